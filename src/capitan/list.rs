@@ -1,0 +1,58 @@
+//! The army-list file format (`lists/*.toml`), a contract other tools write to.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::model::Coalition;
+
+/// A whole list file.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListFile {
+    pub list: ListHeader,
+    #[serde(default)]
+    pub units: Vec<ListUnit>,
+}
+
+/// `[list]`: what the army is and what it may spend.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListHeader {
+    pub name: String,
+    /// The rule system; "capitan".
+    pub ruleset: String,
+    pub coalition: Coalition,
+    /// A campaign id of the database.
+    pub campaign: String,
+    /// The points limit (§9.1).
+    pub points: u32,
+    /// The player's rank, §10.1 (campaign play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<String>,
+    /// §10.1: one skill given free to one unit (1-based index into `units`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_skill: Option<FreeSkill>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FreeSkill {
+    /// 1-based index of the unit in `[[units]]`.
+    pub unit: usize,
+    pub skill: String,
+}
+
+/// `[[units]]`: one unit of the army.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListUnit {
+    /// Sheet id.
+    pub sheet: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// Troops: 4–12; command: the sheet's N°F (may be omitted); artillery: the crew.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figures: Option<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skills: Vec<String>,
+}

@@ -1,0 +1,10 @@
+//! The Capitán ruleset (`shared/rulebooks/capitan.fr.txt`): its data model, the loading and
+//! checking of its data, and its rules. Everything that knows Capitán's field names is here.
+
+pub mod data;
+pub mod database;
+pub mod lint;
+pub mod list;
+pub mod model;
+
+pub use database::Database;
