@@ -207,7 +207,11 @@ pub fn summary(diagnostics: &[Diagnostic]) -> String {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    format!("{}, {}", plural(errors, "error"), plural(warnings, "warning"))
+    format!(
+        "{}, {}",
+        plural(errors, "error"),
+        plural(warnings, "warning")
+    )
 }
 
 /// Sorted by file, then position, then code, so output is stable.

@@ -29,7 +29,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 
 /// Refuses to write a generated document over an input or a TOML file.
 pub fn check_output_path(out: &Path, inputs: &[&Path]) -> Result<(), Error> {
-    if out.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml")) {
+    if out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+    {
         return Err(Error::Usage(format!(
             "refusing to write {} : output files must not have a .toml extension",
             out.display()

@@ -52,7 +52,10 @@ impl Sources {
     }
 
     pub fn text(&self, id: FileId) -> &str {
-        self.files.get(id).map(|f| f.source().as_str()).unwrap_or("")
+        self.files
+            .get(id)
+            .map(|f| f.source().as_str())
+            .unwrap_or("")
     }
 
     pub fn path(&self, id: FileId) -> &Path {
@@ -115,29 +118,40 @@ impl SpanIndex {
         let mut node = Node::Item(doc.as_item());
         let mut best = None;
         for seg in path {
-            node = match (node, seg) {
-                (Node::Item(item), Seg::Key(k)) => match item {
-                    Item::Table(t) => Node::Item(t.get(k)?),
-                    Item::Value(Value::InlineTable(t)) => Node::Value(t.get(k)?),
-                    _ => return best,
-                },
-                (Node::Item(item), Seg::Index(i)) => match item {
-                    Item::ArrayOfTables(a) => {
-                        let table = a.get(*i)?;
-                        best = table.span().or(best);
-                        Node::Table(table)
-                    }
-                    Item::Value(Value::Array(a)) => Node::Value(a.get(*i)?),
-                    _ => return best,
-                },
-                (Node::Table(t), Seg::Key(k)) => Node::Item(t.get(k)?),
-                (Node::Value(Value::InlineTable(t)), Seg::Key(k)) => Node::Value(t.get(k)?),
-                (Node::Value(Value::Array(a)), Seg::Index(i)) => Node::Value(a.get(*i)?),
-                _ => return best,
+            let next = match (node, seg) {
+                (Node::Item(Item::Table(t)), Seg::Key(k)) => t.get(k).map(Node::Item),
+                (Node::Item(Item::Value(Value::InlineTable(t))), Seg::Key(k)) => {
+                    t.get(k).map(Node::Value)
+                }
+                (Node::Item(Item::ArrayOfTables(a)), Seg::Index(i)) => a.get(*i).map(Node::Table),
+                (Node::Item(Item::Value(Value::Array(a))), Seg::Index(i)) => {
+                    a.get(*i).map(Node::Value)
+                }
+                (Node::Table(t), Seg::Key(k)) => t.get(k).map(Node::Item),
+                (Node::Value(Value::InlineTable(t)), Seg::Key(k)) => t.get(k).map(Node::Value),
+                (Node::Value(Value::Array(a)), Seg::Index(i)) => a.get(*i).map(Node::Value),
+                _ => None,
             };
+            let Some(next) = next else {
+                return best;
+            };
+            node = next;
             best = node.span().or(best);
         }
         best
+    }
+
+    /// Byte offsets where each `[[name]]` table of the document starts.
+    pub fn array_table_starts(&self, name: &str) -> Vec<usize> {
+        let Some(doc) = &self.doc else {
+            return Vec::new();
+        };
+        match doc.as_table().get(name) {
+            Some(Item::ArrayOfTables(a)) => {
+                a.iter().filter_map(|t| t.span().map(|s| s.start)).collect()
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// The key whose value starts at `offset`, as a dotted path (`sheet.fire_die`), if any.

@@ -9,7 +9,11 @@ pub fn nearest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) 
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
     scored.dedup_by(|a, b| a.1 == b.1);
-    let names: Vec<String> = scored.iter().take(3).map(|(_, c)| format!("`{c}`")).collect();
+    let names: Vec<String> = scored
+        .iter()
+        .take(3)
+        .map(|(_, c)| format!("`{c}`"))
+        .collect();
     match names.len() {
         0 => None,
         1 => Some(names[0].clone()),

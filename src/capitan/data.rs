@@ -47,7 +47,10 @@ impl SpanIndexes {
     }
 
     fn get(&self, file: FileId) -> Option<&SpanIndex> {
-        self.by_file.iter().find(|(f, _)| *f == file).map(|(_, i)| i)
+        self.by_file
+            .iter()
+            .find(|(f, _)| *f == file)
+            .map(|(_, i)| i)
     }
 
     /// The span of `key` path inside the entry at `origin`.
@@ -90,7 +93,9 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
             .and_then(Path::file_name)
             .is_some_and(|p| p == "sheets");
         let result = if in_sheets {
-            parse::<SheetsFile>(sources, file, &index).map(|f| parts.add_sheets(file, f))
+            let (sheets, mut found) = parse_sheets(sources, file, &index);
+            found.extend(parts.add_sheets(file, sheets));
+            Ok(found)
         } else {
             match name {
                 "rules.toml" => parse::<Rules>(sources, file, &index)
@@ -104,12 +109,10 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
                     .map(|f| parts.add_entries(file, "weapon", f.weapon, |p| &mut p.weapons)),
                 "catalogue.toml" => parse::<CatalogueFile>(sources, file, &index).map(|f| {
                     let mut d = parts.add_entries(file, "nation", f.nation, |p| &mut p.nations);
-                    d.extend(parts.add_entries(file, "campaign", f.campaign, |p| {
-                        &mut p.campaigns
-                    }));
-                    d.extend(parts.add_entries(file, "unit_type", f.unit_type, |p| {
-                        &mut p.unit_types
-                    }));
+                    d.extend(parts.add_entries(file, "campaign", f.campaign, |p| &mut p.campaigns));
+                    d.extend(
+                        parts.add_entries(file, "unit_type", f.unit_type, |p| &mut p.unit_types),
+                    );
                     d
                 }),
                 "terrain.toml" => parse::<TerrainFile>(sources, file, &index).map(|f| {
@@ -118,15 +121,14 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
                 }),
                 "ranks.toml" => parse::<RanksFile>(sources, file, &index)
                     .map(|f| parts.add_entries(file, "rank", f.rank, |p| &mut p.ranks)),
-                _ => Err(Diagnostic::error(
-                    "unknown-file",
-                    format!("unknown data file `{name}`"),
-                )
-                .in_file(file)
-                .with_note(format!(
-                    "expected one of {}, or unit sheets under sheets/",
-                    KNOWN_FILES.join(", ")
-                ))),
+                _ => Err(
+                    Diagnostic::error("unknown-file", format!("unknown data file `{name}`"))
+                        .in_file(file)
+                        .with_note(format!(
+                            "expected one of {}, or unit sheets under sheets/",
+                            KNOWN_FILES.join(", ")
+                        )),
+                ),
             }
         };
         match result {
@@ -135,7 +137,12 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         }
         spans.add(file, index);
     }
-    diagnostics.extend(parts.duplicates.drain(..).map(|dup| dup.into_diagnostic(&spans)));
+    diagnostics.extend(
+        parts
+            .duplicates
+            .drain(..)
+            .map(|dup| dup.into_diagnostic(&spans)),
+    );
 
     let (Some((_, rules)), Some((_, artillery))) = (parts.rules.take(), parts.artillery.take())
     else {
@@ -143,15 +150,24 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
             ("rules.toml", parts.rules.is_some()),
             ("artillery.toml", parts.artillery.is_some()),
         ] {
-            if !present && !diagnostics.iter().any(|d| d.file.is_some_and(|f| sources.name(f).ends_with(missing))) {
-                diagnostics.push(Diagnostic::error(
-                    "missing-table",
-                    format!("no data directory has {RULESET_DIR}/{missing}"),
-                )
-                .with_note(format!(
-                    "searched: {}",
-                    dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
-                )));
+            if !present
+                && !diagnostics
+                    .iter()
+                    .any(|d| d.file.is_some_and(|f| sources.name(f).ends_with(missing)))
+            {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "missing-table",
+                        format!("no data directory has {RULESET_DIR}/{missing}"),
+                    )
+                    .with_note(format!(
+                        "searched: {}",
+                        dirs.iter()
+                            .map(|d| d.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                );
             }
         }
         return Ok(Loaded {
@@ -223,19 +239,75 @@ pub fn parse<T: DeserializeOwned>(
     file: FileId,
     index: &SpanIndex,
 ) -> Result<T, Diagnostic> {
-    toml::from_str(sources.text(file)).map_err(|e| toml_diagnostic(&e, file, index, sources))
+    let text = sources.text(file);
+    toml::from_str(text).map_err(|e| toml_diagnostic(&e, file, text, 0, index))
 }
 
-/// Maps a `toml` error to a diagnostic with a stable code.
+/// Parses a sheets file one `[[sheet]]` at a time, so that every malformed sheet is reported
+/// and the good ones are still loaded.
+fn parse_sheets(
+    sources: &Sources,
+    file: FileId,
+    index: &SpanIndex,
+) -> (SheetsFile, Vec<Diagnostic>) {
+    let text = sources.text(file);
+    let whole = match toml::from_str::<SheetsFile>(text) {
+        Ok(f) => return (f, Vec::new()),
+        Err(e) => e,
+    };
+    let starts = index.array_table_starts("sheet");
+    if starts.is_empty() || toml_edit::ImDocument::parse(text.to_owned()).is_err() {
+        return (
+            SheetsFile { sheet: Vec::new() },
+            vec![toml_diagnostic(&whole, file, text, 0, index)],
+        );
+    }
+    let mut bounds = vec![0];
+    bounds.extend(&starts);
+    bounds.push(text.len());
+    let mut sheets = Vec::new();
+    let mut found = Vec::new();
+    for pair in bounds.windows(2) {
+        let (start, end) = (pair[0], pair[1]);
+        let part = &text[start..end];
+        match toml::from_str::<SheetsFile>(part) {
+            Ok(f) => sheets.extend(f.sheet),
+            Err(e) => found.push(toml_diagnostic(
+                &e,
+                file,
+                part,
+                start,
+                &SpanIndex::parse(part),
+            )),
+        }
+    }
+    (SheetsFile { sheet: sheets }, found)
+}
+
+/// Maps a `toml` error in `text` (found at byte `offset` of the file) to a diagnostic with a
+/// stable code.
 pub fn toml_diagnostic(
     e: &toml::de::Error,
     file: FileId,
+    text: &str,
+    offset: usize,
     index: &SpanIndex,
-    sources: &Sources,
+) -> Diagnostic {
+    let shift = |d: Diagnostic| {
+        let span = d.span.clone().map(|s| s.start + offset..s.end + offset);
+        Diagnostic { span, ..d }
+    };
+    shift(toml_diagnostic_in(e, file, text, index))
+}
+
+fn toml_diagnostic_in(
+    e: &toml::de::Error,
+    file: FileId,
+    text: &str,
+    index: &SpanIndex,
 ) -> Diagnostic {
     let message = e.message().trim();
     let span = e.span();
-    let text = sources.text(file);
     let key = span
         .as_ref()
         .and_then(|s| index.key_at(s.start))
@@ -256,7 +328,10 @@ pub fn toml_diagnostic(
         return Diagnostic::error("unknown-field", format!("unknown field {field}"))
             .at(file, span)
             .with_label("not a field here")
-            .with_note(format!("expected {}", expected.replace("one of ", "one of: ")));
+            .with_note(format!(
+                "expected {}",
+                expected.replace("one of ", "one of: ")
+            ));
     }
     if let Some(rest) = message.strip_prefix("unknown variant ") {
         let (_, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
@@ -292,13 +367,24 @@ pub fn toml_diagnostic(
             .map(|t| t.lines().next().unwrap_or("").trim().to_owned())
             .unwrap_or_default();
         return Diagnostic::error("missing-field", format!("missing field {rest}"))
-            .at(file, span.map(|s| s.start..s.start + table_key.len().max(1)))
+            .at(
+                file,
+                span.map(|s| s.start..s.start + table_key.len().max(1)),
+            )
             .with_label(format!("this table needs {rest}"));
     }
-    if message.starts_with("invalid value") {
+    if let Some(rest) = message.strip_prefix("invalid value: ") {
+        let (_, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
         let field = key.unwrap_or_else(|| "value".into());
-        return Diagnostic::error("wrong-type", format!("{field}: {message}, found {found}"))
-            .at(file, span);
+        return Diagnostic::error(
+            "wrong-type",
+            format!(
+                "{field} must be {}, found {found}",
+                describe_expected(expected)
+            ),
+        )
+        .at(file, span)
+        .with_label(format!("expected {}", describe_expected(expected)));
     }
     Diagnostic::error("invalid-value", message.to_owned()).at(file, span)
 }

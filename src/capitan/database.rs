@@ -104,7 +104,9 @@ impl Database {
         match skill.restriction {
             None => true,
             Some(Restriction::Artillery) => sheet.kind == Kind::Artillery,
-            Some(Restriction::Cavalry) => sheet.kind != Kind::Artillery && sheet.arm == Arm::Cavalry,
+            Some(Restriction::Cavalry) => {
+                sheet.kind != Kind::Artillery && sheet.arm == Arm::Cavalry
+            }
             Some(Restriction::Infantry) => {
                 sheet.kind != Kind::Artillery && sheet.arm == Arm::Infantry
             }

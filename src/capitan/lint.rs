@@ -120,17 +120,45 @@ fn references_exist(cx: &SheetContext) -> Vec<Diagnostic> {
     let (db, s) = (cx.db, cx.sheet);
     let mut out = Vec::new();
     if !db.nations.contains(&s.nation) {
-        out.push(unknown(cx, "nation", &[Seg::Key("nation")], "nation", &s.nation, db.nations.ids().collect()));
+        out.push(unknown(
+            cx,
+            "nation",
+            &[Seg::Key("nation")],
+            "nation",
+            &s.nation,
+            db.nations.ids().collect(),
+        ));
     }
     if !db.unit_types.contains(&s.unit_type) {
-        out.push(unknown(cx, "unit_type", &[Seg::Key("unit_type")], "unit type", &s.unit_type, db.unit_types.ids().collect()));
+        out.push(unknown(
+            cx,
+            "unit_type",
+            &[Seg::Key("unit_type")],
+            "unit type",
+            &s.unit_type,
+            db.unit_types.ids().collect(),
+        ));
     }
     if !db.weapons.contains(&s.weapon) {
-        out.push(unknown(cx, "weapon", &[Seg::Key("weapon")], "weapon", &s.weapon, db.weapons.ids().collect()));
+        out.push(unknown(
+            cx,
+            "weapon",
+            &[Seg::Key("weapon")],
+            "weapon",
+            &s.weapon,
+            db.weapons.ids().collect(),
+        ));
     }
     for (i, c) in s.campaigns.iter().enumerate() {
         if !db.campaigns.contains(c) {
-            out.push(unknown(cx, "campaigns", &[Seg::Key("campaigns"), Seg::Index(i)], "campaign", c, db.campaigns.ids().collect()));
+            out.push(unknown(
+                cx,
+                "campaigns",
+                &[Seg::Key("campaigns"), Seg::Index(i)],
+                "campaign",
+                c,
+                db.campaigns.ids().collect(),
+            ));
         }
     }
     out
@@ -149,11 +177,14 @@ fn command_fields(cx: &SheetContext) -> Vec<Diagnostic> {
     if s.kind == Kind::Command {
         for (field, has) in present {
             if !has {
-                out.push(cx.error(
-                    "command-fields",
-                    &[],
-                    format!("command sheet `{}` has no {field}", s.id),
-                ).with_label(format!("add {field} to this sheet")));
+                out.push(
+                    cx.error(
+                        "command-fields",
+                        &[],
+                        format!("command sheet `{}` has no {field}", s.id),
+                    )
+                    .with_label(format!("add {field} to this sheet")),
+                );
             }
         }
     } else {
@@ -164,19 +195,25 @@ fn command_fields(cx: &SheetContext) -> Vec<Diagnostic> {
                 } else {
                     "only command units activate others (§4)"
                 };
-                out.push(cx.error(
-                    "command-fields",
-                    &[Seg::Key(field)],
-                    format!("{} sheet `{}` must not have {field}", s.kind, s.id),
-                ).with_note(why));
+                out.push(
+                    cx.error(
+                        "command-fields",
+                        &[Seg::Key(field)],
+                        format!("{} sheet `{}` must not have {field}", s.kind, s.id),
+                    )
+                    .with_note(why),
+                );
             }
         }
         if !s.specialists.is_empty() {
-            out.push(cx.error(
-                "command-fields",
-                &[Seg::Key("specialists")],
-                format!("{} sheet `{}` must not have specialists", s.kind, s.id),
-            ).with_note("specialists accompany command units (§1.3)"));
+            out.push(
+                cx.error(
+                    "command-fields",
+                    &[Seg::Key("specialists")],
+                    format!("{} sheet `{}` must not have specialists", s.kind, s.id),
+                )
+                .with_note("specialists accompany command units (§1.3)"),
+            );
         }
     }
     out
@@ -193,11 +230,14 @@ fn artillery_fields(cx: &SheetContext) -> Vec<Diagnostic> {
     if s.kind == Kind::Artillery {
         for (field, has) in present {
             if !has {
-                out.push(cx.error(
-                    "artillery-fields",
-                    &[],
-                    format!("artillery sheet `{}` has no {field}", s.id),
-                ).with_label(format!("add {field} to this sheet")));
+                out.push(
+                    cx.error(
+                        "artillery-fields",
+                        &[],
+                        format!("artillery sheet `{}` has no {field}", s.id),
+                    )
+                    .with_label(format!("add {field} to this sheet")),
+                );
             }
         }
     } else {
@@ -209,11 +249,14 @@ fn artillery_fields(cx: &SheetContext) -> Vec<Diagnostic> {
         ];
         for (field, has) in extra {
             if has {
-                out.push(cx.error(
-                    "artillery-fields",
-                    &[Seg::Key(field)],
-                    format!("{} sheet `{}` must not have {field}", s.kind, s.id),
-                ).with_note("only artillery sheets have a gun (§12)"));
+                out.push(
+                    cx.error(
+                        "artillery-fields",
+                        &[Seg::Key(field)],
+                        format!("{} sheet `{}` must not have {field}", s.kind, s.id),
+                    )
+                    .with_note("only artillery sheets have a gun (§12)"),
+                );
             }
         }
     }
@@ -249,8 +292,13 @@ fn ranges_match_weapon(cx: &SheetContext) -> Vec<Diagnostic> {
                 &[Seg::Key("range")],
                 format!(
                     "range {}/{}/{} differs from the {} table ({}/{}/{})",
-                    r.short, r.medium, r.long, weapon.id,
-                    weapon.range.short, weapon.range.medium, weapon.range.long
+                    r.short,
+                    r.medium,
+                    r.long,
+                    weapon.id,
+                    weapon.range.short,
+                    weapon.range.medium,
+                    weapon.range.long
                 ),
             )
             .with_note("set `range_override = true` if this sheet really fires at other ranges")],
@@ -275,9 +323,13 @@ fn skills_exist(cx: &SheetContext) -> Vec<Diagnostic> {
         .enumerate()
         .filter(|(_, o)| !cx.db.skills.contains(&o.id))
         .map(|(i, o)| {
-            cx.error("unknown-skill", &skill_path(i, "id"), format!("unknown skill `{}`", o.id))
-                .with_label("not in skills.toml")
-                .with_suggestion(nearest(&o.id, cx.db.skills.ids()))
+            cx.error(
+                "unknown-skill",
+                &skill_path(i, "id"),
+                format!("unknown skill `{}`", o.id),
+            )
+            .with_label("not in skills.toml")
+            .with_suggestion(nearest(&o.id, cx.db.skills.ids()))
         })
         .collect()
 }
@@ -349,39 +401,75 @@ pub fn lint_tables(db: &Database) -> Vec<Diagnostic> {
     let rules = &db.rules;
     for q in Quality::ALL {
         if rules.quality(*q).is_none() {
-            out.push(Diagnostic::error("incomplete-table", format!("rules.toml: no [[quality]] row for `{q}` (§3.1)")));
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("rules.toml: no [[quality]] row for `{q}` (§3.1)"),
+            ));
         }
     }
     for c in CoverLevel::ALL {
         if rules.cover(*c).is_none() {
-            out.push(Diagnostic::error("incomplete-table", format!("rules.toml: no [[cover]] row for `{c}` (§7.6)")));
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("rules.toml: no [[cover]] row for `{c}` (§7.6)"),
+            ));
         }
     }
     for s in Specialist::ALL {
         if rules.specialist(*s).is_none() {
-            out.push(Diagnostic::error("incomplete-table", format!("rules.toml: no [[specialist]] row for `{s}` (§1.3)")));
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("rules.toml: no [[specialist]] row for `{s}` (§1.3)"),
+            ));
         }
     }
     for row in &rules.quality {
         for a in &row.actions {
             if !rules.action.iter().any(|x| &x.id == a) {
-                out.push(Diagnostic::error("unknown-reference", format!("rules.toml: quality `{}` lists unknown action `{a}`", row.id)));
+                out.push(Diagnostic::error(
+                    "unknown-reference",
+                    format!(
+                        "rules.toml: quality `{}` lists unknown action `{a}`",
+                        row.id
+                    ),
+                ));
             }
         }
     }
     for t in GunType::ALL {
         if db.artillery.gun(*t).is_none() {
-            out.push(Diagnostic::error("incomplete-table", format!("artillery.toml: no [[gun]] row for type {t} (§12)")));
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("artillery.toml: no [[gun]] row for type {t} (§12)"),
+            ));
         }
     }
-    for id in ["precision", "target-cavalry", "unprepared", "mounted-moved", "hidden"] {
+    for id in [
+        "precision",
+        "target-cavalry",
+        "unprepared",
+        "mounted-moved",
+        "hidden",
+    ] {
         if rules.fire_modifier(id).is_none() {
-            out.push(Diagnostic::error("incomplete-table", format!("rules.toml: no [[fire.modifier]] `{id}` (§7.6)")));
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("rules.toml: no [[fire.modifier]] `{id}` (§7.6)"),
+            ));
         }
     }
-    for id in ["charge", "lance-vs-infantry", "lance-vs-cavalry", "cuirassiers", "standard-bearer"] {
+    for id in [
+        "charge",
+        "lance-vs-infantry",
+        "lance-vs-cavalry",
+        "cuirassiers",
+        "standard-bearer",
+    ] {
         if rules.melee_factor(id).is_none() {
-            out.push(Diagnostic::error("incomplete-table", format!("rules.toml: no [[melee.factor]] `{id}` (§8.12)")));
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("rules.toml: no [[melee.factor]] `{id}` (§8.12)"),
+            ));
         }
     }
     out

@@ -22,10 +22,16 @@ pub fn check(dirs: &[PathBuf]) -> Result<u8, Error> {
                 db.weapons.len(),
                 db.nations.len(),
                 db.campaigns.len(),
-                dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+                dirs.iter()
+                    .map(|d| d.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             );
         }
-        _ => eprintln!("data check failed: {}", diagnostic::summary(&loaded.diagnostics)),
+        _ => eprintln!(
+            "data check failed: {}",
+            diagnostic::summary(&loaded.diagnostics)
+        ),
     }
     Ok(u8::from(failed))
 }

@@ -72,7 +72,8 @@ pub fn print_out(text: &str) -> Result<(), Error> {
 
 /// JSON with a trailing newline.
 pub fn to_json<T: serde::Serialize>(value: &T) -> String {
-    let mut s = serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    let mut s =
+        serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     s.push('\n');
     s
 }
@@ -98,7 +99,15 @@ pub fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
         s.trim_end().to_owned() + "\n"
     };
     let mut out = line(header.to_vec());
-    out.push_str(&line(widths.iter().map(|w| "─".repeat(*w)).collect::<Vec<_>>().iter().map(String::as_str).collect()));
+    out.push_str(&line(
+        widths
+            .iter()
+            .map(|w| "─".repeat(*w))
+            .collect::<Vec<_>>()
+            .iter()
+            .map(String::as_str)
+            .collect(),
+    ));
     for row in rows {
         out.push_str(&line(row.iter().map(String::as_str).collect()));
     }

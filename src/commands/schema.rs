@@ -14,8 +14,14 @@ pub fn schemas() -> Vec<(&'static str, String)> {
         serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
     };
     vec![
-        ("capitan-sheets.schema.json", render(schemars::schema_for!(SheetsFile))),
-        ("capitan-list.schema.json", render(schemars::schema_for!(ListFile))),
+        (
+            "capitan-sheets.schema.json",
+            render(schemars::schema_for!(SheetsFile)),
+        ),
+        (
+            "capitan-list.schema.json",
+            render(schemars::schema_for!(ListFile)),
+        ),
     ]
 }
 

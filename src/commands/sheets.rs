@@ -38,7 +38,10 @@ impl Filter {
             && self.coalition.is_none_or(|c| s.coalition == c)
             && self.kind.is_none_or(|k| s.kind == k)
             && self.arm.is_none_or(|a| s.arm == a)
-            && self.campaign.as_ref().is_none_or(|c| s.campaigns.contains(c))
+            && self
+                .campaign
+                .as_ref()
+                .is_none_or(|c| s.campaigns.contains(c))
     }
 }
 
@@ -77,7 +80,9 @@ pub fn list(db: &Database, filter: &Filter, format: Format) -> Result<u8, Error>
                 })
                 .collect();
             let mut out = text_table(
-                &["id", "name", "nation", "kind", "arm", "quality", "N°F", "N°U", "PT", "PC"],
+                &[
+                    "id", "name", "nation", "kind", "arm", "quality", "N°F", "N°U", "PT", "PC",
+                ],
                 &rows,
             );
             out.push_str(&format!("{} sheets\n", sheets.len()));
@@ -102,7 +107,11 @@ pub fn show(db: &Database, id: &str, format: Format) -> Result<u8, Error> {
 fn describe(db: &Database, s: &UnitSheet) -> String {
     let hex = |cm: u32| db.rules.hexes(cm);
     let mut lines = vec![format!("{}  [{}]", s.name, s.id)];
-    let nation = db.nations.get(&s.nation).map(|n| n.name.en.as_str()).unwrap_or(&s.nation);
+    let nation = db
+        .nations
+        .get(&s.nation)
+        .map(|n| n.name.en.as_str())
+        .unwrap_or(&s.nation);
     lines.push(format!("nation       {nation} ({})", s.coalition));
     let mut origin = s.regiment.clone();
     for part in [&s.battalion, &s.company].into_iter().flatten() {
@@ -113,21 +122,47 @@ fn describe(db: &Database, s: &UnitSheet) -> String {
         origin.push_str(&format!(" / {} {}", o.rank, o.name));
     }
     lines.push(format!("origin       {origin}"));
-    let unit_type = db.unit_types.get(&s.unit_type).map(|u| u.name.en.as_str()).unwrap_or(&s.unit_type);
-    lines.push(format!("type         {unit_type} — {} {}, {}", s.arm, s.kind, s.quality));
+    let unit_type = db
+        .unit_types
+        .get(&s.unit_type)
+        .map(|u| u.name.en.as_str())
+        .unwrap_or(&s.unit_type);
+    lines.push(format!(
+        "type         {unit_type} — {} {}, {}",
+        s.arm, s.kind, s.quality
+    ));
     if let (Some(w), Some(r)) = (db.weapon_of(s), db.ranges_of(s)) {
         lines.push(format!(
             "weapon       {}: short {} ({}), medium {} ({}), long {} ({}) cm (hexes)",
-            w.name.en, r.short, hex(r.short), r.medium, hex(r.medium), r.long, hex(r.long)
+            w.name.en,
+            r.short,
+            hex(r.short),
+            r.medium,
+            hex(r.medium),
+            r.long,
+            hex(r.long)
         ));
     }
-    lines.push(format!("I / M / C    {} / {} / {}", s.initiative, s.morale, s.courage));
+    lines.push(format!(
+        "I / M / C    {} / {} / {}",
+        s.initiative, s.morale, s.courage
+    ));
     let m = s.movement;
     lines.push(format!(
         "move         normal {} ({}), march {} ({}), charge {} ({}) cm (hexes)",
-        m.normal, hex(m.normal), m.march, hex(m.march), m.charge, hex(m.charge)
+        m.normal,
+        hex(m.normal),
+        m.march,
+        hex(m.march),
+        m.charge,
+        hex(m.charge)
     ));
-    lines.push(format!("dice         DD {}  DC {}  (dodge {})", s.fire_die, s.combat_die, s.dodge_die()));
+    lines.push(format!(
+        "dice         DD {}  DC {}  (dodge {})",
+        s.fire_die,
+        s.combat_die,
+        s.dodge_die()
+    ));
     if let (Some(r), Some(l), Some(c)) = (s.command_radius, s.command_capacity, s.command) {
         lines.push(format!("command      R {r} ({}), L {l}, {c}", hex(r)));
     }
@@ -138,18 +173,31 @@ fn describe(db: &Database, s: &UnitSheet) -> String {
     if let Some(g) = s.gun_type {
         lines.push(format!(
             "gun          type {g}{}{}",
-            s.gun_model.as_ref().map(|m| format!(", {m}")).unwrap_or_default(),
+            s.gun_model
+                .as_ref()
+                .map(|m| format!(", {m}"))
+                .unwrap_or_default(),
             if s.limber { ", limber (tiro)" } else { "" }
         ));
     }
     let opt = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_else(|| "--".into());
-    lines.push(format!("N°F {}  N°U {}  PC {}  PT {}", opt(s.figures), s.max_units, opt(s.gun_points), s.points));
+    lines.push(format!(
+        "N°F {}  N°U {}  PC {}  PT {}",
+        opt(s.figures),
+        s.max_units,
+        opt(s.gun_points),
+        s.points
+    ));
     for o in &s.skills {
         let name = db.skill(&o.id).map(|k| k.name.fr.as_str()).unwrap_or(&o.id);
         lines.push(format!("skill        {name} ({}) [{}]", o.cost, o.id));
     }
     if s.sheet_number.is_some() || s.card_number.is_some() {
-        lines.push(format!("numbers      sheet {}  card {}", opt(s.sheet_number), opt(s.card_number)));
+        lines.push(format!(
+            "numbers      sheet {}  card {}",
+            opt(s.sheet_number),
+            opt(s.card_number)
+        ));
     }
     let campaigns: Vec<&str> = s
         .campaigns

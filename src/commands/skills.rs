@@ -45,12 +45,17 @@ pub fn run(db: &Database, format: Format) -> Result<u8, Error> {
                         s.id.clone(),
                         s.name.fr.clone(),
                         s.cost.to_string(),
-                        s.restriction.map(|r| r.to_string()).unwrap_or_else(|| "-".into()),
+                        s.restriction
+                            .map(|r| r.to_string())
+                            .unwrap_or_else(|| "-".into()),
                         s.summary.en.clone(),
                     ]
                 })
                 .collect();
-            print_out(&text_table(&["id", "name", "cost", "only", "rule (§11)"], &rows))?;
+            print_out(&text_table(
+                &["id", "name", "cost", "only", "rule (§11)"],
+                &rows,
+            ))?;
         }
     }
     Ok(0)
