@@ -26,6 +26,13 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check an army list: legality, cost, what to fix
+    Check(CheckArgs),
+    /// Create or edit an army list (comments and layout are kept)
+    List {
+        #[command(subcommand)]
+        command: ListCommand,
+    },
     /// List unit sheets, or show one
     Sheets(SheetsArgs),
     /// List the specific skills (§11)
@@ -41,6 +48,68 @@ pub enum Command {
     Completions {
         /// The shell to complete for
         shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The list file (TOML)
+    pub list: PathBuf,
+    /// The opposing list: also check the ±10% balance between the two (§9.1)
+    #[arg(long, value_name = "OTHER")]
+    pub against: Option<PathBuf>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t)]
+    pub format: crate::commands::check::CheckFormat,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ListCommand {
+    /// Create a new, empty list file
+    New {
+        /// The file to create
+        file: PathBuf,
+        /// The army's name
+        #[arg(long)]
+        name: String,
+        /// The army's side
+        #[arg(long, value_enum)]
+        coalition: CoalitionArg,
+        /// Campaign id (e.g. peninsula)
+        #[arg(long)]
+        campaign: String,
+        /// The points limit
+        #[arg(long)]
+        points: u32,
+        /// The player's rank (§10.1), e.g. lieutenant
+        #[arg(long)]
+        rank: Option<String>,
+        /// Overwrite the file if it exists
+        #[arg(long)]
+        force: bool,
+    },
+    /// Add a unit at the end of a list
+    Add {
+        /// The list file
+        file: PathBuf,
+        /// Sheet id
+        sheet: String,
+        /// Figures (troops 4–12, artillery crew; command units default to their N°F)
+        #[arg(long)]
+        figures: Option<u32>,
+        /// A skill to take (repeatable)
+        #[arg(long = "skill", value_name = "ID")]
+        skills: Vec<String>,
+        /// A label for the unit
+        #[arg(long)]
+        label: Option<String>,
+    },
+    /// Remove the unit at INDEX (1-based, as `muster check` numbers them)
+    Remove {
+        /// The list file
+        file: PathBuf,
+        /// 1-based unit number
+        index: usize,
     },
 }
 

@@ -18,6 +18,7 @@ pub mod output;
 pub mod ruleset;
 pub mod source;
 pub mod suggest;
+pub mod toml_file;
 
 use clap::{CommandFactory, Parser};
 
@@ -70,6 +71,14 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
                     commands::sheets::list(&db, &filter, args.format)
                 }
             }
+        }
+        Command::Check(args) => {
+            let db = commands::load_database(&dirs, &mut sources)?;
+            commands::check::run(&db, &args.list, args.against.as_deref(), args.format)
+        }
+        Command::List { command } => {
+            let db = commands::load_database(&dirs, &mut sources)?;
+            commands::list::run(&db, command)
         }
         Command::Skills(args) => {
             let db = commands::load_database(&dirs, &mut sources)?;

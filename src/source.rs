@@ -103,13 +103,20 @@ pub enum Seg<'a> {
 /// that does not parse simply has no spans to offer.
 pub struct SpanIndex {
     doc: Option<ImDocument<String>>,
+    text: String,
 }
 
 impl SpanIndex {
     pub fn parse(text: &str) -> Self {
         Self {
             doc: ImDocument::parse(text.to_owned()).ok(),
+            text: text.to_owned(),
         }
+    }
+
+    /// The text the spans point into.
+    pub fn text(&self) -> &str {
+        &self.text
     }
 
     /// The span of the value at `path`, or of the nearest enclosing item that has one.

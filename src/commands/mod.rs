@@ -1,6 +1,8 @@
 //! The commands: each turns checked settings into work on the engine and prints the result.
 
+pub mod check;
 pub mod data;
+pub mod list;
 pub mod schema;
 pub mod sheets;
 pub mod skills;

@@ -1,6 +1,8 @@
 //! Integration tests: the real `muster` binary on the shipped data and on fixture files.
 
 mod data;
+mod lists;
+mod properties;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

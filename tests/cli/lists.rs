@@ -1,0 +1,340 @@
+//! Army lists: fixtures per diagnostic code, the shipped samples, JSON contract, editing.
+
+use super::{json, muster, root};
+
+const PAIRS: &[(&str, &str)] = &[
+    ("lists/sharpe-patrol.toml", "lists/voltigeurs-hussars.toml"),
+    ("lists/guerrilla-band.toml", "lists/french-column.toml"),
+];
+
+/// Each tests/fixtures/lists/<code>.toml says `# expect: CODE LINE:COL exit N` and may name
+/// an opponent with `# against: FILE`.
+#[test]
+fn one_fixture_per_diagnostic_code() {
+    let dir = root().join("tests/fixtures/lists");
+    let mut failures = Vec::new();
+    let mut codes = Vec::new();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    for path in paths {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
+        if name.starts_with("opponent") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let expect = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# expect: "))
+            .unwrap();
+        let parts: Vec<&str> = expect.split(' ').collect();
+        let (code, position, exit) = (parts[0], parts[1], parts[3].parse::<i32>().unwrap());
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let mut args = vec![
+            "--data",
+            "unit-sheets",
+            "--data",
+            "tests/fixtures/list-data",
+            "check",
+            &rel,
+        ];
+        let against = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# against: "))
+            .map(str::to_owned);
+        if let Some(a) = &against {
+            args.extend(["--against", a]);
+        }
+        let run = muster(&args);
+        let severity = if exit == 0 { "warning" } else { "error" };
+        let header = format!("{severity}[{code}]");
+        let at = format!("{rel}:{position}");
+        // The diagnostic's header is followed by its location line.
+        let located = run
+            .stderr
+            .split(&header)
+            .skip(1)
+            .any(|rest| rest.lines().nth(1).is_some_and(|l| l.contains(&at)));
+        if run.code != exit || !located || run.stderr.contains("panicked") {
+            failures.push(format!(
+                "{rel}: expected {header} at {at}, exit {exit}; got exit {}:\n{}",
+                run.code, run.stderr
+            ));
+        }
+        codes.push(code.to_owned());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    for code in [
+        "unknown-sheet",
+        "unit-limit",
+        "figures-out-of-range",
+        "points-over-limit",
+        "points-under-limit",
+        "unbalanced",
+        "unknown-skill",
+        "skill-not-on-sheet",
+        "skill-restricted",
+        "duplicate-skill",
+        "coalition-mismatch",
+        "campaign-mismatch",
+        "free-skill-too-costly",
+        "no-command",
+        "unit-without-command",
+        "same-coalition",
+    ] {
+        assert!(codes.iter().any(|c| c == code), "no fixture for {code}");
+    }
+}
+
+#[test]
+fn shipped_lists_are_legal_and_pairs_balance() {
+    let mut lists: Vec<_> = std::fs::read_dir(root().join("lists"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    lists.sort();
+    assert!(lists.len() >= 4);
+    for list in &lists {
+        let run = muster(&["check", list.to_str().unwrap()]);
+        assert_eq!(run.code, 0, "{}: {}", list.display(), run.stderr);
+        assert!(
+            run.stderr.contains("valid (0 errors, 0 warnings)"),
+            "{}",
+            run.stderr
+        );
+    }
+    for (a, b) in PAIRS {
+        for (x, y) in [(a, b), (b, a)] {
+            let run = muster(&["check", x, "--against", y, "--format", "json"]);
+            assert_eq!(run.code, 0, "{x} vs {y}: {}", run.stdout);
+            let report = json(&run);
+            assert_eq!(report["valid"], true);
+            assert_eq!(report["against"]["valid"], true);
+        }
+    }
+}
+
+#[test]
+fn json_report_follows_the_contract() {
+    let report = json(&muster(&[
+        "check",
+        "lists/guerrilla-band.toml",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(report["valid"], true);
+    assert_eq!(report["limit"], 600);
+    let units = report["units"].as_array().unwrap();
+    for u in units {
+        for key in ["sheet", "label", "figures", "cost"] {
+            assert!(u.get(key).is_some());
+        }
+    }
+    // §1.4: Mouvement furtif is free for guerrillas; 12 figures × 10 + Sanguinaires 10.
+    assert_eq!(units[1]["cost"], 130);
+    assert_eq!(units[2]["cost"], 120);
+    let total: u64 = units.iter().map(|u| u["cost"].as_u64().unwrap()).sum();
+    assert_eq!(report["total"], total);
+    assert!(report.get("against").is_none());
+
+    let bad = json(&muster(&[
+        "--data",
+        "unit-sheets",
+        "--data",
+        "tests/fixtures/list-data",
+        "check",
+        "tests/fixtures/lists/unit-limit.toml",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(bad["valid"], false);
+    let d = bad["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "unit-limit")
+        .unwrap();
+    assert_eq!(d["code"], "unit-limit");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["file"], "tests/fixtures/lists/unit-limit.toml");
+    assert!(d["line"].is_u64() && d["column"].is_u64());
+}
+
+#[test]
+fn costs_follow_section_9_1() {
+    let report = json(&muster(&[
+        "check",
+        "lists/french-column.toml",
+        "--format",
+        "json",
+    ]));
+    let cost = |i: usize| report["units"][i]["cost"].as_u64().unwrap();
+    assert_eq!(cost(0), 188); // command: PT for the whole unit
+    assert_eq!(cost(1), 8 * 14); // troops: PT × figures
+    assert_eq!(cost(3), 4 * 14 + 80); // artillery: PT × crew + PC
+    let sharpe = json(&muster(&[
+        "check",
+        "lists/sharpe-patrol.toml",
+        "--format",
+        "json",
+    ]));
+    // Tireur expert 15 paid, Feu d'attaque free (§10.1).
+    assert_eq!(sharpe["units"][0]["cost"], 229 + 15);
+}
+
+#[test]
+fn unreadable_and_missing_list_files_exit_2() {
+    let run = muster(&["check", "lists/nope.toml"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("cannot read lists/nope.toml"),
+        "{}",
+        run.stderr
+    );
+    let run = muster(&[
+        "check",
+        "lists/sharpe-patrol.toml",
+        "--against",
+        "lists/nope.toml",
+    ]);
+    assert_eq!(run.code, 2);
+}
+
+#[test]
+fn editing_keeps_comments_and_reports_the_new_total() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("mine.toml");
+    let f = file.to_str().unwrap();
+    let run = muster(&[
+        "list",
+        "new",
+        f,
+        "--name",
+        "Mine",
+        "--coalition",
+        "allies",
+        "--campaign",
+        "peninsula",
+        "--points",
+        "500",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("total 0 / 500 points"));
+    // The user adds a comment by hand.
+    let text = std::fs::read_to_string(&file).unwrap() + "\n# my own note\n";
+    std::fs::write(&file, text).unwrap();
+    let run = muster(&[
+        "list",
+        "add",
+        f,
+        "gb-95th-sharpe",
+        "--skill",
+        "tireur-expert",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("total 244 / 500 points"),
+        "{}",
+        run.stdout
+    );
+    let run = muster(&[
+        "list",
+        "add",
+        f,
+        "gb-95th-riflemen",
+        "--figures",
+        "8",
+        "--label",
+        "Riflemen",
+    ]);
+    assert!(
+        run.stdout.contains("total 460 / 500 points"),
+        "{}",
+        run.stdout
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("# my own note"));
+    assert!(text.contains("label = \"Riflemen\""));
+    let run = muster(&["list", "remove", f, "1"]);
+    assert_eq!(run.code, 0);
+    assert!(
+        run.stdout.contains("total 216 / 500 points"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stderr.contains("warning[no-command]"), "{}", run.stderr);
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("# my own note"));
+    let report = json(&muster(&["check", f, "--format", "json"]));
+    assert_eq!(report["units"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn refused_edits_leave_the_file_untouched() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("mine.toml");
+    std::fs::copy(root().join("lists/sharpe-patrol.toml"), &file).unwrap();
+    let before = std::fs::read(&file).unwrap();
+    let f = file.to_str().unwrap();
+    let run = muster(&["list", "add", f, "gb-95th-sharp"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("did you mean `gb-95th-sharpe`"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        muster(&["list", "add", f, "gb-45th-line", "--skill", "bogus"]).code,
+        2
+    );
+    assert_eq!(muster(&["list", "remove", f, "9"]).code, 2);
+    assert_eq!(
+        muster(&[
+            "list",
+            "new",
+            f,
+            "--name",
+            "x",
+            "--coalition",
+            "allies",
+            "--campaign",
+            "peninsula",
+            "--points",
+            "1"
+        ])
+        .code,
+        2
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    // No temporary file left behind.
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn removing_a_unit_keeps_the_free_skill_on_its_unit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("mine.toml");
+    let text = std::fs::read_to_string(root().join("lists/sharpe-patrol.toml")).unwrap();
+    // Move the free skill to the riflemen (unit 3), then remove unit 2.
+    std::fs::write(
+        &file,
+        text.replace(
+            "unit = 1, skill = \"feu-d-attaque\"",
+            "unit = 3, skill = \"bon-oeil\"",
+        ),
+    )
+    .unwrap();
+    let run = muster(&["list", "remove", file.to_str().unwrap(), "2"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let after = std::fs::read_to_string(&file).unwrap();
+    assert!(after.contains("unit = 2, skill = \"bon-oeil\""), "{after}");
+    assert!(after.contains("# §10.1: a lieutenant gives"));
+}
