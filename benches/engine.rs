@@ -37,7 +37,11 @@ fn database_of(n: usize) -> Database {
 
 /// A list of `units` units drawn from the database, with figures and skills.
 fn list_text(db: &Database, units: usize) -> String {
-    let sheets: Vec<_> = db.sheets.iter().filter(|s| s.coalition.as_str() == "empire").collect();
+    let sheets: Vec<_> = db
+        .sheets
+        .iter()
+        .filter(|s| s.coalition.as_str() == "empire")
+        .collect();
     let mut text = String::from(
         "[list]\nname = \"bench\"\nruleset = \"capitan\"\ncoalition = \"empire\"\ncampaign = \"peninsula\"\npoints = 20000\nrank = \"captain\"\nfree_skill = { unit = 2, skill = \"bon-oeil\" }\n",
     );
@@ -67,7 +71,12 @@ fn list_check(c: &mut Criterion) {
     });
     c.bench_function("check 100-unit list, 1000 sheets (rules only)", |b| {
         b.iter(|| {
-            black_box(checker::check_parsed(&db, parsed.clone(), SpanIndex::parse(&text), file))
+            black_box(checker::check_parsed(
+                &db,
+                parsed.clone(),
+                SpanIndex::parse(&text),
+                file,
+            ))
         })
     });
 }

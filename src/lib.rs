@@ -13,6 +13,7 @@ pub mod capitan;
 pub mod cli;
 pub mod commands;
 pub mod diagnostic;
+pub mod dice;
 pub mod error;
 pub mod output;
 pub mod ruleset;

@@ -8,6 +8,7 @@ pub mod database;
 pub mod lint;
 pub mod list;
 pub mod model;
+pub mod preview;
 pub mod validate;
 
 pub use database::Database;
