@@ -81,6 +81,10 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
             let db = commands::load_database(&dirs, &mut sources)?;
             commands::list::run(&db, command)
         }
+        Command::Preview { command } => {
+            let db = commands::load_database(&dirs, &mut sources)?;
+            commands::preview::run(&db, command)
+        }
         Command::Skills(args) => {
             let db = commands::load_database(&dirs, &mut sources)?;
             commands::skills::run(&db, args.format)

@@ -2,6 +2,8 @@
 
 mod data;
 mod lists;
+mod monte_carlo;
+mod preview;
 mod properties;
 
 use std::path::{Path, PathBuf};

@@ -1,0 +1,412 @@
+//! `muster preview`: the JSON contracts, closed forms through the CLI, sheets and lists.
+
+use super::{json, muster};
+
+fn close(a: &serde_json::Value, b: f64) -> bool {
+    (a.as_f64().unwrap() - b).abs() < 1e-12
+}
+
+#[test]
+fn ad_hoc_fire_contract_and_closed_form() {
+    // 12 d12 shots at medium range against a d10 target in light cover: binomial(12, 0.5 × 0.3).
+    let out = json(&muster(&[
+        "preview",
+        "fire",
+        "--shots",
+        "12",
+        "--die",
+        "d12",
+        "--range",
+        "medium",
+        "--target-figures",
+        "12",
+        "--target-die",
+        "d10",
+        "--cover",
+        "light",
+        "--format",
+        "json",
+    ]));
+    let p = out["casualties"].as_array().unwrap();
+    assert_eq!(p.len(), 13);
+    assert!(
+        close(&p[0], 0.142241757136_f64) || (p[0].as_f64().unwrap() - 0.142241757136).abs() < 1e-12
+    );
+    assert!((p[1].as_f64().unwrap() - 0.301217838641).abs() < 1e-12);
+    assert!((p[2].as_f64().unwrap() - 0.292358490446).abs() < 1e-12);
+    assert!((out["mean"].as_f64().unwrap() - 1.8).abs() < 1e-12);
+    let total: f64 = p.iter().map(|x| x.as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn fire_modifiers_and_rerolls_through_the_cli() {
+    // d10 + 2 ≥ 7 → 0.6; with re-rolled misses 0.84; dodge d8 ≥ 5 → 0.5, hard-to-kill 0.5 + 0.5 × 3/8.
+    let out = json(&muster(&[
+        "preview",
+        "fire",
+        "--shots",
+        "1",
+        "--die",
+        "d10",
+        "--range",
+        "medium",
+        "--modifier",
+        "2",
+        "--reroll-misses",
+        "--target-figures",
+        "4",
+        "--target-die",
+        "d8",
+        "--dodge-reroll",
+        "hard-to-kill",
+        "--format",
+        "json",
+    ]));
+    let expected = 0.84 * (1.0 - (0.5 + 0.5 * 3.0 / 8.0));
+    assert!(
+        (out["casualties"][1].as_f64().unwrap() - expected).abs() < 1e-12,
+        "{out}"
+    );
+}
+
+#[test]
+fn fire_from_sheets_applies_the_rules() {
+    let run = muster(&[
+        "preview",
+        "fire",
+        "--shooter",
+        "gb-95th-sharpe",
+        "--shooter-skill",
+        "tireur-expert",
+        "--target",
+        "fr-6e-leger-voltigeurs:8",
+        "--range",
+        "long",
+        "--cover",
+        "medium",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = json(&run);
+    // Sharpe: 3 figures, d12, long range 9, Tireur expert +2, escort re-rolls misses:
+    // hit 6/12 → 1 − (1/2)² = 0.75; voltigeurs dodge d10 + 2 ≥ 5: 0.8.
+    assert!(close(&out["p_hit"], 0.75), "{out}");
+    assert!(close(&out["p_dodge"], 0.8), "{out}");
+    let notes = out["notes"].to_string();
+    assert!(
+        notes.contains("Tireur expert") && notes.contains("escort"),
+        "{notes}"
+    );
+    // Casualties per 100 points: Sharpe 229 + 15.
+    assert_eq!(out["cost"], 244);
+}
+
+#[test]
+fn fire_from_a_list_unit_and_comparisons() {
+    let out = json(&muster(&[
+        "preview",
+        "fire",
+        "--list",
+        "lists/sharpe-patrol.toml",
+        "--unit",
+        "3",
+        "--target",
+        "fr-47e-fusiliers:10",
+        "--range",
+        "medium",
+        "--compare-skill",
+        "bon-oeil",
+        "--format",
+        "json",
+    ]));
+    let both = out.as_array().unwrap();
+    assert_eq!(both.len(), 2);
+    assert_eq!(both[0]["cost"], 216);
+    assert!(both[1]["label"].as_str().unwrap().contains("bon-oeil"));
+    // Bon œil: medium counts as short: 5 instead of 7 on a d10.
+    assert!(close(&both[0]["p_hit"], 0.4));
+    assert!(close(&both[1]["p_hit"], 0.6));
+}
+
+#[test]
+fn preview_usage_errors() {
+    let run = muster(&[
+        "preview",
+        "fire",
+        "--shooter",
+        "gb-95th-riflemen",
+        "--target",
+        "fr-47e-fusiliers:10",
+        "--range",
+        "short",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("give the shooter's figures"),
+        "{}",
+        run.stderr
+    );
+    let run = muster(&[
+        "preview",
+        "fire",
+        "--shooter",
+        "gb-18th-hussars:6",
+        "--target",
+        "fr-47e-fusiliers:10",
+        "--range",
+        "long",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("§7.2"), "{}", run.stderr);
+    let run = muster(&[
+        "preview",
+        "fire",
+        "--shooter",
+        "gb-45th-line:8",
+        "--shooter-skill",
+        "tir-en-rang-serre",
+        "--shooter-skill",
+        "formation-serree",
+        "--target",
+        "fr-47e-fusiliers:8",
+        "--range",
+        "short",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("one skill per activation"),
+        "{}",
+        run.stderr
+    );
+    let run = muster(&[
+        "preview",
+        "fire",
+        "--shooter",
+        "gb-45th-line:8",
+        "--fire-twice",
+        "--target",
+        "fr-47e-fusiliers:8",
+        "--range",
+        "short",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("§3.1"));
+    let run = muster(&["preview", "fire", "--shots", "3", "--die", "d7"]);
+    assert_eq!(run.code, 2);
+    let run = muster(&[
+        "preview",
+        "fire",
+        "--shots",
+        "3",
+        "--die",
+        "d6",
+        "--range",
+        "short",
+        "--target-figures",
+        "4",
+        "--target-die",
+        "d6",
+        "--plot",
+        "out.toml",
+    ]);
+    assert_eq!(run.code, 2);
+}
+
+#[test]
+fn ad_hoc_melee_round_contract() {
+    let out = json(&muster(&[
+        "preview",
+        "melee",
+        "--a-figures",
+        "4",
+        "--a-die",
+        "d8",
+        "--a-modifier",
+        "1",
+        "--a-attacks",
+        "2",
+        "--a-dodge-die",
+        "d10",
+        "--b-figures",
+        "6",
+        "--b-die",
+        "d8",
+        "--b-dodge-die",
+        "d8",
+        "--b-cover",
+        "light",
+        "--rounds",
+        "1",
+        "--format",
+        "json",
+    ]));
+    let a = out["a_casualties"].as_array().unwrap();
+    let b = out["b_casualties"].as_array().unwrap();
+    assert_eq!(a.len(), 5);
+    assert_eq!(b.len(), 7);
+    let joint = out["joint"].as_array().unwrap();
+    assert_eq!(joint.len(), 5);
+    assert_eq!(joint[0].as_array().unwrap().len(), 7);
+    let total: f64 = joint
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .map(|x| x.as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    for (i, row) in joint.iter().enumerate() {
+        let s: f64 = row
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .sum();
+        assert!((s - a[i].as_f64().unwrap()).abs() < 1e-12);
+    }
+    assert!(out["p_a_destroyed"].is_f64() && out["p_b_destroyed"].is_f64());
+}
+
+#[test]
+fn melee_to_the_end_from_sheets() {
+    let out = json(&muster(&[
+        "preview",
+        "melee",
+        "--a",
+        "fr-1er-hussards:6",
+        "--a-charges",
+        "--b",
+        "gb-45th-line:10",
+        "--format",
+        "json",
+    ]));
+    let sum = ["p_a_wins", "p_b_wins", "p_both_out", "p_still_engaged"]
+        .iter()
+        .map(|k| out[k].as_f64().unwrap())
+        .sum::<f64>();
+    assert!((sum - 1.0).abs() < 1e-9);
+    assert!(out["p_a_wins"].as_f64().unwrap() > 0.5);
+    assert!(out["expected_rounds"].as_f64().unwrap() >= 1.0);
+    let notes = out["notes"].to_string();
+    assert!(
+        notes.contains("2 attacks per figure") && notes.contains("charging"),
+        "{notes}"
+    );
+}
+
+#[test]
+fn charge_contract() {
+    let out = json(&muster(&[
+        "preview",
+        "charge",
+        "--morale",
+        "4",
+        "--courage",
+        "7",
+        "--format",
+        "json",
+    ]));
+    assert!(close(&out["p_success"], 0.5));
+    assert!(close(&out["p_double"], 0.0));
+    // A command unit by the charger: 1d6 + 5 > 7 → 4/6; by both, the bonuses cancel.
+    let out = json(&muster(&[
+        "preview",
+        "charge",
+        "--morale",
+        "4",
+        "--courage",
+        "7",
+        "--charger-command",
+        "--format",
+        "json",
+    ]));
+    assert!((out["p_success"].as_f64().unwrap() - 4.0 / 6.0).abs() < 1e-12);
+    let out = json(&muster(&[
+        "preview",
+        "charge",
+        "--morale",
+        "4",
+        "--courage",
+        "7",
+        "--charger-command",
+        "--target-command",
+        "--format",
+        "json",
+    ]));
+    assert!(close(&out["p_success"], 0.5));
+    // From sheets: hussars (M4) charging line (M3): no test needed.
+    let out = json(&muster(&[
+        "preview",
+        "charge",
+        "--charger",
+        "fr-1er-hussards",
+        "--target",
+        "gb-45th-line",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(out["test_required"], false);
+    assert!(close(&out["p_success"], 1.0));
+}
+
+#[test]
+fn artillery_from_a_sheet() {
+    let out = json(&muster(&[
+        "preview",
+        "artillery",
+        "--gun",
+        "es-regimental-gun",
+        "--ammo",
+        "roundshot",
+        "--range",
+        "effective",
+        "--under",
+        "4",
+        "--cover",
+        "light",
+        "--format",
+        "json",
+    ]));
+    // Regular crew: d10, blank 3/10; type I roundshot effective: 6+ with +1 → 2/6.
+    assert!(close(&out["p_blank"], 0.3));
+    assert!((out["p_dodge"].as_f64().unwrap() - 2.0 / 6.0).abs() < 1e-12);
+    let run = muster(&[
+        "preview",
+        "artillery",
+        "--gun",
+        "es-regimental-gun",
+        "--ammo",
+        "shell",
+        "--range",
+        "long",
+        "--under",
+        "4",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("fire no shells"), "{}", run.stderr);
+}
+
+#[test]
+fn plots_are_svg() {
+    let tmp = tempfile::tempdir().unwrap();
+    let svg = tmp.path().join("fire.svg");
+    let run = muster(&[
+        "preview",
+        "fire",
+        "--shots",
+        "12",
+        "--die",
+        "d12",
+        "--range",
+        "medium",
+        "--target-figures",
+        "12",
+        "--target-die",
+        "d10",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("<rect"));
+}
