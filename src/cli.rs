@@ -40,6 +40,12 @@ pub enum Command {
         #[command(subcommand)]
         command: PreviewCommand,
     },
+    /// Print unit cards (PDF), 9 poker cards to a page with crop marks
+    Cards(CardsArgs),
+    /// Print the Capitán quick-reference sheet (PDF)
+    Qrs(QrsArgs),
+    /// Print a list's roster (PDF, Markdown or HTML by the output's extension)
+    Roster(RosterArgs),
     /// List unit sheets, or show one
     Sheets(SheetsArgs),
     /// List the specific skills (§11)
@@ -541,3 +547,75 @@ pub struct ArtilleryArgs {
 }
 
 value_enum_for!(QualityArg => Quality { Elite, Veteran, Regular, Militia });
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum LangArg {
+    #[default]
+    Fr,
+    Es,
+    En,
+}
+
+#[derive(Debug, Args)]
+pub struct CardsArgs {
+    /// The list whose units to print (checked first)
+    pub list: Option<PathBuf>,
+    /// A sheet to print (repeatable), optionally with figures: gb-95th-riflemen:8
+    #[arg(long = "sheet", value_name = "ID[:FIGURES]")]
+    pub sheets: Vec<UnitArg>,
+    /// The PDF to write
+    #[arg(short, long, value_name = "FILE.pdf")]
+    pub output: PathBuf,
+    /// Paper size
+    #[arg(long, value_enum, default_value = "a4")]
+    pub paper: crate::render::sheet::Paper,
+    /// Card size
+    #[arg(long, value_enum, default_value = "poker")]
+    pub card: crate::render::sheet::CardSize,
+    /// Language of the cards
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+    /// Add a page of backs after each page of fronts (mirrored for long-edge duplex)
+    #[arg(long)]
+    pub backs: bool,
+    /// Print the cards of a list that has errors
+    #[arg(long)]
+    pub allow_invalid: bool,
+    /// Directory of templates overriding the built-in ones
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct QrsArgs {
+    /// The PDF to write
+    #[arg(short, long, value_name = "FILE.pdf")]
+    pub output: PathBuf,
+    /// Paper size
+    #[arg(long, value_enum, default_value = "a4")]
+    pub paper: crate::render::sheet::Paper,
+    /// Language
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+    /// Directory of templates overriding the built-in ones
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct RosterArgs {
+    /// The list file
+    pub list: PathBuf,
+    /// The file to write: .pdf, .md or .html
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Paper size (PDF)
+    #[arg(long, value_enum, default_value = "a4")]
+    pub paper: crate::render::sheet::Paper,
+    /// Language
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+    /// Directory of templates overriding the built-in ones
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+}

@@ -16,6 +16,7 @@ pub mod diagnostic;
 pub mod dice;
 pub mod error;
 pub mod output;
+pub mod render;
 pub mod ruleset;
 pub mod source;
 pub mod suggest;
@@ -84,6 +85,18 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
         Command::Preview { command } => {
             let db = commands::load_database(&dirs, &mut sources)?;
             commands::preview::run(&db, command)
+        }
+        Command::Cards(args) => {
+            let db = commands::load_database(&dirs, &mut sources)?;
+            commands::print::run_cards(&db, &args)
+        }
+        Command::Qrs(args) => {
+            let db = commands::load_database(&dirs, &mut sources)?;
+            commands::print::run_qrs(&db, &args)
+        }
+        Command::Roster(args) => {
+            let db = commands::load_database(&dirs, &mut sources)?;
+            commands::print::run_roster(&db, &args)
         }
         Command::Skills(args) => {
             let db = commands::load_database(&dirs, &mut sources)?;

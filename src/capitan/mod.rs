@@ -10,5 +10,6 @@ pub mod list;
 pub mod model;
 pub mod preview;
 pub mod validate;
+pub mod views;
 
 pub use database::Database;

@@ -599,10 +599,18 @@ pub struct Balance {
     pub tolerance_percent: u32,
 }
 
+/// One step of the turn sequence (§2.2).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnStep {
+    pub name: Names,
+}
+
 /// `rules.toml`: the core tables.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
+    pub turn_step: Vec<TurnStep>,
     pub scale: Scale,
     pub troops: Troops,
     pub dodge: Dodge,

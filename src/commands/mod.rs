@@ -4,6 +4,7 @@ pub mod check;
 pub mod data;
 pub mod list;
 pub mod preview;
+pub mod print;
 pub mod schema;
 pub mod sheets;
 pub mod skills;

@@ -3,7 +3,7 @@
 //! [`PAIR_RULES`]). Rules return every finding, never only the first.
 
 pub mod balance;
-mod command;
+pub mod command;
 mod header;
 mod points;
 mod skills;

@@ -1,0 +1,191 @@
+//! The bundled fonts (DejaVu Sans Condensed, regular and bold; licence in fonts/) and text
+//! measurement from their glyph advances, for wrapping and shrink-to-fit.
+
+use std::collections::HashMap;
+
+use crate::error::Error;
+
+pub const REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSansCondensed.ttf");
+pub const BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf");
+
+/// Advance widths of one face, per character, in font units.
+pub struct Metrics {
+    units_per_em: f32,
+    advances: HashMap<char, u16>,
+    fallback: u16,
+}
+
+impl Metrics {
+    pub fn parse(bytes: &[u8]) -> Result<Self, Error> {
+        let face = ttf_parser::Face::parse(bytes, 0)
+            .map_err(|e| Error::Render(format!("bundled font: {e}")))?;
+        let mut advances = HashMap::new();
+        // Latin, Latin-1, Latin Extended-A, general punctuation and the symbols we print.
+        let ranges = [
+            0x20u32..0x250,
+            0x2000..0x2070,
+            0x2190..0x2200,
+            0x2500..0x25A0,
+        ];
+        for c in ranges.into_iter().flatten().filter_map(char::from_u32) {
+            if let Some(g) = face.glyph_index(c) {
+                advances.insert(c, face.glyph_hor_advance(g).unwrap_or(0));
+            }
+        }
+        let fallback = face
+            .glyph_index('n')
+            .and_then(|g| face.glyph_hor_advance(g))
+            .unwrap_or(1000);
+        Ok(Self {
+            units_per_em: f32::from(face.units_per_em()),
+            advances,
+            fallback,
+        })
+    }
+
+    /// Width of `text` at `size` points, in points.
+    pub fn width(&self, text: &str, size: f32) -> f32 {
+        let units: u32 = text
+            .chars()
+            .map(|c| u32::from(*self.advances.get(&c).unwrap_or(&self.fallback)))
+            .sum();
+        units as f32 * size / self.units_per_em
+    }
+}
+
+/// Regular and bold metrics.
+pub struct Fonts {
+    pub regular: Metrics,
+    pub bold: Metrics,
+}
+
+impl Fonts {
+    pub fn load() -> Result<Self, Error> {
+        Ok(Self {
+            regular: Metrics::parse(REGULAR)?,
+            bold: Metrics::parse(BOLD)?,
+        })
+    }
+
+    pub fn metrics(&self, bold: bool) -> &Metrics {
+        if bold {
+            &self.bold
+        } else {
+            &self.regular
+        }
+    }
+
+    /// The largest size, from `size` down to `min`, at which the longest word of `text` fits
+    /// in `width` points (so wrapping never has to break a word).
+    pub fn fit_words(&self, text: &str, size: f32, min: f32, bold: bool, width: f32) -> f32 {
+        let m = self.metrics(bold);
+        let longest = text
+            .split_whitespace()
+            .map(|w| m.width(w, 1.0))
+            .fold(0.0, f32::max);
+        if longest <= 0.0 {
+            return size;
+        }
+        (width / longest).clamp(min, size)
+    }
+
+    /// `text` on one line in `width` points: shrunk down to `min`, then cut with an ellipsis.
+    pub fn fit_line(
+        &self,
+        text: &str,
+        size: f32,
+        min: f32,
+        bold: bool,
+        width: f32,
+    ) -> (String, f32) {
+        let m = self.metrics(bold);
+        let full = m.width(text, 1.0);
+        if full <= 0.0 || full * size <= width {
+            return (text.to_owned(), size);
+        }
+        let fitted = (width / full).max(min);
+        if full * fitted <= width {
+            return (text.to_owned(), fitted);
+        }
+        let mut cut: String = text.to_owned();
+        while !cut.is_empty() && m.width(&format!("{cut}…"), min) > width {
+            cut.pop();
+        }
+        (format!("{}…", cut.trim_end()), min)
+    }
+
+    /// Splits `text` into lines no wider than `width` points (a word longer than the line is
+    /// cut by characters).
+    pub fn wrap(&self, text: &str, size: f32, bold: bool, width: f32) -> Vec<String> {
+        let m = self.metrics(bold);
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let candidate = if line.is_empty() {
+                word.to_owned()
+            } else {
+                format!("{line} {word}")
+            };
+            if m.width(&candidate, size) <= width {
+                line = candidate;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            if m.width(word, size) <= width {
+                line = word.to_owned();
+            } else {
+                for c in word.chars() {
+                    let mut next = line.clone();
+                    next.push(c);
+                    if m.width(&next, size) > width && !line.is_empty() {
+                        lines.push(std::mem::take(&mut line));
+                        line.push(c);
+                    } else {
+                        line = next;
+                    }
+                }
+            }
+        }
+        if !line.is_empty() || lines.is_empty() {
+            lines.push(line);
+        }
+        lines
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measures_and_wraps() {
+        let f = Fonts::load().unwrap();
+        let w = f.regular.width("Capitán", 10.0);
+        assert!(w > 25.0 && w < 45.0, "{w}");
+        assert!(f.bold.width("Capitán", 10.0) > w);
+        let lines = f.wrap(
+            "Le joueur doit indiquer son intention de charger avant d'effectuer un mouvement",
+            8.0,
+            false,
+            100.0,
+        );
+        assert!(lines.len() > 1);
+        for l in &lines {
+            assert!(f.regular.width(l, 8.0) <= 100.0);
+        }
+        let (text, size) = f.fit_line(
+            "Carabine d'Inf. lég. / Carabine rayée de cav.",
+            6.0,
+            4.5,
+            true,
+            50.0,
+        );
+        assert!(text.ends_with('…') && size == 4.5 && f.bold.width(&text, size) <= 50.0);
+        let (text, size) = f.fit_line("Fusil", 6.0, 4.5, true, 50.0);
+        assert_eq!((text.as_str(), size), ("Fusil", 6.0));
+        let s = f.fit_words("infranchissable", 8.0, 5.0, false, 40.0);
+        assert!(f.regular.width("infranchissable", s) <= 40.0 + 1e-3);
+    }
+}
