@@ -40,6 +40,20 @@ impl Colour {
     }
 }
 
+/// How text is set: size in points, weight, colour.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Style {
+    pub size: f32,
+    pub bold: bool,
+    pub colour: Colour,
+}
+
+impl Style {
+    pub fn new(size: f32, bold: bool, colour: Colour) -> Self {
+        Self { size, bold, colour }
+    }
+}
+
 /// One page being drawn.
 pub struct Page {
     pub width: f32,
@@ -63,19 +77,11 @@ impl Page {
     }
 
     /// Text with its baseline at (x, y).
-    pub fn text(
-        &mut self,
-        fonts: &DocFonts,
-        x: f32,
-        y: f32,
-        size: f32,
-        bold: bool,
-        colour: Colour,
-        text: &str,
-    ) {
+    pub fn text(&mut self, fonts: &DocFonts, x: f32, y: f32, style: Style, text: &str) {
         if text.is_empty() {
             return;
         }
+        let Style { size, bold, colour } = style;
         let pos = self.point(x, y);
         self.ops.extend([
             Op::StartTextSection,

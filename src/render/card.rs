@@ -1,7 +1,7 @@
 //! Lays out one card's blocks inside its trim box: measured first, shrunk until everything
 //! fits (then reminders are dropped, then the rest is clipped), so text never overflows.
 
-use super::canvas::{Colour, DocFonts, Page, PT_PER_MM};
+use super::canvas::{Colour, DocFonts, Page, Style, PT_PER_MM};
 use super::fonts::Fonts;
 use super::markup::{Block, Located};
 
@@ -49,7 +49,7 @@ impl Pen<'_> {
 
     fn text(&mut self, x: f32, baseline: f32, size: f32, bold: bool, colour: Colour, s: &str) {
         if let Some(page) = self.page.as_deref_mut() {
-            page.text(self.doc, x, baseline, size, bold, colour, s);
+            page.text(self.doc, x, baseline, Style::new(size, bold, colour), s);
         }
     }
 
@@ -90,16 +90,8 @@ impl Pen<'_> {
     }
 
     /// Text centred on `cx`, shrunk (then cut) to stay within `width` mm.
-    fn centred(
-        &mut self,
-        cx: f32,
-        baseline: f32,
-        size: f32,
-        bold: bool,
-        colour: Colour,
-        s: &str,
-        width: f32,
-    ) {
+    fn centred(&mut self, cx: f32, baseline: f32, style: Style, s: &str, width: f32) {
+        let Style { size, bold, colour } = style;
         let (s, size) = self
             .fonts
             .fit_line(s, size, size * 0.72, bold, width * PT_PER_MM);
@@ -108,16 +100,8 @@ impl Pen<'_> {
     }
 
     /// Text from `x`, shrunk (then cut) to stay within `width` mm.
-    fn left_fit(
-        &mut self,
-        x: f32,
-        baseline: f32,
-        size: f32,
-        bold: bool,
-        colour: Colour,
-        s: &str,
-        width: f32,
-    ) {
+    fn left_fit(&mut self, x: f32, baseline: f32, style: Style, s: &str, width: f32) {
+        let Style { size, bold, colour } = style;
         let (s, size) = self
             .fonts
             .fit_line(s, size, size * 0.72, bold, width * PT_PER_MM);
@@ -179,18 +163,14 @@ impl Pen<'_> {
                     self.centred(
                         cx,
                         self.y + label * 0.95 / PT_PER_MM + 0.3,
-                        label,
-                        false,
-                        Colour::GREY,
+                        Style::new(label, false, Colour::GREY),
                         l,
                         cw - 0.6,
                     );
                     self.centred(
                         cx,
                         self.y + lh(label) + value * 0.85 / PT_PER_MM + 0.4,
-                        value,
-                        true,
-                        Colour::BLACK,
+                        Style::new(value, true, Colour::BLACK),
                         v,
                         cw - 0.6,
                     );
@@ -210,9 +190,7 @@ impl Pen<'_> {
                 self.left_fit(
                     self.left(),
                     baseline,
-                    size,
-                    true,
-                    Colour::BLACK,
+                    Style::new(size, true, Colour::BLACK),
                     first,
                     label_w - 0.5,
                 );
@@ -220,7 +198,13 @@ impl Pen<'_> {
                 let vw = (self.inner_w() - label_w) / n;
                 for (i, v) in rest.iter().enumerate() {
                     let cx = self.left() + label_w + vw * (i as f32 + 0.5);
-                    self.centred(cx, baseline, size, false, Colour::BLACK, v, vw - 0.5);
+                    self.centred(
+                        cx,
+                        baseline,
+                        Style::new(size, false, Colour::BLACK),
+                        v,
+                        vw - 0.5,
+                    );
                 }
                 self.y += h;
                 self.line(
@@ -244,9 +228,7 @@ impl Pen<'_> {
                 self.left_fit(
                     self.left(),
                     baseline,
-                    size,
-                    false,
-                    Colour::GREY,
+                    Style::new(size, false, Colour::GREY),
                     &cells[0],
                     label_w - 0.5,
                 );
@@ -254,7 +236,13 @@ impl Pen<'_> {
                 let vw = (self.inner_w() - label_w) / n;
                 for (i, v) in cells.iter().skip(1).enumerate() {
                     let cx = self.left() + label_w + vw * (i as f32 + 0.5);
-                    self.centred(cx, baseline, size, false, Colour::GREY, v, vw - 0.5);
+                    self.centred(
+                        cx,
+                        baseline,
+                        Style::new(size, false, Colour::GREY),
+                        v,
+                        vw - 0.5,
+                    );
                 }
                 self.y += h + 0.3;
                 true

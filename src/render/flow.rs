@@ -2,7 +2,7 @@
 //! blocks down one or more columns and onto new pages; table headers repeat after a break and
 //! a section heading is never left alone at the foot of a column.
 
-use super::canvas::{Colour, Document, Page, PT_PER_MM};
+use super::canvas::{Colour, Document, Page, Style, PT_PER_MM};
 use super::fonts::Fonts;
 use super::markup::{Block, Located};
 
@@ -53,9 +53,7 @@ impl Flow<'_> {
             &self.doc.fonts,
             pw - MARGIN - w,
             ph - MARGIN + 1.0,
-            size,
-            false,
-            Colour::GREY,
+            Style::new(size, false, Colour::GREY),
             &label,
         );
         let done = std::mem::replace(&mut self.page, Page::new(pw, ph));
@@ -99,9 +97,7 @@ impl Flow<'_> {
                 &self.doc.fonts,
                 x,
                 self.y + size * 0.9 / PT_PER_MM,
-                size,
-                bold,
-                colour,
+                Style::new(size, bold, colour),
                 &line,
             );
             self.y += lh(size);
@@ -146,9 +142,7 @@ impl Flow<'_> {
                     &self.doc.fonts,
                     x + 0.6,
                     baseline,
-                    *s,
-                    header,
-                    Colour::BLACK,
+                    Style::new(*s, header, Colour::BLACK),
                     line,
                 );
             }
@@ -173,9 +167,7 @@ impl Flow<'_> {
                         &self.doc.fonts,
                         MARGIN,
                         self.y + size * 0.9 / PT_PER_MM,
-                        size,
-                        true,
-                        Colour::BLACK,
+                        Style::new(size, true, Colour::BLACK),
                         &line,
                     );
                     self.y += lh(size);
@@ -189,9 +181,7 @@ impl Flow<'_> {
                         &self.doc.fonts,
                         MARGIN,
                         self.y + size * 0.9 / PT_PER_MM,
-                        size,
-                        false,
-                        Colour::GREY,
+                        Style::new(size, false, Colour::GREY),
                         &line,
                     );
                     self.y += lh(size);
@@ -226,9 +216,7 @@ impl Flow<'_> {
                     &self.doc.fonts,
                     x,
                     self.y + 0.3 + size * 0.9 / PT_PER_MM,
-                    size,
-                    true,
-                    Colour::WHITE,
+                    Style::new(size, true, Colour::WHITE),
                     t,
                 );
                 self.y += lh(size) + 1.2;

@@ -1,7 +1,7 @@
 //! Card sheets: how many cards of a size fit on a paper (centred, never split), crop marks in
 //! the margins, a 50 mm ruler to check "actual size" printing, mirrored backs for duplex.
 
-use super::canvas::{Colour, DocFonts, Page, PT_PER_MM};
+use super::canvas::{Colour, DocFonts, Page, Style, PT_PER_MM};
 use super::card::Slot;
 use super::fonts::Fonts;
 
@@ -152,7 +152,13 @@ impl Imposition {
         }
         let size = 5.5;
         let _ = fonts.regular.width(caption, size) / PT_PER_MM;
-        page.text(doc, x + 52.0, y, size, false, Colour::GREY, caption);
+        page.text(
+            doc,
+            x + 52.0,
+            y,
+            Style::new(size, false, Colour::GREY),
+            caption,
+        );
     }
 }
 

@@ -4,6 +4,7 @@ mod data;
 mod lists;
 mod monte_carlo;
 mod preview;
+mod print;
 mod properties;
 
 use std::path::{Path, PathBuf};

@@ -1,0 +1,465 @@
+//! Printed documents, read back: page count and size, fonts embedded, the units' names and
+//! points, the quick-reference tables, rosters in three formats, templates and safety.
+
+use std::path::Path;
+
+use super::{muster, root};
+
+struct Pdf {
+    pages: Vec<(f32, f32)>,
+    text: Vec<String>,
+    embedded_fonts: usize,
+    bytes: usize,
+}
+
+fn read_pdf(path: &Path) -> Pdf {
+    let bytes = std::fs::read(path).unwrap();
+    let mut warnings = Vec::new();
+    let doc =
+        printpdf::PdfDocument::parse(&bytes, &printpdf::PdfParseOptions::default(), &mut warnings)
+            .unwrap();
+    let pages = doc
+        .pages
+        .iter()
+        .map(|p| (p.media_box.width.0, p.media_box.height.0))
+        .collect();
+    let text = doc
+        .extract_text()
+        .into_iter()
+        .map(|p| p.join(" "))
+        .collect();
+    let lo = lopdf::Document::load_mem(&bytes).unwrap();
+    let embedded_fonts = lo
+        .objects
+        .values()
+        .filter(|o| o.as_dict().is_ok_and(|d| d.has(b"FontFile2")))
+        .count();
+    Pdf {
+        pages,
+        text,
+        embedded_fonts,
+        bytes: bytes.len(),
+    }
+}
+
+fn assert_size(pdf: &Pdf, w: f32, h: f32) {
+    for (pw, ph) in &pdf.pages {
+        assert!(
+            (pw - w).abs() < 0.6 && (ph - h).abs() < 0.6,
+            "page {pw}×{ph}, expected {w}×{h}"
+        );
+    }
+}
+
+#[test]
+fn cards_of_a_list_and_of_sheets() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("cards.pdf");
+    let run = muster(&[
+        "cards",
+        "lists/french-column.toml",
+        "--sheet",
+        "gb-95th-sharpe",
+        "--sheet",
+        "gb-95th-riflemen:8",
+        "--sheet",
+        "fr-13e-cuirassiers:6",
+        "--sheet",
+        "pl-vistula-lancers",
+        "--sheet",
+        "gb-rha-troop:5",
+        "--sheet",
+        "es-empecinado",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let pdf = read_pdf(&out);
+    assert_eq!(pdf.pages.len(), 2, "10 cards, 9 to a page");
+    assert_size(&pdf, 595.28, 841.89);
+    assert!(
+        pdf.embedded_fonts >= 2,
+        "fonts embedded: {}",
+        pdf.embedded_fonts
+    );
+    let all = pdf.text.join(" ");
+    for (name, pt) in [
+        ("Capitaine Dubreton", 188),
+        ("47e de Ligne / Fusiliers", 14),
+        ("47e de Ligne / Grenadiers", 24),
+        ("Pièce de 8", 14),
+        ("95th Rifles / Lieutenant Sharpe", 229),
+        ("95th Rifles / Chosen Men", 27),
+        ("13e Cuirassiers", 38),
+        ("1er Lanciers de la Vistule", 33),
+        ("Royal Horse Artillery", 18),
+        ("El Empecinado", 172),
+    ] {
+        assert!(all.contains(name), "{name} missing");
+        assert!(all.contains(&format!("PT {pt}")), "PT {pt} missing");
+    }
+    // The list's costs are on its cards; Sharpe's ranges in cm and hexes.
+    assert!(all.contains("188 pts") && all.contains("136 pts"), "{all}");
+    assert!(all.contains("30 (6)") && all.contains("80 (16)"));
+}
+
+#[test]
+fn paper_card_sizes_and_backs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("c.pdf");
+    let o = out.to_str().unwrap();
+    let run = muster(&[
+        "cards",
+        "lists/guerrilla-band.toml",
+        "--paper",
+        "letter",
+        "--backs",
+        "--lang",
+        "en",
+        "-o",
+        o,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let pdf = read_pdf(&out);
+    assert_eq!(pdf.pages.len(), 2, "fronts and backs");
+    assert_size(&pdf, 612.0, 792.0);
+    assert!(
+        pdf.text[0].contains("Losses") && pdf.text[0].contains("Move"),
+        "English labels"
+    );
+    assert!(pdf.text[1].contains("El Empecinado"), "backs name the unit");
+    let run = muster(&[
+        "cards",
+        "lists/guerrilla-band.toml",
+        "--card",
+        "tarot",
+        "-o",
+        o,
+    ]);
+    assert_eq!(run.code, 0);
+    assert_eq!(read_pdf(&out).pages.len(), 1, "4 tarot cards to a page");
+    let run = muster(&[
+        "cards",
+        "lists/guerrilla-band.toml",
+        "--card",
+        "a6",
+        "--lang",
+        "es",
+        "-o",
+        o,
+    ]);
+    assert_eq!(run.code, 0);
+    let pdf = read_pdf(&out);
+    assert_eq!(pdf.pages.len(), 2, "2 A6 cards to a page");
+    assert_size(&pdf, 841.89, 595.28);
+    assert!(pdf.text[0].contains("Bajas"));
+}
+
+#[test]
+fn every_shipped_card_fits_with_all_its_skills() {
+    use muster::capitan::views;
+    use muster::render::{
+        canvas::Document, card, fonts::Fonts, markup, sheet, templates::Templates,
+    };
+    let mut sources = muster::source::Sources::new();
+    let db = muster::capitan::data::load(&[root().join("unit-sheets")], &mut sources)
+        .unwrap()
+        .database
+        .unwrap();
+    let templates = Templates::load(None).unwrap();
+    let fonts = Fonts::load().unwrap();
+    let doc = Document::new("t").unwrap();
+    let slot = sheet::Imposition::new(sheet::Paper::A4, sheet::CardSize::Poker).slot(0, false);
+    for lang in [
+        muster::capitan::model::Lang::Fr,
+        muster::capitan::model::Lang::En,
+    ] {
+        let labels = templates.labels(views::lang_id(lang));
+        for s in db.sheets.iter() {
+            let skills: Vec<(String, u32)> =
+                s.skills.iter().map(|k| (k.id.clone(), k.cost)).collect();
+            let view = views::card(
+                &db,
+                s,
+                Some("A rather long label for this unit"),
+                12,
+                &skills,
+                Some(999),
+                lang,
+                &labels,
+            );
+            let mut ctx = tera::Context::new();
+            ctx.insert("card", &view);
+            ctx.insert("l", &labels);
+            let blocks = markup::parse(&templates.render("card", &ctx).unwrap()).unwrap();
+            let fit = card::fit(&fonts, &doc.fonts, slot, &blocks);
+            assert!(
+                matches!(fit, Some((_, false))),
+                "{} does not fit with its reminders: {fit:?}",
+                s.id
+            );
+        }
+    }
+    // The worst case the data allows: a long name and six long skills still fits (shrunk).
+    let s = db.sheet("gb-14th-ld-captain").unwrap();
+    let labels = templates.labels("fr");
+    let skills: Vec<(String, u32)> = [
+        "cavaliers-experimentes",
+        "carre-de-repli",
+        "mouvement-furtif",
+        "francs-tireurs",
+        "defense-acharnee",
+        "charge-brutale",
+    ]
+    .iter()
+    .map(|k| (k.to_string(), 30))
+    .collect();
+    let view = views::card(
+        &db,
+        s,
+        Some(&"Very long unit name ".repeat(6)),
+        12,
+        &skills,
+        Some(999),
+        muster::capitan::model::Lang::Fr,
+        &labels,
+    );
+    let mut ctx = tera::Context::new();
+    ctx.insert("card", &view);
+    ctx.insert("l", &labels);
+    let blocks = markup::parse(&templates.render("card", &ctx).unwrap()).unwrap();
+    assert!(
+        card::fit(&fonts, &doc.fonts, slot, &blocks).is_some(),
+        "the extreme card must fit, if shrunk"
+    );
+}
+
+#[test]
+fn quick_reference_sheet_from_the_data() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("qrs.pdf");
+    let run = muster(&["qrs", "-o", out.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let pdf = read_pdf(&out);
+    assert!(pdf.pages.len() <= 2, "{} pages", pdf.pages.len());
+    assert_size(&pdf, 595.28, 841.89);
+    assert!(pdf.embedded_fonts >= 2);
+    let all = pdf.text.join(" ");
+    assert!(
+        all.contains("Pistolet 10 (2) 15 (3) 20 (4)"),
+        "pistol ranges"
+    );
+    assert!(
+        all.contains("Carabine rayée (rifle) 30 (6) 50 (10) 80 (16)"),
+        "rifle ranges"
+    );
+    assert!(all.contains("Difficulté 5 7 9"));
+    for needle in [
+        "Séquence de jeu",
+        "Tir en rang serré",
+        "Bois dense",
+        "Mitraille",
+        "§8.11–8.12",
+        "§12",
+    ] {
+        assert!(all.contains(needle), "{needle}");
+    }
+    let run = muster(&[
+        "qrs",
+        "--lang",
+        "en",
+        "--paper",
+        "letter",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0);
+    let pdf = read_pdf(&out);
+    assert_size(&pdf, 612.0, 792.0);
+    assert!(pdf.pages.len() <= 2);
+    assert!(
+        pdf.text[0].contains("quick reference")
+            && pdf.text[0].contains("Rifle 30 (6) 50 (10) 80 (16)")
+    );
+}
+
+#[test]
+fn rosters_in_pdf_markdown_and_html() {
+    let tmp = tempfile::tempdir().unwrap();
+    let list = "tests/fixtures/lists/unit-without-command.toml";
+    for ext in ["pdf", "md", "html"] {
+        let out = tmp.path().join(format!("roster.{ext}"));
+        let run = muster(&[
+            "--data",
+            "unit-sheets",
+            "--data",
+            "tests/fixtures/list-data",
+            "roster",
+            list,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let text = if ext == "pdf" {
+            let pdf = read_pdf(&out);
+            assert_eq!(pdf.pages.len(), 1);
+            pdf.text.join(" ")
+        } else {
+            std::fs::read_to_string(&out).unwrap()
+        };
+        for needle in [
+            "Fixture",
+            "420",
+            "unit-without-command",
+            "Sergent Lagarde",
+            "Subordonné",
+        ] {
+            assert!(text.contains(needle), "{ext}: {needle} missing in\n{text}");
+        }
+    }
+    let html = std::fs::read_to_string(tmp.path().join("roster.html")).unwrap();
+    assert!(html.starts_with("<!doctype html>") && html.contains("<table>"));
+}
+
+#[test]
+fn outputs_are_never_inputs_nor_partial() {
+    let tmp = tempfile::tempdir().unwrap();
+    let list = tmp.path().join("mine.toml");
+    std::fs::copy(root().join("lists/sharpe-patrol.toml"), &list).unwrap();
+    let before = std::fs::read(&list).unwrap();
+    let l = list.to_str().unwrap();
+    let run = muster(&["cards", l, "-o", l]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains(".toml"), "{}", run.stderr);
+    let run = muster(&[
+        "roster",
+        l,
+        "-o",
+        tmp.path().join("x.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 2);
+    assert_eq!(std::fs::read(&list).unwrap(), before);
+
+    // A broken template: the error names the file and line, and nothing is written.
+    let templates = tmp.path().join("tpl");
+    std::fs::create_dir(&templates).unwrap();
+    std::fs::write(
+        templates.join("card.tera"),
+        "band #000000\ntitle {{ card.nickname }}\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("cards.pdf");
+    let run = muster(&[
+        "cards",
+        l,
+        "--templates",
+        templates.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("card.tera:2"), "{}", run.stderr);
+    assert!(!out.exists());
+    std::fs::write(templates.join("card.tera"), "band #000000\n{% if %}\n").unwrap();
+    let run = muster(&[
+        "cards",
+        l,
+        "--templates",
+        templates.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("card.tera:2"), "{}", run.stderr);
+    std::fs::write(templates.join("card.tera"), "frobnicate {{ card.name }}\n").unwrap();
+    let run = muster(&[
+        "cards",
+        l,
+        "--templates",
+        templates.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("unknown directive `frobnicate`"),
+        "{}",
+        run.stderr
+    );
+    assert!(!out.exists());
+    assert_eq!(
+        std::fs::read_dir(tmp.path()).unwrap().count(),
+        2,
+        "no temporary file left"
+    );
+
+    // A working override.
+    std::fs::write(
+        templates.join("card.tera"),
+        "title CUSTOM {{ card.name }}\nboxes {{ card.boxes }}\n",
+    )
+    .unwrap();
+    let run = muster(&[
+        "cards",
+        l,
+        "--templates",
+        templates.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(read_pdf(&out).text[0].contains("CUSTOM 95th Rifles / Lieutenant Sharpe"));
+}
+
+#[test]
+fn invalid_lists_are_not_printed_unless_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("cards.pdf");
+    let args = [
+        "--data",
+        "unit-sheets",
+        "--data",
+        "tests/fixtures/list-data",
+        "cards",
+        "tests/fixtures/lists/points-over-limit.toml",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    let run = muster(&args);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("error[points-over-limit]"),
+        "{}",
+        run.stderr
+    );
+    assert!(!out.exists());
+    let mut forced = args.to_vec();
+    forced.push("--allow-invalid");
+    assert_eq!(muster(&forced).code, 0);
+    assert!(out.exists());
+}
+
+#[test]
+fn forty_cards_stay_small() {
+    let sheets = super::json(&muster(&["sheets", "--format", "json"]));
+    let ids: Vec<String> = sheets
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_owned())
+        .collect();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("forty.pdf");
+    let mut args: Vec<String> = vec!["cards".into()];
+    for id in ids.iter().cycle().take(40) {
+        args.push("--sheet".into());
+        args.push(id.clone());
+    }
+    args.extend(["-o".into(), out.to_str().unwrap().into()]);
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = muster(&refs);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let pdf = read_pdf(&out);
+    assert_eq!(pdf.pages.len(), 5);
+    assert!(pdf.bytes < 400 * 1024, "{} bytes", pdf.bytes);
+}
