@@ -141,5 +141,44 @@ fn previews(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, list_check, previews);
+/// Card sheets in-process (data already loaded): templates, layout, PDF with subset fonts.
+fn card_sheets(c: &mut Criterion) {
+    use muster::cli::{CardsArgs, LangArg, UnitArg};
+    use muster::commands::print;
+    use muster::render::sheet::{CardSize, Paper};
+    use muster::render::templates::Templates;
+    let db = shipped();
+    let ids: Vec<String> = db.sheets.iter().map(|s| s.id.clone()).collect();
+    let args = |n: usize| CardsArgs {
+        list: None,
+        sheets: ids
+            .iter()
+            .cycle()
+            .take(n)
+            .map(|id| UnitArg {
+                sheet: id.clone(),
+                figures: None,
+            })
+            .collect(),
+        output: "unused.pdf".into(),
+        paper: Paper::A4,
+        card: CardSize::Poker,
+        lang: LangArg::Fr,
+        backs: false,
+        allow_invalid: false,
+        templates: None,
+    };
+    for n in [9, 40] {
+        let a = args(n);
+        c.bench_function(&format!("{n} cards, in-process"), |b| {
+            b.iter(|| {
+                let templates = Templates::load(None, &["card"]).expect("templates");
+                let cards = print::card_views(&db, &a, &templates).expect("cards");
+                black_box(print::cards_pdf(&a, &cards, &templates).expect("pdf"))
+            })
+        });
+    }
+}
+
+criterion_group!(benches, list_check, previews, card_sheets);
 criterion_main!(benches);

@@ -7,7 +7,8 @@ use std::path::Path;
 use crate::error::Error;
 
 /// Writes `bytes` to `path` via a temporary sibling and a rename: readers never see a partial
-/// file, and a failure leaves any previous file untouched.
+/// file, and a failure leaves any previous file untouched. (No fsync: it would double the
+/// time of a card sheet for a durability that a re-run gives back.)
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let err = |source| Error::Write {
         path: path.to_path_buf(),
@@ -22,7 +23,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         .tempfile_in(dir)
         .map_err(err)?;
     tmp.write_all(bytes).map_err(err)?;
-    tmp.as_file().sync_all().map_err(err)?;
     tmp.persist(path).map_err(|e| err(e.error))?;
     Ok(())
 }

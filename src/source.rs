@@ -101,17 +101,25 @@ pub enum Seg<'a> {
 
 /// A parsed TOML document kept for span look-ups. Parsing never fails the caller: a document
 /// that does not parse simply has no spans to offer.
+///
+/// The document is parsed on the first look-up: loading valid data never pays for it.
 pub struct SpanIndex {
-    doc: Option<ImDocument<String>>,
+    doc: std::sync::OnceLock<Option<ImDocument<String>>>,
     text: String,
 }
 
 impl SpanIndex {
     pub fn parse(text: &str) -> Self {
         Self {
-            doc: ImDocument::parse(text.to_owned()).ok(),
+            doc: std::sync::OnceLock::new(),
             text: text.to_owned(),
         }
+    }
+
+    fn doc(&self) -> Option<&ImDocument<String>> {
+        self.doc
+            .get_or_init(|| ImDocument::parse(self.text.clone()).ok())
+            .as_ref()
     }
 
     /// The text the spans point into.
@@ -121,7 +129,7 @@ impl SpanIndex {
 
     /// The span of the value at `path`, or of the nearest enclosing item that has one.
     pub fn span(&self, path: &[Seg]) -> Option<Range<usize>> {
-        let doc = self.doc.as_ref()?;
+        let doc = self.doc()?;
         let mut node = Node::Item(doc.as_item());
         let mut best = None;
         for seg in path {
@@ -150,7 +158,7 @@ impl SpanIndex {
 
     /// Byte offsets where each `[[name]]` table of the document starts.
     pub fn array_table_starts(&self, name: &str) -> Vec<usize> {
-        let Some(doc) = &self.doc else {
+        let Some(doc) = self.doc() else {
             return Vec::new();
         };
         match doc.as_table().get(name) {
@@ -194,7 +202,7 @@ impl SpanIndex {
                 _ => None,
             }
         }
-        walk(self.doc.as_ref()?.as_table(), offset, "")
+        walk(self.doc()?.as_table(), offset, "")
     }
 }
 

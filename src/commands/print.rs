@@ -150,7 +150,12 @@ pub fn run_cards(db: &Database, args: &CardsArgs) -> Result<u8, Error> {
         &args.output,
         &ins.iter().map(PathBuf::as_path).collect::<Vec<_>>(),
     )?;
-    let templates = Templates::load(args.templates.as_deref())?;
+    let names: &[&str] = if args.backs {
+        &["card", "card-back"]
+    } else {
+        &["card"]
+    };
+    let templates = Templates::load(args.templates.as_deref(), names)?;
     let cards = card_views(db, args, &templates)?;
     let pdf = cards_pdf(args, &cards, &templates)?;
     write_atomic(&args.output, &pdf)?;
@@ -184,7 +189,7 @@ pub fn qrs_pdf(db: &Database, args: &QrsArgs, templates: &Templates) -> Result<V
 
 pub fn run_qrs(db: &Database, args: &QrsArgs) -> Result<u8, Error> {
     check_output_path(&args.output, &[])?;
-    let templates = Templates::load(args.templates.as_deref())?;
+    let templates = Templates::load(args.templates.as_deref(), &["qrs"])?;
     let pdf = qrs_pdf(db, args, &templates)?;
     write_atomic(&args.output, &pdf)?;
     eprintln!(
@@ -223,7 +228,12 @@ fn roster_format(path: &Path) -> Result<RosterFormat, Error> {
 pub fn run_roster(db: &Database, args: &RosterArgs) -> Result<u8, Error> {
     check_output_path(&args.output, &[args.list.as_path()])?;
     let format = roster_format(&args.output)?;
-    let templates = Templates::load(args.templates.as_deref())?;
+    let name = match format {
+        RosterFormat::Pdf => "roster",
+        RosterFormat::Markdown => "roster.md",
+        RosterFormat::Html => "roster.html",
+    };
+    let templates = Templates::load(args.templates.as_deref(), &[name])?;
     let lang = lang(args.lang);
     let labels = templates.labels(views::lang_id(lang));
     let mut sources = Sources::new();

@@ -54,11 +54,17 @@ impl Style {
     }
 }
 
-/// One page being drawn.
+/// One page being drawn. It keeps the state it has set (open text section, font, colours,
+/// line width) and emits only changes: a card sheet is thousands of text runs.
 pub struct Page {
     pub width: f32,
     pub height: f32,
     ops: Vec<Op>,
+    /// Inside BT … ET, with the start of the current text line (pt).
+    text: Option<(f32, f32)>,
+    font: Option<(bool, f32)>,
+    fill: Option<Colour>,
+    stroke: Option<(Colour, f32)>,
 }
 
 pub const PT_PER_MM: f32 = 72.0 / 25.4;
@@ -69,11 +75,28 @@ impl Page {
             width,
             height,
             ops: Vec::new(),
+            text: None,
+            font: None,
+            fill: None,
+            stroke: None,
         }
     }
 
     fn point(&self, x: f32, y: f32) -> Point {
         Point::new(Mm(x), Mm(self.height - y))
+    }
+
+    fn set_fill(&mut self, c: Colour) {
+        if self.fill != Some(c) {
+            self.ops.push(Op::SetFillColor { col: c.pdf() });
+            self.fill = Some(c);
+        }
+    }
+
+    fn end_text(&mut self) {
+        if self.text.take().is_some() {
+            self.ops.push(Op::EndTextSection);
+        }
     }
 
     /// Text with its baseline at (x, y).
@@ -82,20 +105,45 @@ impl Page {
             return;
         }
         let Style { size, bold, colour } = style;
-        let pos = self.point(x, y);
-        self.ops.extend([
-            Op::StartTextSection,
-            Op::SetFillColor { col: colour.pdf() },
-            Op::SetTextCursor { pos },
-            Op::SetFont {
+        let (px, py) = (x * PT_PER_MM, (self.height - y) * PT_PER_MM);
+        let (lx, ly) = match self.text {
+            Some(start) => start,
+            None => {
+                self.ops.push(Op::StartTextSection);
+                (0.0, 0.0)
+            }
+        };
+        if self.font != Some((bold, size)) {
+            self.ops.push(Op::SetFont {
                 font: PdfFontHandle::External(fonts.id(bold)),
                 size: Pt(size),
+            });
+            self.font = Some((bold, size));
+        }
+        self.set_fill(colour);
+        // Td moves from the start of the current line: give the difference.
+        self.ops.push(Op::SetTextCursor {
+            pos: Point {
+                x: Pt(px - lx),
+                y: Pt(py - ly),
             },
-            Op::ShowText {
-                items: vec![TextItem::Text(text.to_owned())],
-            },
-            Op::EndTextSection,
-        ]);
+        });
+        self.ops.push(Op::ShowText {
+            items: vec![TextItem::Text(text.to_owned())],
+        });
+        self.text = Some((px, py));
+    }
+
+    fn set_stroke(&mut self, c: Colour, pt: f32) {
+        match self.stroke {
+            Some((sc, spt)) if sc == c && spt == pt => {}
+            Some((sc, _)) if sc == c => self.ops.push(Op::SetOutlineThickness { pt: Pt(pt) }),
+            _ => {
+                self.ops.push(Op::SetOutlineColor { col: c.pdf() });
+                self.ops.push(Op::SetOutlineThickness { pt: Pt(pt) });
+            }
+        }
+        self.stroke = Some((c, pt));
     }
 
     /// A rectangle with its top-left corner at (x, y).
@@ -108,6 +156,7 @@ impl Page {
         fill: Option<Colour>,
         stroke: Option<(Colour, f32)>,
     ) {
+        self.end_text();
         let mut rect = Rect::from_xywh(
             Mm(x).into(),
             Mm(self.height - y - h).into(),
@@ -115,11 +164,10 @@ impl Page {
             Mm(h).into(),
         );
         if let Some(c) = fill {
-            self.ops.push(Op::SetFillColor { col: c.pdf() });
+            self.set_fill(c);
         }
         if let Some((c, pt)) = stroke {
-            self.ops.push(Op::SetOutlineColor { col: c.pdf() });
-            self.ops.push(Op::SetOutlineThickness { pt: Pt(pt) });
+            self.set_stroke(c, pt);
         }
         rect.mode = Some(match (fill.is_some(), stroke.is_some()) {
             (true, true) => PaintMode::FillStroke,
@@ -131,6 +179,7 @@ impl Page {
 
     /// A straight line, `pt` thick.
     pub fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, colour: Colour, pt: f32) {
+        self.end_text();
         let line = Line {
             points: vec![
                 LinePoint {
@@ -144,14 +193,12 @@ impl Page {
             ],
             is_closed: false,
         };
-        self.ops.extend([
-            Op::SetOutlineColor { col: colour.pdf() },
-            Op::SetOutlineThickness { pt: Pt(pt) },
-            Op::DrawLine { line },
-        ]);
+        self.set_stroke(colour, pt);
+        self.ops.push(Op::DrawLine { line });
     }
 
-    fn into_pdf(self) -> PdfPage {
+    fn into_pdf(mut self) -> PdfPage {
+        self.end_text();
         PdfPage::new(Mm(self.width), Mm(self.height), self.ops)
     }
 }

@@ -1,25 +1,30 @@
 //! The bundled fonts (DejaVu Sans Condensed, regular and bold; licence in fonts/) and text
 //! measurement from their glyph advances, for wrapping and shrink-to-fit.
 
-use std::collections::HashMap;
-
 use crate::error::Error;
 
 pub const REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSansCondensed.ttf");
 pub const BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf");
 
-/// Advance widths of one face, per character, in font units.
+/// Advance widths of one face, per character, in font units: a dense table for the
+/// characters we print (below U+2600), the width of `n` for anything else.
 pub struct Metrics {
     units_per_em: f32,
-    advances: HashMap<char, u16>,
+    advances: Vec<u16>,
     fallback: u16,
 }
+
+const TABLE: usize = 0x2600;
 
 impl Metrics {
     pub fn parse(bytes: &[u8]) -> Result<Self, Error> {
         let face = ttf_parser::Face::parse(bytes, 0)
             .map_err(|e| Error::Render(format!("bundled font: {e}")))?;
-        let mut advances = HashMap::new();
+        let fallback = face
+            .glyph_index('n')
+            .and_then(|g| face.glyph_hor_advance(g))
+            .unwrap_or(1000);
+        let mut advances = vec![fallback; TABLE];
         // Latin, Latin-1, Latin Extended-A, general punctuation and the symbols we print.
         let ranges = [
             0x20u32..0x250,
@@ -29,13 +34,9 @@ impl Metrics {
         ];
         for c in ranges.into_iter().flatten().filter_map(char::from_u32) {
             if let Some(g) = face.glyph_index(c) {
-                advances.insert(c, face.glyph_hor_advance(g).unwrap_or(0));
+                advances[c as usize] = face.glyph_hor_advance(g).unwrap_or(0);
             }
         }
-        let fallback = face
-            .glyph_index('n')
-            .and_then(|g| face.glyph_hor_advance(g))
-            .unwrap_or(1000);
         Ok(Self {
             units_per_em: f32::from(face.units_per_em()),
             advances,
@@ -47,7 +48,14 @@ impl Metrics {
     pub fn width(&self, text: &str, size: f32) -> f32 {
         let units: u32 = text
             .chars()
-            .map(|c| u32::from(*self.advances.get(&c).unwrap_or(&self.fallback)))
+            .map(|c| {
+                u32::from(
+                    self.advances
+                        .get(c as usize)
+                        .copied()
+                        .unwrap_or(self.fallback),
+                )
+            })
             .sum();
         units as f32 * size / self.units_per_em
     }

@@ -166,7 +166,7 @@ fn every_shipped_card_fits_with_all_its_skills() {
         .unwrap()
         .database
         .unwrap();
-    let templates = Templates::load(None).unwrap();
+    let templates = Templates::load(None, &["card"]).unwrap();
     let fonts = Fonts::load().unwrap();
     let doc = Document::new("t").unwrap();
     let slot = sheet::Imposition::new(sheet::Paper::A4, sheet::CardSize::Poker).slot(0, false);
