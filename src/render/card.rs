@@ -388,19 +388,43 @@ impl Pen<'_> {
     }
 }
 
+/// The blocks that flow from the top, and those anchored to the bottom edge.
+fn split(blocks: &[Located]) -> (Vec<&Block>, Vec<&Block>) {
+    blocks
+        .iter()
+        .map(|(_, b)| b)
+        .partition(|b| !matches!(b, Block::Footer(..) | Block::Small(_)))
+}
+
+/// Lays the blocks out at `scale` (drawing when `page` is given); false when they overflow,
+/// in which case drawing stops at the last block that fits.
+fn lay_out(
+    fonts: &Fonts,
+    doc: &DocFonts,
+    page: Option<&mut Page>,
+    slot: Slot,
+    (scale, terse): (f32, bool),
+    blocks: &[Located],
+) -> bool {
+    let (flow, anchored) = split(blocks);
+    let mut pen = Pen {
+        fonts,
+        doc,
+        page,
+        slot,
+        scale,
+        terse,
+        y: slot.y + PAD,
+        bottom: 0.0,
+    };
+    let foot = pen.bottom_blocks(&anchored);
+    pen.bottom = slot.y + slot.h - PAD - foot - 0.8;
+    flow.iter().all(|b| pen.block(b))
+}
+
 /// Draws `blocks` into `slot` of `page`: the trim line, then the content at the largest scale
-/// that fits.
+/// that fits (clipped at the smallest when nothing fits).
 pub fn draw(page: &mut Page, fonts: &Fonts, doc: &DocFonts, slot: Slot, blocks: &[Located]) {
-    let flow: Vec<&Block> = blocks
-        .iter()
-        .map(|(_, b)| b)
-        .filter(|b| !matches!(b, Block::Footer(..) | Block::Small(_)))
-        .collect();
-    let anchored: Vec<&Block> = blocks
-        .iter()
-        .map(|(_, b)| b)
-        .filter(|b| matches!(b, Block::Footer(..) | Block::Small(_)))
-        .collect();
     let choice = fit(fonts, doc, slot, blocks).unwrap_or((MIN_SCALE, true));
     page.rect(
         slot.x,
@@ -410,54 +434,16 @@ pub fn draw(page: &mut Page, fonts: &Fonts, doc: &DocFonts, slot: Slot, blocks: 
         Some(Colour::WHITE),
         Some((Colour(190, 190, 190), 0.4)),
     );
-    let mut pen = Pen {
-        fonts,
-        doc,
-        page: Some(page),
-        slot,
-        scale: choice.0,
-        terse: choice.1,
-        y: slot.y + PAD,
-        bottom: 0.0,
-    };
-    let foot = pen.bottom_blocks(&anchored);
-    pen.bottom = slot.y + slot.h - PAD - foot - 0.8;
-    for b in &flow {
-        if !pen.block(b) {
-            break; // clipped: what remains would overflow the card
-        }
-    }
+    lay_out(fonts, doc, Some(page), slot, choice, blocks);
 }
 
 /// The largest scale at which `blocks` fit in `slot` (1.0 = design size), and whether the
 /// skill reminders had to be left out: for tests of the longest cards.
 pub fn fit(fonts: &Fonts, doc: &DocFonts, slot: Slot, blocks: &[Located]) -> Option<(f32, bool)> {
-    let flow: Vec<&Block> = blocks
-        .iter()
-        .map(|(_, b)| b)
-        .filter(|b| !matches!(b, Block::Footer(..) | Block::Small(_)))
-        .collect();
-    let anchored: Vec<&Block> = blocks
-        .iter()
-        .map(|(_, b)| b)
-        .filter(|b| matches!(b, Block::Footer(..) | Block::Small(_)))
-        .collect();
     for terse in [false, true] {
         let mut scale = 1.0;
         while scale >= MIN_SCALE - 1e-6 {
-            let mut pen = Pen {
-                fonts,
-                doc,
-                page: None,
-                slot,
-                scale,
-                terse,
-                y: slot.y + PAD,
-                bottom: 0.0,
-            };
-            let foot = pen.bottom_blocks(&anchored);
-            pen.bottom = slot.y + slot.h - PAD - foot - 0.8;
-            if flow.iter().all(|b| pen.block(b)) {
+            if lay_out(fonts, doc, None, slot, (scale, terse), blocks) {
                 return Some((scale, terse));
             }
             scale -= 0.04;

@@ -159,34 +159,8 @@ impl Flow<'_> {
         match block {
             Block::Columns(n) => self.columns = (*n).clamp(1, 4),
             Block::FontSize(s) => self.base = s.clamp(4.0, 16.0),
-            Block::Title(t) if !self.started => {
-                let size = base * 2.0;
-                let full = self.size.0 - 2.0 * MARGIN;
-                for line in self.fonts.wrap(t, size, true, full * PT_PER_MM) {
-                    self.page.text(
-                        &self.doc.fonts,
-                        MARGIN,
-                        self.y + size * 0.9 / PT_PER_MM,
-                        Style::new(size, true, Colour::BLACK),
-                        &line,
-                    );
-                    self.y += lh(size);
-                }
-            }
-            Block::Subtitle(t) if !self.started => {
-                let size = base * 1.1;
-                let full = self.size.0 - 2.0 * MARGIN;
-                for line in self.fonts.wrap(t, size, false, full * PT_PER_MM) {
-                    self.page.text(
-                        &self.doc.fonts,
-                        MARGIN,
-                        self.y + size * 0.9 / PT_PER_MM,
-                        Style::new(size, false, Colour::GREY),
-                        &line,
-                    );
-                    self.y += lh(size);
-                }
-            }
+            Block::Title(t) if !self.started => self.across(t, base * 2.0, true, Colour::BLACK),
+            Block::Subtitle(t) if !self.started => self.across(t, base * 1.1, false, Colour::GREY),
             Block::Title(t) => {
                 self.paragraph(t, base * 1.5, true, Colour::BLACK, 0.0, self.col_w())
             }
@@ -222,21 +196,21 @@ impl Flow<'_> {
                 self.y += lh(size) + 1.2;
             }
             Block::Text(t) => {
-                self.start();
+                self.begin_columns();
                 let w = self.col_w();
                 self.paragraph(t, base, false, Colour::BLACK, 0.0, w);
             }
             Block::Item(t) => {
-                self.start();
+                self.begin_columns();
                 let w = self.col_w();
                 self.paragraph(&format!("• {t}"), base, false, Colour::BLACK, 0.0, w);
             }
             Block::Table(widths) => {
-                self.start();
+                self.begin_columns();
                 self.table = Some((widths.clone(), None));
             }
             Block::Header(cells) => {
-                self.start();
+                self.begin_columns();
                 let widths = self
                     .table
                     .as_ref()
@@ -247,7 +221,7 @@ impl Flow<'_> {
                 self.table = Some((widths, Some(cells.clone())));
             }
             Block::Row(cells) => {
-                self.start();
+                self.begin_columns();
                 let widths = self
                     .table
                     .as_ref()
@@ -267,17 +241,33 @@ impl Flow<'_> {
             }
             Block::Gap => self.y += lh(base) * 0.6,
             Block::Skill(name, text) => {
-                self.start();
+                self.begin_columns();
                 let w = self.col_w();
                 self.paragraph(name, base, true, Colour::INK, 0.0, w);
                 self.paragraph(text, base, false, Colour::BLACK, 2.0, w);
             }
             other => {
                 // Card-only directives print as text so nothing is silently lost.
-                self.start();
+                self.begin_columns();
                 let w = self.col_w();
                 self.paragraph(&format!("{other:?}"), base, false, Colour::GREY, 0.0, w);
             }
+        }
+    }
+
+    /// A heading across the whole page, above the columns.
+    fn across(&mut self, text: &str, size: f32, bold: bool, colour: Colour) {
+        let full = self.size.0 - 2.0 * MARGIN;
+        for line in self.fonts.wrap(text, size, bold, full * PT_PER_MM) {
+            let baseline = self.y + size * 0.9 / PT_PER_MM;
+            self.page.text(
+                &self.doc.fonts,
+                MARGIN,
+                baseline,
+                Style::new(size, bold, colour),
+                &line,
+            );
+            self.y += lh(size);
         }
     }
 
@@ -289,10 +279,6 @@ impl Flow<'_> {
             }
             self.top = self.y;
         }
-    }
-
-    fn start(&mut self) {
-        self.begin_columns();
     }
 }
 
