@@ -291,8 +291,8 @@ pub struct PreviewOutput {
     /// Output format
     #[arg(long, value_enum, default_value_t)]
     pub format: PreviewFormat,
-    /// Also draw the distribution to an SVG file
-    #[arg(long, value_name = "FILE.svg")]
+    /// Also draw the distribution to an SVG or PNG file
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub plot: Option<PathBuf>,
 }
 

@@ -18,6 +18,7 @@ use crate::cli::{
 };
 use crate::error::Error;
 use crate::output::{check_output_path, write_atomic};
+use crate::render::plot;
 use crate::source::Sources;
 
 pub fn run(db: &Database, command: PreviewCommand) -> Result<u8, Error> {
@@ -609,7 +610,7 @@ fn run_melee(db: &Database, a: &MeleeArgs) -> Result<u8, Error> {
         Some(n) => format!("after {n} round{}", if n == 1 { "" } else { "s" }),
         None => "to the end".into(),
     };
-    emit(&a.output, "melee", outputs, &series, |text| {
+    emit(&a.output, "survivors of B", outputs, &series, |text| {
         for (title, out, a_cas, b_cas, notes) in &results {
             text.push_str(&format!("Melee: {title}, {rounds_text}\n"));
             for n in notes {
@@ -842,17 +843,23 @@ fn emit(
     text: impl FnOnce(&mut String),
 ) -> Result<u8, Error> {
     if let Some(path) = &output.plot {
-        if !path
+        let ext = path
             .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
-        {
-            return Err(usage(format!(
-                "--plot writes SVG: give a file ending in .svg, found {}",
-                path.display()
-            )));
-        }
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        let svg = plot::svg_bars(what, series);
+        let bytes = match ext.as_deref() {
+            Some("svg") => svg.into_bytes(),
+            Some("png") => plot::png(&svg)?,
+            _ => {
+                return Err(usage(format!(
+                    "--plot draws .svg or .png files, found {}",
+                    path.display()
+                )))
+            }
+        };
         check_output_path(path, &[])?;
-        write_atomic(path, svg_bars(what, series).as_bytes())?;
+        write_atomic(path, &bytes)?;
     }
     match output.format {
         PreviewFormat::Json => {
@@ -918,57 +925,4 @@ pub fn distribution_table(what: &str, series: &[(String, Vec<f64>)]) -> String {
         out.push_str(&format!("  {}\n", "█".repeat(bar)));
     }
     out
-}
-
-/// A bar chart of the distributions, grouped by k.
-pub fn svg_bars(what: &str, series: &[(String, Vec<f64>)]) -> String {
-    let colours = ["#3b5b92", "#c0504d", "#9bbb59", "#8064a2"];
-    let rows = series
-        .iter()
-        .map(|(_, p)| p.len())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let (w, h, left, bottom, top) = (720.0, 360.0, 50.0, 40.0, 40.0);
-    let plot_w = w - left - 20.0;
-    let plot_h = h - top - bottom;
-    let max = series
-        .iter()
-        .flat_map(|(_, p)| p.iter().copied())
-        .fold(0.0, f64::max)
-        .max(1e-12);
-    let group = plot_w / rows as f64;
-    let bar = group * 0.8 / series.len().max(1) as f64;
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{left}\" y=\"20\" font-size=\"14\">P({what} = k)</text>\n"
-    );
-    for i in 0..=4 {
-        let v = max * i as f64 / 4.0;
-        let y = top + plot_h - plot_h * i as f64 / 4.0;
-        s.push_str(&format!("<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{v:.2}</text>\n", left + plot_w, left - 4.0, y + 4.0));
-    }
-    for (j, (label, p)) in series.iter().enumerate() {
-        let colour = colours[j % colours.len()];
-        for (k, v) in p.iter().enumerate() {
-            let bh = plot_h * v / max;
-            let x = left + group * k as f64 + group * 0.1 + bar * j as f64;
-            s.push_str(&format!("<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{bar:.1}\" height=\"{bh:.1}\" fill=\"{colour}\"><title>k={k}: {v:.4}</title></rect>\n", top + plot_h - bh));
-        }
-        s.push_str(&format!("<rect x=\"{:.1}\" y=\"{:.1}\" width=\"10\" height=\"10\" fill=\"{colour}\"/><text x=\"{:.1}\" y=\"{:.1}\">{}</text>\n", w - 260.0, 12.0 + 14.0 * j as f64, w - 246.0, 21.0 + 14.0 * j as f64, xml_escape(label)));
-    }
-    for k in 0..rows {
-        s.push_str(&format!(
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{k}</text>\n",
-            left + group * (k as f64 + 0.5),
-            h - bottom + 16.0
-        ));
-    }
-    s.push_str("</svg>\n");
-    s
-}
-
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }

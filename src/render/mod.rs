@@ -7,5 +7,6 @@ pub mod card;
 pub mod flow;
 pub mod fonts;
 pub mod markup;
+pub mod plot;
 pub mod sheet;
 pub mod templates;

@@ -409,4 +409,22 @@ fn plots_are_svg() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg") && text.contains("<rect"));
+    let png = tmp.path().join("melee.png");
+    let run = muster(&[
+        "preview",
+        "melee",
+        "--a",
+        "fr-1er-hussards:6",
+        "--a-charges",
+        "--b",
+        "gb-45th-line:10",
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    // IHDR: width and height, big-endian, twice the SVG's 720 × (360 + 14 for the legend).
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 1440);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 748);
 }
