@@ -2,7 +2,7 @@
 //! the offending line, and span look-ups by TOML key path (`sheet[3].fire_die`).
 
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use codespan_reporting::files::{Files, SimpleFiles};
 use toml_edit::{ImDocument, Item, Value};
@@ -15,7 +15,6 @@ pub type FileId = usize;
 /// Every file read during one command, by id.
 pub struct Sources {
     files: SimpleFiles<String, String>,
-    paths: Vec<PathBuf>,
 }
 
 impl Default for Sources {
@@ -28,7 +27,6 @@ impl Sources {
     pub fn new() -> Self {
         Self {
             files: SimpleFiles::new(),
-            paths: Vec::new(),
         }
     }
 
@@ -47,7 +45,6 @@ impl Sources {
 
     /// Keeps a text that did not come from disk (or was already read).
     pub fn add(&mut self, path: &Path, text: String) -> FileId {
-        self.paths.push(path.to_path_buf());
         self.files.add(display_path(path), text)
     }
 
@@ -56,10 +53,6 @@ impl Sources {
             .get(id)
             .map(|f| f.source().as_str())
             .unwrap_or("")
-    }
-
-    pub fn path(&self, id: FileId) -> &Path {
-        &self.paths[id]
     }
 
     pub fn name(&self, id: FileId) -> String {

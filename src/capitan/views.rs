@@ -93,7 +93,8 @@ pub struct CardView {
     pub cost: Option<u32>,
 }
 
-fn lang_key(lang: Lang) -> &'static str {
+/// The key of a language in labels.toml.
+pub fn lang_id(lang: Lang) -> &'static str {
     match lang {
         Lang::Fr => "fr",
         Lang::Es => "es",
@@ -671,8 +672,4 @@ pub fn roster(
         activation,
         unactivated,
     }
-}
-
-pub fn lang_id(lang: Lang) -> &'static str {
-    lang_key(lang)
 }

@@ -718,8 +718,7 @@ fn run_charge(db: &Database, a: &ChargeArgs) -> Result<u8, Error> {
         "courage": setup.courage,
         "notes": notes,
     });
-    if let Some(path) = &a.output.plot {
-        let _ = path;
+    if a.output.plot.is_some() {
         return Err(usage("--plot draws distributions: fire, melee and artillery have one, a charge has two numbers"));
     }
     match a.output.format {

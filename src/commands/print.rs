@@ -115,7 +115,7 @@ pub fn cards_pdf(
     for chunk in cards.chunks(imp.per_page()) {
         let mut fronts = Page::new(imp.page.0, imp.page.1);
         imp.crop_marks(&mut fronts);
-        imp.ruler(&mut fronts, &fonts, &doc.fonts, &ruler);
+        imp.ruler(&mut fronts, &doc.fonts, &ruler);
         let mut backs = args.backs.then(|| {
             let mut p = Page::new(imp.page.0, imp.page.1);
             imp.crop_marks(&mut p);

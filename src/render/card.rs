@@ -186,7 +186,9 @@ impl Pen<'_> {
                 }
                 let baseline = self.y + size * 0.9 / PT_PER_MM + 0.25;
                 let label_w = self.inner_w() * 0.34;
-                let (first, rest) = cells.split_first().unwrap_or((&cells[0], &[]));
+                let Some((first, rest)) = cells.split_first() else {
+                    return true;
+                };
                 self.left_fit(
                     self.left(),
                     baseline,

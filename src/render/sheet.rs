@@ -1,9 +1,8 @@
 //! Card sheets: how many cards of a size fit on a paper (centred, never split), crop marks in
 //! the margins, a 50 mm ruler to check "actual size" printing, mirrored backs for duplex.
 
-use super::canvas::{Colour, DocFonts, Page, Style, PT_PER_MM};
+use super::canvas::{Colour, DocFonts, Page, Style};
 use super::card::Slot;
-use super::fonts::Fonts;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Paper {
@@ -135,7 +134,7 @@ impl Imposition {
     }
 
     /// A 50 mm ruler in the bottom margin, between the first two column marks when it fits.
-    pub fn ruler(&self, page: &mut Page, fonts: &Fonts, doc: &DocFonts, caption: &str) {
+    pub fn ruler(&self, page: &mut Page, doc: &DocFonts, caption: &str) {
         let y = self.page.1 - (self.y0 / 2.0).max(2.0);
         let x = self.x0 + 4.0;
         page.line(x, y, x + 50.0, y, Colour::BLACK, 0.4);
@@ -151,7 +150,6 @@ impl Imposition {
             );
         }
         let size = 5.5;
-        let _ = fonts.regular.width(caption, size) / PT_PER_MM;
         page.text(
             doc,
             x + 52.0,

@@ -8,7 +8,7 @@ pub mod fire;
 pub mod melee;
 
 use super::database::Database;
-use super::model::{Die, Quality, UnitSheet};
+use super::model::{Quality, UnitSheet};
 use crate::dice;
 
 /// A unit as it takes part in a preview: its sheet, how many figures, the skills it uses.
@@ -86,9 +86,4 @@ impl Distribution {
             p,
         }
     }
-}
-
-/// A die's faces, for the ad-hoc flags (`--die d10`).
-pub fn faces(d: Die) -> u32 {
-    d.faces()
 }
