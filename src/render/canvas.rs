@@ -251,12 +251,43 @@ impl Document {
         self.pages.len()
     }
 
-    /// The PDF bytes: streams compressed, fonts subset and embedded.
+    /// The PDF bytes: fonts subset and embedded, streams compressed.
+    ///
+    /// printpdf's own `optimize` compresses with lopdf at `Compression::best()`: a third of
+    /// the time of a card sheet. The fast level compresses the same 116 KB of streams (two
+    /// subset fonts, the content) in a quarter of the time, to 48 KB instead of 33 KB.
     pub fn save(mut self) -> Vec<u8> {
+        use std::io::Write;
         let mut warnings = Vec::new();
         let pages = std::mem::take(&mut self.pages);
-        self.doc
-            .with_pages(pages)
-            .save(&PdfSaveOptions::default(), &mut warnings)
+        self.doc.with_pages(pages);
+        let options = PdfSaveOptions {
+            optimize: false,
+            ..PdfSaveOptions::default()
+        };
+        let mut pdf = printpdf::serialize::to_lopdf_doc(&self.doc, &options, &mut warnings);
+        for object in pdf.objects.values_mut() {
+            let lopdf::Object::Stream(stream) = object else {
+                continue;
+            };
+            if !stream.allows_compression || stream.dict.get(b"Filter").is_ok() {
+                continue;
+            }
+            let mut encoder =
+                flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+            let compressed = encoder
+                .write_all(&stream.content)
+                .and_then(|_| encoder.finish());
+            if let Ok(bytes) = compressed {
+                if bytes.len() + 19 < stream.content.len() {
+                    stream.dict.set("Filter", "FlateDecode");
+                    stream.set_content(bytes);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        // Writing to memory cannot fail.
+        let _ = pdf.save_to(&mut out);
+        out
     }
 }
