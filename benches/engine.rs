@@ -6,15 +6,15 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use muster::capitan::checker;
-use muster::capitan::model::Kind;
-use muster::capitan::Database;
-use muster::source::{Sources, SpanIndex};
+use muster::core::source::{Sources, SpanIndex};
+use muster::rulesets::capitan::checker;
+use muster::rulesets::capitan::model::Kind;
+use muster::rulesets::capitan::Database;
 
 fn shipped() -> Database {
     let mut sources = Sources::new();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets");
-    muster::capitan::data::load(&[dir], &mut sources)
+    muster::rulesets::capitan::data::load(&[dir], &mut sources)
         .expect("data loads")
         .database
         .expect("data is complete")
@@ -66,7 +66,8 @@ fn list_check(c: &mut Criterion) {
     let text = list_text(&db, 100);
     let mut sources = Sources::new();
     let file = sources.add(Path::new("bench.toml"), text.clone());
-    let parsed: muster::capitan::list::ListFile = toml::from_str(&text).expect("bench list parses");
+    let parsed: muster::rulesets::capitan::list::ListFile =
+        toml::from_str(&text).expect("bench list parses");
     c.bench_function("check 100-unit list, 1000 sheets (parse + rules)", |b| {
         b.iter(|| black_box(checker::check_file(&db, &sources, file).expect("a list")))
     });
@@ -74,7 +75,7 @@ fn list_check(c: &mut Criterion) {
         b.iter(|| {
             black_box(checker::check_parsed(
                 &db,
-                parsed.clone(),
+                &parsed,
                 SpanIndex::parse(&text),
                 file,
             ))
@@ -83,7 +84,7 @@ fn list_check(c: &mut Criterion) {
 }
 
 fn previews(c: &mut Criterion) {
-    use muster::capitan::preview::{fire, melee, CourageTest};
+    use muster::rulesets::capitan::preview::{fire, melee, CourageTest};
     let test = Some(CourageTest {
         threshold: 2,
         die: 10,
@@ -143,12 +144,14 @@ fn previews(c: &mut Criterion) {
 
 /// Card sheets in-process (data already loaded): templates, layout, PDF with subset fonts.
 fn card_sheets(c: &mut Criterion) {
-    use muster::cli::{CardsArgs, LangArg, UnitArg};
+    use muster::cli::{CardArg, CardsArgs, LangArg, PaperArg, UnitArg};
     use muster::commands::print;
-    use muster::render::sheet::{CardSize, Paper};
+    use muster::core::i18n::Lang;
     use muster::render::templates::Templates;
-    let db = shipped();
-    let ids: Vec<String> = db.sheets.iter().map(|s| s.id.clone()).collect();
+    use muster::rulesets::capitan::engine::CapitanEngine;
+    use muster::rulesets::{Engine, SheetRef};
+    let engine = CapitanEngine::new(shipped());
+    let ids: Vec<String> = engine.db.sheets.iter().map(|s| s.id.clone()).collect();
     let args = |n: usize| CardsArgs {
         list: None,
         sheets: ids
@@ -161,8 +164,8 @@ fn card_sheets(c: &mut Criterion) {
             })
             .collect(),
         output: "unused.pdf".into(),
-        paper: Paper::A4,
-        card: CardSize::Poker,
+        paper: PaperArg::A4,
+        card: CardArg::Poker,
         lang: LangArg::Fr,
         backs: false,
         allow_invalid: false,
@@ -172,8 +175,19 @@ fn card_sheets(c: &mut Criterion) {
         let a = args(n);
         c.bench_function(&format!("{n} cards, in-process"), |b| {
             b.iter(|| {
-                let templates = Templates::load(None, &["card"]).expect("templates");
-                let cards = print::card_views(&db, &a, &templates).expect("cards");
+                let templates = Templates::load("capitan", None, &["card"]).expect("templates");
+                let labels = templates.labels("fr");
+                let sheets: Vec<SheetRef> = a
+                    .sheets
+                    .iter()
+                    .map(|s| SheetRef {
+                        id: s.sheet.clone(),
+                        figures: s.figures,
+                    })
+                    .collect();
+                let cards = engine
+                    .cards(None, &sheets, Lang::Fr, &labels)
+                    .expect("cards");
                 black_box(print::cards_pdf(&a, &cards, &templates).expect("pdf"))
             })
         });

@@ -1,32 +1,27 @@
 //! muster: army lists, unit cards and combat previews for horse-and-musket wargames, starting
 //! with the Napoleonic skirmish rules Capitán.
 //!
-//! Dependencies point one way: `capitan::model` (plain data) ← `capitan::data` (reading TOML
-//! with spans) ← `capitan` rules ← `commands` ← `run`. Generic pieces (`source`,
-//! `diagnostic`, `output`, `suggest`) know nothing of Capitán.
+//! Dependencies point one way: `core` (generic: sources, diagnostics, dice, catalogues) ←
+//! `rulesets::<ruleset>` (model ← data ← rules, previews, views) ← `rulesets` (the boundary:
+//! [`rulesets::Engine`]) ← `commands` ← [`run`]. `render` typesets what templates produce and
+//! knows no ruleset; `cli` is the only module that knows clap.
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 // Diagnostics are data returned by value from cold paths (a malformed file); boxing them
 // would buy nothing.
 #![allow(clippy::result_large_err)]
 
-pub mod capitan;
 pub mod cli;
 pub mod commands;
-pub mod diagnostic;
-pub mod dice;
-pub mod error;
-pub mod output;
+pub mod core;
 pub mod render;
-pub mod ruleset;
-pub mod source;
-pub mod suggest;
-pub mod toml_file;
+pub mod rulesets;
 
-use clap::{CommandFactory, Parser};
+use clap::FromArgMatches;
 
 use cli::{Cli, Command, DataCommand, SheetsAction};
-use error::Error;
-use source::Sources;
+use core::error::Error;
+use core::source::Sources;
+use rulesets::SheetFilter;
 
 /// Parses the arguments, runs the command and returns the process exit code:
 /// 0 ok, 1 the input is invalid, 2 usage error or unreadable file.
@@ -35,7 +30,12 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let command = Cli::command_for(cli::scan_ruleset(&args));
+    let parsed = command
+        .try_get_matches_from(&args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -53,59 +53,53 @@ where
 
 fn dispatch(cli: Cli) -> Result<u8, Error> {
     let dirs = commands::data_dirs(&cli.data);
+    let flag = cli.ruleset;
+    let ruleset = flag.unwrap_or_default();
     let mut sources = Sources::new();
     match cli.command {
         Command::Data {
             command: DataCommand::Check,
-        } => commands::data::check(&dirs),
+        } => commands::data::check(&dirs, flag),
+        Command::Rulesets(args) => commands::rulesets::run(args.format),
         Command::Sheets(args) => {
-            let db = commands::load_database(&dirs, &mut sources)?;
+            let engine = commands::load_engine(ruleset, &dirs, &mut sources)?;
             match args.action {
-                Some(SheetsAction::Show { id, format }) => commands::sheets::show(&db, &id, format),
+                Some(SheetsAction::Show { id, format }) => {
+                    commands::sheets::show(engine.as_ref(), &id, format)
+                }
                 None => {
-                    let filter = commands::sheets::Filter {
+                    let filter = SheetFilter {
                         nation: args.nation,
-                        coalition: args.coalition.map(Into::into),
-                        kind: args.kind.map(Into::into),
-                        arm: args.arm.map(Into::into),
+                        coalition: args.coalition,
+                        kind: args.kind,
+                        arm: args.arm,
                         campaign: args.campaign,
+                        army: args.army,
                     };
-                    commands::sheets::list(&db, &filter, args.format)
+                    commands::sheets::list(engine.as_ref(), &filter, args.format)
                 }
             }
         }
-        Command::Check(args) => {
-            let db = commands::load_database(&dirs, &mut sources)?;
-            commands::check::run(&db, &args.list, args.against.as_deref(), args.format)
-        }
-        Command::List { command } => {
-            let db = commands::load_database(&dirs, &mut sources)?;
-            commands::list::run(&db, command)
-        }
-        Command::Preview { command } => {
-            let db = commands::load_database(&dirs, &mut sources)?;
-            commands::preview::run(&db, command)
-        }
-        Command::Cards(args) => {
-            let db = commands::load_database(&dirs, &mut sources)?;
-            commands::print::run_cards(&db, &args)
-        }
-        Command::Qrs(args) => {
-            let db = commands::load_database(&dirs, &mut sources)?;
-            commands::print::run_qrs(&db, &args)
-        }
-        Command::Roster(args) => {
-            let db = commands::load_database(&dirs, &mut sources)?;
-            commands::print::run_roster(&db, &args)
-        }
         Command::Skills(args) => {
-            let db = commands::load_database(&dirs, &mut sources)?;
-            commands::skills::run(&db, args.format)
+            let engine = commands::load_engine(ruleset, &dirs, &mut sources)?;
+            commands::skills::run(engine.as_ref(), args.format)
         }
+        Command::Check(args) => commands::check::run(
+            &dirs,
+            flag,
+            &args.list,
+            args.against.as_deref(),
+            args.format,
+        ),
+        Command::List { command } => commands::list::run(&dirs, flag, command),
+        Command::Preview { command } => commands::preview::run(&dirs, command),
+        Command::Cards(args) => commands::print::run_cards(&dirs, flag, &args),
+        Command::Qrs(args) => commands::print::run_qrs(&dirs, flag, &args),
+        Command::Roster(args) => commands::print::run_roster(&dirs, flag, &args),
         Command::Schema(args) => commands::schema::run(&args.out, args.check),
         Command::Completions { shell } => {
             let mut out = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "muster", &mut out);
+            clap_complete::generate(shell, &mut Cli::command_for(ruleset), "muster", &mut out);
             commands::print_out(&String::from_utf8_lossy(&out))?;
             Ok(0)
         }

@@ -1,30 +1,24 @@
 //! `muster check LIST [--against OTHER]`: is the list legal, what does it cost, what to fix.
+//! The list says its ruleset; the rest is that ruleset's engine.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::{print_out, text_table, to_json};
-use crate::capitan::checker::{self, CheckedList, Row};
-use crate::capitan::validate::{self, balance::Side};
-use crate::capitan::Database;
-use crate::diagnostic::{self, Diagnostic, JsonDiagnostic};
-use crate::error::Error;
-use crate::source::Sources;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum CheckFormat {
-    #[default]
-    Text,
-    Json,
-}
+use super::{load_engine, print_out, to_json};
+use crate::cli::CheckFormat;
+use crate::core::diagnostic::{self, Diagnostic, JsonDiagnostic};
+use crate::core::error::Error;
+use crate::core::source::{FileId, Sources};
+use crate::core::table::text_table;
+use crate::rulesets::{self, Engine, ListCheck, Ruleset};
 
 #[derive(Serialize)]
 struct JsonReport<'a> {
     valid: bool,
     total: u32,
     limit: u32,
-    units: &'a [Row],
+    units: Vec<&'a serde_json::Value>,
     diagnostics: Vec<JsonDiagnostic>,
     #[serde(skip_serializing_if = "Option::is_none")]
     against: Option<JsonAgainst>,
@@ -36,57 +30,142 @@ struct JsonAgainst {
     valid: bool,
 }
 
-/// Reads and checks one list; a file that is not a list stops with exit 2.
-pub fn read_and_check(
-    db: &Database,
+/// Why a file could not be checked as a list.
+pub enum OpenError {
+    /// Its `ruleset` is unknown: the list is invalid (exit 1).
+    UnknownRuleset(Diagnostic),
+    /// Anything else: stop with this error.
+    Stop(Error),
+}
+
+impl From<Error> for OpenError {
+    fn from(e: Error) -> Self {
+        OpenError::Stop(e)
+    }
+}
+
+/// Reads a list file and finds its ruleset (`[list].ruleset`); `--ruleset`, when given, must
+/// agree.
+pub fn read_list(
     sources: &mut Sources,
     path: &Path,
-) -> Result<CheckedList, Error> {
+    flag: Option<Ruleset>,
+) -> Result<(Ruleset, FileId), OpenError> {
     let file = sources.read(path)?;
-    checker::check_file(db, sources, file).map_err(|d| {
+    let ruleset = rulesets::peek(sources, file).map_err(OpenError::UnknownRuleset)?;
+    if let Some(f) = flag {
+        if f != ruleset {
+            return Err(OpenError::Stop(Error::Usage(format!(
+                "{} is a {} list, but --ruleset says {}",
+                path.display(),
+                ruleset.id(),
+                f.id()
+            ))));
+        }
+    }
+    Ok((ruleset, file))
+}
+
+/// Checks a list already read; a file that is not a list stops with exit 2 after printing
+/// why.
+pub fn check_read(
+    engine: &dyn Engine,
+    sources: &Sources,
+    file: FileId,
+    path: &Path,
+) -> Result<ListCheck, Error> {
+    engine.check_list(sources, file).map_err(|d| {
         diagnostic::print_all(&[d], sources);
         Error::Usage(format!("{} is not a valid list file", path.display()))
     })
 }
 
+/// Reads a list, loads its ruleset's data and checks it: the loader that `cards`, `roster`,
+/// `list` and previews share. An unknown ruleset is reported and stops with exit 1.
+pub fn open_list(
+    dirs: &[PathBuf],
+    sources: &mut Sources,
+    path: &Path,
+    flag: Option<Ruleset>,
+) -> Result<(Box<dyn Engine>, ListCheck), Error> {
+    let (ruleset, file) = match read_list(sources, path, flag) {
+        Ok(found) => found,
+        Err(OpenError::Stop(e)) => return Err(e),
+        Err(OpenError::UnknownRuleset(d)) => {
+            diagnostic::print_all(&[d], sources);
+            return Err(Error::Invalid(format!(
+                "{} is not for a ruleset muster knows",
+                path.display()
+            )));
+        }
+    };
+    let engine = load_engine(ruleset, dirs, sources)?;
+    let checked = check_read(engine.as_ref(), sources, file, path)?;
+    Ok((engine, checked))
+}
+
+/// Reads and checks a second list of the same ruleset (`--against`).
+pub fn open_other(
+    engine: &dyn Engine,
+    sources: &mut Sources,
+    path: &Path,
+) -> Result<ListCheck, Error> {
+    let ruleset = engine.ruleset();
+    let (other, file) = match read_list(sources, path, None) {
+        Ok(found) => found,
+        Err(OpenError::Stop(e)) => return Err(e),
+        Err(OpenError::UnknownRuleset(d)) => {
+            diagnostic::print_all(&[d], sources);
+            return Err(Error::Invalid(format!(
+                "{} is not for a ruleset muster knows",
+                path.display()
+            )));
+        }
+    };
+    if other != ruleset {
+        return Err(Error::Usage(format!(
+            "{} is a {} list: it cannot face a {} list",
+            path.display(),
+            other.id(),
+            ruleset.id()
+        )));
+    }
+    check_read(engine, sources, file, path)
+}
+
 pub fn run(
-    db: &Database,
+    dirs: &[PathBuf],
+    flag: Option<Ruleset>,
     list: &Path,
     against: Option<&Path>,
     format: CheckFormat,
 ) -> Result<u8, Error> {
     let mut sources = Sources::new();
-    let mut checked = read_and_check(db, &mut sources, list)?;
+    let (ruleset, file) = match read_list(&mut sources, list, flag) {
+        Ok(found) => found,
+        Err(OpenError::Stop(e)) => return Err(e),
+        Err(OpenError::UnknownRuleset(d)) => return unknown_ruleset(&sources, list, d, format),
+    };
+    let engine = load_engine(ruleset, dirs, &mut sources)?;
+    let mut checked = check_read(engine.as_ref(), &sources, file, list)?;
     let other = match against {
-        Some(path) => Some(read_and_check(db, &mut sources, path)?),
+        Some(path) => Some(open_other(engine.as_ref(), &mut sources, path)?),
         None => None,
     };
+    let against_name = against.map(|p| p.display().to_string()).unwrap_or_default();
     if let Some(o) = &other {
-        let a = Side {
-            list: &checked.list,
-            total: checked.total,
-            file: checked.file,
-            spans: &checked.spans,
-        };
-        let b = Side {
-            list: &o.list,
-            total: o.total,
-            file: o.file,
-            spans: &o.spans,
-        };
-        let name = against.map(|p| p.display().to_string()).unwrap_or_default();
-        checked
-            .diagnostics
-            .extend(validate::validate_pair(db, &a, &b, &name));
+        let pair = engine.check_pair(&checked, o, &against_name);
+        checked.diagnostics.extend(pair);
+        diagnostic::sort(&mut checked.diagnostics);
     }
-    let valid = checked.is_valid() && other.as_ref().is_none_or(CheckedList::is_valid);
+    let valid = checked.is_valid() && other.as_ref().is_none_or(ListCheck::is_valid);
     match format {
         CheckFormat::Json => {
             let report = JsonReport {
                 valid,
                 total: checked.total,
                 limit: checked.limit,
-                units: &checked.rows,
+                units: checked.units.iter().map(|u| &u.json).collect(),
                 diagnostics: checked
                     .diagnostics
                     .iter()
@@ -100,16 +179,15 @@ pub fn run(
             print_out(&to_json(&report))?;
         }
         CheckFormat::Text => {
-            print_out(&roster_text(db, &checked))?;
+            print_out(&roster_text(&checked))?;
             diagnostic::print_all(&checked.diagnostics, &sources);
             if let Some(o) = &other {
-                let name = against.map(|p| p.display().to_string()).unwrap_or_default();
                 print_out(&format!(
-                    "\nagainst {name}: {} / {} points\n",
+                    "\nagainst {against_name}: {} / {} points\n",
                     o.total, o.limit
                 ))?;
                 if !o.is_valid() {
-                    eprintln!("{name} has errors of its own:");
+                    eprintln!("{against_name} has errors of its own:");
                 }
                 let errors: Vec<Diagnostic> = o
                     .diagnostics
@@ -130,29 +208,67 @@ pub fn run(
     Ok(if valid { 0 } else { 1 })
 }
 
+/// A list whose `ruleset` muster does not know: the diagnostic, and exit 1.
+fn unknown_ruleset(
+    sources: &Sources,
+    list: &Path,
+    d: Diagnostic,
+    format: CheckFormat,
+) -> Result<u8, Error> {
+    match format {
+        CheckFormat::Json => {
+            let report = JsonReport {
+                valid: false,
+                total: 0,
+                limit: 0,
+                units: Vec::new(),
+                diagnostics: vec![d.to_json(sources)],
+                against: None,
+            };
+            print_out(&to_json(&report))?;
+        }
+        CheckFormat::Text => {
+            diagnostic::print_all(std::slice::from_ref(&d), sources);
+            eprintln!(
+                "{}: invalid ({})",
+                list.display(),
+                diagnostic::summary(std::slice::from_ref(&d))
+            );
+        }
+    }
+    Ok(1)
+}
+
 /// The roster as a text table with the total against the limit.
-pub fn roster_text(db: &Database, checked: &CheckedList) -> String {
+pub fn roster_text(checked: &ListCheck) -> String {
     let rows: Vec<Vec<String>> = checked
-        .rows
+        .units
         .iter()
         .enumerate()
         .map(|(i, r)| {
             vec![
                 (i + 1).to_string(),
                 r.label.clone(),
-                r.sheet.clone(),
+                r.id.clone(),
                 r.figures
                     .map(|f| f.to_string())
                     .unwrap_or_else(|| "-".into()),
                 r.cost.to_string(),
-                skills_text(db, &r.skills),
+                r.extras
+                    .iter()
+                    .map(|e| {
+                        if e.cost == 0 {
+                            format!("{} (free)", e.name)
+                        } else {
+                            format!("{} ({})", e.name, e.cost)
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", "),
             ]
         })
         .collect();
-    let mut out = format!(
-        "{} ({}, {})\n",
-        checked.list.list.name, checked.list.list.coalition, checked.list.list.campaign
-    );
+    let mut out = format!("{} ({})\n", checked.name, checked.description);
     out.push_str(&text_table(
         &["#", "unit", "sheet", "figures", "cost", "skills"],
         &rows,
@@ -162,22 +278,4 @@ pub fn roster_text(db: &Database, checked: &CheckedList) -> String {
         checked.total, checked.limit
     ));
     out
-}
-
-fn skills_text(db: &Database, skills: &[(String, u32)]) -> String {
-    skills
-        .iter()
-        .map(|(id, cost)| {
-            let Some(skill) = db.skill(id) else {
-                return format!("{id} (unknown)");
-            };
-            let name = &skill.name.fr;
-            if *cost == 0 {
-                format!("{name} (free)")
-            } else {
-                format!("{name} ({cost})")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }

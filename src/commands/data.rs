@@ -1,37 +1,56 @@
-//! `muster data check`: load every data file and report every problem.
+//! `muster data check`: load every data file of every ruleset and report every problem.
 
 use std::path::PathBuf;
 
-use crate::capitan::data;
-use crate::diagnostic;
-use crate::error::Error;
-use crate::source::Sources;
+use crate::core::catalog::has_folder;
+use crate::core::diagnostic::{self, Diagnostic};
+use crate::core::error::Error;
+use crate::core::source::Sources;
+use crate::rulesets::{self, Ruleset};
 
-pub fn check(dirs: &[PathBuf]) -> Result<u8, Error> {
-    let mut sources = Sources::new();
-    let mut loaded = data::load(dirs, &mut sources)?;
-    diagnostic::sort(&mut loaded.diagnostics);
-    diagnostic::print_all(&loaded.diagnostics, &sources);
-    let failed = loaded.has_errors() || loaded.database.is_none();
-    match &loaded.database {
-        Some(db) if !failed => {
-            eprintln!(
-                "ok: {} sheets, {} skills, {} weapons, {} nations, {} campaigns in {}",
-                db.sheets.len(),
-                db.skills.len(),
-                db.weapons.len(),
-                db.nations.len(),
-                db.campaigns.len(),
-                dirs.iter()
-                    .map(|d| d.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
+/// Checks `only`, or every ruleset that has a folder in the data directories.
+pub fn check(dirs: &[PathBuf], only: Option<Ruleset>) -> Result<u8, Error> {
+    let selected: Vec<Ruleset> = match only {
+        Some(r) => vec![r],
+        None => {
+            let found: Vec<Ruleset> = Ruleset::ALL
+                .iter()
+                .copied()
+                .filter(|r| has_folder(dirs, r.id()))
+                .collect();
+            if found.is_empty() {
+                // Let the default ruleset say what is missing.
+                vec![Ruleset::default()]
+            } else {
+                found
+            }
         }
-        _ => eprintln!(
-            "data check failed: {}",
-            diagnostic::summary(&loaded.diagnostics)
-        ),
+    };
+    let shown = dirs
+        .iter()
+        .map(|d| d.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut failed = false;
+    for ruleset in selected {
+        let mut sources = Sources::new();
+        let mut loaded = rulesets::load(ruleset, dirs, &mut sources)?;
+        diagnostic::sort(&mut loaded.diagnostics);
+        diagnostic::print_all(&loaded.diagnostics, &sources);
+        let bad = loaded.diagnostics.iter().any(Diagnostic::is_error);
+        match &loaded.engine {
+            Some(engine) if !bad => {
+                eprintln!("ok: {}: {} in {shown}", ruleset.id(), engine.summary());
+            }
+            _ => {
+                failed = true;
+                eprintln!(
+                    "data check failed: {}: {}",
+                    ruleset.id(),
+                    diagnostic::summary(&loaded.diagnostics)
+                );
+            }
+        }
     }
     Ok(u8::from(failed))
 }

@@ -1,10 +1,12 @@
 //! The commands: each turns checked settings into work on the engine and prints the result.
+//! Generic commands see a ruleset only through `rulesets::Engine`.
 
 pub mod check;
 pub mod data;
 pub mod list;
 pub mod preview;
 pub mod print;
+pub mod rulesets;
 pub mod schema;
 pub mod sheets;
 pub mod skills;
@@ -12,11 +14,10 @@ pub mod skills;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::capitan::data::{self as capitan_data, Loaded};
-use crate::capitan::Database;
-use crate::diagnostic::{self, Diagnostic};
-use crate::error::Error;
-use crate::source::Sources;
+use crate::core::diagnostic::{self, Diagnostic};
+use crate::core::error::Error;
+use crate::core::source::Sources;
+use crate::rulesets::{self as rs, Engine, Ruleset};
 
 /// The data directories: --data, else $MUSTER_DATA, else ./unit-sheets, else the
 /// unit-sheets folder muster was built from.
@@ -33,32 +34,56 @@ pub fn data_dirs(flags: &[PathBuf]) -> Vec<PathBuf> {
         }
     }
     let local = Path::new("unit-sheets");
-    if local.join(capitan_data::RULESET_DIR).is_dir() {
+    if Ruleset::ALL.iter().any(|r| local.join(r.id()).is_dir()) {
         return vec![local.to_path_buf()];
     }
     vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets")]
 }
 
-/// Loads the database; any error in the data stops the command after printing them all.
-pub fn load_database(dirs: &[PathBuf], sources: &mut Sources) -> Result<Database, Error> {
-    let Loaded {
-        database,
-        mut diagnostics,
-        ..
-    } = capitan_data::load(dirs, sources)?;
+/// Prints the errors of a load that failed, and the error that stops the command.
+pub fn data_failure(
+    ruleset: Ruleset,
+    mut diagnostics: Vec<Diagnostic>,
+    sources: &Sources,
+) -> Error {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    diagnostic::sort(&mut diagnostics);
+    let errors_only: Vec<Diagnostic> = diagnostics.into_iter().filter(|d| d.is_error()).collect();
+    diagnostic::print_all(&errors_only, sources);
+    Error::Invalid(format!(
+        "the {} data has {errors} error{}; fix it first (`muster data check --ruleset {}` lists them)",
+        ruleset.title(),
+        if errors == 1 { "" } else { "s" },
+        ruleset.id()
+    ))
+}
+
+/// Loads a ruleset's data; any error in it stops the command after printing them all.
+pub fn load_engine(
+    ruleset: Ruleset,
+    dirs: &[PathBuf],
+    sources: &mut Sources,
+) -> Result<Box<dyn Engine>, Error> {
+    let loaded = rs::load(ruleset, dirs, sources)?;
+    let errors = loaded.diagnostics.iter().any(Diagnostic::is_error);
+    match loaded.engine {
+        Some(engine) if !errors => Ok(engine),
+        _ => Err(data_failure(ruleset, loaded.diagnostics, sources)),
+    }
+}
+
+/// A ruleset's typed database, for the commands that are the ruleset's own (previews): any
+/// error in the data stops the command after printing them all.
+pub fn require<D>(
+    ruleset: Ruleset,
+    database: Option<D>,
+    diagnostics: Vec<Diagnostic>,
+    sources: &Sources,
+) -> Result<D, Error> {
+    let errors = diagnostics.iter().any(Diagnostic::is_error);
     match database {
-        Some(db) if errors == 0 => Ok(db),
-        _ => {
-            diagnostic::sort(&mut diagnostics);
-            let errors_only: Vec<Diagnostic> =
-                diagnostics.into_iter().filter(|d| d.is_error()).collect();
-            diagnostic::print_all(&errors_only, sources);
-            Err(Error::Invalid(format!(
-                "the unit-sheet data has {errors} error{}; fix it first (`muster data check` lists them)",
-                if errors == 1 { "" } else { "s" }
-            )))
-        }
+        Some(db) if !errors => Ok(db),
+        _ => Err(data_failure(ruleset, diagnostics, sources)),
     }
 }
 
@@ -80,40 +105,4 @@ pub fn to_json<T: serde::Serialize>(value: &T) -> String {
         serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     s.push('\n');
     s
-}
-
-/// Left-aligned text table with a header row and a rule under it.
-pub fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
-    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
-    for row in rows {
-        for (i, cell) in row.iter().enumerate() {
-            widths[i] = widths[i].max(cell.chars().count());
-        }
-    }
-    let line = |cells: Vec<&str>| {
-        let mut s = String::new();
-        for (i, cell) in cells.iter().enumerate() {
-            if i + 1 == cells.len() {
-                s.push_str(cell);
-            } else {
-                s.push_str(cell);
-                s.push_str(&" ".repeat(widths[i] - cell.chars().count() + 2));
-            }
-        }
-        s.trim_end().to_owned() + "\n"
-    };
-    let mut out = line(header.to_vec());
-    out.push_str(&line(
-        widths
-            .iter()
-            .map(|w| "─".repeat(*w))
-            .collect::<Vec<_>>()
-            .iter()
-            .map(String::as_str)
-            .collect(),
-    ));
-    for row in rows {
-        out.push_str(&line(row.iter().map(String::as_str).collect()));
-    }
-    out
 }

@@ -1,34 +1,25 @@
-//! `muster cards`, `muster qrs`, `muster roster`: printable documents from templates.
+//! `muster cards`, `muster qrs`, `muster roster`: printable documents from the ruleset's views
+//! and its templates (`templates/<ruleset>/`).
 
 use std::path::{Path, PathBuf};
 
 use tera::Context;
 
-use super::check::read_and_check;
-use super::sheets::unknown;
-use crate::capitan::army::base_cost;
-use crate::capitan::model::{Kind, Lang};
-use crate::capitan::views::{self, CardView};
-use crate::capitan::Database;
-use crate::cli::{CardsArgs, LangArg, QrsArgs, RosterArgs};
-use crate::diagnostic;
-use crate::error::Error;
-use crate::output::{check_output_path, write_atomic};
+use super::check::open_list;
+use super::load_engine;
+use crate::cli::{CardsArgs, QrsArgs, RosterArgs};
+use crate::core::diagnostic;
+use crate::core::error::Error;
+use crate::core::i18n::Lang;
+use crate::core::output::{check_output_path, write_atomic};
+use crate::core::source::Sources;
 use crate::render::canvas::{Document, Page};
 use crate::render::fonts::Fonts;
 use crate::render::markup::{self, Located};
 use crate::render::sheet::Imposition;
 use crate::render::templates::Templates;
 use crate::render::{card, flow};
-use crate::source::Sources;
-
-fn lang(l: LangArg) -> Lang {
-    match l {
-        LangArg::Fr => Lang::Fr,
-        LangArg::Es => Lang::Es,
-        LangArg::En => Lang::En,
-    }
-}
+use crate::rulesets::{Engine, ListCheck, Ruleset, SheetRef};
 
 /// Renders template `name` and parses its output as layout markup.
 fn layout(templates: &Templates, name: &str, context: &Context) -> Result<Vec<Located>, Error> {
@@ -37,81 +28,21 @@ fn layout(templates: &Templates, name: &str, context: &Context) -> Result<Vec<Lo
         .map_err(|e| Error::Render(format!("template {}: {e}", templates.origin(name))))
 }
 
-/// The cards to print: from a list (checked first) and/or from sheet ids.
-pub fn card_views(
-    db: &Database,
-    args: &CardsArgs,
-    templates: &Templates,
-) -> Result<Vec<CardView>, Error> {
-    let lang = lang(args.lang);
-    let labels = templates.labels(views::lang_id(lang));
-    let mut cards = Vec::new();
-    if let Some(path) = &args.list {
-        let mut sources = Sources::new();
-        let checked = read_and_check(db, &mut sources, path)?;
-        if !checked.is_valid() && !args.allow_invalid {
-            diagnostic::print_all(&checked.diagnostics, &sources);
-            return Err(Error::Invalid(format!(
-                "{} is not a legal list; fix it, or print anyway with --allow-invalid",
-                path.display()
-            )));
-        }
-        for row in &checked.rows {
-            let sheet = db
-                .sheet(&row.sheet)
-                .ok_or_else(|| unknown("sheet", &row.sheet, db.sheets.ids()))?;
-            let boxes = row
-                .figures
-                .unwrap_or_else(|| views::default_boxes(db, sheet));
-            cards.push(views::card(
-                db,
-                sheet,
-                Some(&row.label),
-                boxes,
-                &row.skills,
-                Some(row.cost),
-                lang,
-                &labels,
-            ));
-        }
-    }
-    for arg in &args.sheets {
-        let sheet = db
-            .sheet(&arg.sheet)
-            .ok_or_else(|| unknown("sheet", &arg.sheet, db.sheets.ids()))?;
-        let boxes = arg
-            .figures
-            .unwrap_or_else(|| views::default_boxes(db, sheet));
-        let offered: Vec<(String, u32)> = sheet
-            .skills
-            .iter()
-            .map(|s| (s.id.clone(), s.cost))
-            .collect();
-        let cost =
-            (arg.figures.is_some() || sheet.kind == Kind::Command).then(|| base_cost(sheet, boxes));
-        cards.push(views::card(
-            db, sheet, None, boxes, &offered, cost, lang, &labels,
-        ));
-    }
-    if cards.is_empty() {
-        return Err(Error::Usage(
-            "nothing to print: give a LIST or --sheet ID".into(),
-        ));
-    }
-    Ok(cards)
-}
-
-/// The PDF of `cards`, imposed on `args.paper`.
+/// The PDF of `cards` (template contexts), imposed on the paper of `args`.
 pub fn cards_pdf(
     args: &CardsArgs,
-    cards: &[CardView],
+    cards: &[serde_json::Value],
     templates: &Templates,
 ) -> Result<Vec<u8>, Error> {
     let fonts = Fonts::load()?;
-    let labels = templates.labels(views::lang_id(lang(args.lang)));
-    let imp = Imposition::new(args.paper, args.card);
+    let labels = templates.labels(Lang::from(args.lang).id());
+    let imp = Imposition::new(args.paper.into(), args.card.into());
     let mut doc = Document::new("muster — unit cards")?;
-    let ruler = views::label(&labels, "ruler");
+    let ruler = labels
+        .get("ruler")
+        .and_then(|v| v.as_str())
+        .unwrap_or("50 mm")
+        .to_owned();
     for chunk in cards.chunks(imp.per_page()) {
         let mut fronts = Page::new(imp.page.0, imp.page.1);
         imp.crop_marks(&mut fronts);
@@ -140,23 +71,49 @@ pub fn cards_pdf(
     Ok(doc.save())
 }
 
-fn inputs(paths: &[Option<&PathBuf>]) -> Vec<PathBuf> {
-    paths.iter().flatten().map(|p| p.to_path_buf()).collect()
-}
-
-pub fn run_cards(db: &Database, args: &CardsArgs) -> Result<u8, Error> {
-    let ins = inputs(&[args.list.as_ref()]);
-    check_output_path(
-        &args.output,
-        &ins.iter().map(PathBuf::as_path).collect::<Vec<_>>(),
-    )?;
+pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> Result<u8, Error> {
+    let ins: Vec<&Path> = args.list.iter().map(PathBuf::as_path).collect();
+    check_output_path(&args.output, &ins)?;
+    let mut sources = Sources::new();
+    let (engine, list): (Box<dyn Engine>, Option<ListCheck>) = match &args.list {
+        Some(path) => {
+            let (engine, checked) = open_list(dirs, &mut sources, path, flag)?;
+            if !checked.is_valid() && !args.allow_invalid {
+                diagnostic::print_all(&checked.diagnostics, &sources);
+                return Err(Error::Invalid(format!(
+                    "{} is not a legal list; fix it, or print anyway with --allow-invalid",
+                    path.display()
+                )));
+            }
+            (engine, Some(checked))
+        }
+        None => (
+            load_engine(flag.unwrap_or_default(), dirs, &mut sources)?,
+            None,
+        ),
+    };
     let names: &[&str] = if args.backs {
         &["card", "card-back"]
     } else {
         &["card"]
     };
-    let templates = Templates::load(args.templates.as_deref(), names)?;
-    let cards = card_views(db, args, &templates)?;
+    let templates = Templates::load(engine.ruleset().id(), args.templates.as_deref(), names)?;
+    let lang = Lang::from(args.lang);
+    let labels = templates.labels(lang.id());
+    let sheets: Vec<SheetRef> = args
+        .sheets
+        .iter()
+        .map(|s| SheetRef {
+            id: s.sheet.clone(),
+            figures: s.figures,
+        })
+        .collect();
+    let cards = engine.cards(list.as_ref(), &sheets, lang, &labels)?;
+    if cards.is_empty() {
+        return Err(Error::Usage(
+            "nothing to print: give a LIST or --sheet ID".into(),
+        ));
+    }
     let pdf = cards_pdf(args, &cards, &templates)?;
     write_atomic(&args.output, &pdf)?;
     eprintln!(
@@ -168,29 +125,36 @@ pub fn run_cards(db: &Database, args: &CardsArgs) -> Result<u8, Error> {
     Ok(0)
 }
 
-pub fn qrs_pdf(db: &Database, args: &QrsArgs, templates: &Templates) -> Result<Vec<u8>, Error> {
-    let lang = lang(args.lang);
-    let labels = templates.labels(views::lang_id(lang));
+pub fn qrs_pdf(
+    engine: &dyn Engine,
+    args: &QrsArgs,
+    templates: &Templates,
+) -> Result<Vec<u8>, Error> {
+    let lang = Lang::from(args.lang);
+    let labels = templates.labels(lang.id());
     let mut ctx = Context::new();
-    ctx.insert("q", &views::qrs(db, lang, &labels));
+    ctx.insert("q", &engine.qrs(lang, &labels));
     ctx.insert("l", &labels);
     let blocks = layout(templates, "qrs", &ctx)?;
     let fonts = Fonts::load()?;
-    let mut doc = Document::new("Capitán — quick reference")?;
+    let title = engine.ruleset().title();
+    let mut doc = Document::new(&format!("{title} — quick reference"))?;
     flow::render(
         &mut doc,
         &fonts,
-        args.paper.size(),
-        "muster · Capitán",
+        Into::<crate::render::sheet::Paper>::into(args.paper).size(),
+        &format!("muster · {title}"),
         &blocks,
     );
     Ok(doc.save())
 }
 
-pub fn run_qrs(db: &Database, args: &QrsArgs) -> Result<u8, Error> {
+pub fn run_qrs(dirs: &[PathBuf], flag: Option<Ruleset>, args: &QrsArgs) -> Result<u8, Error> {
     check_output_path(&args.output, &[])?;
-    let templates = Templates::load(args.templates.as_deref(), &["qrs"])?;
-    let pdf = qrs_pdf(db, args, &templates)?;
+    let mut sources = Sources::new();
+    let engine = load_engine(flag.unwrap_or_default(), dirs, &mut sources)?;
+    let templates = Templates::load(engine.ruleset().id(), args.templates.as_deref(), &["qrs"])?;
+    let pdf = qrs_pdf(engine.as_ref(), args, &templates)?;
     write_atomic(&args.output, &pdf)?;
     eprintln!(
         "wrote {}: {} KB",
@@ -225,7 +189,7 @@ fn roster_format(path: &Path) -> Result<RosterFormat, Error> {
     }
 }
 
-pub fn run_roster(db: &Database, args: &RosterArgs) -> Result<u8, Error> {
+pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) -> Result<u8, Error> {
     check_output_path(&args.output, &[args.list.as_path()])?;
     let format = roster_format(&args.output)?;
     let name = match format {
@@ -233,27 +197,27 @@ pub fn run_roster(db: &Database, args: &RosterArgs) -> Result<u8, Error> {
         RosterFormat::Markdown => "roster.md",
         RosterFormat::Html => "roster.html",
     };
-    let templates = Templates::load(args.templates.as_deref(), &[name])?;
-    let lang = lang(args.lang);
-    let labels = templates.labels(views::lang_id(lang));
     let mut sources = Sources::new();
-    let checked = read_and_check(db, &mut sources, &args.list)?;
+    let (engine, checked) = open_list(dirs, &mut sources, &args.list, flag)?;
+    let templates = Templates::load(engine.ruleset().id(), args.templates.as_deref(), &[name])?;
+    let lang = Lang::from(args.lang);
+    let labels = templates.labels(lang.id());
     let mut ctx = Context::new();
-    ctx.insert("r", &views::roster(db, &checked, &sources, lang, &labels));
+    ctx.insert("r", &engine.roster(&checked, &sources, lang, &labels));
     ctx.insert("l", &labels);
-    ctx.insert("lang", views::lang_id(lang));
+    ctx.insert("lang", lang.id());
     let bytes = match format {
         RosterFormat::Markdown => templates.render("roster.md", &ctx)?.into_bytes(),
         RosterFormat::Html => templates.render("roster.html", &ctx)?.into_bytes(),
         RosterFormat::Pdf => {
             let blocks = layout(&templates, "roster", &ctx)?;
             let fonts = Fonts::load()?;
-            let mut doc = Document::new(&format!("muster — {}", checked.list.list.name))?;
+            let mut doc = Document::new(&format!("muster — {}", checked.name))?;
             flow::render(
                 &mut doc,
                 &fonts,
-                args.paper.size(),
-                &format!("muster · {}", checked.list.list.name),
+                Into::<crate::render::sheet::Paper>::into(args.paper).size(),
+                &format!("muster · {}", checked.name),
                 &blocks,
             );
             doc.save()

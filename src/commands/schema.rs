@@ -3,27 +3,9 @@
 
 use std::path::Path;
 
-use crate::capitan::list::ListFile;
-use crate::capitan::model::SheetsFile;
-use crate::error::Error;
-use crate::output::write_atomic;
-
-/// The files `muster schema` writes, with their contents.
-pub fn schemas() -> Vec<(&'static str, String)> {
-    let render = |schema: schemars::schema::RootSchema| {
-        serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
-    };
-    vec![
-        (
-            "capitan-sheets.schema.json",
-            render(schemars::schema_for!(SheetsFile)),
-        ),
-        (
-            "capitan-list.schema.json",
-            render(schemars::schema_for!(ListFile)),
-        ),
-    ]
-}
+use crate::core::error::Error;
+use crate::core::output::write_atomic;
+use crate::rulesets::schemas;
 
 pub fn run(out: &Path, check: bool) -> Result<u8, Error> {
     let mut stale = Vec::new();

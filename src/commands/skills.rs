@@ -1,62 +1,17 @@
-//! `muster skills`: the skill table of §11.
+//! `muster skills`: what units may buy (Capitán's skills of §11).
 
-use serde::Serialize;
-
-use super::{print_out, text_table, to_json};
-use crate::capitan::model::{Names, Restriction};
-use crate::capitan::Database;
+use super::sheets::print_listing;
 use crate::cli::Format;
-use crate::error::Error;
+use crate::core::error::Error;
+use crate::rulesets::Engine;
 
-/// One skill as printed by `--format json` (contract: id, name, cost, restriction).
-#[derive(Serialize)]
-struct SkillRow<'a> {
-    id: &'a str,
-    name: &'a str,
-    cost: u32,
-    restriction: Option<Restriction>,
-    names: &'a Names,
-    summary: &'a str,
-}
-
-pub fn run(db: &Database, format: Format) -> Result<u8, Error> {
-    match format {
-        Format::Json => {
-            let rows: Vec<SkillRow> = db
-                .skills
-                .iter()
-                .map(|s| SkillRow {
-                    id: &s.id,
-                    name: &s.name.fr,
-                    cost: s.cost,
-                    restriction: s.restriction,
-                    names: &s.name,
-                    summary: &s.summary.en,
-                })
-                .collect();
-            print_out(&to_json(&rows))?;
-        }
-        Format::Table => {
-            let rows: Vec<Vec<String>> = db
-                .skills
-                .iter()
-                .map(|s| {
-                    vec![
-                        s.id.clone(),
-                        s.name.fr.clone(),
-                        s.cost.to_string(),
-                        s.restriction
-                            .map(|r| r.to_string())
-                            .unwrap_or_else(|| "-".into()),
-                        s.summary.en.clone(),
-                    ]
-                })
-                .collect();
-            print_out(&text_table(
-                &["id", "name", "cost", "only", "rule (§11)"],
-                &rows,
-            ))?;
-        }
-    }
+pub fn run(engine: &dyn Engine, format: Format) -> Result<u8, Error> {
+    let listing = engine.skills().ok_or_else(|| {
+        Error::Usage(format!(
+            "{} has no skills to list",
+            engine.ruleset().title()
+        ))
+    })?;
+    print_listing(&listing, format)?;
     Ok(0)
 }

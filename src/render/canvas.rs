@@ -7,7 +7,7 @@ use printpdf::{
 };
 
 use super::fonts;
-use crate::error::Error;
+use crate::core::error::Error;
 
 /// An sRGB colour, 0–255.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -1,7 +1,7 @@
 //! The bundled fonts (DejaVu Sans Condensed, regular and bold; licence in fonts/) and text
 //! measurement from their glyph advances, for wrapping and shrink-to-fit.
 
-use crate::error::Error;
+use crate::core::error::Error;
 
 pub const REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSansCondensed.ttf");
 pub const BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSansCondensed-Bold.ttf");

@@ -1,6 +1,6 @@
 //! Bar charts of distributions, as SVG, and rasterized to PNG with the bundled font.
 
-use crate::error::Error;
+use crate::core::error::Error;
 
 /// A bar chart of the distributions, grouped by k.
 pub fn svg_bars(what: &str, series: &[(String, Vec<f64>)]) -> String {

@@ -4,7 +4,7 @@
 use super::canvas::{Colour, DocFonts, Page, Style};
 use super::card::Slot;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Paper {
     A4,
     Letter,
@@ -20,7 +20,7 @@ impl Paper {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CardSize {
     /// 63 × 88 mm, 9 to a page
     Poker,

@@ -6,40 +6,54 @@ use std::path::{Path, PathBuf};
 
 use tera::{Context, Tera};
 
-use crate::error::Error;
+use crate::core::error::Error;
 
-/// (name, file in templates/, default text).
-const BUILTIN: &[(&str, &str, &str)] = &[
+/// (ruleset, name, file in templates/<ruleset>/, default text).
+const BUILTIN: &[(&str, &str, &str, &str)] = &[
     (
+        "capitan",
         "card",
         "card.tera",
-        include_str!("../../templates/card.tera"),
+        include_str!("../../templates/capitan/card.tera"),
     ),
     (
+        "capitan",
         "card-back",
         "card-back.tera",
-        include_str!("../../templates/card-back.tera"),
+        include_str!("../../templates/capitan/card-back.tera"),
     ),
-    ("qrs", "qrs.tera", include_str!("../../templates/qrs.tera")),
     (
+        "capitan",
+        "qrs",
+        "qrs.tera",
+        include_str!("../../templates/capitan/qrs.tera"),
+    ),
+    (
+        "capitan",
         "roster",
         "roster.tera",
-        include_str!("../../templates/roster.tera"),
+        include_str!("../../templates/capitan/roster.tera"),
     ),
     (
+        "capitan",
         "roster.md",
         "roster.md.tera",
-        include_str!("../../templates/roster.md.tera"),
+        include_str!("../../templates/capitan/roster.md.tera"),
     ),
     // Named .html so that tera escapes HTML in it.
     (
+        "capitan",
         "roster.html",
         "roster.html.tera",
-        include_str!("../../templates/roster.html.tera"),
+        include_str!("../../templates/capitan/roster.html.tera"),
     ),
 ];
 
-const LABELS: &str = include_str!("../../templates/labels.toml");
+/// (ruleset, labels.toml of templates/<ruleset>/).
+const LABELS: &[(&str, &str)] = &[(
+    "capitan",
+    include_str!("../../templates/capitan/labels.toml"),
+)];
 
 pub struct Templates {
     tera: Tera,
@@ -49,9 +63,10 @@ pub struct Templates {
 }
 
 impl Templates {
-    /// The templates `names`, built in or, when `dir` has a file of the same name, the
-    /// user's. Only those are parsed: each costs a few milliseconds.
-    pub fn load(dir: Option<&Path>, names: &[&str]) -> Result<Self, Error> {
+    /// The templates `names` of `ruleset`, built in or the user's: `DIR/<ruleset>/FILE`, else
+    /// `DIR/FILE` (a folder made for one ruleset). Only those are parsed: each costs a few
+    /// milliseconds.
+    pub fn load(ruleset: &str, dir: Option<&Path>, names: &[&str]) -> Result<Self, Error> {
         if let Some(d) = dir {
             if !d.is_dir() {
                 return Err(Error::Usage(format!(
@@ -63,8 +78,18 @@ impl Templates {
         let mut tera = Tera::default();
         tera.autoescape_on(vec![".html"]);
         let mut origin = HashMap::new();
-        for (name, file, text) in BUILTIN.iter().filter(|(n, _, _)| names.contains(n)) {
-            let (shown, text) = match dir.map(|d| d.join(file)).filter(|p| p.is_file()) {
+        let user = |file: &str| {
+            dir.and_then(|d| {
+                [d.join(ruleset).join(file), d.join(file)]
+                    .into_iter()
+                    .find(|p| p.is_file())
+            })
+        };
+        for (_, name, file, text) in BUILTIN
+            .iter()
+            .filter(|(r, n, _, _)| *r == ruleset && names.contains(n))
+        {
+            let (shown, text) = match user(file) {
                 Some(path) => {
                     let text = std::fs::read_to_string(&path).map_err(|source| Error::Read {
                         path: path.clone(),
@@ -72,14 +97,21 @@ impl Templates {
                     })?;
                     (path.display().to_string(), text)
                 }
-                None => (format!("templates/{file} (built in)"), (*text).to_owned()),
+                None => (
+                    format!("templates/{ruleset}/{file} (built in)"),
+                    (*text).to_owned(),
+                ),
             };
             tera.add_raw_template(name, &text)
                 .map_err(|e| template_error(&shown, &text, &e))?;
             origin.insert(*name, (shown, text));
         }
-        let labels_path: Option<PathBuf> =
-            dir.map(|d| d.join("labels.toml")).filter(|p| p.is_file());
+        let builtin_labels = LABELS
+            .iter()
+            .find(|(r, _)| *r == ruleset)
+            .map(|(_, t)| *t)
+            .unwrap_or("");
+        let labels_path: Option<PathBuf> = user("labels.toml");
         let (labels_name, labels_text) = match labels_path {
             Some(p) => (
                 p.display().to_string(),
@@ -89,8 +121,8 @@ impl Templates {
                 })?,
             ),
             None => (
-                "templates/labels.toml (built in)".to_owned(),
-                LABELS.to_owned(),
+                format!("templates/{ruleset}/labels.toml (built in)"),
+                builtin_labels.to_owned(),
             ),
         };
         let labels: toml::Table = toml::from_str(&labels_text).map_err(|e| {

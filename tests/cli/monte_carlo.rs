@@ -2,12 +2,12 @@
 //! from the exact engine: on every scenario each probability must agree within 4 standard
 //! errors, and the exact distributions must sum to 1 within 1e-9.
 
-use muster::capitan::model::DodgeReroll;
-use muster::capitan::preview::artillery::{self, ArtillerySetup};
-use muster::capitan::preview::charge::{self, ChargeSetup};
-use muster::capitan::preview::fire::{self, FireSetup};
-use muster::capitan::preview::melee::{self, MeleeSetup, Side};
-use muster::capitan::preview::CourageTest;
+use muster::rulesets::capitan::model::DodgeReroll;
+use muster::rulesets::capitan::preview::artillery::{self, ArtillerySetup};
+use muster::rulesets::capitan::preview::charge::{self, ChargeSetup};
+use muster::rulesets::capitan::preview::fire::{self, FireSetup};
+use muster::rulesets::capitan::preview::melee::{self, MeleeSetup, Side};
+use muster::rulesets::capitan::preview::CourageTest;
 
 /// SplitMix64: small, seeded, good enough for dice.
 struct Rng(u64);

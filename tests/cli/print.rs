@@ -165,24 +165,24 @@ fn paper_card_sizes_and_backs() {
 
 #[test]
 fn every_shipped_card_fits_with_all_its_skills() {
-    use muster::capitan::views;
     use muster::render::{
         canvas::Document, card, fonts::Fonts, markup, sheet, templates::Templates,
     };
-    let mut sources = muster::source::Sources::new();
-    let db = muster::capitan::data::load(&[root().join("unit-sheets")], &mut sources)
+    use muster::rulesets::capitan::views;
+    let mut sources = muster::core::source::Sources::new();
+    let db = muster::rulesets::capitan::data::load(&[root().join("unit-sheets")], &mut sources)
         .unwrap()
         .database
         .unwrap();
-    let templates = Templates::load(None, &["card"]).unwrap();
+    let templates = Templates::load("capitan", None, &["card"]).unwrap();
     let fonts = Fonts::load().unwrap();
     let doc = Document::new("t").unwrap();
     let slot = sheet::Imposition::new(sheet::Paper::A4, sheet::CardSize::Poker).slot(0, false);
     for lang in [
-        muster::capitan::model::Lang::Fr,
-        muster::capitan::model::Lang::En,
+        muster::rulesets::capitan::model::Lang::Fr,
+        muster::rulesets::capitan::model::Lang::En,
     ] {
-        let labels = templates.labels(views::lang_id(lang));
+        let labels = templates.labels(lang.id());
         for s in db.sheets.iter() {
             let skills: Vec<(String, u32)> =
                 s.skills.iter().map(|k| (k.id.clone(), k.cost)).collect();
@@ -229,7 +229,7 @@ fn every_shipped_card_fits_with_all_its_skills() {
         12,
         &skills,
         Some(999),
-        muster::capitan::model::Lang::Fr,
+        muster::rulesets::capitan::model::Lang::Fr,
         &labels,
     );
     let mut ctx = tera::Context::new();

@@ -4,18 +4,20 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use muster::capitan::checker;
-use muster::capitan::Database;
-use muster::source::Sources;
+use muster::core::source::Sources;
+use muster::rulesets::capitan::checker;
+use muster::rulesets::capitan::Database;
 use proptest::prelude::*;
 
 fn db() -> &'static Database {
     static DB: OnceLock<Database> = OnceLock::new();
     DB.get_or_init(|| {
         let mut sources = Sources::new();
-        let loaded =
-            muster::capitan::data::load(&[super::root().join("unit-sheets")], &mut sources)
-                .unwrap();
+        let loaded = muster::rulesets::capitan::data::load(
+            &[super::root().join("unit-sheets")],
+            &mut sources,
+        )
+        .unwrap();
         loaded.database.unwrap()
     })
 }
@@ -27,7 +29,7 @@ fn check(text: String) {
     match checker::check_file(db, &sources, file) {
         Ok(checked) => {
             let sum = checked
-                .rows
+                .units
                 .iter()
                 .map(|r| r.cost)
                 .fold(0u32, u32::saturating_add);

@@ -1,0 +1,423 @@
+//! The command line (clap derive). Each field's doc comment is its help text. Everything here
+//! is parsed, then converted into the library's own types: no library type derives clap.
+//!
+//! `muster preview` has different procedures per ruleset, chosen by `--ruleset` (see
+//! [`preview`]): the arguments are scanned for it before clap builds the command.
+
+pub mod capitan;
+pub mod preview;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::core::i18n::Lang;
+use crate::render::sheet::{CardSize, Paper};
+use crate::rulesets::Ruleset;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "muster",
+    version,
+    about = "Army lists, unit cards and combat previews for Capitán and other horse-and-musket rules",
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    /// Data directory holding one folder per ruleset (`capitan/`, …); repeatable: later
+    /// directories add sheets. Default: $MUSTER_DATA (a path list), else ./unit-sheets.
+    #[arg(long = "data", value_name = "DIR", global = true)]
+    pub data: Vec<PathBuf>,
+
+    /// The rule system, for commands that do not read a list (lists say their own):
+    /// capitan (default). `muster rulesets` lists them.
+    #[arg(long, value_name = "ID", global = true, value_parser = parse_ruleset)]
+    pub ruleset: Option<Ruleset>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+fn parse_ruleset(s: &str) -> Result<Ruleset, String> {
+    s.parse()
+}
+
+impl Cli {
+    /// The clap command with the `preview` procedures of `ruleset`.
+    pub fn command_for(ruleset: Ruleset) -> clap::Command {
+        use clap::CommandFactory;
+        Cli::command().mut_subcommand("preview", |_| preview::command(ruleset))
+    }
+}
+
+/// The value of `--ruleset` in raw arguments (before clap), so that the command can be built
+/// with that ruleset's previews. An unknown value is left to clap to report.
+pub fn scan_ruleset<T: Into<OsString> + Clone>(args: &[T]) -> Ruleset {
+    let args: Vec<OsString> = args.iter().cloned().map(Into::into).collect();
+    let mut iter = args.iter().skip(1);
+    while let Some(arg) = iter.next() {
+        let Some(arg) = arg.to_str() else { continue };
+        if arg == "--" {
+            break;
+        }
+        let value = if arg == "--ruleset" {
+            iter.next().and_then(|v| v.to_str())
+        } else {
+            arg.strip_prefix("--ruleset=")
+        };
+        if let Some(v) = value {
+            return v.parse().unwrap_or_default();
+        }
+    }
+    Ruleset::default()
+}
+
+// Parsed once per run: the size of the variants does not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check an army list: legality, cost, what to fix
+    Check(CheckArgs),
+    /// Create or edit an army list (comments and layout are kept)
+    List {
+        #[command(subcommand)]
+        command: ListCommand,
+    },
+    /// Exact outcome distributions (the procedures depend on --ruleset)
+    Preview {
+        #[command(subcommand)]
+        command: preview::PreviewCommand,
+    },
+    /// Print unit cards (PDF), 9 poker cards to a page with crop marks
+    Cards(CardsArgs),
+    /// Print a ruleset's quick-reference sheet (PDF)
+    Qrs(QrsArgs),
+    /// Print a list's roster (PDF, Markdown or HTML by the output's extension)
+    Roster(RosterArgs),
+    /// List unit sheets, or show one
+    Sheets(SheetsArgs),
+    /// List the skills units may buy (Capitán §11)
+    Skills(FormatArgs),
+    /// The rule systems muster knows and what it does for each
+    Rulesets(FormatArgs),
+    /// Check the data directories
+    Data {
+        #[command(subcommand)]
+        command: DataCommand,
+    },
+    /// Write the JSON Schemas of the sheet and list formats (for editors)
+    Schema(SchemaArgs),
+    /// Print a shell completion script
+    Completions {
+        /// The shell to complete for
+        shell: clap_complete::Shell,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum CheckFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The list file (TOML)
+    pub list: PathBuf,
+    /// The opposing list: also check the ±10% balance between the two
+    #[arg(long, value_name = "OTHER")]
+    pub against: Option<PathBuf>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t)]
+    pub format: CheckFormat,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ListCommand {
+    /// Create a new, empty list file
+    New {
+        /// The file to create
+        file: PathBuf,
+        /// The army's name
+        #[arg(long)]
+        name: String,
+        /// The points limit
+        #[arg(long)]
+        points: u32,
+        /// Capitán: the army's side, allies or empire
+        #[arg(long)]
+        coalition: Option<String>,
+        /// Capitán: campaign id (e.g. peninsula)
+        #[arg(long)]
+        campaign: Option<String>,
+        /// Capitán: the player's rank (§10.1), e.g. lieutenant
+        #[arg(long)]
+        rank: Option<String>,
+        /// The army of the data the list is drawn from (rulesets with army lists)
+        #[arg(long)]
+        army: Option<String>,
+        /// Overwrite the file if it exists
+        #[arg(long)]
+        force: bool,
+    },
+    /// Add a unit at the end of a list
+    Add {
+        /// The list file
+        file: PathBuf,
+        /// Sheet (or entry) id
+        #[arg(value_name = "ID")]
+        id: String,
+        /// Figures (troops 4–12, artillery crew; command units default to their N°F)
+        #[arg(long)]
+        figures: Option<u32>,
+        /// A skill to take (repeatable)
+        #[arg(long = "skill", value_name = "ID")]
+        skills: Vec<String>,
+        /// A label for the unit
+        #[arg(long)]
+        label: Option<String>,
+    },
+    /// Remove the unit at INDEX (1-based, as `muster check` numbers them)
+    Remove {
+        /// The list file
+        file: PathBuf,
+        /// 1-based unit number
+        index: usize,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DataCommand {
+    /// Load every data file and report every problem (exit 1 on any error); every ruleset
+    /// found in the data directories, or only --ruleset
+    Check,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum Format {
+    /// Aligned text for people
+    #[default]
+    Table,
+    /// JSON for tools
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct FormatArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct SheetsArgs {
+    #[command(subcommand)]
+    pub action: Option<SheetsAction>,
+    /// Only sheets of this nation (id, e.g. france)
+    #[arg(long)]
+    pub nation: Option<String>,
+    /// Only sheets of this coalition (allies, empire)
+    #[arg(long)]
+    pub coalition: Option<String>,
+    /// Only sheets of this kind (command, troop, artillery)
+    #[arg(long)]
+    pub kind: Option<String>,
+    /// Only sheets of this arm (infantry, cavalry)
+    #[arg(long)]
+    pub arm: Option<String>,
+    /// Only sheets valid for this campaign (id, e.g. peninsula)
+    #[arg(long)]
+    pub campaign: Option<String>,
+    /// Only entries of this army (rulesets with army lists)
+    #[arg(long)]
+    pub army: Option<String>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SheetsAction {
+    /// Show every field of one sheet
+    Show {
+        /// Sheet id
+        id: String,
+        /// Output format
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// Directory to write the schema files to
+    #[arg(long, default_value = "schema")]
+    pub out: PathBuf,
+    /// Do not write: exit 1 if the files in --out differ from the current formats
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// A unit given as `SHEET` or `SHEET:FIGURES`.
+#[derive(Debug, Clone)]
+pub struct UnitArg {
+    pub sheet: String,
+    pub figures: Option<u32>,
+}
+
+impl std::str::FromStr for UnitArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.split_once(':') {
+            None => Ok(UnitArg {
+                sheet: s.to_owned(),
+                figures: None,
+            }),
+            Some((sheet, n)) => n
+                .parse()
+                .map(|f| UnitArg {
+                    sheet: sheet.to_owned(),
+                    figures: Some(f),
+                })
+                .map_err(|_| format!("expected SHEET or SHEET:FIGURES, found `{s}`")),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum PreviewFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct PreviewOutput {
+    /// Output format
+    #[arg(long, value_enum, default_value_t)]
+    pub format: PreviewFormat,
+    /// Also draw the distribution to an SVG or PNG file
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
+    pub plot: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum LangArg {
+    #[default]
+    Fr,
+    Es,
+    En,
+}
+
+impl From<LangArg> for Lang {
+    fn from(l: LangArg) -> Self {
+        match l {
+            LangArg::Fr => Lang::Fr,
+            LangArg::Es => Lang::Es,
+            LangArg::En => Lang::En,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum PaperArg {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl From<PaperArg> for Paper {
+    fn from(p: PaperArg) -> Self {
+        match p {
+            PaperArg::A4 => Paper::A4,
+            PaperArg::Letter => Paper::Letter,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum CardArg {
+    /// 63 × 88 mm, 9 to a page
+    #[default]
+    Poker,
+    /// 70 × 120 mm, 4 to a page
+    Tarot,
+    /// 105 × 148 mm, 2 to a page
+    A6,
+}
+
+impl From<CardArg> for CardSize {
+    fn from(c: CardArg) -> Self {
+        match c {
+            CardArg::Poker => CardSize::Poker,
+            CardArg::Tarot => CardSize::Tarot,
+            CardArg::A6 => CardSize::A6,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct CardsArgs {
+    /// The list whose units to print (checked first)
+    pub list: Option<PathBuf>,
+    /// A sheet to print (repeatable), optionally with figures: gb-95th-riflemen:8
+    #[arg(long = "sheet", value_name = "ID[:FIGURES]")]
+    pub sheets: Vec<UnitArg>,
+    /// The PDF to write
+    #[arg(short, long, value_name = "FILE.pdf")]
+    pub output: PathBuf,
+    /// Paper size
+    #[arg(long, value_enum, default_value_t)]
+    pub paper: PaperArg,
+    /// Card size
+    #[arg(long, value_enum, default_value_t)]
+    pub card: CardArg,
+    /// Language of the cards
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+    /// Add a page of backs after each page of fronts (mirrored for long-edge duplex)
+    #[arg(long)]
+    pub backs: bool,
+    /// Print the cards of a list that has errors
+    #[arg(long)]
+    pub allow_invalid: bool,
+    /// Directory of templates overriding the built-in ones
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct QrsArgs {
+    /// The PDF to write
+    #[arg(short, long, value_name = "FILE.pdf")]
+    pub output: PathBuf,
+    /// Paper size
+    #[arg(long, value_enum, default_value_t)]
+    pub paper: PaperArg,
+    /// Language
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+    /// Directory of templates overriding the built-in ones
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct RosterArgs {
+    /// The list file
+    pub list: PathBuf,
+    /// The file to write: .pdf, .md or .html
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+    /// Paper size (PDF)
+    #[arg(long, value_enum, default_value_t)]
+    pub paper: PaperArg,
+    /// Language
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+    /// Directory of templates overriding the built-in ones
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+}

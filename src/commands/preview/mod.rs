@@ -1,0 +1,126 @@
+//! `muster preview`: each ruleset's procedures, and the output they share (text tables with
+//! bars, JSON, plots).
+
+pub mod capitan;
+
+use std::path::PathBuf;
+
+use super::{print_out, require, to_json};
+use crate::cli::preview::PreviewCommand;
+use crate::cli::{PreviewFormat, PreviewOutput};
+use crate::core::error::Error;
+use crate::core::output::{check_output_path, write_atomic};
+use crate::core::source::Sources;
+use crate::render::plot;
+use crate::rulesets::Ruleset;
+
+pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
+    match command {
+        PreviewCommand::Capitan(c) => {
+            let mut sources = Sources::new();
+            let loaded = crate::rulesets::capitan::data::load(dirs, &mut sources)?;
+            let db = require(
+                Ruleset::Capitan,
+                loaded.database,
+                loaded.diagnostics,
+                &sources,
+            )?;
+            capitan::run(&db, c)
+        }
+    }
+}
+
+// ── output ──────────────────────────────────────────────────────────────────────────────────
+
+/// Prints JSON (one object, or an array when comparing) or text, and draws the plot.
+pub fn emit(
+    output: &PreviewOutput,
+    what: &str,
+    mut values: Vec<serde_json::Value>,
+    series: &[(String, Vec<f64>)],
+    text: impl FnOnce(&mut String),
+) -> Result<u8, Error> {
+    if let Some(path) = &output.plot {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        let svg = plot::svg_bars(what, series);
+        let bytes = match ext.as_deref() {
+            Some("svg") => svg.into_bytes(),
+            Some("png") => plot::png(&svg)?,
+            _ => {
+                return Err(Error::Usage(format!(
+                    "--plot draws .svg or .png files, found {}",
+                    path.display()
+                )))
+            }
+        };
+        check_output_path(path, &[])?;
+        write_atomic(path, &bytes)?;
+    }
+    match output.format {
+        PreviewFormat::Json => {
+            let value = if values.len() == 1 {
+                values.remove(0)
+            } else {
+                serde_json::Value::Array(values)
+            };
+            print_out(&to_json(&value))?;
+        }
+        PreviewFormat::Text => {
+            let mut s = String::new();
+            text(&mut s);
+            print_out(&s)?;
+        }
+    }
+    Ok(0)
+}
+
+/// P(=k) and P(≥k) for each series side by side, with a bar for the first.
+pub fn distribution_table(what: &str, series: &[(String, Vec<f64>)]) -> String {
+    let rows = series.iter().map(|(_, p)| p.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    if series.len() > 1 {
+        for (i, (label, _)) in series.iter().enumerate() {
+            out.push_str(&format!("  [{}] {label}\n", i + 1));
+        }
+    }
+    out.push_str(&format!("  {what}\n"));
+    if series.len() > 1 {
+        out.push_str(&format!("  {:<8}", ""));
+        for i in 0..series.len() {
+            out.push_str(&format!("  {:>22}", format!("[{}]", i + 1)));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("  {:<8}", "k"));
+    for _ in series {
+        out.push_str(&format!("  {:>10}  {:>10}", "P(=k)", "P(≥k)"));
+    }
+    out.push('\n');
+    let top = series
+        .first()
+        .map(|(_, p)| p.iter().cloned().fold(0.0, f64::max))
+        .unwrap_or(1.0)
+        .max(1e-12);
+    for k in 0..rows {
+        out.push_str(&format!("  {k:<8}"));
+        for (_, p) in series {
+            if k < p.len() {
+                let ge = p.iter().skip(k).fold(0.0, |acc, x| acc + x);
+                out.push_str(&format!("  {:>10.4}  {:>10.4}", p[k], ge.min(1.0)));
+            } else {
+                out.push_str(&format!("  {:>10}  {:>10}", "", ""));
+            }
+        }
+        let first = series
+            .first()
+            .and_then(|(_, p)| p.get(k))
+            .copied()
+            .unwrap_or(0.0);
+        let bar = (first / top * 30.0).round() as usize;
+        out.push_str(&format!("  {}\n", "█".repeat(bar)));
+    }
+    out
+}

@@ -1,0 +1,60 @@
+//! `muster rulesets`: the rule systems muster knows and what it does for each.
+
+use serde_json::json;
+
+use super::{print_out, to_json};
+use crate::cli::Format;
+use crate::core::error::Error;
+use crate::core::table::text_table;
+use crate::rulesets::Ruleset;
+
+pub fn run(format: Format) -> Result<u8, Error> {
+    match format {
+        Format::Json => {
+            let rows: Vec<_> = Ruleset::ALL
+                .iter()
+                .map(|r| {
+                    json!({
+                        "id": r.id(),
+                        "title": r.title(),
+                        "rulebook": r.source(),
+                        "supports": r.capabilities(),
+                    })
+                })
+                .collect();
+            print_out(&to_json(&rows))?;
+        }
+        Format::Table => {
+            let yes = |b: bool| if b { "yes" } else { "—" }.to_owned();
+            let rows: Vec<Vec<String>> = Ruleset::ALL
+                .iter()
+                .map(|r| {
+                    let c = r.capabilities();
+                    vec![
+                        r.id().to_owned(),
+                        r.title().to_owned(),
+                        yes(c.data),
+                        yes(c.lists),
+                        yes(c.cards),
+                        yes(c.qrs),
+                        yes(c.roster),
+                        if c.previews.is_empty() {
+                            "—".into()
+                        } else {
+                            c.previews.join(", ")
+                        },
+                        yes(c.scoring),
+                    ]
+                })
+                .collect();
+            print_out(&text_table(
+                &[
+                    "id", "ruleset", "data", "lists", "cards", "qrs", "roster", "previews",
+                    "scoring",
+                ],
+                &rows,
+            ))?;
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,241 @@
+//! Entries with ids gathered from data files: a catalogue indexed by id that keeps file order,
+//! where each entry was defined, duplicate ids across files and directories, and the TOML
+//! files of a ruleset's folder in the data directories.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use super::diagnostic::{Diagnostic, Span};
+use super::error::Error;
+use super::source::{FileId, Seg, SpanIndex};
+
+/// Entries with an id, in file order, with an index by id.
+#[derive(Debug, Clone)]
+pub struct Catalog<T> {
+    items: Vec<T>,
+    index: HashMap<String, usize>,
+}
+
+impl<T> Default for Catalog<T> {
+    fn default() -> Self {
+        Self {
+            items: Vec::new(),
+            index: HashMap::new(),
+        }
+    }
+}
+
+impl<T> Catalog<T> {
+    /// Adds an entry; returns false (and keeps the first) when the id is taken.
+    pub fn insert(&mut self, id: &str, item: T) -> bool {
+        if self.index.contains_key(id) {
+            return false;
+        }
+        self.index.insert(id.to_owned(), self.items.len());
+        self.items.push(item);
+        true
+    }
+
+    pub fn get(&self, id: &str) -> Option<&T> {
+        self.index.get(id).map(|&i| &self.items[i])
+    }
+
+    pub fn contains(&self, id: &str) -> bool {
+        self.index.contains_key(id)
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.items.iter()
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.index.keys().map(String::as_str)
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+/// Entries that carry an id.
+pub trait HasId {
+    fn id(&self) -> &str;
+}
+
+/// Where an entry was defined: for diagnostics that point back into data files.
+#[derive(Debug, Clone)]
+pub struct Origin {
+    pub file: FileId,
+    /// The array the entry sits in (`sheet`, `skill`, …) and its index.
+    pub table: &'static str,
+    pub index: usize,
+}
+
+/// Span look-ups for the files of a load.
+#[derive(Default)]
+pub struct SpanIndexes {
+    by_file: Vec<(FileId, SpanIndex)>,
+}
+
+impl SpanIndexes {
+    pub fn add(&mut self, file: FileId, index: SpanIndex) {
+        self.by_file.push((file, index));
+    }
+
+    pub fn get(&self, file: FileId) -> Option<&SpanIndex> {
+        self.by_file
+            .iter()
+            .find(|(f, _)| *f == file)
+            .map(|(_, i)| i)
+    }
+
+    /// The span of `key` path inside the entry at `origin`.
+    pub fn span(&self, origin: &Origin, path: &[Seg]) -> Option<std::ops::Range<usize>> {
+        let mut full = vec![Seg::Key(origin.table), Seg::Index(origin.index)];
+        full.extend_from_slice(path);
+        self.get(origin.file)?.span(&full)
+    }
+}
+
+/// A second definition of an id, found while merging.
+struct Duplicate {
+    what: &'static str,
+    id: String,
+    first: Origin,
+    second: Origin,
+}
+
+impl Duplicate {
+    fn into_diagnostic(self, spans: &SpanIndexes) -> Diagnostic {
+        let id_span = |o: &Origin| spans.span(o, &[Seg::Key("id")]);
+        let mut d = Diagnostic::error(
+            "duplicate-id",
+            format!("duplicate {} id `{}`", self.what, self.id),
+        )
+        .at(self.second.file, id_span(&self.second))
+        .with_label("defined again here")
+        .with_note("ids must be unique across all data directories");
+        if let Some(range) = id_span(&self.first) {
+            d = d.with_related(
+                Span {
+                    file: self.first.file,
+                    range,
+                },
+                "first defined here",
+            );
+        }
+        d
+    }
+}
+
+/// Adds entries to catalogues, remembering where each was defined and every duplicate id.
+#[derive(Default)]
+pub struct Registry {
+    origins: HashMap<(&'static str, String), Origin>,
+    duplicates: Vec<Duplicate>,
+}
+
+impl Registry {
+    /// Adds `entries` of array `table` in `file` to `catalog`; returns the origins of the
+    /// entries added, in order (duplicates are kept aside for [`Registry::diagnostics`]).
+    pub fn add<T: HasId>(
+        &mut self,
+        catalog: &mut Catalog<T>,
+        file: FileId,
+        table: &'static str,
+        entries: Vec<T>,
+    ) -> Vec<Origin> {
+        let mut added = Vec::new();
+        for (index, entry) in entries.into_iter().enumerate() {
+            let origin = Origin { file, table, index };
+            let id = entry.id().to_owned();
+            if catalog.insert(&id, entry) {
+                added.push(origin.clone());
+                self.origins.insert((table, id), origin);
+            } else if let Some(first) = self.origins.get(&(table, id.clone())) {
+                self.duplicates.push(Duplicate {
+                    what: table,
+                    id,
+                    first: first.clone(),
+                    second: origin,
+                });
+            }
+        }
+        added
+    }
+
+    /// Where the entry `id` of `table` was defined.
+    pub fn origin(&self, table: &'static str, id: &str) -> Option<&Origin> {
+        self.origins.get(&(table, id.to_owned()))
+    }
+
+    /// One `duplicate-id` error per second definition.
+    pub fn diagnostics(&mut self, spans: &SpanIndexes) -> Vec<Diagnostic> {
+        self.duplicates
+            .drain(..)
+            .map(|d| d.into_diagnostic(spans))
+            .collect()
+    }
+}
+
+/// The TOML files of `folder` (a ruleset's id) in each data directory, in a stable order:
+/// each directory's tables first, then its `sheets/` (or `sub`) files. Directories without
+/// the folder are skipped; when none has it, that is an error naming them.
+pub fn ruleset_files(dirs: &[PathBuf], folder: &str, sub: &str) -> Result<Vec<PathBuf>, Error> {
+    let mut files = Vec::new();
+    let mut found = false;
+    for dir in dirs {
+        let root = dir.join(folder);
+        if !root.is_dir() {
+            continue;
+        }
+        found = true;
+        files.extend(toml_files(&root)?);
+        let nested = root.join(sub);
+        if nested.is_dir() {
+            files.extend(toml_files(&nested)?);
+        }
+    }
+    if !found {
+        return Err(Error::Usage(match dirs {
+            [dir] => format!(
+                "data directory {} has no {folder}/ folder (expected {}/{folder}/{sub}/*.toml)",
+                dir.display(),
+                dir.display()
+            ),
+            _ => {
+                let shown: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+                format!(
+                    "none of the data directories ({}) has a {folder}/ folder",
+                    shown.join(", ")
+                )
+            }
+        }));
+    }
+    Ok(files)
+}
+
+/// Whether any of `dirs` has the folder `folder`.
+pub fn has_folder(dirs: &[PathBuf], folder: &str) -> bool {
+    dirs.iter().any(|d| d.join(folder).is_dir())
+}
+
+fn toml_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    let read_err = |source| Error::Read {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(read_err)? {
+        let path = entry.map_err(read_err)?.path();
+        if path.is_file() && path.extension().is_some_and(|e| e == "toml") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}

@@ -1,0 +1,226 @@
+//! Diagnostics: mistakes found in the user's data, collected and reported together, each
+//! pointing at `file:line:column` with the offending line and a caret.
+
+use std::io::IsTerminal;
+use std::ops::Range;
+
+use codespan_reporting::diagnostic::{Diagnostic as Report, Label, Severity as CsSeverity};
+use codespan_reporting::term::termcolor::{Buffer, ColorChoice, StandardStream};
+use codespan_reporting::term::{self, Config};
+use serde::Serialize;
+
+use crate::core::source::{FileId, Sources};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// A place in a source file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    pub file: FileId,
+    pub range: Range<usize>,
+}
+
+/// One finding about the user's input.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    /// Stable identifier of the rule (e.g. `unit-limit`), for tools and tests.
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    /// Where: the file, and the span in it when known.
+    pub file: Option<FileId>,
+    pub span: Option<Range<usize>>,
+    /// The label under the caret.
+    pub label: Option<String>,
+    /// Other places that explain this one (e.g. the first definition of a duplicate).
+    pub related: Vec<(Span, String)>,
+    /// Help lines: what to do about it, the rule it comes from.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(code, Severity::Error, message)
+    }
+
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(code, Severity::Warning, message)
+    }
+
+    fn new(code: &'static str, severity: Severity, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            severity,
+            message: message.into(),
+            file: None,
+            span: None,
+            label: None,
+            related: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn in_file(mut self, file: FileId) -> Self {
+        self.file = Some(file);
+        self
+    }
+
+    pub fn at(mut self, file: FileId, span: Option<Range<usize>>) -> Self {
+        self.file = Some(file);
+        self.span = span;
+        self
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Self {
+        self.related.push((span, label.into()));
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// `help: did you mean …?` when a suggestion exists.
+    pub fn with_suggestion(self, suggestion: Option<String>) -> Self {
+        match suggestion {
+            Some(s) => self.with_note(format!("help: did you mean {s}?")),
+            None => self,
+        }
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// 1-based line and column of the start of the span, when there is one.
+    pub fn line_column(&self, sources: &Sources) -> Option<(usize, usize)> {
+        let file = self.file?;
+        let span = self.span.as_ref()?;
+        Some(sources.line_column(file, span.start))
+    }
+
+    fn to_report(&self) -> Report<FileId> {
+        let severity = match self.severity {
+            Severity::Error => CsSeverity::Error,
+            Severity::Warning => CsSeverity::Warning,
+        };
+        let mut labels = Vec::new();
+        if let (Some(file), Some(span)) = (self.file, &self.span) {
+            let mut label = Label::primary(file, span.clone());
+            if let Some(text) = &self.label {
+                label = label.with_message(text);
+            }
+            labels.push(label);
+        }
+        for (span, text) in &self.related {
+            labels.push(Label::secondary(span.file, span.range.clone()).with_message(text));
+        }
+        Report::new(severity)
+            .with_code(self.code)
+            .with_message(&self.message)
+            .with_labels(labels)
+            .with_notes(self.notes.clone())
+    }
+
+    /// The diagnostic as plain text (no colour), as printed on a terminal.
+    pub fn render(&self, sources: &Sources) -> String {
+        let mut buffer = Buffer::no_color();
+        self.emit(sources, &mut buffer);
+        let mut text = String::from_utf8_lossy(buffer.as_slice()).into_owned();
+        if self.span.is_none() {
+            if let Some(file) = self.file {
+                // No span: still name the file.
+                text = text.replacen('\n', &format!("\n  ┌─ {}\n", sources.name(file)), 1);
+            }
+        }
+        text
+    }
+
+    fn emit(&self, sources: &Sources, writer: &mut dyn term::termcolor::WriteColor) {
+        let config = Config::default();
+        // Writing to a buffer or stderr: a failure here has nowhere better to be reported.
+        let _ = term::emit(writer, &config, sources.files(), &self.to_report());
+    }
+
+    /// Serializable form with the location resolved (`file`, `line`, `column`).
+    pub fn to_json(&self, sources: &Sources) -> JsonDiagnostic {
+        let (line, column) = match self.line_column(sources) {
+            Some((l, c)) => (Some(l), Some(c)),
+            None => (None, None),
+        };
+        JsonDiagnostic {
+            code: self.code,
+            severity: self.severity,
+            message: self.message.clone(),
+            file: self.file.map(|f| sources.name(f)),
+            line,
+            column,
+            notes: self.notes.clone(),
+        }
+    }
+}
+
+/// A diagnostic as printed by `--format json`.
+#[derive(Debug, Serialize)]
+pub struct JsonDiagnostic {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub file: Option<String>,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub notes: Vec<String>,
+}
+
+/// Prints diagnostics to stderr, in colour when stderr is a terminal and NO_COLOR is unset.
+pub fn print_all(diagnostics: &[Diagnostic], sources: &Sources) {
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let choice = if colour {
+        ColorChoice::Auto
+    } else {
+        ColorChoice::Never
+    };
+    let stream = StandardStream::stderr(choice);
+    let mut lock = stream.lock();
+    for d in diagnostics {
+        if d.span.is_none() {
+            eprint!("{}", d.render(sources));
+        } else {
+            d.emit(sources, &mut lock);
+        }
+    }
+}
+
+/// "2 errors, 1 warning" style summary.
+pub fn summary(diagnostics: &[Diagnostic]) -> String {
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics.len() - errors;
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    format!(
+        "{}, {}",
+        plural(errors, "error"),
+        plural(warnings, "warning")
+    )
+}
+
+/// Sorted by file, then position, then code, so output is stable.
+pub fn sort(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by(|a, b| {
+        (a.file, a.span.as_ref().map(|s| s.start), a.code).cmp(&(
+            b.file,
+            b.span.as_ref().map(|s| s.start),
+            b.code,
+        ))
+    });
+}

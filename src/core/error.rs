@@ -1,0 +1,54 @@
+//! Failures that stop a command (as opposed to diagnostics about the user's data, which are
+//! collected and reported together, see `diagnostic`).
+
+use std::path::PathBuf;
+
+/// What went wrong, with the exit code it maps to.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A file could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A file is not UTF-8 text.
+    #[error("{} is not UTF-8 text (invalid byte at offset {offset})", path.display())]
+    NotUtf8 { path: PathBuf, offset: usize },
+    /// A file could not be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The command line asks for something impossible (unknown id, bad option combination).
+    #[error("{0}")]
+    Usage(String),
+    /// The input was read but is invalid; its diagnostics were already printed.
+    #[error("{0}")]
+    Invalid(String),
+    /// Rendering a document failed.
+    #[error("{0}")]
+    Render(String),
+}
+
+impl Error {
+    /// 1: the input is invalid. 2: usage error or unreadable file.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Invalid(_) | Error::Render(_) => 1,
+            Error::Read { .. } | Error::NotUtf8 { .. } | Error::Write { .. } | Error::Usage(_) => 2,
+        }
+    }
+}
+
+/// `unknown sheet `x`; did you mean `y`?` (or the known ids when none is close).
+pub fn unknown<'a>(what: &str, id: &str, known: impl Iterator<Item = &'a str>) -> Error {
+    let mut known: Vec<&str> = known.collect();
+    known.sort_unstable();
+    let hint = match crate::core::suggest::nearest(id, known.iter().copied()) {
+        Some(n) => format!("did you mean {n}?"),
+        None => format!("known: {}", known.join(", ")),
+    };
+    Error::Usage(format!("unknown {what} `{id}`; {hint}"))
+}

@@ -1,0 +1,16 @@
+//! Generic machinery that knows no rulebook: source files and located diagnostics, TOML
+//! reading, typed errors, suggestions, exact dice maths and distributions, catalogues of
+//! entries by id, languages, rules with stable codes, safe output files.
+
+pub mod catalog;
+pub mod diagnostic;
+pub mod dice;
+pub mod distribution;
+pub mod error;
+pub mod i18n;
+pub mod output;
+pub mod rule;
+pub mod source;
+pub mod suggest;
+pub mod table;
+pub mod toml_file;

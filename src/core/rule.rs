@@ -1,0 +1,30 @@
+//! A rule of a checker: a stable code, a severity, the place in its rulebook and a one-line
+//! summary. Each ruleset lists its rules in one table; diagnostics are made from them, so a
+//! rule's note and severity cannot be forgotten or mistyped.
+
+use crate::core::diagnostic::{Diagnostic, Severity};
+
+#[derive(Debug)]
+pub struct Rule {
+    pub code: &'static str,
+    pub severity: Severity,
+    /// Where in the rulebook, e.g. `§9.1` or `p.11`.
+    pub section: &'static str,
+    pub summary: &'static str,
+}
+
+impl Rule {
+    /// A diagnostic of this rule with its note naming the rulebook (`book`, e.g. "Capitán").
+    pub fn diagnostic(&self, book: &str, message: String) -> Diagnostic {
+        let d = match self.severity {
+            Severity::Warning => Diagnostic::warning(self.code, message),
+            Severity::Error => Diagnostic::error(self.code, message),
+        };
+        d.with_note(self.note(book))
+    }
+
+    /// `rule: <summary> (<book> <section>)`.
+    pub fn note(&self, book: &str) -> String {
+        format!("rule: {} ({book} {})", self.summary, self.section)
+    }
+}

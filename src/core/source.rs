@@ -1,0 +1,253 @@
+//! Source files kept in memory from loading to reporting, so that every diagnostic can quote
+//! the offending line, and span look-ups by TOML key path (`sheet[3].fire_die`).
+
+use std::ops::Range;
+use std::path::Path;
+
+use codespan_reporting::files::{Files, SimpleFiles};
+use toml_edit::{ImDocument, Item, Value};
+
+use crate::core::error::Error;
+
+/// Index of a file in [`Sources`].
+pub type FileId = usize;
+
+/// Every file read during one command, by id.
+pub struct Sources {
+    files: SimpleFiles<String, String>,
+}
+
+impl Default for Sources {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Sources {
+    pub fn new() -> Self {
+        Self {
+            files: SimpleFiles::new(),
+        }
+    }
+
+    /// Reads a file as UTF-8 text and keeps it.
+    pub fn read(&mut self, path: &Path) -> Result<FileId, Error> {
+        let bytes = std::fs::read(path).map_err(|source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let text = String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
+            path: path.to_path_buf(),
+            offset: e.utf8_error().valid_up_to(),
+        })?;
+        Ok(self.add(path, text))
+    }
+
+    /// Keeps a text that did not come from disk (or was already read).
+    pub fn add(&mut self, path: &Path, text: String) -> FileId {
+        self.files.add(display_path(path), text)
+    }
+
+    pub fn text(&self, id: FileId) -> &str {
+        self.files
+            .get(id)
+            .map(|f| f.source().as_str())
+            .unwrap_or("")
+    }
+
+    pub fn name(&self, id: FileId) -> String {
+        self.files
+            .get(id)
+            .map(|f| f.name().clone())
+            .unwrap_or_default()
+    }
+
+    /// 1-based line and column of a byte offset (column counted in characters).
+    pub fn line_column(&self, id: FileId, offset: usize) -> (usize, usize) {
+        match self.files.location(id, offset) {
+            Ok(loc) => (loc.line_number, loc.column_number),
+            Err(_) => (1, 1),
+        }
+    }
+
+    pub(crate) fn files(&self) -> &SimpleFiles<String, String> {
+        &self.files
+    }
+}
+
+/// Paths print relative to the working directory when they are below it, as users typed them.
+fn display_path(path: &Path) -> String {
+    if let Ok(cwd) = std::env::current_dir() {
+        if let Ok(rel) = path.strip_prefix(&cwd) {
+            return rel.display().to_string();
+        }
+    }
+    path.display().to_string()
+}
+
+/// One step of a key path into a TOML document.
+#[derive(Debug, Clone, Copy)]
+pub enum Seg<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// A parsed TOML document kept for span look-ups. Parsing never fails the caller: a document
+/// that does not parse simply has no spans to offer.
+///
+/// The document is parsed on the first look-up: loading valid data never pays for it.
+pub struct SpanIndex {
+    doc: std::sync::OnceLock<Option<ImDocument<String>>>,
+    text: String,
+}
+
+impl SpanIndex {
+    pub fn parse(text: &str) -> Self {
+        Self {
+            doc: std::sync::OnceLock::new(),
+            text: text.to_owned(),
+        }
+    }
+
+    fn doc(&self) -> Option<&ImDocument<String>> {
+        self.doc
+            .get_or_init(|| ImDocument::parse(self.text.clone()).ok())
+            .as_ref()
+    }
+
+    /// The text the spans point into.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The span of the value at `path`, or of the nearest enclosing item that has one.
+    pub fn span(&self, path: &[Seg]) -> Option<Range<usize>> {
+        let doc = self.doc()?;
+        let mut node = Node::Item(doc.as_item());
+        let mut best = None;
+        for seg in path {
+            let next = match (node, seg) {
+                (Node::Item(Item::Table(t)), Seg::Key(k)) => t.get(k).map(Node::Item),
+                (Node::Item(Item::Value(Value::InlineTable(t))), Seg::Key(k)) => {
+                    t.get(k).map(Node::Value)
+                }
+                (Node::Item(Item::ArrayOfTables(a)), Seg::Index(i)) => a.get(*i).map(Node::Table),
+                (Node::Item(Item::Value(Value::Array(a))), Seg::Index(i)) => {
+                    a.get(*i).map(Node::Value)
+                }
+                (Node::Table(t), Seg::Key(k)) => t.get(k).map(Node::Item),
+                (Node::Value(Value::InlineTable(t)), Seg::Key(k)) => t.get(k).map(Node::Value),
+                (Node::Value(Value::Array(a)), Seg::Index(i)) => a.get(*i).map(Node::Value),
+                _ => None,
+            };
+            let Some(next) = next else {
+                return best;
+            };
+            node = next;
+            best = node.span().or(best);
+        }
+        best
+    }
+
+    /// Byte offsets where each `[[name]]` table of the document starts.
+    pub fn array_table_starts(&self, name: &str) -> Vec<usize> {
+        let Some(doc) = self.doc() else {
+            return Vec::new();
+        };
+        match doc.as_table().get(name) {
+            Some(Item::ArrayOfTables(a)) => {
+                a.iter().filter_map(|t| t.span().map(|s| s.start)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The key whose value starts at `offset`, as a dotted path (`sheet.fire_die`), if any.
+    pub fn key_at(&self, offset: usize) -> Option<String> {
+        fn walk(table: &dyn toml_edit::TableLike, offset: usize, prefix: &str) -> Option<String> {
+            for (key, item) in table.iter() {
+                let path = if prefix.is_empty() {
+                    key.to_string()
+                } else {
+                    format!("{prefix}.{key}")
+                };
+                if let Some(found) = walk_item(item, offset, &path) {
+                    return Some(found);
+                }
+            }
+            None
+        }
+        fn walk_item(item: &Item, offset: usize, path: &str) -> Option<String> {
+            match item {
+                Item::Table(t) => walk(t, offset, path),
+                Item::ArrayOfTables(a) => a.iter().find_map(|t| walk(t, offset, path)),
+                Item::Value(v) => walk_value(v, offset, path),
+                Item::None => None,
+            }
+        }
+        fn walk_value(v: &Value, offset: usize, path: &str) -> Option<String> {
+            if v.span().map(|s| s.start) == Some(offset) {
+                return Some(path.to_owned());
+            }
+            match v {
+                Value::InlineTable(t) => walk(t, offset, path),
+                Value::Array(a) => a.iter().find_map(|v| walk_value(v, offset, path)),
+                _ => None,
+            }
+        }
+        walk(self.doc()?.as_table(), offset, "")
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Node<'a> {
+    Item(&'a Item),
+    Table(&'a toml_edit::Table),
+    Value(&'a Value),
+}
+
+impl Node<'_> {
+    fn span(&self) -> Option<Range<usize>> {
+        match self {
+            Node::Item(item) => item.span(),
+            Node::Table(t) => t.span(),
+            Node::Value(v) => v.span(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_spans_by_path() {
+        let text = "[[sheet]]\nid = 'a'\n[[sheet]]\nid = 'b'\nskills = [{ id = 'x', cost = 5 }]\n";
+        let index = SpanIndex::parse(text);
+        let span = index
+            .span(&[Seg::Key("sheet"), Seg::Index(1), Seg::Key("id")])
+            .unwrap();
+        assert_eq!(&text[span], "'b'");
+        let span = index
+            .span(&[
+                Seg::Key("sheet"),
+                Seg::Index(1),
+                Seg::Key("skills"),
+                Seg::Index(0),
+                Seg::Key("cost"),
+            ])
+            .unwrap();
+        assert_eq!(&text[span], "5");
+        assert_eq!(index.key_at(text.find("'b'").unwrap()).unwrap(), "sheet.id");
+    }
+
+    #[test]
+    fn missing_path_falls_back_to_enclosing_table() {
+        let text = "[[sheet]]\nid = 'a'\n";
+        let index = SpanIndex::parse(text);
+        let span = index
+            .span(&[Seg::Key("sheet"), Seg::Index(0), Seg::Key("courage")])
+            .unwrap();
+        assert!(text[span].starts_with("[[sheet]]"));
+    }
+}

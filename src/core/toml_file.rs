@@ -1,0 +1,135 @@
+//! Reading TOML files into typed values, with every TOML or serde error turned into a located
+//! diagnostic that names the field, what was expected and what was found.
+
+use serde::de::DeserializeOwned;
+
+use crate::core::diagnostic::Diagnostic;
+use crate::core::source::{FileId, Sources, SpanIndex};
+
+/// Parses a whole file, turning the first TOML or serde error into a diagnostic that names
+/// the field, what was expected and what was found.
+pub fn parse<T: DeserializeOwned>(
+    sources: &Sources,
+    file: FileId,
+    index: &SpanIndex,
+) -> Result<T, Diagnostic> {
+    let text = sources.text(file);
+    toml::from_str(text).map_err(|e| toml_diagnostic(&e, file, text, 0, index))
+}
+
+/// Maps a `toml` error in `text` (found at byte `offset` of the file) to a diagnostic with a
+/// stable code.
+pub fn toml_diagnostic(
+    e: &toml::de::Error,
+    file: FileId,
+    text: &str,
+    offset: usize,
+    index: &SpanIndex,
+) -> Diagnostic {
+    let shift = |d: Diagnostic| {
+        let span = d.span.clone().map(|s| s.start + offset..s.end + offset);
+        Diagnostic { span, ..d }
+    };
+    shift(toml_diagnostic_in(e, file, text, index))
+}
+
+fn toml_diagnostic_in(
+    e: &toml::de::Error,
+    file: FileId,
+    text: &str,
+    index: &SpanIndex,
+) -> Diagnostic {
+    let message = e.message().trim();
+    let span = e.span();
+    let key = span
+        .as_ref()
+        .and_then(|s| index.key_at(s.start))
+        .map(|k| k.rsplit('.').next().unwrap_or(&k).to_owned());
+    let found = span
+        .as_ref()
+        .and_then(|s| text.get(s.clone()))
+        .unwrap_or("")
+        .to_owned();
+
+    if toml_edit::ImDocument::parse(text.to_owned()).is_err() {
+        return Diagnostic::error("toml-syntax", format!("TOML syntax error: {message}"))
+            .at(file, span)
+            .with_label(message.to_owned());
+    }
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let (field, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        return Diagnostic::error("unknown-field", format!("unknown field {field}"))
+            .at(file, span)
+            .with_label("not a field here")
+            .with_note(format!(
+                "expected {}",
+                expected.replace("one of ", "one of: ")
+            ));
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let (_, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        let choices = expected
+            .trim_start_matches("one of ")
+            .replace('`', "")
+            .replace(" or ", ", ");
+        let field = key.unwrap_or_else(|| "value".into());
+        return Diagnostic::error(
+            "invalid-value",
+            format!("{field} must be one of {choices}, found {found}"),
+        )
+        .at(file, span)
+        .with_label(format!("not a valid {field}"));
+    }
+    if let Some(rest) = message.strip_prefix("invalid type: ") {
+        let (got, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        let field = key.unwrap_or_else(|| "value".into());
+        return Diagnostic::error(
+            "wrong-type",
+            format!(
+                "{field} must be {}, found {got}",
+                describe_expected(expected)
+            ),
+        )
+        .at(file, span)
+        .with_label(format!("expected {}", describe_expected(expected)));
+    }
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        let table_key = span
+            .as_ref()
+            .and_then(|s| text.get(s.clone()))
+            .map(|t| t.lines().next().unwrap_or("").trim().to_owned())
+            .unwrap_or_default();
+        return Diagnostic::error("missing-field", format!("missing field {rest}"))
+            .at(
+                file,
+                span.map(|s| s.start..s.start + table_key.len().max(1)),
+            )
+            .with_label(format!("this table needs {rest}"));
+    }
+    if let Some(rest) = message.strip_prefix("invalid value: ") {
+        let (_, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        let field = key.unwrap_or_else(|| "value".into());
+        return Diagnostic::error(
+            "wrong-type",
+            format!(
+                "{field} must be {}, found {found}",
+                describe_expected(expected)
+            ),
+        )
+        .at(file, span)
+        .with_label(format!("expected {}", describe_expected(expected)));
+    }
+    Diagnostic::error("invalid-value", message.to_owned()).at(file, span)
+}
+
+fn describe_expected(expected: &str) -> String {
+    match expected {
+        "u32" | "u64" | "u8" | "usize" => "a whole number (0 or more)".into(),
+        "i32" | "i64" => "an integer".into(),
+        "a boolean" | "bool" => "true or false".into(),
+        "a string" => "a string".into(),
+        "a sequence" => "an array".into(),
+        other if other.starts_with("struct ") || other == "a map" => "a table".into(),
+        other => other.into(),
+    }
+}

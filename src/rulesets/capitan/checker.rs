@@ -1,0 +1,84 @@
+//! Checking a list file end to end: parse it (keeping spans), cost it, run every rule.
+
+use serde_json::json;
+
+use super::army::Army;
+use super::database::Database;
+use super::list::ListFile;
+use super::validate::{self, ListContext};
+use crate::core::diagnostic::{self, Diagnostic};
+use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::core::toml_file;
+use crate::rulesets::{Extra, ListCheck, Ruleset, UnitRow};
+
+/// Parses the list in `file` (typed, with its spans). `Err` when the file is not a list at all
+/// (TOML syntax, unknown or missing fields, wrong types): that is a diagnostic too, but no
+/// rule can run.
+pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
+    let spans = SpanIndex::parse(sources.text(file));
+    let list: ListFile = toml_file::parse(sources, file, &spans)?;
+    Ok((list, spans))
+}
+
+/// Checks the list in `file`.
+pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+    let (list, spans) = parse_file(sources, file)?;
+    Ok(check_parsed(db, &list, spans, file))
+}
+
+/// Checks a list already parsed.
+pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: FileId) -> ListCheck {
+    let army = Army::evaluate(db, list);
+    let mut diagnostics = validate::validate_list(&ListContext {
+        db,
+        list,
+        army: &army,
+        file,
+        spans: &spans,
+    });
+    diagnostic::sort(&mut diagnostics);
+    let units = army
+        .units
+        .iter()
+        .map(|u| {
+            let extras: Vec<Extra> = u
+                .skills
+                .iter()
+                .map(|(id, cost)| Extra {
+                    id: id.clone(),
+                    name: db
+                        .skill(id)
+                        .map(|s| s.name.fr.clone())
+                        .unwrap_or_else(|| format!("{id} (unknown)")),
+                    cost: *cost,
+                })
+                .collect();
+            UnitRow {
+                id: u.sheet_id.to_owned(),
+                label: u.label.clone(),
+                figures: u.figures,
+                cost: u.cost,
+                json: json!({
+                    "sheet": u.sheet_id,
+                    "label": u.label,
+                    "figures": u.figures,
+                    "cost": u.cost,
+                    "skills": extras.iter().map(|e| json!({"id": e.id, "cost": e.cost})).collect::<Vec<_>>(),
+                }),
+                extras,
+            }
+        })
+        .collect();
+    ListCheck {
+        ruleset: Ruleset::Capitan,
+        file,
+        name: list.list.name.clone(),
+        description: format!("{}, {}", list.list.coalition, list.list.campaign),
+        total: army.total,
+        limit: army.limit,
+        units,
+        diagnostics,
+        side: Some(list.list.coalition.to_string()),
+        spans,
+    }
+}

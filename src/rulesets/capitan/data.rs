@@ -1,0 +1,272 @@
+//! Reading the Capitán data directories (`unit-sheets/capitan/`) into a [`Database`], with a
+//! diagnostic for every malformed file, unknown key, bad value or inconsistent sheet.
+
+use std::path::{Path, PathBuf};
+
+use super::database::Database;
+use super::lint;
+use super::model::*;
+use crate::core::catalog::{ruleset_files, Catalog, HasId, Origin, Registry, SpanIndexes};
+use crate::core::diagnostic::{Diagnostic, Span};
+use crate::core::error::Error;
+use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::core::toml_file::{parse, toml_diagnostic};
+
+/// The folder of this ruleset inside each data directory.
+pub const RULESET_DIR: &str = "capitan";
+
+/// The files a data directory may hold, besides `sheets/*.toml`.
+const KNOWN_FILES: &[&str] = &[
+    "rules.toml",
+    "skills.toml",
+    "weapons.toml",
+    "catalogue.toml",
+    "terrain.toml",
+    "ranks.toml",
+    "artillery.toml",
+];
+
+/// The outcome of loading: the database when the core tables could be read, and every
+/// diagnostic found on the way.
+pub struct Loaded {
+    pub database: Option<Database>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub sheet_origins: Vec<Origin>,
+}
+
+impl Loaded {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Loads and checks every directory in order; later directories add entries.
+pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
+    let files = ruleset_files(dirs, RULESET_DIR, "sheets")?;
+    let mut diagnostics = Vec::new();
+    let mut spans = SpanIndexes::default();
+    let mut parts = Parts::default();
+    for path in files {
+        let file = sources.read(&path)?;
+        let index = SpanIndex::parse(sources.text(file));
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let in_sheets = path
+            .parent()
+            .and_then(Path::file_name)
+            .is_some_and(|p| p == "sheets");
+        let result = if in_sheets {
+            let (sheets, mut found) = parse_sheets(sources, file, &index);
+            found.extend(parts.add_sheets(file, sheets));
+            Ok(found)
+        } else {
+            match name {
+                "rules.toml" => parse::<Rules>(sources, file, &index)
+                    .map(|r| parts.set_single(file, "rules.toml", r, |p| &mut p.rules)),
+                "artillery.toml" => parse::<Artillery>(sources, file, &index)
+                    .map(|a| parts.set_single(file, "artillery.toml", a, |p| &mut p.artillery)),
+                "skills.toml" => {
+                    parse::<SkillsFile>(sources, file, &index).map(|f| parts.add_skills(file, f))
+                }
+                "weapons.toml" => parse::<WeaponsFile>(sources, file, &index)
+                    .map(|f| parts.add_entries(file, "weapon", f.weapon, |p| &mut p.weapons)),
+                "catalogue.toml" => parse::<CatalogueFile>(sources, file, &index).map(|f| {
+                    let mut d = parts.add_entries(file, "nation", f.nation, |p| &mut p.nations);
+                    d.extend(parts.add_entries(file, "campaign", f.campaign, |p| &mut p.campaigns));
+                    d.extend(
+                        parts.add_entries(file, "unit_type", f.unit_type, |p| &mut p.unit_types),
+                    );
+                    d
+                }),
+                "terrain.toml" => parse::<TerrainFile>(sources, file, &index).map(|f| {
+                    parts.terrain.extend(f.terrain);
+                    Vec::new()
+                }),
+                "ranks.toml" => parse::<RanksFile>(sources, file, &index)
+                    .map(|f| parts.add_entries(file, "rank", f.rank, |p| &mut p.ranks)),
+                _ => Err(
+                    Diagnostic::error("unknown-file", format!("unknown data file `{name}`"))
+                        .in_file(file)
+                        .with_note(format!(
+                            "expected one of {}, or unit sheets under sheets/",
+                            KNOWN_FILES.join(", ")
+                        )),
+                ),
+            }
+        };
+        match result {
+            Ok(found) => diagnostics.extend(found),
+            Err(d) => diagnostics.push(d),
+        }
+        spans.add(file, index);
+    }
+    diagnostics.extend(parts.registry.diagnostics(&spans));
+
+    let (Some((_, rules)), Some((_, artillery))) = (parts.rules.take(), parts.artillery.take())
+    else {
+        for (missing, present) in [
+            ("rules.toml", parts.rules.is_some()),
+            ("artillery.toml", parts.artillery.is_some()),
+        ] {
+            if !present
+                && !diagnostics
+                    .iter()
+                    .any(|d| d.file.is_some_and(|f| sources.name(f).ends_with(missing)))
+            {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "missing-table",
+                        format!("no data directory has {RULESET_DIR}/{missing}"),
+                    )
+                    .with_note(format!(
+                        "searched: {}",
+                        dirs.iter()
+                            .map(|d| d.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                );
+            }
+        }
+        return Ok(Loaded {
+            database: None,
+            diagnostics,
+            sheet_origins: parts.sheet_origins,
+        });
+    };
+    let database = Database {
+        rules,
+        artillery,
+        terrain: parts.terrain,
+        ranks: parts.ranks,
+        skills: parts.skills,
+        weapons: parts.weapons,
+        nations: parts.nations,
+        campaigns: parts.campaigns,
+        unit_types: parts.unit_types,
+        sheets: parts.sheets,
+        errata: parts.errata,
+    };
+    diagnostics.extend(lint::lint_tables(&database));
+    diagnostics.extend(lint::lint_sheets(&database, &parts.sheet_origins, &spans));
+    Ok(Loaded {
+        database: Some(database),
+        diagnostics,
+        sheet_origins: parts.sheet_origins,
+    })
+}
+
+/// Parses a sheets file one `[[sheet]]` at a time, so that every malformed sheet is reported
+/// and the good ones are still loaded.
+fn parse_sheets(
+    sources: &Sources,
+    file: FileId,
+    index: &SpanIndex,
+) -> (SheetsFile, Vec<Diagnostic>) {
+    let text = sources.text(file);
+    let whole = match toml::from_str::<SheetsFile>(text) {
+        Ok(f) => return (f, Vec::new()),
+        Err(e) => e,
+    };
+    let starts = index.array_table_starts("sheet");
+    if starts.is_empty() || toml_edit::ImDocument::parse(text.to_owned()).is_err() {
+        return (
+            SheetsFile { sheet: Vec::new() },
+            vec![toml_diagnostic(&whole, file, text, 0, index)],
+        );
+    }
+    let mut bounds = vec![0];
+    bounds.extend(&starts);
+    bounds.push(text.len());
+    let mut sheets = Vec::new();
+    let mut found = Vec::new();
+    for pair in bounds.windows(2) {
+        let (start, end) = (pair[0], pair[1]);
+        let part = &text[start..end];
+        match toml::from_str::<SheetsFile>(part) {
+            Ok(f) => sheets.extend(f.sheet),
+            Err(e) => found.push(toml_diagnostic(
+                &e,
+                file,
+                part,
+                start,
+                &SpanIndex::parse(part),
+            )),
+        }
+    }
+    (SheetsFile { sheet: sheets }, found)
+}
+
+/// Tables collected file by file before they form a database.
+#[derive(Default)]
+struct Parts {
+    rules: Option<(FileId, Rules)>,
+    artillery: Option<(FileId, Artillery)>,
+    terrain: Vec<Terrain>,
+    ranks: Catalog<Rank>,
+    skills: Catalog<Skill>,
+    weapons: Catalog<Weapon>,
+    nations: Catalog<Nation>,
+    campaigns: Catalog<Campaign>,
+    unit_types: Catalog<UnitType>,
+    sheets: Catalog<UnitSheet>,
+    errata: Vec<Erratum>,
+    registry: Registry,
+    sheet_origins: Vec<Origin>,
+}
+
+macro_rules! has_id {
+    ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
+}
+has_id!(Rank, Skill, Weapon, Nation, Campaign, UnitType, UnitSheet);
+
+impl Parts {
+    fn set_single<T>(
+        &mut self,
+        file: FileId,
+        name: &str,
+        value: T,
+        slot: impl Fn(&mut Self) -> &mut Option<(FileId, T)>,
+    ) -> Vec<Diagnostic> {
+        match slot(self) {
+            Some((first, _)) => {
+                let first = *first;
+                vec![Diagnostic::error(
+                    "duplicate-table",
+                    format!("{name} is defined in two data directories"),
+                )
+                .in_file(file)
+                .with_related(Span { file: first, range: 0..0 }, "first defined here")
+                .with_note("only unit sheets, skills, weapons, ranks and catalogue entries can be added by a later --data directory")]
+            }
+            empty => {
+                *empty = Some((file, value));
+                Vec::new()
+            }
+        }
+    }
+
+    fn add_entries<T: HasId>(
+        &mut self,
+        file: FileId,
+        table: &'static str,
+        entries: Vec<T>,
+        catalog: impl Fn(&mut Self) -> &mut Catalog<T>,
+    ) -> Vec<Diagnostic> {
+        let mut target = std::mem::take(catalog(self));
+        let added = self.registry.add(&mut target, file, table, entries);
+        *catalog(self) = target;
+        if table == "sheet" {
+            self.sheet_origins.extend(added);
+        }
+        Vec::new()
+    }
+
+    fn add_skills(&mut self, file: FileId, f: SkillsFile) -> Vec<Diagnostic> {
+        self.errata.extend(f.erratum);
+        self.add_entries(file, "skill", f.skill, |p| &mut p.skills)
+    }
+
+    fn add_sheets(&mut self, file: FileId, f: SheetsFile) -> Vec<Diagnostic> {
+        self.add_entries(file, "sheet", f.sheet, |p| &mut p.sheets)
+    }
+}

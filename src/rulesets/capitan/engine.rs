@@ -1,0 +1,368 @@
+//! Capitán behind the ruleset boundary: what the generic commands ask of a ruleset (listings,
+//! list checks and edits, the views of cards, quick-reference sheet and roster), answered
+//! from the Capitán database.
+
+use serde_json::json;
+use toml_edit::{value, Array, DocumentMut, Item, Table};
+
+use super::army::base_cost;
+use super::checker;
+use super::database::Database;
+use super::model::{Arm, Coalition, Kind, Lang, Restriction, UnitSheet};
+use super::validate;
+use super::views;
+use crate::core::diagnostic::Diagnostic;
+use crate::core::error::{unknown, Error};
+use crate::core::source::{FileId, Sources};
+use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::{
+    Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+};
+
+pub struct CapitanEngine {
+    pub db: Database,
+}
+
+impl CapitanEngine {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+/// Parses an enum id given on the command line, with the known ids in the message.
+fn parse_id<T: Copy + 'static>(
+    what: &str,
+    s: &str,
+    all: &[T],
+    id: impl Fn(T) -> &'static str,
+) -> Result<T, Error> {
+    all.iter()
+        .copied()
+        .find(|v| id(*v) == s)
+        .ok_or_else(|| unknown(what, s, all.iter().map(|v| id(*v))))
+}
+
+struct Filter {
+    nation: Option<String>,
+    coalition: Option<Coalition>,
+    kind: Option<Kind>,
+    arm: Option<Arm>,
+    campaign: Option<String>,
+}
+
+impl Filter {
+    fn new(db: &Database, f: &SheetFilter) -> Result<Self, Error> {
+        if let Some(a) = &f.army {
+            return Err(Error::Usage(format!(
+                "--army {a}: Capitán sheets have no army; filter by --nation, --coalition, --kind, --arm or --campaign"
+            )));
+        }
+        if let Some(n) = &f.nation {
+            if !db.nations.contains(n) {
+                return Err(unknown("nation", n, db.nations.ids()));
+            }
+        }
+        if let Some(c) = &f.campaign {
+            if !db.campaigns.contains(c) {
+                return Err(unknown("campaign", c, db.campaigns.ids()));
+            }
+        }
+        Ok(Self {
+            nation: f.nation.clone(),
+            coalition: f
+                .coalition
+                .as_deref()
+                .map(|c| parse_id("coalition", c, Coalition::ALL, Coalition::as_str))
+                .transpose()?,
+            kind: f
+                .kind
+                .as_deref()
+                .map(|k| parse_id("kind", k, Kind::ALL, Kind::as_str))
+                .transpose()?,
+            arm: f
+                .arm
+                .as_deref()
+                .map(|a| parse_id("arm", a, Arm::ALL, Arm::as_str))
+                .transpose()?,
+            campaign: f.campaign.clone(),
+        })
+    }
+
+    fn matches(&self, s: &UnitSheet) -> bool {
+        self.nation.as_ref().is_none_or(|n| &s.nation == n)
+            && self.coalition.is_none_or(|c| s.coalition == c)
+            && self.kind.is_none_or(|k| s.kind == k)
+            && self.arm.is_none_or(|a| s.arm == a)
+            && self
+                .campaign
+                .as_ref()
+                .is_none_or(|c| s.campaigns.contains(c))
+    }
+}
+
+impl Engine for CapitanEngine {
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::Capitan
+    }
+
+    fn summary(&self) -> String {
+        let db = &self.db;
+        format!(
+            "{} sheets, {} skills, {} weapons, {} nations, {} campaigns",
+            db.sheets.len(),
+            db.skills.len(),
+            db.weapons.len(),
+            db.nations.len(),
+            db.campaigns.len()
+        )
+    }
+
+    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+        let filter = Filter::new(&self.db, filter)?;
+        let sheets: Vec<&UnitSheet> = self
+            .db
+            .sheets
+            .iter()
+            .filter(|s| filter.matches(s))
+            .collect();
+        let opt = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_else(|| "-".into());
+        Ok(Listing {
+            json: serde_json::to_value(&sheets).unwrap_or_default(),
+            header: vec![
+                "id", "name", "nation", "kind", "arm", "quality", "N°F", "N°U", "PT", "PC",
+            ],
+            rows: sheets
+                .iter()
+                .map(|s| {
+                    vec![
+                        s.id.clone(),
+                        s.name.clone(),
+                        s.nation.clone(),
+                        s.kind.to_string(),
+                        s.arm.to_string(),
+                        s.quality.to_string(),
+                        opt(s.figures),
+                        s.max_units.to_string(),
+                        s.points.to_string(),
+                        opt(s.gun_points),
+                    ]
+                })
+                .collect(),
+            noun: "sheets",
+        })
+    }
+
+    fn sheet(&self, id: &str) -> Result<(serde_json::Value, String), Error> {
+        let s = self
+            .db
+            .sheet(id)
+            .ok_or_else(|| unknown("sheet", id, self.db.sheets.ids()))?;
+        Ok((
+            serde_json::to_value(s).unwrap_or_default(),
+            views::describe(&self.db, s),
+        ))
+    }
+
+    fn skills(&self) -> Option<Listing> {
+        let db = &self.db;
+        Some(Listing {
+            json: serde_json::Value::Array(
+                db.skills
+                    .iter()
+                    .map(|s| {
+                        json!({
+                            "id": s.id,
+                            "name": s.name.fr,
+                            "cost": s.cost,
+                            "restriction": s.restriction,
+                            "names": s.name,
+                            "summary": s.summary.en,
+                        })
+                    })
+                    .collect(),
+            ),
+            header: vec!["id", "name", "cost", "only", "rule (§11)"],
+            rows: db
+                .skills
+                .iter()
+                .map(|s| {
+                    vec![
+                        s.id.clone(),
+                        s.name.fr.clone(),
+                        s.cost.to_string(),
+                        s.restriction
+                            .map(|r: Restriction| r.to_string())
+                            .unwrap_or_else(|| "-".into()),
+                        s.summary.en.clone(),
+                    ]
+                })
+                .collect(),
+            noun: "skills",
+        })
+    }
+
+    fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+        checker::check_file(&self.db, sources, file)
+    }
+
+    fn check_pair(&self, a: &ListCheck, b: &ListCheck, b_name: &str) -> Vec<Diagnostic> {
+        validate::validate_pair(&self.db, a, b, b_name)
+    }
+
+    fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
+        let db = &self.db;
+        if let Some(a) = &spec.army {
+            return Err(Error::Usage(format!(
+                "--army {a}: Capitán lists have a --coalition and a --campaign, not an army"
+            )));
+        }
+        let coalition = spec
+            .coalition
+            .as_deref()
+            .ok_or_else(|| Error::Usage("a Capitán list needs --coalition allies|empire".into()))?;
+        let coalition = parse_id("coalition", coalition, Coalition::ALL, Coalition::as_str)?;
+        let campaign = spec.campaign.as_deref().ok_or_else(|| {
+            Error::Usage("a Capitán list needs --campaign (e.g. peninsula)".into())
+        })?;
+        if !db.campaigns.contains(campaign) {
+            return Err(unknown("campaign", campaign, db.campaigns.ids()));
+        }
+        if let Some(r) = &spec.rank {
+            if !db.ranks.contains(r) {
+                return Err(unknown("rank", r, db.ranks.ids()));
+            }
+        }
+        let mut doc = DocumentMut::new();
+        let mut header = Table::new();
+        header["name"] = value(&spec.name);
+        header["ruleset"] = value(Ruleset::Capitan.id());
+        header["coalition"] = value(coalition.as_str());
+        header["campaign"] = value(campaign);
+        header["points"] = value(i64::from(spec.points));
+        if let Some(r) = &spec.rank {
+            header["rank"] = value(r.as_str());
+        }
+        doc["list"] = Item::Table(header);
+        Ok(doc)
+    }
+
+    fn add_unit(&self, doc: &mut DocumentMut, unit: &NewUnit) -> Result<(), Error> {
+        let db = &self.db;
+        if db.sheet(&unit.id).is_none() {
+            return Err(unknown("sheet", &unit.id, db.sheets.ids()));
+        }
+        for s in &unit.extras {
+            if !db.skills.contains(s) {
+                return Err(unknown("skill", s, db.skills.ids()));
+            }
+        }
+        let mut table = Table::new();
+        table["sheet"] = value(&unit.id);
+        if let Some(l) = &unit.label {
+            table["label"] = value(l.as_str());
+        }
+        if let Some(f) = unit.figures {
+            table["figures"] = value(i64::from(f));
+        }
+        if !unit.extras.is_empty() {
+            table["skills"] = value(unit.extras.iter().map(String::as_str).collect::<Array>());
+        }
+        push_unit(doc, table)
+    }
+
+    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
+        remove_unit_at(doc, index)?;
+        let mut notes = Vec::new();
+        // Keep §10.1's free skill pointing at the same unit.
+        if let Some(free) = doc.get_mut("list").and_then(|l| l.get_mut("free_skill")) {
+            let unit = free.get("unit").and_then(|u| u.as_integer()).unwrap_or(0);
+            let index = index as i64;
+            if unit == index {
+                if let Some(list) = doc.get_mut("list").and_then(Item::as_table_like_mut) {
+                    list.remove("free_skill");
+                }
+                notes.push(format!(
+                    "the free skill (§10.1) was on unit {index}; it was removed with it"
+                ));
+            } else if unit > index {
+                free["unit"] = value(unit - 1);
+            }
+        }
+        Ok(notes)
+    }
+
+    fn cards(
+        &self,
+        list: Option<&ListCheck>,
+        sheets: &[SheetRef],
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<Vec<serde_json::Value>, Error> {
+        let db = &self.db;
+        let mut cards = Vec::new();
+        if let Some(list) = list {
+            for row in &list.units {
+                let sheet = db
+                    .sheet(&row.id)
+                    .ok_or_else(|| unknown("sheet", &row.id, db.sheets.ids()))?;
+                let boxes = row
+                    .figures
+                    .unwrap_or_else(|| views::default_boxes(db, sheet));
+                let skills: Vec<(String, u32)> =
+                    row.extras.iter().map(|e| (e.id.clone(), e.cost)).collect();
+                cards.push(views::card(
+                    db,
+                    sheet,
+                    Some(&row.label),
+                    boxes,
+                    &skills,
+                    Some(row.cost),
+                    lang,
+                    labels,
+                ));
+            }
+        }
+        for arg in sheets {
+            let sheet = db
+                .sheet(&arg.id)
+                .ok_or_else(|| unknown("sheet", &arg.id, db.sheets.ids()))?;
+            let boxes = arg
+                .figures
+                .unwrap_or_else(|| views::default_boxes(db, sheet));
+            let offered: Vec<(String, u32)> = sheet
+                .skills
+                .iter()
+                .map(|s| (s.id.clone(), s.cost))
+                .collect();
+            let cost = (arg.figures.is_some() || sheet.kind == Kind::Command)
+                .then(|| base_cost(sheet, boxes));
+            cards.push(views::card(
+                db, sheet, None, boxes, &offered, cost, lang, labels,
+            ));
+        }
+        Ok(cards
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap_or_default())
+            .collect())
+    }
+
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value {
+        serde_json::to_value(views::qrs(&self.db, lang, labels)).unwrap_or_default()
+    }
+
+    fn roster(
+        &self,
+        list: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> serde_json::Value {
+        match checker::parse_file(sources, list.file) {
+            Ok((parsed, _)) => serde_json::to_value(views::roster(
+                &self.db, &parsed, list, sources, lang, labels,
+            ))
+            .unwrap_or_default(),
+            Err(_) => serde_json::Value::Null,
+        }
+    }
+}

@@ -1,0 +1,476 @@
+//! Consistency rules for the Capitán data: every sheet against the rulebook's constraints and
+//! the reference tables. One function per rule, all listed in [`SHEET_RULES`].
+
+use validator::{Validate, ValidationErrorsKind};
+
+use super::database::Database;
+use super::model::*;
+use crate::core::catalog::{Origin, SpanIndexes};
+use crate::core::diagnostic::Diagnostic;
+use crate::core::source::Seg;
+use crate::core::suggest::nearest;
+
+/// What a sheet rule sees.
+pub struct SheetContext<'a> {
+    pub db: &'a Database,
+    pub sheet: &'a UnitSheet,
+    origin: &'a Origin,
+    spans: &'a SpanIndexes,
+}
+
+impl SheetContext<'_> {
+    /// An error located at `path` inside this sheet.
+    fn error(&self, code: &'static str, path: &[Seg], message: String) -> Diagnostic {
+        Diagnostic::error(code, message).at(self.origin.file, self.spans.span(self.origin, path))
+    }
+}
+
+type SheetRule = fn(&SheetContext) -> Vec<Diagnostic>;
+
+/// Every rule applied to each sheet: (code, rule, rulebook section).
+pub const SHEET_RULES: &[(&str, SheetRule, &str)] = &[
+    ("out-of-range", values_in_range, "§1.1, §4.2"),
+    ("unknown-reference", references_exist, "§1.1"),
+    ("command-fields", command_fields, "§1, §1.3, §4"),
+    ("artillery-fields", artillery_fields, "§12, §12.17"),
+    ("movement-order", movement_order, "§6.1"),
+    ("range-mismatch", ranges_match_weapon, "§7.6"),
+    ("unknown-skill", skills_exist, "§11"),
+    ("skill-restricted", skills_allowed, "§11"),
+    ("skill-cost", skill_costs, "§11"),
+    ("duplicate-skill", skills_unique, "§11"),
+];
+
+pub fn lint_sheets(db: &Database, origins: &[Origin], spans: &SpanIndexes) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    for (sheet, origin) in db.sheets.iter().zip(origins) {
+        let cx = SheetContext {
+            db,
+            sheet,
+            origin,
+            spans,
+        };
+        for (_, rule, section) in SHEET_RULES {
+            found.extend(
+                rule(&cx)
+                    .into_iter()
+                    .map(|d| d.with_note(format!("rule: capitan.fr.txt {section}"))),
+            );
+        }
+    }
+    found
+}
+
+/// Numbers within the bounds the rules allow (validator attributes on `UnitSheet`).
+fn values_in_range(cx: &SheetContext) -> Vec<Diagnostic> {
+    let Err(errors) = cx.sheet.validate() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut fields: Vec<_> = errors.errors().iter().collect();
+    fields.sort_by_key(|(name, _)| name.to_string());
+    for (field, kind) in fields {
+        let ValidationErrorsKind::Field(list) = kind else {
+            continue;
+        };
+        for e in list {
+            let bound = |k: &str| e.params.get(k).map(|v| v.to_string());
+            let found = e
+                .params
+                .get("value")
+                .map(|v| v.to_string())
+                .unwrap_or_default();
+            let expected = match (e.code.as_ref(), bound("min"), bound("max")) {
+                ("range", Some(min), Some(max)) => format!("between {min} and {max}"),
+                ("range", Some(min), None) => format!("at least {min}"),
+                ("range", None, Some(max)) => format!("at most {max}"),
+                ("length", Some(min), None) => format!("at least {min} long"),
+                ("length", Some(min), Some(max)) => format!("{min} to {max} long"),
+                (code, _, _) => code.to_owned(),
+            };
+            out.push(cx.error(
+                "out-of-range",
+                &[Seg::Key(field)],
+                format!("{field} must be {expected}, found {found}"),
+            ));
+        }
+    }
+    out
+}
+
+fn unknown(
+    cx: &SheetContext,
+    field: &'static str,
+    path: &[Seg],
+    what: &str,
+    id: &str,
+    known: Vec<&str>,
+) -> Diagnostic {
+    cx.error(
+        "unknown-reference",
+        path,
+        format!("{field}: unknown {what} `{id}`"),
+    )
+    .with_label(format!("no {what} with this id"))
+    .with_suggestion(nearest(id, known))
+}
+
+/// Nation, unit type, weapon and campaigns refer to entries of the reference tables.
+fn references_exist(cx: &SheetContext) -> Vec<Diagnostic> {
+    let (db, s) = (cx.db, cx.sheet);
+    let mut out = Vec::new();
+    if !db.nations.contains(&s.nation) {
+        out.push(unknown(
+            cx,
+            "nation",
+            &[Seg::Key("nation")],
+            "nation",
+            &s.nation,
+            db.nations.ids().collect(),
+        ));
+    }
+    if !db.unit_types.contains(&s.unit_type) {
+        out.push(unknown(
+            cx,
+            "unit_type",
+            &[Seg::Key("unit_type")],
+            "unit type",
+            &s.unit_type,
+            db.unit_types.ids().collect(),
+        ));
+    }
+    if !db.weapons.contains(&s.weapon) {
+        out.push(unknown(
+            cx,
+            "weapon",
+            &[Seg::Key("weapon")],
+            "weapon",
+            &s.weapon,
+            db.weapons.ids().collect(),
+        ));
+    }
+    for (i, c) in s.campaigns.iter().enumerate() {
+        if !db.campaigns.contains(c) {
+            out.push(unknown(
+                cx,
+                "campaigns",
+                &[Seg::Key("campaigns"), Seg::Index(i)],
+                "campaign",
+                c,
+                db.campaigns.ids().collect(),
+            ));
+        }
+    }
+    out
+}
+
+/// Command units have R, L, subordinate/independent and a fixed N°F; others have none (§1, §4).
+fn command_fields(cx: &SheetContext) -> Vec<Diagnostic> {
+    let s = cx.sheet;
+    let mut out = Vec::new();
+    let present = [
+        ("command_radius", s.command_radius.is_some()),
+        ("command_capacity", s.command_capacity.is_some()),
+        ("command", s.command.is_some()),
+        ("figures", s.figures.is_some()),
+    ];
+    if s.kind == Kind::Command {
+        for (field, has) in present {
+            if !has {
+                out.push(
+                    cx.error(
+                        "command-fields",
+                        &[],
+                        format!("command sheet `{}` has no {field}", s.id),
+                    )
+                    .with_label(format!("add {field} to this sheet")),
+                );
+            }
+        }
+    } else {
+        for (field, has) in present {
+            if has {
+                let why = if field == "figures" {
+                    "the player chooses the figures of troop and artillery units (§1)"
+                } else {
+                    "only command units activate others (§4)"
+                };
+                out.push(
+                    cx.error(
+                        "command-fields",
+                        &[Seg::Key(field)],
+                        format!("{} sheet `{}` must not have {field}", s.kind, s.id),
+                    )
+                    .with_note(why),
+                );
+            }
+        }
+        if !s.specialists.is_empty() {
+            out.push(
+                cx.error(
+                    "command-fields",
+                    &[Seg::Key("specialists")],
+                    format!("{} sheet `{}` must not have specialists", s.kind, s.id),
+                )
+                .with_note("specialists accompany command units (§1.3)"),
+            );
+        }
+    }
+    out
+}
+
+/// Artillery has a gun type and PC; other sheets have neither (§1.1, §12).
+fn artillery_fields(cx: &SheetContext) -> Vec<Diagnostic> {
+    let s = cx.sheet;
+    let mut out = Vec::new();
+    let present = [
+        ("gun_type", s.gun_type.is_some()),
+        ("gun_points", s.gun_points.is_some()),
+    ];
+    if s.kind == Kind::Artillery {
+        for (field, has) in present {
+            if !has {
+                out.push(
+                    cx.error(
+                        "artillery-fields",
+                        &[],
+                        format!("artillery sheet `{}` has no {field}", s.id),
+                    )
+                    .with_label(format!("add {field} to this sheet")),
+                );
+            }
+        }
+    } else {
+        let extra = [
+            ("gun_type", s.gun_type.is_some()),
+            ("gun_points", s.gun_points.is_some()),
+            ("gun_model", s.gun_model.is_some()),
+            ("limber", s.limber),
+        ];
+        for (field, has) in extra {
+            if has {
+                out.push(
+                    cx.error(
+                        "artillery-fields",
+                        &[Seg::Key(field)],
+                        format!("{} sheet `{}` must not have {field}", s.kind, s.id),
+                    )
+                    .with_note("only artillery sheets have a gun (§12)"),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// normal ≤ march ≤ charge (§6.1).
+fn movement_order(cx: &SheetContext) -> Vec<Diagnostic> {
+    let m = cx.sheet.movement;
+    if m.normal <= m.march && m.march <= m.charge {
+        return Vec::new();
+    }
+    vec![cx.error(
+        "movement-order",
+        &[Seg::Key("move")],
+        format!(
+            "move must have normal ≤ march ≤ charge, found normal {}, march {}, charge {}",
+            m.normal, m.march, m.charge
+        ),
+    )]
+}
+
+/// Ranges printed on a sheet equal its weapon's unless marked as an override (§7.6).
+fn ranges_match_weapon(cx: &SheetContext) -> Vec<Diagnostic> {
+    let s = cx.sheet;
+    let Some(weapon) = cx.db.weapon_of(s) else {
+        return Vec::new();
+    };
+    match s.range {
+        Some(r) if !s.range_override && r != weapon.range => vec![cx
+            .error(
+                "range-mismatch",
+                &[Seg::Key("range")],
+                format!(
+                    "range {}/{}/{} differs from the {} table ({}/{}/{})",
+                    r.short,
+                    r.medium,
+                    r.long,
+                    weapon.id,
+                    weapon.range.short,
+                    weapon.range.medium,
+                    weapon.range.long
+                ),
+            )
+            .with_note("set `range_override = true` if this sheet really fires at other ranges")],
+        None if s.range_override => vec![cx.error(
+            "range-mismatch",
+            &[Seg::Key("range_override")],
+            format!("sheet `{}` sets range_override but gives no range", s.id),
+        )],
+        _ => Vec::new(),
+    }
+}
+
+fn skill_path(i: usize, field: &'static str) -> [Seg<'static>; 3] {
+    [Seg::Key("skills"), Seg::Index(i), Seg::Key(field)]
+}
+
+/// Offered skills exist in §11.
+fn skills_exist(cx: &SheetContext) -> Vec<Diagnostic> {
+    cx.sheet
+        .skills
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| !cx.db.skills.contains(&o.id))
+        .map(|(i, o)| {
+            cx.error(
+                "unknown-skill",
+                &skill_path(i, "id"),
+                format!("unknown skill `{}`", o.id),
+            )
+            .with_label("not in skills.toml")
+            .with_suggestion(nearest(&o.id, cx.db.skills.ids()))
+        })
+        .collect()
+}
+
+/// Offered skills respect their restriction (§11).
+fn skills_allowed(cx: &SheetContext) -> Vec<Diagnostic> {
+    let s = cx.sheet;
+    s.skills
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| {
+            let skill = cx.db.skill(&o.id)?;
+            let restriction = skill.restriction?;
+            (!Database::skill_allowed(skill, s)).then(|| {
+                cx.error(
+                    "skill-restricted",
+                    &skill_path(i, "id"),
+                    format!(
+                        "skill `{}` is for {restriction} only, but `{}` is {} {}",
+                        o.id, s.id, s.arm, s.kind
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Offered skills carry the table's cost (§11).
+fn skill_costs(cx: &SheetContext) -> Vec<Diagnostic> {
+    cx.sheet
+        .skills
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| {
+            let skill = cx.db.skill(&o.id)?;
+            (skill.cost != o.cost).then(|| {
+                cx.error(
+                    "skill-cost",
+                    &skill_path(i, "cost"),
+                    format!(
+                        "skill `{}` costs {} in the skill table, found {}",
+                        o.id, skill.cost, o.cost
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
+/// A skill is offered once per sheet.
+fn skills_unique(cx: &SheetContext) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (i, o) in cx.sheet.skills.iter().enumerate() {
+        if cx.sheet.skills[..i].iter().any(|p| p.id == o.id) {
+            out.push(cx.error(
+                "duplicate-skill",
+                &skill_path(i, "id"),
+                format!("skill `{}` is offered twice", o.id),
+            ));
+        }
+    }
+    out
+}
+
+/// The tables the engine relies on are complete: every quality, cover level and gun type
+/// has its row, and rows refer to known entries.
+pub fn lint_tables(db: &Database) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let rules = &db.rules;
+    for q in Quality::ALL {
+        if rules.quality(*q).is_none() {
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("rules.toml: no [[quality]] row for `{q}` (§3.1)"),
+            ));
+        }
+    }
+    for c in CoverLevel::ALL {
+        if rules.cover(*c).is_none() {
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("rules.toml: no [[cover]] row for `{c}` (§7.6)"),
+            ));
+        }
+    }
+    for s in Specialist::ALL {
+        if rules.specialist(*s).is_none() {
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("rules.toml: no [[specialist]] row for `{s}` (§1.3)"),
+            ));
+        }
+    }
+    for row in &rules.quality {
+        for a in &row.actions {
+            if !rules.action.iter().any(|x| &x.id == a) {
+                out.push(Diagnostic::error(
+                    "unknown-reference",
+                    format!(
+                        "rules.toml: quality `{}` lists unknown action `{a}`",
+                        row.id
+                    ),
+                ));
+            }
+        }
+    }
+    for t in GunType::ALL {
+        if db.artillery.gun(*t).is_none() {
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("artillery.toml: no [[gun]] row for type {t} (§12)"),
+            ));
+        }
+    }
+    for id in [
+        "precision",
+        "target-cavalry",
+        "unprepared",
+        "mounted-moved",
+        "hidden",
+    ] {
+        if rules.fire_modifier(id).is_none() {
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("rules.toml: no [[fire.modifier]] `{id}` (§7.6)"),
+            ));
+        }
+    }
+    for id in [
+        "charge",
+        "lance-vs-infantry",
+        "lance-vs-cavalry",
+        "cuirassiers",
+        "standard-bearer",
+    ] {
+        if rules.melee_factor(id).is_none() {
+            out.push(Diagnostic::error(
+                "incomplete-table",
+                format!("rules.toml: no [[melee.factor]] `{id}` (§8.12)"),
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,181 @@
+//! Artillery fire (§12.10–12.13): the crew's deviation die (d6 elite, d8 veteran, d10
+//! regular) gives a blank shot on 1–3; otherwise every figure under the impact template
+//! dodges on 1d6 + factors, needing the gun type's number for that ammunition and range.
+
+use crate::core::dice;
+use crate::rulesets::capitan::database::Database;
+use crate::rulesets::capitan::model::{CoverLevel, GunType, Quality};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ammunition {
+    Canister,
+    Roundshot,
+    Shell,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GunRange {
+    Effective,
+    Long,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArtillerySetup {
+    /// Faces of the deviation die; None when no deviation roll is made (Tir de précision).
+    pub deviation_die: Option<u32>,
+    pub blank_max: u32,
+    pub under_template: u32,
+    /// 1d6 + factors must reach this to dodge; None: no dodge (Grenades explosives).
+    pub dodge_needed: Option<i32>,
+    pub dodge_factors: i32,
+    /// Canister does nothing against medium or dense cover (§12.13).
+    pub no_effect: bool,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ArtilleryOutcome {
+    pub p_blank: f64,
+    pub p_dodge: f64,
+    pub casualties: super::Distribution,
+}
+
+pub fn resolve(s: &ArtillerySetup) -> ArtilleryOutcome {
+    let n = s.under_template as usize;
+    let p_blank = match s.deviation_die {
+        Some(f) => (s.blank_max.min(f)) as f64 / f as f64,
+        None => 0.0,
+    };
+    let p_dodge = match s.dodge_needed {
+        _ if s.no_effect => 1.0,
+        Some(need) => dice::p_at_least(6, s.dodge_factors, need),
+        None => 0.0,
+    };
+    let hit = dice::binomial(n, 1.0 - p_dodge);
+    let mut dist: Vec<f64> = hit.iter().map(|p| p * (1.0 - p_blank)).collect();
+    dist[0] += p_blank;
+    ArtilleryOutcome {
+        p_blank,
+        p_dodge,
+        casualties: super::Distribution::new(dist),
+    }
+}
+
+/// What the player says about the shot.
+#[derive(Debug, Clone)]
+pub struct Shot {
+    pub gun: GunType,
+    pub crew: Quality,
+    pub ammunition: Ammunition,
+    pub range: GunRange,
+    pub under_template: u32,
+    pub cover: Option<CoverLevel>,
+    /// Ids of artillery.toml [[factor]] that apply.
+    pub factors: Vec<String>,
+    pub skills: Vec<String>,
+}
+
+pub fn setup(
+    db: &Database,
+    shot: &Shot,
+    notes: &mut Vec<String>,
+) -> Result<ArtillerySetup, String> {
+    let art = &db.artillery;
+    let gun = art
+        .gun(shot.gun)
+        .ok_or_else(|| format!("no gun type {} in artillery.toml", shot.gun))?;
+    let ammo = match shot.ammunition {
+        Ammunition::Canister => &gun.canister,
+        Ammunition::Roundshot => &gun.roundshot,
+        Ammunition::Shell => gun
+            .shell
+            .as_ref()
+            .ok_or_else(|| format!("type {} guns fire no shells (§12.13)", shot.gun))?,
+    };
+    let (range_cm, need) = match shot.range {
+        GunRange::Effective => (ammo.effective_cm, ammo.dodge_effective),
+        GunRange::Long => (ammo.long_cm, ammo.dodge_long),
+    };
+    notes.push(format!(
+        "type {} {:?} at {:?} range (up to {range_cm} cm): template {}, dodge {need}+ on 1d6 (§12.12–12.13)",
+        shot.gun, shot.ammunition, shot.range, ammo.template
+    ));
+    let row = db.rules.quality(shot.crew).ok_or("unknown crew quality")?;
+    let precise = shot.skills.iter().any(|k| k == "tir-de-precision");
+    let deviation_die = if precise {
+        notes.push("Tir de précision: no deviation roll (§11)".into());
+        None
+    } else {
+        let die = row
+            .deviation_die
+            .ok_or_else(|| format!("there are no {} gunners (§12.10)", shot.crew))?;
+        notes.push(format!(
+            "{} gunners: deviation {die}, blank on 1–{} (§12.11)",
+            shot.crew, art.general.blank_shot_max
+        ));
+        Some(die.faces())
+    };
+    let mut factors = 0;
+    if let Some(c) = shot.cover.and_then(|c| db.rules.cover(c)) {
+        factors += c.artillery;
+        notes.push(format!(
+            "{:+} target in {} cover (§12.13)",
+            c.artillery, c.id
+        ));
+    }
+    for id in &shot.factors {
+        let f = art.factor.iter().find(|f| &f.id == id).ok_or_else(|| {
+            let known: Vec<&str> = art.factor.iter().map(|f| f.id.as_str()).collect();
+            format!(
+                "unknown artillery factor `{id}` (known: {})",
+                known.join(", ")
+            )
+        })?;
+        factors += f.value;
+        notes.push(format!("{:+} {} (§12.13)", f.value, f.name.en));
+    }
+    let no_effect = shot.ammunition == Ammunition::Canister
+        && shot
+            .cover
+            .and_then(|c| db.rules.cover(c))
+            .is_some_and(|c| c.canister_proof);
+    if no_effect {
+        notes.push("canister has no effect on medium or dense cover (§12.13)".into());
+    }
+    let explosive = shot.skills.iter().any(|k| k == "grenades-explosives");
+    if explosive {
+        notes.push("Grenades explosives: no dodge (§11)".into());
+    }
+    Ok(ArtillerySetup {
+        deviation_die,
+        blank_max: art.general.blank_shot_max,
+        under_template: shot.under_template,
+        dodge_needed: if explosive { None } else { Some(need as i32) },
+        dodge_factors: factors,
+        no_effect,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_shots_and_dodges() {
+        // Regular gunners (d10): blank 3/10. Roundshot type I effective: dodge 6+ on 1d6 with +1 cover: 2/6.
+        let out = resolve(&ArtillerySetup {
+            deviation_die: Some(10),
+            blank_max: 3,
+            under_template: 4,
+            dodge_needed: Some(6),
+            dodge_factors: 1,
+            no_effect: false,
+        });
+        assert!((out.p_blank - 0.3).abs() < 1e-15);
+        assert!((out.p_dodge - 2.0 / 6.0).abs() < 1e-15);
+        let p0 = 0.3 + 0.7 * (2.0f64 / 6.0).powi(4);
+        assert!((out.casualties.p[0] - p0).abs() < 1e-12);
+        assert!((out.casualties.p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+}

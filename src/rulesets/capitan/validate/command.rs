@@ -1,0 +1,82 @@
+//! Command: someone must be able to activate each unit (§4.1, §4.2).
+
+use super::{ListContext, Rule};
+use crate::core::diagnostic::{Diagnostic, Severity};
+use crate::core::source::Seg;
+use crate::rulesets::capitan::model::{Command, Kind, UnitSheet};
+
+/// A list without a command unit cannot activate several units at once.
+pub const NO_COMMAND: Rule = Rule {
+    code: "no-command",
+    severity: Severity::Warning,
+    section: "§3.2-5, §4",
+    summary: "command units activate the troops under their orders",
+};
+
+pub fn no_command(cx: &ListContext) -> Vec<Diagnostic> {
+    let any_unit = cx.army.units.iter().any(|u| u.sheet.is_some());
+    let has_command = cx
+        .army
+        .units
+        .iter()
+        .any(|u| u.sheet.is_some_and(|s| s.kind == Kind::Command));
+    if !any_unit || has_command {
+        return Vec::new();
+    }
+    vec![cx.report(
+        &NO_COMMAND,
+        &[Seg::Key("list")],
+        "the list has no command unit".to_owned(),
+    )]
+}
+
+/// Whether command sheet `c` may activate unit sheet `u` (§4.2): independent commands any
+/// unit, subordinate ones their own regiment only.
+pub fn may_activate(c: &UnitSheet, u: &UnitSheet) -> bool {
+    c.kind == Kind::Command
+        && match c.command {
+            Some(Command::Independent) => true,
+            Some(Command::Subordinate) => c.regiment == u.regiment,
+            None => false,
+        }
+}
+
+/// Every troop or artillery unit has a command unit of the list that may activate it.
+pub const UNIT_WITHOUT_COMMAND: Rule = Rule {
+    code: "unit-without-command",
+    severity: Severity::Warning,
+    section: "§4.2",
+    summary: "subordinate commands activate only their own regiment, independent ones any unit",
+};
+
+pub fn unit_without_command(cx: &ListContext) -> Vec<Diagnostic> {
+    let commands: Vec<&UnitSheet> = cx
+        .army
+        .units
+        .iter()
+        .filter_map(|u| u.sheet.filter(|s| s.kind == Kind::Command))
+        .collect();
+    if commands.is_empty() {
+        return Vec::new(); // reported once as no-command
+    }
+    cx.army
+        .units
+        .iter()
+        .filter_map(|u| {
+            let s = u.sheet.filter(|s| s.kind != Kind::Command)?;
+            (!commands.iter().any(|c| may_activate(c, s))).then(|| {
+                cx.report(
+                    &UNIT_WITHOUT_COMMAND,
+                    &ListContext::unit_path(u.index, "sheet"),
+                    format!(
+                        "unit {} (`{}`, {}) has no command unit that may activate it",
+                        u.index + 1,
+                        s.id,
+                        s.regiment
+                    ),
+                )
+                .with_note("add an independent command, or a subordinate one of the same regiment")
+            })
+        })
+        .collect()
+}

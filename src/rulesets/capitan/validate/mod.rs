@@ -1,0 +1,87 @@
+//! Army-list validation against the Capitán rulebook. Each rule has a stable code, a severity
+//! and the section it comes from; all are listed in [`RULES`] (two-list rules in
+//! [`PAIR_RULES`]). Rules return every finding, never only the first.
+
+pub mod balance;
+pub mod command;
+mod header;
+mod points;
+mod skills;
+mod units;
+
+use std::ops::Range;
+
+use super::army::Army;
+use super::database::Database;
+use super::list::ListFile;
+use crate::core::diagnostic::Diagnostic;
+pub use crate::core::rule::Rule;
+use crate::core::source::{FileId, Seg, SpanIndex};
+
+/// A list being validated, with what its rules need.
+pub struct ListContext<'a> {
+    pub db: &'a Database,
+    pub list: &'a ListFile,
+    pub army: &'a Army<'a>,
+    pub file: FileId,
+    pub spans: &'a SpanIndex,
+}
+
+impl ListContext<'_> {
+    /// The span of `path`, cut to its first line (a whole table is shown by its header).
+    pub fn span(&self, path: &[Seg]) -> Option<Range<usize>> {
+        let span = self.spans.span(path)?;
+        let text = self.spans.text();
+        let end = text
+            .get(span.clone())
+            .and_then(|t| t.trim_end().find('\n'))
+            .map_or(span.end, |n| span.start + n);
+        Some(span.start..end)
+    }
+
+    /// A diagnostic of `rule` at `path` of the list file.
+    pub fn report(&self, rule: &Rule, path: &[Seg], message: String) -> Diagnostic {
+        rule.diagnostic(BOOK, message)
+            .at(self.file, self.span(path))
+    }
+
+    pub fn unit_path(i: usize, field: &'static str) -> [Seg<'static>; 3] {
+        [Seg::Key("units"), Seg::Index(i), Seg::Key(field)]
+    }
+}
+
+/// How diagnostics cite the rulebook.
+pub const BOOK: &str = "Capitán";
+
+type Check = fn(&ListContext) -> Vec<Diagnostic>;
+
+/// The single-list rules, in the order they run.
+pub const RULES: &[(Rule, Check)] = &[
+    (header::UNKNOWN_CAMPAIGN, header::unknown_campaign),
+    (header::UNKNOWN_RANK, header::unknown_rank),
+    (units::UNKNOWN_SHEET, units::unknown_sheet),
+    (units::UNIT_LIMIT, units::unit_limit),
+    (units::FIGURES_OUT_OF_RANGE, units::figures_out_of_range),
+    (units::COALITION_MISMATCH, units::coalition_mismatch),
+    (units::CAMPAIGN_MISMATCH, units::campaign_mismatch),
+    (skills::UNKNOWN_SKILL, skills::unknown_skill),
+    (skills::SKILL_NOT_ON_SHEET, skills::skill_not_on_sheet),
+    (skills::SKILL_RESTRICTED, skills::skill_restricted),
+    (skills::DUPLICATE_SKILL, skills::duplicate_skill),
+    (skills::FREE_SKILL_UNIT, skills::free_skill_unit),
+    (skills::FREE_SKILL_TOO_COSTLY, skills::free_skill_too_costly),
+    (points::POINTS_OVER_LIMIT, points::points_over_limit),
+    (points::POINTS_UNDER_LIMIT, points::points_under_limit),
+    (command::NO_COMMAND, command::no_command),
+    (command::UNIT_WITHOUT_COMMAND, command::unit_without_command),
+];
+
+/// Rules over two lists that will face each other (`--against`).
+pub const PAIR_RULES: &[Rule] = &[balance::UNBALANCED, balance::SAME_COALITION];
+
+/// Every finding of every single-list rule.
+pub fn validate_list(cx: &ListContext) -> Vec<Diagnostic> {
+    RULES.iter().flat_map(|(_, check)| check(cx)).collect()
+}
+
+pub use balance::validate_pair;

@@ -1,0 +1,777 @@
+//! View structs for the templates: what a card, the quick-reference sheet and a roster show,
+//! as plain serializable data in the chosen language, taken from the sheets and the tables.
+
+use serde::Serialize;
+
+use super::database::Database;
+use super::list::ListFile;
+use super::model::{Kind, Lang, Names, UnitSheet};
+use super::validate::command::may_activate;
+use crate::core::source::Sources;
+use crate::rulesets::ListCheck;
+
+/// Looks a label up in labels.toml (the id itself when missing).
+pub fn label(labels: &toml::Table, key: &str) -> String {
+    labels
+        .get(key)
+        .and_then(|v| v.as_str())
+        .unwrap_or(key)
+        .to_owned()
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Distance {
+    pub cm: u32,
+    pub hex: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Three {
+    pub a: Distance,
+    pub b: Distance,
+    pub c: Distance,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CommandView {
+    pub radius: Distance,
+    pub capacity: u32,
+    pub mode: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GunView {
+    pub gun_type: String,
+    pub model: String,
+    pub limber: bool,
+    pub min_crew: u32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SkillView {
+    pub name: String,
+    pub cost: u32,
+    pub free: bool,
+    pub reminder: String,
+}
+
+/// One unit card.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardView {
+    pub id: String,
+    pub name: String,
+    pub label: Option<String>,
+    pub nation: String,
+    pub colours: Vec<String>,
+    pub vertical: bool,
+    pub origin: String,
+    pub unit_type: String,
+    pub quality: String,
+    pub kind: String,
+    pub kind_id: String,
+    pub arm: String,
+    pub weapon: String,
+    pub range: Option<Three>,
+    pub initiative: i32,
+    pub morale: i32,
+    pub courage: i32,
+    #[serde(rename = "move")]
+    pub movement: Three,
+    pub fire_die: String,
+    pub combat_die: String,
+    pub command: Option<CommandView>,
+    pub specialists: Vec<String>,
+    pub boxes: u32,
+    pub figures: Option<u32>,
+    pub max_units: u32,
+    pub gun_points: Option<u32>,
+    pub points: u32,
+    pub gun: Option<GunView>,
+    pub skills: Vec<SkillView>,
+    pub sheet_number: Option<u32>,
+    pub card_number: Option<u32>,
+    pub campaign: String,
+    pub cost: Option<u32>,
+}
+
+/// A card for `sheet` with `boxes` casualty boxes and the chosen skills (id, cost here).
+#[allow(clippy::too_many_arguments)]
+pub fn card(
+    db: &Database,
+    sheet: &UnitSheet,
+    label_text: Option<&str>,
+    boxes: u32,
+    skills: &[(String, u32)],
+    cost: Option<u32>,
+    lang: Lang,
+    labels: &toml::Table,
+) -> CardView {
+    let hex = |cm: u32| Distance {
+        cm,
+        hex: db.rules.hexes(cm),
+    };
+    let name_of = |n: Option<&Names>, fallback: &str| {
+        n.map(|n| n.get(lang).to_owned())
+            .unwrap_or_else(|| fallback.to_owned())
+    };
+    let nation = db.nations.get(&sheet.nation);
+    let mut origin = vec![sheet.regiment.clone()];
+    origin.extend(sheet.battalion.iter().cloned());
+    origin.extend(sheet.company.iter().cloned());
+    if let Some(o) = &sheet.officer {
+        origin.push(format!("{} {}", o.rank, o.name));
+    }
+    let m = sheet.movement;
+    let skills = skills
+        .iter()
+        .map(|(id, cost)| {
+            let skill = db.skill(id);
+            SkillView {
+                name: name_of(skill.map(|s| &s.name), id),
+                cost: *cost,
+                free: *cost == 0,
+                reminder: skill
+                    .map(|s| s.summary.get(lang).to_owned())
+                    .unwrap_or_default(),
+            }
+        })
+        .collect();
+    CardView {
+        id: sheet.id.clone(),
+        name: sheet.name.clone(),
+        label: label_text.map(str::to_owned).filter(|l| l != &sheet.name),
+        nation: name_of(nation.map(|n| &n.name), &sheet.nation),
+        colours: nation.map(|n| n.colours.clone()).unwrap_or_default(),
+        vertical: nation.is_some_and(|n| n.vertical),
+        origin: origin.join(" · "),
+        unit_type: name_of(
+            db.unit_types.get(&sheet.unit_type).map(|u| &u.name),
+            &sheet.unit_type,
+        ),
+        quality: name_of(
+            db.rules.quality(sheet.quality).map(|q| &q.name),
+            sheet.quality.as_str(),
+        ),
+        kind: label(labels, &format!("kind_{}", sheet.kind)),
+        kind_id: sheet.kind.to_string(),
+        arm: label(labels, &format!("arm_{}", sheet.arm)),
+        weapon: name_of(db.weapon_of(sheet).map(|w| &w.name), &sheet.weapon),
+        range: db.ranges_of(sheet).map(|r| Three {
+            a: hex(r.short),
+            b: hex(r.medium),
+            c: hex(r.long),
+        }),
+        initiative: sheet.initiative,
+        morale: sheet.morale,
+        courage: sheet.courage,
+        movement: Three {
+            a: hex(m.normal),
+            b: hex(m.march),
+            c: hex(m.charge),
+        },
+        fire_die: sheet.fire_die.to_string(),
+        combat_die: sheet.combat_die.to_string(),
+        command: match (sheet.command_radius, sheet.command_capacity, sheet.command) {
+            (Some(r), Some(l), Some(c)) => Some(CommandView {
+                radius: hex(r),
+                capacity: l,
+                mode: label(labels, &format!("command_{c}")),
+            }),
+            _ => None,
+        },
+        specialists: sheet
+            .specialists
+            .iter()
+            .map(|s| name_of(db.rules.specialist(*s).map(|r| &r.name), s.as_str()))
+            .collect(),
+        boxes,
+        figures: sheet.figures,
+        max_units: sheet.max_units,
+        gun_points: sheet.gun_points,
+        points: sheet.points,
+        gun: sheet.gun_type.map(|g| GunView {
+            gun_type: g.to_string(),
+            model: sheet.gun_model.clone().unwrap_or_default(),
+            limber: sheet.limber,
+            min_crew: db.artillery.gun(g).map(|x| x.min_crew).unwrap_or(0),
+        }),
+        skills,
+        sheet_number: sheet.sheet_number,
+        card_number: sheet.card_number,
+        campaign: sheet
+            .campaigns
+            .iter()
+            .map(|c| name_of(db.campaigns.get(c).map(|x| &x.name), c))
+            .collect::<Vec<_>>()
+            .join(" · "),
+        cost,
+    }
+}
+
+/// How many casualty boxes a card shows when no list says: N°F for command units, the most
+/// figures for troops (§1), the minimum crew for guns (§12.15).
+pub fn default_boxes(db: &Database, sheet: &UnitSheet) -> u32 {
+    match sheet.kind {
+        Kind::Command => sheet.figures.unwrap_or(1),
+        Kind::Troop => db.rules.troops.max_figures,
+        Kind::Artillery => sheet
+            .gun_type
+            .and_then(|g| db.artillery.gun(g))
+            .map(|g| g.min_crew)
+            .unwrap_or(4),
+    }
+}
+
+// ── quick-reference sheet ───────────────────────────────────────────────────────────────────
+
+#[derive(Debug, Serialize)]
+pub struct NamedValue {
+    pub name: String,
+    pub value: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Qrs {
+    pub turn_steps: Vec<String>,
+    pub qualities: Vec<String>,
+    pub actions: Vec<ActionRow>,
+    pub dodge_target: u32,
+    pub hex_cm: u32,
+    pub weapons: Vec<WeaponRow>,
+    pub difficulty: [u32; 3],
+    pub fire_modifiers: Vec<NamedValue>,
+    pub cover: Vec<CoverRow>,
+    pub melee_factors: Vec<FactorRow>,
+    pub quality_rows: Vec<QualityRow>,
+    pub attacks: u32,
+    pub cavalry_vs_infantry_attacks: u32,
+    pub destruction_ratio: u32,
+    pub charge: serde_json::Value,
+    pub reduced_figures: u32,
+    pub rout: serde_json::Value,
+    pub terrain: Vec<TerrainRow>,
+    pub guns: Vec<GunRow>,
+    pub artillery_factors: Vec<NamedValue>,
+    pub specialists: Vec<NamedValue>,
+    pub skills: Vec<QrsSkill>,
+    pub troops: [u32; 2],
+}
+
+#[derive(Debug, Serialize)]
+pub struct ActionRow {
+    pub name: String,
+    pub allowed: Vec<bool>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct WeaponRow {
+    pub name: String,
+    pub short: Distance,
+    pub medium: Distance,
+    pub long: Distance,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CoverRow {
+    pub name: String,
+    pub dodge: i32,
+    pub combat: i32,
+    pub artillery: i32,
+    pub canister_proof: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FactorRow {
+    pub name: String,
+    pub value: i32,
+    pub first_round_only: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct QualityRow {
+    pub name: String,
+    pub combat: i32,
+    pub courage_test: i32,
+    pub deviation_die: Option<String>,
+    pub rate_of_fire: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TerrainRow {
+    pub name: String,
+    pub infantry: String,
+    pub cavalry: String,
+    pub cover_infantry: String,
+    pub cover_cavalry: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct AmmoView {
+    pub effective: u32,
+    pub long: u32,
+    pub template: String,
+    pub dodge_effective: u32,
+    pub dodge_long: u32,
+}
+
+#[derive(Debug, Serialize)]
+pub struct GunRow {
+    pub gun_type: String,
+    pub calibres: String,
+    pub move_cm: u32,
+    pub limbered_foot: u32,
+    pub limbered_horse: u32,
+    pub min_crew: u32,
+    pub structure: u32,
+    pub canister: AmmoView,
+    pub roundshot: AmmoView,
+    pub shell: Option<AmmoView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct QrsSkill {
+    pub name: String,
+    pub cost: u32,
+    pub summary: String,
+}
+
+pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> Qrs {
+    let r = &db.rules;
+    let n = |names: &Names| names.get(lang).to_owned();
+    let hex = |cm: u32| Distance {
+        cm,
+        hex: r.hexes(cm),
+    };
+    let effect = |e: &Option<super::model::TerrainEffect>| match e {
+        None => "—".to_owned(),
+        Some(e) if e.impassable => label(labels, "impassable"),
+        Some(e) => {
+            let mut s = if e.movement == 0 {
+                String::new()
+            } else {
+                format!("{:+} cm", e.movement)
+            };
+            if e.no_march {
+                s.push_str(" #");
+            }
+            if e.no_charge {
+                s.push_str(" @");
+            }
+            s.trim().to_owned()
+        }
+    };
+    let cover_name = |c: Option<super::model::CoverLevel>| match c.and_then(|c| r.cover(c)) {
+        Some(c) => n(&c.name),
+        None => "—".into(),
+    };
+    let ammo = |a: &super::model::Ammunition| AmmoView {
+        effective: a.effective_cm,
+        long: a.long_cm,
+        template: a.template.clone(),
+        dodge_effective: a.dodge_effective,
+        dodge_long: a.dodge_long,
+    };
+    Qrs {
+        turn_steps: r.turn_step.iter().map(|s| n(&s.name)).collect(),
+        qualities: r.quality.iter().map(|q| n(&q.name)).collect(),
+        actions: r
+            .action
+            .iter()
+            .map(|a| ActionRow {
+                name: n(&a.name),
+                allowed: r
+                    .quality
+                    .iter()
+                    .map(|q| q.actions.contains(&a.id))
+                    .collect(),
+            })
+            .collect(),
+        dodge_target: r.dodge.target,
+        hex_cm: r.scale.hex_cm,
+        weapons: db
+            .weapons
+            .iter()
+            .map(|w| WeaponRow {
+                name: n(&w.name),
+                short: hex(w.range.short),
+                medium: hex(w.range.medium),
+                long: hex(w.range.long),
+            })
+            .collect(),
+        difficulty: [
+            r.fire.difficulty.short,
+            r.fire.difficulty.medium,
+            r.fire.difficulty.long,
+        ],
+        fire_modifiers: r
+            .fire
+            .modifier
+            .iter()
+            .map(|m| NamedValue {
+                name: n(&m.name),
+                value: format!("{:+}", m.value),
+            })
+            .collect(),
+        cover: r
+            .cover
+            .iter()
+            .map(|c| CoverRow {
+                name: n(&c.name),
+                dodge: c.dodge,
+                combat: c.combat,
+                artillery: c.artillery,
+                canister_proof: c.canister_proof,
+            })
+            .collect(),
+        melee_factors: r
+            .melee
+            .factor
+            .iter()
+            .map(|f| FactorRow {
+                name: n(&f.name),
+                value: f.value,
+                first_round_only: f.first_round_only,
+            })
+            .collect(),
+        quality_rows: r
+            .quality
+            .iter()
+            .map(|q| QualityRow {
+                name: n(&q.name),
+                combat: q.combat,
+                courage_test: q.courage_test,
+                deviation_die: q.deviation_die.map(|d| d.to_string()),
+                rate_of_fire: q.rate_of_fire.as_ref().map(n),
+            })
+            .collect(),
+        attacks: r.melee.attacks_per_figure,
+        cavalry_vs_infantry_attacks: r.melee.cavalry_vs_infantry_attacks,
+        destruction_ratio: r.melee.destruction_ratio,
+        charge: serde_json::to_value(&r.charge).unwrap_or_default(),
+        reduced_figures: r.reduced.figures,
+        rout: serde_json::to_value(&r.rout).unwrap_or_default(),
+        terrain: db
+            .terrain
+            .iter()
+            .map(|t| TerrainRow {
+                name: n(&t.name),
+                infantry: effect(&t.infantry),
+                cavalry: effect(&t.cavalry),
+                cover_infantry: cover_name(t.cover_infantry),
+                cover_cavalry: cover_name(t.cover_cavalry),
+            })
+            .collect(),
+        guns: db
+            .artillery
+            .gun
+            .iter()
+            .map(|g| GunRow {
+                gun_type: g.gun_type.to_string(),
+                calibres: n(&g.calibres),
+                move_cm: g.move_cm,
+                limbered_foot: g.limbered_foot_cm,
+                limbered_horse: g.limbered_horse_cm,
+                min_crew: g.min_crew,
+                structure: g.structure_damage,
+                canister: ammo(&g.canister),
+                roundshot: ammo(&g.roundshot),
+                shell: g.shell.as_ref().map(ammo),
+            })
+            .collect(),
+        artillery_factors: db
+            .artillery
+            .factor
+            .iter()
+            .map(|f| NamedValue {
+                name: n(&f.name),
+                value: format!("{:+}", f.value),
+            })
+            .collect(),
+        specialists: r
+            .specialist
+            .iter()
+            .map(|s| NamedValue {
+                name: n(&s.name),
+                value: n(&s.effect),
+            })
+            .collect(),
+        skills: db
+            .skills
+            .iter()
+            .map(|s| QrsSkill {
+                name: n(&s.name),
+                cost: s.cost,
+                summary: s.summary.get(lang).to_owned(),
+            })
+            .collect(),
+        troops: [r.troops.min_figures, r.troops.max_figures],
+    }
+}
+
+// ── roster ──────────────────────────────────────────────────────────────────────────────────
+
+#[derive(Debug, Serialize)]
+pub struct RosterUnit {
+    pub number: usize,
+    pub label: String,
+    pub sheet: String,
+    pub kind: String,
+    pub figures: Option<u32>,
+    pub cost: u32,
+    pub skills: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct RosterDiagnostic {
+    pub severity: String,
+    pub code: String,
+    pub message: String,
+    pub line: Option<usize>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Activation {
+    pub command: String,
+    pub mode: String,
+    pub units: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Roster {
+    pub name: String,
+    pub file: String,
+    pub coalition: String,
+    pub campaign: String,
+    pub rank: Option<String>,
+    pub limit: u32,
+    pub total: u32,
+    pub valid: bool,
+    pub errors: usize,
+    pub warnings: usize,
+    pub units: Vec<RosterUnit>,
+    pub diagnostics: Vec<RosterDiagnostic>,
+    pub activation: Vec<Activation>,
+    pub unactivated: Vec<String>,
+}
+
+pub fn roster(
+    db: &Database,
+    list: &ListFile,
+    checked: &ListCheck,
+    sources: &Sources,
+    lang: Lang,
+    labels: &toml::Table,
+) -> Roster {
+    let list = &list.list;
+    let units: Vec<RosterUnit> = checked
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, r)| RosterUnit {
+            number: i + 1,
+            label: r.label.clone(),
+            sheet: r.id.clone(),
+            kind: db
+                .sheet(&r.id)
+                .map(|s| label(labels, &format!("kind_{}", s.kind)))
+                .unwrap_or_default(),
+            figures: r.figures,
+            cost: r.cost,
+            skills: r
+                .extras
+                .iter()
+                .map(|e| (&e.id, e.cost))
+                .map(|(id, c)| {
+                    let name = db
+                        .skill(id)
+                        .map(|s| s.name.get(lang).to_owned())
+                        .unwrap_or_else(|| id.clone());
+                    if c == 0 {
+                        format!("{name} ({})", label(labels, "free"))
+                    } else {
+                        format!("{name} ({c})")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+        .collect();
+    let named = |i: usize| format!("{}. {}", i + 1, checked.units[i].label);
+    let sheets: Vec<Option<&UnitSheet>> = checked.units.iter().map(|r| db.sheet(&r.id)).collect();
+    let mut activation = Vec::new();
+    for (ci, c) in sheets.iter().enumerate() {
+        let Some(c) = c.filter(|c| c.kind == Kind::Command) else {
+            continue;
+        };
+        let units = sheets
+            .iter()
+            .enumerate()
+            .filter(|(ui, u)| {
+                *ui != ci && u.is_some_and(|u| u.kind != Kind::Command && may_activate(c, u))
+            })
+            .map(|(ui, _)| named(ui))
+            .collect();
+        let mode = c
+            .command
+            .map(|m| label(labels, &format!("command_{m}")))
+            .unwrap_or_default();
+        activation.push(Activation {
+            command: named(ci),
+            mode,
+            units,
+        });
+    }
+    let unactivated = sheets
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| {
+            u.is_some_and(|u| {
+                u.kind != Kind::Command && !sheets.iter().flatten().any(|c| may_activate(c, u))
+            })
+        })
+        .map(|(i, _)| named(i))
+        .collect();
+    let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
+    Roster {
+        name: list.name.clone(),
+        file: sources.name(checked.file),
+        coalition: label(labels, &format!("coalition_{}", list.coalition)),
+        campaign: db
+            .campaigns
+            .get(&list.campaign)
+            .map(|c| c.name.get(lang).to_owned())
+            .unwrap_or_else(|| list.campaign.clone()),
+        rank: list.rank.as_ref().map(|r| {
+            db.ranks
+                .get(r)
+                .map(|x| x.name.get(lang).to_owned())
+                .unwrap_or_else(|| r.clone())
+        }),
+        limit: checked.limit,
+        total: checked.total,
+        valid: checked.is_valid(),
+        errors,
+        warnings: checked.diagnostics.len() - errors,
+        units,
+        diagnostics: checked
+            .diagnostics
+            .iter()
+            .map(|d| RosterDiagnostic {
+                severity: format!("{:?}", d.severity).to_lowercase(),
+                code: d.code.to_owned(),
+                message: d.message.clone(),
+                line: d.line_column(sources).map(|(l, _)| l),
+            })
+            .collect(),
+        activation,
+        unactivated,
+    }
+}
+
+// ── sheets show ─────────────────────────────────────────────────────────────────────────────
+
+/// Every field of a sheet as text, in the order of §1.1.
+pub fn describe(db: &Database, s: &UnitSheet) -> String {
+    let hex = |cm: u32| db.rules.hexes(cm);
+    let mut lines = vec![format!("{}  [{}]", s.name, s.id)];
+    let nation = db
+        .nations
+        .get(&s.nation)
+        .map(|n| n.name.en.as_str())
+        .unwrap_or(&s.nation);
+    lines.push(format!("nation       {nation} ({})", s.coalition));
+    let mut origin = s.regiment.clone();
+    for part in [&s.battalion, &s.company].into_iter().flatten() {
+        origin.push_str(" / ");
+        origin.push_str(part);
+    }
+    if let Some(o) = &s.officer {
+        origin.push_str(&format!(" / {} {}", o.rank, o.name));
+    }
+    lines.push(format!("origin       {origin}"));
+    let unit_type = db
+        .unit_types
+        .get(&s.unit_type)
+        .map(|u| u.name.en.as_str())
+        .unwrap_or(&s.unit_type);
+    lines.push(format!(
+        "type         {unit_type} — {} {}, {}",
+        s.arm, s.kind, s.quality
+    ));
+    if let (Some(w), Some(r)) = (db.weapon_of(s), db.ranges_of(s)) {
+        lines.push(format!(
+            "weapon       {}: short {} ({}), medium {} ({}), long {} ({}) cm (hexes)",
+            w.name.en,
+            r.short,
+            hex(r.short),
+            r.medium,
+            hex(r.medium),
+            r.long,
+            hex(r.long)
+        ));
+    }
+    lines.push(format!(
+        "I / M / C    {} / {} / {}",
+        s.initiative, s.morale, s.courage
+    ));
+    let m = s.movement;
+    lines.push(format!(
+        "move         normal {} ({}), march {} ({}), charge {} ({}) cm (hexes)",
+        m.normal,
+        hex(m.normal),
+        m.march,
+        hex(m.march),
+        m.charge,
+        hex(m.charge)
+    ));
+    lines.push(format!(
+        "dice         DD {}  DC {}  (dodge {})",
+        s.fire_die,
+        s.combat_die,
+        s.dodge_die()
+    ));
+    if let (Some(r), Some(l), Some(c)) = (s.command_radius, s.command_capacity, s.command) {
+        lines.push(format!("command      R {r} ({}), L {l}, {c}", hex(r)));
+    }
+    if !s.specialists.is_empty() {
+        let names: Vec<String> = s.specialists.iter().map(|x| x.to_string()).collect();
+        lines.push(format!("specialists  {}", names.join(", ")));
+    }
+    if let Some(g) = s.gun_type {
+        lines.push(format!(
+            "gun          type {g}{}{}",
+            s.gun_model
+                .as_ref()
+                .map(|m| format!(", {m}"))
+                .unwrap_or_default(),
+            if s.limber { ", limber (tiro)" } else { "" }
+        ));
+    }
+    let opt = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_else(|| "--".into());
+    lines.push(format!(
+        "N°F {}  N°U {}  PC {}  PT {}",
+        opt(s.figures),
+        s.max_units,
+        opt(s.gun_points),
+        s.points
+    ));
+    for o in &s.skills {
+        let name = db.skill(&o.id).map(|k| k.name.fr.as_str()).unwrap_or(&o.id);
+        lines.push(format!("skill        {name} ({}) [{}]", o.cost, o.id));
+    }
+    if s.sheet_number.is_some() || s.card_number.is_some() {
+        lines.push(format!(
+            "numbers      sheet {}  card {}",
+            opt(s.sheet_number),
+            opt(s.card_number)
+        ));
+    }
+    let campaigns: Vec<&str> = s
+        .campaigns
+        .iter()
+        .map(|c| db.campaigns.get(c).map(|x| x.name.fr.as_str()).unwrap_or(c))
+        .collect();
+    lines.push(format!("campaign     {}", campaigns.join("; ")));
+    lines.push(format!("source       {}", s.source));
+    lines.join("\n") + "\n"
+}
