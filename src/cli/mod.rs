@@ -178,6 +178,10 @@ pub enum ListCommand {
         /// A label for the unit
         #[arg(long)]
         label: Option<String>,
+        /// Capitán §10.1: the rank's free skill, for the unit being added (SKILL) or for
+        /// unit UNIT of the list (UNIT:SKILL)
+        #[arg(long, value_name = "[UNIT:]SKILL")]
+        free_skill: Option<FreeSkillArg>,
     },
     /// Remove the unit at INDEX (1-based, as `muster check` numbers them)
     Remove {
@@ -258,6 +262,34 @@ pub struct SchemaArgs {
     /// Do not write: exit 1 if the files in --out differ from the current formats
     #[arg(long)]
     pub check: bool,
+}
+
+/// `SKILL` or `UNIT:SKILL`.
+#[derive(Debug, Clone)]
+pub struct FreeSkillArg {
+    pub unit: Option<usize>,
+    pub skill: String,
+}
+
+impl std::str::FromStr for FreeSkillArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.split_once(':') {
+            None => Ok(Self {
+                unit: None,
+                skill: s.to_owned(),
+            }),
+            Some((unit, skill)) => match unit.parse::<usize>() {
+                Ok(n) if n >= 1 => Ok(Self {
+                    unit: Some(n),
+                    skill: skill.to_owned(),
+                }),
+                _ => Err(format!(
+                    "expected SKILL or UNIT:SKILL with UNIT a unit number from 1, found `{s}`"
+                )),
+            },
+        }
+    }
 }
 
 /// A unit given as `SHEET` or `SHEET:FIGURES`.

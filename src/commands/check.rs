@@ -11,6 +11,7 @@ use crate::core::diagnostic::{self, Diagnostic, JsonDiagnostic};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources};
 use crate::core::table::text_table;
+use crate::core::text::one_line;
 use crate::rulesets::{self, Engine, ListCheck, Ruleset};
 
 #[derive(Serialize)]
@@ -52,6 +53,16 @@ pub fn read_list(
     flag: Option<Ruleset>,
 ) -> Result<(Ruleset, FileId), OpenError> {
     let file = sources.read(path)?;
+    Ok((ruleset_of(sources, file, path, flag)?, file))
+}
+
+/// The ruleset of a list already read; `--ruleset`, when given, must agree.
+pub fn ruleset_of(
+    sources: &Sources,
+    file: FileId,
+    path: &Path,
+    flag: Option<Ruleset>,
+) -> Result<Ruleset, OpenError> {
     let ruleset = rulesets::peek(sources, file).map_err(OpenError::UnknownRuleset)?;
     if let Some(f) = flag {
         if f != ruleset {
@@ -63,7 +74,7 @@ pub fn read_list(
             ))));
         }
     }
-    Ok((ruleset, file))
+    Ok(ruleset)
 }
 
 /// Checks a list already read; a file that is not a list stops with exit 2 after printing
@@ -248,8 +259,8 @@ pub fn roster_text(checked: &ListCheck) -> String {
         .map(|(i, r)| {
             vec![
                 (i + 1).to_string(),
-                r.label.clone(),
-                r.id.clone(),
+                one_line(&r.label).into_owned(),
+                one_line(&r.id).into_owned(),
                 r.figures
                     .map(|f| f.to_string())
                     .unwrap_or_else(|| "-".into()),
@@ -257,10 +268,11 @@ pub fn roster_text(checked: &ListCheck) -> String {
                 r.extras
                     .iter()
                     .map(|e| {
+                        let name = one_line(&e.name);
                         if e.cost == 0 {
-                            format!("{} (free)", e.name)
+                            format!("{name} (free)")
                         } else {
-                            format!("{} ({})", e.name, e.cost)
+                            format!("{name} ({})", e.cost)
                         }
                     })
                     .collect::<Vec<_>>()
@@ -268,7 +280,11 @@ pub fn roster_text(checked: &ListCheck) -> String {
             ]
         })
         .collect();
-    let mut out = format!("{} ({})\n", checked.name, checked.description);
+    let mut out = format!(
+        "{} ({})\n",
+        one_line(&checked.name),
+        one_line(&checked.description)
+    );
     out.push_str(&text_table(
         &["#", "unit", "sheet", "figures", "cost", "skills"],
         &rows,

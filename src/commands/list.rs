@@ -1,19 +1,22 @@
 //! `muster list new|add|remove`: edit a list file without losing the user's comments and
-//! layout (toml_edit), written atomically, then show the new total and diagnostics. The edits
-//! themselves are the list's ruleset's.
+//! layout (toml_edit), then show the new total and diagnostics. An edit holds a lock on the
+//! file from reading to writing, so concurrent edits all land; it writes atomically, follows a
+//! symbolic link to its target, keeps the file's mode, owner, line endings and byte-order
+//! mark. The edits themselves are the list's ruleset's.
 
 use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
-use super::check::{open_list, roster_text};
+use super::check::{check_read, roster_text, ruleset_of, OpenError};
 use super::{load_engine, print_out};
 use crate::cli::ListCommand;
 use crate::core::diagnostic;
 use crate::core::error::Error;
-use crate::core::output::write_atomic;
-use crate::core::source::Sources;
-use crate::rulesets::{Engine, NewList, NewUnit, Ruleset};
+use crate::core::output::{write_atomic, EditLock};
+use crate::core::source::{read_text, Sources};
+use crate::core::text;
+use crate::rulesets::{Engine, FreeSkill, NewList, NewUnit, Ruleset};
 
 pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Result<u8, Error> {
     match command {
@@ -27,7 +30,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             army,
             force,
         } => {
-            if file.exists() && !force {
+            if !force && std::fs::symlink_metadata(&file).is_ok() {
                 return Err(Error::Usage(format!(
                     "{} already exists (use --force to replace it)",
                     file.display()
@@ -46,14 +49,16 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             };
             let mut doc = engine.new_list(&spec)?;
             if let Some(header) = doc.get_mut("list").and_then(|l| l.as_table_mut()) {
+                // Comments carry user text on one line only: it can never start a TOML line.
                 header.decor_mut().set_prefix(format!(
                     "# {}: an army list for muster ({}).\n# Check it with `muster check {}`.\n",
-                    one_line(&spec.name),
+                    text::one_line(&spec.name),
                     ruleset.title(),
-                    one_line(&file.display().to_string())
+                    text::one_line(&file.display().to_string())
                 ));
             }
-            save(engine.as_ref(), &file, &doc, Vec::new())
+            let shape = Shape::default();
+            save(engine.as_ref(), &file, &file, &doc, shape, Vec::new())
         }
         ListCommand::Add {
             file,
@@ -61,58 +66,108 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             figures,
             skills,
             label,
+            free_skill,
         } => {
-            let mut sources = Sources::new();
-            let (engine, _) = open_list(dirs, &mut sources, &file, flag)?;
-            let mut doc = document(&sources, &file)?;
-            engine.add_unit(
-                &mut doc,
-                &NewUnit {
-                    id,
-                    figures,
-                    label,
-                    extras: skills,
-                },
-            )?;
-            save(engine.as_ref(), &file, &doc, Vec::new())
+            let unit = NewUnit {
+                id,
+                figures,
+                label,
+                extras: skills,
+                free_skill: free_skill.map(|f| FreeSkill {
+                    unit: f.unit,
+                    skill: f.skill,
+                }),
+            };
+            edit(dirs, flag, &file, |engine, doc| {
+                engine.add_unit(doc, &unit).map(|()| Vec::new())
+            })
         }
-        ListCommand::Remove { file, index } => {
-            let mut sources = Sources::new();
-            let (engine, _) = open_list(dirs, &mut sources, &file, flag)?;
-            let mut doc = document(&sources, &file)?;
-            let notes = engine.remove_unit(&mut doc, index).map_err(|e| match e {
-                Error::Usage(m) => Error::Usage(format!("{}: {m}", file.display())),
-                other => other,
-            })?;
-            save(engine.as_ref(), &file, &doc, notes)
+        ListCommand::Remove { file, index } => edit(dirs, flag, &file, |engine, doc| {
+            engine.remove_unit(doc, index)
+        }),
+    }
+}
+
+/// What an edit keeps of the file's bytes besides its TOML: a byte-order mark and CRLF line
+/// endings.
+#[derive(Debug, Default, Clone, Copy)]
+struct Shape {
+    bom: bool,
+    crlf: bool,
+}
+
+impl Shape {
+    fn of(text: &str) -> Self {
+        Self {
+            bom: text.starts_with('\u{feff}'),
+            crlf: text.contains("\r\n"),
+        }
+    }
+
+    fn apply(self, text: String) -> String {
+        let text = if self.crlf {
+            text.replace("\r\n", "\n").replace('\n', "\r\n")
+        } else {
+            text
+        };
+        if self.bom {
+            format!("\u{feff}{text}")
+        } else {
+            text
         }
     }
 }
 
-/// User text put in a comment: on one line, so that it can never start a TOML line.
-fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
-
-/// The list file (already read into `sources` as its first file) as an editable document.
-fn document(sources: &Sources, file: &Path) -> Result<DocumentMut, Error> {
-    sources
-        .text(0)
+/// Locks the list, reads and checks it, applies `change`, and saves.
+fn edit(
+    dirs: &[PathBuf],
+    flag: Option<Ruleset>,
+    file: &Path,
+    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+) -> Result<u8, Error> {
+    let lock = EditLock::acquire(file)?;
+    let original = read_text(&lock.target)?;
+    let shape = Shape::of(&original);
+    let mut sources = Sources::new();
+    let id = sources.add(file, original.clone());
+    let ruleset = match ruleset_of(&sources, id, file, flag) {
+        Ok(r) => r,
+        Err(OpenError::Stop(e)) => return Err(e),
+        Err(OpenError::UnknownRuleset(d)) => {
+            diagnostic::print_all(&[d], &sources);
+            return Err(Error::Invalid(format!(
+                "{} is not for a ruleset muster knows",
+                file.display()
+            )));
+        }
+    };
+    let engine = load_engine(ruleset, dirs, &mut sources)?;
+    check_read(engine.as_ref(), &sources, id, file)?;
+    let mut doc = original
+        .trim_start_matches('\u{feff}')
         .parse::<DocumentMut>()
-        .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))
+        .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
+    let notes = change(engine.as_ref(), &mut doc).map_err(|e| match e {
+        Error::Usage(m) => Error::Usage(format!("{}: {m}", file.display())),
+        other => other,
+    })?;
+    let code = save(engine.as_ref(), file, &lock.target, &doc, shape, notes)?;
+    drop(lock);
+    Ok(code)
 }
 
-/// Checks the edited document, writes it atomically, and prints the total and diagnostics.
-/// Exit 1 when the list is now invalid (it is written all the same: editing is the point).
+/// Checks the edited document, writes it atomically to `target` (what `file` names), and
+/// prints the total and diagnostics. Exit 1 when the list is now invalid: it is written all
+/// the same, since editing is the point, and the output says so.
 fn save(
     engine: &dyn Engine,
     file: &Path,
+    target: &Path,
     doc: &DocumentMut,
+    shape: Shape,
     notes: Vec<String>,
 ) -> Result<u8, Error> {
-    let text = doc.to_string();
+    let text = shape.apply(doc.to_string());
     let mut sources = Sources::new();
     let id = sources.add(file, text.clone());
     // Never write something that is no longer a list file.
@@ -123,7 +178,7 @@ fn save(
             file.display()
         ))
     })?;
-    write_atomic(file, text.as_bytes())?;
+    write_atomic(target, text.as_bytes())?;
     print_out(&roster_text(&checked))?;
     diagnostic::print_all(&checked.diagnostics, &sources);
     for n in notes {
@@ -133,7 +188,11 @@ fn save(
     eprintln!(
         "wrote {}: {} ({})",
         file.display(),
-        if valid { "valid" } else { "invalid" },
+        if valid {
+            "valid".to_owned()
+        } else {
+            "INVALID: the list was written with its errors; fix them before playing".to_owned()
+        },
         diagnostic::summary(&checked.diagnostics)
     );
     Ok(if valid { 0 } else { 1 })

@@ -11,7 +11,7 @@ use crate::cli::{CardsArgs, QrsArgs, RosterArgs};
 use crate::core::diagnostic;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
-use crate::core::output::{check_output_path, write_atomic};
+use crate::core::output::{check_output_path, write_output};
 use crate::core::source::Sources;
 use crate::render::canvas::{Document, Page};
 use crate::render::fonts::Fonts;
@@ -115,7 +115,7 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
         ));
     }
     let pdf = cards_pdf(args, &cards, &templates)?;
-    write_atomic(&args.output, &pdf)?;
+    write_output(&args.output, &pdf)?;
     eprintln!(
         "wrote {}: {} cards, {} KB",
         args.output.display(),
@@ -155,7 +155,7 @@ pub fn run_qrs(dirs: &[PathBuf], flag: Option<Ruleset>, args: &QrsArgs) -> Resul
     let engine = load_engine(flag.unwrap_or_default(), dirs, &mut sources)?;
     let templates = Templates::load(engine.ruleset().id(), args.templates.as_deref(), &["qrs"])?;
     let pdf = qrs_pdf(engine.as_ref(), args, &templates)?;
-    write_atomic(&args.output, &pdf)?;
+    write_output(&args.output, &pdf)?;
     eprintln!(
         "wrote {}: {} KB",
         args.output.display(),
@@ -223,7 +223,7 @@ pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) ->
             doc.save()
         }
     };
-    write_atomic(&args.output, &bytes)?;
+    write_output(&args.output, &bytes)?;
     eprintln!(
         "wrote {}: {} ({})",
         args.output.display(),

@@ -1,15 +1,16 @@
 //! Diagnostics: mistakes found in the user's data, collected and reported together, each
 //! pointing at `file:line:column` with the offending line and a caret.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::ops::Range;
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label, Severity as CsSeverity};
-use codespan_reporting::term::termcolor::{Buffer, ColorChoice, StandardStream};
+use codespan_reporting::term::termcolor::{Buffer, BufferedStandardStream, ColorChoice};
 use codespan_reporting::term::{self, Config};
 use serde::Serialize;
 
 use crate::core::source::{FileId, Sources};
+use crate::core::text;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -115,22 +116,24 @@ impl Diagnostic {
             Severity::Error => CsSeverity::Error,
             Severity::Warning => CsSeverity::Warning,
         };
+        // Messages quote the user's values: nothing in them may steer the terminal.
+        let safe = |t: &str| text::one_line(t).into_owned();
         let mut labels = Vec::new();
         if let (Some(file), Some(span)) = (self.file, &self.span) {
             let mut label = Label::primary(file, span.clone());
             if let Some(text) = &self.label {
-                label = label.with_message(text);
+                label = label.with_message(safe(text));
             }
             labels.push(label);
         }
         for (span, text) in &self.related {
-            labels.push(Label::secondary(span.file, span.range.clone()).with_message(text));
+            labels.push(Label::secondary(span.file, span.range.clone()).with_message(safe(text)));
         }
         Report::new(severity)
             .with_code(self.code)
-            .with_message(&self.message)
+            .with_message(safe(&self.message))
             .with_labels(labels)
-            .with_notes(self.notes.clone())
+            .with_notes(self.notes.iter().map(|n| safe(n)).collect())
     }
 
     /// The diagnostic as plain text (no colour), as printed on a terminal.
@@ -183,7 +186,8 @@ pub struct JsonDiagnostic {
     pub notes: Vec<String>,
 }
 
-/// Prints diagnostics to stderr, in colour when stderr is a terminal and NO_COLOR is unset.
+/// Prints diagnostics to stderr, buffered, in colour when stderr is a terminal and NO_COLOR is
+/// unset.
 pub fn print_all(diagnostics: &[Diagnostic], sources: &Sources) {
     let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let choice = if colour {
@@ -191,15 +195,15 @@ pub fn print_all(diagnostics: &[Diagnostic], sources: &Sources) {
     } else {
         ColorChoice::Never
     };
-    let stream = StandardStream::stderr(choice);
-    let mut lock = stream.lock();
+    let mut stream = BufferedStandardStream::stderr(choice);
     for d in diagnostics {
         if d.span.is_none() {
-            eprint!("{}", d.render(sources));
+            let _ = stream.write_all(d.render(sources).as_bytes());
         } else {
-            d.emit(sources, &mut lock);
+            d.emit(sources, &mut stream);
         }
     }
+    let _ = stream.flush();
 }
 
 /// "2 errors, 1 warning" style summary.

@@ -12,6 +12,16 @@ pub enum Error {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A path to read or write is not a regular file.
+    #[error("{} is {kind}: muster reads and writes only regular files", path.display())]
+    NotAFile { path: PathBuf, kind: &'static str },
+    /// A file is larger than muster reads.
+    #[error("{} is {size} bytes: muster reads files of at most {limit} bytes", path.display())]
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: u64,
+    },
     /// A file is not UTF-8 text.
     #[error("{} is not UTF-8 text (invalid byte at offset {offset})", path.display())]
     NotUtf8 { path: PathBuf, offset: usize },
@@ -37,7 +47,12 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Invalid(_) | Error::Render(_) => 1,
-            Error::Read { .. } | Error::NotUtf8 { .. } | Error::Write { .. } | Error::Usage(_) => 2,
+            Error::Read { .. }
+            | Error::NotUtf8 { .. }
+            | Error::NotAFile { .. }
+            | Error::TooLarge { .. }
+            | Error::Write { .. }
+            | Error::Usage(_) => 2,
         }
     }
 }

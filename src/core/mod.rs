@@ -13,4 +13,5 @@ pub mod rule;
 pub mod source;
 pub mod suggest;
 pub mod table;
+pub mod text;
 pub mod toml_file;

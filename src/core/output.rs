@@ -1,34 +1,141 @@
-//! Writing output files safely: atomically (temporary file in the same folder, then rename),
-//! never over an input file nor a `.toml` file unless the command edits that file.
+//! Writing files safely. Every file muster writes goes through [`write_atomic`]: to a temporary
+//! sibling, then renamed over the target, so readers never see a partial file and a failure
+//! leaves the previous file untouched. The file the user sees keeps what they expect of it:
+//! a symbolic link is followed and its target written; an existing file keeps its mode (and
+//! its owner, where permitted); a new file gets the mode the user's umask gives. Only regular
+//! files or new paths are written: never a device, a FIFO, a directory, nor a read-only file.
+//! Edits that read, change and write a list hold an advisory lock on it ([`EditLock`]).
 
+use std::fs::Metadata;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::core::error::Error;
 
-/// Writes `bytes` to `path` via a temporary sibling and a rename: readers never see a partial
-/// file, and a failure leaves any previous file untouched. (No fsync: it would double the
-/// time of a card sheet for a durability that a re-run gives back.)
+/// How a path that is not a regular file is described in messages.
+pub fn file_kind(meta: &Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if meta.is_dir() {
+        "a directory"
+    } else if meta.is_file() {
+        "a file"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// The file a path finally names: symbolic links followed, including a dangling one (whose
+/// target will be created). At most 40 links, as the kernel allows.
+pub fn resolve_target(path: &Path) -> Result<PathBuf, Error> {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&current).map_err(|source| Error::Write {
+                    path: path.to_path_buf(),
+                    source,
+                })?;
+                current = match current.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(Error::Usage(format!(
+        "{}: too many levels of symbolic links",
+        path.display()
+    )))
+}
+
+/// Whether a file's permission bits let nobody write it (a 0444 file).
+fn read_only(meta: &Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        meta.permissions().mode() & 0o222 == 0
+    }
+    #[cfg(not(unix))]
+    {
+        meta.permissions().readonly()
+    }
+}
+
+/// Refuses targets muster must not write: anything but a regular file or a new path, and a
+/// read-only file.
+pub fn check_writable(path: &Path) -> Result<PathBuf, Error> {
+    let target = resolve_target(path)?;
+    match std::fs::metadata(&target) {
+        Ok(meta) if !meta.is_file() => Err(Error::NotAFile {
+            path: path.to_path_buf(),
+            kind: file_kind(&meta),
+        }),
+        Ok(meta) if read_only(&meta) => Err(Error::Usage(format!(
+            "{} is read-only: muster does not overwrite it (make it writable first)",
+            path.display()
+        ))),
+        _ => Ok(target),
+    }
+}
+
+/// Writes `bytes` to `path` via a temporary sibling and a rename (see the module header). No
+/// fsync: it would double the time of a card sheet for a durability that a re-run gives back.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let target = check_writable(path)?;
     let err = |source| Error::Write {
         path: path.to_path_buf(),
         source,
     };
-    let dir = match path.parent() {
+    let dir = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".muster-")
-        .tempfile_in(dir)
-        .map_err(err)?;
+    let existing = std::fs::metadata(&target).ok();
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".muster-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // Created with 0666: the kernel applies the user's umask, as for any new file.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(err)?;
     tmp.write_all(bytes).map_err(err)?;
-    tmp.persist(path).map_err(|e| err(e.error))?;
+    if let Some(meta) = &existing {
+        // An existing file keeps its own mode, and its owner where the user may give it.
+        tmp.as_file()
+            .set_permissions(meta.permissions())
+            .map_err(err)?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let _ = std::os::unix::fs::fchown(tmp.as_file(), Some(meta.uid()), Some(meta.gid()));
+        }
+    }
+    tmp.persist(&target).map_err(|e| err(e.error))?;
     Ok(())
 }
 
-/// Refuses to write a generated document over an input or a TOML file.
+/// Refuses to write a generated document over an input or a TOML file, or where muster does
+/// not write (see [`check_writable`]). `-` is standard output.
 pub fn check_output_path(out: &Path, inputs: &[&Path]) -> Result<(), Error> {
+    if is_stdout(out) {
+        return Ok(());
+    }
     if out
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
@@ -48,5 +155,77 @@ pub fn check_output_path(out: &Path, inputs: &[&Path]) -> Result<(), Error> {
             input.display()
         )));
     }
+    check_writable(out)?;
     Ok(())
+}
+
+/// Where a document goes: a file, or standard output for `-o -`.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Writes a generated document: to standard output for `-o -`, else atomically to the file.
+pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    if is_stdout(path) {
+        let mut out = std::io::stdout().lock();
+        return match out.write_all(bytes).and_then(|_| out.flush()) {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::Write {
+                path: PathBuf::from("<stdout>"),
+                source: e,
+            }),
+            _ => Ok(()),
+        };
+    }
+    write_atomic(path, bytes)
+}
+
+/// An advisory lock held on a list file while it is read, changed and written, so that
+/// concurrent edits (two terminals, the web app and the CLI) are applied one after the other
+/// and none is lost. Writing replaces the file (a rename), so a waiter that gets the lock
+/// checks that the path still names the file it locked, and starts again if not.
+pub struct EditLock {
+    _file: std::fs::File,
+    /// The file the path resolves to (symbolic links followed).
+    pub target: PathBuf,
+}
+
+impl EditLock {
+    pub fn acquire(path: &Path) -> Result<Self, Error> {
+        let err = |source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        };
+        for _ in 0..1000 {
+            let target = resolve_target(path)?;
+            let file = std::fs::File::open(&target).map_err(err)?;
+            file.lock().map_err(err)?;
+            if same_file(&file, &target) {
+                return Ok(Self {
+                    _file: file,
+                    target,
+                });
+            }
+        }
+        Err(Error::Usage(format!(
+            "{}: the file kept changing while waiting to edit it",
+            path.display()
+        )))
+    }
+}
+
+/// Whether the open `file` is still the file at `path`.
+fn same_file(file: &std::fs::File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
+    }
 }

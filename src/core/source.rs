@@ -12,9 +12,17 @@ use crate::core::error::Error;
 /// Index of a file in [`Sources`].
 pub type FileId = usize;
 
-/// Every file read during one command, by id.
+/// The largest file muster reads (data files, lists, templates): 4 MiB. A list of 1,000 units
+/// is about 60 KB; anything larger is refused before it is read whole.
+pub const MAX_INPUT_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Every file read during one command, by id. Each file is kept twice: as read, for parsing,
+/// and as shown in diagnostics, where every character that could steer a terminal (C0 and C1
+/// controls, bidirectional overrides) is replaced by a placeholder of the same length in
+/// bytes, so that spans point at the same places in both.
 pub struct Sources {
     files: SimpleFiles<String, String>,
+    texts: Vec<String>,
 }
 
 impl Default for Sources {
@@ -27,32 +35,27 @@ impl Sources {
     pub fn new() -> Self {
         Self {
             files: SimpleFiles::new(),
+            texts: Vec::new(),
         }
     }
 
-    /// Reads a file as UTF-8 text and keeps it.
+    /// Reads a file as UTF-8 text and keeps it. Only regular files (or links to one) of at most
+    /// [`MAX_INPUT_BYTES`] are read.
     pub fn read(&mut self, path: &Path) -> Result<FileId, Error> {
-        let bytes = std::fs::read(path).map_err(|source| Error::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let text = String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
-            path: path.to_path_buf(),
-            offset: e.utf8_error().valid_up_to(),
-        })?;
+        let text = read_text(path)?;
         Ok(self.add(path, text))
     }
 
     /// Keeps a text that did not come from disk (or was already read).
     pub fn add(&mut self, path: &Path, text: String) -> FileId {
-        self.files.add(display_path(path), text)
+        let shown = crate::core::text::same_length_printable(&text);
+        self.texts.push(text);
+        self.files.add(display_path(path), shown)
     }
 
+    /// The text as read.
     pub fn text(&self, id: FileId) -> &str {
-        self.files
-            .get(id)
-            .map(|f| f.source().as_str())
-            .unwrap_or("")
+        self.texts.get(id).map(String::as_str).unwrap_or("")
     }
 
     pub fn name(&self, id: FileId) -> String {
@@ -75,14 +78,55 @@ impl Sources {
     }
 }
 
+/// Reads a whole text file, refusing what is not a regular file (a directory, a device such
+/// as /dev/zero, a FIFO) and what is larger than [`MAX_INPUT_BYTES`], before reading it.
+pub fn read_text(path: &Path) -> Result<String, Error> {
+    use std::io::Read;
+    let err = |source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(err)?;
+    if !meta.is_file() {
+        return Err(Error::NotAFile {
+            path: path.to_path_buf(),
+            kind: crate::core::output::file_kind(&meta),
+        });
+    }
+    if meta.len() > MAX_INPUT_BYTES {
+        return Err(Error::TooLarge {
+            path: path.to_path_buf(),
+            size: meta.len(),
+            limit: MAX_INPUT_BYTES,
+        });
+    }
+    let file = std::fs::File::open(path).map_err(err)?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // The size was checked, but a file can grow between the check and the read.
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(err)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(Error::TooLarge {
+            path: path.to_path_buf(),
+            size: bytes.len() as u64,
+            limit: MAX_INPUT_BYTES,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
+        path: path.to_path_buf(),
+        offset: e.utf8_error().valid_up_to(),
+    })
+}
+
 /// Paths print relative to the working directory when they are below it, as users typed them.
 fn display_path(path: &Path) -> String {
     if let Ok(cwd) = std::env::current_dir() {
         if let Ok(rel) = path.strip_prefix(&cwd) {
-            return rel.display().to_string();
+            return crate::core::text::one_line(&rel.display().to_string()).into_owned();
         }
     }
-    path.display().to_string()
+    crate::core::text::one_line(&path.display().to_string()).into_owned()
 }
 
 /// One step of a key path into a TOML document.

@@ -1,6 +1,10 @@
 //! The layout markup the templates produce: one directive per line (`title …`, `row a | b`,
 //! `table 3 1 1`, …). Templates decide what is printed and in which order; the card and flow
 //! layouts decide where, measuring the text.
+//!
+//! Values reach the markup escaped ([`escape`], applied by the templates to every `{{ }}`):
+//! a backslash before `\`, `|`, `:` and `=`, and `\n` for a line break, so that no value can
+//! add a directive, a cell, or a label. Numbers are checked against the bounds a page can show.
 
 /// One directive of the markup.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,15 +40,76 @@ pub enum Block {
 /// A block with the line of the template output it came from (for messages).
 pub type Located = (usize, Block);
 
+/// The most casualty boxes a card draws (a WAB battalion has up to 36 figures).
+pub const MAX_BOXES: u32 = 100;
+/// Font sizes a flowing document accepts, in points.
+pub const FONT_SIZES: std::ops::RangeInclusive<f32> = 3.0..=24.0;
+/// The most columns a flowing document or a table has.
+pub const MAX_COLUMNS: u32 = 4;
+pub const MAX_TABLE_COLUMNS: usize = 16;
+
+/// Escapes a value for the markup (the templates' escape function).
+pub fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' | '|' | ':' | '=' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => out.push_str("\\n"),
+            '\r' | '\t' => out.push(' '),
+            c if crate::core::text::is_unsafe(c) => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Removes the escapes of [`escape`].
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push(' '),
+                Some(next) => out.push(next),
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.trim().to_owned()
+}
+
+/// Splits on each unescaped occurrence of `sep`.
+fn split_unescaped<'a>(s: &'a str, sep: &str) -> Vec<&'a str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut chars = s.char_indices();
+    while let Some((i, c)) = chars.next() {
+        if c == '\\' {
+            chars.next();
+        } else if i >= start && s[i..].starts_with(sep) {
+            parts.push(&s[start..i]);
+            start = i + sep.len();
+        }
+    }
+    parts.push(s.get(start..).unwrap_or(""));
+    parts
+}
+
 fn cells(s: &str) -> Vec<String> {
-    s.split('|').map(|c| c.trim().to_owned()).collect()
+    split_unescaped(s, "|").into_iter().map(unescape).collect()
 }
 
 fn pair(s: &str) -> (String, String) {
-    match s.split_once("::") {
-        Some((a, b)) => (a.trim().to_owned(), b.trim().to_owned()),
-        None => (s.trim().to_owned(), String::new()),
-    }
+    let mut parts = split_unescaped(s, "::").into_iter();
+    let first = parts.next().map(unescape).unwrap_or_default();
+    let rest: Vec<&str> = parts.collect();
+    (first, unescape(&rest.join("::")))
 }
 
 /// Parses template output. Blank lines and lines starting with `//` are skipped.
@@ -60,7 +125,20 @@ pub fn parse(text: &str) -> Result<Vec<Located>, String> {
         let n = i + 1;
         let number = |what: &str| -> Result<f32, String> {
             rest.parse::<f32>()
-                .map_err(|_| format!("output line {n}: `{word}` needs {what}, found `{rest}`"))
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| format!("output line {n}: `{word}` needs {what}, found `{rest}`"))
+        };
+        let bounded = |v: f32, range: std::ops::RangeInclusive<f32>, what: &str| {
+            if range.contains(&v) {
+                Ok(v)
+            } else {
+                Err(format!(
+                    "output line {n}: `{word}` {what} must be between {} and {}, found {v}",
+                    range.start(),
+                    range.end()
+                ))
+            }
         };
         let block = match word {
             "band" => {
@@ -69,47 +147,75 @@ pub fn parse(text: &str) -> Result<Vec<Located>, String> {
                 if vertical {
                     colours.pop();
                 }
+                colours.truncate(16);
                 Block::Band(colours, vertical)
             }
-            "title" => Block::Title(rest.to_owned()),
-            "subtitle" => Block::Subtitle(rest.to_owned()),
+            "title" => Block::Title(unescape(rest)),
+            "subtitle" => Block::Subtitle(unescape(rest)),
             "stats" => Block::Stats(
-                cells(rest)
+                split_unescaped(rest, "|")
                     .into_iter()
-                    .map(|c| match c.split_once('=') {
-                        Some((l, v)) => (l.trim().to_owned(), v.trim().to_owned()),
-                        None => (String::new(), c),
+                    .map(|c| {
+                        let parts = split_unescaped(c, "=");
+                        if parts.len() >= 2 {
+                            (unescape(parts[0]), unescape(&parts[1..].join("=")))
+                        } else {
+                            (String::new(), unescape(c))
+                        }
                     })
                     .collect(),
             ),
             "row" => Block::Row(cells(rest)),
-            "text" => Block::Text(rest.to_owned()),
-            "item" => Block::Item(rest.to_owned()),
+            "text" => Block::Text(unescape(rest)),
+            "item" => Block::Item(unescape(rest)),
             "skill" => {
                 let (a, b) = pair(rest);
                 Block::Skill(a, b)
             }
             "boxes" => {
                 let (count, label) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-                let count = count.parse().map_err(|_| {
+                let count: u32 = count.parse().map_err(|_| {
                     format!("output line {n}: `boxes` needs a number, found `{count}`")
                 })?;
-                Block::Boxes(count, label.trim().to_owned())
+                if count > MAX_BOXES {
+                    return Err(format!(
+                        "output line {n}: `boxes` draws at most {MAX_BOXES} boxes, found {count}"
+                    ));
+                }
+                Block::Boxes(count, unescape(label))
             }
             "footer" => {
                 let (a, b) = pair(rest);
                 Block::Footer(a, b)
             }
-            "small" => Block::Small(rest.to_owned()),
-            "section" => Block::Section(rest.to_owned()),
-            "columns" => Block::Columns(number("a number of columns")? as u32),
-            "fontsize" => Block::FontSize(number("a size in points")?),
+            "small" => Block::Small(unescape(rest)),
+            "section" => Block::Section(unescape(rest)),
+            "columns" => {
+                let c = bounded(
+                    number("a number of columns")?,
+                    1.0..=MAX_COLUMNS as f32,
+                    "columns",
+                )?;
+                Block::Columns(c as u32)
+            }
+            "fontsize" => {
+                Block::FontSize(bounded(number("a size in points")?, FONT_SIZES, "size")?)
+            }
             "table" => {
-                let widths: Result<Vec<f32>, _> =
-                    rest.split_whitespace().map(str::parse::<f32>).collect();
-                Block::Table(widths.map_err(|_| {
-                    format!("output line {n}: `table` needs relative column widths, found `{rest}`")
-                })?)
+                let widths: Vec<f32> = rest
+                    .split_whitespace()
+                    .map(|w| w.parse::<f32>().ok().filter(|v| v.is_finite() && *v > 0.0 && *v <= 100.0))
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| {
+                        format!("output line {n}: `table` needs relative column widths (numbers above 0, at most 100), found `{rest}`")
+                    })?;
+                if widths.is_empty() || widths.len() > MAX_TABLE_COLUMNS {
+                    return Err(format!(
+                        "output line {n}: `table` has 1 to {MAX_TABLE_COLUMNS} columns, found {}",
+                        widths.len()
+                    ));
+                }
+                Block::Table(widths)
             }
             "header" => Block::Header(cells(rest)),
             "end" => Block::End,
@@ -146,5 +252,41 @@ mod tests {
         assert!(parse("frobnicate x")
             .unwrap_err()
             .contains("unknown directive `frobnicate`"));
+    }
+
+    #[test]
+    fn escaped_values_stay_values() {
+        let hostile = "x\nboxes 4294967295 x | y :: z = w \\";
+        let text = format!(
+            "title {}\nrow {} | 2\nskill {} :: {}\n",
+            escape(hostile),
+            escape(hostile),
+            escape(hostile),
+            escape("a::b")
+        );
+        let blocks = parse(&text).unwrap();
+        assert_eq!(blocks.len(), 3);
+        let flat = "x boxes 4294967295 x | y :: z = w \\";
+        assert_eq!(blocks[0].1, Block::Title(flat.into()));
+        assert_eq!(blocks[1].1, Block::Row(vec![flat.into(), "2".into()]));
+        assert_eq!(blocks[2].1, Block::Skill(flat.into(), "a::b".into()));
+    }
+
+    #[test]
+    fn numbers_are_bounded() {
+        for bad in [
+            "fontsize NaN",
+            "fontsize inf",
+            "fontsize 1e9",
+            "columns 0",
+            "columns 99",
+            "boxes 4294967295 x",
+            "boxes 101 x",
+            "table 1 NaN",
+            "table 0 1",
+            "table",
+        ] {
+            assert!(parse(bad).is_err(), "{bad} accepted");
+        }
     }
 }

@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 use tera::{Context, Tera};
 
 use crate::core::error::Error;
+use crate::core::source::read_text;
+use crate::core::text;
+use crate::render::markup;
 
 /// (ruleset, name, file in templates/<ruleset>/, default text).
 const BUILTIN: &[(&str, &str, &str, &str)] = &[
@@ -62,48 +65,118 @@ pub struct Templates {
     labels: toml::Table,
 }
 
+/// The most a template may print: 8 MiB (a 1,000-card sheet prints about 2 MB of markup).
+pub const MAX_OUTPUT_BYTES: usize = 8 * 1024 * 1024;
+/// The most items `range()` gives in a template.
+pub const MAX_RANGE: usize = 10_000;
+
+/// How values are escaped into a template's output: the layout markup, HTML or Markdown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Output {
+    Markup,
+    Html,
+    Markdown,
+}
+
+impl Output {
+    fn of(name: &str) -> Self {
+        if name.ends_with(".html") {
+            Output::Html
+        } else if name.ends_with(".md") {
+            Output::Markdown
+        } else {
+            Output::Markup
+        }
+    }
+}
+
 impl Templates {
     /// The templates `names` of `ruleset`, built in or the user's: `DIR/<ruleset>/FILE`, else
     /// `DIR/FILE` (a folder made for one ruleset). Only those are parsed: each costs a few
-    /// milliseconds.
+    /// milliseconds. Every `{{ value }}` is escaped for what the templates print (markup,
+    /// HTML or Markdown), so names and labels from lists are printed, never obeyed.
     pub fn load(ruleset: &str, dir: Option<&Path>, names: &[&str]) -> Result<Self, Error> {
         if let Some(d) = dir {
-            if !d.is_dir() {
+            let meta = std::fs::metadata(d).map_err(|source| Error::Read {
+                path: d.to_path_buf(),
+                source,
+            })?;
+            if !meta.is_dir() {
                 return Err(Error::Usage(format!(
                     "--templates {}: not a directory",
                     d.display()
                 )));
             }
+            std::fs::read_dir(d).map_err(|source| Error::Read {
+                path: d.to_path_buf(),
+                source,
+            })?;
+        }
+        let output = names
+            .first()
+            .map(|n| Output::of(n))
+            .unwrap_or(Output::Markup);
+        if names.iter().any(|n| Output::of(n) != output) {
+            return Err(Error::Render(format!(
+                "templates {} print different formats: load them separately",
+                names.join(", ")
+            )));
         }
         let mut tera = Tera::default();
-        tera.autoescape_on(vec![".html"]);
+        tera.autoescape_on(vec![""]);
+        tera.set_escape_fn(match output {
+            Output::Markup => markup::escape,
+            Output::Html => tera::escape_html,
+            Output::Markdown => text::markdown,
+        });
+        tera.register_function("range", bounded_range);
         let mut origin = HashMap::new();
-        let user = |file: &str| {
-            dir.and_then(|d| {
-                [d.join(ruleset).join(file), d.join(file)]
-                    .into_iter()
-                    .find(|p| p.is_file())
-            })
+        let user = |file: &str| -> Result<Option<PathBuf>, Error> {
+            let Some(d) = dir else { return Ok(None) };
+            for path in [d.join(ruleset).join(file), d.join(file)] {
+                match std::fs::metadata(&path) {
+                    Ok(meta) if meta.is_file() => return Ok(Some(path)),
+                    Ok(meta) => {
+                        return Err(Error::NotAFile {
+                            path,
+                            kind: crate::core::output::file_kind(&meta),
+                        })
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(source) => return Err(Error::Read { path, source }),
+                }
+            }
+            Ok(None)
         };
         for (_, name, file, text) in BUILTIN
             .iter()
             .filter(|(r, n, _, _)| *r == ruleset && names.contains(n))
         {
-            let (shown, text) = match user(file) {
+            let (shown, text, from_user) = match user(file)? {
                 Some(path) => {
-                    let text = std::fs::read_to_string(&path).map_err(|source| Error::Read {
-                        path: path.clone(),
-                        source,
-                    })?;
-                    (path.display().to_string(), text)
+                    let text = read_text(&path)?;
+                    (path.display().to_string(), text, true)
                 }
                 None => (
                     format!("templates/{ruleset}/{file} (built in)"),
                     (*text).to_owned(),
+                    false,
                 ),
             };
             tera.add_raw_template(name, &text)
                 .map_err(|e| template_error(&shown, &text, &e))?;
+            if from_user {
+                let ast = tera
+                    .get_template(name)
+                    .map(|t| t.ast.clone())
+                    .unwrap_or_default();
+                if let Some((what, line)) = forbidden(&ast, &text) {
+                    return Err(Error::Render(format!(
+                        "template {shown}{}: `{what}` is not allowed in muster's templates (one template cannot use another, so that none can recurse without end)",
+                        line.map(|l| format!(":{l}")).unwrap_or_default()
+                    )));
+                }
+            }
             origin.insert(*name, (shown, text));
         }
         let builtin_labels = LABELS
@@ -111,15 +184,8 @@ impl Templates {
             .find(|(r, _)| *r == ruleset)
             .map(|(_, t)| *t)
             .unwrap_or("");
-        let labels_path: Option<PathBuf> = user("labels.toml");
-        let (labels_name, labels_text) = match labels_path {
-            Some(p) => (
-                p.display().to_string(),
-                std::fs::read_to_string(&p).map_err(|source| Error::Read {
-                    path: p.clone(),
-                    source,
-                })?,
-            ),
+        let (labels_name, labels_text) = match user("labels.toml")? {
+            Some(p) => (p.display().to_string(), read_text(&p)?),
             None => (
                 format!("templates/{ruleset}/labels.toml (built in)"),
                 builtin_labels.to_owned(),
@@ -157,10 +223,18 @@ impl Templates {
         out
     }
 
+    /// Renders a template; its output is bounded by [`MAX_OUTPUT_BYTES`].
     pub fn render(&self, name: &str, context: &Context) -> Result<String, Error> {
-        self.tera.render(name, context).map_err(|e| {
+        let mut out = Bounded(Vec::new());
+        self.tera.render_to(name, context, &mut out).map_err(|e| {
             let (shown, text) = self.origin.get(name).cloned().unwrap_or_default();
             template_error(&shown, &text, &e)
+        })?;
+        String::from_utf8(out.0).map_err(|_| {
+            Error::Render(format!(
+                "template {}: output is not UTF-8",
+                self.origin(name)
+            ))
         })
     }
 
@@ -200,4 +274,93 @@ fn template_error(file: &str, text: &str, e: &tera::Error) -> Error {
         .collect::<Vec<_>>()
         .join(" ");
     Error::Render(format!("template {file}{at}: {message}"))
+}
+
+/// A writer that refuses to grow past [`MAX_OUTPUT_BYTES`].
+struct Bounded(Vec<u8>);
+
+impl std::io::Write for Bounded {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.0.len() + buf.len() > MAX_OUTPUT_BYTES {
+            return Err(std::io::Error::other(format!(
+                "the output is larger than {} MiB",
+                MAX_OUTPUT_BYTES / 1024 / 1024
+            )));
+        }
+        self.0.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// tera's `range(end, start=0, step_by=1)`, giving at most [`MAX_RANGE`] items.
+fn bounded_range(args: &HashMap<String, tera::Value>) -> tera::Result<tera::Value> {
+    let number = |key: &str, default: Option<u64>| -> tera::Result<u64> {
+        match args.get(key) {
+            Some(v) => v.as_u64().ok_or_else(|| {
+                tera::Error::msg(format!("range: `{key}` must be a whole number, found {v}"))
+            }),
+            None => default.ok_or_else(|| tera::Error::msg(format!("range: `{key}` is required"))),
+        }
+    };
+    let (start, end, step) = (
+        number("start", Some(0))?,
+        number("end", None)?,
+        number("step_by", Some(1))?,
+    );
+    if step == 0 || start > end {
+        return Err(tera::Error::msg(
+            "range: needs start <= end and step_by > 0",
+        ));
+    }
+    let count = (end - start).div_ceil(step);
+    if count > MAX_RANGE as u64 {
+        return Err(tera::Error::msg(format!(
+            "range: {count} items, templates may loop over at most {MAX_RANGE}"
+        )));
+    }
+    Ok(tera::Value::Array(
+        (start..end)
+            .step_by(step as usize)
+            .map(tera::Value::from)
+            .collect(),
+    ))
+}
+
+/// The first construct of a user template that could make it recurse (`include`, `extends`,
+/// `import`, `macro`), with its line when it can be found.
+fn forbidden(nodes: &[tera::ast::Node], text: &str) -> Option<(&'static str, Option<usize>)> {
+    use tera::ast::Node;
+    let line = |word: &str| {
+        text.lines()
+            .position(|l| l.contains("{%") && l.contains(word))
+            .map(|i| i + 1)
+    };
+    for node in nodes {
+        let found = match node {
+            Node::Include(..) => Some("include"),
+            Node::Extends(..) => Some("extends"),
+            Node::ImportMacro(..) => Some("import"),
+            Node::MacroDefinition(..) => Some("macro"),
+            Node::Block(_, b, _) => forbidden(&b.body, text).map(|f| f.0),
+            Node::Forloop(_, f, _) => forbidden(&f.body, text)
+                .or_else(|| f.empty_body.as_ref().and_then(|b| forbidden(b, text)))
+                .map(|f| f.0),
+            Node::If(i, _) => i
+                .conditions
+                .iter()
+                .find_map(|(_, _, body)| forbidden(body, text))
+                .or_else(|| i.otherwise.as_ref().and_then(|(_, b)| forbidden(b, text)))
+                .map(|f| f.0),
+            Node::FilterSection(_, f, _) => forbidden(&f.body, text).map(|f| f.0),
+            _ => None,
+        };
+        if let Some(what) = found {
+            return Some((what, line(what)));
+        }
+    }
+    None
 }

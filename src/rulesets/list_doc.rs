@@ -5,15 +5,19 @@ use toml_edit::{ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
 use crate::core::error::Error;
 
-/// Appends `unit` to the `[[units]]` of a list document, in the style the file already uses.
-pub fn push_unit(doc: &mut DocumentMut, unit: Table) -> Result<(), Error> {
+/// Appends `unit` to the `[[units]]` of a list document, in the style the file already uses;
+/// returns its 1-based number.
+pub fn push_unit(doc: &mut DocumentMut, unit: Table) -> Result<usize, Error> {
     match doc.get_mut("units") {
         None => {
             let mut units = ArrayOfTables::new();
             units.push(unit);
             doc["units"] = Item::ArrayOfTables(units);
         }
-        Some(Item::ArrayOfTables(units)) => units.push(unit),
+        Some(Item::ArrayOfTables(units)) => {
+            units.push(unit);
+            return Ok(units.len());
+        }
         Some(Item::Value(Value::Array(units))) => {
             let mut inline = InlineTable::new();
             for (k, v) in unit.iter() {
@@ -22,10 +26,11 @@ pub fn push_unit(doc: &mut DocumentMut, unit: Table) -> Result<(), Error> {
                 }
             }
             units.push(inline);
+            return Ok(units.len());
         }
         Some(_) => return Err(Error::Usage("`units` is not an array of tables".to_owned())),
     }
-    Ok(())
+    Ok(1)
 }
 
 /// Removes unit `index` (1-based) of a list document.

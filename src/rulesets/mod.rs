@@ -232,6 +232,15 @@ pub struct NewUnit {
     pub label: Option<String>,
     /// Skills (Capitán) or options (other rulesets).
     pub extras: Vec<String>,
+    /// Capitán §10.1: give the rank's free skill to a unit (`None` for the unit being added).
+    pub free_skill: Option<FreeSkill>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FreeSkill {
+    /// 1-based unit number; `None`: the unit being added.
+    pub unit: Option<usize>,
+    pub skill: String,
 }
 
 /// A unit printed from the database alone: `--sheet ID[:FIGURES]`.

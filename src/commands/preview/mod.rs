@@ -9,7 +9,7 @@ use super::{print_out, require, to_json};
 use crate::cli::preview::PreviewCommand;
 use crate::cli::{PreviewFormat, PreviewOutput};
 use crate::core::error::Error;
-use crate::core::output::{check_output_path, write_atomic};
+use crate::core::output::{check_output_path, write_output};
 use crate::core::source::Sources;
 use crate::render::plot;
 use crate::rulesets::Ruleset;
@@ -57,7 +57,7 @@ pub fn emit(
             }
         };
         check_output_path(path, &[])?;
-        write_atomic(path, &bytes)?;
+        write_output(path, &bytes)?;
     }
     match output.format {
         PreviewFormat::Json => {

@@ -248,10 +248,33 @@ impl Engine for CapitanEngine {
 
     fn add_unit(&self, doc: &mut DocumentMut, unit: &NewUnit) -> Result<(), Error> {
         let db = &self.db;
-        if db.sheet(&unit.id).is_none() {
-            return Err(unknown("sheet", &unit.id, db.sheets.ids()));
+        let sheet = db
+            .sheet(&unit.id)
+            .ok_or_else(|| unknown("sheet", &unit.id, db.sheets.ids()))?;
+        if unit.figures.is_none() && sheet.kind != Kind::Command {
+            let troops = &db.rules.troops;
+            return Err(Error::Usage(match sheet.kind {
+                Kind::Artillery => format!(
+                    "`{}` is a gun: give its crew with --figures (at least {} for a type {} gun, §12.15)",
+                    sheet.id,
+                    sheet
+                        .gun_type
+                        .and_then(|g| db.artillery.gun(g))
+                        .map(|g| g.min_crew)
+                        .unwrap_or(1),
+                    sheet.gun_type.map(|g| g.to_string()).unwrap_or_default()
+                ),
+                _ => format!(
+                    "`{}` is a troop unit: give its figures with --figures ({} to {}, §1)",
+                    sheet.id, troops.min_figures, troops.max_figures
+                ),
+            }));
         }
-        for s in &unit.extras {
+        for s in unit
+            .extras
+            .iter()
+            .chain(unit.free_skill.as_ref().map(|f| &f.skill))
+        {
             if !db.skills.contains(s) {
                 return Err(unknown("skill", s, db.skills.ids()));
             }
@@ -267,7 +290,24 @@ impl Engine for CapitanEngine {
         if !unit.extras.is_empty() {
             table["skills"] = value(unit.extras.iter().map(String::as_str).collect::<Array>());
         }
-        push_unit(doc, table)
+        let number = push_unit(doc, table)?;
+        if let Some(free) = &unit.free_skill {
+            if doc.get("list").and_then(|l| l.get("rank")).is_none() {
+                return Err(Error::Usage(
+                    "a free skill needs the player's rank (§10.1): add `rank = \"lieutenant\"` (or another rank) to [list]".into(),
+                ));
+            }
+            let mut entry = toml_edit::InlineTable::new();
+            entry.insert("unit", (free.unit.unwrap_or(number) as i64).into());
+            entry.insert("skill", free.skill.as_str().into());
+            if let Some(list) = doc.get_mut("list").and_then(Item::as_table_like_mut) {
+                list.insert(
+                    "free_skill",
+                    Item::Value(toml_edit::Value::InlineTable(entry)),
+                );
+            }
+        }
+        Ok(())
     }
 
     fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
