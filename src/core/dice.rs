@@ -2,15 +2,17 @@
 //! distributions, and the pairing of opposed rolls. Probabilities are f64 (exact to ~1e-15
 //! for the sizes of a skirmish game; see shared/notes/exact-dice.md). Knows no rulebook.
 
-/// P(dN + modifier ≥ target) for a fair die with `faces` faces.
+/// P(dN + modifier ≥ target) for a fair die with `faces` faces. Computed in i64: no modifier
+/// or target an i32 can hold overflows it.
 pub fn p_at_least(faces: u32, modifier: i32, target: i32) -> f64 {
-    let need = target - modifier; // the face needed
+    let faces = i64::from(faces.max(1));
+    let need = i64::from(target) - i64::from(modifier); // the face needed
     if need <= 1 {
         1.0
-    } else if need > faces as i32 {
+    } else if need > faces {
         0.0
     } else {
-        (faces as i32 - need + 1) as f64 / faces as f64
+        (faces - need + 1) as f64 / faces as f64
     }
 }
 
@@ -61,13 +63,14 @@ pub struct Opposed {
     pub tie: f64,
 }
 
-/// Both roll their die plus modifier; the higher total wins.
+/// Both roll their die plus modifier; the higher total wins. Totals are i64: no modifier
+/// overflows them.
 pub fn opposed(faces_a: u32, mod_a: i32, faces_b: u32, mod_b: i32) -> Opposed {
     let (mut a, mut b, mut t) = (0.0, 0.0, 0.0);
     let unit = 1.0 / (faces_a as f64 * faces_b as f64);
-    for x in 1..=faces_a as i32 {
-        for y in 1..=faces_b as i32 {
-            let (ta, tb) = (x + mod_a, y + mod_b);
+    for x in 1..=i64::from(faces_a) {
+        for y in 1..=i64::from(faces_b) {
+            let (ta, tb) = (x + i64::from(mod_a), y + i64::from(mod_b));
             if ta > tb {
                 a += unit;
             } else if tb > ta {
@@ -166,6 +169,16 @@ mod tests {
         assert!((d[2] - 0.292358490446).abs() < 1e-12);
         assert!((mean(&d) - 1.8).abs() < 1e-12);
         assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn extreme_modifiers_do_not_overflow() {
+        assert_eq!(p_at_least(12, i32::MIN, 7), 0.0);
+        assert_eq!(p_at_least(12, i32::MAX, i32::MIN), 1.0);
+        let o = opposed(6, i32::MAX, 6, 0);
+        assert!((o.first - 1.0).abs() < 1e-12 && o.second == 0.0);
+        let o = opposed(6, i32::MIN, 6, i32::MAX);
+        assert!((o.second - 1.0).abs() < 1e-12 && o.first == 0.0);
     }
 
     #[test]

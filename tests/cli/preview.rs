@@ -334,19 +334,40 @@ fn charge_contract() {
         "json",
     ]));
     assert!(close(&out["p_success"], 0.5));
-    // From sheets: hussars (M4) charging line (M3): no test needed.
+    // §5.1–5.2 (reading charge-test): fusiliers M3 charging a line unit of courage 6 must
+    // test, 1d6 + 3 > 6: 1/2 (not "no test" because the target's morale is also 3).
     let out = json(&muster(&[
         "preview",
         "charge",
         "--charger",
-        "fr-1er-hussards",
+        "fr-47e-fusiliers",
         "--target",
         "gb-45th-line",
         "--format",
         "json",
     ]));
+    assert_eq!(out["test_required"], true);
+    assert!(close(&out["p_success"], 0.5), "{out}");
+    // No test only when morale is above courage: Sharpe M5 (+1 command) against courage 4.
+    let out = json(&muster(&[
+        "preview",
+        "charge",
+        "--morale",
+        "4",
+        "--courage",
+        "4",
+        "--charger-command",
+        "--format",
+        "json",
+    ]));
     assert_eq!(out["test_required"], false);
     assert!(close(&out["p_success"], 1.0));
+    // 1d6 + 5 ≥ 2 × 4 = 8: 3+ → 4/6.
+    assert!((out["p_double"].as_f64().unwrap() - 4.0 / 6.0).abs() < 1e-12);
+    assert_eq!(
+        (out["morale"].as_i64(), out["courage"].as_i64()),
+        (Some(5), Some(4))
+    );
 }
 
 #[test]

@@ -1,27 +1,25 @@
-//! `muster preview fire|melee|charge|artillery` (Capitán): exact outcome distributions from
-//! the sheets, lists and tables, with ad-hoc flags that override any number.
+//! `muster preview fire|melee|charge|artillery` (Capitán): the flags become requests (units
+//! from sheets, or read from lists with the skills bought for them), the ruleset resolves them,
+//! and the reports are printed as text tables or JSON.
 
 use std::path::Path;
 
-use serde_json::json;
-
-use super::{distribution_table, emit};
+use super::{distribution_table, emit, Series};
 use crate::cli::capitan::{
-    ArtilleryArgs, CapitanPreview, ChargeArgs, CoverArg, DieArg, DodgeRerollArg, FireArgs,
-    MeleeArgs, RangeArg,
+    ArtilleryArgs, CapitanPreview, ChargeArgs, FireArgs, MeleeArgs, SideArgs,
 };
 use crate::cli::{PreviewFormat, UnitArg};
 use crate::commands::{print_out, to_json};
-use crate::core::error::unknown;
-use crate::core::error::Error;
+use crate::core::diagnostic;
+use crate::core::error::{unknown, Error};
 use crate::core::source::Sources;
-use crate::rulesets::capitan::army::{base_cost, skill_cost};
 use crate::rulesets::capitan::checker;
-use crate::rulesets::capitan::model::{
-    CoverLevel, Die, DodgeReroll, GunType, Kind, Range, UnitSheet,
-};
-use crate::rulesets::capitan::preview::{
-    artillery, charge, fire, melee, CourageTest, Distribution, Unit,
+use crate::rulesets::capitan::model::{GunType, Kind};
+use crate::rulesets::capitan::preview::fire::Situation;
+use crate::rulesets::capitan::preview::melee::Stance;
+use crate::rulesets::capitan::preview::request::{
+    self, ArtilleryRequest, ChargeRequest, FireCompare, FireOverrides, FireRequest, FromList,
+    MeleeRequest, SideOverrides, SideRequest, UnitChoice,
 };
 use crate::rulesets::capitan::Database;
 use crate::rulesets::{self, Ruleset};
@@ -39,619 +37,243 @@ fn usage(msg: impl Into<String>) -> Error {
     Error::Usage(msg.into())
 }
 
-fn cover(c: Option<CoverArg>) -> Option<CoverLevel> {
-    match c? {
-        CoverArg::None => None,
-        CoverArg::Light => Some(CoverLevel::Light),
-        CoverArg::Medium => Some(CoverLevel::Medium),
-        CoverArg::Dense => Some(CoverLevel::Dense),
+/// At most one `--…-skill`: a unit uses one skill per activation (§11).
+fn one_skill(role: &str, skills: &[String]) -> Result<Option<String>, Error> {
+    match skills {
+        [] => Ok(None),
+        [one] => Ok(Some(one.clone())),
+        more => Err(usage(format!(
+            "the {role} uses {} skills: a unit uses one skill per activation (Capitán §11)",
+            more.len()
+        ))),
     }
 }
 
-fn faces(d: DieArg) -> u32 {
-    Die::from(d).faces()
-}
-
-/// A unit named on the command line, before its figures are settled.
-struct Picked<'a> {
-    sheet: &'a UnitSheet,
-    figures: Option<u32>,
-    skills: Vec<String>,
-    /// The list's cost for this unit, when it came from a list.
-    list_cost: Option<u32>,
-}
-
-impl<'a> Picked<'a> {
-    fn unit(&self, db: &Database, figures: Option<u32>, role: &str) -> Result<Unit<'a>, Error> {
-        let figures = figures.or(self.figures).ok_or_else(|| {
-            usage(format!(
-                "give the {role}'s figures: --{role} {}:N",
-                self.sheet.id
-            ))
-        })?;
-        let cost = self.list_cost.unwrap_or_else(|| {
-            base_cost(self.sheet, figures)
-                + self
-                    .skills
-                    .iter()
-                    .map(|k| skill_cost(db, self.sheet, k, false))
-                    .sum::<u32>()
-        });
-        Ok(Unit {
-            sheet: self.sheet,
-            figures,
-            skills: self.skills.clone(),
-            cost,
-        })
-    }
-}
-
-/// Resolves `--x SHEET[:N]` or `--x-list FILE --x-unit N`, with the skills it uses.
-fn pick<'a>(
-    db: &'a Database,
-    role: &str,
-    arg: Option<&UnitArg>,
-    list: Option<&Path>,
-    index: Option<usize>,
-    skills: &[String],
-) -> Result<Option<Picked<'a>>, Error> {
-    if skills.len() > 1 {
-        return Err(usage(format!(
-            "the {role} uses {} skills: a unit uses one skill per activation (§11)",
-            skills.len()
-        )));
-    }
-    for k in skills {
-        if db.skill(k).is_none() {
-            return Err(unknown("skill", k, db.skills.ids()));
-        }
-    }
-    if let Some(path) = list {
-        let index = index.ok_or_else(|| usage(format!("--{role}-list needs the unit number")))?;
-        let mut sources = Sources::new();
-        let file = sources.read(path)?;
-        match rulesets::peek(&sources, file) {
-            Ok(Ruleset::Capitan) => {}
-            Err(d) => {
-                crate::core::diagnostic::print_all(&[d], &sources);
-                return Err(usage(format!("{} is not a Capitán list", path.display())));
-            }
-        }
-        let checked = checker::check_file(db, &sources, file).map_err(|d| {
-            crate::core::diagnostic::print_all(&[d], &sources);
-            usage(format!("{} is not a valid list file", path.display()))
-        })?;
-        let n = checked.units.len();
-        let row = checked.units.get(index.wrapping_sub(1)).ok_or_else(|| {
-            usage(format!(
-                "{} has {n} units: there is no unit {index}",
-                path.display()
-            ))
-        })?;
-        let sheet = db
-            .sheet(&row.id)
-            .ok_or_else(|| unknown("sheet", &row.id, db.sheets.ids()))?;
-        for k in skills {
-            if !row.extras.iter().any(|e| &e.id == k) {
-                return Err(usage(format!(
-                    "unit {index} of {} did not take skill `{k}`",
-                    path.display()
-                )));
-            }
-        }
-        return Ok(Some(Picked {
-            sheet,
-            figures: row.figures,
-            skills: skills.to_vec(),
-            list_cost: Some(row.cost),
-        }));
-    }
-    let Some(arg) = arg else {
-        return Ok(None);
-    };
+/// A unit of a sheet: `SHEET[:FIGURES]` (command units default to their N°F).
+fn sheet_unit<'a>(db: &'a Database, arg: &UnitArg) -> Result<UnitChoice<'a>, Error> {
     let sheet = db
         .sheet(&arg.sheet)
         .ok_or_else(|| unknown("sheet", &arg.sheet, db.sheets.ids()))?;
-    for k in skills {
-        if sheet.offers(k).is_none() {
-            return Err(usage(format!(
-                "sheet `{}` does not offer skill `{k}`",
-                sheet.id
-            )));
-        }
-    }
     let figures = arg.figures.or(if sheet.kind == Kind::Command {
         sheet.figures
     } else {
         None
     });
-    Ok(Some(Picked {
+    Ok(UnitChoice {
         sheet,
         figures,
-        skills: skills.to_vec(),
-        list_cost: None,
-    }))
+        list: None,
+    })
 }
 
-fn range(r: RangeArg) -> Range {
-    match r {
-        RangeArg::Short => Range::Short,
-        RangeArg::Medium => Range::Medium,
-        RangeArg::Long => Range::Long,
+/// Unit `index` (1-based) of a Capitán list file, with its skills and cost there.
+fn list_unit<'a>(db: &'a Database, path: &Path, index: usize) -> Result<UnitChoice<'a>, Error> {
+    let mut sources = Sources::new();
+    let file = sources.read(path)?;
+    match rulesets::peek(&sources, file) {
+        Ok(Ruleset::Capitan) => {}
+        Err(d) => {
+            diagnostic::print_all(&[d], &sources);
+            return Err(usage(format!("{} is not a Capitán list", path.display())));
+        }
+    }
+    let checked = checker::check_file(db, &sources, file).map_err(|d| {
+        diagnostic::print_all(&[d], &sources);
+        usage(format!("{} is not a valid list file", path.display()))
+    })?;
+    let n = checked.units.len();
+    let row = checked.units.get(index.wrapping_sub(1)).ok_or_else(|| {
+        usage(format!(
+            "{} has {n} unit{}: there is no unit {index}",
+            path.display(),
+            if n == 1 { "" } else { "s" }
+        ))
+    })?;
+    let sheet = db
+        .sheet(&row.id)
+        .ok_or_else(|| unknown("sheet", &row.id, db.sheets.ids()))?;
+    Ok(UnitChoice {
+        sheet,
+        figures: row.figures,
+        list: Some(FromList {
+            origin: format!("unit {index} of {}", path.display()),
+            label: row.label.clone(),
+            skills: row.extras.iter().map(|e| (e.id.clone(), e.cost)).collect(),
+            cost: row.cost,
+        }),
+    })
+}
+
+/// `--x SHEET[:N]` or `--x-list FILE --x-unit N`, if either is given.
+fn choice<'a>(
+    db: &'a Database,
+    arg: Option<&UnitArg>,
+    list: Option<&Path>,
+    index: Option<usize>,
+) -> Result<Option<UnitChoice<'a>>, Error> {
+    match (arg, list, index) {
+        (_, Some(path), Some(i)) => list_unit(db, path, i).map(Some),
+        (_, Some(path), None) => Err(usage(format!(
+            "{}: say which unit of the list, by its number",
+            path.display()
+        ))),
+        (Some(a), None, _) => sheet_unit(db, a).map(Some),
+        (None, None, _) => Ok(None),
     }
 }
 
 // ── fire ────────────────────────────────────────────────────────────────────────────────────
 
-struct FirePlan {
-    label: String,
-    setup: fire::FireSetup,
-    notes: Vec<String>,
-    cost: Option<u32>,
-}
-
-fn fire_plan(
-    db: &Database,
-    a: &FireArgs,
-    shooter: Option<&Picked>,
-    target: Option<&Picked>,
-) -> Result<FirePlan, Error> {
-    let situation = fire::Situation {
-        range: a.range.map(range),
-        cover: cover(a.cover),
-        precision: a.precision,
-        unprepared: a.unprepared,
-        moved: a.moved,
-        hidden: a.hidden,
-        fire_twice: a.fire_twice,
-    };
-    let shooter_unit = shooter.map(|p| p.unit(db, None, "shooter")).transpose()?;
-    let target_unit = target
-        .map(|p| p.unit(db, a.target_figures, "target"))
-        .transpose()?;
-    let (base, mut notes) = match (&shooter_unit, &target_unit) {
-        (Some(s), Some(t)) => {
-            let (setup, notes) = fire::from_units(db, s, t, &situation).map_err(usage)?;
-            (Some(setup), notes)
-        }
-        _ => (None, Vec::new()),
-    };
-    let missing = |flag: &str| usage(format!("give --shooter/--target sheets, or {flag}"));
-    let difficulty = match (a.range, &base) {
-        (Some(r), None) => db.rules.fire.difficulty.get(range(r)) as i32,
-        (_, Some(b)) => b.difficulty,
-        (None, None) => return Err(missing("--range")),
-    };
-    let shots = a
-        .shots
-        .or(base.as_ref().map(|b| b.shots))
-        .or(shooter_unit
-            .as_ref()
-            .map(|s| s.figures * if a.fire_twice { 2 } else { 1 }))
-        .ok_or_else(|| missing("--shots"))?;
-    let die = a
-        .die
-        .map(faces)
-        .or(base.as_ref().map(|b| b.die))
-        .or(shooter_unit.as_ref().map(|s| s.sheet.fire_die.faces()))
-        .ok_or_else(|| missing("--die"))?;
-    let target_figures = a
-        .target_figures
-        .or(target_unit.as_ref().map(|t| t.figures))
-        .ok_or_else(|| missing("--target-figures"))?;
-    let dodge_die = a
-        .target_die
-        .map(faces)
-        .or(target_unit.as_ref().map(|t| t.sheet.dodge_die().faces()))
-        .ok_or_else(|| missing("--target-die"))?;
-    let dodge_modifier = match &base {
-        Some(b) if a.cover.is_none() => b.dodge_modifier,
-        _ => cover(a.cover)
-            .and_then(|c| db.rules.cover(c))
-            .map(|c| c.dodge)
-            .unwrap_or(0),
-    };
-    let dodge_reroll = match a.dodge_reroll {
-        Some(DodgeRerollArg::None) => None,
-        Some(DodgeRerollArg::HardToKill) => Some(DodgeReroll::HardToKill),
-        Some(DodgeRerollArg::ToTheDeath) => Some(DodgeReroll::ToTheDeath),
-        None => base.as_ref().and_then(|b| b.dodge_reroll),
-    };
-    if let Some(m) = a.modifier {
-        notes.push(format!("fire modifier set to {m:+} (--modifier)"));
-    }
-    let setup = fire::FireSetup {
-        shots,
-        die,
-        difficulty,
-        modifier: a
-            .modifier
-            .or(base.as_ref().map(|b| b.modifier))
-            .unwrap_or(0),
-        extra: base.as_ref().and_then(|b| b.extra),
-        reroll_misses: a.reroll_misses || base.as_ref().is_some_and(|b| b.reroll_misses),
-        target_figures,
-        dodge_die,
-        dodge_modifier,
-        dodge_target: db.rules.dodge.target as i32,
-        dodge_reroll,
-        courage_test: target_unit
-            .as_ref()
-            .and_then(|t| CourageTest::of(db, t.sheet)),
-    };
-    let label = match &shooter_unit {
-        Some(s) => format!("{} ({} figures)", s.sheet.id, s.figures),
-        None => format!("{shots} × d{die}"),
-    };
-    Ok(FirePlan {
-        label,
-        setup,
-        notes,
-        cost: shooter_unit.map(|s| s.cost),
-    })
-}
-
 fn run_fire(db: &Database, a: &FireArgs) -> Result<u8, Error> {
-    let shooter = pick(
-        db,
-        "shooter",
-        a.shooter.as_ref(),
-        a.list.as_deref(),
-        a.unit,
-        &a.shooter_skill,
-    )?;
-    let target = pick(
-        db,
-        "target",
-        a.target.as_ref(),
-        a.target_list.as_deref(),
-        a.target_unit,
-        &a.target_skill,
-    )?;
-    let mut plans = vec![fire_plan(db, a, shooter.as_ref(), target.as_ref())?];
-    if let Some(skill) = &a.compare_skill {
-        let s = shooter
-            .as_ref()
-            .ok_or_else(|| usage("--compare-skill needs --shooter or --list"))?;
-        if s.skills.iter().any(|k| k == skill) {
-            return Err(usage(format!("the shooter already uses `{skill}`")));
-        }
-        let other = pick(
+    let request = FireRequest {
+        shooter: choice(db, a.shooter.as_ref(), a.list.as_deref(), a.unit)?,
+        shooter_skill: one_skill("shooter", &a.shooter_skill)?,
+        target: choice(
             db,
-            "shooter",
-            Some(&UnitArg {
-                sheet: s.sheet.id.clone(),
-                figures: s.figures,
-            }),
-            None,
-            None,
-            std::slice::from_ref(skill),
-        )?;
-        let mut plan = fire_plan(db, a, other.as_ref(), target.as_ref())?;
-        plan.label = format!("{} with {skill}", plan.label);
-        if let (Some(c), Some(l)) = (plan.cost.as_mut(), s.list_cost) {
-            *c = l + other
-                .as_ref()
-                .map(|o| skill_cost(db, o.sheet, skill, false))
-                .unwrap_or(0);
-        }
-        plans.push(plan);
-    }
-    if let Some(other) = &a.compare_shooter {
-        let o = pick(db, "shooter", Some(other), None, None, &[])?;
-        plans.push(fire_plan(db, a, o.as_ref(), target.as_ref())?);
-    }
-    let outcomes: Vec<fire::FireOutcome> = plans.iter().map(|p| fire::resolve(&p.setup)).collect();
-    let per_100 = |p: &FirePlan, o: &fire::FireOutcome| {
-        p.cost
-            .filter(|c| *c > 0)
-            .map(|c| o.casualties.mean * 100.0 / c as f64)
+            a.target.as_ref(),
+            a.target_list.as_deref(),
+            a.target_unit,
+        )?,
+        target_skill: one_skill("target", &a.target_skill)?,
+        situation: Situation {
+            range: a.range.map(Into::into),
+            cover: a.cover.and_then(|c| c.level()),
+            precision: a.precision,
+            unprepared: a.unprepared,
+            moved: a.moved,
+            hidden: a.hidden,
+            fire_twice: a.fire_twice,
+        },
+        overrides: FireOverrides {
+            shots: a.shots,
+            die: a.die.map(Into::into),
+            modifier: a.modifier,
+            reroll_misses: a.reroll_misses,
+            target_figures: a.target_figures,
+            target_die: a.target_die.map(Into::into),
+            dodge_reroll: a.dodge_reroll.map(|r| r.reroll()),
+        },
+        compare: match (&a.compare_skill, &a.compare_shooter) {
+            (Some(k), _) => Some(FireCompare::Skill(k.clone())),
+            (None, Some(s)) => Some(FireCompare::Shooter(sheet_unit(db, s)?)),
+            (None, None) => None,
+        },
     };
-    let mut outputs = Vec::new();
-    for (p, o) in plans.iter().zip(&outcomes) {
-        outputs.push(json!({
-            "label": p.label,
-            "casualties": o.casualties.p,
-            "at_least": o.casualties.at_least,
-            "mean": o.casualties.mean,
-            "median": o.casualties.median,
-            "mode": o.casualties.mode,
-            "p_hit": o.p_hit,
-            "p_dodge": o.p_dodge,
-            "p_casualty_per_shot": o.p_casualty_per_shot,
-            "p_reduced": o.p_reduced,
-            "p_rout": o.p_rout,
-            "p_destroyed": o.p_destroyed,
-            "cost": p.cost,
-            "casualties_per_100_points": per_100(p, o),
-            "notes": p.notes,
-        }));
-    }
-    let series: Vec<(String, Vec<f64>)> = plans
+    let reports = request::fire(db, &request).map_err(usage)?;
+    let series: Vec<Series> = reports
         .iter()
-        .zip(&outcomes)
-        .map(|(p, o)| (p.label.clone(), o.casualties.p.clone()))
+        .map(|r| (r.label.clone(), r.casualties.clone()))
         .collect();
-    emit(&a.output, "casualties", outputs, &series, |out| {
-        let mut text = String::new();
-        for (p, o) in plans.iter().zip(&outcomes) {
-            text.push_str(&format!("Fire: {}\n", p.label));
-            for n in &p.notes {
+    let json: Vec<serde_json::Value> = reports
+        .iter()
+        .map(|r| serde_json::to_value(r).unwrap_or_default())
+        .collect();
+    emit(&a.output, "casualties", json, &series, |text| {
+        for r in &reports {
+            text.push_str(&format!("Fire: {} at {}\n", r.shooter, r.target));
+            for n in &r.notes {
                 text.push_str(&format!("  {n}\n"));
             }
+            let s = &r.setup;
             text.push_str(&format!(
-                "  {} shots on d{} ≥ {} with {:+}: P(hit) {:.4}, P(dodge) {:.4}, P(casualty per shot) {:.4}\n",
-                p.setup.shots, p.setup.die, p.setup.difficulty, p.setup.modifier, o.p_hit, o.p_dodge, o.p_casualty_per_shot
+                "  {} shots on d{} {:+} ≥ {}: P(hit) {:.4}, P(dodge) {:.4}, P(casualty per shot) {:.4}\n",
+                s.shots, s.die, s.modifier, s.difficulty, r.p_hit, r.p_dodge, r.p_casualty_per_shot
             ));
         }
         text.push_str(&distribution_table("casualties", &series));
-        for (p, o) in plans.iter().zip(&outcomes) {
+        for r in &reports {
             text.push_str(&format!(
-                "{}: mean {:.3}, median {}, mode {}; P(reduced) {:.4}, P(rout) {:.4}, P(all fall) {:.4}",
-                p.label, o.casualties.mean, o.casualties.median, o.casualties.mode, o.p_reduced, o.p_rout, o.p_destroyed
+                "{}: mean {:.3}, median {}, mode {}",
+                r.label, r.mean, r.median, r.mode
             ));
-            if let (Some(c), Some(e)) = (p.cost, per_100(p, o)) {
+            if let (Some(c), Some(e)) = (r.cost, r.casualties_per_100_points) {
                 text.push_str(&format!("; {e:.3} casualties per 100 points ({c} points)"));
             }
-            text.push('\n');
+            text.push_str(&format!(
+                "\n  {}: P(reduced) {:.4}, P(routs) {:.4}, P(destroyed) {:.4}\n",
+                r.target, r.p_reduced, r.p_rout, r.p_destroyed
+            ));
         }
-        out.push_str(&text);
     })
 }
 
 // ── melee ───────────────────────────────────────────────────────────────────────────────────
 
-struct SideFlags<'a> {
-    figures: Option<u32>,
-    die: Option<DieArg>,
-    modifier: Option<i32>,
-    attacks: Option<u32>,
-    dodge_die: Option<DieArg>,
-    stance: melee::Stance,
-    name: &'a str,
-}
-
-fn melee_side(
-    db: &Database,
-    unit: Option<&Unit>,
-    enemy: Option<&Unit>,
-    f: &SideFlags,
-    notes: &mut Vec<String>,
-) -> Result<melee::Side, Error> {
-    let base = match (unit, enemy) {
-        (Some(u), Some(e)) => Some(melee::side_from_unit(db, u, &f.stance, e, notes)),
-        _ => None,
-    };
-    let missing = |flag: &str| {
-        usage(format!(
-            "give --{} SHEET[:FIGURES], or --{}-{flag}",
-            f.name, f.name
-        ))
-    };
-    let cover_factor = cover(None)
-        .or(f.stance.cover)
-        .and_then(|c| db.rules.cover(c))
-        .map(|c| c.combat)
-        .unwrap_or(0);
-    let die = f
-        .die
-        .map(faces)
-        .or(base.as_ref().map(|b| b.die))
-        .ok_or_else(|| missing("die"))?;
-    Ok(melee::Side {
-        figures: f
-            .figures
-            .or(unit.map(|u| u.figures))
-            .ok_or_else(|| missing("figures"))?,
-        attacks_per_figure: f
-            .attacks
-            .or(base.as_ref().map(|b| b.attacks_per_figure))
-            .unwrap_or(1),
-        die,
-        modifier: f
-            .modifier
-            .or(base.as_ref().map(|b| b.modifier))
-            .unwrap_or(cover_factor),
-        first_round_modifier: if f.modifier.is_some() {
-            0
-        } else {
-            base.as_ref().map(|b| b.first_round_modifier).unwrap_or(0)
+fn side<'a>(db: &'a Database, s: &SideArgs, name: &str) -> Result<SideRequest<'a>, Error> {
+    Ok(SideRequest {
+        unit: choice(db, s.unit.as_ref(), s.list.as_deref(), s.index)?,
+        skill: one_skill(&format!("side {name}"), &s.skill)?,
+        stance: Stance {
+            charging: s.charges,
+            led_by_command: s.led,
+            cover: s.cover.and_then(|c| c.level()),
+            standard_bearer: s.standard,
+            higher: s.higher,
+            in_woods: false,
+            captured_flag: s.captured_flag,
         },
-        dodge_die: f
-            .dodge_die
-            .map(faces)
-            .or(base.as_ref().map(|b| b.dodge_die))
-            .unwrap_or(die),
-        dodge_modifier: base.as_ref().map(|b| b.dodge_modifier).unwrap_or(0),
-        dodge_reroll: base.as_ref().and_then(|b| b.dodge_reroll),
-        wins_ties: base.as_ref().is_some_and(|b| b.wins_ties),
-        ignore_dodge: base.as_ref().is_some_and(|b| b.ignore_dodge),
-        courage_test: unit.and_then(|u| CourageTest::of(db, u.sheet)),
+        overrides: SideOverrides {
+            figures: s.figures,
+            die: s.die.map(Into::into),
+            modifier: s.modifier,
+            attacks: s.attacks,
+            dodge_die: s.dodge_die.map(Into::into),
+        },
     })
 }
 
 fn run_melee(db: &Database, a: &MeleeArgs) -> Result<u8, Error> {
-    let pa = pick(
-        db,
-        "a",
-        a.a.as_ref(),
-        a.a_list.as_deref(),
-        a.a_unit,
-        &a.a_skill,
-    )?;
-    let pb = pick(
-        db,
-        "b",
-        a.b.as_ref(),
-        a.b_list.as_deref(),
-        a.b_unit,
-        &a.b_skill,
-    )?;
-    let ua = pa
-        .as_ref()
-        .map(|p| p.unit(db, a.a_figures, "a"))
-        .transpose()?;
-    let ub = pb
-        .as_ref()
-        .map(|p| p.unit(db, a.b_figures, "b"))
-        .transpose()?;
-    let flags_a = SideFlags {
-        figures: a.a_figures,
-        die: a.a_die,
-        modifier: a.a_modifier,
-        attacks: a.a_attacks,
-        dodge_die: a.a_dodge_die,
-        stance: melee::Stance {
-            charging: a.a_charges,
-            led_by_command: a.a_led,
-            cover: cover(a.a_cover),
-            standard_bearer: a.a_standard,
-            higher: a.a_higher,
-            in_woods: false,
-        },
-        name: "a",
+    let request = MeleeRequest {
+        a: side(db, &a.side_a(), "A")?,
+        b: side(db, &a.side_b(), "B")?,
+        rounds: a.rounds,
+        compare_skill: a.compare_skill.clone(),
     };
-    let flags_b = SideFlags {
-        figures: a.b_figures,
-        die: a.b_die,
-        modifier: a.b_modifier,
-        attacks: a.b_attacks,
-        dodge_die: a.b_dodge_die,
-        stance: melee::Stance {
-            charging: a.b_charges,
-            led_by_command: a.b_led,
-            cover: cover(a.b_cover),
-            standard_bearer: a.b_standard,
-            higher: a.b_higher,
-            in_woods: false,
-        },
-        name: "b",
-    };
-    let mut cases = Vec::new();
-    let mut notes = Vec::new();
-    let side_a = melee_side(db, ua.as_ref(), ub.as_ref(), &flags_a, &mut notes)?;
-    let side_b = melee_side(db, ub.as_ref(), ua.as_ref(), &flags_b, &mut notes)?;
-    let label = |u: &Option<Unit>, s: &melee::Side| match u {
-        Some(u) => format!("{} ({})", u.sheet.id, s.figures),
-        None => format!("{} × d{}", s.figures, s.die),
-    };
-    let side_names = (label(&ua, &side_a), label(&ub, &side_b));
-    let title = format!("{} vs {}", side_names.0, side_names.1);
-    let setup = melee::MeleeSetup {
-        a: side_a,
-        b: side_b,
-        dodge_target: db.rules.dodge.target as i32,
-        destruction_ratio: db.rules.melee.destruction_ratio,
-    };
-    cases.push((title, setup, notes, ua.as_ref().map(|u| u.cost)));
-    if let Some(skill) = &a.compare_skill {
-        let p = pa
-            .as_ref()
-            .ok_or_else(|| usage("--compare-skill needs --a or --a-list"))?;
-        let other = pick(
-            db,
-            "a",
-            Some(&UnitArg {
-                sheet: p.sheet.id.clone(),
-                figures: p.figures,
-            }),
-            None,
-            None,
-            std::slice::from_ref(skill),
-        )?;
-        let uo = other
-            .as_ref()
-            .map(|o| o.unit(db, a.a_figures, "a"))
-            .transpose()?;
-        let mut notes = Vec::new();
-        let sa = melee_side(db, uo.as_ref(), ub.as_ref(), &flags_a, &mut notes)?;
-        let sb = melee_side(db, ub.as_ref(), uo.as_ref(), &flags_b, &mut notes)?;
-        let setup = melee::MeleeSetup {
-            a: sa,
-            b: sb,
-            dodge_target: db.rules.dodge.target as i32,
-            destruction_ratio: db.rules.melee.destruction_ratio,
-        };
-        cases.push((
-            format!("with {skill}"),
-            setup,
-            notes,
-            uo.as_ref().map(|u| u.cost),
-        ));
-    }
-    let mut outputs = Vec::new();
-    let mut results = Vec::new();
-    for (title, setup, notes, cost) in &cases {
-        let first = melee::round(setup, setup.a.figures, setup.b.figures, true);
-        let a_cas: Vec<f64> = first.iter().map(|r| r.iter().sum()).collect();
-        let mut b_cas = vec![0.0; setup.b.figures as usize + 1];
-        for row in &first {
-            for (cb, p) in row.iter().enumerate() {
-                b_cas[cb] += p;
-            }
-        }
-        let out = match a.rounds {
-            Some(n) => melee::rounds(setup, n),
-            None => melee::to_the_end(setup),
-        };
-        let mean_b = Distribution::new(b_cas.clone()).mean;
-        outputs.push(json!({
-            "label": title,
-            "rounds": a.rounds,
-            "a_casualties": a_cas,
-            "b_casualties": b_cas,
-            "joint": first,
-            "p_a_destroyed": out.p_a_destroyed,
-            "p_b_destroyed": out.p_b_destroyed,
-            "p_a_routed": out.p_a_routed,
-            "p_b_routed": out.p_b_routed,
-            "p_a_wins": out.p_a_wins,
-            "p_b_wins": out.p_b_wins,
-            "p_both_out": out.p_both_out,
-            "p_still_engaged": out.p_still_engaged,
-            "expected_rounds": out.expected_rounds,
-            "a_survivors": out.a_survivors.p,
-            "b_survivors": out.b_survivors.p,
-            "a_cost": cost,
-            "b_casualties_first_round_per_100_points": cost.filter(|c| *c > 0).map(|c| mean_b * 100.0 / c as f64),
-            "notes": notes,
-        }));
-        results.push((title.clone(), out, a_cas, b_cas, notes.clone()));
-    }
-    let series: Vec<(String, Vec<f64>)> = results
+    let reports = request::melee(db, &request).map_err(usage)?;
+    let series: Vec<Series> = reports
         .iter()
-        .map(|r| (format!("{}: B survivors", r.0), r.1.b_survivors.p.clone()))
+        .map(|r| {
+            (
+                format!("{}: survivors of B", r.label),
+                r.b_survivors.clone(),
+            )
+        })
+        .collect();
+    let json: Vec<serde_json::Value> = reports
+        .iter()
+        .map(|r| serde_json::to_value(r).unwrap_or_default())
         .collect();
     let rounds_text = match a.rounds {
         Some(n) => format!("after {n} round{}", if n == 1 { "" } else { "s" }),
         None => "to the end".into(),
     };
-    emit(&a.output, "survivors of B", outputs, &series, |text| {
-        for (title, out, a_cas, b_cas, notes) in &results {
-            text.push_str(&format!("Melee: {title}, {rounds_text}\n"));
-            for n in notes {
+    emit(&a.output, "survivors of B", json, &series, |text| {
+        for r in &reports {
+            text.push_str(&format!("Melee {rounds_text}: {}\n", r.label));
+            text.push_str(&format!("  A = {}\n  B = {}\n", r.a, r.b));
+            for n in &r.notes {
                 text.push_str(&format!("  {n}\n"));
             }
             text.push_str(&distribution_table(
                 "first-round casualties",
                 &[
-                    (format!("A: {}", side_names.0), a_cas.clone()),
-                    (format!("B: {}", side_names.1), b_cas.clone()),
+                    (format!("A: {}", r.a), r.a_casualties.clone()),
+                    (format!("B: {}", r.b), r.b_casualties.clone()),
                 ],
             ));
             text.push_str(&format!(
                 "P(A wins) {:.4}  P(B wins) {:.4}  P(both out) {:.4}  P(still engaged) {:.4}\n",
-                out.p_a_wins, out.p_b_wins, out.p_both_out, out.p_still_engaged
+                r.p_a_wins, r.p_b_wins, r.p_both_out, r.p_still_engaged
             ));
             text.push_str(&format!(
                 "A destroyed {:.4}, routed {:.4}; B destroyed {:.4}, routed {:.4}; expected rounds {:.3}\n",
-                out.p_a_destroyed, out.p_a_routed, out.p_b_destroyed, out.p_b_routed, out.expected_rounds
+                r.p_a_destroyed, r.p_a_routed, r.p_b_destroyed, r.p_b_routed, r.expected_rounds
             ));
             text.push_str(&distribution_table(
                 "survivors",
                 &[
-                    (format!("A: {}", side_names.0), out.a_survivors.p.clone()),
-                    (format!("B: {}", side_names.1), out.b_survivors.p.clone()),
+                    (format!("A: {}", r.a), r.a_survivors.clone()),
+                    (format!("B: {}", r.b), r.b_survivors.clone()),
                 ],
             ));
         }
@@ -661,101 +283,67 @@ fn run_melee(db: &Database, a: &MeleeArgs) -> Result<u8, Error> {
 // ── charge ──────────────────────────────────────────────────────────────────────────────────
 
 fn run_charge(db: &Database, a: &ChargeArgs) -> Result<u8, Error> {
-    let mut notes = Vec::new();
-    let setup = match (&a.charger, &a.target) {
-        (Some(c), Some(t)) => {
-            let charger = db
-                .sheet(c)
-                .ok_or_else(|| unknown("sheet", c, db.sheets.ids()))?;
-            let target = db
-                .sheet(t)
-                .ok_or_else(|| unknown("sheet", t, db.sheets.ids()))?;
-            pick(
-                db,
-                "charger",
-                Some(&UnitArg {
-                    sheet: c.clone(),
-                    figures: Some(1),
-                }),
-                None,
-                None,
-                &a.charger_skill,
-            )?;
-            let mut s = charge::from_sheets(
-                db,
-                charger,
-                &a.charger_skill,
-                target,
-                a.charger_command,
-                a.target_command,
-                &mut notes,
-            );
-            if let Some(m) = a.morale {
-                s.morale = m + if a.charger_command {
-                    db.rules.charge.command_bonus
-                } else {
-                    0
-                };
-            }
-            if let Some(c) = a.courage {
-                s.courage = c + if a.target_command {
-                    db.rules.charge.command_bonus
-                } else {
-                    0
-                };
-            }
-            s
-        }
-        (None, None) => {
-            let (Some(m), Some(c)) = (a.morale, a.courage) else {
-                return Err(usage(
-                    "give --charger and --target sheets, or --morale and --courage",
-                ));
-            };
-            let bonus = db.rules.charge.command_bonus;
-            charge::ChargeSetup {
-                die: db.rules.charge.die.faces(),
-                morale: m + if a.charger_command { bonus } else { 0 },
-                courage: c + if a.target_command { bonus } else { 0 },
-                test_required: a.target_morale.is_none_or(|tm| m < tm),
-                double_bonus: 0,
-                double_factor: db.rules.charge.double_factor,
-            }
-        }
-        _ => return Err(usage("give both --charger and --target, or neither")),
-    };
-    let out = charge::resolve(&setup);
-    let value = json!({
-        "p_success": out.p_success,
-        "p_double": out.p_double,
-        "test_required": out.test_required,
-        "p_roll_beats_courage": out.p_roll_beats_courage,
-        "morale": setup.morale,
-        "courage": setup.courage,
-        "notes": notes,
-    });
     if a.output.plot.is_some() {
-        return Err(usage("--plot draws distributions: fire, melee and artillery have one, a charge has two numbers"));
+        return Err(usage(
+            "--plot draws distributions (fire, melee and artillery have one); a charge is two numbers",
+        ));
     }
+    let charger = match (&a.charger, &a.list, a.unit) {
+        (_, Some(path), Some(i)) => Some(list_unit(db, path, i)?),
+        (Some(id), _, _) => Some(sheet_unit(
+            db,
+            &UnitArg {
+                sheet: id.clone(),
+                figures: None,
+            },
+        )?),
+        _ => None,
+    };
+    let target = a
+        .target
+        .as_ref()
+        .map(|id| {
+            sheet_unit(
+                db,
+                &UnitArg {
+                    sheet: id.clone(),
+                    figures: None,
+                },
+            )
+        })
+        .transpose()?;
+    let request = ChargeRequest {
+        charger,
+        charger_skill: one_skill("charger", &a.charger_skill)?,
+        target,
+        morale: a.morale,
+        courage: a.courage,
+        charger_command: a.charger_command,
+        target_command: a.target_command,
+        captured_flag: a.captured_flag,
+    };
+    let r = request::charge(db, &request).map_err(usage)?;
     match a.output.format {
-        PreviewFormat::Json => print_out(&to_json(&value))?,
+        PreviewFormat::Json => print_out(&to_json(&r))?,
         PreviewFormat::Text => {
-            let mut text = format!(
-                "Charge: 1d{} + morale {} against courage {}\n",
-                setup.die, setup.morale, setup.courage
-            );
-            for n in &notes {
+            let mut text = format!("Charge: {} charges {}\n", r.charger, r.target);
+            for n in &r.notes {
                 text.push_str(&format!("  {n}\n"));
             }
             text.push_str(&format!(
-                "P(charge goes in) {:.4}{}\nP(courage doubled: the target routs, §5.2) {:.4}\n",
-                out.p_success,
-                if out.test_required {
-                    ""
+                "  1d{} + morale {} against courage {} (modified values)\n",
+                r.die, r.morale, r.courage
+            ));
+            text.push_str(&format!(
+                "P(the charge goes in) {:.4}{}\nP(courage doubled: {} routs, Capitán §5.2) {:.4}\n",
+                r.p_success,
+                if r.test_required {
+                    format!(" (1d{} + {} > {})", r.die, r.morale, r.courage)
                 } else {
-                    " (no test needed)"
+                    " (no test needed)".to_owned()
                 },
-                out.p_double
+                r.target,
+                r.p_double
             ));
             print_out(&text)?;
         }
@@ -766,86 +354,63 @@ fn run_charge(db: &Database, a: &ChargeArgs) -> Result<u8, Error> {
 // ── artillery ───────────────────────────────────────────────────────────────────────────────
 
 fn run_artillery(db: &Database, a: &ArtilleryArgs) -> Result<u8, Error> {
-    let sheet = a
-        .gun
+    let gun = match (&a.gun, &a.list, a.unit) {
+        (_, Some(path), Some(i)) => Some(list_unit(db, path, i)?),
+        (Some(id), _, _) => Some(sheet_unit(
+            db,
+            &UnitArg {
+                sheet: id.clone(),
+                figures: None,
+            },
+        )?),
+        _ => None,
+    };
+    let gun_type = a
+        .gun_type
         .as_ref()
-        .map(|g| {
-            db.sheet(g)
-                .ok_or_else(|| unknown("sheet", g, db.sheets.ids()))
+        .map(|t| {
+            GunType::ALL
+                .iter()
+                .copied()
+                .find(|g| g.as_str() == t)
+                .ok_or_else(|| {
+                    usage(format!(
+                        "--gun-type must be one of I, II, III, IV, found `{t}`"
+                    ))
+                })
         })
         .transpose()?;
-    if let Some(s) = sheet {
-        if s.kind != Kind::Artillery {
-            return Err(usage(format!("`{}` is not an artillery sheet", s.id)));
-        }
-        for k in &a.skills {
-            if s.offers(k).is_none() {
-                return Err(usage(format!(
-                    "sheet `{}` does not offer skill `{k}`",
-                    s.id
-                )));
-            }
-        }
-    }
-    let gun = match (&a.gun_type, sheet.and_then(|s| s.gun_type)) {
-        (Some(t), _) => GunType::ALL
-            .iter()
-            .copied()
-            .find(|g| g.as_str() == t)
-            .ok_or_else(|| {
-                usage(format!(
-                    "--gun-type must be one of I, II, III, IV, found `{t}`"
-                ))
-            })?,
-        (None, Some(g)) => g,
-        (None, None) => return Err(usage("give --gun SHEET or --gun-type")),
-    };
-    let crew = a
-        .crew
-        .map(Into::into)
-        .or(sheet.map(|s| s.quality))
-        .ok_or_else(|| usage("give --gun SHEET or --crew"))?;
-    let shot = artillery::Shot {
+    let request = ArtilleryRequest {
         gun,
-        crew,
+        gun_type,
+        crew: a.crew.map(Into::into),
+        rockets: a.rockets,
         ammunition: a.ammo.into(),
         range: a.range.into(),
         under_template: a.under,
-        cover: cover(a.cover),
+        cover: a.cover.and_then(|c| c.level()),
         factors: a.factors.clone(),
         skills: a.skills.clone(),
     };
-    let mut notes = Vec::new();
-    let setup = artillery::setup(db, &shot, &mut notes).map_err(usage)?;
-    let out = artillery::resolve(&setup);
-    let value = json!({
-        "casualties": out.casualties.p,
-        "at_least": out.casualties.at_least,
-        "mean": out.casualties.mean,
-        "p_blank": out.p_blank,
-        "p_dodge": out.p_dodge,
-        "notes": notes,
-    });
-    let series = vec![(
-        format!("type {gun} {:?}", shot.ammunition),
-        out.casualties.p.clone(),
-    )];
-    emit(&a.output, "casualties", vec![value], &series, |text| {
+    let r = request::artillery(db, &request).map_err(usage)?;
+    let series = vec![(r.label.clone(), r.casualties.clone())];
+    let json = vec![serde_json::to_value(&r).unwrap_or_default()];
+    emit(&a.output, "casualties", json, &series, |text| {
         text.push_str(&format!(
-            "Artillery: type {gun}, {crew} crew, {} figures under the template\n",
-            a.under
+            "Artillery: {}, {} figures under the template\n",
+            r.label, a.under
         ));
-        for n in &notes {
+        for n in &r.notes {
             text.push_str(&format!("  {n}\n"));
         }
         text.push_str(&format!(
             "P(blank shot) {:.4}  P(dodge) {:.4}\n",
-            out.p_blank, out.p_dodge
+            r.p_blank, r.p_dodge
         ));
         text.push_str(&distribution_table("casualties", &series));
         text.push_str(&format!(
             "mean {:.3}, median {}, mode {}\n",
-            out.casualties.mean, out.casualties.median, out.casualties.mode
+            r.mean, r.median, r.mode
         ));
     })
 }

@@ -32,20 +32,21 @@ impl Names {
     }
 }
 
-/// A text in French and English (rule summaries).
+/// A rule summary in the three languages muster prints.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Summary {
     pub fr: String,
+    pub es: String,
     pub en: String,
 }
 
 impl Summary {
-    /// Spanish cards print the French summary: the rulebook is French.
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
+            Lang::Fr => &self.fr,
+            Lang::Es => &self.es,
             Lang::En => &self.en,
-            Lang::Fr | Lang::Es => &self.fr,
         }
     }
 }
@@ -273,6 +274,9 @@ pub struct UnitSheet {
     /// "tiro": the gun has a limber and team (§12.17).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub limber: bool,
+    /// Guerrillas armed with blunderbusses: -1 to the target's dodge (§1.4).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blunderbusses: bool,
     #[serde(default)]
     pub skills: Vec<OfferedSkill>,
     #[serde(default)]
@@ -591,6 +595,65 @@ pub struct Balance {
     pub tolerance_percent: u32,
 }
 
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SizeRange {
+    pub min: u32,
+    pub max: u32,
+}
+
+/// §1.2: the figures a section of infantry or cavalry represents.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSize {
+    pub infantry: SizeRange,
+    pub cavalry: SizeRange,
+}
+
+/// §1.2, §11 Déploiement.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cohesion {
+    pub distance_cm: u32,
+    pub deployment_infantry_cm: u32,
+    pub deployment_cavalry_cm: u32,
+}
+
+/// §6.5: a charged command unit stepping behind a friendly unit.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandDodge {
+    pub infantry_officer_cm: u32,
+    pub mounted_officer_cm: u32,
+    pub behind_cm: u32,
+    pub initiative_penalty: i32,
+}
+
+/// §8.7.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CapturedFlag {
+    pub morale: i32,
+    pub combat: i32,
+}
+
+/// §11: how many skills a unit uses per activation.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SkillUse {
+    pub per_activation: u32,
+}
+
+/// A reading of an ambiguous sentence of the rulebook, with the quote (printed on the QRS).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub id: String,
+    pub section: String,
+    pub quote: String,
+    pub decision: Names,
+}
+
 /// One step of the turn sequence (§2.2).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -617,9 +680,20 @@ pub struct Rules {
     pub melee: Melee,
     pub specialist: Vec<SpecialistRow>,
     pub balance: Balance,
+    pub unit_size: UnitSize,
+    pub cohesion: Cohesion,
+    pub command_dodge: CommandDodge,
+    pub captured_flag: CapturedFlag,
+    pub skill_use: SkillUse,
+    #[serde(default, rename = "reading")]
+    pub readings: Vec<Reading>,
 }
 
 impl Rules {
+    pub fn reading(&self, id: &str) -> Option<&Reading> {
+        self.readings.iter().find(|r| r.id == id)
+    }
+
     pub fn quality(&self, q: Quality) -> Option<&QualityRow> {
         self.quality.iter().find(|r| r.id == q)
     }
@@ -745,6 +819,49 @@ pub struct ArtilleryGeneral {
     pub horse_unlimber_deviation_modifier: i32,
 }
 
+/// Something artillery may destroy, and its structure points (§12.14).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Structure {
+    pub id: String,
+    pub points: u32,
+    pub name: Names,
+}
+
+/// Deviation dice by crew quality.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeviationDice {
+    pub elite: Die,
+    pub veteran: Die,
+    pub regular: Die,
+}
+
+/// Congreve rockets (§12.18).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Congreve {
+    /// They follow this gun type's shell rules (a medium howitzer).
+    pub gun_type: GunType,
+    pub limber_move_cm: u32,
+    pub deviation: DeviationDice,
+    /// The dodge ("sauvegarde") needed at effective (short) and long range.
+    pub save_short: u32,
+    pub save_long: u32,
+}
+
+impl Congreve {
+    /// The crew's deviation die; none for militia, who do not serve guns (§12.10).
+    pub fn deviation_die(&self, q: Quality) -> Option<Die> {
+        match q {
+            Quality::Elite => Some(self.deviation.elite),
+            Quality::Veteran => Some(self.deviation.veteran),
+            Quality::Regular => Some(self.deviation.regular),
+            Quality::Militia => None,
+        }
+    }
+}
+
 /// `artillery.toml`
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -752,6 +869,9 @@ pub struct Artillery {
     pub general: ArtilleryGeneral,
     pub gun: Vec<Gun>,
     pub factor: Vec<Modifier>,
+    #[serde(default)]
+    pub structure: Vec<Structure>,
+    pub congreve: Congreve,
 }
 
 impl Artillery {

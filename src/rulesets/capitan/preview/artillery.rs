@@ -6,7 +6,7 @@ use crate::core::dice;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, GunType, Quality};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Ammunition {
     Canister,
@@ -14,7 +14,7 @@ pub enum Ammunition {
     Shell,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GunRange {
     Effective,
@@ -67,6 +67,9 @@ pub fn resolve(s: &ArtillerySetup) -> ArtilleryOutcome {
 pub struct Shot {
     pub gun: GunType,
     pub crew: Quality,
+    /// Congreve rockets (§12.18): a medium howitzer's shells, with their own deviation dice
+    /// and save.
+    pub rockets: bool,
     pub ammunition: Ammunition,
     pub range: GunRange,
     pub under_template: u32,
@@ -82,37 +85,66 @@ pub fn setup(
     notes: &mut Vec<String>,
 ) -> Result<ArtillerySetup, String> {
     let art = &db.artillery;
+    let rockets = shot.rockets.then_some(&art.congreve);
+    let gun_type = rockets.map(|c| c.gun_type).unwrap_or(shot.gun);
     let gun = art
-        .gun(shot.gun)
-        .ok_or_else(|| format!("no gun type {} in artillery.toml", shot.gun))?;
+        .gun(gun_type)
+        .ok_or_else(|| format!("no gun type {gun_type} in artillery.toml"))?;
+    if rockets.is_some() && shot.ammunition != Ammunition::Shell {
+        return Err("Congreve rockets fire as a howitzer: --ammo shell (Capitán §12.18)".into());
+    }
     let ammo = match shot.ammunition {
         Ammunition::Canister => &gun.canister,
         Ammunition::Roundshot => &gun.roundshot,
         Ammunition::Shell => gun
             .shell
             .as_ref()
-            .ok_or_else(|| format!("type {} guns fire no shells (§12.13)", shot.gun))?,
+            .ok_or_else(|| format!("type {gun_type} guns fire no shells (Capitán §12.12–12.13)"))?,
     };
-    let (range_cm, need) = match shot.range {
+    let (range_cm, mut need) = match shot.range {
         GunRange::Effective => (ammo.effective_cm, ammo.dodge_effective),
         GunRange::Long => (ammo.long_cm, ammo.dodge_long),
     };
-    notes.push(format!(
-        "type {} {:?} at {:?} range (up to {range_cm} cm): template {}, dodge {need}+ on 1d6 (§12.12–12.13)",
-        shot.gun, shot.ammunition, shot.range, ammo.template
-    ));
+    let range_name = match shot.range {
+        GunRange::Effective => "effective",
+        GunRange::Long => "long",
+    };
+    let ammo_name = match shot.ammunition {
+        Ammunition::Canister => "canister",
+        Ammunition::Roundshot => "roundshot",
+        Ammunition::Shell => "shell",
+    };
+    if let Some(c) = rockets {
+        need = match shot.range {
+            GunRange::Effective => c.save_short,
+            GunRange::Long => c.save_long,
+        };
+        notes.push(format!(
+            "Congreve rockets: a type {gun_type} howitzer's {ammo_name} at {range_name} range (up to {range_cm} cm), template {}, figures hit save on {need}+ (Capitán §12.18)",
+            ammo.template
+        ));
+    } else {
+        notes.push(format!(
+            "type {gun_type} {ammo_name} at {range_name} range (up to {range_cm} cm): template {}, dodge {need}+ on 1d6 (Capitán §12.12–12.13)",
+            ammo.template
+        ));
+    }
     let row = db.rules.quality(shot.crew).ok_or("unknown crew quality")?;
     let precise = shot.skills.iter().any(|k| k == "tir-de-precision");
     let deviation_die = if precise {
-        notes.push("Tir de précision: no deviation roll (§11)".into());
+        notes.push("Tir de précision: no deviation roll (Capitán §11)".into());
         None
     } else {
-        let die = row
-            .deviation_die
-            .ok_or_else(|| format!("there are no {} gunners (§12.10)", shot.crew))?;
+        let die = match rockets {
+            Some(c) => c.deviation_die(shot.crew),
+            None => row.deviation_die,
+        }
+        .ok_or_else(|| format!("there are no {} gunners (Capitán §12.10)", shot.crew))?;
         notes.push(format!(
-            "{} gunners: deviation {die}, blank on 1–{} (§12.11)",
-            shot.crew, art.general.blank_shot_max
+            "{} gunners: deviation {die}, blank on 1–{} (Capitán §12.11{})",
+            shot.crew,
+            art.general.blank_shot_max,
+            if rockets.is_some() { ", §12.18" } else { "" }
         ));
         Some(die.faces())
     };
@@ -120,7 +152,7 @@ pub fn setup(
     if let Some(c) = shot.cover.and_then(|c| db.rules.cover(c)) {
         factors += c.artillery;
         notes.push(format!(
-            "{:+} target in {} cover (§12.13)",
+            "{:+} target in {} cover (Capitán §12.13)",
             c.artillery, c.id
         ));
     }
@@ -133,7 +165,11 @@ pub fn setup(
             )
         })?;
         factors += f.value;
-        notes.push(format!("{:+} {} (§12.13)", f.value, f.name.en));
+        notes.push(format!(
+            "{:+} {} (Capitán §12.13)",
+            f.value,
+            f.name.en.to_lowercase()
+        ));
     }
     let no_effect = shot.ammunition == Ammunition::Canister
         && shot
@@ -141,11 +177,11 @@ pub fn setup(
             .and_then(|c| db.rules.cover(c))
             .is_some_and(|c| c.canister_proof);
     if no_effect {
-        notes.push("canister has no effect on medium or dense cover (§12.13)".into());
+        notes.push("canister has no effect on medium or dense cover (Capitán §12.13)".into());
     }
     let explosive = shot.skills.iter().any(|k| k == "grenades-explosives");
     if explosive {
-        notes.push("Grenades explosives: no dodge (§11)".into());
+        notes.push("Grenades explosives: no dodge (Capitán §11)".into());
     }
     Ok(ArtillerySetup {
         deviation_die,
@@ -162,7 +198,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn blank_shots_and_dodges() {
+    fn blank_shots_and_dodges_by_hand() {
         // Regular gunners (d10): blank 3/10. Roundshot type I effective: dodge 6+ on 1d6 with +1 cover: 2/6.
         let out = resolve(&ArtillerySetup {
             deviation_die: Some(10),

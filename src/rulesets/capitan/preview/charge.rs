@@ -1,17 +1,19 @@
-//! Charge (§5.1–5.2): a charger whose morale is lower than the target's must roll 1d6 + morale
-//! above the target's courage (+1 each with a command unit within 5 cm); the roll is made
-//! anyway to see whether it doubles the courage (≥ 2 × courage: the target routs).
+//! Charge (§5.1–5.2, reading `charge-test` of rules.toml): a charger whose morale is not above
+//! the target's courage (each +1 with a command unit within 5 cm) must roll 1d6 + morale above
+//! that courage; the roll is made anyway to see whether it doubles the courage (≥ 2 × courage:
+//! the target routs).
 
 use crate::core::dice;
 use crate::rulesets::capitan::database::Database;
-use crate::rulesets::capitan::model::UnitSheet;
 
+/// A charge as numbers: the charger's morale and the target's courage are the modified ones.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChargeSetup {
     pub die: u32,
     pub morale: i32,
     pub courage: i32,
-    /// Whether the test is required (charger's morale below the target's, §5.1).
+    /// Whether the test is required: morale not above courage (§5.1–5.2), unless a skill
+    /// says otherwise (Vieille garde).
     pub test_required: bool,
     /// Bonus to the roll when checking for a doubled courage (Vieille garde, §11).
     pub double_bonus: i32,
@@ -30,11 +32,11 @@ pub struct ChargeOutcome {
 }
 
 pub fn resolve(s: &ChargeSetup) -> ChargeOutcome {
-    let beats = dice::p_at_least(s.die, s.morale, s.courage + 1);
+    let beats = dice::p_at_least(s.die, s.morale, s.courage.saturating_add(1));
     let double = dice::p_at_least(
         s.die,
-        s.morale + s.double_bonus,
-        s.double_factor * s.courage,
+        s.morale.saturating_add(s.double_bonus),
+        s.double_factor.saturating_mul(s.courage),
     );
     ChargeOutcome {
         test_required: s.test_required,
@@ -44,48 +46,58 @@ pub fn resolve(s: &ChargeSetup) -> ChargeOutcome {
     }
 }
 
-/// A charge from two sheets; `charger_command` / `target_command`: a command unit within 5 cm.
-pub fn from_sheets(
-    db: &Database,
-    charger: &UnitSheet,
-    charger_skills: &[String],
-    target: &UnitSheet,
-    charger_command: bool,
-    target_command: bool,
-    notes: &mut Vec<String>,
-) -> ChargeSetup {
+/// What the player says about a charge: the unmodified morale and courage, whether a command
+/// unit stands within 5 cm of either, and the charger's skill effects.
+#[derive(Debug, Clone, Default)]
+pub struct ChargeInput {
+    pub morale: i32,
+    pub courage: i32,
+    pub charger_command: bool,
+    pub target_command: bool,
+    /// The charger holds a captured flag (§8.7): +2 morale.
+    pub captured_flag: bool,
+    /// Vieille garde (§11).
+    pub skip_test: bool,
+    pub double_bonus: i32,
+}
+
+/// The setup of a charge, with a note for every modifier and for the test decision.
+pub fn setup(db: &Database, input: &ChargeInput, notes: &mut Vec<String>) -> ChargeSetup {
     let c = &db.rules.charge;
-    let mut morale = charger.morale;
-    let mut courage = target.courage;
-    if charger_command {
+    let mut morale = input.morale;
+    let mut courage = input.courage;
+    if input.charger_command {
         morale += c.command_bonus;
         notes.push(format!(
-            "{:+} morale: command unit within {} cm (§5.1)",
+            "{:+} morale: a command unit within {} cm of the charger (Capitán §5.1)",
             c.command_bonus, c.command_distance_cm
         ));
     }
-    if target_command {
+    if input.captured_flag {
+        morale += db.rules.captured_flag.morale;
+        notes.push(format!(
+            "{:+} morale: the charger captured a flag (Capitán §8.7)",
+            db.rules.captured_flag.morale
+        ));
+    }
+    if input.target_command {
         courage += c.command_bonus;
         notes.push(format!(
-            "{:+} courage: target's command unit within {} cm (§5.1)",
+            "{:+} courage: a command unit within {} cm of the target (Capitán §5.1)",
             c.command_bonus, c.command_distance_cm
         ));
     }
-    let skills: Vec<_> = charger_skills.iter().filter_map(|k| db.skill(k)).collect();
-    let skip = skills.iter().any(|k| k.effects.skip_charge_test);
-    let double_bonus = skills.iter().map(|k| k.effects.double_courage_bonus).sum();
-    let test_required = charger.morale < target.morale && !skip;
-    notes.push(if test_required {
+    let test_required = morale <= courage && !input.skip_test;
+    notes.push(if input.skip_test {
+        "Vieille garde: no test before charging (Capitán §11)".into()
+    } else if test_required {
         format!(
-            "morale {} < target's {}: the charger must test (§5.1)",
-            charger.morale, target.morale
+            "morale {morale} is not above the target's courage {courage}: the charger tests, needing 1d{} + {morale} > {courage} (Capitán §5.1)",
+            c.die.faces()
         )
-    } else if skip {
-        "Vieille garde: no test before charging (§11)".into()
     } else {
         format!(
-            "morale {} ≥ target's {}: no test, the roll only checks for a doubled courage (§5.2)",
-            charger.morale, target.morale
+            "morale {morale} is above the target's courage {courage}: no test; the roll only checks for a doubled courage (Capitán §5.2)"
         )
     });
     ChargeSetup {
@@ -93,7 +105,7 @@ pub fn from_sheets(
         morale,
         courage,
         test_required,
-        double_bonus,
+        double_bonus: input.double_bonus,
         double_factor: c.double_factor,
     }
 }
@@ -126,5 +138,18 @@ mod tests {
         });
         assert_eq!(out.p_success, 1.0);
         assert!((out.p_double - 4.0 / 6.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn huge_courage_never_doubles() {
+        let out = resolve(&ChargeSetup {
+            die: 6,
+            morale: 3,
+            courage: 1_073_741_824,
+            test_required: true,
+            double_bonus: 0,
+            double_factor: 2,
+        });
+        assert_eq!((out.p_success, out.p_double), (0.0, 0.0));
     }
 }

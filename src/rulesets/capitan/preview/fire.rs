@@ -129,7 +129,10 @@ pub fn from_units(
         && s.kind != crate::rulesets::capitan::model::Kind::Artillery
         && range == Range::Long
     {
-        return Err("mounted troops fire at most at medium range (§7.2)".into());
+        return Err(format!(
+            "`{}` is mounted: mounted troops fire at most at medium range (Capitán §7.2)",
+            s.id
+        ));
     }
     let skill = |id: &str| shooter.uses(id).then(|| db.skill(id)).flatten();
     let mut effective = range;
@@ -142,13 +145,13 @@ pub fn from_units(
         }
         if effective != range {
             notes.push(format!(
-                "Bon œil: {range} range counts as {effective} (§11)"
+                "Bon œil: {range} range counts as {effective} (Capitán §11)"
             ));
         }
     }
     let difficulty = rules.fire.difficulty.get(effective) as i32;
     notes.push(format!(
-        "difficulty {difficulty} at {effective} range (§7.6)"
+        "difficulty {difficulty} at {effective} range (Capitán §7.6)"
     ));
     let mut modifier = 0;
     let mut add = |value: i32, why: String| {
@@ -157,22 +160,25 @@ pub fn from_units(
     };
     let table = |id: &str| rules.fire_modifier(id).map(|m| m.value).unwrap_or(0);
     if situation.precision {
-        add(table("precision"), "aimed fire (§7.6)".into());
+        add(table("precision"), "aimed fire (Capitán §7.6)".into());
     }
     if t.arm == Arm::Cavalry && t.kind != crate::rulesets::capitan::model::Kind::Artillery {
-        add(table("target-cavalry"), "target is cavalry (§7.6)".into());
+        add(
+            table("target-cavalry"),
+            "target is cavalry (Capitán §7.6)".into(),
+        );
     }
     if situation.unprepared {
-        add(table("unprepared"), "unprepared fire (§7.6)".into());
+        add(table("unprepared"), "unprepared fire (Capitán §7.6)".into());
     }
     if situation.moved && s.arm == Arm::Cavalry {
         add(
             table("mounted-moved"),
-            "mounted shooter moved (§7.6)".into(),
+            "mounted shooter moved (Capitán §7.6)".into(),
         );
     }
     if situation.hidden {
-        add(table("hidden"), "hidden unit (§7.4)".into());
+        add(table("hidden"), "hidden unit (Capitán §7.4)".into());
     }
     for id in &shooter.skills {
         let Some(k) = db.skill(id) else { continue };
@@ -183,15 +189,15 @@ pub fn from_units(
             e.fire_modifier_vs_infantry
         };
         if vs != 0 {
-            add(vs, format!("{} against {} (§11)", k.name.fr, t.arm));
+            add(vs, format!("{} against {} (Capitán §11)", k.name.fr, t.arm));
         }
         if e.fire_modifier != 0 {
-            add(e.fire_modifier, format!("{} (§11)", k.name.fr));
+            add(e.fire_modifier, format!("{} (Capitán §11)", k.name.fr));
         }
         if e.fire_modifier_pistol != 0 && db.weapon_of(s).is_some_and(|w| w.pistol) {
             add(
                 e.fire_modifier_pistol,
-                format!("{} with pistols (§11)", k.name.fr),
+                format!("{} with pistols (Capitán §11)", k.name.fr),
             );
         }
     }
@@ -199,12 +205,12 @@ pub fn from_units(
     if situation.fire_twice {
         if s.quality != Quality::Elite {
             return Err(format!(
-                "only elite units fire twice without moving (§3.1); `{}` is {}",
+                "only elite units fire twice without moving (Capitán §3.1); `{}` is {}",
                 s.id, s.quality
             ));
         }
         shots *= 2;
-        notes.push("elite: two volleys without moving (§3.1)".into());
+        notes.push("elite: two volleys without moving (Capitán §3.1)".into());
     }
     let mut extra = None;
     if let Some(k) = skill("rifle-nock") {
@@ -216,21 +222,25 @@ pub fn from_units(
             modifier + k.effects.volley_gun_modifier,
         ));
         notes.push(format!(
-            "{}: one figure fires {} shots at {:+} (§11)",
+            "{}: one figure fires {} shots at {:+} (Capitán §11)",
             k.name.fr, k.effects.volley_gun_shots, k.effects.volley_gun_modifier
         ));
     }
     let reroll_misses = s.specialists.contains(&Specialist::Escort);
     if reroll_misses {
-        notes.push("escort: re-roll missed to-hit dice (§1.3)".into());
+        notes.push("escort: re-roll missed to-hit dice (Capitán §1.3)".into());
     }
     let cover = situation.cover.and_then(|c| rules.cover(c));
-    let dodge_modifier = cover.map(|c| c.dodge).unwrap_or(0);
+    let mut dodge_modifier = cover.map(|c| c.dodge).unwrap_or(0);
     if let Some(c) = cover {
         notes.push(format!(
-            "target in {} cover: {:+} to the dodge (§7.6)",
+            "target in {} cover: {:+} to the dodge (Capitán §7.6)",
             c.id, c.dodge
         ));
+    }
+    if s.blunderbusses {
+        dodge_modifier -= 1;
+        notes.push("blunderbusses: -1 to the target's dodge (Capitán §1.4)".into());
     }
     let dodge_reroll = target
         .skills
@@ -238,7 +248,7 @@ pub fn from_units(
         .filter_map(|id| db.skill(id).and_then(|k| k.effects.dodge_reroll))
         .max_by_key(|r| matches!(r, DodgeReroll::ToTheDeath));
     if let Some(r) = dodge_reroll {
-        notes.push(format!("target re-rolls failed dodges ({r}, §11)"));
+        notes.push(format!("target re-rolls failed dodges ({r}, Capitán §11)"));
     }
     Ok((
         FireSetup {

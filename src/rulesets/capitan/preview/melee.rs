@@ -255,6 +255,10 @@ pub fn rounds(setup: &MeleeSetup, rounds: u32) -> MeleeOutcome {
     let mut states: HashMap<(u32, u32), f64> = HashMap::from([((a0, b0), 1.0)]);
     let mut cache: HashMap<(u32, u32), Step> = HashMap::new();
     for r in 0..rounds {
+        if states.is_empty() {
+            // Every melee has ended: later rounds change nothing.
+            break;
+        }
         let mut next: HashMap<(u32, u32), f64> = HashMap::new();
         for ((a, b), m) in states {
             tally.rounds += m;
@@ -346,6 +350,8 @@ pub struct Stance {
     pub standard_bearer: bool,
     pub higher: bool,
     pub in_woods: bool,
+    /// The side holds a captured flag (§8.7): +2 combat.
+    pub captured_flag: bool,
 }
 
 /// A side from its unit and stance, against `enemy`; `notes` name every factor.
@@ -379,15 +385,15 @@ pub fn side_from_unit(
     let mounted = s.arm == Arm::Cavalry && s.kind != Kind::Artillery;
     let enemy_mounted = enemy.sheet.arm == Arm::Cavalry && enemy.sheet.kind != Kind::Artillery;
     if let Some(q) = rules.quality(s.quality) {
-        add(q.combat, false, &format!("{} (§8.12)", q.id));
+        add(q.combat, false, &format!("{} (Capitán §8.12)", q.id));
     }
     if stance.charging {
-        add(factor("charge"), true, "charging (§8.12)");
+        add(factor("charge"), true, "charging (Capitán §8.12)");
         if !mounted && enemy_mounted {
             add(
                 factor("infantry-charging-cavalry"),
                 true,
-                "infantry charging cavalry (§8.12)",
+                "infantry charging cavalry (Capitán §8.12)",
             );
         }
     }
@@ -395,7 +401,7 @@ pub fn side_from_unit(
         add(
             factor("led-by-command"),
             true,
-            "charge led by a command unit (§8.12)",
+            "charge led by a command unit (Capitán §8.12)",
         );
     }
     let lance = db.has_trait(s, UnitTrait::Lance)
@@ -409,33 +415,40 @@ pub fn side_from_unit(
         } else {
             "lance-vs-infantry"
         };
-        add(factor(id), true, "lances (§8.12)");
+        add(factor(id), true, "lances (Capitán §8.12)");
     }
     if db.has_trait(s, UnitTrait::Cuirassier) {
-        add(factor("cuirassiers"), false, "cuirassiers (§8.12)");
+        add(factor("cuirassiers"), false, "cuirassiers (Capitán §8.12)");
     }
     if stance.higher {
         add(
             factor("higher-ground"),
             false,
-            "higher than the enemy (§8.12)",
+            "higher than the enemy (Capitán §8.12)",
         );
     }
     if stance.in_woods && mounted {
         add(
             factor("cavalry-in-woods"),
             false,
-            "cavalry in woods (§8.12)",
+            "cavalry in woods (Capitán §8.12)",
         );
     }
     if let Some(c) = stance.cover.and_then(|c| rules.cover(c)) {
-        add(c.combat, false, &format!("{} cover (§8.12)", c.id));
+        add(c.combat, false, &format!("{} cover (Capitán §8.12)", c.id));
     }
     if stance.standard_bearer {
         add(
             factor("standard-bearer"),
             false,
-            "standard bearer within 25 cm (§1.3)",
+            "standard bearer within 25 cm (Capitán §1.3)",
+        );
+    }
+    if stance.captured_flag {
+        add(
+            rules.captured_flag.combat,
+            false,
+            "captured a flag (Capitán §8.7)",
         );
     }
     let mut extra_attacks = 0;
@@ -444,19 +457,23 @@ pub fn side_from_unit(
     for id in &unit.skills {
         let Some(k) = db.skill(id) else { continue };
         let e = &k.effects;
-        add(e.combat_modifier, false, &format!("{} (§11)", k.name.fr));
+        add(
+            e.combat_modifier,
+            false,
+            &format!("{} (Capitán §11)", k.name.fr),
+        );
         if stance.charging {
             add(
                 e.charge_combat_modifier,
                 true,
-                &format!("{} when charging (§11)", k.name.fr),
+                &format!("{} when charging (Capitán §11)", k.name.fr),
             );
         }
         if id == "tirailleurs" {
             add(
                 factor("skirmishers"),
                 false,
-                "skirmishers in melee (§3.2-4)",
+                "skirmishers in melee (Capitán §3.2-4)",
             );
         }
         extra_attacks += e.extra_attacks;
@@ -474,7 +491,9 @@ pub fn side_from_unit(
     };
     let attacks = base_attacks + extra_attacks;
     if attacks != 1 {
-        notes.push(format!("{name}: {attacks} attacks per figure (§8.12, §11)"));
+        notes.push(format!(
+            "{name}: {attacks} attacks per figure (Capitán §8.12, Capitán §11)"
+        ));
     }
     Side {
         figures: unit.figures,

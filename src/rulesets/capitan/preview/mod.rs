@@ -6,6 +6,7 @@ pub mod artillery;
 pub mod charge;
 pub mod fire;
 pub mod melee;
+pub mod request;
 
 use super::database::Database;
 use super::model::{Quality, UnitSheet};
