@@ -17,8 +17,8 @@ use crate::rulesets::{self, Engine, ListCheck, Ruleset};
 #[derive(Serialize)]
 struct JsonReport<'a> {
     valid: bool,
-    total: u32,
-    limit: u32,
+    total: u64,
+    limit: u64,
     units: Vec<&'a serde_json::Value>,
     diagnostics: Vec<JsonDiagnostic>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -27,7 +27,7 @@ struct JsonReport<'a> {
 
 #[derive(Serialize)]
 struct JsonAgainst {
-    total: u32,
+    total: u64,
     valid: bool,
 }
 

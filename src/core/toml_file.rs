@@ -113,13 +113,34 @@ fn toml_diagnostic_in(
             "wrong-type",
             format!(
                 "{field} must be {}, found {found}",
-                describe_expected(expected)
+                describe_range(expected)
             ),
         )
         .at(file, span)
-        .with_label(format!("expected {}", describe_expected(expected)));
+        .with_label(format!("expected {}", describe_range(expected)));
+    }
+    if message == "wanted string or table" {
+        // An enum given another type (`coalition = 7`).
+        let field = key.unwrap_or_else(|| "value".into());
+        return Diagnostic::error(
+            "wrong-type",
+            format!("{field} must be a string (one of its names), found {found}"),
+        )
+        .at(file, span)
+        .with_label("expected a string");
     }
     Diagnostic::error("invalid-value", message.to_owned()).at(file, span)
+}
+
+/// What a serde type name means to a user. A number out of the type's range (`invalid value`)
+/// gets the range; a value of another type (`invalid type`) only the kind.
+fn describe_range(expected: &str) -> String {
+    match expected {
+        "u8" => "a whole number from 0 to 255".into(),
+        "u32" => "a whole number from 0 to 4294967295".into(),
+        "i32" => "an integer from -2147483648 to 2147483647".into(),
+        other => describe_expected(other),
+    }
 }
 
 fn describe_expected(expected: &str) -> String {

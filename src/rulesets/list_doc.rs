@@ -55,3 +55,68 @@ pub fn remove_unit_at(doc: &mut DocumentMut, index: usize) -> Result<(), Error> 
     }
     Ok(())
 }
+
+/// The shape every list file has, checked before any typed parse so that a misplaced bracket
+/// gets a message naming it: `[list]` a table, `[[units]]` an array of tables.
+pub fn check_shape(
+    file: crate::core::source::FileId,
+    text: &str,
+) -> Result<(), crate::core::diagnostic::Diagnostic> {
+    use crate::core::diagnostic::Diagnostic;
+    let Ok(doc) = toml_edit::ImDocument::parse(text.to_owned()) else {
+        return Ok(()); // the typed parse reports the syntax error
+    };
+    // Shown by its first line: a whole table would fill the screen.
+    let first_line = |span: std::ops::Range<usize>| {
+        let end = text[span.clone()]
+            .find('\n')
+            .map_or(span.end, |n| span.start + n);
+        span.start..end
+    };
+    let wrong = |key: &str, item: &Item, message: String, label: &str| {
+        let span = item
+            .span()
+            .or_else(|| doc.get(key).and_then(|i| i.span()))
+            .map(first_line);
+        Diagnostic::error("wrong-type", message)
+            .at(file, span)
+            .with_label(label.to_owned())
+    };
+    match doc.get("list") {
+        Some(item @ Item::ArrayOfTables(_)) => {
+            return Err(wrong(
+                "list",
+                item,
+                "list must be one table, `[list]`, found an array of tables, `[[list]]`".into(),
+                "write [list]",
+            ))
+        }
+        Some(item) if !item.is_table_like() => {
+            return Err(wrong(
+                "list",
+                item,
+                format!("list must be a table, `[list]`, found {}", item.type_name()),
+                "expected a table",
+            ))
+        }
+        _ => {}
+    }
+    match doc.get("units") {
+        Some(item @ Item::Table(_)) => Err(wrong(
+            "units",
+            item,
+            "units must be an array of tables, `[[units]]`, found one table, `[units]`".into(),
+            "write [[units]]",
+        )),
+        Some(item) if !(item.is_array_of_tables() || item.is_array()) => Err(wrong(
+            "units",
+            item,
+            format!(
+                "units must be an array of tables, `[[units]]`, found {}",
+                item.type_name()
+            ),
+            "expected [[units]]",
+        )),
+        _ => Ok(()),
+    }
+}

@@ -156,8 +156,8 @@ pub struct UnitRow {
     /// The sheet or entry id.
     pub id: String,
     pub label: String,
-    pub figures: Option<u32>,
-    pub cost: u32,
+    pub figures: Option<i64>,
+    pub cost: u64,
     /// What was bought for it (skills, options): id, name to print, cost here (0: free).
     pub extras: Vec<Extra>,
     /// The unit as `muster check --format json` prints it (contract of each ruleset).
@@ -179,8 +179,8 @@ pub struct ListCheck {
     pub name: String,
     /// What the army is, for headings: "empire, peninsula", "France 1809".
     pub description: String,
-    pub total: u32,
-    pub limit: u32,
+    pub total: u64,
+    pub limit: u64,
     pub units: Vec<UnitRow>,
     pub diagnostics: Vec<Diagnostic>,
     /// The side the army fights for (coalition, nation), for pair checks.
@@ -335,12 +335,9 @@ pub fn balance_diagnostic(
     b_name: &str,
     tolerance: u32,
 ) -> Option<Diagnostic> {
-    let (hi, lo) = (
-        u64::from(a.total.max(b.total)),
-        u64::from(a.total.min(b.total)),
-    );
+    let (hi, lo) = (a.total.max(b.total), a.total.min(b.total));
     let tolerance = u64::from(tolerance);
-    if (hi - lo) * 100 <= hi * tolerance {
+    if (hi - lo).saturating_mul(100) <= hi.saturating_mul(tolerance) {
         return None;
     }
     let pct = (hi - lo) as f64 * 100.0 / hi as f64;

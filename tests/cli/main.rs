@@ -51,3 +51,40 @@ pub fn json(run: &Run) -> serde_json::Value {
         )
     })
 }
+
+/// Compares `actual` with the snapshot file `expected` (whole text, as just's and cargo's
+/// tests do). With MUSTER_BLESS=1 the file is (re)written instead: review its diff.
+pub fn snapshot(expected: &Path, actual: &str) -> Result<(), String> {
+    if std::env::var_os("MUSTER_BLESS").is_some() {
+        std::fs::write(expected, actual).map_err(|e| e.to_string())?;
+        return Ok(());
+    }
+    let want = std::fs::read_to_string(expected).map_err(|e| {
+        format!(
+            "{}: {e} (run with MUSTER_BLESS=1 to create it)",
+            expected.display()
+        )
+    })?;
+    if want == actual {
+        return Ok(());
+    }
+    let mut diff = String::new();
+    for (i, (w, a)) in want.lines().zip(actual.lines()).enumerate() {
+        if w != a {
+            diff.push_str(&format!(
+                "line {}:\n  expected: {w}\n  actual:   {a}\n",
+                i + 1
+            ));
+            break;
+        }
+    }
+    Err(format!(
+        "{} differs{}\n--- expected\n{want}\n--- actual\n{actual}",
+        expected.display(),
+        if diff.is_empty() {
+            " (in length)".to_owned()
+        } else {
+            format!(" at {diff}")
+        }
+    ))
+}

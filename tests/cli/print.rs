@@ -107,7 +107,7 @@ fn cards_of_a_list_and_of_sheets() {
         assert!(all.contains(&format!("PT {pt}")), "PT {pt} missing");
     }
     // The list's costs are on its cards; Sharpe's ranges in cm and hexes.
-    assert!(has(&all, "188 pts") && has(&all, "136 pts"), "{all}");
+    assert!(has(&all, "188 pts") && has(&all, "164 pts"), "{all}");
     assert!(has(&all, "30 (6)") && has(&all, "80 (16)"));
 }
 

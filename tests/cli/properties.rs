@@ -32,7 +32,7 @@ fn check(text: String) {
                 .units
                 .iter()
                 .map(|r| r.cost)
-                .fold(0u32, u32::saturating_add);
+                .fold(0u64, u64::saturating_add);
             assert_eq!(checked.total, sum);
             assert_eq!(
                 checked.is_valid(),

@@ -94,7 +94,8 @@ fn list_unit<'a>(db: &'a Database, path: &Path, index: usize) -> Result<UnitChoi
         .ok_or_else(|| unknown("sheet", &row.id, db.sheets.ids()))?;
     Ok(UnitChoice {
         sheet,
-        figures: row.figures,
+        // Beyond u32 the count is refused as out of the rules (at most 12) all the same.
+        figures: row.figures.map(|f| f.clamp(0, i64::from(u32::MAX)) as u32),
         list: Some(FromList {
             origin: format!("unit {index} of {}", path.display()),
             label: row.label.clone(),

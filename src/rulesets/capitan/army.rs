@@ -13,32 +13,39 @@ pub struct UnitLine<'a> {
     pub sheet_id: &'a str,
     pub sheet: Option<&'a UnitSheet>,
     pub label: String,
-    /// Figures on the table: the list's value, or the sheet's N°F for command units.
-    pub figures: Option<u32>,
+    /// Figures on the table: the list's value (any integer the file holds: the rules check
+    /// it), or the sheet's N°F for command units.
+    pub figures: Option<i64>,
     /// Chosen skills with what each costs here (0 when free).
     pub skills: Vec<(String, u32)>,
-    pub cost: u32,
+    /// Exact: u64 holds any u32 figures × PT.
+    pub cost: u64,
 }
 
 /// What a list costs, unit by unit.
 #[derive(Debug, Clone)]
 pub struct Army<'a> {
     pub units: Vec<UnitLine<'a>>,
-    pub total: u32,
-    pub limit: u32,
+    pub total: u64,
+    pub limit: u64,
 }
 
 /// The base cost of a unit before skills (§1.1, §9.1): troops PT × figures, command units PT,
-/// artillery PT × crew + PC.
-pub fn base_cost(sheet: &UnitSheet, figures: u32) -> u32 {
+/// artillery PT × crew + PC. Exact for any u32 figures.
+pub fn base_cost(sheet: &UnitSheet, figures: u32) -> u64 {
+    let points = u64::from(sheet.points);
+    let figures = u64::from(figures);
     match sheet.kind {
-        Kind::Command => sheet.points,
-        Kind::Troop => sheet.points.saturating_mul(figures),
-        Kind::Artillery => sheet
-            .points
-            .saturating_mul(figures)
-            .saturating_add(sheet.gun_points.unwrap_or(0)),
+        Kind::Command => points,
+        Kind::Troop => points * figures,
+        Kind::Artillery => points * figures + u64::from(sheet.gun_points.unwrap_or(0)),
     }
+}
+
+/// Figures as the cost counts them: a negative count (an error of its own) counts none, and
+/// counts beyond u32 (errors too) are capped there; exact for every count the rules allow.
+fn counted(figures: Option<i64>) -> u32 {
+    figures.map_or(0, |f| f.clamp(0, i64::from(u32::MAX)) as u32)
 }
 
 /// What one chosen skill costs this unit: the table's cost, nothing for the §10.1 free skill,
@@ -64,7 +71,7 @@ impl<'a> Army<'a> {
             .map(|(index, u)| {
                 let sheet = db.sheet(&u.sheet);
                 let figures = match sheet {
-                    Some(s) if s.kind == Kind::Command => u.figures.or(s.figures),
+                    Some(s) if s.kind == Kind::Command => u.figures.or(s.figures.map(i64::from)),
                     _ => u.figures,
                 };
                 let free_here = free
@@ -85,10 +92,8 @@ impl<'a> Army<'a> {
                         (k.to_string(), cost)
                     })
                     .collect();
-                let cost = sheet
-                    .map(|s| base_cost(s, figures.unwrap_or(0)))
-                    .unwrap_or(0)
-                    .saturating_add(skills.iter().map(|(_, c)| c).sum());
+                let cost = sheet.map(|s| base_cost(s, counted(figures))).unwrap_or(0)
+                    + skills.iter().map(|(_, c)| u64::from(*c)).sum::<u64>();
                 UnitLine {
                     index,
                     sheet_id: &u.sheet,
@@ -104,11 +109,11 @@ impl<'a> Army<'a> {
                 }
             })
             .collect();
-        let total = units.iter().map(|u| u.cost).fold(0u32, u32::saturating_add);
+        let total = units.iter().map(|u| u.cost).fold(0u64, u64::saturating_add);
         Army {
             units,
             total,
-            limit: list.list.points,
+            limit: u64::from(list.list.points),
         }
     }
 }

@@ -15,6 +15,7 @@ use crate::rulesets::{Extra, ListCheck, Ruleset, UnitRow};
 /// (TOML syntax, unknown or missing fields, wrong types): that is a diagnostic too, but no
 /// rule can run.
 pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
+    crate::rulesets::list_doc::check_shape(file, sources.text(file))?;
     let spans = SpanIndex::parse(sources.text(file));
     let list: ListFile = toml_file::parse(sources, file, &spans)?;
     Ok((list, spans))

@@ -14,6 +14,7 @@ use super::views;
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
+use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{push_unit, remove_unit_at};
 use crate::rulesets::{
     Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
@@ -347,6 +348,7 @@ impl Engine for CapitanEngine {
                     .ok_or_else(|| unknown("sheet", &row.id, db.sheets.ids()))?;
                 let boxes = row
                     .figures
+                    .map(|f| f.clamp(0, i64::from(MAX_BOXES)) as u32)
                     .unwrap_or_else(|| views::default_boxes(db, sheet));
                 let skills: Vec<(String, u32)> =
                     row.extras.iter().map(|e| (e.id.clone(), e.cost)).collect();

@@ -29,7 +29,9 @@ type SheetRule = fn(&SheetContext) -> Vec<Diagnostic>;
 
 /// Every rule applied to each sheet: (code, rule, rulebook section).
 pub const SHEET_RULES: &[(&str, SheetRule, &str)] = &[
+    ("bad-id", id_format, "§1.1"),
     ("out-of-range", values_in_range, "§1.1, §4.2"),
+    ("militia-gunners", no_militia_gunners, "§12.10"),
     ("unknown-reference", references_exist, "§1.1"),
     ("command-fields", command_fields, "§1, §1.3, §4"),
     ("artillery-fields", artillery_fields, "§12, §12.17"),
@@ -54,11 +56,56 @@ pub fn lint_sheets(db: &Database, origins: &[Origin], spans: &SpanIndexes) -> Ve
             found.extend(
                 rule(&cx)
                     .into_iter()
-                    .map(|d| d.with_note(format!("rule: capitan.fr.txt {section}"))),
+                    .map(|d| d.with_note(format!("rule: Capitán {section}"))),
             );
         }
     }
     found
+}
+
+/// Whether an id is 1–64 characters of `a-z`, `0-9` and `-`, starting with a letter or digit:
+/// ids are typed on command lines and printed everywhere.
+pub fn valid_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !id.starts_with('-')
+}
+
+/// Sheet ids are plain: lowercase letters, digits and hyphens.
+fn id_format(cx: &SheetContext) -> Vec<Diagnostic> {
+    if valid_id(&cx.sheet.id) {
+        return Vec::new();
+    }
+    vec![cx
+        .error(
+            "bad-id",
+            &[Seg::Key("id")],
+            format!(
+                "id must be 1 to 64 lowercase letters, digits and hyphens, found {:?}",
+                cx.sheet.id
+            ),
+        )
+        .with_label("not a plain id")]
+}
+
+/// §12.10: "Il n'existe pas d'artilleurs inexpérimentés".
+fn no_militia_gunners(cx: &SheetContext) -> Vec<Diagnostic> {
+    let s = cx.sheet;
+    if s.kind != Kind::Artillery || s.quality != Quality::Militia {
+        return Vec::new();
+    }
+    vec![cx
+        .error(
+            "militia-gunners",
+            &[Seg::Key("quality")],
+            format!(
+                "artillery sheet `{}` has militia gunners; there are none (elite, veteran or regular)",
+                s.id
+            ),
+        )
+        .with_label("not a gunners' quality")]
 }
 
 /// Numbers within the bounds the rules allow (validator attributes on `UnitSheet`).

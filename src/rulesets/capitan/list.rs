@@ -50,9 +50,10 @@ pub struct ListUnit {
     pub sheet: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
-    /// Troops: 4–12; command: the sheet's N°F (may be omitted); artillery: the crew.
+    /// Troops: 4–12; command: the sheet's N°F (may be omitted); artillery: the crew. Read as
+    /// any integer, so that a wrong count is reported against the rules (§1), not the type.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub figures: Option<u32>,
+    pub figures: Option<i64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skills: Vec<String>,
 }

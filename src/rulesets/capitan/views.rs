@@ -91,7 +91,7 @@ pub struct CardView {
     pub sheet_number: Option<u32>,
     pub card_number: Option<u32>,
     pub campaign: String,
-    pub cost: Option<u32>,
+    pub cost: Option<u64>,
 }
 
 /// A card for `sheet` with `boxes` casualty boxes and the chosen skills (id, cost here).
@@ -102,7 +102,7 @@ pub fn card(
     label_text: Option<&str>,
     boxes: u32,
     skills: &[(String, u32)],
-    cost: Option<u32>,
+    cost: Option<u64>,
     lang: Lang,
     labels: &toml::Table,
 ) -> CardView {
@@ -516,8 +516,8 @@ pub struct RosterUnit {
     pub label: String,
     pub sheet: String,
     pub kind: String,
-    pub figures: Option<u32>,
-    pub cost: u32,
+    pub figures: Option<i64>,
+    pub cost: u64,
     pub skills: String,
 }
 
@@ -543,8 +543,8 @@ pub struct Roster {
     pub coalition: String,
     pub campaign: String,
     pub rank: Option<String>,
-    pub limit: u32,
-    pub total: u32,
+    pub limit: u64,
+    pub total: u64,
     pub valid: bool,
     pub errors: usize,
     pub warnings: usize,

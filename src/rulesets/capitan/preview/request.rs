@@ -67,7 +67,7 @@ pub struct FromList {
     pub label: String,
     /// Its skills, the §10.1 free one included, with what each cost it.
     pub skills: Vec<(String, u32)>,
-    pub cost: u32,
+    pub cost: u64,
 }
 
 /// A unit named on the command line: a sheet (`SHEET[:FIGURES]`) or a unit of a list.
@@ -121,20 +121,17 @@ impl<'a> UnitChoice<'a> {
 
     /// What the unit costs: the list's (plus `skill` if it was not bought: a comparison),
     /// else the sheet's for these figures and skill.
-    fn cost(&self, db: &Database, figures: u32, skill: Option<&str>) -> u32 {
+    fn cost(&self, db: &Database, figures: u32, skill: Option<&str>) -> u64 {
+        let price = |k: &str| u64::from(skill_cost(db, self.sheet, k, false));
         match &self.list {
             Some(l) => {
                 let extra = skill
                     .filter(|k| !l.skills.iter().any(|(id, _)| id == k))
-                    .map(|k| skill_cost(db, self.sheet, k, false))
+                    .map(price)
                     .unwrap_or(0);
-                l.cost.saturating_add(extra)
+                l.cost + extra
             }
-            None => base_cost(self.sheet, figures).saturating_add(
-                skill
-                    .map(|k| skill_cost(db, self.sheet, k, false))
-                    .unwrap_or(0),
-            ),
+            None => base_cost(self.sheet, figures) + skill.map(price).unwrap_or(0),
         }
     }
 }
@@ -337,7 +334,7 @@ pub struct FireReport {
     pub p_reduced: f64,
     pub p_rout: f64,
     pub p_destroyed: f64,
-    pub cost: Option<u32>,
+    pub cost: Option<u64>,
     pub casualties_per_100_points: Option<f64>,
     pub notes: Vec<String>,
     #[serde(skip)]
@@ -564,7 +561,7 @@ fn fire_one(
     };
     let per_100 = cost
         .filter(|c| *c > 0)
-        .map(|c| out.casualties.mean * 100.0 / f64::from(c));
+        .map(|c| out.casualties.mean * 100.0 / c as f64);
     let report = FireReport {
         label: shooter_name.clone(),
         shooter: shooter_name,
@@ -637,7 +634,7 @@ pub struct MeleeReport {
     pub expected_rounds: f64,
     pub a_survivors: Vec<f64>,
     pub b_survivors: Vec<f64>,
-    pub a_cost: Option<u32>,
+    pub a_cost: Option<u64>,
     pub b_casualties_first_round_per_100_points: Option<f64>,
     pub notes: Vec<String>,
 }
@@ -800,7 +797,7 @@ fn melee_one(
         a_cost,
         b_casualties_first_round_per_100_points: a_cost
             .filter(|c| *c > 0)
-            .map(|c| mean_b * 100.0 / f64::from(c)),
+            .map(|c| mean_b * 100.0 / c as f64),
         notes,
     };
     Ok((report, a_skill))

@@ -22,6 +22,14 @@ pub const SAME_COALITION: Rule = Rule {
     summary: "opponents are usually of different coalitions",
 };
 
+/// N°U counts the units of a sheet in the whole game: both armies (reading units-per-game).
+pub const UNIT_LIMIT_IN_GAME: Rule = Rule {
+    code: "unit-limit-in-game",
+    severity: Severity::Error,
+    section: "§1.1",
+    summary: "N°U is the most units of one sheet in a game, both armies together",
+};
+
 /// Diagnostics about the pair, located in the first list.
 pub fn validate_pair(db: &Database, a: &ListCheck, b: &ListCheck, b_name: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -42,6 +50,36 @@ pub fn validate_pair(db: &Database, a: &ListCheck, b: &ListCheck, b_name: &str) 
                         a.file,
                         a.spans.span(&[Seg::Key("list"), Seg::Key("coalition")]),
                     ),
+            );
+        }
+    }
+    for (i, unit) in a.units.iter().enumerate() {
+        let Some(sheet) = db.sheet(&unit.id) else {
+            continue;
+        };
+        if a.units[..i].iter().any(|u| u.id == unit.id) {
+            continue; // one diagnostic per sheet, at its first unit
+        }
+        let here = a.units.iter().filter(|u| u.id == unit.id).count();
+        let there = b.units.iter().filter(|u| u.id == unit.id).count();
+        let max = sheet.max_units as usize;
+        if there > 0 && here <= max && there <= max && here + there > max {
+            out.push(
+                UNIT_LIMIT_IN_GAME
+                    .diagnostic(
+                        BOOK,
+                        format!(
+                            "`{}`: {here} unit{} here and {there} in {b_name}; its N°U allows {max} in a game",
+                            unit.id,
+                            if here == 1 { "" } else { "s" }
+                        ),
+                    )
+                    .at(
+                        a.file,
+                        a.spans
+                            .span(&[Seg::Key("units"), Seg::Index(i), Seg::Key("sheet")]),
+                    )
+                    .with_label(format!("N°U {max}")),
             );
         }
     }

@@ -30,13 +30,16 @@ pub fn no_command(cx: &ListContext) -> Vec<Diagnostic> {
     )]
 }
 
-/// Whether command sheet `c` may activate unit sheet `u` (§4.2): independent commands any
-/// unit, subordinate ones their own regiment only.
+/// Whether command sheet `c` may activate unit sheet `u` (§4.2, reading subordinate-command):
+/// independent commands any unit; subordinate ones their own regiment, and when they belong
+/// to a battalion, that battalion only.
 pub fn may_activate(c: &UnitSheet, u: &UnitSheet) -> bool {
     c.kind == Kind::Command
         && match c.command {
             Some(Command::Independent) => true,
-            Some(Command::Subordinate) => c.regiment == u.regiment,
+            Some(Command::Subordinate) => {
+                c.regiment == u.regiment && (c.battalion.is_none() || c.battalion == u.battalion)
+            }
             None => false,
         }
 }
@@ -46,7 +49,7 @@ pub const UNIT_WITHOUT_COMMAND: Rule = Rule {
     code: "unit-without-command",
     severity: Severity::Warning,
     section: "§4.2",
-    summary: "subordinate commands activate only their own regiment, independent ones any unit",
+    summary: "subordinate commands activate only their own regiment or battalion, independent ones any unit",
 };
 
 pub fn unit_without_command(cx: &ListContext) -> Vec<Diagnostic> {
@@ -75,7 +78,7 @@ pub fn unit_without_command(cx: &ListContext) -> Vec<Diagnostic> {
                         s.regiment
                     ),
                 )
-                .with_note("add an independent command, or a subordinate one of the same regiment")
+                .with_note("add an independent command, or a subordinate one of the same regiment (and battalion)")
             })
         })
         .collect()

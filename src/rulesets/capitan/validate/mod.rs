@@ -55,33 +55,53 @@ pub const BOOK: &str = "Capitán";
 
 type Check = fn(&ListContext) -> Vec<Diagnostic>;
 
-/// The single-list rules, in the order they run.
-pub const RULES: &[(Rule, Check)] = &[
-    (header::UNKNOWN_CAMPAIGN, header::unknown_campaign),
-    (header::UNKNOWN_RANK, header::unknown_rank),
-    (units::UNKNOWN_SHEET, units::unknown_sheet),
-    (units::UNIT_LIMIT, units::unit_limit),
-    (units::FIGURES_OUT_OF_RANGE, units::figures_out_of_range),
-    (units::COALITION_MISMATCH, units::coalition_mismatch),
-    (units::CAMPAIGN_MISMATCH, units::campaign_mismatch),
-    (skills::UNKNOWN_SKILL, skills::unknown_skill),
-    (skills::SKILL_NOT_ON_SHEET, skills::skill_not_on_sheet),
-    (skills::SKILL_RESTRICTED, skills::skill_restricted),
-    (skills::DUPLICATE_SKILL, skills::duplicate_skill),
-    (skills::FREE_SKILL_UNIT, skills::free_skill_unit),
-    (skills::FREE_SKILL_TOO_COSTLY, skills::free_skill_too_costly),
-    (points::POINTS_OVER_LIMIT, points::points_over_limit),
-    (points::POINTS_UNDER_LIMIT, points::points_under_limit),
-    (command::NO_COMMAND, command::no_command),
-    (command::UNIT_WITHOUT_COMMAND, command::unit_without_command),
+/// Every rule of one list, with the check that reports it (a check may report two rules:
+/// over the limit within the margin, or beyond it), in the order they run.
+pub const RULES: &[(&Rule, Check)] = &[
+    (&header::UNKNOWN_CAMPAIGN, header::unknown_campaign),
+    (&header::UNKNOWN_RANK, header::unknown_rank),
+    (&units::UNKNOWN_SHEET, units::unknown_sheet),
+    (&units::UNIT_LIMIT, units::unit_limit),
+    (&units::FIGURES_OUT_OF_RANGE, units::figures_out_of_range),
+    (&units::UNIT_SIZE, units::unit_size),
+    (&units::CREW_REDUCED, units::crew_reduced),
+    (&units::COALITION_MISMATCH, units::coalition_mismatch),
+    (&units::CAMPAIGN_MISMATCH, units::campaign_mismatch),
+    (&skills::UNKNOWN_SKILL, skills::unknown_skill),
+    (&skills::SKILL_NOT_ON_SHEET, skills::skill_not_on_sheet),
+    (&skills::SKILL_RESTRICTED, skills::skill_restricted),
+    (&skills::DUPLICATE_SKILL, skills::duplicate_skill),
+    (&skills::FREE_SKILL_UNIT, skills::free_skill_unit),
+    (
+        &skills::FREE_SKILL_TOO_COSTLY,
+        skills::free_skill_too_costly,
+    ),
+    (&points::POINTS_OVER_LIMIT, points::points_over_limit),
+    (&points::POINTS_OVER_TOLERATED, points::points_over_limit),
+    (&points::POINTS_UNDER_LIMIT, points::points_under_limit),
+    (&command::NO_COMMAND, command::no_command),
+    (
+        &command::UNIT_WITHOUT_COMMAND,
+        command::unit_without_command,
+    ),
 ];
 
 /// Rules over two lists that will face each other (`--against`).
-pub const PAIR_RULES: &[Rule] = &[balance::UNBALANCED, balance::SAME_COALITION];
+pub const PAIR_RULES: &[&Rule] = &[
+    &balance::UNBALANCED,
+    &balance::SAME_COALITION,
+    &balance::UNIT_LIMIT_IN_GAME,
+];
 
-/// Every finding of every single-list rule.
+/// Every finding of every single-list rule (each check run once).
 pub fn validate_list(cx: &ListContext) -> Vec<Diagnostic> {
-    RULES.iter().flat_map(|(_, check)| check(cx)).collect()
+    let mut checks: Vec<Check> = Vec::new();
+    for (_, check) in RULES {
+        if !checks.iter().any(|c| std::ptr::fn_addr_eq(*c, *check)) {
+            checks.push(*check);
+        }
+    }
+    checks.iter().flat_map(|check| check(cx)).collect()
 }
 
 pub use balance::validate_pair;

@@ -6,26 +6,52 @@ use crate::core::source::Seg;
 
 const LIMIT: [Seg<'static>; 2] = [Seg::Key("list"), Seg::Key("points")];
 
-/// The total may not exceed the limit.
+/// The total may exceed the limit by the §9.1 tolerance at most (reading tolerance).
 pub const POINTS_OVER_LIMIT: Rule = Rule {
     code: "points-over-limit",
     severity: Severity::Error,
     section: "§9.1",
-    summary: "an army costs at most the agreed points",
+    summary: "an army costs at most its points, with a margin of 10 %",
 };
+
+/// Over the limit, within the tolerance: allowed, but said.
+pub const POINTS_OVER_TOLERATED: Rule = Rule {
+    code: "points-over-tolerated",
+    severity: Severity::Warning,
+    section: "§9.1",
+    summary: "a margin of ±10 % is tolerated",
+};
+
+/// The largest total the tolerance allows: limit × (100 + t) / 100, rounded down.
+fn tolerated(limit: u64, tolerance: u64) -> u64 {
+    limit.saturating_mul(100 + tolerance) / 100
+}
 
 pub fn points_over_limit(cx: &ListContext) -> Vec<Diagnostic> {
     let (total, limit) = (cx.army.total, cx.army.limit);
+    let tolerance = u64::from(cx.db.rules.balance.tolerance_percent);
+    let max = tolerated(limit, tolerance);
     if total <= limit {
         return Vec::new();
+    }
+    let over = total - limit;
+    if total <= max {
+        return vec![cx
+            .report(
+                &POINTS_OVER_TOLERATED,
+                &LIMIT,
+                format!(
+                    "the list costs {total} points, {over} over its limit of {limit}: within the {tolerance}% margin ({max} at most)"
+                ),
+            )
+            .with_label(format!("limit {limit}"))];
     }
     vec![cx
         .report(
             &POINTS_OVER_LIMIT,
             &LIMIT,
             format!(
-                "the list costs {total} points, {} over its limit of {limit}",
-                total - limit
+                "the list costs {total} points, {over} over its limit of {limit}, beyond the {tolerance}% margin ({max} at most)"
             ),
         )
         .with_label(format!("limit {limit}"))]
@@ -40,10 +66,10 @@ pub const POINTS_UNDER_LIMIT: Rule = Rule {
 };
 
 pub fn points_under_limit(cx: &ListContext) -> Vec<Diagnostic> {
-    let (total, limit) = (cx.army.total as u64, cx.army.limit as u64);
-    let tolerance = cx.db.rules.balance.tolerance_percent as u64;
+    let (total, limit) = (cx.army.total, cx.army.limit);
+    let tolerance = u64::from(cx.db.rules.balance.tolerance_percent.min(100));
     // total < (100 − t) % of limit, in integers.
-    if total * 100 >= limit * (100 - tolerance.min(100)) {
+    if total.saturating_mul(100) >= limit.saturating_mul(100 - tolerance) {
         return Vec::new();
     }
     vec![cx
