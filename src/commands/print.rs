@@ -139,13 +139,15 @@ pub fn qrs_pdf(
     let fonts = Fonts::load()?;
     let title = engine.ruleset().title();
     let mut doc = Document::new(&format!("{title} — quick reference"))?;
-    flow::render(
-        &mut doc,
+    for page in flow::render(
+        &doc.fonts,
         &fonts,
         Into::<crate::render::sheet::Paper>::into(args.paper).size(),
         &format!("muster · {title}"),
         &blocks,
-    );
+    ) {
+        doc.push(page);
+    }
     Ok(doc.save())
 }
 
@@ -213,13 +215,15 @@ pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) ->
             let blocks = layout(&templates, "roster", &ctx)?;
             let fonts = Fonts::load()?;
             let mut doc = Document::new(&format!("muster — {}", checked.name))?;
-            flow::render(
-                &mut doc,
+            for page in flow::render(
+                &doc.fonts,
                 &fonts,
                 Into::<crate::render::sheet::Paper>::into(args.paper).size(),
                 &format!("muster · {}", checked.name),
                 &blocks,
-            );
+            ) {
+                doc.push(page);
+            }
             doc.save()
         }
     };

@@ -1,12 +1,21 @@
-//! Lays out one card's blocks inside its trim box: measured first, shrunk until everything
-//! fits (then reminders are dropped, then the rest is clipped), so text never overflows.
+//! Lays out one card's blocks inside its trim box. Sizes are relative to a poker card and
+//! scale with the card (a tarot or A6 card is not a poker card with blank space); within a
+//! card the largest scale at which everything fits is used, so a short card prints larger
+//! and a long one shrinks, down to a floor; then reminders are dropped, then the rest is
+//! clipped. Text that would have to be cut short counts as not fitting.
 
 use super::canvas::{Colour, DocFonts, Page, Style, PT_PER_MM};
 use super::fonts::Fonts;
 use super::markup::{Block, Located};
 
 const PAD: f32 = 2.4;
+/// Scales tried, relative to the card's own size (1.0: the design size).
 const MIN_SCALE: f32 = 0.55;
+const MAX_SCALE: f32 = 1.9;
+/// The card the design sizes are for (poker, 63 × 88 mm).
+const DESIGN: (f32, f32) = (63.0, 88.0);
+/// Stat labels: dark enough to read in greyscale on their light boxes.
+const LABEL: Colour = Colour(64, 64, 64);
 
 /// Where and how big a card is, in mm from the page's top-left corner.
 #[derive(Debug, Clone, Copy)]
@@ -17,16 +26,30 @@ pub struct Slot {
     pub h: f32,
 }
 
+impl Slot {
+    /// How much larger than a poker card this card is (its limiting dimension).
+    fn size_factor(&self) -> f32 {
+        (self.w / DESIGN.0).min(self.h / DESIGN.1).max(0.5)
+    }
+}
+
 struct Pen<'a> {
     fonts: &'a Fonts,
     doc: &'a DocFonts,
     page: Option<&'a mut Page>,
     slot: Slot,
+    /// Size factor of the card × the scale being tried.
     scale: f32,
     /// Leave out skill reminders (last resort before clipping).
     terse: bool,
     y: f32,
     bottom: f32,
+    /// Relative widths of the current table's columns (`table` directive).
+    widths: Option<Vec<f32>>,
+    /// Some text had to be cut short.
+    truncated: bool,
+    /// Extra space after each block, to spread a short card over its height.
+    spread: f32,
 }
 
 fn lh(size: f32) -> f32 {
@@ -35,11 +58,11 @@ fn lh(size: f32) -> f32 {
 
 impl Pen<'_> {
     fn inner_w(&self) -> f32 {
-        self.slot.w - 2.0 * PAD
+        self.slot.w - 2.0 * PAD * self.scale.min(1.6)
     }
 
     fn left(&self) -> f32 {
-        self.slot.x + PAD
+        self.slot.x + PAD * self.scale.min(1.6)
     }
 
     /// Whether `h` more mm fit above the bottom region.
@@ -81,6 +104,9 @@ impl Pen<'_> {
             if !self.fits(h) {
                 return false;
             }
+            if self.fonts.metrics(bold).width(&line, size) > width + 0.01 {
+                self.truncated = true; // a word wider than the card
+            }
             let baseline = self.y + size * 0.9 / PT_PER_MM;
             let x = self.left() + indent;
             self.text(x, baseline, size, bold, colour, &line);
@@ -95,6 +121,7 @@ impl Pen<'_> {
         let (s, size) = self
             .fonts
             .fit_line(s, size, size * 0.72, bold, width * PT_PER_MM);
+        self.truncated |= s.ends_with('…');
         let w = self.fonts.metrics(bold).width(&s, size) / PT_PER_MM;
         self.text(cx - w / 2.0, baseline, size, bold, colour, &s);
     }
@@ -105,7 +132,32 @@ impl Pen<'_> {
         let (s, size) = self
             .fonts
             .fit_line(s, size, size * 0.72, bold, width * PT_PER_MM);
+        self.truncated |= s.ends_with('…');
         self.text(x, baseline, size, bold, colour, &s);
+    }
+
+    /// Column left edges and widths for a row of `n` cells: the table's widths when one is
+    /// set, else a label column of a third and equal value columns.
+    fn columns(&self, n: usize) -> Vec<(f32, f32)> {
+        let w = self.inner_w();
+        let rel: Vec<f32> = match &self.widths {
+            Some(widths) if widths.len() == n => widths.clone(),
+            _ => {
+                let mut v = vec![0.34 * (n.max(2) - 1) as f32 / 0.66];
+                v.extend(std::iter::repeat_n(1.0, n.saturating_sub(1)));
+                v
+            }
+        };
+        let total: f32 = rel.iter().sum::<f32>().max(1e-3);
+        let mut x = self.left();
+        rel.iter()
+            .map(|r| {
+                let cw = r / total * w;
+                let col = (x, cw);
+                x += cw;
+                col
+            })
+            .collect()
     }
 
     /// One block in the flow; false when it did not fit.
@@ -113,7 +165,7 @@ impl Pen<'_> {
         let s = self.scale;
         match block {
             Block::Band(colours, vertical) => {
-                let h = 4.2;
+                let h = 4.2 * s.min(1.4);
                 let colours: Vec<Colour> =
                     colours.iter().filter_map(|c| Colour::parse(c)).collect();
                 let n = colours.len().max(1) as f32;
@@ -131,7 +183,7 @@ impl Pen<'_> {
             }
             Block::Title(t) => {
                 // Up to two lines: shrink the title on its own before the card shrinks.
-                let mut size = 9.0 * s;
+                let mut size = 9.5 * s;
                 while size > 6.0 * s
                     && self
                         .fonts
@@ -143,12 +195,12 @@ impl Pen<'_> {
                 }
                 self.paragraph(t, size, true, Colour::BLACK, 0.0)
             }
-            Block::Subtitle(t) => self.paragraph(t, 6.0 * s, false, Colour::GREY, 0.0),
-            Block::Text(t) => self.paragraph(t, 5.8 * s, false, Colour::BLACK, 0.0),
-            Block::Item(t) => self.paragraph(&format!("• {t}"), 5.8 * s, false, Colour::BLACK, 0.0),
+            Block::Subtitle(t) => self.paragraph(t, 6.2 * s, false, LABEL, 0.0),
+            Block::Text(t) => self.paragraph(t, 6.0 * s, false, Colour::BLACK, 0.0),
+            Block::Item(t) => self.paragraph(&format!("• {t}"), 6.0 * s, false, Colour::BLACK, 0.0),
             Block::Stats(cells) => {
-                let (label, value) = (4.6 * s, 9.5 * s);
-                let h = lh(label) + lh(value) + 0.8;
+                let (label, value) = (5.4 * s, 12.0 * s);
+                let h = lh(label) + lh(value) + 0.8 * s;
                 if !self.fits(h + 0.8) {
                     return false;
                 }
@@ -158,18 +210,18 @@ impl Pen<'_> {
                 let cw = (self.inner_w() - gap * (n - 1.0)) / n;
                 for (i, (l, v)) in cells.iter().enumerate() {
                     let x = self.left() + i as f32 * (cw + gap);
-                    self.rect(x, self.y, cw, h, Some(Colour::LIGHT), None);
+                    self.rect(x, self.y, cw, h, Some(Colour::LIGHT), Some((LABEL, 0.3)));
                     let cx = x + cw / 2.0;
                     self.centred(
                         cx,
                         self.y + label * 0.95 / PT_PER_MM + 0.3,
-                        Style::new(label, false, Colour::GREY),
+                        Style::new(label, true, LABEL),
                         l,
                         cw - 0.6,
                     );
                     self.centred(
                         cx,
-                        self.y + lh(label) + value * 0.85 / PT_PER_MM + 0.4,
+                        self.y + lh(label) + value * 0.85 / PT_PER_MM + 0.4 * s,
                         Style::new(value, true, Colour::BLACK),
                         v,
                         cw - 0.6,
@@ -178,88 +230,61 @@ impl Pen<'_> {
                 self.y += h + 0.8;
                 true
             }
-            Block::Row(cells) => {
-                let size = 6.2 * s;
-                let h = lh(size) + 0.5;
-                if !self.fits(h) || cells.is_empty() {
-                    return cells.is_empty();
-                }
-                let baseline = self.y + size * 0.9 / PT_PER_MM + 0.25;
-                let label_w = self.inner_w() * 0.34;
-                let Some((first, rest)) = cells.split_first() else {
-                    return true;
-                };
-                self.left_fit(
-                    self.left(),
-                    baseline,
-                    Style::new(size, true, Colour::BLACK),
-                    first,
-                    label_w - 0.5,
-                );
-                let n = rest.len().max(1) as f32;
-                let vw = (self.inner_w() - label_w) / n;
-                for (i, v) in rest.iter().enumerate() {
-                    let cx = self.left() + label_w + vw * (i as f32 + 0.5);
-                    self.centred(
-                        cx,
-                        baseline,
-                        Style::new(size, false, Colour::BLACK),
-                        v,
-                        vw - 0.5,
-                    );
-                }
-                self.y += h;
-                self.line(
-                    self.left(),
-                    self.y - 0.2,
-                    self.left() + self.inner_w(),
-                    self.y - 0.2,
-                    Colour::LIGHT,
-                    0.4,
-                );
+            Block::Table(widths) => {
+                self.widths = Some(widths.clone());
                 true
             }
-            Block::Header(cells) => {
-                let size = 4.6 * s;
-                let h = lh(size);
-                if !self.fits(h + 0.3) || cells.is_empty() {
-                    return cells.is_empty();
+            Block::End => {
+                self.widths = None;
+                self.y += 0.6 * s;
+                true
+            }
+            Block::Row(cells) | Block::Header(cells) => {
+                let header = matches!(block, Block::Header(_));
+                let size = if header { 5.0 * s } else { 6.6 * s };
+                let h = lh(size) + if header { 0.3 } else { 0.5 };
+                if cells.is_empty() {
+                    return true;
                 }
-                let baseline = self.y + size * 0.9 / PT_PER_MM + 0.3;
-                let label_w = self.inner_w() * 0.34;
-                self.left_fit(
-                    self.left(),
-                    baseline,
-                    Style::new(size, false, Colour::GREY),
-                    &cells[0],
-                    label_w - 0.5,
-                );
-                let n = (cells.len() - 1).max(1) as f32;
-                let vw = (self.inner_w() - label_w) / n;
-                for (i, v) in cells.iter().skip(1).enumerate() {
-                    let cx = self.left() + label_w + vw * (i as f32 + 0.5);
-                    self.centred(
-                        cx,
-                        baseline,
-                        Style::new(size, false, Colour::GREY),
-                        v,
-                        vw - 0.5,
+                if !self.fits(h) {
+                    return false;
+                }
+                let baseline = self.y + size * 0.9 / PT_PER_MM + 0.25;
+                let columns = self.columns(cells.len());
+                for (i, (cell, (x, cw))) in cells.iter().zip(columns).enumerate() {
+                    let colour = if header { LABEL } else { Colour::BLACK };
+                    if i == 0 {
+                        let style = Style::new(size, !header, colour);
+                        self.left_fit(x, baseline, style, cell, cw - 0.5);
+                    } else {
+                        let style = Style::new(size, false, colour);
+                        self.centred(x + cw / 2.0, baseline, style, cell, cw - 0.5);
+                    }
+                }
+                self.y += h;
+                if !header {
+                    self.line(
+                        self.left(),
+                        self.y - 0.2,
+                        self.left() + self.inner_w(),
+                        self.y - 0.2,
+                        Colour::LIGHT,
+                        0.4,
                     );
                 }
-                self.y += h + 0.3;
                 true
             }
             Block::Skill(name, reminder) => {
                 self.y += 0.3;
-                if !self.paragraph(name, 6.0 * s, true, Colour::INK, 0.0) {
+                if !self.paragraph(name, 6.4 * s, true, Colour::INK, 0.0) {
                     return false;
                 }
                 self.terse
                     || reminder.is_empty()
-                    || self.paragraph(reminder, 5.3 * s, false, Colour::BLACK, 1.2)
+                    || self.paragraph(reminder, 5.8 * s, false, Colour::BLACK, 1.2)
             }
             Block::Boxes(count, label) => {
-                let size = 5.5 * s;
+                let size = 6.0 * s;
                 let label_w = if label.is_empty() {
                     0.0
                 } else {
@@ -267,8 +292,7 @@ impl Pen<'_> {
                 };
                 let n = (*count).max(1) as f32;
                 let gap = 0.7;
-                let side =
-                    ((self.inner_w() - label_w - gap * (n - 1.0)) / n).min(4.0 * s.max(0.75));
+                let side = ((self.inner_w() - label_w - gap * (n - 1.0)) / n).min(4.5 * s);
                 if !self.fits(side + 1.2) {
                     return false;
                 }
@@ -316,30 +340,25 @@ impl Pen<'_> {
         }
     }
 
-    /// Footer and small print, drawn upwards from the bottom edge; returns their height.
+    /// Footer and small print, stacked at the bottom edge in their order; returns their
+    /// height.
     fn bottom_blocks(&mut self, blocks: &[&Block]) -> f32 {
         let s = self.scale;
-        let mut heights = Vec::new();
-        for b in blocks {
-            let h = match b {
-                Block::Footer(..) => lh(6.6 * s) + 1.0,
-                Block::Small(t) => {
-                    let size = 4.6 * s;
-                    self.fonts
-                        .wrap(t, size, false, self.inner_w() * PT_PER_MM)
-                        .len() as f32
-                        * lh(size)
-                }
+        let (foot, small) = (6.8 * s, 5.0 * s);
+        let width = self.inner_w() * PT_PER_MM;
+        let heights: Vec<f32> = blocks
+            .iter()
+            .map(|b| match b {
+                Block::Footer(..) => lh(foot) + 1.0,
+                Block::Small(t) => self.fonts.wrap(t, small, false, width).len() as f32 * lh(small),
                 _ => 0.0,
-            };
-            heights.push(h);
-        }
+            })
+            .collect();
         let total: f32 = heights.iter().sum();
         let mut y = self.slot.y + self.slot.h - PAD - total;
         for (b, h) in blocks.iter().zip(heights) {
             match b {
                 Block::Footer(left, right) => {
-                    let size = 6.6 * s;
                     self.line(
                         self.left(),
                         y + 0.3,
@@ -348,38 +367,36 @@ impl Pen<'_> {
                         Colour::GREY,
                         0.3,
                     );
-                    let baseline = y + 1.0 + size * 0.9 / PT_PER_MM;
-                    let rw = self.fonts.bold.width(right, size + 0.6) / PT_PER_MM;
-                    let mut l = left.clone();
-                    while !l.is_empty()
-                        && self.fonts.regular.width(&l, size) / PT_PER_MM
-                            > self.inner_w() - rw - 1.0
-                    {
-                        l.pop();
-                    }
-                    self.text(self.left(), baseline, size, false, Colour::BLACK, &l);
+                    let baseline = y + 1.0 + foot * 0.9 / PT_PER_MM;
+                    let rw = self.fonts.bold.width(right, foot + 0.8) / PT_PER_MM;
+                    self.left_fit(
+                        self.left(),
+                        baseline,
+                        Style::new(foot, false, Colour::BLACK),
+                        left,
+                        self.inner_w() - rw - 1.0,
+                    );
                     self.text(
                         self.left() + self.inner_w() - rw,
                         baseline,
-                        size + 0.6,
+                        foot + 0.8,
                         true,
                         Colour::BLACK,
                         right,
                     );
                 }
                 Block::Small(t) => {
-                    let size = 4.6 * s;
                     let mut yy = y;
-                    for line in self.fonts.wrap(t, size, false, self.inner_w() * PT_PER_MM) {
+                    for line in self.fonts.wrap(t, small, false, width) {
                         self.text(
                             self.left(),
-                            yy + size * 0.9 / PT_PER_MM,
-                            size,
+                            yy + small * 0.9 / PT_PER_MM,
+                            small,
                             false,
-                            Colour::GREY,
+                            LABEL,
                             &line,
                         );
-                        yy += lh(size);
+                        yy += lh(small);
                     }
                 }
                 _ => {}
@@ -398,36 +415,68 @@ fn split(blocks: &[Located]) -> (Vec<&Block>, Vec<&Block>) {
         .partition(|b| !matches!(b, Block::Footer(..) | Block::Small(_)))
 }
 
-/// Lays the blocks out at `scale` (drawing when `page` is given); false when they overflow,
-/// in which case drawing stops at the last block that fits.
+/// Lays the blocks out at `scale` (drawing when `page` is given), with `spread` mm after each
+/// block; the room left at the bottom, or `None` when the blocks overflow or had to be cut
+/// short (drawing then stops at the last block that fits).
 fn lay_out(
     fonts: &Fonts,
     doc: &DocFonts,
     page: Option<&mut Page>,
     slot: Slot,
-    (scale, terse): (f32, bool),
+    (scale, terse, spread): (f32, bool, f32),
     blocks: &[Located],
-) -> bool {
+) -> Option<f32> {
     let (flow, anchored) = split(blocks);
     let mut pen = Pen {
         fonts,
         doc,
         page,
         slot,
-        scale,
+        scale: scale * slot.size_factor(),
         terse,
         y: slot.y + PAD,
         bottom: 0.0,
+        widths: None,
+        truncated: false,
+        spread,
     };
     let foot = pen.bottom_blocks(&anchored);
     pen.bottom = slot.y + slot.h - PAD - foot - 0.8;
-    flow.iter().all(|b| pen.block(b))
+    let fitted = flow.iter().all(|b| {
+        let ok = pen.block(b);
+        if ok && !matches!(b, Block::Band(..) | Block::Table(_) | Block::Header(_)) {
+            pen.y += pen.spread;
+        }
+        ok
+    });
+    (fitted && !pen.truncated).then(|| (pen.bottom - pen.y).max(0.0))
+}
+
+/// Blocks that a spread adds space after.
+fn spreadable(blocks: &[Located]) -> usize {
+    blocks
+        .iter()
+        .filter(|(_, b)| {
+            !matches!(
+                b,
+                Block::Band(..)
+                    | Block::Table(_)
+                    | Block::Header(_)
+                    | Block::Footer(..)
+                    | Block::Small(_)
+            )
+        })
+        .count()
+        .max(1)
 }
 
 /// Draws `blocks` into `slot` of `page`: the trim line, then the content at the largest scale
 /// that fits (clipped at the smallest when nothing fits).
 pub fn draw(page: &mut Page, fonts: &Fonts, doc: &DocFonts, slot: Slot, blocks: &[Located]) {
-    let choice = fit(fonts, doc, slot, blocks).unwrap_or((MIN_SCALE, true));
+    let (scale, terse) = fit(fonts, doc, slot, blocks).unwrap_or((MIN_SCALE, true));
+    // Whatever height is left is shared between the blocks, a little each.
+    let left = lay_out(fonts, doc, None, slot, (scale, terse, 0.0), blocks).unwrap_or(0.0);
+    let spread = (left / spreadable(blocks) as f32).min(2.5 * slot.size_factor());
     page.rect(
         slot.x,
         slot.y,
@@ -436,20 +485,33 @@ pub fn draw(page: &mut Page, fonts: &Fonts, doc: &DocFonts, slot: Slot, blocks: 
         Some(Colour::WHITE),
         Some((Colour(190, 190, 190), 0.4)),
     );
-    lay_out(fonts, doc, Some(page), slot, choice, blocks);
+    lay_out(fonts, doc, Some(page), slot, (scale, terse, spread), blocks);
 }
 
-/// The largest scale at which `blocks` fit in `slot` (1.0 = design size), and whether the
-/// skill reminders had to be left out: for tests of the longest cards.
+/// The largest scale at which `blocks` fit in `slot` (1.0 = design size for this card size),
+/// and whether the skill reminders had to be left out: found by bisection, since a larger
+/// scale never takes less room.
 pub fn fit(fonts: &Fonts, doc: &DocFonts, slot: Slot, blocks: &[Located]) -> Option<(f32, bool)> {
+    let fits = |scale: f32, terse: bool| {
+        lay_out(fonts, doc, None, slot, (scale, terse, 0.0), blocks).is_some()
+    };
     for terse in [false, true] {
-        let mut scale = 1.0;
-        while scale >= MIN_SCALE - 1e-6 {
-            if lay_out(fonts, doc, None, slot, (scale, terse), blocks) {
-                return Some((scale, terse));
-            }
-            scale -= 0.04;
+        if !fits(MIN_SCALE, terse) {
+            continue;
         }
+        if fits(MAX_SCALE, terse) {
+            return Some((MAX_SCALE, terse));
+        }
+        let (mut lo, mut hi) = (MIN_SCALE, MAX_SCALE);
+        while hi - lo > 0.02 {
+            let mid = (lo + hi) / 2.0;
+            if fits(mid, terse) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return Some((lo, terse));
     }
     None
 }

@@ -1,28 +1,38 @@
 //! Lays out flowing documents (quick-reference sheet, roster): a title across the page, then
-//! blocks down one or more columns and onto new pages; table headers repeat after a break and
-//! a section heading is never left alone at the foot of a column.
+//! blocks down one or more columns and onto new pages. Table headers repeat after a break, a
+//! section heading is repeated (marked as continued) at the top of a column it runs into and
+//! never left alone at the foot of one, and when the last page would be mostly empty the
+//! document is set slightly smaller so that it fits on one page fewer.
 
-use super::canvas::{Colour, Document, Page, Style, PT_PER_MM};
+use super::canvas::{Colour, DocFonts, Page, Style, PT_PER_MM};
 use super::fonts::Fonts;
 use super::markup::{Block, Located};
 
 const MARGIN: f32 = 11.0;
 const GUTTER: f32 = 6.0;
+/// The base sizes tried when the last page would be nearly empty.
+const TIGHTER: [f32; 5] = [0.97, 0.94, 0.91, 0.88, 0.85];
 
 struct Flow<'a> {
     fonts: &'a Fonts,
-    doc: &'a mut Document,
+    doc: &'a DocFonts,
     footer: String,
     size: (f32, f32),
     page: Page,
-    pages: usize,
+    done: Vec<Page>,
     columns: u32,
     column: u32,
+    /// Factor on every `fontsize` of the document.
+    scale: f32,
     base: f32,
     top: f32,
     y: f32,
     table: Option<(Vec<f32>, Option<Vec<String>>)>,
     started: bool,
+    /// The section being laid out, repeated at the top of a column it continues into.
+    section: Option<String>,
+    /// What marks a repeated heading (`continued` directive).
+    continued: String,
 }
 
 fn lh(size: f32) -> f32 {
@@ -44,23 +54,31 @@ impl Flow<'_> {
     }
 
     fn finish_page(&mut self) {
-        self.pages += 1;
-        let label = format!("{} · {}", self.footer, self.pages);
+        let number = self.done.len() + 1;
+        let label = format!("{} · {number}", self.footer);
         let size = 6.5;
         let w = self.fonts.regular.width(&label, size) / PT_PER_MM;
         let (pw, ph) = self.size;
         self.page.text(
-            &self.doc.fonts,
+            self.doc,
             pw - MARGIN - w,
             ph - MARGIN + 1.0,
             Style::new(size, false, Colour::GREY),
             &label,
         );
         let done = std::mem::replace(&mut self.page, Page::new(pw, ph));
-        self.doc.push(done);
+        self.done.push(done);
     }
 
-    /// Makes room for `h` mm, moving to the next column or page when needed.
+    /// How full the last page is, 0 to 1 (its columns, then the current one).
+    fn last_fill(&self) -> f32 {
+        let height = (self.bottom() - self.top).max(1.0);
+        let current = ((self.y - self.top) / height).clamp(0.0, 1.0);
+        (self.column as f32 + current) / self.columns.max(1) as f32
+    }
+
+    /// Makes room for `h` mm, moving to the next column or page when needed; a section that
+    /// continues there gets its heading again.
     fn room(&mut self, h: f32) {
         if self.y + h <= self.bottom() || self.y <= self.top + 0.01 {
             return;
@@ -73,6 +91,10 @@ impl Flow<'_> {
             self.top = MARGIN;
         }
         self.y = self.top;
+        if let Some(title) = self.section.clone() {
+            let text = format!("{title} {}", self.continued);
+            self.heading(text.trim_end());
+        }
         if let Some((widths, Some(header))) = self.table.clone() {
             self.row(&widths, &header, true);
         }
@@ -94,7 +116,7 @@ impl Flow<'_> {
             self.room(lh(size));
             let x = self.x() + indent;
             self.page.text(
-                &self.doc.fonts,
+                self.doc,
                 x,
                 self.y + size * 0.9 / PT_PER_MM,
                 Style::new(size, bold, colour),
@@ -113,7 +135,7 @@ impl Flow<'_> {
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                let width = (cw.get(i).copied().unwrap_or(10.0) - 1.2) * PT_PER_MM;
+                let width = (cw.get(i).copied().unwrap_or(10.0) - 1.2).max(1.0) * PT_PER_MM;
                 let s = self.fonts.fit_words(c, size, size * 0.7, header, width);
                 (self.fonts.wrap(c, s, header, width), s)
             })
@@ -139,7 +161,7 @@ impl Flow<'_> {
             for (j, line) in cell.iter().enumerate() {
                 let baseline = self.y + 0.4 + j as f32 * lh(*s) + s * 0.9 / PT_PER_MM;
                 self.page.text(
-                    &self.doc.fonts,
+                    self.doc,
                     x + 0.6,
                     baseline,
                     Style::new(*s, header, Colour::BLACK),
@@ -154,51 +176,66 @@ impl Flow<'_> {
             .line(self.x(), self.y, right, self.y, Colour(205, 205, 205), 0.3);
     }
 
+    /// A section's heading bar at the current place.
+    fn heading(&mut self, text: &str) {
+        let size = self.base * 1.2;
+        self.page.rect(
+            self.x(),
+            self.y,
+            self.col_w(),
+            lh(size) + 0.6,
+            Some(Colour(40, 52, 80)),
+            None,
+        );
+        let x = self.x() + 1.0;
+        self.page.text(
+            self.doc,
+            x,
+            self.y + 0.3 + size * 0.9 / PT_PER_MM,
+            Style::new(size, true, Colour::WHITE),
+            text,
+        );
+        self.y += lh(size) + 1.2;
+    }
+
     fn block(&mut self, block: &Block) {
         let base = self.base;
         match block {
             Block::Columns(n) => self.columns = (*n).clamp(1, 4),
-            Block::FontSize(s) => self.base = s.clamp(4.0, 16.0),
+            Block::FontSize(s) => self.base = (s * self.scale).clamp(3.0, 24.0),
             Block::Title(t) if !self.started => self.across(t, base * 2.0, true, Colour::BLACK),
             Block::Subtitle(t) if !self.started => self.across(t, base * 1.1, false, Colour::GREY),
             Block::Title(t) => {
-                self.paragraph(t, base * 1.5, true, Colour::BLACK, 0.0, self.col_w())
+                self.begin_columns();
+                let w = self.col_w();
+                self.paragraph(t, base * 1.5, true, Colour::BLACK, 0.0, w)
             }
             Block::Subtitle(t) => {
-                self.paragraph(t, base * 1.05, false, Colour::GREY, 0.0, self.col_w())
+                self.begin_columns();
+                let w = self.col_w();
+                self.paragraph(t, base * 1.05, false, Colour::GREY, 0.0, w)
             }
             Block::Section(t) => {
-                if !self.started {
-                    self.begin_columns();
-                }
+                self.begin_columns();
+                self.section = None;
                 let size = base * 1.2;
                 // Keep the heading with a table header and a few rows of what follows.
                 self.room(lh(size) + 1.6 + 6.0 * lh(base));
                 if self.y > self.top + 0.01 {
                     self.y += 1.2;
                 }
-                self.page.rect(
-                    self.x(),
-                    self.y,
-                    self.col_w(),
-                    lh(size) + 0.6,
-                    Some(Colour(40, 52, 80)),
-                    None,
-                );
-                let x = self.x() + 1.0;
-                self.page.text(
-                    &self.doc.fonts,
-                    x,
-                    self.y + 0.3 + size * 0.9 / PT_PER_MM,
-                    Style::new(size, true, Colour::WHITE),
-                    t,
-                );
-                self.y += lh(size) + 1.2;
+                self.heading(t);
+                self.section = Some(t.clone());
             }
             Block::Text(t) => {
                 self.begin_columns();
                 let w = self.col_w();
                 self.paragraph(t, base, false, Colour::BLACK, 0.0, w);
+            }
+            Block::Small(t) => {
+                self.begin_columns();
+                let w = self.col_w();
+                self.paragraph(t, base * 0.85, false, Colour::GREY, 0.0, w);
             }
             Block::Item(t) => {
                 self.begin_columns();
@@ -246,12 +283,55 @@ impl Flow<'_> {
                 self.paragraph(name, base, true, Colour::INK, 0.0, w);
                 self.paragraph(text, base, false, Colour::BLACK, 2.0, w);
             }
-            other => {
-                // Card-only directives print as text so nothing is silently lost.
+            Block::Stats(cells) => {
                 self.begin_columns();
+                let line = cells
+                    .iter()
+                    .map(|(l, v)| {
+                        if l.is_empty() {
+                            v.clone()
+                        } else {
+                            format!("{l} {v}")
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join("   ");
                 let w = self.col_w();
-                self.paragraph(&format!("{other:?}"), base, false, Colour::GREY, 0.0, w);
+                self.paragraph(&line, base, true, Colour::BLACK, 0.0, w);
             }
+            Block::Boxes(count, label) => {
+                self.begin_columns();
+                let side = lh(base).min(4.0);
+                self.room(side + 1.0);
+                let label_w = self.fonts.bold.width(label, base) / PT_PER_MM + 1.5;
+                let x0 = self.x();
+                self.page.text(
+                    self.doc,
+                    x0,
+                    self.y + side * 0.8,
+                    Style::new(base, true, Colour::BLACK),
+                    label,
+                );
+                let per_row = (((self.col_w() - label_w) / (side + 0.8)).floor() as u32).max(1);
+                for i in 0..*count {
+                    if i > 0 && i % per_row == 0 {
+                        self.y += side + 0.8;
+                        self.room(side + 1.0);
+                    }
+                    let x = x0 + label_w + (i % per_row) as f32 * (side + 0.8);
+                    self.page.rect(
+                        x,
+                        self.y,
+                        side,
+                        side,
+                        Some(Colour::WHITE),
+                        Some((Colour::BLACK, 0.4)),
+                    );
+                }
+                self.y += side + 1.0;
+            }
+            Block::Continued(t) => self.continued = t.clone(),
+            Block::Band(..) | Block::Footer(..) => {}
         }
     }
 
@@ -261,7 +341,7 @@ impl Flow<'_> {
         for line in self.fonts.wrap(text, size, bold, full * PT_PER_MM) {
             let baseline = self.y + size * 0.9 / PT_PER_MM;
             self.page.text(
-                &self.doc.fonts,
+                self.doc,
                 MARGIN,
                 baseline,
                 Style::new(size, bold, colour),
@@ -282,32 +362,60 @@ impl Flow<'_> {
     }
 }
 
-/// Renders `blocks` on pages of `size` (mm) into `doc`; `footer` is printed with the page
-/// number on every page.
-pub fn render(
-    doc: &mut Document,
+/// Lays `blocks` out at `scale`: the pages, and how full the last one is.
+fn lay_out(
     fonts: &Fonts,
+    doc: &DocFonts,
     size: (f32, f32),
     footer: &str,
     blocks: &[Located],
-) {
+    scale: f32,
+) -> (Vec<Page>, f32) {
     let mut flow = Flow {
         fonts,
         doc,
         footer: footer.to_owned(),
         size,
         page: Page::new(size.0, size.1),
-        pages: 0,
+        done: Vec::new(),
         columns: 1,
         column: 0,
-        base: 8.0,
+        scale,
+        base: 8.0 * scale,
         top: MARGIN,
         y: MARGIN,
         table: None,
         started: false,
+        section: None,
+        continued: String::new(),
     };
     for (_, b) in blocks {
         flow.block(b);
     }
+    let fill = flow.last_fill();
     flow.finish_page();
+    (flow.done, fill)
+}
+
+/// The pages of `blocks` on paper of `size` (mm); `footer` is printed with the page number on
+/// every page. When the last page would be less than half full, slightly smaller type is
+/// tried (down to 85 %) and kept if the document loses that page.
+pub fn render(
+    doc: &DocFonts,
+    fonts: &Fonts,
+    size: (f32, f32),
+    footer: &str,
+    blocks: &[Located],
+) -> Vec<Page> {
+    let (pages, fill) = lay_out(fonts, doc, size, footer, blocks, 1.0);
+    if pages.len() < 2 || fill >= 0.5 {
+        return pages;
+    }
+    for scale in TIGHTER {
+        let (tighter, _) = lay_out(fonts, doc, size, footer, blocks, scale);
+        if tighter.len() < pages.len() {
+            return tighter;
+        }
+    }
+    pages
 }

@@ -35,6 +35,8 @@ pub enum Block {
     End,
     Rule,
     Gap,
+    /// What marks a section heading repeated where the section continues: `(suite)`.
+    Continued(String),
 }
 
 /// A block with the line of the template output it came from (for messages).
@@ -221,6 +223,7 @@ pub fn parse(text: &str) -> Result<Vec<Located>, String> {
             "end" => Block::End,
             "rule" => Block::Rule,
             "gap" => Block::Gap,
+            "continued" => Block::Continued(unescape(rest)),
             other => return Err(format!("output line {n}: unknown directive `{other}`")),
         };
         out.push((n, block));

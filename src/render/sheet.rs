@@ -44,6 +44,23 @@ impl CardSize {
 const MARK_GAP: f32 = 2.5;
 const MARK_LEN: f32 = 4.0;
 const MIN_MARGIN: f32 = MARK_GAP + MARK_LEN;
+/// Printers leave about 4.2 mm at each edge unprinted: marks and ruler stay 5 mm inside.
+const PRINTABLE: f32 = 5.0;
+
+/// Where the crop marks of a margin go: their gap from the trim and length, shortened to
+/// stay in the printable area (Letter's 7.7 mm top margin leaves 2.7 mm for them); `None`
+/// when there is no room at all.
+fn marks_in(margin: f32) -> Option<(f32, f32)> {
+    let room = margin - PRINTABLE;
+    if room >= MARK_GAP + MARK_LEN {
+        Some((MARK_GAP, MARK_LEN))
+    } else if room >= 2.0 {
+        let gap = (room - 1.0).min(MARK_GAP).max(1.0);
+        Some((gap, (room - gap).min(MARK_LEN)))
+    } else {
+        None
+    }
+}
 
 /// Cards laid out on one page.
 #[derive(Debug, Clone, Copy)]
@@ -100,42 +117,32 @@ impl Imposition {
         }
     }
 
-    /// Hairline crop marks on every cut line, in the margins only.
+    /// Hairline crop marks on every cut line, in the margins only, inside the printable area.
     pub fn crop_marks(&self, page: &mut Page) {
         let (x1, y1) = (
             self.x0 + self.cols as f32 * self.card.0,
             self.y0 + self.rows as f32 * self.card.1,
         );
         let ink = Colour::BLACK;
-        for c in 0..=self.cols {
-            let x = self.x0 + c as f32 * self.card.0;
-            page.line(
-                x,
-                self.y0 - MARK_GAP,
-                x,
-                self.y0 - MARK_GAP - MARK_LEN,
-                ink,
-                0.25,
-            );
-            page.line(x, y1 + MARK_GAP, x, y1 + MARK_GAP + MARK_LEN, ink, 0.25);
+        if let Some((gap, len)) = marks_in(self.y0) {
+            for c in 0..=self.cols {
+                let x = self.x0 + c as f32 * self.card.0;
+                page.line(x, self.y0 - gap, x, self.y0 - gap - len, ink, 0.25);
+                page.line(x, y1 + gap, x, y1 + gap + len, ink, 0.25);
+            }
         }
-        for r in 0..=self.rows {
-            let y = self.y0 + r as f32 * self.card.1;
-            page.line(
-                self.x0 - MARK_GAP,
-                y,
-                self.x0 - MARK_GAP - MARK_LEN,
-                y,
-                ink,
-                0.25,
-            );
-            page.line(x1 + MARK_GAP, y, x1 + MARK_GAP + MARK_LEN, y, ink, 0.25);
+        if let Some((gap, len)) = marks_in(self.x0) {
+            for r in 0..=self.rows {
+                let y = self.y0 + r as f32 * self.card.1;
+                page.line(self.x0 - gap, y, self.x0 - gap - len, y, ink, 0.25);
+                page.line(x1 + gap, y, x1 + gap + len, y, ink, 0.25);
+            }
         }
     }
 
     /// A 50 mm ruler in the bottom margin, between the first two column marks when it fits.
     pub fn ruler(&self, page: &mut Page, doc: &DocFonts, caption: &str) {
-        let y = self.page.1 - (self.y0 / 2.0).max(2.0);
+        let y = (self.page.1 - self.y0 / 2.0).min(self.page.1 - PRINTABLE);
         let x = self.x0 + 4.0;
         page.line(x, y, x + 50.0, y, Colour::BLACK, 0.4);
         for mm in (0..=50).step_by(5) {
@@ -174,6 +181,18 @@ mod tests {
         assert!((letter.x0 - 13.45).abs() < 1e-3 && (letter.y0 - 7.7).abs() < 1e-3);
         assert_eq!(Imposition::new(Paper::A4, CardSize::Tarot).per_page(), 4);
         assert_eq!(Imposition::new(Paper::A4, CardSize::A6).per_page(), 2);
+    }
+
+    #[test]
+    fn marks_stay_printable() {
+        // A4: the full marks; Letter's 7.7 mm top margin: shortened, 5 mm off the edge.
+        assert_eq!(marks_in(16.5), Some((MARK_GAP, MARK_LEN)));
+        let (gap, len) = marks_in(7.7).unwrap();
+        assert!(
+            7.7 - gap - len >= PRINTABLE - 1e-4 && len >= 1.0,
+            "{gap} {len}"
+        );
+        assert_eq!(marks_in(6.0), None);
     }
 
     #[test]

@@ -163,12 +163,16 @@ fn paper_card_sizes_and_backs() {
     assert!(has(&pdf.text[0], "Bajas"));
 }
 
+/// Every shipped sheet, with every skill it offers and a long label, fits each card size in
+/// each language with its reminders and without cutting any text short (the artillery
+/// tables included).
 #[test]
 fn every_shipped_card_fits_with_all_its_skills() {
+    use muster::core::i18n::Lang;
     use muster::render::{
         canvas::Document, card, fonts::Fonts, markup, sheet, templates::Templates,
     };
-    use muster::rulesets::capitan::views;
+    use muster::rulesets::capitan::views::{self, CardUnit};
     let mut sources = muster::core::source::Sources::new();
     let db = muster::rulesets::capitan::data::load(&[root().join("unit-sheets")], &mut sources)
         .unwrap()
@@ -177,37 +181,49 @@ fn every_shipped_card_fits_with_all_its_skills() {
     let templates = Templates::load("capitan", None, &["card"]).unwrap();
     let fonts = Fonts::load().unwrap();
     let doc = Document::new("t").unwrap();
-    let slot = sheet::Imposition::new(sheet::Paper::A4, sheet::CardSize::Poker).slot(0, false);
-    for lang in [
-        muster::rulesets::capitan::model::Lang::Fr,
-        muster::rulesets::capitan::model::Lang::En,
+    let render = |view: &views::CardView, labels: &toml::Table| {
+        let mut ctx = tera::Context::new();
+        ctx.insert("card", view);
+        ctx.insert("l", labels);
+        markup::parse(&templates.render("card", &ctx).unwrap()).unwrap()
+    };
+    let mut failures = Vec::new();
+    for size in [
+        sheet::CardSize::Poker,
+        sheet::CardSize::Tarot,
+        sheet::CardSize::A6,
     ] {
-        let labels = templates.labels(lang.id());
-        for s in db.sheets.iter() {
-            let skills: Vec<(String, u32)> =
-                s.skills.iter().map(|k| (k.id.clone(), k.cost)).collect();
-            let view = views::card(
-                &db,
-                s,
-                Some("A rather long label for this unit"),
-                12,
-                &skills,
-                Some(999),
-                lang,
-                &labels,
-            );
-            let mut ctx = tera::Context::new();
-            ctx.insert("card", &view);
-            ctx.insert("l", &labels);
-            let blocks = markup::parse(&templates.render("card", &ctx).unwrap()).unwrap();
-            let fit = card::fit(&fonts, &doc.fonts, slot, &blocks);
-            assert!(
-                matches!(fit, Some((_, false))),
-                "{} does not fit with its reminders: {fit:?}",
-                s.id
-            );
+        let slot = sheet::Imposition::new(sheet::Paper::A4, size).slot(0, false);
+        for lang in Lang::ALL {
+            let labels = templates.labels(lang.id());
+            for s in db.sheets.iter() {
+                let skills: Vec<(String, u32)> =
+                    s.skills.iter().map(|k| (k.id.clone(), k.cost)).collect();
+                let view = views::card(
+                    &db,
+                    &CardUnit {
+                        sheet: s,
+                        label: Some("A rather long label for this unit"),
+                        number: Some(12),
+                        boxes: 12,
+                        skills: &skills,
+                        cost: Some(999),
+                    },
+                    lang,
+                    &labels,
+                );
+                let fit = card::fit(&fonts, &doc.fonts, slot, &render(&view, &labels));
+                if !matches!(fit, Some((_, false))) {
+                    failures.push(format!("{size:?} {lang:?} {}: {fit:?}", s.id));
+                }
+            }
         }
     }
+    assert!(
+        failures.is_empty(),
+        "cards that do not fit:\n{}",
+        failures.join("\n")
+    );
     // The worst case the data allows: a long name and six long skills still fits (shrunk).
     let s = db.sheet("gb-14th-ld-captain").unwrap();
     let labels = templates.labels("fr");
@@ -222,23 +238,61 @@ fn every_shipped_card_fits_with_all_its_skills() {
     .iter()
     .map(|k| (k.to_string(), 30))
     .collect();
+    let long_label = "Very long unit name ".repeat(6);
     let view = views::card(
         &db,
-        s,
-        Some(&"Very long unit name ".repeat(6)),
-        12,
-        &skills,
-        Some(999),
-        muster::rulesets::capitan::model::Lang::Fr,
+        &CardUnit {
+            sheet: s,
+            label: Some(&long_label),
+            number: None,
+            boxes: 12,
+            skills: &skills,
+            cost: Some(999),
+        },
+        Lang::Fr,
         &labels,
     );
-    let mut ctx = tera::Context::new();
-    ctx.insert("card", &view);
-    ctx.insert("l", &labels);
-    let blocks = markup::parse(&templates.render("card", &ctx).unwrap()).unwrap();
+    let slot = sheet::Imposition::new(sheet::Paper::A4, sheet::CardSize::Poker).slot(0, false);
     assert!(
-        card::fit(&fonts, &doc.fonts, slot, &blocks).is_some(),
+        card::fit(&fonts, &doc.fonts, slot, &render(&view, &labels)).is_some(),
         "the extreme card must fit, if shrunk"
+    );
+}
+
+/// Cards scale with their size: the same card is set larger on tarot and A6 than on poker.
+#[test]
+fn cards_scale_with_the_card_size() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut heights = Vec::new();
+    for size in ["poker", "tarot", "a6"] {
+        let out = tmp.path().join(format!("{size}.pdf"));
+        let run = muster(&[
+            "cards",
+            "--sheet",
+            "fr-47e-fusiliers:8",
+            "--card",
+            size,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        // The size of the title: the largest font of the page's text.
+        let bytes = std::fs::read(&out).unwrap();
+        let lo = lopdf::Document::load_mem(&bytes).unwrap();
+        let page = lo.get_pages().into_values().next().unwrap();
+        let content = lo.get_page_content(page);
+        let ops = lopdf::content::Content::decode(&content).unwrap();
+        let biggest = ops
+            .operations
+            .iter()
+            .filter(|op| op.operator == "Tf")
+            .filter_map(|op| op.operands.get(1).and_then(|o| o.as_float().ok()))
+            .fold(0.0f32, f32::max);
+        heights.push(biggest);
+    }
+    assert!(
+        heights[0] < heights[1] && heights[1] < heights[2],
+        "title sizes poker/tarot/A6: {heights:?}"
     );
 }
 

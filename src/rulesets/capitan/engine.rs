@@ -342,7 +342,7 @@ impl Engine for CapitanEngine {
         let db = &self.db;
         let mut cards = Vec::new();
         if let Some(list) = list {
-            for row in &list.units {
+            for (i, row) in list.units.iter().enumerate() {
                 let sheet = db
                     .sheet(&row.id)
                     .ok_or_else(|| unknown("sheet", &row.id, db.sheets.ids()))?;
@@ -354,11 +354,14 @@ impl Engine for CapitanEngine {
                     row.extras.iter().map(|e| (e.id.clone(), e.cost)).collect();
                 cards.push(views::card(
                     db,
-                    sheet,
-                    Some(&row.label),
-                    boxes,
-                    &skills,
-                    Some(row.cost),
+                    &views::CardUnit {
+                        sheet,
+                        label: Some(&row.label),
+                        number: Some(i + 1),
+                        boxes,
+                        skills: &skills,
+                        cost: Some(row.cost),
+                    },
                     lang,
                     labels,
                 ));
@@ -379,7 +382,17 @@ impl Engine for CapitanEngine {
             let cost = (arg.figures.is_some() || sheet.kind == Kind::Command)
                 .then(|| base_cost(sheet, boxes));
             cards.push(views::card(
-                db, sheet, None, boxes, &offered, cost, lang, labels,
+                db,
+                &views::CardUnit {
+                    sheet,
+                    label: None,
+                    number: None,
+                    boxes,
+                    skills: &offered,
+                    cost,
+                },
+                lang,
+                labels,
             ));
         }
         Ok(cards

@@ -22,6 +22,23 @@ pub struct Names {
     pub de: Option<String>,
 }
 
+/// Text on a sheet: the same in every language, or one per language.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Text {
+    Same(String),
+    ByLang(Names),
+}
+
+impl Text {
+    pub fn get(&self, lang: Lang) -> &str {
+        match self {
+            Text::Same(s) => s,
+            Text::ByLang(n) => n.get(lang),
+        }
+    }
+}
+
 impl Names {
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
@@ -269,8 +286,9 @@ pub struct UnitSheet {
     pub gun_points: Option<u32>,
     #[serde(default)]
     pub gun_type: Option<GunType>,
+    /// The gun's model, in one language or per language.
     #[serde(default)]
-    pub gun_model: Option<String>,
+    pub gun_model: Option<Text>,
     /// "tiro": the gun has a limber and team (§12.17).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub limber: bool,

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::database::Database;
 use super::list::ListFile;
-use super::model::{Kind, Lang, Names, UnitSheet};
+use super::model::{Arm, Kind, Lang, Names, UnitSheet, UnitTrait};
 use super::validate::command::may_activate;
 use crate::core::source::Sources;
 use crate::rulesets::ListCheck;
@@ -45,6 +45,8 @@ pub struct GunView {
     pub model: String,
     pub limber: bool,
     pub min_crew: u32,
+    /// Canister, roundshot and shell (§12.12–12.13).
+    pub ammo: Vec<AmmoView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -61,7 +63,10 @@ pub struct CardView {
     pub id: String,
     pub name: String,
     pub label: Option<String>,
+    /// The unit's number in its list.
+    pub number: Option<usize>,
     pub nation: String,
+    pub coalition: String,
     pub colours: Vec<String>,
     pub vertical: bool,
     pub origin: String,
@@ -70,6 +75,8 @@ pub struct CardView {
     pub kind: String,
     pub kind_id: String,
     pub arm: String,
+    /// Mounted troops fire at most at medium range (§7.2).
+    pub mounted: bool,
     pub weapon: String,
     pub range: Option<Three>,
     pub initiative: i32,
@@ -81,6 +88,8 @@ pub struct CardView {
     pub combat_die: String,
     pub command: Option<CommandView>,
     pub specialists: Vec<String>,
+    /// Rules the unit carries with it, one line each (§1.4, §7.2, §12.15).
+    pub notes: Vec<String>,
     pub boxes: u32,
     pub figures: Option<u32>,
     pub max_units: u32,
@@ -94,18 +103,22 @@ pub struct CardView {
     pub cost: Option<u64>,
 }
 
-/// A card for `sheet` with `boxes` casualty boxes and the chosen skills (id, cost here).
-#[allow(clippy::too_many_arguments)]
-pub fn card(
-    db: &Database,
-    sheet: &UnitSheet,
-    label_text: Option<&str>,
-    boxes: u32,
-    skills: &[(String, u32)],
-    cost: Option<u64>,
-    lang: Lang,
-    labels: &toml::Table,
-) -> CardView {
+/// What a card is printed for: a sheet, and the unit of a list when there is one.
+#[derive(Debug, Clone)]
+pub struct CardUnit<'a> {
+    pub sheet: &'a UnitSheet,
+    pub label: Option<&'a str>,
+    pub number: Option<usize>,
+    /// Casualty boxes: the unit's figures.
+    pub boxes: u32,
+    /// Chosen skills (id, cost here), or those the sheet offers.
+    pub skills: &'a [(String, u32)],
+    pub cost: Option<u64>,
+}
+
+/// A card for `unit`, in `lang`.
+pub fn card(db: &Database, unit: &CardUnit, lang: Lang, labels: &toml::Table) -> CardView {
+    let sheet = unit.sheet;
     let hex = |cm: u32| Distance {
         cm,
         hex: db.rules.hexes(cm),
@@ -122,7 +135,8 @@ pub fn card(
         origin.push(format!("{} {}", o.rank, o.name));
     }
     let m = sheet.movement;
-    let skills = skills
+    let skills = unit
+        .skills
         .iter()
         .map(|(id, cost)| {
             let skill = db.skill(id);
@@ -136,11 +150,57 @@ pub fn card(
             }
         })
         .collect();
+    let mounted = sheet.arm == Arm::Cavalry && sheet.kind != Kind::Artillery;
+    let mut notes = Vec::new();
+    if mounted && db.ranges_of(sheet).is_some() {
+        notes.push(label(labels, "note_mounted_fire"));
+    }
+    if db.has_trait(sheet, UnitTrait::Guerrilla) {
+        notes.push(label(labels, "note_guerrilla"));
+    }
+    if sheet.blunderbusses {
+        notes.push(label(labels, "note_blunderbusses"));
+    }
+    let gun = sheet.gun_type.map(|g| {
+        let row = db.artillery.gun(g);
+        let min_crew = row.map(|x| x.min_crew).unwrap_or(0);
+        notes.push(
+            label(labels, "note_crew")
+                .replace("{min}", &min_crew.to_string())
+                .replace("{reduced}", &(min_crew + 1).to_string()),
+        );
+        GunView {
+            gun_type: g.to_string(),
+            model: sheet
+                .gun_model
+                .as_ref()
+                .map(|t| t.get(lang).to_owned())
+                .unwrap_or_default(),
+            limber: sheet.limber,
+            min_crew,
+            ammo: row
+                .map(|r| {
+                    let mut out = vec![
+                        ammo_view(&r.canister, label(labels, "canister")),
+                        ammo_view(&r.roundshot, label(labels, "roundshot")),
+                    ];
+                    out.extend(
+                        r.shell
+                            .as_ref()
+                            .map(|s| ammo_view(s, label(labels, "shell"))),
+                    );
+                    out
+                })
+                .unwrap_or_default(),
+        }
+    });
     CardView {
         id: sheet.id.clone(),
         name: sheet.name.clone(),
-        label: label_text.map(str::to_owned).filter(|l| l != &sheet.name),
+        label: unit.label.map(str::to_owned).filter(|l| l != &sheet.name),
+        number: unit.number,
         nation: name_of(nation.map(|n| &n.name), &sheet.nation),
+        coalition: label(labels, &format!("coalition_{}", sheet.coalition)),
         colours: nation.map(|n| n.colours.clone()).unwrap_or_default(),
         vertical: nation.is_some_and(|n| n.vertical),
         origin: origin.join(" · "),
@@ -155,6 +215,7 @@ pub fn card(
         kind: label(labels, &format!("kind_{}", sheet.kind)),
         kind_id: sheet.kind.to_string(),
         arm: label(labels, &format!("arm_{}", sheet.arm)),
+        mounted,
         weapon: name_of(db.weapon_of(sheet).map(|w| &w.name), &sheet.weapon),
         range: db.ranges_of(sheet).map(|r| Three {
             a: hex(r.short),
@@ -184,17 +245,13 @@ pub fn card(
             .iter()
             .map(|s| name_of(db.rules.specialist(*s).map(|r| &r.name), s.as_str()))
             .collect(),
-        boxes,
+        notes,
+        boxes: unit.boxes,
         figures: sheet.figures,
         max_units: sheet.max_units,
         gun_points: sheet.gun_points,
         points: sheet.points,
-        gun: sheet.gun_type.map(|g| GunView {
-            gun_type: g.to_string(),
-            model: sheet.gun_model.clone().unwrap_or_default(),
-            limber: sheet.limber,
-            min_crew: db.artillery.gun(g).map(|x| x.min_crew).unwrap_or(0),
-        }),
+        gun,
         skills,
         sheet_number: sheet.sheet_number,
         card_number: sheet.card_number,
@@ -204,7 +261,18 @@ pub fn card(
             .map(|c| name_of(db.campaigns.get(c).map(|x| &x.name), c))
             .collect::<Vec<_>>()
             .join(" · "),
-        cost,
+        cost: unit.cost,
+    }
+}
+
+fn ammo_view(a: &super::model::Ammunition, name: String) -> AmmoView {
+    AmmoView {
+        name,
+        effective: a.effective_cm,
+        long: a.long_cm,
+        template: a.template.clone(),
+        dodge_effective: a.dodge_effective,
+        dodge_long: a.dodge_long,
     }
 }
 
@@ -255,6 +323,37 @@ pub struct Qrs {
     pub specialists: Vec<NamedValue>,
     pub skills: Vec<QrsSkill>,
     pub troops: [u32; 2],
+    /// §1.2, §6.5, §6.7, §8.7, §11, §12.5, §12.14, §12.18, as in the data.
+    pub unit_size: serde_json::Value,
+    pub cohesion: serde_json::Value,
+    pub command_dodge: serde_json::Value,
+    pub melee: serde_json::Value,
+    pub captured_flag: serde_json::Value,
+    pub skill_use: serde_json::Value,
+    pub artillery_general: serde_json::Value,
+    pub structures: Vec<NamedValue>,
+    pub congreve: CongreveView,
+    /// How muster reads the ambiguous sentences (rules.toml [[reading]]).
+    pub readings: Vec<ReadingView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CongreveView {
+    pub gun_type: String,
+    pub template: String,
+    pub effective: u32,
+    pub long: u32,
+    pub limber_move_cm: u32,
+    pub deviation: String,
+    pub save_short: u32,
+    pub save_long: u32,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ReadingView {
+    pub section: String,
+    pub decision: String,
+    pub quote: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -305,8 +404,9 @@ pub struct TerrainRow {
     pub cover_cavalry: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct AmmoView {
+    pub name: String,
     pub effective: u32,
     pub long: u32,
     pub template: String,
@@ -365,6 +465,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> Qrs {
         None => "—".into(),
     };
     let ammo = |a: &super::model::Ammunition| AmmoView {
+        name: String::new(),
         effective: a.effective_cm,
         long: a.long_cm,
         template: a.template.clone(),
@@ -505,6 +606,48 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> Qrs {
             })
             .collect(),
         troops: [r.troops.min_figures, r.troops.max_figures],
+        unit_size: serde_json::to_value(&r.unit_size).unwrap_or_default(),
+        cohesion: serde_json::to_value(&r.cohesion).unwrap_or_default(),
+        command_dodge: serde_json::to_value(&r.command_dodge).unwrap_or_default(),
+        melee: serde_json::to_value(&r.melee).unwrap_or_default(),
+        captured_flag: serde_json::to_value(&r.captured_flag).unwrap_or_default(),
+        skill_use: serde_json::to_value(&r.skill_use).unwrap_or_default(),
+        artillery_general: serde_json::to_value(&db.artillery.general).unwrap_or_default(),
+        structures: db
+            .artillery
+            .structure
+            .iter()
+            .map(|x| NamedValue {
+                name: n(&x.name),
+                value: x.points.to_string(),
+            })
+            .collect(),
+        congreve: {
+            let c = &db.artillery.congreve;
+            let shell = db.artillery.gun(c.gun_type).and_then(|g| g.shell.as_ref());
+            CongreveView {
+                gun_type: c.gun_type.to_string(),
+                template: shell.map(|s| s.template.clone()).unwrap_or_default(),
+                effective: shell.map(|s| s.effective_cm).unwrap_or(0),
+                long: shell.map(|s| s.long_cm).unwrap_or(0),
+                limber_move_cm: c.limber_move_cm,
+                deviation: format!(
+                    "{} / {} / {}",
+                    c.deviation.elite, c.deviation.veteran, c.deviation.regular
+                ),
+                save_short: c.save_short,
+                save_long: c.save_long,
+            }
+        },
+        readings: r
+            .readings
+            .iter()
+            .map(|x| ReadingView {
+                section: x.section.clone(),
+                decision: n(&x.decision),
+                quote: x.quote.clone(),
+            })
+            .collect(),
     }
 }
 
@@ -519,6 +662,9 @@ pub struct RosterUnit {
     pub figures: Option<i64>,
     pub cost: u64,
     pub skills: String,
+    /// What the unit's card shows (stats, moves, ranges, skills with reminders, boxes), so
+    /// that the roster can be played from.
+    pub card: Option<CardView>,
 }
 
 #[derive(Debug, Serialize)]
@@ -543,6 +689,8 @@ pub struct Roster {
     pub coalition: String,
     pub campaign: String,
     pub rank: Option<String>,
+    /// What the rank gives, §10.1.
+    pub rank_advantages: Option<String>,
     pub limit: u64,
     pub total: u64,
     pub valid: bool,
@@ -594,6 +742,26 @@ pub fn roster(
                 })
                 .collect::<Vec<_>>()
                 .join(", "),
+            card: db.sheet(&r.id).map(|sheet| {
+                let skills: Vec<(String, u32)> =
+                    r.extras.iter().map(|e| (e.id.clone(), e.cost)).collect();
+                card(
+                    db,
+                    &CardUnit {
+                        sheet,
+                        label: Some(&r.label),
+                        number: Some(i + 1),
+                        boxes: r
+                            .figures
+                            .map(|f| f.clamp(0, i64::from(crate::render::markup::MAX_BOXES)) as u32)
+                            .unwrap_or_else(|| default_boxes(db, sheet)),
+                        skills: &skills,
+                        cost: Some(r.cost),
+                    },
+                    lang,
+                    labels,
+                )
+            }),
         })
         .collect();
     let named = |i: usize| format!("{}. {}", i + 1, checked.units[i].label);
@@ -647,6 +815,11 @@ pub fn roster(
                 .map(|x| x.name.get(lang).to_owned())
                 .unwrap_or_else(|| r.clone())
         }),
+        rank_advantages: list
+            .rank
+            .as_ref()
+            .and_then(|r| db.ranks.get(r))
+            .map(|r| rank_advantages(r, labels)),
         limit: checked.limit,
         total: checked.total,
         valid: checked.is_valid(),
@@ -657,9 +830,9 @@ pub fn roster(
             .diagnostics
             .iter()
             .map(|d| RosterDiagnostic {
-                severity: format!("{:?}", d.severity).to_lowercase(),
+                severity: label(labels, &format!("severity_{:?}", d.severity).to_lowercase()),
                 code: d.code.to_owned(),
-                message: d.message.clone(),
+                message: printed_message(d, lang, labels),
                 line: d.line_column(sources).map(|(l, _)| l),
             })
             .collect(),
@@ -742,7 +915,7 @@ pub fn describe(db: &Database, s: &UnitSheet) -> String {
             "gun          type {g}{}{}",
             s.gun_model
                 .as_ref()
-                .map(|m| format!(", {m}"))
+                .map(|m| format!(", {}", m.get(Lang::En)))
                 .unwrap_or_default(),
             if s.limber { ", limber (tiro)" } else { "" }
         ));
@@ -774,4 +947,53 @@ pub fn describe(db: &Database, s: &UnitSheet) -> String {
     lines.push(format!("campaign     {}", campaigns.join("; ")));
     lines.push(format!("source       {}", s.source));
     lines.join("\n") + "\n"
+}
+
+/// A diagnostic as printed in a document of `lang`: the English message, or the rule's
+/// summary in French or Spanish (labels `rule_<code>`); quotes instead of backticks.
+fn printed_message(
+    d: &crate::core::diagnostic::Diagnostic,
+    lang: Lang,
+    labels: &toml::Table,
+) -> String {
+    let text = match lang {
+        Lang::En => d.message.clone(),
+        _ => labels
+            .get(&format!("rule_{}", d.code))
+            .and_then(|v| v.as_str())
+            .map(str::to_owned)
+            .unwrap_or_else(|| d.message.clone()),
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut open = true;
+    for c in text.chars() {
+        if c == '`' {
+            out.push(if open { '“' } else { '”' });
+            open = !open;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// §10.1: what a rank gives, in words of the labels.
+fn rank_advantages(r: &super::model::Rank, labels: &toml::Table) -> String {
+    let mut parts = Vec::new();
+    if r.initiative_rerolls > 0 {
+        parts.push(label(labels, "rank_initiative_reroll"));
+    }
+    if r.initiative_bonus != 0 {
+        parts.push(
+            label(labels, "rank_initiative_bonus")
+                .replace("{n}", &format!("{:+}", r.initiative_bonus)),
+        );
+    }
+    for roll in &r.rerolls {
+        parts.push(label(labels, &format!("rank_reroll_{roll}")));
+    }
+    if r.free_skill_max > 0 {
+        parts.push(label(labels, "rank_free_skill").replace("{n}", &r.free_skill_max.to_string()));
+    }
+    parts.join(" ; ")
 }
