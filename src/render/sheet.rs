@@ -55,7 +55,7 @@ fn marks_in(margin: f32) -> Option<(f32, f32)> {
     if room >= MARK_GAP + MARK_LEN {
         Some((MARK_GAP, MARK_LEN))
     } else if room >= 2.0 {
-        let gap = (room - 1.0).min(MARK_GAP).max(1.0);
+        let gap = (room - 1.0).clamp(1.0, MARK_GAP);
         Some((gap, (room - gap).min(MARK_LEN)))
     } else {
         None
