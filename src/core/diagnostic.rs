@@ -186,6 +186,10 @@ pub struct JsonDiagnostic {
     pub notes: Vec<String>,
 }
 
+/// At most this many diagnostics of one code are printed in full (a list with a thousand
+/// copies of one mistake gets 50 and a count; `--format json` lists them all).
+pub const MAX_SHOWN_PER_CODE: usize = 50;
+
 /// Prints diagnostics to stderr, buffered, in colour when stderr is a terminal and NO_COLOR is
 /// unset.
 pub fn print_all(diagnostics: &[Diagnostic], sources: &Sources) {
@@ -196,12 +200,30 @@ pub fn print_all(diagnostics: &[Diagnostic], sources: &Sources) {
         ColorChoice::Never
     };
     let mut stream = BufferedStandardStream::stderr(choice);
+    let mut shown: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for d in diagnostics {
+        let count = shown.entry(d.code).or_default();
+        *count += 1;
+        if *count > MAX_SHOWN_PER_CODE {
+            continue;
+        }
         if d.span.is_none() {
             let _ = stream.write_all(d.render(sources).as_bytes());
         } else {
             d.emit(sources, &mut stream);
         }
+    }
+    let mut hidden: Vec<(&str, usize)> = shown
+        .into_iter()
+        .filter(|(_, n)| *n > MAX_SHOWN_PER_CODE)
+        .map(|(code, n)| (code, n - MAX_SHOWN_PER_CODE))
+        .collect();
+    hidden.sort();
+    for (code, n) in hidden {
+        let _ = writeln!(
+            stream,
+            "note: {n} more [{code}] not shown (the first {MAX_SHOWN_PER_CODE} are above; --format json lists all)\n"
+        );
     }
     let _ = stream.flush();
 }

@@ -119,6 +119,22 @@ fn toml_diagnostic_in(
         .at(file, span)
         .with_label(format!("expected {}", describe_range(expected)));
     }
+    if let Some(rest) = message.strip_prefix("invalid length ") {
+        // An array where a table was expected (`move = []`), or an array of the wrong size.
+        let field = key.unwrap_or_else(|| "value".into());
+        let (n, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        let text = if expected.starts_with("struct ") {
+            format!("{field} must be a table, found an array of {n} items")
+        } else {
+            format!(
+                "{field} has {n} items, expected {}",
+                describe_expected(expected)
+            )
+        };
+        return Diagnostic::error("wrong-type", text)
+            .at(file, span)
+            .with_label("expected a table");
+    }
     if message == "wanted string or table" {
         // An enum given another type (`coalition = 7`).
         let field = key.unwrap_or_else(|| "value".into());

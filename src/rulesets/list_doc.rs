@@ -56,6 +56,13 @@ pub fn remove_unit_at(doc: &mut DocumentMut, index: usize) -> Result<(), Error> 
     Ok(())
 }
 
+/// The most units a list holds: far above any game (a Capitán game has a dozen, a WAB army
+/// fifty), and what bounds the work of every command on a list.
+pub const MAX_UNITS: usize = 1000;
+
+/// The code of a list over [`MAX_UNITS`].
+pub const TOO_MANY_UNITS: &str = "too-many-units";
+
 /// The shape every list file has, checked before any typed parse so that a misplaced bracket
 /// gets a message naming it: `[list]` a table, `[[units]]` an array of tables.
 pub fn check_shape(
@@ -100,6 +107,21 @@ pub fn check_shape(
             ))
         }
         _ => {}
+    }
+    let count = match doc.get("units") {
+        Some(Item::ArrayOfTables(a)) => a.len(),
+        Some(Item::Value(Value::Array(a))) => a.len(),
+        _ => 0,
+    };
+    if count > MAX_UNITS {
+        let span = doc.get("units").and_then(|i| i.span()).map(first_line);
+        return Err(Diagnostic::error(
+            TOO_MANY_UNITS,
+            format!("the list has {count} units: a list has at most {MAX_UNITS}"),
+        )
+        .at(file, span)
+        .with_label("too many units")
+        .with_note("an engine limit (README, Limits): no game needs more"));
     }
     match doc.get("units") {
         Some(item @ Item::Table(_)) => Err(wrong(

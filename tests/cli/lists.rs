@@ -14,6 +14,7 @@ fn all_list_codes() -> Vec<&'static str> {
     let mut codes: Vec<&str> = RULES.iter().map(|(r, _)| r.code).collect();
     codes.extend(PAIR_RULES.iter().map(|r| r.code));
     codes.push(muster::rulesets::UNKNOWN_RULESET.code);
+    codes.push(muster::rulesets::list_doc::TOO_MANY_UNITS);
     codes.extend([
         "toml-syntax",
         "unknown-field",

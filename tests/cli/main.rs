@@ -1,6 +1,7 @@
 //! Integration tests: the real `muster` binary on the shipped data and on fixture files.
 
 mod data;
+mod hardening;
 mod lists;
 mod monte_carlo;
 mod preview;

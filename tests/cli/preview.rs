@@ -449,3 +449,154 @@ fn plots_are_svg() {
     assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 1440);
     assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 748);
 }
+
+#[test]
+fn list_units_use_the_skills_bought_for_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let list = tmp.path().join("l.toml");
+    std::fs::write(
+        &list,
+        "[list]\nname = \"T\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 600\n\n[[units]]\nsheet = \"gb-95th-sharpe\"\n\n[[units]]\nsheet = \"gb-95th-riflemen\"\nfigures = 8\nskills = [\"tireur-expert\", \"bon-oeil\"]\n",
+    )
+    .unwrap();
+    let l = list.to_str().unwrap();
+    let fire = |extra: &[&str]| {
+        let mut args = vec![
+            "preview",
+            "fire",
+            "--list",
+            l,
+            "--unit",
+            "2",
+            "--target",
+            "fr-47e-fusiliers:10",
+            "--range",
+            "medium",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let run = muster(&args);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        json(&run)
+    };
+    // The first of its skills that acts on fire: Tireur expert, +2 against infantry:
+    // d10 + 2 ≥ 7 → 0.6, exactly as --shooter-skill tireur-expert on the sheet.
+    let out = fire(&[]);
+    assert!(close(&out["p_hit"], 0.6), "{out}");
+    let notes = out["notes"].to_string();
+    assert!(
+        notes.contains("uses Tireur expert, bought in the list")
+            && notes.contains("--shooter-skill bon-oeil"),
+        "{notes}"
+    );
+    let sheet = json(&muster(&[
+        "preview",
+        "fire",
+        "--shooter",
+        "gb-95th-riflemen:8",
+        "--shooter-skill",
+        "tireur-expert",
+        "--target",
+        "fr-47e-fusiliers:10",
+        "--range",
+        "medium",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(out["casualties"], sheet["casualties"]);
+    // Picking the other: Bon œil, medium counts as short → 5 on a d10: 0.6 too, but noted.
+    let out = fire(&["--shooter-skill", "bon-oeil"]);
+    assert!(out["notes"].to_string().contains("uses Bon œil"), "{out}");
+    // A skill it did not buy is refused, naming what it has.
+    let run = muster(&[
+        "preview",
+        "fire",
+        "--list",
+        l,
+        "--unit",
+        "2",
+        "--shooter-skill",
+        "tirailleurs",
+        "--target",
+        "fr-47e-fusiliers:10",
+        "--range",
+        "medium",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("did not take skill `tirailleurs`; it has: tireur-expert, bon-oeil"),
+        "{}",
+        run.stderr
+    );
+    // --compare-skill replaces the current skill, and says so.
+    let both = fire(&["--compare-skill", "francs-tireurs"]);
+    let label = both[1]["label"].as_str().unwrap();
+    assert!(
+        label.contains("with francs-tireurs instead of tireur-expert"),
+        "{label}"
+    );
+}
+
+#[test]
+fn artillery_factors_of_the_target_are_labelled_so() {
+    let out = json(&muster(&[
+        "preview",
+        "artillery",
+        "--gun",
+        "es-regimental-gun",
+        "--ammo",
+        "roundshot",
+        "--range",
+        "effective",
+        "--under",
+        "4",
+        "--factor",
+        "moved-march",
+        "--format",
+        "json",
+    ]));
+    let notes = out["notes"].to_string();
+    assert!(
+        notes.contains("+1 the target moved at march speed this activation"),
+        "{notes}"
+    );
+    // Congreve rockets: type IV shells, regular crew deviation d12, save 4+ at short range.
+    let out = json(&muster(&[
+        "preview",
+        "artillery",
+        "--rockets",
+        "--crew",
+        "regular",
+        "--ammo",
+        "shell",
+        "--range",
+        "effective",
+        "--under",
+        "3",
+        "--format",
+        "json",
+    ]));
+    assert!(close(&out["p_blank"], 3.0 / 12.0), "{out}");
+    assert!(close(&out["p_dodge"], 3.0 / 6.0), "{out}");
+}
+
+#[test]
+fn blunderbusses_take_one_off_the_dodge() {
+    let out = json(&muster(&[
+        "preview",
+        "fire",
+        "--shooter",
+        "es-trabucaires:10",
+        "--target",
+        "fr-47e-fusiliers:10",
+        "--range",
+        "short",
+        "--format",
+        "json",
+    ]));
+    // Fusiliers dodge on a d8 ≥ 5, -1 for blunderbusses: 3/8.
+    assert!(close(&out["p_dodge"], 3.0 / 8.0), "{out}");
+    assert!(out["notes"].to_string().contains("blunderbusses"));
+}

@@ -371,6 +371,36 @@ impl Engine for CapitanEngine {
             let sheet = db
                 .sheet(&arg.id)
                 .ok_or_else(|| unknown("sheet", &arg.id, db.sheets.ids()))?;
+            if let Some(n) = arg.figures {
+                let troops = &db.rules.troops;
+                let (min, max, what) = match sheet.kind {
+                    Kind::Command => {
+                        let f = sheet.figures.unwrap_or(1);
+                        (f, f, "a command unit has its N°F".to_owned())
+                    }
+                    Kind::Troop => (
+                        troops.min_figures,
+                        troops.max_figures,
+                        "troop units have".to_owned(),
+                    ),
+                    Kind::Artillery => (
+                        views::default_boxes(db, sheet),
+                        troops.max_figures,
+                        "a gun has a crew of".to_owned(),
+                    ),
+                };
+                if n < min || n > max {
+                    return Err(Error::Usage(format!(
+                        "--sheet {}:{n}: {what} {} figures (Capitán §1, §12.15)",
+                        sheet.id,
+                        if min == max {
+                            min.to_string()
+                        } else {
+                            format!("{min} to {max}")
+                        }
+                    )));
+                }
+            }
             let boxes = arg
                 .figures
                 .unwrap_or_else(|| views::default_boxes(db, sheet));

@@ -1103,6 +1103,7 @@ pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryRepor
     let gun = req
         .gun_type
         .or(sheet.and_then(|s| s.gun_type))
+        .or(req.rockets.then_some(db.artillery.congreve.gun_type))
         .ok_or("give --gun SHEET or --gun-type")?;
     let crew = req
         .crew

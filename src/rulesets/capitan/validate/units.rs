@@ -95,7 +95,7 @@ fn allowed(cx: &ListContext, sheet: &UnitSheet) -> (u32, u32, String) {
             troops.min_figures,
             troops.max_figures,
             format!(
-                "troop units have {} to {}",
+                "troop units have {} to {} figures",
                 troops.min_figures, troops.max_figures
             ),
         ),
@@ -141,7 +141,7 @@ pub fn figures_out_of_range(cx: &ListContext) -> Vec<Diagnostic> {
                 cx.report(
                     &FIGURES_OUT_OF_RANGE,
                     &path,
-                    format!("unit {}: figures missing; {what} figures", u.index + 1),
+                    format!("unit {}: figures missing; {what}", u.index + 1),
                 )
                 .with_label("add `figures = N` to this unit"),
             ),
