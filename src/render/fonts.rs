@@ -126,33 +126,44 @@ impl Fonts {
     /// cut by characters).
     pub fn wrap(&self, text: &str, size: f32, bold: bool, width: f32) -> Vec<String> {
         let m = self.metrics(bold);
+        let space = m.width(" ", size);
         let mut lines = Vec::new();
         let mut line = String::new();
+        // The width of `line`, kept as words are added (measuring each candidate line whole
+        // made wrapping quadratic in its length).
+        let mut line_w = 0.0;
         for word in text.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_owned()
+            let word_w = m.width(word, size);
+            let candidate_w = if line.is_empty() {
+                word_w
             } else {
-                format!("{line} {word}")
+                line_w + space + word_w
             };
-            if m.width(&candidate, size) <= width {
-                line = candidate;
+            if candidate_w <= width {
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(word);
+                line_w = candidate_w;
                 continue;
             }
             if !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
             }
-            if m.width(word, size) <= width {
+            if word_w <= width {
                 line = word.to_owned();
+                line_w = word_w;
             } else {
+                line_w = 0.0;
+                let mut buf = [0u8; 4];
                 for c in word.chars() {
-                    let mut next = line.clone();
-                    next.push(c);
-                    if m.width(&next, size) > width && !line.is_empty() {
+                    let c_w = m.width(c.encode_utf8(&mut buf), size);
+                    if line_w + c_w > width && !line.is_empty() {
                         lines.push(std::mem::take(&mut line));
-                        line.push(c);
-                    } else {
-                        line = next;
+                        line_w = 0.0;
                     }
+                    line.push(c);
+                    line_w += c_w;
                 }
             }
         }
