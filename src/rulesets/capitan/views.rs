@@ -335,6 +335,8 @@ pub struct Qrs {
     pub congreve: CongreveView,
     /// How muster reads the ambiguous sentences (rules.toml [[reading]]).
     pub readings: Vec<ReadingView>,
+    /// §10.1: each rank and what it gives.
+    pub ranks: Vec<NamedValue>,
 }
 
 #[derive(Debug, Serialize)]
@@ -639,6 +641,14 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> Qrs {
                 save_long: c.save_long,
             }
         },
+        ranks: db
+            .ranks
+            .iter()
+            .map(|x| NamedValue {
+                name: n(&x.name),
+                value: rank_advantages(x, labels),
+            })
+            .collect(),
         readings: r
             .readings
             .iter()

@@ -255,25 +255,27 @@ pub fn rounds(setup: &MeleeSetup, rounds: u32) -> MeleeOutcome {
     let mut states: HashMap<(u32, u32), f64> = HashMap::from([((a0, b0), 1.0)]);
     let mut cache: HashMap<(u32, u32), Step> = HashMap::new();
     for r in 0..rounds {
-        if states.is_empty() {
-            // Every melee has ended: later rounds change nothing.
+        // Settled: every melee has ended, or what is left engaged can no longer show in any
+        // printed digit (below 1e-15), so further rounds change nothing.
+        if states.values().sum::<f64>() < 1e-15 {
             break;
         }
         let mut next: HashMap<(u32, u32), f64> = HashMap::new();
         for ((a, b), m) in states {
             tally.rounds += m;
+            let first;
             let s = if r == 0 {
-                step(setup, a, b, true)
+                first = step(setup, a, b, true);
+                &first
             } else {
                 cache
                     .entry((a, b))
                     .or_insert_with(|| step(setup, a, b, false))
-                    .clone()
             };
-            for (end, p, a2, b2) in s.ends {
+            for &(end, p, a2, b2) in &s.ends {
                 tally.end(end, m * p, a2, b2);
             }
-            for (state, p) in s.next {
+            for &(state, p) in &s.next {
                 *next.entry(state).or_default() += m * p;
             }
         }
