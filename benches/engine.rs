@@ -165,7 +165,7 @@ fn card_sheets(c: &mut Criterion) {
             .collect(),
         output: "unused.pdf".into(),
         paper: PaperArg::A4,
-        card: CardArg::Poker,
+        card: Some(CardArg::Poker),
         lang: LangArg::Fr,
         backs: false,
         allow_invalid: false,
@@ -175,7 +175,9 @@ fn card_sheets(c: &mut Criterion) {
         let a = args(n);
         c.bench_function(&format!("{n} cards, in-process"), |b| {
             b.iter(|| {
-                let templates = Templates::load("capitan", None, &["card"]).expect("templates");
+                let templates =
+                    Templates::load(&muster::rulesets::capitan::TEMPLATES, None, &["card"])
+                        .expect("templates");
                 let labels = templates.labels("fr");
                 let sheets: Vec<SheetRef> = a
                     .sheets
@@ -188,7 +190,15 @@ fn card_sheets(c: &mut Criterion) {
                 let cards = engine
                     .cards(None, &sheets, Lang::Fr, &labels)
                     .expect("cards");
-                black_box(print::cards_pdf(&a, &cards, &templates).expect("pdf"))
+                black_box(
+                    print::cards_pdf(
+                        &a,
+                        muster::render::sheet::CardSize::Poker,
+                        &cards,
+                        &templates,
+                    )
+                    .expect("pdf"),
+                )
             })
         });
     }

@@ -6,6 +6,7 @@
 
 pub mod capitan;
 pub mod preview;
+pub mod wab_aca;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -31,7 +32,7 @@ pub struct Cli {
     pub data: Vec<PathBuf>,
 
     /// The rule system, for commands that do not read a list (lists say their own):
-    /// capitan (default). `muster rulesets` lists them.
+    /// capitan (default), wab-aca. `muster rulesets` lists them.
     #[arg(long, value_name = "ID", global = true, value_parser = parse_ruleset)]
     pub ruleset: Option<Ruleset>,
 
@@ -95,6 +96,8 @@ pub enum Command {
     Qrs(QrsArgs),
     /// Print a list's roster (PDF, Markdown or HTML by the output's extension)
     Roster(RosterArgs),
+    /// Score a finished battle from its post-battle file (rulesets with scoring: wab-aca)
+    Score(ScoreArgs),
     /// List unit sheets, or show one
     Sheets(SheetsArgs),
     /// List the skills units may buy (Capitán §11)
@@ -169,12 +172,19 @@ pub enum ListCommand {
         /// Sheet (or entry) id
         #[arg(value_name = "ID")]
         id: String,
-        /// Figures (troops 4–12, artillery crew; command units default to their N°F)
+        /// Figures (Capitán troops 4–12, a gun's crew; WAB rank and file, a battery's
+        /// gunners; command units and generals need none)
         #[arg(long)]
         figures: Option<u32>,
-        /// A skill to take (repeatable)
+        /// Capitán: a skill to take (repeatable)
         #[arg(long = "skill", value_name = "ID")]
         skills: Vec<String>,
+        /// WAB ACA: an option to buy (repeatable): flag, musician, elite=N, heavy-armour
+        #[arg(long = "option", value_name = "OPTION")]
+        options: Vec<String>,
+        /// WAB ACA: a battery's guns
+        #[arg(long, value_name = "N")]
+        guns: Option<u32>,
         /// A label for the unit
         #[arg(long)]
         label: Option<String>,
@@ -403,9 +413,9 @@ pub struct CardsArgs {
     /// Paper size
     #[arg(long, value_enum, default_value_t)]
     pub paper: PaperArg,
-    /// Card size
-    #[arg(long, value_enum, default_value_t)]
-    pub card: CardArg,
+    /// Card size (default: the ruleset's, poker for Capitán, tarot for WAB ACA)
+    #[arg(long, value_enum)]
+    pub card: Option<CardArg>,
     /// Language of the cards
     #[arg(long, value_enum, default_value_t)]
     pub lang: LangArg,
@@ -434,6 +444,19 @@ pub struct QrsArgs {
     /// Directory of templates overriding the built-in ones
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// The post-battle file (TOML): each side's losses, eighths held, flags, guns and
+    /// generals taken
+    pub file: PathBuf,
+    /// Output format
+    #[arg(long, value_enum, default_value_t)]
+    pub format: CheckFormat,
+    /// Language of the band's name
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
 }
 
 #[derive(Debug, Args)]

@@ -7,12 +7,14 @@
 use clap::{ArgMatches, Command, FromArgMatches, Subcommand};
 
 use super::capitan::CapitanPreview;
+use super::wab_aca::WabPreview;
 use crate::rulesets::Ruleset;
 
 /// A preview procedure of one ruleset.
 #[derive(Debug)]
 pub enum PreviewCommand {
     Capitan(CapitanPreview),
+    WabAca(WabPreview),
 }
 
 const ABOUT: &str = "Exact outcome distributions (the procedures depend on --ruleset)";
@@ -33,6 +35,7 @@ pub fn command(ruleset: Ruleset) -> Command {
 fn augment(ruleset: Ruleset, cmd: Command) -> Command {
     match ruleset {
         Ruleset::Capitan => CapitanPreview::augment_subcommands(cmd),
+        Ruleset::WabAca => WabPreview::augment_subcommands(cmd),
     }
 }
 
@@ -49,6 +52,7 @@ impl FromArgMatches for PreviewCommand {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
         match ruleset_of(matches) {
             Ruleset::Capitan => CapitanPreview::from_arg_matches(matches).map(Self::Capitan),
+            Ruleset::WabAca => WabPreview::from_arg_matches(matches).map(Self::WabAca),
         }
     }
 
@@ -70,6 +74,7 @@ impl Subcommand for PreviewCommand {
     fn has_subcommand(name: &str) -> bool {
         Ruleset::ALL.iter().any(|r| match r {
             Ruleset::Capitan => CapitanPreview::has_subcommand(name),
+            Ruleset::WabAca => WabPreview::has_subcommand(name),
         })
     }
 }

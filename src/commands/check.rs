@@ -285,8 +285,9 @@ pub fn roster_text(checked: &ListCheck) -> String {
         one_line(&checked.name),
         one_line(&checked.description)
     );
+    let (id, extras) = checked.ruleset.list_columns();
     out.push_str(&text_table(
-        &["#", "unit", "sheet", "figures", "cost", "skills"],
+        &["#", "unit", id, "figures", "cost", extras],
         &rows,
     ));
     out.push_str(&format!(

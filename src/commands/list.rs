@@ -65,6 +65,8 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             id,
             figures,
             skills,
+            options,
+            guns,
             label,
             free_skill,
         } => {
@@ -73,6 +75,8 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                 figures,
                 label,
                 extras: skills,
+                options,
+                guns,
                 free_skill: free_skill.map(|f| FreeSkill {
                     unit: f.unit,
                     skill: f.skill,

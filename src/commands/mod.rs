@@ -8,6 +8,7 @@ pub mod preview;
 pub mod print;
 pub mod rulesets;
 pub mod schema;
+pub mod score;
 pub mod sheets;
 pub mod skills;
 

@@ -16,10 +16,25 @@ use crate::core::source::Sources;
 use crate::render::canvas::{Document, Page};
 use crate::render::fonts::Fonts;
 use crate::render::markup::{self, Located};
-use crate::render::sheet::Imposition;
+use crate::render::sheet::{CardSize, Imposition};
 use crate::render::templates::Templates;
 use crate::render::{card, flow};
 use crate::rulesets::{Engine, ListCheck, Ruleset, SheetRef};
+
+/// The language to print in, if the ruleset is printed in it.
+fn language(ruleset: Ruleset, arg: crate::cli::LangArg) -> Result<Lang, Error> {
+    let lang = Lang::from(arg);
+    if ruleset.languages().contains(&lang) {
+        return Ok(lang);
+    }
+    let known: Vec<&str> = ruleset.languages().iter().map(|l| l.id()).collect();
+    Err(Error::Usage(format!(
+        "--lang {}: {} is printed in {}",
+        lang.id(),
+        ruleset.title(),
+        known.join(", ")
+    )))
+}
 
 /// Renders template `name` and parses its output as layout markup.
 fn layout(templates: &Templates, name: &str, context: &Context) -> Result<Vec<Located>, Error> {
@@ -31,12 +46,13 @@ fn layout(templates: &Templates, name: &str, context: &Context) -> Result<Vec<Lo
 /// The PDF of `cards` (template contexts), imposed on the paper of `args`.
 pub fn cards_pdf(
     args: &CardsArgs,
+    size: CardSize,
     cards: &[serde_json::Value],
     templates: &Templates,
 ) -> Result<Vec<u8>, Error> {
     let fonts = Fonts::load()?;
     let labels = templates.labels(Lang::from(args.lang).id());
-    let imp = Imposition::new(args.paper.into(), args.card.into());
+    let imp = Imposition::new(args.paper.into(), size);
     let mut doc = Document::new("muster — unit cards")?;
     let ruler = labels
         .get("ruler")
@@ -97,8 +113,12 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
     } else {
         &["card"]
     };
-    let templates = Templates::load(engine.ruleset().id(), args.templates.as_deref(), names)?;
-    let lang = Lang::from(args.lang);
+    let lang = language(engine.ruleset(), args.lang)?;
+    let templates = Templates::load(
+        engine.ruleset().templates(),
+        args.templates.as_deref(),
+        names,
+    )?;
     let labels = templates.labels(lang.id());
     let sheets: Vec<SheetRef> = args
         .sheets
@@ -114,7 +134,11 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
             "nothing to print: give a LIST or --sheet ID".into(),
         ));
     }
-    let pdf = cards_pdf(args, &cards, &templates)?;
+    let size = args
+        .card
+        .map(CardSize::from)
+        .unwrap_or_else(|| engine.ruleset().card_size());
+    let pdf = cards_pdf(args, size, &cards, &templates)?;
     write_output(&args.output, &pdf)?;
     eprintln!(
         "wrote {}: {} cards, {} KB",
@@ -155,7 +179,12 @@ pub fn run_qrs(dirs: &[PathBuf], flag: Option<Ruleset>, args: &QrsArgs) -> Resul
     check_output_path(&args.output, &[])?;
     let mut sources = Sources::new();
     let engine = load_engine(flag.unwrap_or_default(), dirs, &mut sources)?;
-    let templates = Templates::load(engine.ruleset().id(), args.templates.as_deref(), &["qrs"])?;
+    language(engine.ruleset(), args.lang)?;
+    let templates = Templates::load(
+        engine.ruleset().templates(),
+        args.templates.as_deref(),
+        &["qrs"],
+    )?;
     let pdf = qrs_pdf(engine.as_ref(), args, &templates)?;
     write_output(&args.output, &pdf)?;
     eprintln!(
@@ -201,8 +230,12 @@ pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) ->
     };
     let mut sources = Sources::new();
     let (engine, checked) = open_list(dirs, &mut sources, &args.list, flag)?;
-    let templates = Templates::load(engine.ruleset().id(), args.templates.as_deref(), &[name])?;
-    let lang = Lang::from(args.lang);
+    let lang = language(engine.ruleset(), args.lang)?;
+    let templates = Templates::load(
+        engine.ruleset().templates(),
+        args.templates.as_deref(),
+        &[name],
+    )?;
     let labels = templates.labels(lang.id());
     let mut ctx = Context::new();
     ctx.insert("r", &engine.roster(&checked, &sources, lang, &labels));

@@ -149,8 +149,25 @@ impl Registry {
         table: &'static str,
         entries: Vec<T>,
     ) -> Vec<Origin> {
+        self.add_at(
+            catalog,
+            file,
+            table,
+            entries.into_iter().enumerate().collect(),
+        )
+    }
+
+    /// As [`Registry::add`], for entries that are not all of the array: each with its index in
+    /// the file's `[[table]]` array (some tables of the file may have failed to parse).
+    pub fn add_at<T: HasId>(
+        &mut self,
+        catalog: &mut Catalog<T>,
+        file: FileId,
+        table: &'static str,
+        entries: Vec<(usize, T)>,
+    ) -> Vec<Origin> {
         let mut added = Vec::new();
-        for (index, entry) in entries.into_iter().enumerate() {
+        for (index, entry) in entries {
             let origin = Origin { file, table, index };
             let id = entry.id().to_owned();
             if catalog.insert(&id, entry) {
@@ -180,6 +197,16 @@ impl Registry {
             .map(|d| d.into_diagnostic(spans))
             .collect()
     }
+}
+
+/// Whether an id is 1–64 characters of `a-z`, `0-9` and `-`, starting with a letter or digit:
+/// ids are typed on command lines and printed everywhere.
+pub fn valid_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !id.starts_with('-')
 }
 
 /// The TOML files of `folder` (a ruleset's id) in each data directory, in a stable order:

@@ -2,6 +2,7 @@
 //! reading, typed errors, suggestions, exact dice maths and distributions, catalogues of
 //! entries by id, languages, rules with stable codes, safe output files.
 
+pub mod bounds;
 pub mod catalog;
 pub mod diagnostic;
 pub mod dice;

@@ -170,3 +170,47 @@ fn describe_expected(expected: &str) -> String {
         other => other.into(),
     }
 }
+
+/// Parses a file made of an optional head and `[[array]]` tables one part at a time, so that
+/// every malformed table is reported and the good ones still load. Returns each part that
+/// parsed with its number (0: the head before the first `[[array]]`, k: the k-th table), and
+/// a diagnostic for each that did not. A file that is not TOML at all gives one diagnostic.
+pub fn parse_in_parts<T: DeserializeOwned>(
+    sources: &Sources,
+    file: FileId,
+    index: &SpanIndex,
+    array: &str,
+) -> (Vec<(usize, T)>, Vec<Diagnostic>) {
+    let text = sources.text(file);
+    let whole = match toml::from_str::<T>(text) {
+        Ok(v) => return (vec![(usize::MAX, v)], Vec::new()),
+        Err(e) => e,
+    };
+    let starts = index.array_table_starts(array);
+    if starts.is_empty() || toml_edit::ImDocument::parse(text.to_owned()).is_err() {
+        return (
+            Vec::new(),
+            vec![toml_diagnostic(&whole, file, text, 0, index)],
+        );
+    }
+    let mut bounds = vec![0];
+    bounds.extend(&starts);
+    bounds.push(text.len());
+    let mut parsed = Vec::new();
+    let mut found = Vec::new();
+    for (number, pair) in bounds.windows(2).enumerate() {
+        let (start, end) = (pair[0], pair[1]);
+        let part = &text[start..end];
+        match toml::from_str::<T>(part) {
+            Ok(v) => parsed.push((number, v)),
+            Err(e) => found.push(toml_diagnostic(
+                &e,
+                file,
+                part,
+                start,
+                &SpanIndex::parse(part),
+            )),
+        }
+    }
+    (parsed, found)
+}

@@ -12,6 +12,8 @@ const PAD: f32 = 2.4;
 /// Scales tried, relative to the card's own size (1.0: the design size).
 const MIN_SCALE: f32 = 0.55;
 const MAX_SCALE: f32 = 1.9;
+/// The smallest casualty box, in mm: below it boxes wrap onto more rows.
+const MIN_BOX: f32 = 2.8;
 /// The card the design sizes are for (poker, 63 × 88 mm).
 const DESIGN: (f32, f32) = (63.0, 88.0);
 /// Stat labels: dark enough to read in greyscale on their light boxes.
@@ -292,31 +294,55 @@ impl Pen<'_> {
                 };
                 let n = (*count).max(1) as f32;
                 let gap = 0.7;
-                let side = ((self.inner_w() - label_w - gap * (n - 1.0)) / n).min(4.5 * s);
-                if !self.fits(side + 1.2) {
+                // One row beside the label while the boxes stay large enough to tick; else
+                // the label above rows of boxes across the card (a WAB battalion has 30).
+                let one_row = (self.inner_w() - label_w - gap * (n - 1.0)) / n;
+                let (side, per_row, label_h) = if one_row >= MIN_BOX {
+                    (one_row.min(4.5 * s), *count, 0.0)
+                } else {
+                    let side = (3.4 * s).min(4.5 * s).max(MIN_BOX);
+                    let per_row = (((self.inner_w() + gap) / (side + gap)).floor() as u32).max(1);
+                    (side, per_row, size * 1.25 / PT_PER_MM)
+                };
+                let rows = count.div_ceil(per_row.max(1)).max(1);
+                let height = label_h + rows as f32 * (side + gap) - gap;
+                if !self.fits(height + 1.2) {
                     return false;
                 }
                 self.y += 0.6;
-                self.text(
-                    self.left(),
-                    self.y + side * 0.75,
-                    size,
-                    true,
-                    Colour::BLACK,
-                    label,
-                );
+                let (left, top) = if label_h > 0.0 {
+                    self.text(
+                        self.left(),
+                        self.y + size * 0.9 / PT_PER_MM,
+                        size,
+                        true,
+                        Colour::BLACK,
+                        label,
+                    );
+                    (self.left(), self.y + label_h)
+                } else {
+                    self.text(
+                        self.left(),
+                        self.y + side * 0.75,
+                        size,
+                        true,
+                        Colour::BLACK,
+                        label,
+                    );
+                    (self.left() + label_w, self.y)
+                };
                 for i in 0..*count {
-                    let x = self.left() + label_w + i as f32 * (side + gap);
+                    let (row, col) = (i / per_row.max(1), i % per_row.max(1));
                     self.rect(
-                        x,
-                        self.y,
+                        left + col as f32 * (side + gap),
+                        top + row as f32 * (side + gap),
                         side,
                         side,
                         Some(Colour::WHITE),
                         Some((Colour::BLACK, 0.5)),
                     );
                 }
-                self.y += side + 0.6;
+                self.y += height + 0.6;
                 true
             }
             Block::Rule => {

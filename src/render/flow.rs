@@ -331,6 +331,17 @@ impl Flow<'_> {
                 self.y += side + 1.0;
             }
             Block::Continued(t) => self.continued = t.clone(),
+            Block::Page => {
+                // A section does not continue across a page the template asked for.
+                self.section = None;
+                self.table = None;
+                if self.started && (self.y > self.top + 0.01 || self.column > 0) {
+                    self.finish_page();
+                    self.column = 0;
+                    self.top = MARGIN;
+                    self.y = MARGIN;
+                }
+            }
             Block::Band(..) | Block::Footer(..) => {}
         }
     }

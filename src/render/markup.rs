@@ -37,6 +37,8 @@ pub enum Block {
     Gap,
     /// What marks a section heading repeated where the section continues: `(suite)`.
     Continued(String),
+    /// A new page (flowing documents): what follows starts at the top of the next page.
+    Page,
 }
 
 /// A block with the line of the template output it came from (for messages).
@@ -224,6 +226,7 @@ pub fn parse(text: &str) -> Result<Vec<Located>, String> {
             "rule" => Block::Rule,
             "gap" => Block::Gap,
             "continued" => Block::Continued(unescape(rest)),
+            "page" => Block::Page,
             other => return Err(format!("output line {n}: unknown directive `{other}`")),
         };
         out.push((n, block));

@@ -11,52 +11,14 @@ use crate::core::source::read_text;
 use crate::core::text;
 use crate::render::markup;
 
-/// (ruleset, name, file in templates/<ruleset>/, default text).
-const BUILTIN: &[(&str, &str, &str, &str)] = &[
-    (
-        "capitan",
-        "card",
-        "card.tera",
-        include_str!("../../templates/capitan/card.tera"),
-    ),
-    (
-        "capitan",
-        "card-back",
-        "card-back.tera",
-        include_str!("../../templates/capitan/card-back.tera"),
-    ),
-    (
-        "capitan",
-        "qrs",
-        "qrs.tera",
-        include_str!("../../templates/capitan/qrs.tera"),
-    ),
-    (
-        "capitan",
-        "roster",
-        "roster.tera",
-        include_str!("../../templates/capitan/roster.tera"),
-    ),
-    (
-        "capitan",
-        "roster.md",
-        "roster.md.tera",
-        include_str!("../../templates/capitan/roster.md.tera"),
-    ),
-    // Named .html so that tera escapes HTML in it.
-    (
-        "capitan",
-        "roster.html",
-        "roster.html.tera",
-        include_str!("../../templates/capitan/roster.html.tera"),
-    ),
-];
-
-/// (ruleset, labels.toml of templates/<ruleset>/).
-const LABELS: &[(&str, &str)] = &[(
-    "capitan",
-    include_str!("../../templates/capitan/labels.toml"),
-)];
+/// A ruleset's built-in templates: the folder they come from (`templates/<folder>/`, also the
+/// sub-folder of a user's `--templates DIR` searched first), each template's name, file and
+/// text, and its labels.toml. Each ruleset declares its own (`rulesets::<r>::TEMPLATES`).
+pub struct Builtin {
+    pub folder: &'static str,
+    pub templates: &'static [(&'static str, &'static str, &'static str)],
+    pub labels: &'static str,
+}
 
 pub struct Templates {
     tera: Tera,
@@ -95,7 +57,8 @@ impl Templates {
     /// `DIR/FILE` (a folder made for one ruleset). Only those are parsed: each costs a few
     /// milliseconds. Every `{{ value }}` is escaped for what the templates print (markup,
     /// HTML or Markdown), so names and labels from lists are printed, never obeyed.
-    pub fn load(ruleset: &str, dir: Option<&Path>, names: &[&str]) -> Result<Self, Error> {
+    pub fn load(builtin: &Builtin, dir: Option<&Path>, names: &[&str]) -> Result<Self, Error> {
+        let ruleset = builtin.folder;
         if let Some(d) = dir {
             let meta = std::fs::metadata(d).map_err(|source| Error::Read {
                 path: d.to_path_buf(),
@@ -148,9 +111,10 @@ impl Templates {
             }
             Ok(None)
         };
-        for (_, name, file, text) in BUILTIN
+        for (name, file, text) in builtin
+            .templates
             .iter()
-            .filter(|(r, n, _, _)| *r == ruleset && names.contains(n))
+            .filter(|(n, _, _)| names.contains(n))
         {
             let (shown, text, from_user) = match user(file)? {
                 Some(path) => {
@@ -179,11 +143,7 @@ impl Templates {
             }
             origin.insert(*name, (shown, text));
         }
-        let builtin_labels = LABELS
-            .iter()
-            .find(|(r, _)| *r == ruleset)
-            .map(|(_, t)| *t)
-            .unwrap_or("");
+        let builtin_labels = builtin.labels;
         let (labels_name, labels_text) = match user("labels.toml")? {
             Some(p) => (p.display().to_string(), read_text(&p)?),
             None => (

@@ -9,6 +9,7 @@
 
 pub mod capitan;
 pub mod list_doc;
+pub mod wab_aca;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -29,6 +30,7 @@ use crate::core::suggest::nearest;
 pub enum Ruleset {
     #[default]
     Capitan,
+    WabAca,
 }
 
 /// What a ruleset offers, as `muster rulesets` prints it.
@@ -45,19 +47,21 @@ pub struct Capabilities {
 }
 
 impl Ruleset {
-    pub const ALL: &'static [Ruleset] = &[Ruleset::Capitan];
+    pub const ALL: &'static [Ruleset] = &[Ruleset::Capitan, Ruleset::WabAca];
 
     /// The id used in list files (`ruleset = "capitan"`), `--ruleset`, and as the name of
     /// its data and template folders.
     pub fn id(self) -> &'static str {
         match self {
             Ruleset::Capitan => "capitan",
+            Ruleset::WabAca => "wab-aca",
         }
     }
 
     pub fn title(self) -> &'static str {
         match self {
             Ruleset::Capitan => "Capitán",
+            Ruleset::WabAca => "WAB: Au crépuscule de l'Aigle",
         }
     }
 
@@ -65,6 +69,7 @@ impl Ruleset {
     pub fn book(self) -> &'static str {
         match self {
             Ruleset::Capitan => "Capitán",
+            Ruleset::WabAca => "ACA",
         }
     }
 
@@ -72,6 +77,40 @@ impl Ruleset {
     pub fn source(self) -> &'static str {
         match self {
             Ruleset::Capitan => "capitan.fr.txt",
+            Ruleset::WabAca => "wab-crepuscule-de-l-aigle.fr.txt",
+        }
+    }
+
+    /// What `muster check` calls a unit's id and what is bought for it.
+    pub fn list_columns(self) -> (&'static str, &'static str) {
+        match self {
+            Ruleset::Capitan => ("sheet", "skills"),
+            Ruleset::WabAca => ("entry", "options"),
+        }
+    }
+
+    /// Its built-in templates and labels.
+    pub fn templates(self) -> &'static crate::render::templates::Builtin {
+        match self {
+            Ruleset::Capitan => &capitan::TEMPLATES,
+            Ruleset::WabAca => &wab_aca::TEMPLATES,
+        }
+    }
+
+    /// The card size printed when `--card` is not given: a WAB unit, with its profile and up
+    /// to 30 casualty boxes, is printed on tarot cards.
+    pub fn card_size(self) -> crate::render::sheet::CardSize {
+        match self {
+            Ruleset::Capitan => crate::render::sheet::CardSize::Poker,
+            Ruleset::WabAca => crate::render::sheet::CardSize::Tarot,
+        }
+    }
+
+    /// The languages its cards, sheets and rosters are printed in.
+    pub fn languages(self) -> &'static [Lang] {
+        match self {
+            Ruleset::Capitan => &[Lang::Fr, Lang::Es, Lang::En],
+            Ruleset::WabAca => &[Lang::Fr, Lang::En],
         }
     }
 
@@ -85,6 +124,15 @@ impl Ruleset {
                 roster: true,
                 previews: &["fire", "melee", "charge", "artillery"],
                 scoring: false,
+            },
+            Ruleset::WabAca => Capabilities {
+                data: true,
+                lists: true,
+                cards: true,
+                qrs: true,
+                roster: true,
+                previews: &["test", "shoot", "combat", "artillery"],
+                scoring: true,
             },
         }
     }
@@ -230,8 +278,12 @@ pub struct NewUnit {
     pub id: String,
     pub figures: Option<u32>,
     pub label: Option<String>,
-    /// Skills (Capitán) or options (other rulesets).
+    /// Skills (Capitán).
     pub extras: Vec<String>,
+    /// Options (rulesets whose units buy options: `flag`, `elite=4`).
+    pub options: Vec<String>,
+    /// A battery's guns.
+    pub guns: Option<u32>,
     /// Capitán §10.1: give the rank's free skill to a unit (`None` for the unit being added).
     pub free_skill: Option<FreeSkill>,
 }
@@ -323,6 +375,15 @@ pub fn load(ruleset: Ruleset, dirs: &[PathBuf], sources: &mut Sources) -> Result
                 diagnostics: loaded.diagnostics,
             })
         }
+        Ruleset::WabAca => {
+            let loaded = wab_aca::data::load(dirs, sources)?;
+            Ok(Loaded {
+                engine: loaded
+                    .database
+                    .map(|db| Box::new(wab_aca::engine::WabEngine::new(db)) as Box<dyn Engine>),
+                diagnostics: loaded.diagnostics,
+            })
+        }
     }
 }
 
@@ -361,6 +422,7 @@ pub fn schemas() -> Vec<(&'static str, String)> {
         .iter()
         .flat_map(|r| match r {
             Ruleset::Capitan => capitan::schemas(),
+            Ruleset::WabAca => wab_aca::schemas(),
         })
         .collect()
 }

@@ -225,6 +225,8 @@ fn malformed_data_files_give_located_errors() {
             "unit-sheets",
             "--data",
             &rel_case,
+            "--ruleset",
+            "capitan",
             "data",
             "check",
         ]);

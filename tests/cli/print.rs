@@ -178,7 +178,8 @@ fn every_shipped_card_fits_with_all_its_skills() {
         .unwrap()
         .database
         .unwrap();
-    let templates = Templates::load("capitan", None, &["card"]).unwrap();
+    let templates =
+        Templates::load(&muster::rulesets::capitan::TEMPLATES, None, &["card"]).unwrap();
     let fonts = Fonts::load().unwrap();
     let doc = Document::new("t").unwrap();
     let render = |view: &views::CardView, labels: &toml::Table| {

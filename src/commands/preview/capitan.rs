@@ -72,6 +72,13 @@ fn list_unit<'a>(db: &'a Database, path: &Path, index: usize) -> Result<UnitChoi
     let file = sources.read(path)?;
     match rulesets::peek(&sources, file) {
         Ok(Ruleset::Capitan) => {}
+        Ok(other) => {
+            return Err(usage(format!(
+                "{} is a {} list, not a Capitán one",
+                path.display(),
+                other.title()
+            )))
+        }
         Err(d) => {
             diagnostic::print_all(&[d], &sources);
             return Err(usage(format!("{} is not a Capitán list", path.display())));

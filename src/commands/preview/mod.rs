@@ -2,6 +2,7 @@
 //! bars, JSON, plots).
 
 pub mod capitan;
+pub mod wab_aca;
 
 use std::path::PathBuf;
 
@@ -26,6 +27,17 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
                 &sources,
             )?;
             capitan::run(&db, c)
+        }
+        PreviewCommand::WabAca(c) => {
+            let mut sources = Sources::new();
+            let loaded = crate::rulesets::wab_aca::data::load(dirs, &mut sources)?;
+            let db = require(
+                Ruleset::WabAca,
+                loaded.database,
+                loaded.diagnostics,
+                &sources,
+            )?;
+            wab_aca::run(&db, c)
         }
     }
 }

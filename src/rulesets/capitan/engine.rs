@@ -249,6 +249,11 @@ impl Engine for CapitanEngine {
 
     fn add_unit(&self, doc: &mut DocumentMut, unit: &NewUnit) -> Result<(), Error> {
         let db = &self.db;
+        if !unit.options.is_empty() || unit.guns.is_some() {
+            return Err(Error::Usage(
+                "Capitán units buy skills (--skill), not --option or --guns".into(),
+            ));
+        }
         let sheet = db
             .sheet(&unit.id)
             .ok_or_else(|| unknown("sheet", &unit.id, db.sheets.ids()))?;

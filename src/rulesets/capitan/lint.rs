@@ -63,15 +63,7 @@ pub fn lint_sheets(db: &Database, origins: &[Origin], spans: &SpanIndexes) -> Ve
     found
 }
 
-/// Whether an id is 1–64 characters of `a-z`, `0-9` and `-`, starting with a letter or digit:
-/// ids are typed on command lines and printed everywhere.
-pub fn valid_id(id: &str) -> bool {
-    (1..=64).contains(&id.len())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        && !id.starts_with('-')
-}
+pub use crate::core::catalog::valid_id;
 
 /// Sheet ids are plain: lowercase letters, digits and hyphens.
 fn id_format(cx: &SheetContext) -> Vec<Diagnostic> {

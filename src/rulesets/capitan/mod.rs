@@ -15,6 +15,47 @@ pub mod views;
 
 pub use database::Database;
 
+use crate::render::templates::Builtin;
+
+/// The built-in templates of `templates/capitan/` (a user's `--templates DIR` overrides them file
+/// by file). `roster.html` is named so that values are escaped for HTML in it.
+pub const TEMPLATES: Builtin = Builtin {
+    folder: "capitan",
+    templates: &[
+        (
+            "card",
+            "card.tera",
+            include_str!("../../../templates/capitan/card.tera"),
+        ),
+        (
+            "card-back",
+            "card-back.tera",
+            include_str!("../../../templates/capitan/card-back.tera"),
+        ),
+        (
+            "qrs",
+            "qrs.tera",
+            include_str!("../../../templates/capitan/qrs.tera"),
+        ),
+        (
+            "roster",
+            "roster.tera",
+            include_str!("../../../templates/capitan/roster.tera"),
+        ),
+        (
+            "roster.md",
+            "roster.md.tera",
+            include_str!("../../../templates/capitan/roster.md.tera"),
+        ),
+        (
+            "roster.html",
+            "roster.html.tera",
+            include_str!("../../../templates/capitan/roster.html.tera"),
+        ),
+    ],
+    labels: include_str!("../../../templates/capitan/labels.toml"),
+};
+
 /// The JSON Schemas of Capitán's sheet and list files (`muster schema`), for editors.
 pub fn schemas() -> Vec<(&'static str, String)> {
     let render = |schema: schemars::schema::RootSchema| {

@@ -1,0 +1,94 @@
+//! Checking an ACA list end to end: parse it (keeping spans), cost it, run every rule.
+
+use serde_json::json;
+
+use super::army::evaluate;
+use super::database::Database;
+use super::list::ListFile;
+use super::validate::{self, ListContext};
+use crate::core::diagnostic::{self, Diagnostic};
+use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::core::toml_file;
+use crate::rulesets::{Extra, ListCheck, Ruleset, UnitRow};
+
+/// Parses the list in `file` (typed, with its spans).
+pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
+    crate::rulesets::list_doc::check_shape(file, sources.text(file))?;
+    let spans = SpanIndex::parse(sources.text(file));
+    let list: ListFile = toml_file::parse(sources, file, &spans)?;
+    Ok((list, spans))
+}
+
+pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+    let (list, spans) = parse_file(sources, file)?;
+    Ok(check_parsed(db, &list, spans, file))
+}
+
+pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: FileId) -> ListCheck {
+    let army = evaluate(db, list);
+    let mut diagnostics = validate::validate_list(&ListContext {
+        db,
+        list,
+        army: &army,
+        file,
+        spans: &spans,
+    });
+    diagnostic::sort(&mut diagnostics);
+    let units = army
+        .units
+        .iter()
+        .map(|u| {
+            let extras: Vec<Extra> = u
+                .bought
+                .iter()
+                .map(|(id, cost)| Extra {
+                    id: (*id).to_owned(),
+                    name: match *id {
+                        "elite" => format!("elite ×{}", list.units[u.index].elite),
+                        "guns" => format!("guns ×{}", u.guns.unwrap_or(1)),
+                        other => other.replace('-', " "),
+                    },
+                    cost: u32::try_from(*cost).unwrap_or(u32::MAX),
+                })
+                .collect();
+            let id = u
+                .entry
+                .map(|e| e.id.clone())
+                .or_else(|| list.units[u.index].entry.clone())
+                .or_else(|| list.units[u.index].general.clone())
+                .unwrap_or_default();
+            UnitRow {
+                json: json!({
+                    "entry": id,
+                    "label": u.label,
+                    "figures": u.figures,
+                    "guns": u.guns,
+                    "elite": list.units[u.index].elite,
+                    "cost": u.cost,
+                    "options": u.bought.iter().map(|(id, cost)| json!({"id": id, "cost": cost})).collect::<Vec<_>>(),
+                }),
+                id,
+                label: u.label.clone(),
+                figures: u.figures,
+                cost: u.cost,
+                extras,
+            }
+        })
+        .collect();
+    let description = army
+        .army
+        .map(|a| a.header.name.fr.clone())
+        .unwrap_or_else(|| list.list.army.clone());
+    ListCheck {
+        ruleset: Ruleset::WabAca,
+        file,
+        name: list.list.name.clone(),
+        description,
+        total: army.total,
+        limit: army.limit,
+        units,
+        diagnostics,
+        side: army.army.map(|a| a.header.nation.en.clone()),
+        spans,
+    }
+}

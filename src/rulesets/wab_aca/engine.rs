@@ -1,0 +1,483 @@
+//! "Au crépuscule de l'Aigle" behind the ruleset boundary: listings of the armies' entries and
+//! special rules, list checks and edits, and the views of cards, aide de jeu and roster.
+
+use serde_json::json;
+use toml_edit::{value, DocumentMut, Item, Table};
+
+use super::army::unit_cost;
+use super::checker;
+use super::database::Database;
+use super::list::ListUnit;
+use super::model::*;
+use super::validate;
+use super::views::{self, CardUnit};
+use crate::core::diagnostic::Diagnostic;
+use crate::core::error::{unknown, Error};
+use crate::core::source::{FileId, Sources};
+use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::{
+    Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+};
+
+pub struct WabEngine {
+    pub db: Database,
+}
+
+impl WabEngine {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+fn parse_kind(s: &str) -> Result<Kind, Error> {
+    Kind::ALL
+        .iter()
+        .copied()
+        .find(|k| k.as_str() == s)
+        .ok_or_else(|| unknown("kind", s, Kind::ALL.iter().map(|k| k.as_str())))
+}
+
+/// An option of `muster list add --option`: `flag`, `musician`, `heavy-armour`, `elite=N`.
+fn parse_option(s: &str) -> Result<(UnitOption, i64), Error> {
+    let (name, n) = match s.split_once(['=', ':']) {
+        Some((name, n)) => (
+            name,
+            Some(n.parse::<i64>().map_err(|_| {
+                Error::Usage(format!("--option {s}: expected {name}=N with N a number"))
+            })?),
+        ),
+        None => (s, None),
+    };
+    let option = UnitOption::ALL
+        .iter()
+        .copied()
+        .find(|o| o.as_str() == name)
+        .ok_or_else(|| unknown("option", name, UnitOption::ALL.iter().map(|o| o.as_str())))?;
+    match (option, n) {
+        (UnitOption::Elite, Some(n)) if (1..=200).contains(&n) => Ok((option, n)),
+        (UnitOption::Elite, _) => Err(Error::Usage(format!(
+            "--option {s}: give the elite figures, elite=N (1 to 200)"
+        ))),
+        (_, Some(_)) => Err(Error::Usage(format!(
+            "--option {s}: {name} takes no number"
+        ))),
+        (_, None) => Ok((option, 1)),
+    }
+}
+
+impl Engine for WabEngine {
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::WabAca
+    }
+
+    fn summary(&self) -> String {
+        let db = &self.db;
+        format!(
+            "{} armies, {} entries, {} special rules, {} formations, {} battery types",
+            db.armies.len(),
+            db.entries.len(),
+            db.specials.len(),
+            db.formations.len(),
+            db.batteries.len()
+        )
+    }
+
+    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+        let db = &self.db;
+        for (flag, value) in [
+            ("--coalition", &filter.coalition),
+            ("--campaign", &filter.campaign),
+            ("--arm", &filter.arm),
+        ] {
+            if let Some(v) = value {
+                return Err(Error::Usage(format!(
+                    "{flag} {v}: WAB ACA entries are filtered by --army, --nation or --kind"
+                )));
+            }
+        }
+        if let Some(a) = &filter.army {
+            if !db.armies.contains(a) {
+                return Err(unknown("army", a, db.armies.ids()));
+            }
+        }
+        let kind = filter.kind.as_deref().map(parse_kind).transpose()?;
+        let nation = filter.nation.as_deref();
+        if let Some(n) = nation {
+            let known: Vec<String> = db.armies.iter().map(|a| nation_id(&a.header)).collect();
+            if !known.iter().any(|k| k == n) {
+                return Err(unknown("nation", n, known.iter().map(String::as_str)));
+            }
+        }
+        let entries: Vec<&Entry> = db
+            .entries
+            .iter()
+            .filter(|e| filter.army.as_ref().is_none_or(|a| &e.army == a))
+            .filter(|e| kind.is_none_or(|k| e.kind == k))
+            .filter(|e| {
+                nation.is_none_or(|n| db.army(&e.army).is_some_and(|a| nation_id(&a.header) == n))
+            })
+            .collect();
+        Ok(Listing {
+            json: serde_json::to_value(&entries).unwrap_or_default(),
+            header: vec![
+                "id", "name", "army", "kind", "quality", "M", "WS", "BS", "S", "T", "W", "I", "A",
+                "Ld", "Sv", "figures", "pts",
+            ],
+            rows: entries
+                .iter()
+                .map(|e| {
+                    let p = &e.profile;
+                    vec![
+                        e.id.clone(),
+                        e.name.fr.clone(),
+                        e.army.clone(),
+                        e.class
+                            .map(|c| c.to_string())
+                            .or_else(|| e.battery.clone())
+                            .or_else(|| e.role.map(|r| r.to_string()))
+                            .unwrap_or_else(|| e.kind.to_string()),
+                        e.quality.clone(),
+                        p.m.to_string(),
+                        p.ws.to_string(),
+                        p.bs.to_string(),
+                        p.s.to_string(),
+                        p.t.to_string(),
+                        p.w.to_string(),
+                        p.i.to_string(),
+                        p.a.to_string(),
+                        p.ld.to_string(),
+                        p.sv.map(|s| format!("{s}+")).unwrap_or_else(|| "-".into()),
+                        if e.figures.min == e.figures.max {
+                            e.figures.min.to_string()
+                        } else {
+                            format!("{}-{}", e.figures.min, e.figures.max)
+                        },
+                        match e.gun_cost {
+                            Some(g) => format!("{g}+{}", e.cost),
+                            None => e.cost.to_string(),
+                        },
+                    ]
+                })
+                .collect(),
+            noun: "entries",
+        })
+    }
+
+    fn sheet(&self, id: &str) -> Result<(serde_json::Value, String), Error> {
+        let e = self
+            .db
+            .entry(id)
+            .ok_or_else(|| unknown("entry", id, self.db.entries.ids()))?;
+        Ok((
+            serde_json::to_value(e).unwrap_or_default(),
+            views::describe(&self.db, e),
+        ))
+    }
+
+    fn skills(&self) -> Option<Listing> {
+        let db = &self.db;
+        Some(Listing {
+            json: serde_json::Value::Array(
+                db.specials
+                    .iter()
+                    .map(|s| {
+                        json!({
+                            "id": s.id,
+                            "name": s.name,
+                            "section": s.section,
+                            "rule": s.rule,
+                        })
+                    })
+                    .collect(),
+            ),
+            header: vec!["id", "name", "section", "rule"],
+            rows: db
+                .specials
+                .iter()
+                .map(|s| {
+                    vec![
+                        s.id.clone(),
+                        s.name.fr.clone(),
+                        s.section.clone(),
+                        s.rule.en.clone(),
+                    ]
+                })
+                .collect(),
+            noun: "special rules",
+        })
+    }
+
+    fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+        checker::check_file(&self.db, sources, file)
+    }
+
+    fn check_pair(&self, a: &ListCheck, b: &ListCheck, b_name: &str) -> Vec<Diagnostic> {
+        validate::validate_pair(&self.db, a, b, b_name)
+    }
+
+    fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
+        let db = &self.db;
+        for (flag, v) in [
+            ("--coalition", &spec.coalition),
+            ("--campaign", &spec.campaign),
+            ("--rank", &spec.rank),
+        ] {
+            if let Some(v) = v {
+                return Err(Error::Usage(format!(
+                    "{flag} {v}: a WAB ACA list is drawn from an --army"
+                )));
+            }
+        }
+        let army = spec.army.as_deref().ok_or_else(|| {
+            let mut known: Vec<&str> = db.armies.ids().collect();
+            known.sort_unstable();
+            Error::Usage(format!(
+                "a WAB ACA list needs --army ({})",
+                known.join(", ")
+            ))
+        })?;
+        if !db.armies.contains(army) {
+            return Err(unknown("army", army, db.armies.ids()));
+        }
+        let mut doc = DocumentMut::new();
+        let mut header = Table::new();
+        header["name"] = value(&spec.name);
+        header["ruleset"] = value(Ruleset::WabAca.id());
+        header["army"] = value(army);
+        header["points"] = value(i64::from(spec.points));
+        doc["list"] = Item::Table(header);
+        Ok(doc)
+    }
+
+    fn add_unit(&self, doc: &mut DocumentMut, unit: &NewUnit) -> Result<(), Error> {
+        let db = &self.db;
+        if !unit.extras.is_empty() || unit.free_skill.is_some() {
+            return Err(Error::Usage(
+                "WAB ACA units have no skills: give options with --option flag|musician|elite=N|heavy-armour".into(),
+            ));
+        }
+        let army_id = doc
+            .get("list")
+            .and_then(|l| l.get("army"))
+            .and_then(|a| a.as_str())
+            .ok_or_else(|| Error::Usage("the list has no [list] army".into()))?
+            .to_owned();
+        let army = db
+            .army(&army_id)
+            .ok_or_else(|| unknown("army", &army_id, db.armies.ids()))?;
+        let (entry, general) = match db.entry(&unit.id) {
+            Some(e) if e.army == army_id => (e, false),
+            Some(e) => {
+                return Err(Error::Usage(format!(
+                    "`{}` is an entry of {}, and this list is of {army_id}",
+                    e.id, e.army
+                )))
+            }
+            None => match db.general(army, &unit.id) {
+                Some(e) => (e, true),
+                None => {
+                    let mut known: Vec<&str> = army.entries.iter().map(String::as_str).collect();
+                    known.extend(db.general_words(army));
+                    return Err(unknown(
+                        &format!("entry of {army_id}"),
+                        &unit.id,
+                        known.into_iter(),
+                    ));
+                }
+            },
+        };
+        if entry.kind != Kind::General && unit.figures.is_none() {
+            return Err(Error::Usage(format!(
+                "`{}` needs its {} with --figures ({} to {})",
+                entry.id,
+                if entry.kind == Kind::Battery {
+                    "gunners"
+                } else {
+                    "figures"
+                },
+                entry.figures.min,
+                entry.figures.max
+            )));
+        }
+        if unit.guns.is_some() && entry.kind != Kind::Battery {
+            return Err(Error::Usage(format!(
+                "--guns: `{}` is not a battery",
+                entry.id
+            )));
+        }
+        let mut table = Table::new();
+        if general {
+            table["general"] = value(&unit.id);
+        } else {
+            table["entry"] = value(&entry.id);
+        }
+        if let Some(l) = &unit.label {
+            table["label"] = value(l.as_str());
+        }
+        if let (Some(f), false) = (unit.figures, entry.kind == Kind::General) {
+            table["figures"] = value(i64::from(f));
+        }
+        if let Some(g) = unit.guns {
+            table["guns"] = value(i64::from(g));
+        }
+        for o in &unit.options {
+            let (option, n) = parse_option(o)?;
+            if !entry.offers(option) {
+                let offered: Vec<&str> = entry.options.iter().map(|o| o.as_str()).collect();
+                return Err(Error::Usage(format!(
+                    "--option {o}: `{}` offers {}",
+                    entry.id,
+                    if offered.is_empty() {
+                        "no option".to_owned()
+                    } else {
+                        offered.join(", ")
+                    }
+                )));
+            }
+            match option {
+                UnitOption::Flag => table["flag"] = value(true),
+                UnitOption::Musician => table["musician"] = value(true),
+                UnitOption::HeavyArmour => table["heavy_armour"] = value(true),
+                UnitOption::Elite => table["elite"] = value(n),
+            }
+        }
+        push_unit(doc, table)?;
+        Ok(())
+    }
+
+    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
+        remove_unit_at(doc, index)?;
+        Ok(Vec::new())
+    }
+
+    fn cards(
+        &self,
+        list: Option<&ListCheck>,
+        sheets: &[SheetRef],
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<Vec<serde_json::Value>, Error> {
+        let db = &self.db;
+        let mut cards = Vec::new();
+        if let Some(list) = list {
+            for (i, row) in list.units.iter().enumerate() {
+                let entry = db
+                    .entry(&row.id)
+                    .ok_or_else(|| unknown("entry", &row.id, db.entries.ids()))?;
+                let bought = bought_from_row(row);
+                cards.push(views::card(
+                    db,
+                    &CardUnit {
+                        entry,
+                        number: Some(i + 1),
+                        label: Some(&row.label),
+                        bought: Some(&bought),
+                        figures: row.figures,
+                        cost: Some(row.cost),
+                    },
+                    lang,
+                    labels,
+                ));
+            }
+        }
+        for arg in sheets {
+            let entry = db
+                .entry(&arg.id)
+                .ok_or_else(|| unknown("entry", &arg.id, db.entries.ids()))?;
+            if let Some(n) = arg.figures {
+                if n < entry.figures.min || n > entry.figures.max {
+                    return Err(Error::Usage(format!(
+                        "--sheet {}:{n}: `{}` takes {} to {} {}",
+                        entry.id,
+                        entry.id,
+                        entry.figures.min,
+                        entry.figures.max,
+                        if entry.kind == Kind::Battery {
+                            "gunners"
+                        } else {
+                            "figures"
+                        }
+                    )));
+                }
+            }
+            let figures = arg.figures.map(i64::from);
+            let cost = figures.map(|f| {
+                let unit = ListUnit {
+                    entry: Some(entry.id.clone()),
+                    general: None,
+                    label: None,
+                    figures: Some(f),
+                    flag: false,
+                    musician: false,
+                    elite: 0,
+                    heavy_armour: false,
+                    guns: None,
+                };
+                unit_cost(db, entry, &unit).0
+            });
+            cards.push(views::card(
+                db,
+                &CardUnit {
+                    entry,
+                    number: None,
+                    label: None,
+                    bought: None,
+                    figures: figures.or(Some(i64::from(entry.figures.max))),
+                    cost,
+                },
+                lang,
+                labels,
+            ));
+        }
+        Ok(cards
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap_or_default())
+            .collect())
+    }
+
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value {
+        serde_json::to_value(views::qrs(&self.db, lang, labels)).unwrap_or_default()
+    }
+
+    fn roster(
+        &self,
+        list: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> serde_json::Value {
+        match checker::parse_file(sources, list.file) {
+            Ok((parsed, _)) => serde_json::to_value(views::roster(
+                &self.db, &parsed, list, sources, lang, labels,
+            ))
+            .unwrap_or_default(),
+            Err(_) => serde_json::Value::Null,
+        }
+    }
+}
+
+/// The nation of an army as `--nation` takes it: its English name, lowercase and hyphenated.
+fn nation_id(h: &ArmyHeader) -> String {
+    h.nation
+        .en
+        .to_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// What a checked list bought for a unit, back from its row.
+fn bought_from_row(row: &crate::rulesets::UnitRow) -> ListUnit {
+    let has = |id: &str| row.extras.iter().any(|e| e.id == id);
+    ListUnit {
+        entry: Some(row.id.clone()),
+        general: None,
+        label: Some(row.label.clone()),
+        figures: row.figures,
+        flag: has("flag"),
+        musician: has("musician"),
+        elite: row.json.get("elite").and_then(|v| v.as_i64()).unwrap_or(0),
+        heavy_armour: has("heavy-armour"),
+        guns: row.json.get("guns").and_then(|v| v.as_i64()),
+    }
+}

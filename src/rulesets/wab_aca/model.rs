@@ -1,0 +1,749 @@
+//! The data model of "Au crépuscule de l'Aigle" (ACA): the supplement's tables
+//! (`rules.toml`, `artillery.toml`, `special.toml`), the WAB core tables it assumes
+//! (`core.toml`) and the army lists (`armies/*.toml`), as plain serde types without I/O.
+
+use std::fmt;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use validator::Validate;
+
+pub use crate::core::i18n::Lang;
+
+/// A label in the two languages the supplement's cards and aide de jeu are printed in.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Names {
+    pub fr: String,
+    pub en: String,
+}
+
+impl Names {
+    /// French or English; the ruleset is printed in no other language (see
+    /// `Ruleset::languages`), and anything else falls back to French.
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Fr | Lang::Es => &self.fr,
+        }
+    }
+}
+
+macro_rules! id_enum {
+    ($(#[$m:meta])* $name:ident { $($variant:ident = $id:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+        pub enum $name { $(#[serde(rename = $id)] $variant),+ }
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $id),+ }
+            }
+        }
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+id_enum!(
+    /// What an army entry is.
+    Kind { General = "general", Infantry = "infantry", Cavalry = "cavalry", Battery = "battery" }
+);
+id_enum!(
+    /// A general's place in the chain of command (ACA p.2).
+    Role { Commander = "commander", Brigadier = "brigadier", Adc = "adc" }
+);
+id_enum!(
+    /// The commander-in-chief's rank (ACA p.2).
+    GeneralRank { Brigade = "brigade", Division = "division", Corps = "corps" }
+);
+id_enum!(
+    /// Infantry and cavalry classes (ACA p.3, p.6, p.13).
+    Class {
+        LineInfantry = "line-infantry",
+        LightInfantry = "light-infantry",
+        Engineers = "engineers",
+        LightCavalry = "light-cavalry",
+        LineCavalry = "line-cavalry",
+        HeavyCavalry = "heavy-cavalry",
+    }
+);
+id_enum!(
+    /// What a unit may buy (ACA p.5, p.7, p.13).
+    UnitOption { Flag = "flag", Musician = "musician", Elite = "elite", HeavyArmour = "heavy-armour" }
+);
+id_enum!(
+    /// Which arm a formation or a charge reaction is for.
+    Arm { Infantry = "infantry", Cavalry = "cavalry" }
+);
+id_enum!(
+    /// Whether a formation is a large target (ACA p.3).
+    LargeTarget { Yes = "yes", Artillery = "artillery", No = "no" }
+);
+id_enum!(
+    /// Where an army list comes from.
+    ArmySource { Illustrative = "illustrative", Booklet = "booklet" }
+);
+id_enum!(
+    /// What a manoeuvre condition does to its group of modifiers (ACA p.11, "***").
+    ConditionEffect { Double = "double", Cancel = "cancel" }
+);
+
+impl Class {
+    pub fn arm(self) -> Arm {
+        match self {
+            Class::LineInfantry | Class::LightInfantry | Class::Engineers => Arm::Infantry,
+            Class::LightCavalry | Class::LineCavalry | Class::HeavyCavalry => Arm::Cavalry,
+        }
+    }
+}
+
+// ── rules.toml ──────────────────────────────────────────────────────────────────────────────
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TurnStep {
+    pub name: Names,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Formation {
+    pub id: String,
+    pub arm: Arm,
+    pub name: Names,
+    #[validate(range(max = 3))]
+    pub rank_bonus: u32,
+    #[serde(default)]
+    #[validate(range(max = 3))]
+    pub rank_bonus_light: Option<u32>,
+    #[serde(default)]
+    #[validate(range(max = 100))]
+    pub min_figures: Option<u32>,
+    pub fire: Names,
+    pub large_target: LargeTarget,
+    #[validate(range(min = 1, max = 4))]
+    pub march: u32,
+    #[serde(default)]
+    #[validate(range(min = 1, max = 4))]
+    pub road_march: Option<u32>,
+    pub notes: Names,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Fire {
+    #[validate(range(max = 120))]
+    pub range: u32,
+    #[validate(range(min = 1, max = 10))]
+    pub strength: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    pub id: String,
+    pub name: Names,
+    /// 0: a close-combat weapon.
+    #[validate(range(max = 120))]
+    pub range: u32,
+    #[validate(range(min = 1, max = 10))]
+    pub strength: u32,
+    pub move_and_fire: bool,
+    #[serde(default)]
+    pub mounted_move_and_fire: Option<bool>,
+    /// Range and strength when the unit has not moved (rifles).
+    #[serde(default)]
+    #[validate(nested)]
+    pub stationary: Option<Fire>,
+    #[serde(default)]
+    #[validate(range(max = 3))]
+    pub charge_strength_bonus: u32,
+    #[serde(default)]
+    pub strikes_first: bool,
+    pub notes: Names,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Quality {
+    pub id: String,
+    pub name: Names,
+    /// Failed morale tests re-rolled once a battle.
+    #[serde(default)]
+    pub rerolls: u32,
+    #[serde(default)]
+    pub immune_to_lower: bool,
+    #[serde(default)]
+    pub drilled: bool,
+    #[serde(default)]
+    pub stubborn: bool,
+    pub rules: Names,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ManoeuvreModifier {
+    pub id: String,
+    pub value: i32,
+    /// The supplement's asterisks: factors of one group do not add up.
+    #[serde(default)]
+    pub group: Option<String>,
+    pub name: Names,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ManoeuvreCondition {
+    pub id: String,
+    pub group: String,
+    pub effect: ConditionEffect,
+    pub name: Names,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Manoeuvre {
+    pub reorder_penalty: i32,
+    pub orders_per_unit: u32,
+    pub fall_back_infantry: String,
+    pub fall_back_cavalry: String,
+    pub modifier: Vec<ManoeuvreModifier>,
+    #[serde(default)]
+    pub condition: Vec<ManoeuvreCondition>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reaction {
+    pub id: String,
+    pub arm: Arm,
+    /// Whether the reaction needs a manoeuvre test.
+    pub test: bool,
+    pub name: Names,
+    pub effect: Names,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Combat {
+    #[validate(range(max = 5))]
+    pub charge_bonus: u32,
+    #[validate(range(max = 5))]
+    pub push_bonus: u32,
+    #[validate(range(max = 5))]
+    pub flag_bonus: u32,
+    #[validate(range(max = 5))]
+    pub outnumber_bonus: u32,
+    #[validate(range(max = 5))]
+    pub support_bonus: u32,
+    #[validate(range(max = 5))]
+    pub max_rank_bonus: u32,
+    #[validate(range(max = 3))]
+    pub bayonet_charge_strength: u32,
+    #[validate(range(max = 3))]
+    pub sabre_charge_strength: u32,
+    #[validate(range(min = -5, max = 0))]
+    pub obstacle_to_hit: i32,
+    #[validate(range(min = -5, max = 0))]
+    pub fortification_to_hit: i32,
+    #[validate(range(min = 1, max = 10))]
+    pub heavy_impact_ws: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Obstacle {
+    pub id: String,
+    pub target: u32,
+    pub name: Names,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Engineers {
+    /// Points per figure over the nation's base fusilier (ACA p.13).
+    pub surcharge: u32,
+    pub heavy_armour_save: u32,
+    pub bonus_per_turn: u32,
+    pub gabions_per: u32,
+    pub axe_hits: u32,
+    pub axe_strength: u32,
+    pub obstacle: Vec<Obstacle>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Building {
+    pub id: String,
+    pub toughness: u32,
+    #[serde(default)]
+    pub toughness_open: Option<u32>,
+    pub wounds: u32,
+    pub name: Names,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Cover {
+    pub hard: i32,
+    pub soft: i32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Costs {
+    #[validate(range(max = 100))]
+    pub flag: u32,
+    #[validate(range(max = 100))]
+    pub musician: u32,
+    /// Per elite-company figure.
+    #[validate(range(max = 100))]
+    pub elite: u32,
+    /// Per figure.
+    #[validate(range(max = 100))]
+    pub heavy_armour: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryBand {
+    pub id: String,
+    /// The band starts at this difference (at `base_points`).
+    pub from: u32,
+    pub name: Names,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Victory {
+    #[validate(range(max = 100))]
+    pub loss_threshold_percent: u32,
+    #[validate(range(max = 10000))]
+    pub per_eighth: u32,
+    #[validate(range(max = 10000))]
+    pub per_flag: u32,
+    #[validate(range(max = 10000))]
+    pub per_gun: u32,
+    #[validate(range(max = 10000))]
+    pub per_general: u32,
+    #[validate(range(min = 100, max = 100000))]
+    pub base_points: u32,
+    pub band: Vec<VictoryBand>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Balance {
+    #[validate(range(max = 100))]
+    pub tolerance_percent: u32,
+    #[validate(range(max = 100))]
+    pub under_percent: u32,
+}
+
+/// One of the three ways to test morale (ACA p.14).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TestKind {
+    pub id: String,
+    pub name: Names,
+    pub rule: Names,
+}
+
+/// Smoke (ACA p.14, optional rule).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Smoke {
+    pub figures: u32,
+    pub skirmishers: u32,
+    pub name: Names,
+    pub rule: Names,
+}
+
+/// Support (ACA p.12).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Support {
+    pub distance: u32,
+    pub rule: Names,
+}
+
+/// A reading of an ambiguous sentence, recorded with its quote (printed on the aide de jeu
+/// and in the README).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub id: String,
+    pub section: String,
+    pub quote: String,
+    pub decision: Names,
+}
+
+/// `rules.toml`: the supplement's tables.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub turn_step: Vec<TurnStep>,
+    #[validate(nested)]
+    pub formation: Vec<Formation>,
+    #[validate(nested)]
+    pub weapon: Vec<Weapon>,
+    pub quality: Vec<Quality>,
+    pub manoeuvre: Manoeuvre,
+    pub test_kind: Vec<TestKind>,
+    pub smoke: Smoke,
+    pub support: Support,
+    pub reaction: Vec<Reaction>,
+    #[validate(nested)]
+    pub combat: Combat,
+    pub engineers: Engineers,
+    pub building: Vec<Building>,
+    pub cover: Cover,
+    #[validate(nested)]
+    pub costs: Costs,
+    #[validate(nested)]
+    pub victory: Victory,
+    #[validate(nested)]
+    pub balance: Balance,
+    #[serde(default)]
+    pub reading: Vec<Reading>,
+}
+
+// ── core.toml ───────────────────────────────────────────────────────────────────────────────
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ToHitRow {
+    pub bs: u32,
+    pub needs: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BeyondSix {
+    /// The second die a needed 7 takes, and so on.
+    #[serde(rename = "7")]
+    pub seven: u32,
+    #[serde(rename = "8")]
+    pub eight: u32,
+    #[serde(rename = "9")]
+    pub nine: u32,
+    pub impossible_from: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ToHitMelee {
+    pub higher: u32,
+    pub otherwise: u32,
+    pub double: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ToWoundRow {
+    pub difference: i32,
+    pub needs: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SaveRule {
+    pub free_strength: u32,
+    pub per_point: u32,
+    pub impossible_from: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TestRule {
+    pub dice: u32,
+}
+
+/// `core.toml`: the WAB core tables the supplement assumes.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Core {
+    pub source: String,
+    pub to_hit_shooting: Vec<ToHitRow>,
+    pub beyond_six: BeyondSix,
+    pub to_hit_melee: ToHitMelee,
+    pub to_wound: Vec<ToWoundRow>,
+    pub save: SaveRule,
+    pub test: TestRule,
+}
+
+// ── artillery.toml ──────────────────────────────────────────────────────────────────────────
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Piece {
+    pub toughness: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Limber {
+    pub toughness: u32,
+    pub wounds: u32,
+    pub move_foot: u32,
+    pub move_horse: u32,
+    pub road_foot: u32,
+    pub road_horse: u32,
+    pub fall_back_foot: String,
+    pub fall_back_horse: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Caisson {
+    pub toughness: u32,
+    pub wounds: u32,
+    #[serde(rename = "move")]
+    pub movement: u32,
+    pub explosion_radius: String,
+    pub explosion_strength: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Misfire {
+    /// The faces of the artillery die besides the misfire.
+    pub artillery_die: Vec<u32>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GrandBattery {
+    pub min_points: u32,
+    pub hits_per_battery: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ammunition {
+    pub roundshot: u32,
+    pub canister: u32,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoundShot {
+    pub strength: u32,
+    pub estimate: u32,
+    pub large_target_hits: u32,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Canister {
+    pub estimate: u32,
+    pub strength: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Howitzer {
+    pub range: u32,
+    pub strength: u32,
+    pub centre: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BatteryType {
+    pub id: String,
+    pub name: Names,
+    /// The gunners a piece needs; also its wounds (ACA p.9, N.B.).
+    pub crew: u32,
+    #[serde(default)]
+    pub heavy: bool,
+    #[serde(default)]
+    pub roundshot: Option<RoundShot>,
+    #[serde(default)]
+    pub canister: Option<Canister>,
+    #[serde(default)]
+    pub howitzer: Option<Howitzer>,
+    pub prolonge: u32,
+    pub reorient: Names,
+}
+
+/// `artillery.toml`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Artillery {
+    pub piece: Piece,
+    pub limber: Limber,
+    pub caisson: Caisson,
+    pub misfire: Misfire,
+    pub grand_battery: GrandBattery,
+    pub ammunition: Ammunition,
+    pub battery: Vec<BatteryType>,
+}
+
+// ── special.toml ────────────────────────────────────────────────────────────────────────────
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Special {
+    pub id: String,
+    pub section: String,
+    pub name: Names,
+    /// One line, as a card prints it.
+    pub rule: Names,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialFile {
+    pub special: Vec<Special>,
+}
+
+// ── armies/*.toml ───────────────────────────────────────────────────────────────────────────
+
+/// The most figures an entry may allow: a large WAB battalion is about 36.
+pub const MAX_FIGURES: u32 = 200;
+
+/// WAB characteristics (ACA p.1: "Il faut posséder le livret WAB").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    #[validate(range(max = 10))]
+    pub m: u32,
+    #[validate(range(max = 10))]
+    pub ws: u32,
+    #[validate(range(max = 10))]
+    pub bs: u32,
+    #[validate(range(min = 1, max = 10))]
+    pub s: u32,
+    #[validate(range(min = 1, max = 10))]
+    pub t: u32,
+    #[validate(range(min = 1, max = 10))]
+    pub w: u32,
+    #[validate(range(max = 10))]
+    pub i: u32,
+    #[validate(range(min = 1, max = 10))]
+    pub a: u32,
+    #[validate(range(min = 2, max = 10))]
+    pub ld: u32,
+    /// The armour save (2+ to 6+); none when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[validate(range(min = 2, max = 6))]
+    pub sv: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Span {
+    #[validate(range(min = 1, max = 200))]
+    pub min: u32,
+    #[validate(range(min = 1, max = 200))]
+    pub max: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Band {
+    /// The band covers lists up to this many points; the last band may be open.
+    #[serde(default)]
+    pub up_to: Option<u32>,
+    pub batteries: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ArmyArtillery {
+    /// Whether the army may group batteries (ACA p.8, "gross' batterie").
+    pub grand_battery: bool,
+    pub bands: Vec<Band>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct ArmyHeader {
+    pub id: String,
+    pub name: Names,
+    pub nation: Names,
+    pub period: String,
+    pub source: ArmySource,
+    /// The band of colour on its cards: 1 to 3 `#RRGGBB`.
+    #[validate(length(min = 1, max = 3))]
+    pub colours: Vec<String>,
+    #[serde(default)]
+    pub vertical: bool,
+    /// Aides-de-camp the commander-in-chief may have (ACA p.2).
+    #[validate(range(max = 20))]
+    pub adcs: u32,
+    pub artillery: ArmyArtillery,
+}
+
+/// One entry of an army list: a unit type the army may field.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub id: String,
+    pub name: Names,
+    pub kind: Kind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<Role>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<GeneralRank>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<Class>,
+    /// Engineers: the fusilier entry they are costed from (ACA p.13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    /// Batteries: the type of piece (artillery.toml).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battery: Option<String>,
+    #[serde(default)]
+    pub horse: bool,
+    pub quality: String,
+    #[validate(nested)]
+    pub profile: Profile,
+    /// Points per figure (a general: his cost).
+    #[validate(range(max = 1000))]
+    pub cost: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[validate(range(max = 1000))]
+    pub gun_cost: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[validate(nested)]
+    pub guns: Option<Span>,
+    #[validate(nested)]
+    pub figures: Span,
+    #[serde(default)]
+    pub options: Vec<UnitOption>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_elite: Option<u32>,
+    pub weapon: String,
+    #[serde(default)]
+    pub formations: Vec<String>,
+    #[serde(default)]
+    pub special: Vec<String>,
+    /// The most units of this entry in one army.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[validate(range(min = 1, max = 100))]
+    pub max_units: Option<u32>,
+    /// The army the entry belongs to (set when loading).
+    #[serde(skip_deserializing, default)]
+    #[schemars(skip)]
+    pub army: String,
+}
+
+impl Entry {
+    pub fn offers(&self, option: UnitOption) -> bool {
+        self.options.contains(&option)
+    }
+}
+
+/// `armies/<id>.toml`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ArmyFile {
+    pub army: ArmyHeader,
+    pub entry: Vec<Entry>,
+}

@@ -1,0 +1,120 @@
+//! Exact previews of ACA procedures: manoeuvre and morale tests (2d6), shooting, one round of
+//! close combat and artillery fire, from the same tables (`core.toml`, `rules.toml`,
+//! `artillery.toml`) and army entries that validate lists and print cards. Pure maths over
+//! `crate::core::dice`; no I/O. `request` turns what a player asks into checked inputs.
+
+pub mod artillery;
+pub mod combat;
+pub mod request;
+pub mod shoot;
+pub mod test;
+
+use super::database::Database;
+
+/// P(one d6 roll hits) when the score needed is `needed` after modifiers (WAB core): a natural
+/// 1 always misses; a needed 7, 8 or 9 is a 6 followed by the second die of `beyond_six`;
+/// from `impossible_from` on, no hit.
+pub fn p_hit_shooting(db: &Database, needed: i64) -> f64 {
+    let b = &db.core.beyond_six;
+    match needed {
+        n if n <= 2 => 5.0 / 6.0,
+        n if n <= 6 => (7 - n) as f64 / 6.0,
+        n if n >= i64::from(b.impossible_from) => 0.0,
+        n => {
+            let second = match n {
+                7 => b.seven,
+                8 => b.eight,
+                _ => b.nine,
+            };
+            (1.0 / 6.0) * f64::from(7 - second.clamp(1, 7)) / 6.0
+        }
+    }
+}
+
+/// P(d6 ≥ needed) where a 1 always fails and a 6 always succeeds (to hit in close combat,
+/// to wound): the needed score is taken between 2 and 6.
+pub fn p_d6(needed: i64) -> f64 {
+    (7 - needed.clamp(2, 6)) as f64 / 6.0
+}
+
+/// P(a saving throw succeeds) for a save needing `needed` (`None`: no save).
+pub fn p_save(needed: Option<u32>) -> f64 {
+    needed.map_or(0.0, |n| p_d6(i64::from(n)))
+}
+
+/// P(a 2d6 test passes) against `target` (WAB core, reading test-doubles): at or under the
+/// target, a double 1 always passes, a double 6 always fails.
+pub fn p_test(target: i64) -> f64 {
+    let mut pass = 0u32;
+    for a in 1..=6i64 {
+        for b in 1..=6i64 {
+            let ok = (a == 1 && b == 1) || (!(a == 6 && b == 6) && a + b <= target);
+            pass += u32::from(ok);
+        }
+    }
+    f64::from(pass) / 36.0
+}
+
+/// With a re-roll of a failed test (veterans, elite and guard once a battle, ACA p.13).
+pub fn p_test_with_reroll(target: i64, reroll: bool) -> f64 {
+    let p = p_test(target);
+    if reroll {
+        p + (1.0 - p) * p
+    } else {
+        p
+    }
+}
+
+/// The distribution of casualties of `dice` independent rolls that each make a casualty with
+/// `p_casualty` and show a re-rollable 1 with `p_one` (a 1 can also never be a casualty),
+/// when at most `rerolls` of the 1s are rolled again (each again a casualty with
+/// `p_casualty`). `out[k] = P(k casualties)`, k = 0..=dice.
+pub fn casualties_with_rerolls(
+    dice: usize,
+    p_casualty: f64,
+    p_one: f64,
+    rerolls: usize,
+) -> Vec<f64> {
+    if rerolls == 0 || p_one == 0.0 {
+        return crate::core::dice::binomial(dice, p_casualty);
+    }
+    let p_other = (1.0 - p_casualty - p_one).max(0.0);
+    // state[c][o]: c casualties and o ones so far.
+    let mut state = vec![vec![0.0; dice + 1]; dice + 1];
+    state[0][0] = 1.0;
+    for rolled in 0..dice {
+        let mut next = vec![vec![0.0; dice + 1]; dice + 1];
+        for c in 0..=rolled {
+            for o in 0..=(rolled - c) {
+                let p = state[c][o];
+                if p == 0.0 {
+                    continue;
+                }
+                next[c + 1][o] += p * p_casualty;
+                next[c][o + 1] += p * p_one;
+                next[c][o] += p * p_other;
+            }
+        }
+        state = next;
+    }
+    let mut out = vec![0.0; dice + 1];
+    for (c, row) in state.iter().enumerate() {
+        for (o, p) in row.iter().enumerate() {
+            if *p == 0.0 {
+                continue;
+            }
+            let again = o.min(rerolls);
+            for (k, q) in crate::core::dice::binomial(again, p_casualty)
+                .iter()
+                .enumerate()
+            {
+                out[c + k] += p * q;
+            }
+        }
+    }
+    out
+}
+
+pub fn mean(dist: &[f64]) -> f64 {
+    crate::core::dice::mean(dist)
+}

@@ -1,0 +1,730 @@
+//! What a player asks of an ACA preview, resolved against the database: units given as army
+//! entries (`ENTRY[:FIGURES]`) or as units of a list, numbers that override the entries', and
+//! every value checked against the rules or a documented engine limit ([`limits`]) before
+//! anything is computed.
+
+use std::ops::RangeInclusive;
+
+use serde::Serialize;
+
+use super::artillery::{self, Ammunition, ArtilleryReport, Order};
+use super::combat::{self, CombatReport, Rerolls, Side};
+use super::shoot::{self, ShootReport, Shot};
+use super::test::{self, TestInput, TestReport};
+use crate::rulesets::wab_aca::database::Database;
+use crate::rulesets::wab_aca::model::{Class, Entry, Kind, Lang, UnitOption};
+
+/// Bounds of the numbers a preview accepts (README, "Limits").
+pub mod limits {
+    use std::ops::RangeInclusive;
+
+    /// WAB characteristics run from 0 to 10; Leadership from 2.
+    pub const LEADERSHIP: RangeInclusive<u32> = 2..=10;
+    pub const SKILL: RangeInclusive<u32> = 0..=10;
+    pub const STRENGTH: RangeInclusive<u32> = 1..=10;
+    /// A save of 7 or more is none.
+    pub const SAVE: RangeInclusive<u32> = 2..=7;
+    /// Engine limit: beyond ±20 every 2d6 test passes or fails whatever the roll.
+    pub const MODIFIER: RangeInclusive<i32> = -20..=20;
+    /// Engine limit: modifiers given to one test.
+    pub const MODIFIERS: usize = 32;
+    /// Engine limit: beyond ±10 every d6 to hit succeeds or fails.
+    pub const TO_HIT_MODIFIER: RangeInclusive<i32> = -10..=10;
+    /// Engine limit: shots of one volley (two ranks of the largest unit an entry allows).
+    pub const SHOTS: RangeInclusive<u32> = 0..=400;
+    /// As the army entries (data check): at most 200 figures.
+    pub const FIGURES: RangeInclusive<u32> = 1..=200;
+    /// Engine limit: figures striking in one combat.
+    pub const FIGHTING: RangeInclusive<u32> = 0..=200;
+    /// ACA p.12: units in support.
+    pub const SUPPORTS: RangeInclusive<u32> = 0..=5;
+    /// Engine limit: figures on a shot's path or under the canister template.
+    pub const IN_PATH: RangeInclusive<u32> = 0..=100;
+    /// Engine limit: batteries grouped into one grand battery.
+    pub const GRAND_BATTERY: RangeInclusive<u32> = 2..=10;
+}
+
+fn within<T: PartialOrd + std::fmt::Display>(
+    flag: &str,
+    v: T,
+    range: &RangeInclusive<T>,
+    why: &str,
+) -> Result<T, String> {
+    if range.contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!(
+            "{flag}: {v} is out of range; {} to {} ({why})",
+            range.start(),
+            range.end()
+        ))
+    }
+}
+
+/// A unit named on the command line: an entry of the data, or a unit of a list.
+#[derive(Debug, Clone)]
+pub enum UnitSpec {
+    Entry { id: String, figures: Option<u32> },
+    Listed(Listed),
+}
+
+/// A unit of a list, as the list bought it.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    /// "unit 3 of lists/wab-france-1809.toml".
+    pub origin: String,
+    pub entry: String,
+    pub label: String,
+    pub figures: u32,
+    pub flag: bool,
+    pub musician: bool,
+    pub elite: u32,
+}
+
+/// A unit resolved: its entry and what it has.
+#[derive(Debug, Clone)]
+pub struct Resolved<'a> {
+    pub entry: &'a Entry,
+    pub name: String,
+    pub figures: u32,
+    pub flag: bool,
+    pub musician: bool,
+    pub elite: u32,
+}
+
+pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Resolved<'a>, String> {
+    let (id, figures, listed) = match spec {
+        UnitSpec::Entry { id, figures } => (id.as_str(), *figures, None),
+        UnitSpec::Listed(l) => (l.entry.as_str(), Some(l.figures), Some(l)),
+    };
+    let entry = db.entry(id).ok_or_else(|| {
+        let mut known: Vec<&str> = db.entries.ids().collect();
+        known.sort_unstable();
+        match crate::core::suggest::nearest(id, known.iter().copied()) {
+            Some(n) => format!("{flag}: unknown entry `{id}`; did you mean {n}?"),
+            None => format!(
+                "{flag}: unknown entry `{id}` (`muster sheets --ruleset wab-aca` lists them)"
+            ),
+        }
+    })?;
+    let figures = match figures {
+        Some(n) => within(
+            flag,
+            n,
+            &(entry.figures.min..=entry.figures.max),
+            &format!("the figures `{}` takes", entry.id),
+        )?,
+        None => entry.figures.max,
+    };
+    Ok(match listed {
+        Some(l) => Resolved {
+            entry,
+            name: format!("{} ({})", l.label, l.origin),
+            figures,
+            flag: l.flag,
+            musician: l.musician,
+            elite: l.elite,
+        },
+        None => Resolved {
+            entry,
+            name: entry.name.fr.clone(),
+            figures,
+            flag: false,
+            musician: false,
+            elite: 0,
+        },
+    })
+}
+
+// ── test ────────────────────────────────────────────────────────────────────────────────────
+
+pub struct TestRequest {
+    pub leadership: Option<u32>,
+    pub unit: Option<UnitSpec>,
+    pub with: Vec<String>,
+    pub conditions: Vec<String>,
+    pub modifiers: Vec<i32>,
+    pub reroll: bool,
+    pub lang: Lang,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TestOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    #[serde(flatten)]
+    pub report: TestReport,
+}
+
+pub fn test(db: &Database, r: &TestRequest) -> Result<TestOut, String> {
+    let unit = r
+        .unit
+        .as_ref()
+        .map(|u| resolve(db, "--unit", u))
+        .transpose()?;
+    let leadership = match (r.leadership, &unit) {
+        (Some(ld), _) => within("--leadership", ld, &limits::LEADERSHIP, "WAB Leadership")?,
+        (None, Some(u)) => u.entry.profile.ld,
+        (None, None) => return Err("give --leadership LD or --unit ENTRY (its Leadership)".into()),
+    };
+    let count = r.with.len() + r.conditions.len() + r.modifiers.len();
+    if count > limits::MODIFIERS {
+        return Err(format!(
+            "{count} modifiers; at most {} (engine limit)",
+            limits::MODIFIERS
+        ));
+    }
+    for m in &r.modifiers {
+        within("--modifier", *m, &limits::MODIFIER, "engine limit")?;
+    }
+    if r.reroll {
+        if let Some(u) = &unit {
+            let rerolls = db.quality(u.entry).map_or(0, |q| q.rerolls);
+            if rerolls == 0 {
+                return Err(format!(
+                    "--reroll: `{}` is {}, which has no re-roll of a failed test (ACA p.13)",
+                    u.entry.id, u.entry.quality
+                ));
+            }
+        }
+    }
+    let report = test::test(
+        db,
+        &TestInput {
+            leadership,
+            with: &r.with,
+            conditions: &r.conditions,
+            numbers: &r.modifiers,
+            reroll: r.reroll,
+            lang: r.lang,
+        },
+    )?;
+    Ok(TestOut {
+        unit: unit.map(|u| u.name),
+        report,
+    })
+}
+
+// ── shoot ───────────────────────────────────────────────────────────────────────────────────
+
+pub struct ShootRequest {
+    pub firer: Option<UnitSpec>,
+    pub target: Option<UnitSpec>,
+    pub shots: Option<u32>,
+    pub bs: Option<u32>,
+    pub strength: Option<u32>,
+    pub toughness: Option<u32>,
+    /// 7 or more: no save.
+    pub save: Option<u32>,
+    pub no_save: bool,
+    pub to_hit_modifier: i32,
+    pub elite: Option<u32>,
+    /// Rifles that did not move (ACA p.13).
+    pub stationary: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ShootOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub firer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    pub shots: u32,
+    pub bs: u32,
+    pub strength: u32,
+    pub toughness: u32,
+    pub elite: u32,
+    #[serde(flatten)]
+    pub report: ShootReport,
+}
+
+pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, String> {
+    let firer = r
+        .firer
+        .as_ref()
+        .map(|u| resolve(db, "--firer", u))
+        .transpose()?;
+    let target = r
+        .target
+        .as_ref()
+        .map(|u| resolve(db, "--target", u))
+        .transpose()?;
+    let need = |v: Option<u32>, from: Option<u32>, flag: &str, what: &str| {
+        v.or(from).ok_or_else(|| format!("give {flag} (or {what})"))
+    };
+    let weapon = firer.as_ref().and_then(|f| db.weapons.get(&f.entry.weapon));
+    let weapon_strength = weapon.map(|w| match (r.stationary, w.stationary) {
+        (true, Some(s)) => s.strength,
+        _ => w.strength,
+    });
+    if let Some(w) = weapon {
+        if w.range == 0 && r.strength.is_none() {
+            return Err(format!(
+                "--firer: `{}` carries {}, a close-combat weapon; give --strength to shoot anyway",
+                firer.as_ref().map(|f| f.entry.id.as_str()).unwrap_or(""),
+                w.id
+            ));
+        }
+    }
+    let shots = need(
+        r.shots,
+        firer.as_ref().map(|f| f.figures),
+        "--shots N",
+        "--firer ENTRY",
+    )?;
+    let shots = within("--shots", shots, &limits::SHOTS, "engine limit")?;
+    let bs = need(
+        r.bs,
+        firer.as_ref().map(|f| f.entry.profile.bs),
+        "--bs BS",
+        "--firer ENTRY",
+    )?;
+    let bs = within("--bs", bs, &limits::SKILL, "WAB characteristics")?;
+    let strength = need(r.strength, weapon_strength, "--strength S", "--firer ENTRY")?;
+    let strength = within(
+        "--strength",
+        strength,
+        &limits::STRENGTH,
+        "WAB characteristics",
+    )?;
+    let toughness = need(
+        r.toughness,
+        target.as_ref().map(|t| t.entry.profile.t),
+        "--toughness T",
+        "--target ENTRY",
+    )?;
+    let toughness = within(
+        "--toughness",
+        toughness,
+        &limits::STRENGTH,
+        "WAB characteristics",
+    )?;
+    let save = if r.no_save {
+        None
+    } else {
+        match (r.save, &target) {
+            (Some(s), _) => {
+                let s = within("--save", s, &limits::SAVE, "7 or more: no save")?;
+                (s < 7).then_some(s)
+            }
+            (None, Some(t)) => t.entry.profile.sv,
+            (None, None) => {
+                return Err("give --save SV (7: none), --no-save or --target ENTRY".into())
+            }
+        }
+    };
+    let to_hit_modifier = within(
+        "--to-hit-modifier",
+        r.to_hit_modifier,
+        &limits::TO_HIT_MODIFIER,
+        "engine limit",
+    )?;
+    let elite = r.elite.or(firer.as_ref().map(|f| f.elite)).unwrap_or(0);
+    if elite > shots {
+        return Err(format!(
+            "--elite: {elite} elite figures among {shots} shots; elite figures are among the firers"
+        ));
+    }
+    let report = shoot::shoot(
+        db,
+        &Shot {
+            shots,
+            bs,
+            strength,
+            toughness,
+            save,
+            to_hit_modifier,
+            elite,
+        },
+    );
+    Ok(ShootOut {
+        firer: firer.map(|f| f.name),
+        target: target.map(|t| t.name),
+        shots,
+        bs,
+        strength,
+        toughness,
+        elite,
+        report,
+    })
+}
+
+// ── combat ──────────────────────────────────────────────────────────────────────────────────
+
+/// One side as the command line gives it.
+#[derive(Debug, Clone, Default)]
+pub struct FighterRequest {
+    pub unit: Option<UnitSpec>,
+    pub fighting: Option<u32>,
+    pub ranks: u32,
+    pub formation: Option<String>,
+    pub flag: bool,
+    pub musician: bool,
+    pub officer: bool,
+    pub elite: Option<u32>,
+    pub supports: u32,
+    pub won_last_round: bool,
+    pub reroll: bool,
+}
+
+/// What the attacker is attacking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Defended {
+    Open,
+    /// A defended obstacle (low wall, hedge, house): -1 to hit, charge bonuses lost.
+    Obstacle,
+    Fortification,
+}
+
+pub struct CombatRequest {
+    pub attacker: FighterRequest,
+    pub defender: FighterRequest,
+    /// The attacker charged this turn: +1 to the result, its charge bonuses.
+    pub charge: bool,
+    /// The defender counter-charged (ACA p.5, p.7): its charge bonuses, no +1.
+    pub counter_charge: bool,
+    pub defended: Defended,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CombatOut {
+    pub attacker: Side,
+    pub defender: Side,
+    #[serde(flatten)]
+    pub report: CombatReport,
+}
+
+fn has(e: &Entry, special: &str) -> bool {
+    e.special.iter().any(|s| s == special)
+}
+
+fn is_foot(e: &Entry) -> bool {
+    matches!(e.kind, Kind::Infantry | Kind::Battery)
+}
+
+fn side(
+    db: &Database,
+    who: &str,
+    r: &FighterRequest,
+    unit: &Resolved,
+    other: &Resolved,
+    cx: &CombatRequest,
+) -> Result<Side, String> {
+    // The attacker charged (+1 and its bonuses); a counter-charging defender has the
+    // bonuses but the attacker keeps the +1 (ACA p.5, p.7).
+    let (charging, charge_bonus) = if who == "attacker" {
+        (cx.charge, cx.charge)
+    } else {
+        (cx.counter_charge, false)
+    };
+    let e = unit.entry;
+    let p = e.profile;
+    let rules = &db.rules.combat;
+    let formation = match &r.formation {
+        Some(id) => Some(db.formations.get(id).ok_or_else(|| {
+            let mut known: Vec<&str> = db.formations.ids().collect();
+            known.sort_unstable();
+            format!(
+                "--{who}-formation: unknown formation `{id}`; known: {}",
+                known.join(", ")
+            )
+        })?),
+        None => None,
+    };
+    if let Some(f) = formation {
+        if !e.formations.contains(&f.id) {
+            return Err(format!(
+                "--{who}-formation: `{}` does not take the formation {} (it takes {})",
+                e.id,
+                f.id,
+                e.formations.join(", ")
+            ));
+        }
+    }
+    let in_square = |f: Option<&crate::rulesets::wab_aca::model::Formation>| {
+        f.is_some_and(|f| f.id == "hollow-square" || f.id == "solid-square")
+    };
+    let other_formation = if who == "attacker" {
+        cx.defender.formation.as_deref()
+    } else {
+        cx.attacker.formation.as_deref()
+    };
+    let other_square = in_square(other_formation.and_then(|id| db.formations.get(id)));
+    // A square cancels every advantage of a cavalry charge (ACA p.3); an obstacle the charge
+    // bonuses, unless open order (ACA p.12).
+    let cancelled = (e.kind == Kind::Cavalry && other_square)
+        || (who == "attacker" && cx.defended != Defended::Open && !has(e, "open-order"));
+    let strength_bonus = if charging && !cancelled {
+        match e.kind {
+            Kind::Cavalry => db
+                .weapons
+                .get(&e.weapon)
+                .map_or(0, |w| w.charge_strength_bonus),
+            Kind::Infantry => rules.bayonet_charge_strength,
+            _ => 0,
+        }
+    } else {
+        0
+    };
+    let fighting_default = unit.figures.div_ceil(r.ranks + 1);
+    let fighting = within(
+        &format!("--{who}-fighting"),
+        r.fighting.unwrap_or(fighting_default),
+        &limits::FIGHTING,
+        "engine limit",
+    )?;
+    if fighting > unit.figures {
+        return Err(format!(
+            "--{who}-fighting: {fighting} figures fighting, but the unit has {}",
+            unit.figures
+        ));
+    }
+    let cap = formation
+        .map(|f| match (e.class, f.rank_bonus_light) {
+            (Some(Class::LightInfantry), Some(light)) => light,
+            _ => f.rank_bonus,
+        })
+        .unwrap_or(rules.max_rank_bonus)
+        .min(rules.max_rank_bonus);
+    let ranks = r.ranks.min(cap);
+    let elite = r.elite.unwrap_or(unit.elite);
+    if elite > 0 && !e.offers(UnitOption::Elite) {
+        return Err(format!(
+            "--{who}-elite: `{}` has no elite figures to buy",
+            e.id
+        ));
+    }
+    if elite > unit.figures {
+        return Err(format!(
+            "--{who}-elite: {elite} elite figures among {}",
+            unit.figures
+        ));
+    }
+    let rerolls = if has(e, "pistols") {
+        Rerolls::All
+    } else if elite > 0 {
+        Rerolls::Elite(elite.min(fighting))
+    } else {
+        Rerolls::None
+    };
+    let impact = charging && !cancelled && has(e, "impact") && is_foot(other.entry);
+    let quality = db.quality(e);
+    if r.reroll && quality.is_none_or(|q| q.rerolls == 0) {
+        return Err(format!(
+            "--{who}-reroll: `{}` is {}, which has no re-roll of a failed test (ACA p.13)",
+            e.id, e.quality
+        ));
+    }
+    let supports = within(
+        &format!("--{who}-supports"),
+        r.supports,
+        &limits::SUPPORTS,
+        "ACA p.12",
+    )?;
+    let officer = matches!(e.kind, Kind::Infantry | Kind::Cavalry);
+    if r.officer && !officer {
+        return Err(format!("--{who}-officer: `{}` has no unit officer", e.id));
+    }
+    Ok(Side {
+        name: unit.name.clone(),
+        figures: unit.figures + u32::from(officer),
+        fighting,
+        attacks: p.a,
+        extra_attacks: u32::from(r.officer),
+        ws: p.ws,
+        strength: p.s,
+        strength_bonus,
+        toughness: p.t,
+        wounds: p.w,
+        save: p.sv,
+        leadership: p.ld,
+        to_hit_modifier: if who == "attacker" {
+            match cx.defended {
+                Defended::Open => 0,
+                Defended::Obstacle => rules.obstacle_to_hit,
+                Defended::Fortification => rules.fortification_to_hit,
+            }
+        } else {
+            0
+        },
+        rerolls,
+        impact_attacks: if impact { fighting } else { 0 },
+        impact_ws: rules.heavy_impact_ws,
+        first_strike: db.weapons.get(&e.weapon).is_some_and(|w| w.strikes_first)
+            && matches!(other.entry.kind, Kind::Infantry | Kind::Cavalry),
+        ranks,
+        charge_bonus: if charge_bonus && !cancelled {
+            rules.charge_bonus
+        } else {
+            0
+        },
+        flag_bonus: if r.flag || unit.flag {
+            rules.flag_bonus
+        } else {
+            0
+        },
+        musician: r.musician || unit.musician,
+        support_bonus: supports * rules.support_bonus,
+        push_bonus: if r.won_last_round {
+            rules.push_bonus
+        } else {
+            0
+        },
+        outnumber_bonus: rules.outnumber_bonus,
+        stubborn: has(e, "stubborn") || quality.is_some_and(|q| q.stubborn),
+        reroll_break: r.reroll,
+    })
+}
+
+pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, String> {
+    let a_spec = r
+        .attacker
+        .unit
+        .as_ref()
+        .ok_or("give the attacker: --attacker ENTRY[:FIGURES] or LIST.toml:N")?;
+    let d_spec = r
+        .defender
+        .unit
+        .as_ref()
+        .ok_or("give the defender: --defender ENTRY[:FIGURES] or LIST.toml:N")?;
+    let a_unit = resolve(db, "--attacker", a_spec)?;
+    let d_unit = resolve(db, "--defender", d_spec)?;
+    for (flag, u) in [("--attacker", &a_unit), ("--defender", &d_unit)] {
+        if u.entry.kind == Kind::General {
+            return Err(format!(
+                "{flag}: `{}` is a general; combat previews are for units",
+                u.entry.id
+            ));
+        }
+    }
+    if r.won_last_round_both() {
+        return Err("only one side won the previous round".into());
+    }
+    if r.counter_charge && !r.charge {
+        return Err("--counter-charge answers a charge: give --charge too".into());
+    }
+    let attacker = side(db, "attacker", &r.attacker, &a_unit, &d_unit, r)?;
+    let defender = side(db, "defender", &r.defender, &d_unit, &a_unit, r)?;
+    let report = combat::round(db, &attacker, &defender);
+    Ok(CombatOut {
+        attacker,
+        defender,
+        report,
+    })
+}
+
+impl CombatRequest {
+    fn won_last_round_both(&self) -> bool {
+        self.attacker.won_last_round && self.defender.won_last_round
+    }
+}
+
+// ── artillery ───────────────────────────────────────────────────────────────────────────────
+
+pub struct ArtilleryRequest {
+    /// A battery type (`medium`) or a battery entry (`fr-foot-battery-6`).
+    pub battery: String,
+    pub ammunition: Ammunition,
+    pub figures: u32,
+    pub large_target: bool,
+    pub grand_battery: Option<u32>,
+    pub order: Order,
+    pub heavy_cover: bool,
+    pub target: Option<UnitSpec>,
+    pub toughness: Option<u32>,
+    pub save: Option<u32>,
+    pub no_save: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ArtilleryOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    pub figures: u32,
+    pub toughness: u32,
+    #[serde(flatten)]
+    pub report: ArtilleryReport,
+}
+
+pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, String> {
+    let battery = if db.batteries.contains(&r.battery) {
+        r.battery.clone()
+    } else if let Some(e) = db.entry(&r.battery) {
+        e.battery
+            .clone()
+            .ok_or_else(|| format!("--battery: `{}` is a {} entry, not a battery", e.id, e.kind))?
+    } else {
+        let mut known: Vec<&str> = db.batteries.ids().collect();
+        known.sort_unstable();
+        return Err(format!(
+            "--battery: unknown battery `{}`; a type ({}) or a battery entry",
+            r.battery,
+            known.join(", ")
+        ));
+    };
+    let figures = within("--figures", r.figures, &limits::IN_PATH, "engine limit")?;
+    let target = r
+        .target
+        .as_ref()
+        .map(|u| resolve(db, "--target", u))
+        .transpose()?;
+    let toughness = match (r.toughness, &target) {
+        (Some(t), _) => within("--toughness", t, &limits::STRENGTH, "WAB characteristics")?,
+        (None, Some(t)) => t.entry.profile.t,
+        (None, None) => return Err("give --toughness T or --target ENTRY".into()),
+    };
+    let save = if r.no_save {
+        None
+    } else {
+        match (r.save, &target) {
+            (Some(s), _) => {
+                let s = within("--save", s, &limits::SAVE, "7 or more: no save")?;
+                (s < 7).then_some(s)
+            }
+            (None, Some(t)) => t.entry.profile.sv,
+            (None, None) => {
+                return Err("give --save SV (7: none), --no-save or --target ENTRY".into())
+            }
+        }
+    };
+    let grand_battery = r
+        .grand_battery
+        .map(|n| {
+            within(
+                "--grand-battery",
+                n,
+                &limits::GRAND_BATTERY,
+                "ACA p.8: two batteries or more",
+            )
+        })
+        .transpose()?
+        .unwrap_or(0);
+    if r.ammunition == Ammunition::Canister && (r.large_target || grand_battery > 0) {
+        return Err(
+            "--large-target and --grand-battery add hits to round shot only (ACA p.8–9)".into(),
+        );
+    }
+    if r.heavy_cover && r.ammunition != Ammunition::Canister {
+        return Err("--heavy-cover is for canister (ACA p.9: hit on 6+ only)".into());
+    }
+    let report = artillery::fire(
+        db,
+        &artillery::Fire {
+            battery: &battery,
+            ammunition: r.ammunition,
+            figures,
+            large_target: r.large_target,
+            grand_battery,
+            order: r.order,
+            heavy_cover: r.heavy_cover,
+            toughness,
+            save,
+        },
+    )?;
+    Ok(ArtilleryOut {
+        target: target.map(|t| t.name),
+        figures,
+        toughness,
+        report,
+    })
+}

@@ -1,0 +1,139 @@
+//! Manoeuvre and morale tests (ACA p.11): 2d6 at or under Ld plus the modifiers. The
+//! modifiers of the table come from `rules.toml` with their groups (the supplement's
+//! asterisks, reading manoeuvre-groups); ad-hoc modifiers add as given.
+
+use serde::Serialize;
+
+use super::super::database::Database;
+use super::super::model::{ConditionEffect, Lang};
+use super::p_test_with_reroll;
+
+/// A modifier as the test used it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Applied {
+    /// The table's id; `None` for a `--modifier` given as a number.
+    pub id: Option<String>,
+    pub name: String,
+    pub value: i64,
+    /// Whether it counts (a weaker factor of the same group does not).
+    pub counted: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TestReport {
+    pub leadership: u32,
+    pub target: i64,
+    pub p_success: f64,
+    pub reroll: bool,
+    pub modifiers: Vec<Applied>,
+}
+
+/// A test: the unit's Ld, the table's modifiers by id, conditions of the `***` group, plain
+/// numbers, and the once-a-battle re-roll.
+pub struct TestInput<'a> {
+    pub leadership: u32,
+    pub with: &'a [String],
+    pub conditions: &'a [String],
+    pub numbers: &'a [i32],
+    pub reroll: bool,
+    pub lang: Lang,
+}
+
+/// The table's modifiers with their groups applied: per group, the largest bonus and the
+/// largest penalty; conditions double or cancel their group's penalties.
+pub fn applied(db: &Database, input: &TestInput) -> Result<Vec<Applied>, String> {
+    let table = &db.rules.manoeuvre;
+    let mut chosen = Vec::new();
+    for id in input.with {
+        let m =
+            table.modifier.iter().find(|m| &m.id == id).ok_or_else(|| {
+                unknown("modifier", id, table.modifier.iter().map(|m| m.id.as_str()))
+            })?;
+        if chosen
+            .iter()
+            .any(|(c, _): &(&super::super::model::ManoeuvreModifier, i64)| c.id == m.id)
+        {
+            return Err(format!(
+                "--with {id}: given twice (each factor counts once)"
+            ));
+        }
+        chosen.push((m, i64::from(m.value)));
+    }
+    for id in input.conditions {
+        let c = table
+            .condition
+            .iter()
+            .find(|c| &c.id == id)
+            .ok_or_else(|| {
+                unknown(
+                    "condition",
+                    id,
+                    table.condition.iter().map(|c| c.id.as_str()),
+                )
+            })?;
+        for (m, value) in chosen.iter_mut() {
+            if m.group.as_deref() == Some(c.group.as_str()) && *value < 0 {
+                *value = match c.effect {
+                    ConditionEffect::Double => *value * 2,
+                    ConditionEffect::Cancel => 0,
+                };
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (i, (m, value)) in chosen.iter().enumerate() {
+        let counted = match &m.group {
+            None => true,
+            Some(g) => {
+                // The strongest of its sign in the group; the first given on a tie.
+                !chosen.iter().enumerate().any(|(j, (o, v))| {
+                    j != i
+                        && o.group.as_ref() == Some(g)
+                        && v.signum() == value.signum()
+                        && (v.abs() > value.abs() || (v.abs() == value.abs() && j < i))
+                })
+            }
+        };
+        out.push(Applied {
+            id: Some(m.id.clone()),
+            name: m.name.get(input.lang).to_owned(),
+            value: *value,
+            counted: counted && *value != 0,
+        });
+    }
+    for n in input.numbers {
+        out.push(Applied {
+            id: None,
+            name: "--modifier".into(),
+            value: i64::from(*n),
+            counted: true,
+        });
+    }
+    Ok(out)
+}
+
+pub fn test(db: &Database, input: &TestInput) -> Result<TestReport, String> {
+    let modifiers = applied(db, input)?;
+    let target = i64::from(input.leadership)
+        + modifiers
+            .iter()
+            .filter(|m| m.counted)
+            .map(|m| m.value)
+            .sum::<i64>();
+    Ok(TestReport {
+        leadership: input.leadership,
+        target,
+        p_success: p_test_with_reroll(target, input.reroll),
+        reroll: input.reroll,
+        modifiers,
+    })
+}
+
+fn unknown<'a>(what: &str, id: &str, known: impl Iterator<Item = &'a str>) -> String {
+    let known: Vec<&str> = known.collect();
+    let hint = match crate::core::suggest::nearest(id, known.iter().copied()) {
+        Some(n) => format!("did you mean {n}?"),
+        None => format!("known: {}", known.join(", ")),
+    };
+    format!("unknown {what} `{id}`; {hint}")
+}
