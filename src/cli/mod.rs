@@ -476,3 +476,18 @@ pub struct RosterArgs {
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// clap's own checks (unique ids and flags, valid defaults) on the command of every
+    /// ruleset: each builds its `preview` procedures differently.
+    #[test]
+    fn every_rulesets_command_is_well_formed() {
+        for ruleset in Ruleset::ALL {
+            // `build` checks every subcommand, nested ones included.
+            Cli::command_for(*ruleset).build();
+        }
+    }
+}

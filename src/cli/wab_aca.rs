@@ -155,31 +155,31 @@ macro_rules! side_args {
     ($name:ident, $who:literal) => {
         #[derive(Debug, Args)]
         pub struct $name {
-            #[arg(help = concat!("The ", $who, ": ENTRY[:FIGURES] or LIST.toml:N"), long = $who, value_name = "UNIT")]
+            #[arg(help = concat!("The ", $who, ": ENTRY[:FIGURES] or LIST.toml:N"), long = $who, id = $who, value_name = "UNIT")]
             pub unit: Option<WabUnitArg>,
-            #[arg(help = concat!("Figures of the ", $who, " that strike (default: the front rank, figures ÷ (ranks + 1))"), long = concat!($who, "-fighting"), value_name = "N",
+            #[arg(help = concat!("Figures of the ", $who, " that strike (default: the front rank, figures ÷ (ranks + 1))"), long = concat!($who, "-fighting"), id = concat!($who, "-fighting"), value_name = "N",
                   value_parser = clap::value_parser!(u32).range(range_u(limits::FIGHTING)))]
             pub fighting: Option<u32>,
-            #[arg(help = concat!("Full ranks behind the ", $who, "'s front (the rank bonus, within its formation's and 3)"), long = concat!($who, "-ranks"), value_name = "N", default_value_t = 0,
+            #[arg(help = concat!("Full ranks behind the ", $who, "'s front (the rank bonus, within its formation's and 3)"), long = concat!($who, "-ranks"), id = concat!($who, "-ranks"), value_name = "N", default_value_t = 0,
                   value_parser = clap::value_parser!(u32).range(0..=10))]
             pub ranks: u32,
-            #[arg(help = concat!("The ", $who, "'s formation (e.g. attack-column, hollow-square, echelon)"), long = concat!($who, "-formation"), value_name = "ID")]
+            #[arg(help = concat!("The ", $who, "'s formation (e.g. attack-column, hollow-square, echelon)"), long = concat!($who, "-formation"), id = concat!($who, "-formation"), value_name = "ID")]
             pub formation: Option<String>,
-            #[arg(help = concat!("The ", $who, " has a flag (+1)"), long = concat!($who, "-flag"))]
+            #[arg(help = concat!("The ", $who, " has a flag (+1)"), long = concat!($who, "-flag"), id = concat!($who, "-flag"))]
             pub flag: bool,
-            #[arg(help = concat!("The ", $who, " has a musician (wins a tie)"), long = concat!($who, "-musician"))]
+            #[arg(help = concat!("The ", $who, " has a musician (wins a tie)"), long = concat!($who, "-musician"), id = concat!($who, "-musician"))]
             pub musician: bool,
-            #[arg(help = concat!("Count the ", $who, "'s officer's attack (ACA p.5, option)"), long = concat!($who, "-officer"))]
+            #[arg(help = concat!("Count the ", $who, "'s officer's attack (ACA p.5, option)"), long = concat!($who, "-officer"), id = concat!($who, "-officer"))]
             pub officer: bool,
-            #[arg(help = concat!("Elite figures of the ", $who, ": as many 1s to hit re-rolled"), long = concat!($who, "-elite"), value_name = "N",
+            #[arg(help = concat!("Elite figures of the ", $who, ": as many 1s to hit re-rolled"), long = concat!($who, "-elite"), id = concat!($who, "-elite"), value_name = "N",
                   value_parser = clap::value_parser!(u32).range(range_u(limits::FIGURES)))]
             pub elite: Option<u32>,
-            #[arg(help = concat!("Units supporting the ", $who, " (+1 each, ACA p.12)"), long = concat!($who, "-supports"), value_name = "N", default_value_t = 0,
+            #[arg(help = concat!("Units supporting the ", $who, " (+1 each, ACA p.12)"), long = concat!($who, "-supports"), id = concat!($who, "-supports"), value_name = "N", default_value_t = 0,
                   value_parser = clap::value_parser!(u32).range(range_u(limits::SUPPORTS)))]
             pub supports: u32,
-            #[arg(help = concat!("The ", $who, " won the previous round (push, +1)"), long = concat!($who, "-won-last-round"))]
+            #[arg(help = concat!("The ", $who, " won the previous round (push, +1)"), long = concat!($who, "-won-last-round"), id = concat!($who, "-won-last-round"))]
             pub won_last_round: bool,
-            #[arg(help = concat!("The ", $who, " uses its once-a-battle re-roll on the break test"), long = concat!($who, "-reroll"))]
+            #[arg(help = concat!("The ", $who, " uses its once-a-battle re-roll on the break test"), long = concat!($who, "-reroll"), id = concat!($who, "-reroll"))]
             pub reroll: bool,
         }
     };

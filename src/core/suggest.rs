@@ -9,6 +9,10 @@ pub fn nearest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) 
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
     scored.dedup_by(|a, b| a.1 == b.1);
+    // Ids of one family share a long prefix (`fr-…`): only those about as close as the best.
+    if let Some(&(best, _)) = scored.first() {
+        scored.retain(|(score, _)| best - score <= 0.04);
+    }
     let names: Vec<String> = scored
         .iter()
         .take(3)
@@ -35,5 +39,10 @@ mod tests {
         assert_eq!(nearest("tireur-exper", ids).unwrap(), "`tireur-expert`");
         assert_eq!(nearest("bon-oiel", ids).unwrap(), "`bon-oeil`");
         assert!(nearest("zzz", ids).is_none());
+        let family = ["fr-line-fusiliers", "fr-vistula-lancers", "fr-pioneers"];
+        assert_eq!(
+            nearest("fr-line-fusilers", family).unwrap(),
+            "`fr-line-fusiliers`"
+        );
     }
 }

@@ -7,6 +7,7 @@ mod monte_carlo;
 mod preview;
 mod print;
 mod properties;
+mod wab_aca;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -5,14 +5,14 @@ use std::path::Path;
 
 use super::{muster, root};
 
-struct Pdf {
-    pages: Vec<(f32, f32)>,
-    text: Vec<String>,
-    embedded_fonts: usize,
-    bytes: usize,
+pub struct Pdf {
+    pub pages: Vec<(f32, f32)>,
+    pub text: Vec<String>,
+    pub embedded_fonts: usize,
+    pub bytes: usize,
 }
 
-fn read_pdf(path: &Path) -> Pdf {
+pub fn read_pdf(path: &Path) -> Pdf {
     let bytes = std::fs::read(path).unwrap();
     let mut warnings = Vec::new();
     let doc =
@@ -44,7 +44,7 @@ fn read_pdf(path: &Path) -> Pdf {
 
 /// Whether `needle` appears in `text`, whitespace ignored: text runs on one baseline come out
 /// of the PDF without the spaces between them.
-fn has(text: &str, needle: &str) -> bool {
+pub fn has(text: &str, needle: &str) -> bool {
     let squash = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
     squash(text).contains(&squash(needle))
 }

@@ -282,18 +282,21 @@ fn run_combat(db: &Database, a: &CombatArgs) -> Result<u8, Error> {
     let r = request::combat(db, &request).map_err(usage)?;
     let series: Vec<Series> = vec![
         (
-            format!("wounds by the attacker ({})", r.attacker.name),
-            r.report.attacker.wounds.clone(),
+            format!("wounds by the attacker ({})", r.attacker.side.name),
+            r.attacker.report.wounds.clone(),
         ),
         (
-            format!("wounds by the defender ({})", r.defender.name),
-            r.report.defender.wounds.clone(),
+            format!("wounds by the defender ({})", r.defender.side.name),
+            r.defender.report.wounds.clone(),
         ),
     ];
     let json = vec![serde_json::to_value(&r).unwrap_or_default()];
     emit(&a.output, "wounds caused", json, &series, |text| {
         text.push_str("Close combat, one round (ACA p.5, p.7, p.12)\n");
-        for (who, s) in [("attacker", &r.attacker), ("defender", &r.defender)] {
+        for (who, s) in [
+            ("attacker", &r.attacker.side),
+            ("defender", &r.defender.side),
+        ] {
             text.push_str(&format!(
                 "  {who}: {}: {} fighting × {} attack{}{} · WS {} S {}{} T {} Sv {} · Ld {}{}{}\n",
                 s.name,
@@ -332,18 +335,18 @@ fn run_combat(db: &Database, a: &CombatArgs) -> Result<u8, Error> {
         text.push_str(&distribution_table("wounds caused", &series));
         text.push_str(&format!(
             "result before wounds: attacker {} (ranks, charge, flag, outnumbering, supports, push), defender {}\n",
-            r.report.attacker.static_score, r.report.defender.static_score
+            r.attacker.report.static_score, r.defender.report.static_score
         ));
         text.push_str(&format!(
             "P(attacker wins) {}  P(defender wins) {}  P(draw) {}\n",
-            pct(r.report.attacker.p_win),
-            pct(r.report.defender.p_win),
-            pct(r.report.p_draw)
+            pct(r.attacker.report.p_win),
+            pct(r.defender.report.p_win),
+            pct(r.p_draw)
         ));
         text.push_str(&format!(
             "P(attacker breaks) {}  P(defender breaks) {}\n",
-            pct(r.report.attacker.p_break),
-            pct(r.report.defender.p_break)
+            pct(r.attacker.report.p_break),
+            pct(r.defender.report.p_break)
         ));
     })
 }

@@ -414,8 +414,9 @@ fn crew_below_minimum(cx: &ListContext) -> Vec<Diagnostic> {
             continue;
         };
         let needed = i64::from(t.crew).saturating_mul(guns.max(0));
-        let in_range = crew >= i64::from(entry.figures.min) && crew <= i64::from(entry.figures.max);
-        if in_range && crew < needed {
+        let in_range = |n: i64, lo: u32, hi: u32| n >= i64::from(lo) && n <= i64::from(hi);
+        let guns_ok = entry.guns.is_some_and(|g| in_range(guns, g.min, g.max));
+        if in_range(crew, entry.figures.min, entry.figures.max) && guns_ok && crew < needed {
             out.push(
                 cx.report(
                     &CREW_BELOW_MINIMUM,
@@ -568,6 +569,10 @@ fn points(cx: &ListContext) -> Vec<Diagnostic> {
             .with_label(format!("{total} > {limit}"))];
     }
     let under = u64::from(cx.db.rules.balance.under_percent);
+    if cx.army.army.is_none() {
+        // Nothing of an unknown army could be costed.
+        return Vec::new();
+    }
     if total.saturating_mul(100) < limit.saturating_mul(under) {
         return vec![cx
             .report(

@@ -81,7 +81,6 @@ impl Side {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct SideReport {
-    pub name: String,
     /// P(k wounds caused), k = 0, 1, …
     pub wounds: Vec<f64>,
     pub mean_wounds: f64,
@@ -218,7 +217,6 @@ pub fn round(db: &Database, a: &Side, d: &Side) -> CombatReport {
     }
     CombatReport {
         attacker: SideReport {
-            name: a.name.clone(),
             mean_wounds: super::mean(&wa_dist),
             wounds: wa_dist,
             static_score: sa as u32,
@@ -226,7 +224,6 @@ pub fn round(db: &Database, a: &Side, d: &Side) -> CombatReport {
             p_break: a_breaks,
         },
         defender: SideReport {
-            name: d.name.clone(),
             mean_wounds: super::mean(&wd_dist),
             wounds: wd_dist,
             static_score: sd as u32,

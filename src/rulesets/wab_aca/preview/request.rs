@@ -8,7 +8,7 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 
 use super::artillery::{self, Ammunition, ArtilleryReport, Order};
-use super::combat::{self, CombatReport, Rerolls, Side};
+use super::combat::{self, CombatReport, Rerolls, Side, SideReport};
 use super::shoot::{self, ShootReport, Shot};
 use super::test::{self, TestInput, TestReport};
 use crate::rulesets::wab_aca::database::Database;
@@ -386,12 +386,23 @@ pub struct CombatRequest {
     pub defended: Defended,
 }
 
+/// One side: what it fights with and what it gets.
+#[derive(Debug, Clone, Serialize)]
+pub struct SideOut {
+    #[serde(flatten)]
+    pub side: Side,
+    #[serde(flatten)]
+    pub report: SideReport,
+}
+
+/// `muster preview combat --format json`: each side with its numbers and outcomes, the draw,
+/// and the distribution of the result's difference.
 #[derive(Debug, Clone, Serialize)]
 pub struct CombatOut {
-    pub attacker: Side,
-    pub defender: Side,
-    #[serde(flatten)]
-    pub report: CombatReport,
+    pub attacker: SideOut,
+    pub defender: SideOut,
+    pub p_draw: f64,
+    pub difference: std::collections::BTreeMap<i64, f64>,
 }
 
 fn has(e: &Entry, special: &str) -> bool {
@@ -605,11 +616,18 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, String> {
     }
     let attacker = side(db, "attacker", &r.attacker, &a_unit, &d_unit, r)?;
     let defender = side(db, "defender", &r.defender, &d_unit, &a_unit, r)?;
-    let report = combat::round(db, &attacker, &defender);
+    let report: CombatReport = combat::round(db, &attacker, &defender);
     Ok(CombatOut {
-        attacker,
-        defender,
-        report,
+        attacker: SideOut {
+            side: attacker,
+            report: report.attacker,
+        },
+        defender: SideOut {
+            side: defender,
+            report: report.defender,
+        },
+        p_draw: report.p_draw,
+        difference: report.difference,
     })
 }
 

@@ -1,0 +1,688 @@
+//! ACA previews: the JSON contracts, the supplement's own examples, and hand-computed closed
+//! forms; bounds refused before computing.
+
+use crate::{json, muster};
+
+fn preview(args: &[&str]) -> serde_json::Value {
+    let mut full = vec!["preview", "--ruleset", "wab-aca"];
+    full.extend_from_slice(args);
+    full.extend(["--format", "json"]);
+    let run = muster(&full);
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    json(&run)
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+fn probs(v: &serde_json::Value) -> Vec<f64> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_f64().unwrap())
+        .collect()
+}
+
+/// P(2d6 ≤ t), a double 1 passing and a double 6 failing, by counting the 36 rolls.
+fn p_test(t: i64) -> f64 {
+    let mut n = 0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            if (a == 1 && b == 1) || (!(a == 6 && b == 6) && a + b <= t) {
+                n += 1;
+            }
+        }
+    }
+    n as f64 / 36.0
+}
+
+fn binomial(n: u64, k: u64, p: f64) -> f64 {
+    let mut c = 1.0;
+    for i in 0..k {
+        c = c * (n - i) as f64 / (i + 1) as f64;
+    }
+    c * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32)
+}
+
+/// The supplement's three worked examples (ACA p.11), with plain modifiers as the contract
+/// says, and with the table's factors by id.
+#[test]
+fn the_supplements_examples() {
+    // Example 1: Ld 7, the brigadier in the battalion +2, the division general near +2, at
+    // short range -1: a test under 10; the charge, a second order (-2): 8.
+    let v = preview(&[
+        "test",
+        "--leadership",
+        "7",
+        "--modifier",
+        "2",
+        "--modifier",
+        "2",
+        "--modifier",
+        "-1",
+    ]);
+    assert_eq!(v["target"], 10);
+    assert!(close(v["p_success"].as_f64().unwrap(), 33.0 / 36.0));
+    let v = preview(&[
+        "test",
+        "--leadership",
+        "7",
+        "--with",
+        "brigadier-in-unit",
+        "--with",
+        "general-in-range",
+        "--with",
+        "short-range",
+        "--with",
+        "second-order",
+    ]);
+    assert_eq!(v["target"], 8);
+    assert!(close(v["p_success"].as_f64().unwrap(), 26.0 / 36.0));
+    // Example 2: a British line, 7 of 20 lost, charged by cuirassiers, the brigadier at 5":
+    // 7 + 1 - 1 - 2 = 5.
+    let v = preview(&[
+        "test",
+        "--leadership",
+        "7",
+        "--with",
+        "brigadier-near",
+        "--with",
+        "losses-25",
+        "--with",
+        "charged-by-heavy-cavalry",
+    ]);
+    assert_eq!(v["target"], 5);
+    assert!(close(v["p_success"].as_f64().unwrap(), 10.0 / 36.0));
+}
+
+/// Factors of one group do not add up; conditions double or cancel the *** penalty; the
+/// doubles always pass or fail; the re-roll of a failed test.
+#[test]
+fn test_groups_doubles_and_rerolls() {
+    // * group: the brigadier in the unit (+2) and near it (+1): only +2 counts.
+    let v = preview(&[
+        "test",
+        "--leadership",
+        "7",
+        "--with",
+        "brigadier-in-unit",
+        "--with",
+        "brigadier-near",
+    ]);
+    assert_eq!(v["target"], 9);
+    assert_eq!(v["modifiers"][1]["counted"], false);
+    // Two penalties of the * group: only the larger counts; a bonus of it still counts.
+    let v = preview(&[
+        "test",
+        "--leadership",
+        "8",
+        "--with",
+        "charge-in-cover",
+        "--with",
+        "charge-fortified",
+        "--with",
+        "brigadier-near",
+    ]);
+    assert_eq!(v["target"], 8 - 2 + 1);
+    // *** doubled from the flank; cancelled for unscathed infantry charged from the front.
+    let v = preview(&[
+        "test",
+        "--leadership",
+        "7",
+        "--with",
+        "charged-by-heavy-cavalry",
+        "--condition",
+        "charged-in-flank",
+    ]);
+    assert_eq!(v["target"], 3);
+    let v = preview(&[
+        "test",
+        "--leadership",
+        "7",
+        "--with",
+        "charged-by-heavy-cavalry",
+        "--condition",
+        "unscathed-front",
+    ]);
+    assert_eq!(v["target"], 7);
+    // Far below 2 only a double 1 passes; far above 12 a double 6 still fails.
+    for (ld, k, expect) in [
+        (2, -20, 1.0 / 36.0),
+        (10, 20, 35.0 / 36.0),
+        (7, 0, 21.0 / 36.0),
+    ] {
+        let k = k.to_string();
+        let v = preview(&["test", "--leadership", &ld.to_string(), "--modifier", &k]);
+        assert!(close(v["p_success"].as_f64().unwrap(), expect), "{ld} {k}");
+    }
+    for t in 0..=14 {
+        let ld = t.clamp(2, 10);
+        let k = (t - ld).to_string();
+        let v = preview(&["test", "--leadership", &ld.to_string(), "--modifier", &k]);
+        assert!(
+            close(v["p_success"].as_f64().unwrap(), p_test(t)),
+            "target {t}"
+        );
+    }
+    // Once a battle, a failed test again: p + (1 - p) p.
+    let v = preview(&["test", "--unit", "fr-old-guard", "--reroll"]);
+    let p = p_test(9);
+    assert!(close(v["p_success"].as_f64().unwrap(), p + (1.0 - p) * p));
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "test",
+        "--unit",
+        "fr-conscripts",
+        "--reroll",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("`fr-conscripts` is militia, which has no re-roll"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Shooting against hand-computed closed forms: the BS table, scores above 6, the natural 1,
+/// the wound chart, saves worsened by strength, elite re-rolls.
+#[test]
+fn shooting_closed_forms() {
+    // 10 muskets, BS 3 (4+), S3 on T3 (4+), no save: each shot 1/4, binomial.
+    let v = preview(&[
+        "shoot",
+        "--shots",
+        "10",
+        "--bs",
+        "3",
+        "--strength",
+        "3",
+        "--toughness",
+        "3",
+        "--save",
+        "7",
+    ]);
+    let c = probs(&v["casualties"]);
+    assert_eq!(c.len(), 11);
+    for (k, p) in c.iter().enumerate() {
+        assert!(close(*p, binomial(10, k as u64, 0.25)), "k = {k}");
+    }
+    assert!(close(v["mean"].as_f64().unwrap(), 2.5));
+    // The to-hit table by BS, and a natural 1 missing at BS 5 +1 (needs 1: still 5/6).
+    for (bs, k, p) in [
+        (1, 0, 1.0 / 6.0),
+        (2, 0, 2.0 / 6.0),
+        (4, 0, 4.0 / 6.0),
+        (5, 0, 5.0 / 6.0),
+        (5, 1, 5.0 / 6.0),
+        (7, 0, 5.0 / 6.0),
+        // BS 1 at -1: a 7, a 6 then 4+; -2: 8, a 6 then 5+; -3: 9, 6 then 6; -4: none.
+        (1, -1, 1.0 / 12.0),
+        (1, -2, 1.0 / 18.0),
+        (1, -3, 1.0 / 36.0),
+        (1, -4, 0.0),
+    ] {
+        let v = preview(&[
+            "shoot",
+            "--shots",
+            "1",
+            "--bs",
+            &bs.to_string(),
+            "--strength",
+            "10",
+            "--toughness",
+            "1",
+            "--no-save",
+            "--to-hit-modifier",
+            &k.to_string(),
+        ]);
+        // S10 on T1 wounds on 2+.
+        let expect = p * 5.0 / 6.0;
+        assert!(
+            close(v["p_casualty"].as_f64().unwrap(), expect),
+            "BS {bs} {k:+}: {} vs {expect}",
+            v["p_casualty"]
+        );
+    }
+    // The wound chart: S − T = 2 → 2+, 1 → 3+, 0 → 4+, −1 → 5+, −2 and −3 → 6+, −4 → none.
+    for (s, t, need) in [
+        (5, 3, Some(2)),
+        (4, 3, Some(3)),
+        (3, 3, Some(4)),
+        (3, 4, Some(5)),
+        (3, 5, Some(6)),
+        (3, 6, Some(6)),
+        (3, 7, None),
+        (10, 1, Some(2)),
+    ] {
+        let v = preview(&[
+            "shoot",
+            "--shots",
+            "1",
+            "--bs",
+            "5",
+            "--strength",
+            &s.to_string(),
+            "--toughness",
+            &t.to_string(),
+            "--no-save",
+        ]);
+        assert_eq!(v["to_wound"], serde_json::json!(need), "S{s} T{t}");
+    }
+    // Saves: 4+ against S3 stays 4+; S4 makes it 5+, S5 6+, S6 none; a 1 always fails.
+    for (s, save, after) in [
+        (3, 4, Some(4)),
+        (4, 4, Some(5)),
+        (5, 4, Some(6)),
+        (6, 4, None),
+        (3, 2, Some(2)),
+        (1, 2, Some(2)),
+    ] {
+        let v = preview(&[
+            "shoot",
+            "--shots",
+            "1",
+            "--bs",
+            "5",
+            "--strength",
+            &s.to_string(),
+            "--toughness",
+            "3",
+            "--save",
+            &save.to_string(),
+        ]);
+        assert_eq!(v["save"], serde_json::json!(after), "S{s} save {save}+");
+    }
+    // One elite firer, one shot at 4+ / 4+ / no save: a 1 is rolled again.
+    // P = p + 1/6 × p with p = 1/2 × 1/2.
+    let v = preview(&[
+        "shoot",
+        "--shots",
+        "1",
+        "--bs",
+        "3",
+        "--strength",
+        "3",
+        "--toughness",
+        "3",
+        "--no-save",
+        "--elite",
+        "1",
+    ]);
+    let p = 0.25;
+    let c = probs(&v["casualties"]);
+    assert!(close(c[1], p + p / 6.0), "{c:?}");
+    // Two shots, one elite re-roll: P(0) = P(no casualty on both, counting one re-rolled 1).
+    let v = preview(&[
+        "shoot",
+        "--shots",
+        "2",
+        "--bs",
+        "3",
+        "--strength",
+        "3",
+        "--toughness",
+        "3",
+        "--no-save",
+        "--elite",
+        "1",
+    ]);
+    let c = probs(&v["casualties"]);
+    let (one, other) = (1.0 / 6.0, 1.0 - p - 1.0 / 6.0);
+    // Neither die a casualty: two non-casualty faces; when at least one is a 1, one re-roll.
+    let p0 = other * other + 2.0 * one * other * (1.0 - p) + one * one * (1.0 - p);
+    assert!(close(c[0], p0), "{} vs {p0}", c[0]);
+    // Heavy cavalry (BS 0) cannot shoot.
+    let v = preview(&[
+        "shoot",
+        "--firer",
+        "fr-cuirassiers:8",
+        "--target",
+        "ru-musketeers",
+        "--strength",
+        "3",
+    ]);
+    assert_eq!(v["p_hit"], 0.0);
+    assert_eq!(v["to_hit"], serde_json::Value::Null);
+}
+
+/// Shooting from army entries and lists: the firers' BS and weapon, the target's T and save;
+/// rifles at S4 when they did not move; elite figures from the list.
+#[test]
+fn shooting_from_entries_and_lists() {
+    let v = preview(&[
+        "shoot",
+        "--firer",
+        "gb-95th-rifles:8",
+        "--target",
+        "fr-line-fusiliers",
+        "--stationary",
+    ]);
+    assert_eq!(v["shots"], 8);
+    assert_eq!(v["strength"], 4);
+    assert_eq!(v["to_hit"], 3);
+    let v = preview(&[
+        "shoot",
+        "--firer",
+        "gb-95th-rifles:8",
+        "--target",
+        "fr-line-fusiliers",
+    ]);
+    assert_eq!(v["strength"], 3);
+    // Unit 5 of the French list: 24 fusiliers with 8 elite figures, on Russian cuirassiers.
+    let v = preview(&[
+        "shoot",
+        "--firer",
+        "lists/wab-france-1809.toml:5",
+        "--target",
+        "ru-cuirassiers",
+    ]);
+    assert_eq!(v["shots"], 24);
+    assert_eq!(v["elite"], 8);
+    assert_eq!(v["save"], 4);
+    let sum: f64 = probs(&v["casualties"]).iter().sum();
+    assert!((sum - 1.0).abs() < 1e-12);
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "shoot",
+        "--firer",
+        "fr-cuirassiers:8",
+        "--target",
+        "ru-musketeers",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("carries sword, a close-combat weapon"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// One round of close combat, 1 against 1, by hand: each wounds with 1/2 × 1/2 = 1/4 (WS 3 on
+/// WS 3 hits on 4+, S3 on T3 wounds on 4+, no save). Win/lose/draw and the loser's break test.
+#[test]
+fn combat_closed_form() {
+    let v = preview(&[
+        "combat",
+        "--attacker",
+        "fr-line-fusiliers:12",
+        "--attacker-fighting",
+        "1",
+        "--defender",
+        "ru-jagers:12",
+        "--defender-fighting",
+        "1",
+    ]);
+    let q = 0.25;
+    let a = probs(&v["attacker"]["wounds"]);
+    assert!(close(a[1], q) && close(a[0], 1.0 - q));
+    // Equal figures, no bonus: the attacker wins when it wounds and the defender does not.
+    let win = q * (1.0 - q);
+    assert!(close(v["attacker"]["p_win"].as_f64().unwrap(), win));
+    assert!(close(v["defender"]["p_win"].as_f64().unwrap(), win));
+    assert!(close(v["p_draw"].as_f64().unwrap(), 1.0 - 2.0 * win));
+    // The loser (by 1) tests on Ld 7 − 1 = 6: it breaks with 1 − 15/36.
+    assert!(close(
+        v["defender"]["p_break"].as_f64().unwrap(),
+        win * (1.0 - p_test(6))
+    ));
+    // A charge: +1 to the attacker's result and +1 S (bayonets: S4 on T3 wounds on 3+).
+    let v = preview(&[
+        "combat",
+        "--attacker",
+        "fr-line-fusiliers:12",
+        "--attacker-fighting",
+        "1",
+        "--defender",
+        "ru-jagers:12",
+        "--defender-fighting",
+        "1",
+        "--charge",
+    ]);
+    let qa = 0.5 * (4.0 / 6.0);
+    assert!(close(probs(&v["attacker"]["wounds"])[1], qa));
+    // The attacker loses only if it wounds nothing and the defender wounds twice: impossible
+    // with one attack each; a draw when the defender wounds and the attacker does not.
+    assert!(close(v["defender"]["p_win"].as_f64().unwrap(), 0.0));
+    assert!(close(v["p_draw"].as_f64().unwrap(), (1.0 - qa) * q));
+    // A musician wins a draw by one.
+    let v = preview(&[
+        "combat",
+        "--attacker",
+        "fr-line-fusiliers:12",
+        "--attacker-fighting",
+        "1",
+        "--defender",
+        "ru-jagers:12",
+        "--defender-fighting",
+        "1",
+        "--defender-musician",
+    ]);
+    assert!(close(v["p_draw"].as_f64().unwrap(), 0.0));
+    assert!(close(v["defender"]["p_win"].as_f64().unwrap(), 1.0 - win));
+}
+
+/// Lances strike first and kill before the enemy strikes back; heavy cavalry's impact hits
+/// foot, never a square; ranks count within the formation's bonus.
+#[test]
+fn combat_special_rules() {
+    // Two Vistula lancers (WS 4 S3+1) charge two conscripts (WS 2 T3, no save): the lance
+    // hits on 3+, wounds on 3+: 4/9 each. A conscript killed first does not strike.
+    let v = preview(&[
+        "combat",
+        "--attacker",
+        "fr-vistula-lancers:4",
+        "--attacker-fighting",
+        "2",
+        "--defender",
+        "fr-conscripts:16",
+        "--defender-fighting",
+        "2",
+        "--charge",
+    ]);
+    assert_eq!(v["attacker"]["first_strike"], true);
+    let p: f64 = 4.0 / 9.0;
+    // The conscripts (WS 2 against WS 4: 4+; S3 on T3: 4+; the lancers' save 5+ holds on 5-6):
+    // one attack wounds with 1/2 × 1/2 × 2/3 = 1/6.
+    let r = 1.0 / 6.0;
+    // Expected wounds by the conscripts: Σ over lancer kills of (survivors × 1/6).
+    let expect = (1.0 - p).powi(2) * 2.0 * r + 2.0 * p * (1.0 - p) * r;
+    assert!(
+        (v["defender"]["mean_wounds"].as_f64().unwrap() - expect).abs() < 1e-12,
+        "{} vs {expect}",
+        v["defender"]["mean_wounds"]
+    );
+    // Cuirassiers charging foot: one impact attack per fighting figure; none against a square.
+    let v = preview(&[
+        "combat",
+        "--attacker",
+        "fr-cuirassiers:8",
+        "--defender",
+        "ru-musketeers:28",
+        "--charge",
+    ]);
+    assert_eq!(v["attacker"]["impact_attacks"], 8);
+    assert_eq!(v["attacker"]["strength_bonus"], 1);
+    let v = preview(&[
+        "combat",
+        "--attacker",
+        "fr-cuirassiers:8",
+        "--defender",
+        "ru-musketeers:28",
+        "--charge",
+        "--defender-formation",
+        "hollow-square",
+        "--defender-ranks",
+        "3",
+    ]);
+    assert_eq!(v["attacker"]["impact_attacks"], 0);
+    assert_eq!(v["attacker"]["strength_bonus"], 0);
+    assert_eq!(v["attacker"]["charge_bonus"], 0);
+    assert_eq!(v["defender"]["ranks"], 3);
+    // A line gives no rank bonus, whatever the ranks; light infantry in square +2.
+    let v = preview(&[
+        "combat",
+        "--attacker",
+        "fr-line-fusiliers:24",
+        "--attacker-ranks",
+        "1",
+        "--attacker-formation",
+        "line",
+        "--defender",
+        "gb-light-infantry:24",
+        "--defender-formation",
+        "hollow-square",
+        "--defender-ranks",
+        "3",
+    ]);
+    assert_eq!(v["attacker"]["ranks"], 0);
+    assert_eq!(v["defender"]["ranks"], 2);
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "combat",
+        "--attacker",
+        "fr-hussars:8",
+        "--attacker-formation",
+        "echelon",
+        "--defender",
+        "ru-hussars:8",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("`fr-hussars` does not take the formation echelon"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Artillery: a misfire on 1 face in 6 of the artillery die wastes the shot; every figure on
+/// the path and the large-target and grand-battery hits each wound; skirmishers halve the
+/// hits, rounded up; canister behind heavy cover hits on 6 only.
+#[test]
+fn artillery_closed_forms() {
+    // A medium piece, 3 figures on the path of a large target (+2), grand battery of 2 (+2):
+    // 7 hits at S7 on T3 (2+), no save.
+    let v = preview(&[
+        "artillery",
+        "--battery",
+        "medium",
+        "--ammo",
+        "roundshot",
+        "--figures",
+        "3",
+        "--large-target",
+        "--grand-battery",
+        "2",
+        "--toughness",
+        "3",
+        "--no-save",
+    ]);
+    assert_eq!(v["hits"], 7);
+    let c = probs(&v["casualties"]);
+    let (m, w): (f64, f64) = (1.0 / 6.0, 5.0 / 6.0);
+    assert!(close(c[0], m + (1.0 - m) * (1.0 - w).powi(7)));
+    assert!(close(c[7], (1.0 - m) * w.powi(7)));
+    // Skirmishers: 5 figures → 3 hits (rounded up).
+    let v = preview(&[
+        "artillery",
+        "--battery",
+        "light",
+        "--ammo",
+        "roundshot",
+        "--figures",
+        "5",
+        "--order",
+        "skirmishers",
+        "--toughness",
+        "3",
+        "--no-save",
+    ]);
+    assert_eq!(v["hits"], 3);
+    // Canister of a heavy piece (S4) on 6 figures behind heavy cover: each 1/6 × (S4 on T3: 3+).
+    let v = preview(&[
+        "artillery",
+        "--battery",
+        "heavy",
+        "--ammo",
+        "canister",
+        "--figures",
+        "6",
+        "--heavy-cover",
+        "--toughness",
+        "3",
+        "--no-save",
+    ]);
+    let q: f64 = (1.0 / 6.0) * (4.0 / 6.0);
+    let c = probs(&v["casualties"]);
+    assert!(close(c[6], (1.0 - m) * q.powi(6)));
+    // Foragers halve round shot, not canister.
+    let v = preview(&[
+        "artillery",
+        "--battery",
+        "light",
+        "--ammo",
+        "canister",
+        "--figures",
+        "5",
+        "--order",
+        "foragers",
+        "--toughness",
+        "3",
+        "--no-save",
+    ]);
+    assert_eq!(v["hits"], 5);
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "artillery",
+        "--battery",
+        "howitzer",
+        "--ammo",
+        "roundshot",
+        "--figures",
+        "3",
+        "--toughness",
+        "3",
+        "--no-save",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(run
+        .stderr
+        .contains("stone-thrower template, which muster does not preview"));
+}
+
+/// Numbers out of their bounds are refused, naming the flag and the bound, before anything is
+/// computed; unknown ids get a suggestion.
+#[test]
+fn bounds_and_unknown_ids() {
+    for (args, message) in [
+        (vec!["test", "--leadership", "11"], "--leadership <LEADERSHIP>"),
+        (vec!["test", "--leadership", "7", "--modifier", "99999999999"], "--modifier <K>"),
+        (vec!["test", "--leadership", "7", "--with", "brigadier-inside"], "unknown modifier `brigadier-inside`; did you mean `brigadier-near` or `brigadier-in-unit`?"),
+        (vec!["shoot", "--shots", "401", "--bs", "3", "--strength", "3", "--toughness", "3", "--save", "7"], "--shots <SHOTS>"),
+        (vec!["shoot", "--shots", "4", "--bs", "3", "--strength", "3", "--toughness", "3", "--save", "7", "--elite", "5"], "--elite: 5 elite figures among 4 shots"),
+        (vec!["shoot", "--shots", "4", "--bs", "3", "--strength", "3", "--toughness", "3"], "give --save SV (7: none), --no-save or --target ENTRY"),
+        (vec!["combat", "--attacker", "fr-line-fusiliers:50", "--defender", "ru-jagers"], "--attacker: 50 is out of range; 12 to 30"),
+        (vec!["combat", "--attacker", "fr-line-fusilers", "--defender", "ru-jagers"], "unknown entry `fr-line-fusilers`; did you mean `fr-line-fusiliers`?"),
+        (vec!["combat", "--attacker", "lists/wab-france-1809.toml:99", "--defender", "ru-jagers"], "has 15 units: there is no unit 99"),
+        (vec!["combat", "--attacker", "lists/sharpe-patrol.toml:1", "--defender", "ru-jagers"], "is a Capitán list, not a WAB ACA one"),
+        (vec!["combat", "--attacker", "fr-line-fusiliers", "--attacker-fighting", "31", "--defender", "ru-jagers"], "31 figures fighting, but the unit has 30"),
+        (vec!["artillery", "--battery", "medium", "--ammo", "roundshot", "--figures", "101", "--toughness", "3"], "--figures <N>"),
+        (vec!["artillery", "--battery", "medium", "--ammo", "canister", "--figures", "3", "--toughness", "3", "--no-save", "--large-target"], "add hits to round shot only"),
+    ] {
+        let mut full = vec!["preview", "--ruleset", "wab-aca"];
+        full.extend(args.iter().copied());
+        let run = muster(&full);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+    }
+}
