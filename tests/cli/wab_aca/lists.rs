@@ -279,3 +279,20 @@ fn rulesets_and_entries() {
     let run = muster(&["--ruleset", "wab-aca", "sheets", "show", "gb-95th-rifles"]);
     assert!(run.stdout.contains("weapon       rifle"), "{}", run.stdout);
 }
+
+#[test]
+fn readme_lists_every_code() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut codes = all_codes();
+    codes.extend(
+        muster::rulesets::wab_aca::score::RULES
+            .iter()
+            .map(|r| r.code),
+    );
+    for code in codes {
+        assert!(
+            readme.contains(&format!("`{code}`")),
+            "README.md does not list `{code}`"
+        );
+    }
+}

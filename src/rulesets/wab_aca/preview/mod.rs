@@ -75,39 +75,48 @@ pub fn casualties_with_rerolls(
     p_one: f64,
     rerolls: usize,
 ) -> Vec<f64> {
+    use crate::core::dice::binomial;
     if rerolls == 0 || p_one == 0.0 {
-        return crate::core::dice::binomial(dice, p_casualty);
+        return binomial(dice, p_casualty);
+    }
+    if rerolls >= dice {
+        // Every 1 is rolled again: each die on its own.
+        return binomial(dice, p_casualty + p_one * p_casualty);
     }
     let p_other = (1.0 - p_casualty - p_one).max(0.0);
-    // state[c][o]: c casualties and o ones so far.
-    let mut state = vec![vec![0.0; dice + 1]; dice + 1];
-    state[0][0] = 1.0;
-    for rolled in 0..dice {
-        let mut next = vec![vec![0.0; dice + 1]; dice + 1];
-        for c in 0..=rolled {
-            for o in 0..=(rolled - c) {
-                let p = state[c][o];
-                if p == 0.0 {
-                    continue;
+    // state[c * w + o]: c casualties and o ones among the dice rolled so far, updated in
+    // place from the highest counts down so that every term reads the previous roll's value.
+    let w = dice + 1;
+    let mut state = vec![0.0; w * w];
+    state[0] = 1.0;
+    for rolled in 1..=dice {
+        for c in (0..=rolled).rev() {
+            for o in (0..=rolled - c).rev() {
+                let mut p = if c + o < rolled {
+                    state[c * w + o] * p_other
+                } else {
+                    0.0
+                };
+                if c > 0 {
+                    p += state[(c - 1) * w + o] * p_casualty;
                 }
-                next[c + 1][o] += p * p_casualty;
-                next[c][o + 1] += p * p_one;
-                next[c][o] += p * p_other;
+                if o > 0 {
+                    p += state[c * w + o - 1] * p_one;
+                }
+                state[c * w + o] = p;
             }
         }
-        state = next;
     }
+    // The 1s rolled again: at most `rerolls` of them, each again a casualty on its own.
+    let again: Vec<Vec<f64>> = (0..=rerolls).map(|k| binomial(k, p_casualty)).collect();
     let mut out = vec![0.0; dice + 1];
-    for (c, row) in state.iter().enumerate() {
-        for (o, p) in row.iter().enumerate() {
-            if *p == 0.0 {
+    for c in 0..=dice {
+        for o in 0..=dice - c {
+            let p = state[c * w + o];
+            if p == 0.0 {
                 continue;
             }
-            let again = o.min(rerolls);
-            for (k, q) in crate::core::dice::binomial(again, p_casualty)
-                .iter()
-                .enumerate()
-            {
+            for (k, q) in again[o.min(rerolls)].iter().enumerate() {
                 out[c + k] += p * q;
             }
         }
