@@ -88,8 +88,11 @@ pub fn require<D>(
     }
 }
 
-/// Prints to stdout; a closed pipe (`muster sheets | head`) is not an error.
+/// Prints to stdout; a closed pipe (`muster sheets | head`) is not an error. Text from lists
+/// and data (labels in previews and scores) may hold characters that steer a terminal: they
+/// are shown as escapes.
 pub fn print_out(text: &str) -> Result<(), Error> {
+    let text = crate::core::text::printable(text);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::Write {

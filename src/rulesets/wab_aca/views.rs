@@ -37,9 +37,10 @@ pub struct ProfileView {
 #[derive(Debug, Clone, Serialize)]
 pub struct WeaponView {
     pub name: String,
-    /// `18"`, or `—` for a close-combat weapon.
+    /// `18"`, `18" / 30"` (moving / stationary rifles), or `—` for a close-combat weapon.
     pub range: String,
-    pub strength: u32,
+    /// `3`, or `3/4` as the range.
+    pub strength: String,
     pub notes: String,
 }
 
@@ -137,7 +138,10 @@ fn weapon_view(db: &Database, e: &Entry, lang: Lang) -> Option<WeaponView> {
     Some(WeaponView {
         name: w.name.get(lang).to_owned(),
         range,
-        strength: w.strength,
+        strength: match w.stationary {
+            Some(s) if w.range > 0 => format!("{}/{}", w.strength, s.strength),
+            _ => w.strength.to_string(),
+        },
         notes: w.notes.get(lang).to_owned(),
     })
 }

@@ -296,3 +296,47 @@ fn readme_lists_every_code() {
         );
     }
 }
+
+/// Labels from a list never reach the terminal raw, in checks, previews or scores.
+#[test]
+fn control_characters_in_labels() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("esc.toml");
+    std::fs::write(
+        &list,
+        "[list]\nname = \"x\"\nruleset = \"wab-aca\"\narmy = \"france-1809\"\npoints = 300\n\n[[units]]\ngeneral = \"brigade\"\nlabel = \"\\u001b[31mred\\r\\u202e\"\n\n[[units]]\nentry = \"fr-line-fusiliers\"\nfigures = 24\nlabel = \"\\u001b]0;title\\u0007\"\n",
+    )
+    .unwrap();
+    let l = list.to_str().unwrap();
+    let unit = format!("{l}:2");
+    for args in [
+        vec!["check", l],
+        vec![
+            "preview",
+            "--ruleset",
+            "wab-aca",
+            "shoot",
+            "--firer",
+            &unit,
+            "--target",
+            "ru-jagers",
+        ],
+        vec![
+            "preview",
+            "--ruleset",
+            "wab-aca",
+            "combat",
+            "--attacker",
+            &unit,
+            "--defender",
+            "ru-jagers",
+        ],
+    ] {
+        let run = muster(&args);
+        assert!(run.code <= 1, "{args:?}: {}", run.stderr);
+        for c in ['\u{1b}', '\r', '\u{202e}', '\u{7}'] {
+            assert!(!run.stdout.contains(c), "{args:?}: {c:?} in {}", run.stdout);
+            assert!(!run.stderr.contains(c), "{args:?}: {c:?} in {}", run.stderr);
+        }
+    }
+}

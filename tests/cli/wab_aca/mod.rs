@@ -6,6 +6,7 @@ mod lists;
 mod monte_carlo;
 mod preview;
 mod print;
+mod properties;
 mod score;
 
 /// The ACA database of the shipped data.
