@@ -1,7 +1,29 @@
-//! Bounds on data values, declared with `validator` attributes on the model types and turned
-//! here into messages with the path of each field, for the rulesets' lints.
+//! Bounds: on values given on the command line ([`within`]), and on data values, declared with
+//! `validator` attributes on the model types and turned here into messages with the path of
+//! each field, for the rulesets' lints.
+
+use std::ops::RangeInclusive;
 
 use validator::{ValidationErrors, ValidationErrorsKind};
+
+/// `v` if it is within `range`, else a message naming the flag, the value, the range and why
+/// it is the range (the rules' or a documented engine limit's).
+pub fn within<T: PartialOrd + std::fmt::Display>(
+    flag: &str,
+    v: T,
+    range: &RangeInclusive<T>,
+    why: &str,
+) -> Result<T, String> {
+    if range.contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!(
+            "{flag}: {v} is out of range; {} to {} ({why})",
+            range.start(),
+            range.end()
+        ))
+    }
+}
 
 /// A value out of its bounds: the path of the field (keys and array indices) and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -416,6 +416,31 @@ pub fn balance_diagnostic(
     )
 }
 
+/// A diagnostic as printed in a document of `lang`: the English message, or the rule's summary
+/// in the document's language (labels `rule_<code>` of the ruleset's labels.toml); quotes
+/// instead of backticks.
+pub fn printed_message(d: &Diagnostic, lang: Lang, labels: &toml::Table) -> String {
+    let text = match lang {
+        Lang::En => d.message.clone(),
+        _ => labels
+            .get(&format!("rule_{}", d.code))
+            .and_then(|v| v.as_str())
+            .map(str::to_owned)
+            .unwrap_or_else(|| d.message.clone()),
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut open = true;
+    for c in text.chars() {
+        if c == '`' {
+            out.push(if open { '“' } else { '”' });
+            open = !open;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The JSON Schemas of every ruleset's files: (file name, contents).
 pub fn schemas() -> Vec<(&'static str, String)> {
     Ruleset::ALL

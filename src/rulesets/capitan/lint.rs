@@ -1,10 +1,11 @@
 //! Consistency rules for the Capitán data: every sheet against the rulebook's constraints and
 //! the reference tables. One function per rule, all listed in [`SHEET_RULES`].
 
-use validator::{Validate, ValidationErrorsKind};
+use validator::Validate;
 
 use super::database::Database;
 use super::model::*;
+use crate::core::bounds::{out_of_bounds, PathPart};
 use crate::core::catalog::{Origin, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::source::Seg;
@@ -105,36 +106,20 @@ fn values_in_range(cx: &SheetContext) -> Vec<Diagnostic> {
     let Err(errors) = cx.sheet.validate() else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    let mut fields: Vec<_> = errors.errors().iter().collect();
-    fields.sort_by_key(|(name, _)| name.to_string());
-    for (field, kind) in fields {
-        let ValidationErrorsKind::Field(list) = kind else {
-            continue;
-        };
-        for e in list {
-            let bound = |k: &str| e.params.get(k).map(|v| v.to_string());
-            let found = e
-                .params
-                .get("value")
-                .map(|v| v.to_string())
-                .unwrap_or_default();
-            let expected = match (e.code.as_ref(), bound("min"), bound("max")) {
-                ("range", Some(min), Some(max)) => format!("between {min} and {max}"),
-                ("range", Some(min), None) => format!("at least {min}"),
-                ("range", None, Some(max)) => format!("at most {max}"),
-                ("length", Some(min), None) => format!("at least {min} long"),
-                ("length", Some(min), Some(max)) => format!("{min} to {max} long"),
-                (code, _, _) => code.to_owned(),
-            };
-            out.push(cx.error(
-                "out-of-range",
-                &[Seg::Key(field)],
-                format!("{field} must be {expected}, found {found}"),
-            ));
-        }
-    }
-    out
+    out_of_bounds(&errors)
+        .into_iter()
+        .map(|o| {
+            let path: Vec<Seg> = o
+                .path
+                .iter()
+                .map(|p| match p {
+                    PathPart::Key(k) => Seg::Key(k),
+                    PathPart::Index(i) => Seg::Index(*i),
+                })
+                .collect();
+            cx.error("out-of-range", &path, o.message)
+        })
+        .collect()
 }
 
 fn unknown(

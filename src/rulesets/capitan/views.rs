@@ -842,7 +842,7 @@ pub fn roster(
             .map(|d| RosterDiagnostic {
                 severity: label(labels, &format!("severity_{:?}", d.severity).to_lowercase()),
                 code: d.code.to_owned(),
-                message: printed_message(d, lang, labels),
+                message: crate::rulesets::printed_message(d, lang, labels),
                 line: d.line_column(sources).map(|(l, _)| l),
             })
             .collect(),
@@ -957,34 +957,6 @@ pub fn describe(db: &Database, s: &UnitSheet) -> String {
     lines.push(format!("campaign     {}", campaigns.join("; ")));
     lines.push(format!("source       {}", s.source));
     lines.join("\n") + "\n"
-}
-
-/// A diagnostic as printed in a document of `lang`: the English message, or the rule's
-/// summary in French or Spanish (labels `rule_<code>`); quotes instead of backticks.
-fn printed_message(
-    d: &crate::core::diagnostic::Diagnostic,
-    lang: Lang,
-    labels: &toml::Table,
-) -> String {
-    let text = match lang {
-        Lang::En => d.message.clone(),
-        _ => labels
-            .get(&format!("rule_{}", d.code))
-            .and_then(|v| v.as_str())
-            .map(str::to_owned)
-            .unwrap_or_else(|| d.message.clone()),
-    };
-    let mut out = String::with_capacity(text.len());
-    let mut open = true;
-    for c in text.chars() {
-        if c == '`' {
-            out.push(if open { '“' } else { '”' });
-            open = !open;
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// §10.1: what a rank gives, in words of the labels.

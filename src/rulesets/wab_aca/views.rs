@@ -6,7 +6,6 @@ use serde::Serialize;
 use super::database::Database;
 use super::list::ListUnit;
 use super::model::*;
-use crate::core::diagnostic::Diagnostic;
 use crate::core::source::Sources;
 use crate::render::markup::MAX_BOXES;
 use crate::rulesets::ListCheck;
@@ -701,30 +700,6 @@ pub struct RosterView {
     pub source: String,
 }
 
-/// A diagnostic in the document's language: the English message, or the rule's summary in
-/// French (labels `rule_<code>`); quotes instead of backticks.
-fn printed_message(d: &Diagnostic, lang: Lang, labels: &toml::Table) -> String {
-    let text = match lang {
-        Lang::En => d.message.clone(),
-        _ => labels
-            .get(&format!("rule_{}", d.code))
-            .and_then(|v| v.as_str())
-            .map(str::to_owned)
-            .unwrap_or_else(|| d.message.clone()),
-    };
-    let mut out = String::with_capacity(text.len());
-    let mut open = true;
-    for c in text.chars() {
-        if c == '`' {
-            out.push(if open { '“' } else { '”' });
-            open = !open;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 pub fn roster(
     db: &Database,
     list: &super::list::ListFile,
@@ -822,7 +797,7 @@ pub fn roster(
                     },
                 ),
                 code: d.code.to_owned(),
-                message: printed_message(d, lang, labels),
+                message: crate::rulesets::printed_message(d, lang, labels),
                 line: d.line_column(sources).map(|(l, _)| l),
             })
             .collect(),

@@ -4,9 +4,9 @@
 //! documented engine limit ([`limits`]) before any computation. The results are serializable
 //! reports; the command only prints them.
 
-use std::ops::RangeInclusive;
-
 use serde::Serialize;
+
+use crate::core::bounds::within;
 
 use super::artillery::{self, Ammunition, GunRange};
 use super::charge::{self, ChargeInput};
@@ -40,23 +40,6 @@ pub mod limits {
     pub const ROUNDS: RangeInclusive<u32> = 1..=1000;
     /// Engine limit: figures under one artillery template.
     pub const UNDER_TEMPLATE: RangeInclusive<u32> = 0..=100;
-}
-
-fn within<T: PartialOrd + std::fmt::Display>(
-    flag: &str,
-    v: T,
-    range: &RangeInclusive<T>,
-    why: &str,
-) -> Result<T, String> {
-    if range.contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!(
-            "{flag}: {v} is out of range; {} to {} ({why})",
-            range.start(),
-            range.end()
-        ))
-    }
 }
 
 /// A unit bought in a list.

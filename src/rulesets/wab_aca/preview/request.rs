@@ -3,9 +3,9 @@
 //! every value checked against the rules or a documented engine limit ([`limits`]) before
 //! anything is computed.
 
-use std::ops::RangeInclusive;
-
 use serde::Serialize;
+
+use crate::core::bounds::within;
 
 use super::artillery::{self, Ammunition, ArtilleryReport, Order};
 use super::combat::{self, CombatReport, Rerolls, Side, SideReport};
@@ -42,23 +42,6 @@ pub mod limits {
     pub const IN_PATH: RangeInclusive<u32> = 0..=100;
     /// Engine limit: batteries grouped into one grand battery.
     pub const GRAND_BATTERY: RangeInclusive<u32> = 2..=10;
-}
-
-fn within<T: PartialOrd + std::fmt::Display>(
-    flag: &str,
-    v: T,
-    range: &RangeInclusive<T>,
-    why: &str,
-) -> Result<T, String> {
-    if range.contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!(
-            "{flag}: {v} is out of range; {} to {} ({why})",
-            range.start(),
-            range.end()
-        ))
-    }
 }
 
 /// A unit named on the command line: an entry of the data, or a unit of a list.
