@@ -5,6 +5,7 @@
 //! [`preview`]): the arguments are scanned for it before clap builds the command.
 
 pub mod capitan;
+pub mod fire_classes;
 pub mod preview;
 pub mod wab_aca;
 
@@ -32,7 +33,7 @@ pub struct Cli {
     pub data: Vec<PathBuf>,
 
     /// The rule system, for commands that do not read a list (lists say their own):
-    /// capitan (default), wab-aca. `muster rulesets` lists them.
+    /// capitan (default), wab-aca, fire-classes, … `muster rulesets` lists them.
     #[arg(long, value_name = "ID", global = true, value_parser = parse_ruleset)]
     pub ruleset: Option<Ruleset>,
 

@@ -7,6 +7,7 @@
 use clap::{ArgMatches, Command, FromArgMatches, Subcommand};
 
 use super::capitan::CapitanPreview;
+use super::fire_classes::FirePreview;
 use super::wab_aca::WabPreview;
 use crate::rulesets::Ruleset;
 
@@ -15,6 +16,7 @@ use crate::rulesets::Ruleset;
 pub enum PreviewCommand {
     Capitan(CapitanPreview),
     WabAca(WabPreview),
+    FireClasses(FirePreview),
 }
 
 const ABOUT: &str = "Exact outcome distributions (the procedures depend on --ruleset)";
@@ -36,6 +38,7 @@ fn augment(ruleset: Ruleset, cmd: Command) -> Command {
     match ruleset {
         Ruleset::Capitan => CapitanPreview::augment_subcommands(cmd),
         Ruleset::WabAca => WabPreview::augment_subcommands(cmd),
+        Ruleset::FireClasses => FirePreview::augment_subcommands(cmd),
     }
 }
 
@@ -53,6 +56,7 @@ impl FromArgMatches for PreviewCommand {
         match ruleset_of(matches) {
             Ruleset::Capitan => CapitanPreview::from_arg_matches(matches).map(Self::Capitan),
             Ruleset::WabAca => WabPreview::from_arg_matches(matches).map(Self::WabAca),
+            Ruleset::FireClasses => FirePreview::from_arg_matches(matches).map(Self::FireClasses),
         }
     }
 
@@ -75,6 +79,7 @@ impl Subcommand for PreviewCommand {
         Ruleset::ALL.iter().any(|r| match r {
             Ruleset::Capitan => CapitanPreview::has_subcommand(name),
             Ruleset::WabAca => WabPreview::has_subcommand(name),
+            Ruleset::FireClasses => FirePreview::has_subcommand(name),
         })
     }
 }

@@ -223,7 +223,7 @@ pub fn ruleset_files(dirs: &[PathBuf], folder: &str, sub: &str) -> Result<Vec<Pa
         found = true;
         files.extend(toml_files(&root)?);
         let nested = root.join(sub);
-        if nested.is_dir() {
+        if !sub.is_empty() && nested.is_dir() {
             files.extend(toml_files(&nested)?);
         }
     }
@@ -265,4 +265,79 @@ fn toml_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
     }
     files.sort();
     Ok(files)
+}
+
+/// The files of a ruleset's folder that each hold one table (`rules.toml`, …), read once:
+/// their ids by name, and the diagnostics of a folder that does not have them: a name given
+/// twice (two data directories), a file the ruleset does not know, a table nowhere.
+pub struct Tables {
+    pub files: Vec<(&'static str, super::source::FileId)>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Tables {
+    pub fn get(&self, name: &str) -> Option<super::source::FileId> {
+        self.files.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+    }
+
+    /// Reads every TOML file of `folder` in `dirs` (none in sub-folders) that is one of
+    /// `names`.
+    pub fn read(
+        dirs: &[PathBuf],
+        folder: &str,
+        names: &[&'static str],
+        sources: &mut super::source::Sources,
+    ) -> Result<Self, Error> {
+        let mut files = Vec::new();
+        let mut diagnostics = Vec::new();
+        for path in ruleset_files(dirs, folder, "")? {
+            let file = sources.read(&path)?;
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            match names.iter().find(|n| **n == name) {
+                None => diagnostics.push(
+                    Diagnostic::error("unknown-file", format!("unknown data file `{name}`"))
+                        .in_file(file)
+                        .with_note(format!("expected one of {}", names.join(", "))),
+                ),
+                Some(known) => {
+                    if let Some(&(_, first)) = files.iter().find(|(n, _)| n == known) {
+                        diagnostics.push(
+                            Diagnostic::error(
+                                "duplicate-table",
+                                format!("{name} is defined in two data directories"),
+                            )
+                            .in_file(file)
+                            .with_related(
+                                Span {
+                                    file: first,
+                                    range: 0..0,
+                                },
+                                "first defined here",
+                            ),
+                        );
+                    } else {
+                        files.push((*known, file));
+                    }
+                }
+            }
+        }
+        for name in names {
+            if !files.iter().any(|(n, _)| n == name) {
+                diagnostics.push(
+                    Diagnostic::error(
+                        "missing-table",
+                        format!("no data directory has {folder}/{name}"),
+                    )
+                    .with_note(format!(
+                        "searched: {}",
+                        dirs.iter()
+                            .map(|d| d.display().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                );
+            }
+        }
+        Ok(Self { files, diagnostics })
+    }
 }

@@ -25,3 +25,21 @@ impl Lang {
         }
     }
 }
+
+/// A label in French and English, for the rulesets printed in those two languages (Spanish
+/// falls back to French: such rulesets refuse `--lang es` before printing).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FrEn {
+    pub fr: String,
+    pub en: String,
+}
+
+impl FrEn {
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Fr | Lang::Es => &self.fr,
+        }
+    }
+}

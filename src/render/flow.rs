@@ -201,7 +201,23 @@ impl Flow<'_> {
     fn block(&mut self, block: &Block) {
         let base = self.base;
         match block {
-            Block::Columns(n) => self.columns = (*n).clamp(1, 4),
+            Block::Columns(n) => {
+                let n = (*n).clamp(1, 4);
+                if self.started && n != self.columns {
+                    // New columns start below what is already on the page; from a column
+                    // other than the first (whose bottom is unknown), on a new page.
+                    if self.column > 0 {
+                        self.finish_page();
+                        self.top = MARGIN;
+                        self.y = MARGIN;
+                    } else if self.y > self.top + 0.01 {
+                        self.y += 1.5;
+                        self.top = self.y;
+                    }
+                    self.column = 0;
+                }
+                self.columns = n;
+            }
             Block::FontSize(s) => self.base = (s * self.scale).clamp(3.0, 24.0),
             Block::Title(t) if !self.started => self.across(t, base * 2.0, true, Colour::BLACK),
             Block::Subtitle(t) if !self.started => self.across(t, base * 1.1, false, Colour::GREY),

@@ -4,10 +4,13 @@
 //! roster, the web app) see a loaded ruleset only through [`Engine`]; the procedures with
 //! their own flags (previews, scoring) are typed per ruleset and dispatched by [`Ruleset`].
 //!
-//! Adding a ruleset: a variant here with its id, title and capabilities, an arm in [`load`],
-//! and its module and folders. No other ruleset's files change.
+//! Adding a ruleset: its module with a [`Meta`] (`META`: id, title, capabilities, templates,
+//! loader, …), a variant here with an arm in [`Ruleset::meta`], its preview arms in
+//! `cli/preview.rs` and `commands/preview/mod.rs`, and its folders. No other ruleset's files
+//! change.
 
 pub mod capitan;
+pub mod fire_classes;
 pub mod list_doc;
 pub mod wab_aca;
 
@@ -31,6 +34,7 @@ pub enum Ruleset {
     #[default]
     Capitan,
     WabAca,
+    FireClasses,
 }
 
 /// What a ruleset offers, as `muster rulesets` prints it.
@@ -46,95 +50,76 @@ pub struct Capabilities {
     pub scoring: bool,
 }
 
-impl Ruleset {
-    pub const ALL: &'static [Ruleset] = &[Ruleset::Capitan, Ruleset::WabAca];
-
+/// Everything the generic commands need to know of a ruleset, declared by its module
+/// (`rulesets::<module>::META`).
+pub struct Meta {
     /// The id used in list files (`ruleset = "capitan"`), `--ruleset`, and as the name of
     /// its data and template folders.
-    pub fn id(self) -> &'static str {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// How citations name the rulebook: "Capitán §9.1".
+    pub book: &'static str,
+    /// The rulebook in `shared/rulebooks/`.
+    pub source: &'static str,
+    pub capabilities: Capabilities,
+    /// What `muster check` calls a unit's id and what is bought for it.
+    pub list_columns: (&'static str, &'static str),
+    /// The card size printed when `--card` is not given.
+    pub card_size: crate::render::sheet::CardSize,
+    /// The languages its documents are printed in.
+    pub languages: &'static [Lang],
+    pub templates: &'static crate::render::templates::Builtin,
+    /// Loads and checks its data.
+    pub load: fn(&[PathBuf], &mut Sources) -> Result<Loaded, Error>,
+    /// The JSON Schemas of its files.
+    pub schemas: fn() -> Vec<(&'static str, String)>,
+}
+
+impl Ruleset {
+    pub const ALL: &'static [Ruleset] = &[Ruleset::Capitan, Ruleset::WabAca, Ruleset::FireClasses];
+
+    pub fn meta(self) -> &'static Meta {
         match self {
-            Ruleset::Capitan => "capitan",
-            Ruleset::WabAca => "wab-aca",
+            Ruleset::Capitan => &capitan::META,
+            Ruleset::WabAca => &wab_aca::META,
+            Ruleset::FireClasses => &fire_classes::META,
         }
+    }
+
+    pub fn id(self) -> &'static str {
+        self.meta().id
     }
 
     pub fn title(self) -> &'static str {
-        match self {
-            Ruleset::Capitan => "Capitán",
-            Ruleset::WabAca => "WAB: Au crépuscule de l'Aigle",
-        }
+        self.meta().title
     }
 
-    /// How citations name the rulebook: "Capitán §9.1".
     pub fn book(self) -> &'static str {
-        match self {
-            Ruleset::Capitan => "Capitán",
-            Ruleset::WabAca => "ACA",
-        }
+        self.meta().book
     }
 
-    /// The rulebook in `shared/rulebooks/`.
     pub fn source(self) -> &'static str {
-        match self {
-            Ruleset::Capitan => "capitan.fr.txt",
-            Ruleset::WabAca => "wab-crepuscule-de-l-aigle.fr.txt",
-        }
+        self.meta().source
     }
 
-    /// What `muster check` calls a unit's id and what is bought for it.
     pub fn list_columns(self) -> (&'static str, &'static str) {
-        match self {
-            Ruleset::Capitan => ("sheet", "skills"),
-            Ruleset::WabAca => ("entry", "options"),
-        }
+        self.meta().list_columns
     }
 
-    /// Its built-in templates and labels.
     pub fn templates(self) -> &'static crate::render::templates::Builtin {
-        match self {
-            Ruleset::Capitan => &capitan::TEMPLATES,
-            Ruleset::WabAca => &wab_aca::TEMPLATES,
-        }
+        self.meta().templates
     }
 
-    /// The card size printed when `--card` is not given: a WAB unit, with its profile and up
-    /// to 30 casualty boxes, is printed on tarot cards.
     pub fn card_size(self) -> crate::render::sheet::CardSize {
-        match self {
-            Ruleset::Capitan => crate::render::sheet::CardSize::Poker,
-            Ruleset::WabAca => crate::render::sheet::CardSize::Tarot,
-        }
+        self.meta().card_size
     }
 
-    /// The languages its cards, sheets and rosters are printed in.
     pub fn languages(self) -> &'static [Lang] {
-        match self {
-            Ruleset::Capitan => &[Lang::Fr, Lang::Es, Lang::En],
-            Ruleset::WabAca => &[Lang::Fr, Lang::En],
-        }
+        self.meta().languages
     }
 
     pub fn capabilities(self) -> Capabilities {
-        match self {
-            Ruleset::Capitan => Capabilities {
-                data: true,
-                lists: true,
-                cards: true,
-                qrs: true,
-                roster: true,
-                previews: &["fire", "melee", "charge", "artillery"],
-                scoring: false,
-            },
-            Ruleset::WabAca => Capabilities {
-                data: true,
-                lists: true,
-                cards: true,
-                qrs: true,
-                roster: true,
-                previews: &["test", "shoot", "combat", "artillery"],
-                scoring: true,
-            },
-        }
+        self.meta().capabilities.clone()
     }
 }
 
@@ -302,7 +287,8 @@ pub struct SheetRef {
     pub figures: Option<u32>,
 }
 
-/// What a loaded ruleset offers the generic commands.
+/// What a loaded ruleset offers the generic commands. A ruleset without unit sheets, lists or
+/// cards keeps the default methods, which say so.
 pub trait Engine {
     fn ruleset(&self) -> Ruleset;
 
@@ -310,38 +296,61 @@ pub trait Engine {
     fn summary(&self) -> String;
 
     /// `muster sheets`.
-    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error>;
+    fn sheets(&self, _filter: &SheetFilter) -> Result<Listing, Error> {
+        Err(unsupported(self.ruleset(), "unit sheets to list"))
+    }
 
     /// `muster sheets show ID`: JSON, and every field as text.
-    fn sheet(&self, id: &str) -> Result<(serde_json::Value, String), Error>;
+    fn sheet(&self, _id: &str) -> Result<(serde_json::Value, String), Error> {
+        Err(unsupported(self.ruleset(), "unit sheets to show"))
+    }
 
     /// `muster skills`: the skills or special rules units may buy, if the ruleset has them.
-    fn skills(&self) -> Option<Listing>;
+    fn skills(&self) -> Option<Listing> {
+        None
+    }
 
     /// Parses and checks a list file of this ruleset. `Err` when the file is not a list at
     /// all (TOML syntax, unknown or missing fields, wrong types): no rule can run.
-    fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic>;
+    fn check_list(&self, _sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+        let r = self.ruleset();
+        Err(
+            Diagnostic::error(NO_LISTS.code, format!("{} has no army lists", r.title()))
+                .in_file(file)
+                .with_note(format!("rule: {}", NO_LISTS.summary)),
+        )
+    }
 
     /// Rules over two lists that will face each other, located in `a`.
-    fn check_pair(&self, a: &ListCheck, b: &ListCheck, b_name: &str) -> Vec<Diagnostic>;
+    fn check_pair(&self, _a: &ListCheck, _b: &ListCheck, _b_name: &str) -> Vec<Diagnostic> {
+        Vec::new()
+    }
 
     /// A new, empty list.
-    fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error>;
+    fn new_list(&self, _spec: &NewList) -> Result<DocumentMut, Error> {
+        Err(unsupported(self.ruleset(), "army lists"))
+    }
 
     /// Appends a unit to a list document (refusing unknown ids before anything is written).
-    fn add_unit(&self, doc: &mut DocumentMut, unit: &NewUnit) -> Result<(), Error>;
+    fn add_unit(&self, _doc: &mut DocumentMut, _unit: &NewUnit) -> Result<(), Error> {
+        Err(unsupported(self.ruleset(), "army lists"))
+    }
 
     /// Removes unit `index` (1-based); returns notes about what else changed.
-    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error>;
+    fn remove_unit(&self, _doc: &mut DocumentMut, _index: usize) -> Result<Vec<String>, Error> {
+        Err(unsupported(self.ruleset(), "army lists"))
+    }
 
     /// The template contexts of the cards to print (one per card, as `card`).
     fn cards(
         &self,
-        list: Option<&ListCheck>,
-        sheets: &[SheetRef],
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<Vec<serde_json::Value>, Error>;
+        _list: Option<&ListCheck>,
+        _sheets: &[SheetRef],
+        _lang: Lang,
+        _labels: &toml::Table,
+    ) -> Result<Vec<serde_json::Value>, Error> {
+        Err(unsupported(self.ruleset(), "unit cards"))
+    }
 
     /// The quick-reference sheet's context (as `q`).
     fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value;
@@ -349,11 +358,29 @@ pub trait Engine {
     /// A roster's context (as `r`).
     fn roster(
         &self,
-        list: &ListCheck,
-        sources: &Sources,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> serde_json::Value;
+        _list: &ListCheck,
+        _sources: &Sources,
+        _lang: Lang,
+        _labels: &toml::Table,
+    ) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+}
+
+/// A list of a ruleset that has none.
+pub const NO_LISTS: Rule = Rule {
+    code: "no-lists",
+    severity: Severity::Error,
+    section: "",
+    summary: "only rulesets with army lists take list files (`muster rulesets`)",
+};
+
+/// What a ruleset does not do, with the rulesets that do.
+pub fn unsupported(ruleset: Ruleset, what: &str) -> Error {
+    Error::Usage(format!(
+        "{} has no {what}; see `muster rulesets` for what each rule system supports",
+        ruleset.title()
+    ))
 }
 
 /// A ruleset's data, loaded and checked: the engine when the data could be assembled, and
@@ -365,26 +392,7 @@ pub struct Loaded {
 
 /// Loads the data of `ruleset` from the `<id>/` folders of `dirs`.
 pub fn load(ruleset: Ruleset, dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    match ruleset {
-        Ruleset::Capitan => {
-            let loaded = capitan::data::load(dirs, sources)?;
-            Ok(Loaded {
-                engine: loaded
-                    .database
-                    .map(|db| Box::new(capitan::engine::CapitanEngine::new(db)) as Box<dyn Engine>),
-                diagnostics: loaded.diagnostics,
-            })
-        }
-        Ruleset::WabAca => {
-            let loaded = wab_aca::data::load(dirs, sources)?;
-            Ok(Loaded {
-                engine: loaded
-                    .database
-                    .map(|db| Box::new(wab_aca::engine::WabEngine::new(db)) as Box<dyn Engine>),
-                diagnostics: loaded.diagnostics,
-            })
-        }
-    }
+    (ruleset.meta().load)(dirs, sources)
 }
 
 /// §9.1-style balance between two armies: totals within `tolerance` % of the larger.
@@ -445,9 +453,6 @@ pub fn printed_message(d: &Diagnostic, lang: Lang, labels: &toml::Table) -> Stri
 pub fn schemas() -> Vec<(&'static str, String)> {
     Ruleset::ALL
         .iter()
-        .flat_map(|r| match r {
-            Ruleset::Capitan => capitan::schemas(),
-            Ruleset::WabAca => wab_aca::schemas(),
-        })
+        .flat_map(|r| (r.meta().schemas)())
         .collect()
 }

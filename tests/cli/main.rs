@@ -1,6 +1,7 @@
 //! Integration tests: the real `muster` binary on the shipped data and on fixture files.
 
 mod data;
+mod fire_classes;
 mod hardening;
 mod lists;
 mod monte_carlo;
@@ -89,4 +90,111 @@ pub fn snapshot(expected: &Path, actual: &str) -> Result<(), String> {
             format!(" at {diff}")
         }
     ))
+}
+
+/// Copies the shipped `unit-sheets/<ruleset>/` folder into `dir/data/<ruleset>/`.
+pub fn copy_shipped(ruleset: &str, dir: &Path) {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let p = e.unwrap().path();
+            let target = to.join(p.file_name().unwrap());
+            if p.is_dir() {
+                copy(&p, &target);
+            } else {
+                std::fs::copy(&p, &target).unwrap();
+            }
+        }
+    }
+    copy(
+        &root().join("unit-sheets").join(ruleset),
+        &dir.join("data").join(ruleset),
+    );
+}
+
+/// Applies a data fixture to a copy of the shipped data: `# file:` names the file under the
+/// ruleset's folder; each `# replace: OLD => NEW` (with `\n` for a line break) changes the
+/// shipped file, OLD found exactly once; `# delete:` removes it; without either the fixture
+/// itself is the file. Returns the expected code and the file.
+fn apply_fixture(fixture: &Path, data: &Path) -> (String, String) {
+    let text = std::fs::read_to_string(fixture).unwrap();
+    let header = |key: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.strip_prefix(&format!("# {key}: ")))
+            .map(|v| v.replace("\\n", "\n"))
+            .collect()
+    };
+    let file = header("file").pop().expect("# file:");
+    let code = header("expect").pop().expect("# expect:");
+    let target = data.join(&file);
+    let replaces = header("replace");
+    if !header("delete").is_empty() {
+        std::fs::remove_file(&target).unwrap();
+    } else if replaces.is_empty() {
+        std::fs::write(&target, &text).unwrap();
+    } else {
+        let mut shipped = std::fs::read_to_string(&target).unwrap();
+        for r in replaces {
+            let (old, new) = r.split_once(" => ").expect("OLD => NEW");
+            assert_eq!(
+                shipped.matches(old).count(),
+                1,
+                "{}: `{old}` must occur once in {file}",
+                fixture.display()
+            );
+            shipped = shipped.replacen(old, new, 1);
+        }
+        std::fs::write(&target, shipped).unwrap();
+    }
+    (code, file)
+}
+
+/// Runs every fixture of tests/fixtures/<ruleset>/data/ (each breaks one thing in a copy of
+/// the shipped data): `data check` must fail with its code in that file and its whole stderr
+/// equal the fixture's .stderr; every code of `codes` must have a fixture.
+pub fn data_fixtures(ruleset: &str, codes: &[&str]) {
+    let dir = root().join("tests/fixtures").join(ruleset).join("data");
+    let mut cases: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    cases.sort();
+    let mut failures = Vec::new();
+    let mut covered = Vec::new();
+    for case in &cases {
+        let tmp = tempfile::tempdir().unwrap();
+        copy_shipped(ruleset, tmp.path());
+        let (code, file) = apply_fixture(case, &tmp.path().join("data").join(ruleset));
+        covered.push(code.clone());
+        let run = muster_in(
+            tmp.path(),
+            &["--data", "data", "--ruleset", ruleset, "data", "check"],
+            &[],
+        );
+        let located = format!("data/{ruleset}/{file}");
+        let ok = run.code == 1
+            && run.stderr.contains(&format!("[{code}]"))
+            && (code == "missing-table" || run.stderr.contains(&located));
+        if !ok {
+            failures.push(format!(
+                "{}: expected exit 1 and [{code}] in {located}, got exit {}:\n{}",
+                case.display(),
+                run.code,
+                run.stderr
+            ));
+            continue;
+        }
+        if let Err(e) = snapshot(&case.with_extension("stderr"), &run.stderr) {
+            failures.push(e);
+        }
+    }
+    for code in codes {
+        if !covered.iter().any(|c| c == code) {
+            failures.push(format!(
+                "no fixture under tests/fixtures/{ruleset}/data/ for `{code}`"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -2,6 +2,7 @@
 //! bars, JSON, plots).
 
 pub mod capitan;
+pub mod fire_classes;
 pub mod wab_aca;
 
 use std::path::PathBuf;
@@ -38,6 +39,17 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
                 &sources,
             )?;
             wab_aca::run(&db, c)
+        }
+        PreviewCommand::FireClasses(c) => {
+            let mut sources = Sources::new();
+            let loaded = crate::rulesets::fire_classes::data::load(dirs, &mut sources)?;
+            let db = require(
+                Ruleset::FireClasses,
+                loaded.database,
+                loaded.diagnostics,
+                &sources,
+            )?;
+            fire_classes::run(&db, c)
         }
     }
 }

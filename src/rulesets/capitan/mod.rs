@@ -15,7 +15,46 @@ pub mod views;
 
 pub use database::Database;
 
+use crate::core::i18n::Lang;
+use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
+use crate::rulesets::{Capabilities, Engine, Loaded, Meta};
+
+/// Capitán as the generic commands see it.
+pub const META: Meta = Meta {
+    id: "capitan",
+    title: "Capitán",
+    book: "Capitán",
+    source: "capitan.fr.txt",
+    capabilities: Capabilities {
+        data: true,
+        lists: true,
+        cards: true,
+        qrs: true,
+        roster: true,
+        previews: &["fire", "melee", "charge", "artillery"],
+        scoring: false,
+    },
+    list_columns: ("sheet", "skills"),
+    card_size: CardSize::Poker,
+    languages: &[Lang::Fr, Lang::Es, Lang::En],
+    templates: &TEMPLATES,
+    load,
+    schemas,
+};
+
+fn load(
+    dirs: &[std::path::PathBuf],
+    sources: &mut crate::core::source::Sources,
+) -> Result<Loaded, crate::core::error::Error> {
+    let loaded = data::load(dirs, sources)?;
+    Ok(Loaded {
+        engine: loaded
+            .database
+            .map(|db| Box::new(engine::CapitanEngine::new(db)) as Box<dyn Engine>),
+        diagnostics: loaded.diagnostics,
+    })
+}
 
 /// The built-in templates of `templates/capitan/` (a user's `--templates DIR` overrides them file
 /// by file). `roster.html` is named so that values are escaped for HTML in it.

@@ -18,7 +18,47 @@ pub mod views;
 
 pub use database::Database;
 
+use crate::core::i18n::Lang;
+use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
+use crate::rulesets::{Capabilities, Engine, Loaded, Meta};
+
+/// WAB ACA as the generic commands see it. Its units, with a profile and up to 30 casualty
+/// boxes, print on tarot cards.
+pub const META: Meta = Meta {
+    id: "wab-aca",
+    title: "WAB: Au crépuscule de l'Aigle",
+    book: "ACA",
+    source: "wab-crepuscule-de-l-aigle.fr.txt",
+    capabilities: Capabilities {
+        data: true,
+        lists: true,
+        cards: true,
+        qrs: true,
+        roster: true,
+        previews: &["test", "shoot", "combat", "artillery"],
+        scoring: true,
+    },
+    list_columns: ("entry", "options"),
+    card_size: CardSize::Tarot,
+    languages: &[Lang::Fr, Lang::En],
+    templates: &TEMPLATES,
+    load,
+    schemas,
+};
+
+fn load(
+    dirs: &[std::path::PathBuf],
+    sources: &mut crate::core::source::Sources,
+) -> Result<Loaded, crate::core::error::Error> {
+    let loaded = data::load(dirs, sources)?;
+    Ok(Loaded {
+        engine: loaded
+            .database
+            .map(|db| Box::new(engine::WabEngine::new(db)) as Box<dyn Engine>),
+        diagnostics: loaded.diagnostics,
+    })
+}
 
 /// The built-in templates of `templates/wab-aca/` (a user's `--templates DIR` overrides them file
 /// by file). `roster.html` is named so that values are escaped for HTML in it.
