@@ -7,6 +7,7 @@
 pub mod capitan;
 pub mod fire_classes;
 pub mod preview;
+pub mod thucydide;
 pub mod wab_aca;
 
 use std::ffi::OsString;
@@ -147,9 +148,9 @@ pub enum ListCommand {
         /// The army's name
         #[arg(long)]
         name: String,
-        /// The points limit
+        /// The points limit (rulesets whose lists have points)
         #[arg(long)]
-        points: u32,
+        points: Option<u32>,
         /// Capitán: the army's side, allies or empire
         #[arg(long)]
         coalition: Option<String>,

@@ -8,6 +8,7 @@ use clap::{ArgMatches, Command, FromArgMatches, Subcommand};
 
 use super::capitan::CapitanPreview;
 use super::fire_classes::FirePreview;
+use super::thucydide::ThucydidePreview;
 use super::wab_aca::WabPreview;
 use crate::rulesets::Ruleset;
 
@@ -17,6 +18,7 @@ pub enum PreviewCommand {
     Capitan(CapitanPreview),
     WabAca(WabPreview),
     FireClasses(FirePreview),
+    Thucydide(ThucydidePreview),
 }
 
 const ABOUT: &str = "Exact outcome distributions (the procedures depend on --ruleset)";
@@ -39,6 +41,7 @@ fn augment(ruleset: Ruleset, cmd: Command) -> Command {
         Ruleset::Capitan => CapitanPreview::augment_subcommands(cmd),
         Ruleset::WabAca => WabPreview::augment_subcommands(cmd),
         Ruleset::FireClasses => FirePreview::augment_subcommands(cmd),
+        Ruleset::Thucydide => ThucydidePreview::augment_subcommands(cmd),
     }
 }
 
@@ -57,6 +60,7 @@ impl FromArgMatches for PreviewCommand {
             Ruleset::Capitan => CapitanPreview::from_arg_matches(matches).map(Self::Capitan),
             Ruleset::WabAca => WabPreview::from_arg_matches(matches).map(Self::WabAca),
             Ruleset::FireClasses => FirePreview::from_arg_matches(matches).map(Self::FireClasses),
+            Ruleset::Thucydide => ThucydidePreview::from_arg_matches(matches).map(Self::Thucydide),
         }
     }
 
@@ -80,6 +84,7 @@ impl Subcommand for PreviewCommand {
             Ruleset::Capitan => CapitanPreview::has_subcommand(name),
             Ruleset::WabAca => WabPreview::has_subcommand(name),
             Ruleset::FireClasses => FirePreview::has_subcommand(name),
+            Ruleset::Thucydide => ThucydidePreview::has_subcommand(name),
         })
     }
 }

@@ -250,34 +250,41 @@ fn unknown_ruleset(
     Ok(1)
 }
 
-/// The roster as a text table with the total against the limit.
+/// The roster as a text table with the total against the limit (or the number of units,
+/// for rulesets without points).
 pub fn roster_text(checked: &ListCheck) -> String {
+    let words = checked.ruleset.list_words();
     let rows: Vec<Vec<String>> = checked
         .units
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            vec![
+            let mut row = vec![
                 (i + 1).to_string(),
                 one_line(&r.label).into_owned(),
                 one_line(&r.id).into_owned(),
                 r.figures
                     .map(|f| f.to_string())
                     .unwrap_or_else(|| "-".into()),
-                r.cost.to_string(),
+            ];
+            if words.points {
+                row.push(r.cost.to_string());
+            }
+            row.push(
                 r.extras
                     .iter()
                     .map(|e| {
                         let name = one_line(&e.name);
-                        if e.cost == 0 {
-                            format!("{name} (free)")
-                        } else {
-                            format!("{name} ({})", e.cost)
+                        match (words.points, e.cost) {
+                            (false, _) => name.into_owned(),
+                            (true, 0) => format!("{name} (free)"),
+                            (true, c) => format!("{name} ({c})"),
                         }
                     })
                     .collect::<Vec<_>>()
                     .join(", "),
-            ]
+            );
+            row
         })
         .collect();
     let mut out = format!(
@@ -285,14 +292,20 @@ pub fn roster_text(checked: &ListCheck) -> String {
         one_line(&checked.name),
         one_line(&checked.description)
     );
-    let (id, extras) = checked.ruleset.list_columns();
-    out.push_str(&text_table(
-        &["#", "unit", id, "figures", "cost", extras],
-        &rows,
-    ));
-    out.push_str(&format!(
-        "total {} / {} points\n",
-        checked.total, checked.limit
-    ));
+    let mut header = vec!["#", "unit", words.id, words.figures];
+    if words.points {
+        header.push("cost");
+    }
+    header.push(words.extras);
+    out.push_str(&text_table(&header, &rows));
+    if words.points {
+        out.push_str(&format!(
+            "total {} / {} points\n",
+            checked.total, checked.limit
+        ));
+    } else {
+        let n = checked.units.len();
+        out.push_str(&format!("{n} unit{}\n", if n == 1 { "" } else { "s" }));
+    }
     out
 }

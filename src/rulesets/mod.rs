@@ -12,6 +12,7 @@
 pub mod capitan;
 pub mod fire_classes;
 pub mod list_doc;
+pub mod thucydide;
 pub mod wab_aca;
 
 use std::fmt;
@@ -35,6 +36,7 @@ pub enum Ruleset {
     Capitan,
     WabAca,
     FireClasses,
+    Thucydide,
 }
 
 /// What a ruleset offers, as `muster rulesets` prints it.
@@ -50,6 +52,15 @@ pub struct Capabilities {
     pub scoring: bool,
 }
 
+/// The words of a list's table in `muster check`: a unit's id, its figures, what it has.
+pub struct ListWords {
+    pub id: &'static str,
+    pub figures: &'static str,
+    pub extras: &'static str,
+    /// Whether lists cost points (a total against a limit).
+    pub points: bool,
+}
+
 /// Everything the generic commands need to know of a ruleset, declared by its module
 /// (`rulesets::<module>::META`).
 pub struct Meta {
@@ -62,8 +73,8 @@ pub struct Meta {
     /// The rulebook in `shared/rulebooks/`.
     pub source: &'static str,
     pub capabilities: Capabilities,
-    /// What `muster check` calls a unit's id and what is bought for it.
-    pub list_columns: (&'static str, &'static str),
+    /// How `muster check` names a list's columns, and whether lists have points.
+    pub list_words: ListWords,
     /// The card size printed when `--card` is not given.
     pub card_size: crate::render::sheet::CardSize,
     /// The languages its documents are printed in.
@@ -76,13 +87,19 @@ pub struct Meta {
 }
 
 impl Ruleset {
-    pub const ALL: &'static [Ruleset] = &[Ruleset::Capitan, Ruleset::WabAca, Ruleset::FireClasses];
+    pub const ALL: &'static [Ruleset] = &[
+        Ruleset::Capitan,
+        Ruleset::WabAca,
+        Ruleset::FireClasses,
+        Ruleset::Thucydide,
+    ];
 
     pub fn meta(self) -> &'static Meta {
         match self {
             Ruleset::Capitan => &capitan::META,
             Ruleset::WabAca => &wab_aca::META,
             Ruleset::FireClasses => &fire_classes::META,
+            Ruleset::Thucydide => &thucydide::META,
         }
     }
 
@@ -102,8 +119,8 @@ impl Ruleset {
         self.meta().source
     }
 
-    pub fn list_columns(self) -> (&'static str, &'static str) {
-        self.meta().list_columns
+    pub fn list_words(self) -> &'static ListWords {
+        &self.meta().list_words
     }
 
     pub fn templates(self) -> &'static crate::render::templates::Builtin {
@@ -250,7 +267,8 @@ pub struct Listing {
 #[derive(Debug, Default, Clone)]
 pub struct NewList {
     pub name: String,
-    pub points: u32,
+    /// The points limit, for rulesets whose lists have one.
+    pub points: Option<u32>,
     pub coalition: Option<String>,
     pub campaign: Option<String>,
     pub rank: Option<String>,

@@ -8,6 +8,7 @@ mod monte_carlo;
 mod preview;
 mod print;
 mod properties;
+mod thucydide;
 mod wab_aca;
 
 use std::path::{Path, PathBuf};

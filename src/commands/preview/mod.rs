@@ -3,6 +3,7 @@
 
 pub mod capitan;
 pub mod fire_classes;
+pub mod thucydide;
 pub mod wab_aca;
 
 use std::path::PathBuf;
@@ -50,6 +51,17 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
                 &sources,
             )?;
             fire_classes::run(&db, c)
+        }
+        PreviewCommand::Thucydide(c) => {
+            let mut sources = Sources::new();
+            let loaded = crate::rulesets::thucydide::data::load(dirs, &mut sources)?;
+            let db = require(
+                Ruleset::Thucydide,
+                loaded.database,
+                loaded.diagnostics,
+                &sources,
+            )?;
+            thucydide::run(&db, c)
         }
     }
 }

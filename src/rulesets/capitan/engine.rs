@@ -239,7 +239,10 @@ impl Engine for CapitanEngine {
         header["ruleset"] = value(Ruleset::Capitan.id());
         header["coalition"] = value(coalition.as_str());
         header["campaign"] = value(campaign);
-        header["points"] = value(i64::from(spec.points));
+        let points = spec
+            .points
+            .ok_or_else(|| Error::Usage("a Capitán list needs --points (its limit)".into()))?;
+        header["points"] = value(i64::from(points));
         if let Some(r) = &spec.rank {
             header["rank"] = value(r.as_str());
         }

@@ -18,7 +18,7 @@ pub use database::Database;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{Capabilities, Engine, Loaded, Meta};
+use crate::rulesets::{Capabilities, Engine, ListWords, Loaded, Meta};
 
 /// Capitán as the generic commands see it.
 pub const META: Meta = Meta {
@@ -35,7 +35,12 @@ pub const META: Meta = Meta {
         previews: &["fire", "melee", "charge", "artillery"],
         scoring: false,
     },
-    list_columns: ("sheet", "skills"),
+    list_words: ListWords {
+        id: "sheet",
+        figures: "figures",
+        extras: "skills",
+        points: true,
+    },
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::Es, Lang::En],
     templates: &TEMPLATES,

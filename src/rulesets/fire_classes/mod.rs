@@ -11,7 +11,7 @@ pub mod views;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{Capabilities, Engine, Loaded, Meta};
+use crate::rulesets::{Capabilities, Engine, ListWords, Loaded, Meta};
 
 /// The fire table as the generic commands see it: a table and its quick-reference sheet.
 pub const META: Meta = Meta {
@@ -28,7 +28,12 @@ pub const META: Meta = Meta {
         previews: &["volley"],
         scoring: false,
     },
-    list_columns: ("class", "effects"),
+    list_words: ListWords {
+        id: "class",
+        figures: "figures",
+        extras: "effects",
+        points: false,
+    },
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::En],
     templates: &TEMPLATES,

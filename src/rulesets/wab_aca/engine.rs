@@ -244,7 +244,10 @@ impl Engine for WabEngine {
         header["name"] = value(&spec.name);
         header["ruleset"] = value(Ruleset::WabAca.id());
         header["army"] = value(army);
-        header["points"] = value(i64::from(spec.points));
+        let points = spec
+            .points
+            .ok_or_else(|| Error::Usage("a WAB ACA list needs --points (its limit)".into()))?;
+        header["points"] = value(i64::from(points));
         doc["list"] = Item::Table(header);
         Ok(doc)
     }

@@ -21,7 +21,7 @@ pub use database::Database;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{Capabilities, Engine, Loaded, Meta};
+use crate::rulesets::{Capabilities, Engine, ListWords, Loaded, Meta};
 
 /// WAB ACA as the generic commands see it. Its units, with a profile and up to 30 casualty
 /// boxes, print on tarot cards.
@@ -39,7 +39,12 @@ pub const META: Meta = Meta {
         previews: &["test", "shoot", "combat", "artillery"],
         scoring: true,
     },
-    list_columns: ("entry", "options"),
+    list_words: ListWords {
+        id: "entry",
+        figures: "figures",
+        extras: "options",
+        points: true,
+    },
     card_size: CardSize::Tarot,
     languages: &[Lang::Fr, Lang::En],
     templates: &TEMPLATES,

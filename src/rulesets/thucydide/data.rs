@@ -1,0 +1,421 @@
+//! Reading `unit-sheets/thucydide/` into a [`Database`], with a located diagnostic for every
+//! malformed file and inconsistent table, all at once.
+
+use std::path::PathBuf;
+
+use super::model::*;
+use crate::core::catalog::{valid_id, Catalog, HasId, Registry, SpanIndexes, Tables};
+use crate::core::diagnostic::Diagnostic;
+use crate::core::error::Error;
+use crate::core::source::{FileId, Seg, Sources, SpanIndex};
+use crate::core::suggest::nearest;
+use crate::core::toml_file::parse;
+
+pub const RULESET_DIR: &str = "thucydide";
+const FILES: &[&str] = &[
+    "die.toml",
+    "armour.toml",
+    "advantage.toml",
+    "rules.toml",
+    "units.toml",
+];
+
+/// The faces the engine reads by id.
+pub const FLAG: &str = "flag";
+pub const ORDER: &str = "order";
+pub const ADVANTAGE: &str = "advantage";
+
+#[derive(Debug, Clone)]
+pub struct Database {
+    pub faces: Vec<Face>,
+    pub armours: Catalog<Armour>,
+    pub types: Catalog<TroopType>,
+    pub conditions: Catalog<Condition>,
+    pub overrides: Vec<Override>,
+    pub cells: Vec<Cell>,
+    pub rules: Rules,
+    pub units: Catalog<Unit>,
+    pub traits: Catalog<Trait>,
+}
+
+pub struct Loaded {
+    pub database: Option<Database>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+macro_rules! has_id {
+    ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
+}
+has_id!(Armour, TroopType, Condition, Unit, Trait);
+
+/// Every rule of the data: (code, what it checks).
+pub const DATA_RULES: &[(&str, &str)] = &[
+    (
+        "bad-id",
+        "ids are 1 to 64 lowercase letters, digits and hyphens",
+    ),
+    (
+        "die-faces",
+        "the die has six faces, among them flag, order and advantage",
+    ),
+    (
+        "unknown-reference",
+        "faces, armours, types, conditions and traits named exist",
+    ),
+    (
+        "inversion",
+        "inverted armour goes both ways (black ↔ yellow, red ↔ green)",
+    ),
+    (
+        "out-of-range",
+        "factors 0 to 10, elements 1 to 12, a range for every fire factor, colours #RRGGBB",
+    ),
+];
+
+fn read<T: serde::de::DeserializeOwned>(
+    sources: &Sources,
+    file: Option<FileId>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<T> {
+    let f = file?;
+    let index = SpanIndex::parse(sources.text(f));
+    match parse(sources, f, &index) {
+        Ok(v) => Some(v),
+        Err(d) => {
+            diagnostics.push(d);
+            None
+        }
+    }
+}
+
+pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
+    let tables = Tables::read(dirs, RULESET_DIR, FILES, sources)?;
+    let mut diagnostics = tables.diagnostics.clone();
+    let mut spans = SpanIndexes::default();
+    for (_, file) in &tables.files {
+        spans.add(*file, SpanIndex::parse(sources.text(*file)));
+    }
+    let ids = |name| tables.get(name);
+    let die: Option<DieFile> = read(sources, ids("die.toml"), &mut diagnostics);
+    let armour: Option<ArmourFile> = read(sources, ids("armour.toml"), &mut diagnostics);
+    let advantage: Option<AdvantageFile> = read(sources, ids("advantage.toml"), &mut diagnostics);
+    let rules: Option<Rules> = read(sources, ids("rules.toml"), &mut diagnostics);
+    let units: Option<UnitsFile> = read(sources, ids("units.toml"), &mut diagnostics);
+    let (Some(die), Some(armour), Some(advantage), Some(rules), Some(units)) =
+        (die, armour, advantage, rules, units)
+    else {
+        return Ok(Loaded {
+            database: None,
+            diagnostics,
+        });
+    };
+    let files = Files {
+        die: ids("die.toml").unwrap_or(0),
+        armour: ids("armour.toml").unwrap_or(0),
+        advantage: ids("advantage.toml").unwrap_or(0),
+        units: ids("units.toml").unwrap_or(0),
+    };
+    let mut registry = Registry::default();
+    let mut armours = Catalog::default();
+    let mut types = Catalog::default();
+    let mut conditions = Catalog::default();
+    let mut unit_catalog = Catalog::default();
+    let mut traits = Catalog::default();
+    registry.add(&mut armours, files.armour, "armour", armour.armour);
+    registry.add(&mut types, files.advantage, "type", advantage.types);
+    registry.add(
+        &mut conditions,
+        files.advantage,
+        "condition",
+        advantage.condition,
+    );
+    registry.add(&mut unit_catalog, files.units, "unit", units.unit);
+    registry.add(&mut traits, files.units, "trait", units.traits);
+    diagnostics.extend(registry.diagnostics(&spans));
+    let db = Database {
+        faces: die.face,
+        armours,
+        types,
+        conditions,
+        overrides: advantage.overrides,
+        cells: advantage.cell,
+        rules,
+        units: unit_catalog,
+        traits,
+    };
+    diagnostics.extend(lint(&db, &files, &spans));
+    Ok(Loaded {
+        database: Some(db),
+        diagnostics,
+    })
+}
+
+struct Files {
+    die: FileId,
+    armour: FileId,
+    advantage: FileId,
+    units: FileId,
+}
+
+struct Lint<'a> {
+    spans: &'a SpanIndexes,
+    out: Vec<Diagnostic>,
+}
+
+impl Lint<'_> {
+    fn error(
+        &mut self,
+        code: &'static str,
+        file: FileId,
+        path: &[Seg],
+        message: String,
+        label: &str,
+    ) {
+        let span = self.spans.get(file).and_then(|s| s.span(path));
+        self.out.push(
+            Diagnostic::error(code, message)
+                .at(file, span)
+                .with_label(label.to_owned())
+                .with_note("rule: thucydide data (thucydide-combat)"),
+        );
+    }
+
+    fn unknown(&mut self, file: FileId, path: &[Seg], what: &str, id: &str, known: Vec<&str>) {
+        let suggestion = nearest(id, known);
+        let span = self.spans.get(file).and_then(|s| s.span(path));
+        self.out.push(
+            Diagnostic::error("unknown-reference", format!("unknown {what} `{id}`"))
+                .at(file, span)
+                .with_label(format!("no {what} with this id"))
+                .with_suggestion(suggestion)
+                .with_note("rule: thucydide data (thucydide-combat)"),
+        );
+    }
+}
+
+fn lint(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic> {
+    let mut l = Lint {
+        spans,
+        out: Vec::new(),
+    };
+    let face_ids: Vec<&str> = db.faces.iter().map(|x| x.id.as_str()).collect();
+    let missing: Vec<&str> = [FLAG, ORDER, ADVANTAGE]
+        .into_iter()
+        .filter(|id| !face_ids.contains(id))
+        .collect();
+    if db.faces.len() != 6 || !missing.is_empty() {
+        l.error(
+            "die-faces",
+            f.die,
+            &[Seg::Key("face")],
+            format!(
+                "the die has {} faces{}; it has six, among them flag, order and advantage",
+                db.faces.len(),
+                if missing.is_empty() {
+                    String::new()
+                } else {
+                    format!(" and lacks {}", missing.join(", "))
+                }
+            ),
+            "not the combat die",
+        );
+    }
+    for (i, face) in db.faces.iter().enumerate() {
+        if !valid_id(&face.id) {
+            l.error(
+                "bad-id",
+                f.die,
+                &[Seg::Key("face"), Seg::Index(i), Seg::Key("id")],
+                format!(
+                    "id must be 1 to 64 lowercase letters, digits and hyphens, found {:?}",
+                    face.id
+                ),
+                "not a plain id",
+            );
+        }
+    }
+    for (i, a) in db.armours.iter().enumerate() {
+        let at = |k: &'static str| vec![Seg::Key("armour"), Seg::Index(i), Seg::Key(k)];
+        for (list, key) in [(&a.hits, "hits"), (&a.confirm_faces, "confirm_faces")] {
+            for (j, face) in list.iter().enumerate() {
+                if !face_ids.contains(&face.as_str()) {
+                    let mut path = at(key);
+                    path.push(Seg::Index(j));
+                    l.unknown(f.armour, &path, "face", face, face_ids.clone());
+                }
+            }
+        }
+        match db.armours.get(&a.inverted) {
+            None => l.unknown(
+                f.armour,
+                &at("inverted"),
+                "armour",
+                &a.inverted,
+                db.armours.ids().collect(),
+            ),
+            Some(b) if b.inverted != a.id => l.error(
+                "inversion",
+                f.armour,
+                &at("inverted"),
+                format!(
+                    "{} inverts to {}, but {} inverts to {}",
+                    a.id, b.id, b.id, b.inverted
+                ),
+                "inversion goes both ways",
+            ),
+            Some(_) => {}
+        }
+        if !(a.colour.len() == 7
+            && a.colour.starts_with('#')
+            && a.colour[1..].chars().all(|c| c.is_ascii_hexdigit()))
+        {
+            l.error(
+                "out-of-range",
+                f.armour,
+                &at("colour"),
+                format!("colour must be #RRGGBB, found {:?}", a.colour),
+                "not a colour",
+            );
+        }
+    }
+    let known_conditions: Vec<&str> = db.conditions.ids().collect();
+    let check_when = |l: &mut Lint, when: &When, path: Vec<Seg<'static>>| {
+        for (j, all) in when.iter().enumerate() {
+            for (k, c) in all.iter().enumerate() {
+                let id = c.strip_prefix("not-").unwrap_or(c);
+                if !db.conditions.contains(id) {
+                    let mut p = path.clone();
+                    p.extend([Seg::Index(j), Seg::Index(k)]);
+                    l.unknown(f.advantage, &p, "condition", c, known_conditions.clone());
+                }
+            }
+        }
+    };
+    for (i, o) in db.overrides.iter().enumerate() {
+        check_when(
+            &mut l,
+            &o.when,
+            vec![Seg::Key("override"), Seg::Index(i), Seg::Key("when")],
+        );
+    }
+    for (i, c) in db.cells.iter().enumerate() {
+        for (key, id) in [("attacker", &c.attacker), ("defender", &c.defender)] {
+            if !db.types.contains(id) {
+                l.unknown(
+                    f.advantage,
+                    &[Seg::Key("cell"), Seg::Index(i), Seg::Key(key)],
+                    "type",
+                    id,
+                    db.types.ids().collect(),
+                );
+            }
+        }
+        check_when(
+            &mut l,
+            &c.hit,
+            vec![Seg::Key("cell"), Seg::Index(i), Seg::Key("hit")],
+        );
+        check_when(
+            &mut l,
+            &c.morale,
+            vec![Seg::Key("cell"), Seg::Index(i), Seg::Key("morale")],
+        );
+    }
+    for (i, c) in db.conditions.iter().enumerate() {
+        if let Some(from) = &c.from {
+            let ok = match from.split_once(':') {
+                Some(("defender-armour", a)) => db.armours.contains(a),
+                Some(("attacker-type", t)) => db.types.contains(t),
+                _ => false,
+            };
+            if !ok {
+                l.error("unknown-reference", f.advantage, &[Seg::Key("condition"), Seg::Index(i), Seg::Key("from")], format!("from must be defender-armour:ID or attacker-type:ID of the data, found {from:?}"), "not a known derivation");
+            }
+        }
+    }
+    for (i, u) in db.units.iter().enumerate() {
+        let at = |k: &'static str| vec![Seg::Key("unit"), Seg::Index(i), Seg::Key(k)];
+        if !valid_id(&u.id) {
+            l.error(
+                "bad-id",
+                f.units,
+                &at("id"),
+                format!(
+                    "id must be 1 to 64 lowercase letters, digits and hyphens, found {:?}",
+                    u.id
+                ),
+                "not a plain id",
+            );
+        }
+        if !db.types.contains(&u.kind) {
+            l.unknown(
+                f.units,
+                &at("type"),
+                "type",
+                &u.kind,
+                db.types.ids().collect(),
+            );
+        }
+        if !db.armours.contains(&u.armour) {
+            l.unknown(
+                f.units,
+                &at("armour"),
+                "armour",
+                &u.armour,
+                db.armours.ids().collect(),
+            );
+        }
+        for (j, t) in u.traits.iter().enumerate() {
+            if !db.traits.contains(t) {
+                let mut p = at("traits");
+                p.push(Seg::Index(j));
+                l.unknown(f.units, &p, "trait", t, db.traits.ids().collect());
+            }
+        }
+        for (key, v) in [("fire", u.fire), ("assault", u.assault), ("melee", u.melee)] {
+            if v > 10 {
+                l.error(
+                    "out-of-range",
+                    f.units,
+                    &at(key),
+                    format!("{key} must be at most 10, found {v}"),
+                    "0 to 10 dice",
+                );
+            }
+        }
+        if !(1..=12).contains(&u.elements) {
+            l.error(
+                "out-of-range",
+                f.units,
+                &at("elements"),
+                format!("elements must be between 1 and 12, found {}", u.elements),
+                "1 to 12",
+            );
+        }
+        match (u.fire, u.range) {
+            (0, Some(_)) => l.error(
+                "out-of-range",
+                f.units,
+                &at("range"),
+                format!("unit `{}` has a range but no fire factor", u.id),
+                "no fire, no range",
+            ),
+            (n, None) if n > 0 => l.error(
+                "out-of-range",
+                f.units,
+                &at("fire"),
+                format!("unit `{}` shoots but has no range", u.id),
+                "give range = HEXES",
+            ),
+            (_, Some(r)) if !(2..=20).contains(&r) => l.error(
+                "out-of-range",
+                f.units,
+                &at("range"),
+                format!("range must be between 2 and 20 hexes, found {r}"),
+                "2 to 20",
+            ),
+            _ => {}
+        }
+    }
+    l.out
+}

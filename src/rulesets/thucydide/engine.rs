@@ -1,0 +1,287 @@
+//! Thucydide behind the ruleset boundary: troop types as the sheets, armies of units (no
+//! points), cards, the quick-reference sheet and rosters.
+
+use toml_edit::{value, DocumentMut, Item, Table};
+
+use super::data::Database;
+use super::list;
+use super::model::*;
+use super::views::{self, CardUnit};
+use crate::core::diagnostic::Diagnostic;
+use crate::core::error::{unknown, Error};
+use crate::core::source::{FileId, Sources};
+use crate::render::markup::MAX_BOXES;
+use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::{
+    Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+};
+
+pub struct ThucydideEngine {
+    pub db: Database,
+}
+
+impl Engine for ThucydideEngine {
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::Thucydide
+    }
+
+    fn summary(&self) -> String {
+        let db = &self.db;
+        format!(
+            "{} die faces, {} armours, {} troop types, {} table cells",
+            db.faces.len(),
+            db.armours.len(),
+            db.units.len(),
+            db.cells.len()
+        )
+    }
+
+    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+        let db = &self.db;
+        if filter.nation.is_some()
+            || filter.coalition.is_some()
+            || filter.arm.is_some()
+            || filter.campaign.is_some()
+            || filter.army.is_some()
+        {
+            return Err(Error::Usage(
+                "Thucydide troop types are filtered by --kind (infantry, mounted, elephant, artillery, powder-artillery)"
+                    .into(),
+            ));
+        }
+        if let Some(k) = &filter.kind {
+            if !db.types.contains(k) {
+                return Err(unknown("kind", k, db.types.ids()));
+            }
+        }
+        let units: Vec<&Unit> = db
+            .units
+            .iter()
+            .filter(|u| filter.kind.as_ref().is_none_or(|k| &u.kind == k))
+            .collect();
+        Ok(Listing {
+            json: serde_json::to_value(&units).unwrap_or_default(),
+            header: vec![
+                "id", "name", "type", "armour", "fire", "range", "assault", "melee", "elements",
+                "traits",
+            ],
+            rows: units
+                .iter()
+                .map(|u| {
+                    vec![
+                        u.id.clone(),
+                        u.name.fr.clone(),
+                        u.kind.clone(),
+                        u.armour.clone(),
+                        u.fire.to_string(),
+                        u.range.map(|r| r.to_string()).unwrap_or_else(|| "-".into()),
+                        u.assault.to_string(),
+                        u.melee.to_string(),
+                        u.elements.to_string(),
+                        u.traits.join(", "),
+                    ]
+                })
+                .collect(),
+            noun: "troop types",
+        })
+    }
+
+    fn sheet(&self, id: &str) -> Result<(serde_json::Value, String), Error> {
+        let u = self
+            .db
+            .units
+            .get(id)
+            .ok_or_else(|| unknown("troop type", id, self.db.units.ids()))?;
+        let text = format!(
+            "id           {}\nname         {} / {}\ntype         {}\narmour       {}\nfire         {}{}\nassault      {}\nmelee        {}\nelements     {}\ntraits       {}\n",
+            u.id,
+            u.name.fr,
+            u.name.en,
+            u.kind,
+            u.armour,
+            u.fire,
+            u.range.map(|r| format!(" (range {r})")).unwrap_or_default(),
+            u.assault,
+            u.melee,
+            u.elements,
+            if u.traits.is_empty() { "-".into() } else { u.traits.join(", ") }
+        );
+        Ok((serde_json::to_value(u).unwrap_or_default(), text))
+    }
+
+    fn skills(&self) -> Option<Listing> {
+        let db = &self.db;
+        Some(Listing {
+            json: serde_json::to_value(db.traits.iter().collect::<Vec<_>>()).unwrap_or_default(),
+            header: vec!["id", "name", "rule"],
+            rows: db
+                .traits
+                .iter()
+                .map(|t| vec![t.id.clone(), t.name.fr.clone(), t.rule.en.clone()])
+                .collect(),
+            noun: "traits",
+        })
+    }
+
+    fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+        list::check_file(&self.db, sources, file)
+    }
+
+    fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
+        for (flag, v) in [
+            ("--coalition", &spec.coalition),
+            ("--campaign", &spec.campaign),
+            ("--rank", &spec.rank),
+            ("--army", &spec.army),
+        ] {
+            if let Some(v) = v {
+                return Err(Error::Usage(format!(
+                    "{flag} {v}: a Thucydide army is a name and its units"
+                )));
+            }
+        }
+        if let Some(p) = spec.points {
+            return Err(Error::Usage(format!(
+                "--points {p}: Thucydide armies have no points"
+            )));
+        }
+        let mut doc = DocumentMut::new();
+        let mut header = Table::new();
+        header["name"] = value(&spec.name);
+        header["ruleset"] = value(Ruleset::Thucydide.id());
+        doc["list"] = Item::Table(header);
+        Ok(doc)
+    }
+
+    fn add_unit(&self, doc: &mut DocumentMut, unit: &NewUnit) -> Result<(), Error> {
+        let db = &self.db;
+        let t = db
+            .units
+            .get(&unit.id)
+            .ok_or_else(|| unknown("troop type", &unit.id, db.units.ids()))?;
+        if !unit.extras.is_empty()
+            || !unit.options.is_empty()
+            || unit.guns.is_some()
+            || unit.free_skill.is_some()
+        {
+            return Err(Error::Usage(
+                "Thucydide units take --figures (their elements) and --label only".into(),
+            ));
+        }
+        let mut table = Table::new();
+        table["unit"] = value(&t.id);
+        if let Some(l) = &unit.label {
+            table["label"] = value(l.as_str());
+        }
+        if let Some(f) = unit.figures {
+            if f < 1 || f > t.elements {
+                return Err(Error::Usage(format!(
+                    "--figures {f}: `{}` has 1 to {} elements",
+                    t.id, t.elements
+                )));
+            }
+            table["elements"] = value(i64::from(f));
+        }
+        push_unit(doc, table)?;
+        Ok(())
+    }
+
+    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
+        remove_unit_at(doc, index)?;
+        Ok(Vec::new())
+    }
+
+    fn cards(
+        &self,
+        list: Option<&ListCheck>,
+        sheets: &[SheetRef],
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<Vec<serde_json::Value>, Error> {
+        let db = &self.db;
+        let mut cards = Vec::new();
+        if let Some(list) = list {
+            for (i, row) in list.units.iter().enumerate() {
+                let u = db
+                    .units
+                    .get(&row.id)
+                    .ok_or_else(|| unknown("troop type", &row.id, db.units.ids()))?;
+                let character = row
+                    .json
+                    .get("character")
+                    .and_then(|c| c.as_str())
+                    .and_then(|c| {
+                        [
+                            Character::General,
+                            Character::SubGeneral,
+                            Character::Officer,
+                        ]
+                        .into_iter()
+                        .find(|x| x.as_str() == c)
+                    });
+                cards.push(views::card(
+                    db,
+                    &CardUnit {
+                        unit: u,
+                        number: Some(i + 1),
+                        label: Some(&row.label),
+                        elements: row.figures.map(|f| f.clamp(0, i64::from(MAX_BOXES)) as u32),
+                        character,
+                    },
+                    lang,
+                    labels,
+                ));
+            }
+        }
+        for s in sheets {
+            let u = db
+                .units
+                .get(&s.id)
+                .ok_or_else(|| unknown("troop type", &s.id, db.units.ids()))?;
+            if let Some(n) = s.figures {
+                if n < 1 || n > u.elements {
+                    return Err(Error::Usage(format!(
+                        "--sheet {}:{n}: `{}` has 1 to {} elements",
+                        u.id, u.id, u.elements
+                    )));
+                }
+            }
+            cards.push(views::card(
+                db,
+                &CardUnit {
+                    unit: u,
+                    number: None,
+                    label: None,
+                    elements: s.figures,
+                    character: None,
+                },
+                lang,
+                labels,
+            ));
+        }
+        Ok(cards
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap_or_default())
+            .collect())
+    }
+
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value {
+        serde_json::to_value(views::qrs(&self.db, lang, labels)).unwrap_or_default()
+    }
+
+    fn roster(
+        &self,
+        checked: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> serde_json::Value {
+        match list::parse_file(sources, checked.file) {
+            Ok((parsed, _)) => serde_json::to_value(views::roster(
+                &self.db, &parsed, checked, sources, lang, labels,
+            ))
+            .unwrap_or_default(),
+            Err(_) => serde_json::Value::Null,
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! Checking a Thucydide army: its units are troop types of the data, with their elements and
+//! characters; one general-in-chief (TH, Perte du Général en chef).
+
+use serde_json::json;
+
+use super::data::Database;
+use super::model::*;
+use crate::core::diagnostic::{self, Diagnostic, Severity};
+use crate::core::rule::Rule;
+use crate::core::source::{FileId, Seg, Sources, SpanIndex};
+use crate::core::suggest::nearest;
+use crate::core::toml_file;
+use crate::rulesets::{ListCheck, Ruleset, UnitRow};
+
+const BOOK: &str = "TH";
+
+pub const UNKNOWN_UNIT: Rule = Rule {
+    code: "unknown-unit",
+    severity: Severity::Error,
+    section: "",
+    summary: "each unit is a troop type of the data (`muster sheets --ruleset thucydide`)",
+};
+pub const ELEMENTS_OUT_OF_RANGE: Rule = Rule {
+    code: "elements-out-of-range",
+    severity: Severity::Error,
+    section: "Retrait des pertes",
+    summary: "a unit has from 1 to its type's elements",
+};
+pub const GENERAL: Rule = Rule {
+    code: "general",
+    severity: Severity::Error,
+    section: "Perte du Général en chef",
+    summary: "an army has one general-in-chief",
+};
+pub const NO_GENERAL: Rule = Rule {
+    code: "no-general",
+    severity: Severity::Warning,
+    section: "Perte du Général en chef",
+    summary: "an army without a general-in-chief has nobody to give orders",
+};
+
+/// Every rule of a list.
+pub const RULES: &[&Rule] = &[&UNKNOWN_UNIT, &ELEMENTS_OUT_OF_RANGE, &GENERAL, &NO_GENERAL];
+
+pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
+    crate::rulesets::list_doc::check_shape(file, sources.text(file))?;
+    let spans = SpanIndex::parse(sources.text(file));
+    let list: ListFile = toml_file::parse(sources, file, &spans)?;
+    Ok((list, spans))
+}
+
+pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+    let (list, spans) = parse_file(sources, file)?;
+    let mut diagnostics = Vec::new();
+    let at = |i: usize, key: &'static str| {
+        let path = [Seg::Key("units"), Seg::Index(i), Seg::Key(key)];
+        spans
+            .span(&path)
+            .or_else(|| spans.span(&[Seg::Key("units"), Seg::Index(i)]))
+    };
+    let mut generals = Vec::new();
+    let mut units = Vec::new();
+    for (i, u) in list.units.iter().enumerate() {
+        let t = db.units.get(&u.unit);
+        if t.is_none() {
+            diagnostics.push(
+                UNKNOWN_UNIT
+                    .diagnostic(
+                        BOOK,
+                        format!("unit {}: unknown troop type `{}`", i + 1, u.unit),
+                    )
+                    .at(file, at(i, "unit"))
+                    .with_label("not in units.toml")
+                    .with_suggestion(nearest(&u.unit, db.units.ids())),
+            );
+        }
+        if let (Some(t), Some(n)) = (t, u.elements) {
+            if n < 1 || n > i64::from(t.elements) {
+                diagnostics.push(
+                    ELEMENTS_OUT_OF_RANGE
+                        .diagnostic(
+                            BOOK,
+                            format!(
+                                "unit {}: `{}` has 1 to {} elements, found {n}",
+                                i + 1,
+                                t.id,
+                                t.elements
+                            ),
+                        )
+                        .at(file, at(i, "elements"))
+                        .with_label(format!("1 to {}", t.elements)),
+                );
+            }
+        }
+        if u.character == Some(Character::General) {
+            generals.push(i);
+        }
+        let elements = u.elements.or(t.map(|t| i64::from(t.elements)));
+        let label = u
+            .label
+            .clone()
+            .or_else(|| t.map(|t| t.name.fr.clone()))
+            .unwrap_or_else(|| u.unit.clone());
+        units.push(UnitRow {
+            id: u.unit.clone(),
+            label: label.clone(),
+            figures: elements,
+            cost: 0,
+            extras: u
+                .character
+                .map(|c| crate::rulesets::Extra {
+                    id: c.as_str().to_owned(),
+                    name: c.as_str().to_owned(),
+                    cost: 0,
+                })
+                .into_iter()
+                .collect(),
+            json: json!({
+                "unit": u.unit,
+                "label": label,
+                "elements": elements,
+                "character": u.character.map(Character::as_str),
+            }),
+        });
+    }
+    match generals.as_slice() {
+        [] if !list.units.is_empty() => diagnostics.push(
+            NO_GENERAL
+                .diagnostic(BOOK, "the army has no general-in-chief".into())
+                .at(file, spans.span(&[Seg::Key("list"), Seg::Key("name")]))
+                .with_label("add character = \"general\" to a unit"),
+        ),
+        [_, second, ..] => diagnostics.push(
+            GENERAL
+                .diagnostic(
+                    BOOK,
+                    format!("{} generals-in-chief; an army has one", generals.len()),
+                )
+                .at(file, at(*second, "character"))
+                .with_label("a second general-in-chief"),
+        ),
+        _ => {}
+    }
+    diagnostic::sort(&mut diagnostics);
+    Ok(ListCheck {
+        ruleset: Ruleset::Thucydide,
+        file,
+        name: list.list.name.clone(),
+        description: format!("{} units", list.units.len()),
+        total: 0,
+        limit: 0,
+        units,
+        diagnostics,
+        side: None,
+        spans,
+    })
+}

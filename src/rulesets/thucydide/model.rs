@@ -1,0 +1,267 @@
+//! The data model of "Thucidide"'s combat (`thucydide-combat.fr.txt`, cited "TH"): the die's
+//! faces, the armour colours they hit, the tactical-advantage table, troop types and traits,
+//! and the rules around them. Plain serde types without I/O.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub use crate::core::i18n::{FrEn, Lang};
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Face {
+    pub id: String,
+    pub name: FrEn,
+    pub effect: FrEn,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DieFile {
+    pub face: Vec<Face>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Armour {
+    pub id: String,
+    pub name: FrEn,
+    /// `#RRGGBB`, the band of its cards.
+    pub colour: String,
+    /// The faces that hit it.
+    pub hits: Vec<String>,
+    /// The tactical advantage always hits it (very light troops).
+    #[serde(default)]
+    pub advantage_hits: bool,
+    /// Each hit is confirmed by a second die showing one of `confirm_faces`.
+    #[serde(default)]
+    pub confirm: bool,
+    #[serde(default)]
+    pub confirm_faces: Vec<String>,
+    /// The colour it counts as when armour is inverted.
+    pub inverted: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ArmourFile {
+    pub armour: Vec<Armour>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TroopType {
+    pub id: String,
+    pub name: FrEn,
+    /// Hexes a morale hit makes it fall back (TH, Repli).
+    pub retreat: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Condition {
+    pub id: String,
+    pub name: FrEn,
+    /// Derived from the units rather than given: `defender-armour:yellow`,
+    /// `attacker-type:elephant`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+}
+
+/// What a tactical advantage becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Hit,
+    Morale,
+    Miss,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Hit => "hit",
+            Outcome::Morale => "morale",
+            Outcome::Miss => "miss",
+        }
+    }
+}
+
+/// Alternatives (any) of conditions (all); a condition `not-X` holds when X does not.
+pub type When = Vec<Vec<String>>;
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Override {
+    pub result: Outcome,
+    pub when: When,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Cell {
+    pub attacker: String,
+    pub defender: String,
+    #[serde(default)]
+    pub hit: When,
+    #[serde(default)]
+    pub morale: When,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AdvantageFile {
+    #[serde(rename = "type")]
+    pub types: Vec<TroopType>,
+    pub condition: Vec<Condition>,
+    #[serde(rename = "override")]
+    pub overrides: Vec<Override>,
+    pub cell: Vec<Cell>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    pub text: FrEn,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Leader {
+    pub cancels: u32,
+    pub rule: FrEn,
+    pub section: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleText {
+    pub rule: FrEn,
+    pub section: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Follow {
+    pub troops: FrEn,
+    pub must: FrEn,
+    pub may: FrEn,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Effect {
+    pub id: String,
+    pub name: FrEn,
+    pub rule: FrEn,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub id: String,
+    pub section: String,
+    pub quote: String,
+    pub decision: FrEn,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub step: Vec<Step>,
+    pub leader: Leader,
+    pub retreat: RuleText,
+    pub follow: Vec<Follow>,
+    pub effect: Vec<Effect>,
+    #[serde(default)]
+    pub reading: Vec<Reading>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Unit {
+    pub id: String,
+    pub name: FrEn,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub armour: String,
+    /// Combat dice: shooting (with `range` hexes), attacking in melee, riposting.
+    pub fire: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<u32>,
+    pub assault: u32,
+    pub melee: u32,
+    pub elements: u32,
+    #[serde(default)]
+    pub traits: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Trait {
+    pub id: String,
+    pub name: FrEn,
+    pub rule: FrEn,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UnitsFile {
+    pub unit: Vec<Unit>,
+    #[serde(rename = "trait")]
+    pub traits: Vec<Trait>,
+}
+
+// ── lists ───────────────────────────────────────────────────────────────────────────────────
+
+/// A character with a unit (TH, Personnages sur le champ de bataille).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Character {
+    /// The general-in-chief.
+    General,
+    SubGeneral,
+    /// A senior officer.
+    Officer,
+}
+
+impl Character {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Character::General => "general",
+            Character::SubGeneral => "sub-general",
+            Character::Officer => "officer",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListHeader {
+    pub name: String,
+    pub ruleset: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListUnit {
+    /// A troop type of `units.toml`.
+    pub unit: String,
+    #[serde(default)]
+    pub label: Option<String>,
+    /// Its elements (default: the type's).
+    #[serde(default)]
+    pub elements: Option<i64>,
+    /// A character with it.
+    #[serde(default)]
+    pub character: Option<Character>,
+}
+
+/// A Thucydide army: its units, no points.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListFile {
+    pub list: ListHeader,
+    #[serde(default)]
+    pub units: Vec<ListUnit>,
+}

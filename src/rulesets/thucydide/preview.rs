@@ -1,0 +1,367 @@
+//! One combat, exactly (TH, Résultat des dés; Avantages tactiques; Résumé des touches): each
+//! die shows one of six faces; against the target's armour (inverted or not) it is a hit, a
+//! morale hit (the flag, or an advantage that becomes one), an order letter, or nothing; a hit
+//! on black armour is confirmed by a second die. The counts over N dice are multinomial.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+
+use super::data::{Database, ADVANTAGE, FLAG, ORDER};
+use super::model::*;
+use crate::core::bounds::within;
+
+/// Engine limit: combat dice (a unit's factor, terrain, orders: a dozen at most in play).
+pub const DICE: std::ops::RangeInclusive<u32> = 1..=60;
+
+/// What the situation is, for the tactical-advantage table.
+#[derive(Debug, Clone, Default)]
+pub struct Situation {
+    pub attacker_type: Option<String>,
+    pub defender_type: Option<String>,
+    /// The defender's own armour (not inverted), for "défenseur troupe très légère".
+    pub defender_armour: Option<String>,
+    /// Conditions that hold (ids of the data, `attacker-supported`, …).
+    pub conditions: BTreeSet<String>,
+}
+
+/// Why the advantage gives what it gives.
+#[derive(Debug, Clone, Serialize)]
+pub struct AdvantageReason {
+    pub outcome: Outcome,
+    pub because: String,
+}
+
+fn holds(when: &When, truth: &impl Fn(&str) -> bool) -> Option<String> {
+    when.iter()
+        .find(|all| all.iter().all(|c| truth(c)))
+        .map(|all| {
+            if all.is_empty() {
+                "always".to_owned()
+            } else {
+                all.join(" and ")
+            }
+        })
+}
+
+/// The tactical advantage's outcome (reading advantage-order: miss, then hit, then morale).
+pub fn advantage(db: &Database, s: &Situation) -> AdvantageReason {
+    let derived = |c: &Condition| -> bool {
+        match c.from.as_deref().and_then(|f| f.split_once(':')) {
+            Some(("defender-armour", a)) => s.defender_armour.as_deref() == Some(a),
+            Some(("attacker-type", t)) => s.attacker_type.as_deref() == Some(t),
+            _ => s.conditions.contains(&c.id),
+        }
+    };
+    let truth = |id: &str| -> bool {
+        let (negated, id) = match id.strip_prefix("not-") {
+            Some(rest) => (true, rest),
+            None => (false, id),
+        };
+        let value = db.conditions.get(id).is_some_and(derived);
+        value != negated
+    };
+    for wanted in [Outcome::Miss, Outcome::Hit, Outcome::Morale] {
+        for o in db.overrides.iter().filter(|o| o.result == wanted) {
+            if let Some(why) = holds(&o.when, &truth) {
+                return AdvantageReason {
+                    outcome: wanted,
+                    because: why,
+                };
+            }
+        }
+        if wanted == Outcome::Miss {
+            continue;
+        }
+        let cell = db.cells.iter().find(|c| {
+            Some(c.attacker.as_str()) == s.attacker_type.as_deref()
+                && Some(c.defender.as_str()) == s.defender_type.as_deref()
+        });
+        if let Some(cell) = cell {
+            let when = if wanted == Outcome::Hit {
+                &cell.hit
+            } else {
+                &cell.morale
+            };
+            if let Some(why) = holds(when, &truth) {
+                return AdvantageReason {
+                    outcome: wanted,
+                    because: format!("{} against {}: {why}", cell.attacker, cell.defender),
+                };
+            }
+        }
+    }
+    AdvantageReason {
+        outcome: Outcome::Miss,
+        because: "nothing in the table gives it".into(),
+    }
+}
+
+/// What one die does against one armour.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq)]
+pub struct PerDie {
+    pub hit: f64,
+    pub morale: f64,
+    pub order: f64,
+}
+
+pub fn per_die(db: &Database, armour: &Armour, outcome: Outcome) -> PerDie {
+    let sixth = 1.0 / db.faces.len().max(1) as f64;
+    let confirm = if armour.confirm {
+        armour.confirm_faces.len() as f64 * sixth
+    } else {
+        1.0
+    };
+    let mut d = PerDie {
+        hit: 0.0,
+        morale: 0.0,
+        order: 0.0,
+    };
+    for face in &db.faces {
+        if armour.hits.contains(&face.id) {
+            d.hit += sixth * confirm;
+        } else if face.id == FLAG {
+            d.morale += sixth;
+        } else if face.id == ORDER {
+            d.order += sixth;
+        } else if face.id == ADVANTAGE {
+            match (outcome, armour.advantage_hits) {
+                (_, true) | (Outcome::Hit, _) => d.hit += sixth * confirm,
+                (Outcome::Morale, false) => d.morale += sixth,
+                (Outcome::Miss, false) => {}
+            }
+        }
+    }
+    d
+}
+
+/// P(h hits, m morale hits, o orders) for `dice` dice: `joint[h][m][o]`.
+pub fn joint(dice: usize, d: PerDie) -> Vec<Vec<Vec<f64>>> {
+    let none = (1.0 - d.hit - d.morale - d.order).max(0.0);
+    let n = dice;
+    let mut state = vec![vec![vec![0.0; n + 1]; n + 1]; n + 1];
+    state[0][0][0] = 1.0;
+    for rolled in 0..n {
+        let mut next = vec![vec![vec![0.0; n + 1]; n + 1]; n + 1];
+        for h in 0..=rolled {
+            for m in 0..=(rolled - h) {
+                for o in 0..=(rolled - h - m) {
+                    let p = state[h][m][o];
+                    if p == 0.0 {
+                        continue;
+                    }
+                    next[h + 1][m][o] += p * d.hit;
+                    next[h][m + 1][o] += p * d.morale;
+                    next[h][m][o + 1] += p * d.order;
+                    next[h][m][o] += p * none;
+                }
+            }
+        }
+        state = next;
+    }
+    state
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct CombatRequest {
+    pub dice: Option<u32>,
+    /// Take the dice from a troop type: its fire, assault or melee factor.
+    pub attacker: Option<String>,
+    pub attack: Option<String>,
+    pub defender: Option<String>,
+    pub armour: Option<String>,
+    pub inverted: bool,
+    pub advantage: Option<Outcome>,
+    pub leader: bool,
+    pub attacker_type: Option<String>,
+    pub defender_type: Option<String>,
+    pub conditions: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct JointRow {
+    pub hits: usize,
+    pub morale: usize,
+    pub orders: usize,
+    pub p: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CombatReport {
+    pub dice: u32,
+    /// The armour the dice are read against (after inversion).
+    pub armour: String,
+    pub advantage: AdvantageReason,
+    pub per_die: PerDie,
+    pub hits: Vec<f64>,
+    /// Morale hits after the leader's cancel.
+    pub morale: Vec<f64>,
+    pub orders: Vec<f64>,
+    /// Hexes the defender falls back, when its type is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retreat: Option<Vec<f64>>,
+    pub joint: Vec<JointRow>,
+}
+
+fn unknown<'a>(flag: &str, what: &str, id: &str, known: impl Iterator<Item = &'a str>) -> String {
+    let mut known: Vec<&str> = known.collect();
+    known.sort_unstable();
+    format!("{flag}: unknown {what} `{id}`; known: {}", known.join(", "))
+}
+
+pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> {
+    let attacker = r
+        .attacker
+        .as_deref()
+        .map(|id| {
+            db.units
+                .get(id)
+                .ok_or_else(|| unknown("--attacker", "unit", id, db.units.ids()))
+        })
+        .transpose()?;
+    let defender = r
+        .defender
+        .as_deref()
+        .map(|id| {
+            db.units
+                .get(id)
+                .ok_or_else(|| unknown("--defender", "unit", id, db.units.ids()))
+        })
+        .transpose()?;
+    let dice = match (r.dice, attacker) {
+        (Some(n), _) => n,
+        (None, Some(a)) => match r.attack.as_deref().unwrap_or("assault") {
+            "fire" => a.fire,
+            "assault" => a.assault,
+            "melee" => a.melee,
+            other => {
+                return Err(format!(
+                    "--attack must be fire, assault or melee, found `{other}`"
+                ))
+            }
+        },
+        (None, None) => return Err("give --dice N or --attacker UNIT".into()),
+    };
+    let dice = within("--dice", dice, &DICE, "engine limit")?;
+    let own_armour = match (&r.armour, defender) {
+        (Some(a), _) => a.clone(),
+        (None, Some(d)) => d.armour.clone(),
+        (None, None) => return Err("give --armour COLOUR or --defender UNIT".into()),
+    };
+    let own = db
+        .armours
+        .get(&own_armour)
+        .ok_or_else(|| unknown("--armour", "armour", &own_armour, db.armours.ids()))?;
+    let read = if r.inverted {
+        db.armours.get(&own.inverted).unwrap_or(own)
+    } else {
+        own
+    };
+    let mut conditions: BTreeSet<String> = BTreeSet::new();
+    for c in &r.conditions {
+        if !db.conditions.contains(c) || db.conditions.get(c).is_some_and(|x| x.from.is_some()) {
+            let given: Vec<&str> = db
+                .conditions
+                .iter()
+                .filter(|x| x.from.is_none())
+                .map(|x| x.id.as_str())
+                .collect();
+            return Err(unknown("--condition", "condition", c, given.into_iter()));
+        }
+        conditions.insert(c.clone());
+    }
+    if let Some(d) = defender {
+        for t in &d.traits {
+            match t.as_str() {
+                "fanatic" => {
+                    conditions.insert("defender-fanatic".into());
+                }
+                "elusive" => {
+                    conditions.insert("defender-elusive".into());
+                }
+                _ => {}
+            }
+        }
+    }
+    let type_of = |given: &Option<String>,
+                   unit: Option<&Unit>,
+                   flag: &str|
+     -> Result<Option<String>, String> {
+        let t = given.clone().or_else(|| unit.map(|u| u.kind.clone()));
+        match &t {
+            Some(id) if !db.types.contains(id) => Err(unknown(flag, "type", id, db.types.ids())),
+            _ => Ok(t),
+        }
+    };
+    let situation = Situation {
+        attacker_type: type_of(&r.attacker_type, attacker, "--attacker-type")?,
+        defender_type: type_of(&r.defender_type, defender, "--defender-type")?,
+        defender_armour: Some(own.id.clone()),
+        conditions,
+    };
+    let reason = match r.advantage {
+        Some(o) => AdvantageReason {
+            outcome: o,
+            because: "given (--advantage)".into(),
+        },
+        None => advantage(db, &situation),
+    };
+    let d = per_die(db, read, reason.outcome);
+    let table = joint(dice as usize, d);
+    let n = dice as usize;
+    let cancel = if r.leader {
+        db.rules.leader.cancels as usize
+    } else {
+        0
+    };
+    let mut hits = vec![0.0; n + 1];
+    let mut morale = vec![0.0; n + 1];
+    let mut orders = vec![0.0; n + 1];
+    let mut rows: std::collections::BTreeMap<(usize, usize, usize), f64> =
+        std::collections::BTreeMap::new();
+    for (h, plane) in table.iter().enumerate() {
+        for (m, line) in plane.iter().enumerate() {
+            for (o, p) in line.iter().enumerate() {
+                if *p == 0.0 {
+                    continue;
+                }
+                let m = m.saturating_sub(cancel);
+                hits[h] += p;
+                morale[m] += p;
+                orders[o] += p;
+                *rows.entry((h, m, o)).or_insert(0.0) += p;
+            }
+        }
+    }
+    let retreat = situation
+        .defender_type
+        .as_deref()
+        .and_then(|t| db.types.get(t))
+        .map(|t| {
+            let step = t.retreat.max(1) as usize;
+            let mut out = vec![0.0; n * step + 1];
+            for (m, p) in morale.iter().enumerate() {
+                out[m * step] += p;
+            }
+            out
+        });
+    Ok(CombatReport {
+        dice,
+        armour: read.id.clone(),
+        advantage: reason,
+        per_die: d,
+        hits,
+        morale,
+        orders,
+        retreat,
+        joint: rows
+            .into_iter()
+            .map(|((hits, morale, orders), p)| JointRow {
+                hits,
+                morale,
+                orders,
+                p,
+            })
+            .collect(),
+    })
+}

@@ -1,0 +1,404 @@
+//! View structs for the Thucydide templates: a troop card, the quick-reference sheet and a
+//! roster, in French or English, from the data.
+
+use serde::Serialize;
+
+use super::data::Database;
+use super::model::*;
+use super::preview::per_die;
+use crate::core::source::Sources;
+use crate::render::markup::MAX_BOXES;
+use crate::rulesets::ListCheck;
+
+fn label(labels: &toml::Table, key: &str) -> String {
+    labels
+        .get(key)
+        .and_then(|v| v.as_str())
+        .unwrap_or(key)
+        .to_owned()
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleView {
+    pub name: String,
+    pub rule: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CardView {
+    pub number: Option<usize>,
+    pub label: Option<String>,
+    pub id: String,
+    pub name: String,
+    pub colour: String,
+    pub kind: String,
+    pub armour: String,
+    pub fire: u32,
+    pub range: Option<u32>,
+    pub assault: u32,
+    pub melee: u32,
+    pub elements: u32,
+    pub retreat: u32,
+    /// The faces that hit it.
+    pub hit_by: String,
+    pub traits: Vec<RuleView>,
+    pub character: Option<String>,
+}
+
+pub struct CardUnit<'a> {
+    pub unit: &'a Unit,
+    pub number: Option<usize>,
+    pub label: Option<&'a str>,
+    pub elements: Option<u32>,
+    pub character: Option<Character>,
+}
+
+fn faces_text(db: &Database, armour: &Armour, lang: Lang, labels: &toml::Table) -> String {
+    let mut names: Vec<String> = db
+        .faces
+        .iter()
+        .filter(|f| armour.hits.contains(&f.id))
+        .map(|f| f.name.get(lang).to_owned())
+        .collect();
+    if armour.advantage_hits {
+        names.push(label(labels, "advantage_always"));
+    }
+    let mut text = names.join(", ");
+    if armour.confirm {
+        text.push_str(&format!(" ({})", label(labels, "confirmed")));
+    }
+    text
+}
+
+pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> CardView {
+    let t = u.unit;
+    let armour = db.armours.get(&t.armour);
+    let kind = db.types.get(&t.kind);
+    CardView {
+        number: u.number,
+        label: u.label.map(str::to_owned),
+        id: t.id.clone(),
+        name: t.name.get(lang).to_owned(),
+        colour: armour
+            .map(|a| a.colour.clone())
+            .unwrap_or_else(|| "#888888".into()),
+        kind: kind
+            .map(|k| k.name.get(lang).to_owned())
+            .unwrap_or_default(),
+        armour: armour
+            .map(|a| a.name.get(lang).to_owned())
+            .unwrap_or_default(),
+        fire: t.fire,
+        range: t.range,
+        assault: t.assault,
+        melee: t.melee,
+        elements: u.elements.unwrap_or(t.elements).min(MAX_BOXES),
+        retreat: kind.map_or(1, |k| k.retreat),
+        hit_by: armour
+            .map(|a| faces_text(db, a, lang, labels))
+            .unwrap_or_default(),
+        traits: t
+            .traits
+            .iter()
+            .filter_map(|id| db.traits.get(id))
+            .map(|x| RuleView {
+                name: x.name.get(lang).to_owned(),
+                rule: x.rule.get(lang).to_owned(),
+            })
+            .collect(),
+        character: u
+            .character
+            .map(|c| label(labels, &format!("character_{}", c.as_str()))),
+    }
+}
+
+// ── the quick-reference sheet ───────────────────────────────────────────────────────────────
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Row2 {
+    pub name: String,
+    pub value: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ArmourRow {
+    pub name: String,
+    pub colour: String,
+    pub hit_by: String,
+    pub inverted: String,
+    /// P(a die hits) when the advantage misses / hits, as percentages.
+    pub p_miss: String,
+    pub p_hit: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct QrsView {
+    pub steps: Vec<String>,
+    pub faces: Vec<Row2>,
+    pub armours: Vec<ArmourRow>,
+    pub overrides: Vec<Row2>,
+    pub defenders: Vec<String>,
+    /// Rows of the advantage table: the attacker, then one cell per defender.
+    pub table: Vec<Vec<String>>,
+    pub retreats: Vec<Row2>,
+    pub retreat_rule: String,
+    pub leader: String,
+    pub follow: Vec<Vec<String>>,
+    pub effects: Vec<Row2>,
+    pub readings: Vec<Row2>,
+}
+
+/// "if A and B, or C" in the document's language.
+fn when_text(db: &Database, when: &When, lang: Lang, labels: &toml::Table) -> String {
+    let name = |id: &str| -> String {
+        match id.strip_prefix("not-") {
+            Some(rest) => format!(
+                "{} {}",
+                label(labels, "not"),
+                db.conditions
+                    .get(rest)
+                    .map(|c| c.name.get(lang).to_lowercase())
+                    .unwrap_or_else(|| rest.to_owned())
+            ),
+            None => db
+                .conditions
+                .get(id)
+                .map(|c| c.name.get(lang).to_lowercase())
+                .unwrap_or_else(|| id.to_owned()),
+        }
+    };
+    let alternatives: Vec<String> = when
+        .iter()
+        .map(|all| {
+            if all.is_empty() {
+                label(labels, "always")
+            } else {
+                all.iter()
+                    .map(|c| name(c))
+                    .collect::<Vec<_>>()
+                    .join(&format!(" {} ", label(labels, "and")))
+            }
+        })
+        .collect();
+    alternatives.join(&format!(" {} ", label(labels, "or")))
+}
+
+pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
+    let defenders: Vec<&TroopType> = db
+        .types
+        .iter()
+        .filter(|t| db.cells.iter().any(|c| c.defender == t.id))
+        .collect();
+    let attackers: Vec<&TroopType> = db
+        .types
+        .iter()
+        .filter(|t| db.cells.iter().any(|c| c.attacker == t.id))
+        .collect();
+    let pct = |p: f64| format!("{:.0} %", p * 100.0);
+    QrsView {
+        steps: db
+            .rules
+            .step
+            .iter()
+            .map(|s| s.text.get(lang).to_owned())
+            .collect(),
+        faces: db
+            .faces
+            .iter()
+            .map(|f| Row2 {
+                name: f.name.get(lang).to_owned(),
+                value: f.effect.get(lang).to_owned(),
+            })
+            .collect(),
+        armours: db
+            .armours
+            .iter()
+            .map(|a| ArmourRow {
+                name: a.name.get(lang).to_owned(),
+                colour: a.colour.clone(),
+                hit_by: faces_text(db, a, lang, labels),
+                inverted: db
+                    .armours
+                    .get(&a.inverted)
+                    .map(|b| b.name.get(lang).to_owned())
+                    .unwrap_or_default(),
+                p_miss: pct(per_die(db, a, Outcome::Miss).hit),
+                p_hit: pct(per_die(db, a, Outcome::Hit).hit),
+            })
+            .collect(),
+        overrides: db
+            .overrides
+            .iter()
+            .map(|o| Row2 {
+                name: label(labels, &format!("outcome_{}", o.result.as_str())),
+                value: when_text(db, &o.when, lang, labels),
+            })
+            .collect(),
+        defenders: defenders
+            .iter()
+            .map(|t| t.name.get(lang).to_owned())
+            .collect(),
+        table: attackers
+            .iter()
+            .map(|a| {
+                std::iter::once(a.name.get(lang).to_owned())
+                    .chain(defenders.iter().map(|d| {
+                        let Some(cell) = db
+                            .cells
+                            .iter()
+                            .find(|c| c.attacker == a.id && c.defender == d.id)
+                        else {
+                            return label(labels, "outcome_miss");
+                        };
+                        let mut parts = Vec::new();
+                        if !cell.hit.is_empty() {
+                            parts.push(format!(
+                                "{} : {}",
+                                label(labels, "outcome_hit"),
+                                when_text(db, &cell.hit, lang, labels)
+                            ));
+                        }
+                        if !cell.morale.is_empty() {
+                            parts.push(format!(
+                                "{} : {}",
+                                label(labels, "outcome_morale"),
+                                when_text(db, &cell.morale, lang, labels)
+                            ));
+                        }
+                        parts.join(" ; ")
+                    }))
+                    .collect()
+            })
+            .collect(),
+        retreats: db
+            .types
+            .iter()
+            .map(|t| Row2 {
+                name: t.name.get(lang).to_owned(),
+                value: t.retreat.to_string(),
+            })
+            .collect(),
+        retreat_rule: db.rules.retreat.rule.get(lang).to_owned(),
+        leader: db.rules.leader.rule.get(lang).to_owned(),
+        follow: db
+            .rules
+            .follow
+            .iter()
+            .map(|f| {
+                vec![
+                    f.troops.get(lang).to_owned(),
+                    f.must.get(lang).to_owned(),
+                    f.may.get(lang).to_owned(),
+                ]
+            })
+            .collect(),
+        effects: db
+            .rules
+            .effect
+            .iter()
+            .map(|e| Row2 {
+                name: e.name.get(lang).to_owned(),
+                value: e.rule.get(lang).to_owned(),
+            })
+            .collect(),
+        readings: db
+            .rules
+            .reading
+            .iter()
+            .map(|r| Row2 {
+                name: r.section.clone(),
+                value: r.decision.get(lang).to_owned(),
+            })
+            .collect(),
+    }
+}
+
+// ── the roster ──────────────────────────────────────────────────────────────────────────────
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RosterUnit {
+    pub number: usize,
+    pub label: String,
+    pub unit: String,
+    pub elements: Option<i64>,
+    pub card: Option<CardView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RosterDiagnostic {
+    pub severity: String,
+    pub code: String,
+    pub message: String,
+    pub line: Option<usize>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RosterView {
+    pub name: String,
+    pub file: String,
+    pub valid: bool,
+    pub errors: usize,
+    pub warnings: usize,
+    pub units: Vec<RosterUnit>,
+    pub diagnostics: Vec<RosterDiagnostic>,
+}
+
+pub fn roster(
+    db: &Database,
+    list: &ListFile,
+    checked: &ListCheck,
+    sources: &Sources,
+    lang: Lang,
+    labels: &toml::Table,
+) -> RosterView {
+    let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
+    RosterView {
+        name: checked.name.clone(),
+        file: sources.name(checked.file),
+        valid: errors == 0,
+        errors,
+        warnings: checked.diagnostics.len() - errors,
+        units: checked
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, row)| RosterUnit {
+                number: i + 1,
+                label: row.label.clone(),
+                unit: row.id.clone(),
+                elements: row.figures,
+                card: db.units.get(&row.id).map(|u| {
+                    card(
+                        db,
+                        &CardUnit {
+                            unit: u,
+                            number: Some(i + 1),
+                            label: Some(&row.label),
+                            elements: row.figures.map(|f| f.clamp(0, i64::from(MAX_BOXES)) as u32),
+                            character: list.units.get(i).and_then(|x| x.character),
+                        },
+                        lang,
+                        labels,
+                    )
+                }),
+            })
+            .collect(),
+        diagnostics: checked
+            .diagnostics
+            .iter()
+            .map(|d| RosterDiagnostic {
+                severity: label(
+                    labels,
+                    if d.is_error() {
+                        "severity_error"
+                    } else {
+                        "severity_warning"
+                    },
+                ),
+                code: d.code.to_owned(),
+                message: crate::rulesets::printed_message(d, lang, labels),
+                line: d.line_column(sources).map(|(l, _)| l),
+            })
+            .collect(),
+    }
+}
