@@ -6,18 +6,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use super::{PreviewOutput, UnitArg};
+use super::{range_i, range_u, PreviewOutput, UnitArg};
 use crate::rulesets::capitan::model::{CoverLevel, Die, DodgeReroll, Quality, Range};
 use crate::rulesets::capitan::preview::artillery::{Ammunition, GunRange};
 use crate::rulesets::capitan::preview::request::limits;
-
-fn range_u(r: std::ops::RangeInclusive<u32>) -> std::ops::RangeInclusive<i64> {
-    i64::from(*r.start())..=i64::from(*r.end())
-}
-
-fn range_i(r: std::ops::RangeInclusive<i32>) -> std::ops::RangeInclusive<i64> {
-    i64::from(*r.start())..=i64::from(*r.end())
-}
 
 fn figures() -> clap::builder::RangedI64ValueParser<u32> {
     clap::value_parser!(u32).range(range_u(limits::FIGURES))

@@ -6,6 +6,7 @@
 
 pub mod capitan;
 pub mod fire_classes;
+pub mod hm_qrs;
 pub mod preview;
 pub mod thucydide;
 pub mod wab_aca;
@@ -335,6 +336,16 @@ pub enum PreviewFormat {
     #[default]
     Text,
     Json,
+}
+
+/// An engine limit (`u32`) as the range clap checks a flag against.
+pub fn range_u(r: std::ops::RangeInclusive<u32>) -> std::ops::RangeInclusive<i64> {
+    i64::from(*r.start())..=i64::from(*r.end())
+}
+
+/// An engine limit (`i32`) as the range clap checks a flag against.
+pub fn range_i(r: std::ops::RangeInclusive<i32>) -> std::ops::RangeInclusive<i64> {
+    i64::from(*r.start())..=i64::from(*r.end())
 }
 
 #[derive(Debug, Args)]

@@ -8,6 +8,7 @@ use clap::{ArgMatches, Command, FromArgMatches, Subcommand};
 
 use super::capitan::CapitanPreview;
 use super::fire_classes::FirePreview;
+use super::hm_qrs::HmPreview;
 use super::thucydide::ThucydidePreview;
 use super::wab_aca::WabPreview;
 use crate::rulesets::Ruleset;
@@ -19,6 +20,7 @@ pub enum PreviewCommand {
     WabAca(WabPreview),
     FireClasses(FirePreview),
     Thucydide(ThucydidePreview),
+    HmQrs(HmPreview),
 }
 
 const ABOUT: &str = "Exact outcome distributions (the procedures depend on --ruleset)";
@@ -42,6 +44,7 @@ fn augment(ruleset: Ruleset, cmd: Command) -> Command {
         Ruleset::WabAca => WabPreview::augment_subcommands(cmd),
         Ruleset::FireClasses => FirePreview::augment_subcommands(cmd),
         Ruleset::Thucydide => ThucydidePreview::augment_subcommands(cmd),
+        Ruleset::HmQrs => HmPreview::augment_subcommands(cmd),
     }
 }
 
@@ -61,6 +64,7 @@ impl FromArgMatches for PreviewCommand {
             Ruleset::WabAca => WabPreview::from_arg_matches(matches).map(Self::WabAca),
             Ruleset::FireClasses => FirePreview::from_arg_matches(matches).map(Self::FireClasses),
             Ruleset::Thucydide => ThucydidePreview::from_arg_matches(matches).map(Self::Thucydide),
+            Ruleset::HmQrs => HmPreview::from_arg_matches(matches).map(Self::HmQrs),
         }
     }
 
@@ -85,6 +89,7 @@ impl Subcommand for PreviewCommand {
             Ruleset::WabAca => WabPreview::has_subcommand(name),
             Ruleset::FireClasses => FirePreview::has_subcommand(name),
             Ruleset::Thucydide => ThucydidePreview::has_subcommand(name),
+            Ruleset::HmQrs => HmPreview::has_subcommand(name),
         })
     }
 }

@@ -5,16 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use super::PreviewOutput;
+use super::{range_i, range_u, PreviewOutput};
 use crate::rulesets::wab_aca::preview::request::limits;
-
-fn range_u(r: std::ops::RangeInclusive<u32>) -> std::ops::RangeInclusive<i64> {
-    i64::from(*r.start())..=i64::from(*r.end())
-}
-
-fn range_i(r: std::ops::RangeInclusive<i32>) -> std::ops::RangeInclusive<i64> {
-    i64::from(*r.start())..=i64::from(*r.end())
-}
 
 /// A unit: an army entry with its figures (`fr-line-fusiliers:24`), or unit N of a list
 /// (`lists/wab-france-1809.toml:3`).

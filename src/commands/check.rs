@@ -263,10 +263,14 @@ pub fn roster_text(checked: &ListCheck) -> String {
                 (i + 1).to_string(),
                 one_line(&r.label).into_owned(),
                 one_line(&r.id).into_owned(),
-                r.figures
-                    .map(|f| f.to_string())
-                    .unwrap_or_else(|| "-".into()),
             ];
+            if words.figures.is_some() {
+                row.push(
+                    r.figures
+                        .map(|f| f.to_string())
+                        .unwrap_or_else(|| "-".into()),
+                );
+            }
             if words.points {
                 row.push(r.cost.to_string());
             }
@@ -275,7 +279,7 @@ pub fn roster_text(checked: &ListCheck) -> String {
                     .iter()
                     .map(|e| {
                         let name = one_line(&e.name);
-                        match (words.points, e.cost) {
+                        match (words.points && words.extras_bought, e.cost) {
                             (false, _) => name.into_owned(),
                             (true, 0) => format!("{name} (free)"),
                             (true, c) => format!("{name} ({c})"),
@@ -292,17 +296,21 @@ pub fn roster_text(checked: &ListCheck) -> String {
         one_line(&checked.name),
         one_line(&checked.description)
     );
-    let mut header = vec!["#", "unit", words.id, words.figures];
+    let mut header = vec!["#", "unit", words.id];
+    header.extend(words.figures);
     if words.points {
         header.push("cost");
     }
     header.push(words.extras);
     out.push_str(&text_table(&header, &rows));
-    if words.points {
+    if words.points && checked.limit > 0 {
         out.push_str(&format!(
             "total {} / {} points\n",
             checked.total, checked.limit
         ));
+    } else if words.points {
+        // A ruleset whose lists may have no limit.
+        out.push_str(&format!("total {} points\n", checked.total));
     } else {
         let n = checked.units.len();
         out.push_str(&format!("{n} unit{}\n", if n == 1 { "" } else { "s" }));

@@ -23,8 +23,13 @@ impl Rule {
         d.with_note(self.note(book))
     }
 
-    /// `rule: <summary> (<book> <section>)`.
+    /// `rule: <summary> (<book> <section>)`; a rule without a section is muster's own
+    /// check (an id of the data, a list's shape), not the rulebook's: `(muster)`.
     pub fn note(&self, book: &str) -> String {
-        format!("rule: {} ({book} {})", self.summary, self.section)
+        if self.section.is_empty() {
+            format!("rule: {} (muster)", self.summary)
+        } else {
+            format!("rule: {} ({book} {})", self.summary, self.section)
+        }
     }
 }

@@ -11,6 +11,7 @@
 
 pub mod capitan;
 pub mod fire_classes;
+pub mod hm_qrs;
 pub mod list_doc;
 pub mod thucydide;
 pub mod wab_aca;
@@ -37,6 +38,7 @@ pub enum Ruleset {
     WabAca,
     FireClasses,
     Thucydide,
+    HmQrs,
 }
 
 /// What a ruleset offers, as `muster rulesets` prints it.
@@ -55,8 +57,11 @@ pub struct Capabilities {
 /// The words of a list's table in `muster check`: a unit's id, its figures, what it has.
 pub struct ListWords {
     pub id: &'static str,
-    pub figures: &'static str,
+    /// The count of a unit (figures, elements), or `None`: units have no count.
+    pub figures: Option<&'static str>,
     pub extras: &'static str,
+    /// Whether extras are bought (printed with their cost, "free" at 0).
+    pub extras_bought: bool,
     /// Whether lists cost points (a total against a limit).
     pub points: bool,
 }
@@ -92,6 +97,7 @@ impl Ruleset {
         Ruleset::WabAca,
         Ruleset::FireClasses,
         Ruleset::Thucydide,
+        Ruleset::HmQrs,
     ];
 
     pub fn meta(self) -> &'static Meta {
@@ -100,6 +106,7 @@ impl Ruleset {
             Ruleset::WabAca => &wab_aca::META,
             Ruleset::FireClasses => &fire_classes::META,
             Ruleset::Thucydide => &thucydide::META,
+            Ruleset::HmQrs => &hm_qrs::META,
         }
     }
 

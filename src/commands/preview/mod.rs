@@ -3,6 +3,7 @@
 
 pub mod capitan;
 pub mod fire_classes;
+pub mod hm_qrs;
 pub mod thucydide;
 pub mod wab_aca;
 
@@ -62,6 +63,17 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
                 &sources,
             )?;
             thucydide::run(&db, c)
+        }
+        PreviewCommand::HmQrs(c) => {
+            let mut sources = Sources::new();
+            let loaded = crate::rulesets::hm_qrs::data::load(dirs, &mut sources)?;
+            let db = require(
+                Ruleset::HmQrs,
+                loaded.database,
+                loaded.diagnostics,
+                &sources,
+            )?;
+            hm_qrs::run(&db, c)
         }
     }
 }

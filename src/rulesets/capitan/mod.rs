@@ -37,8 +37,9 @@ pub const META: Meta = Meta {
     },
     list_words: ListWords {
         id: "sheet",
-        figures: "figures",
+        figures: Some("figures"),
         extras: "skills",
+        extras_bought: true,
         points: true,
     },
     card_size: CardSize::Poker,

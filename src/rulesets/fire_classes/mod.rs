@@ -30,8 +30,9 @@ pub const META: Meta = Meta {
     },
     list_words: ListWords {
         id: "class",
-        figures: "figures",
+        figures: Some("figures"),
         extras: "effects",
+        extras_bought: false,
         points: false,
     },
     card_size: CardSize::Poker,

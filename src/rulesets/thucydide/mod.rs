@@ -32,8 +32,9 @@ pub const META: Meta = Meta {
     },
     list_words: ListWords {
         id: "troop",
-        figures: "elements",
+        figures: Some("elements"),
         extras: "character",
+        extras_bought: false,
         points: false,
     },
     card_size: CardSize::Poker,

@@ -41,8 +41,9 @@ pub const META: Meta = Meta {
     },
     list_words: ListWords {
         id: "entry",
-        figures: "figures",
+        figures: Some("figures"),
         extras: "options",
+        extras_bought: true,
         points: true,
     },
     card_size: CardSize::Tarot,

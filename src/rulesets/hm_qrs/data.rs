@@ -1,0 +1,415 @@
+//! Reading `unit-sheets/hm-qrs/` into a [`Database`], with a located diagnostic for every
+//! malformed file and inconsistent table, all at once.
+
+use std::path::PathBuf;
+
+use super::model::*;
+use crate::core::catalog::{valid_id, Catalog, HasId, Registry, SpanIndexes, Tables};
+use crate::core::diagnostic::Diagnostic;
+use crate::core::error::Error;
+use crate::core::source::{FileId, Seg, Sources, SpanIndex};
+use crate::core::suggest::nearest;
+use crate::core::toml_file::parse;
+
+pub const RULESET_DIR: &str = "hm-qrs";
+const FILES: &[&str] = &["rules.toml", "units.toml"];
+
+#[derive(Debug, Clone)]
+pub struct Database {
+    pub rules: Rules,
+    pub units: Catalog<Unit>,
+}
+
+impl Database {
+    pub fn size(&self, id: &str) -> Option<&DiceRow> {
+        self.rules.size.iter().find(|s| s.id == id)
+    }
+
+    pub fn formation(&self, id: &str) -> Option<&DiceRow> {
+        self.rules.formation.iter().find(|s| s.id == id)
+    }
+
+    pub fn situation(&self, id: &str) -> Option<&DiceRow> {
+        self.rules.situation.iter().find(|s| s.id == id)
+    }
+
+    pub fn range(&self, id: &str) -> Option<&Range> {
+        self.rules.range.iter().find(|r| r.id == id)
+    }
+
+    /// The break-test outcome of `result` (2D6 + modifiers) for `arm` in `combat`.
+    pub fn verdict(&self, result: i64, arm: Arm, combat: Combat) -> Verdict {
+        let rows = &self.rules.break_test.row;
+        let row = rows
+            .iter()
+            .find(|r| r.up_to.is_none_or(|u| result <= u))
+            .or(rows.last());
+        match row {
+            Some(r) => match combat {
+                Combat::Fire => r.fire.of(arm),
+                Combat::Melee => r.melee.of(arm),
+            },
+            None => Verdict::Tient,
+        }
+    }
+}
+
+pub struct Loaded {
+    pub database: Option<Database>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl HasId for Unit {
+    fn id(&self) -> &str {
+        &self.id
+    }
+}
+
+/// Every rule of the data: (code, what it checks).
+pub const DATA_RULES: &[(&str, &str)] = &[
+    (
+        "bad-id",
+        "ids are 1 to 64 lowercase letters, digits and hyphens",
+    ),
+    (
+        "unknown-reference",
+        "sizes, formations and weapons named exist",
+    ),
+    (
+        "out-of-range",
+        "values from 0 to 12, saves and scores from 2 to 6, moves and ranges above 0",
+    ),
+    (
+        "break-table",
+        "the break-test rows go by increasing results, the last one open",
+    ),
+    (
+        "duplicate-row",
+        "ids of modifiers, sizes, formations, situations and ranges appear once",
+    ),
+];
+
+fn read<T: serde::de::DeserializeOwned>(
+    sources: &Sources,
+    file: Option<FileId>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<T> {
+    let f = file?;
+    let index = SpanIndex::parse(sources.text(f));
+    match parse(sources, f, &index) {
+        Ok(v) => Some(v),
+        Err(d) => {
+            diagnostics.push(d);
+            None
+        }
+    }
+}
+
+pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
+    let tables = Tables::read(dirs, RULESET_DIR, FILES, sources)?;
+    let mut diagnostics = tables.diagnostics.clone();
+    let mut spans = SpanIndexes::default();
+    for (_, file) in &tables.files {
+        spans.add(*file, SpanIndex::parse(sources.text(*file)));
+    }
+    let rules: Option<Rules> = read(sources, tables.get("rules.toml"), &mut diagnostics);
+    let units: Option<UnitsFile> = read(sources, tables.get("units.toml"), &mut diagnostics);
+    let (Some(rules), Some(units), Some(rf), Some(uf)) = (
+        rules,
+        units,
+        tables.get("rules.toml"),
+        tables.get("units.toml"),
+    ) else {
+        return Ok(Loaded {
+            database: None,
+            diagnostics,
+        });
+    };
+    let mut registry = Registry::default();
+    let mut catalog = Catalog::default();
+    registry.add(&mut catalog, uf, "unit", units.unit);
+    diagnostics.extend(registry.diagnostics(&spans));
+    let db = Database {
+        rules,
+        units: catalog,
+    };
+    diagnostics.extend(lint(&db, rf, uf, &spans));
+    Ok(Loaded {
+        database: Some(db),
+        diagnostics,
+    })
+}
+
+struct Lint<'a> {
+    spans: &'a SpanIndexes,
+    out: Vec<Diagnostic>,
+}
+
+impl Lint<'_> {
+    fn error(
+        &mut self,
+        code: &'static str,
+        file: FileId,
+        path: &[Seg],
+        message: String,
+        label: &str,
+    ) {
+        let span = self.spans.get(file).and_then(|s| s.span(path));
+        self.out.push(
+            Diagnostic::error(code, message)
+                .at(file, span)
+                .with_label(label.to_owned())
+                .with_note("rule: hm-qrs data (horse-and-musket-quick-reference)"),
+        );
+    }
+}
+
+fn lint(db: &Database, rf: FileId, uf: FileId, spans: &SpanIndexes) -> Vec<Diagnostic> {
+    let mut l = Lint {
+        spans,
+        out: Vec::new(),
+    };
+    let r = &db.rules;
+    // Ids of rows appear once per table.
+    let tables: Vec<(&'static str, Vec<&str>, Option<&'static str>)> = vec![
+        ("size", r.size.iter().map(|x| x.id.as_str()).collect(), None),
+        (
+            "formation",
+            r.formation.iter().map(|x| x.id.as_str()).collect(),
+            None,
+        ),
+        (
+            "situation",
+            r.situation.iter().map(|x| x.id.as_str()).collect(),
+            None,
+        ),
+        (
+            "range",
+            r.range.iter().map(|x| x.id.as_str()).collect(),
+            None,
+        ),
+        (
+            "result_modifier",
+            r.result_modifier.iter().map(|x| x.id.as_str()).collect(),
+            None,
+        ),
+        (
+            "shoot_modifier",
+            r.shoot_modifier.iter().map(|x| x.id.as_str()).collect(),
+            None,
+        ),
+        (
+            "command",
+            r.command.modifier.iter().map(|x| x.id.as_str()).collect(),
+            Some("modifier"),
+        ),
+        (
+            "save",
+            r.save.modifier.iter().map(|x| x.id.as_str()).collect(),
+            Some("modifier"),
+        ),
+        (
+            "hit",
+            r.hit.modifier.iter().map(|x| x.id.as_str()).collect(),
+            Some("modifier"),
+        ),
+        (
+            "break_test",
+            r.break_test
+                .modifier
+                .iter()
+                .map(|x| x.id.as_str())
+                .collect(),
+            Some("modifier"),
+        ),
+    ];
+    for (table, ids, sub) in tables {
+        for (i, id) in ids.iter().enumerate() {
+            let mut path = vec![Seg::Key(table)];
+            if let Some(s) = sub {
+                path.push(Seg::Key(s));
+            }
+            path.extend([Seg::Index(i), Seg::Key("id")]);
+            if !valid_id(id) {
+                l.error(
+                    "bad-id",
+                    rf,
+                    &path,
+                    format!(
+                        "id must be 1 to 64 lowercase letters, digits and hyphens, found {id:?}"
+                    ),
+                    "not a plain id",
+                );
+            } else if ids[..i].contains(id) {
+                l.error(
+                    "duplicate-row",
+                    rf,
+                    &path,
+                    format!("`{id}` appears twice in {table}"),
+                    "defined again here",
+                );
+            }
+        }
+    }
+    let mut last: Option<i64> = None;
+    let rows = &r.break_test.row;
+    for (i, row) in rows.iter().enumerate() {
+        let path = [Seg::Key("break_test"), Seg::Key("row"), Seg::Index(i)];
+        let is_last = i + 1 == rows.len();
+        match (row.up_to, is_last) {
+            (None, false) => l.error(
+                "break-table",
+                rf,
+                &path,
+                format!("row {} has no up_to; only the last row is open", i + 1),
+                "give up_to = RESULT",
+            ),
+            (Some(_), true) => l.error(
+                "break-table",
+                rf,
+                &path,
+                "the last row must be open (no up_to): every result reads a row".into(),
+                "remove up_to",
+            ),
+            (Some(u), false) if last.is_some_and(|x| u <= x) => l.error(
+                "break-table",
+                rf,
+                &path,
+                format!(
+                    "row {} ends at {u}, not after the previous row's {}",
+                    i + 1,
+                    last.unwrap_or(0)
+                ),
+                "out of order",
+            ),
+            _ => {}
+        }
+        last = row.up_to.or(last);
+    }
+    if rows.is_empty() {
+        l.error(
+            "break-table",
+            rf,
+            &[Seg::Key("break_test")],
+            "the break test has no rows".into(),
+            "no table",
+        );
+    }
+    for (key, v, lo, hi) in [("save", r.save.default, 2, 6), ("hit", r.hit.needs, 2, 6)] {
+        if !(lo..=hi).contains(&v) {
+            let field = if key == "save" { "default" } else { "needs" };
+            l.error(
+                "out-of-range",
+                rf,
+                &[Seg::Key(key), Seg::Key(field)],
+                format!("{field} must be between {lo} and {hi}, found {v}"),
+                "a d6 score",
+            );
+        }
+    }
+    for (i, m) in r.moves.iter().enumerate() {
+        if m.inches == 0 || m.cm == 0 {
+            l.error(
+                "out-of-range",
+                rf,
+                &[Seg::Key("move"), Seg::Index(i)],
+                "a move is above 0\" and 0 cm".into(),
+                "no move",
+            );
+        }
+    }
+    for (i, u) in db.units.iter().enumerate() {
+        let at = |k: &'static str| vec![Seg::Key("unit"), Seg::Index(i), Seg::Key(k)];
+        if !valid_id(&u.id) {
+            l.error(
+                "bad-id",
+                uf,
+                &at("id"),
+                format!(
+                    "id must be 1 to 64 lowercase letters, digits and hyphens, found {:?}",
+                    u.id
+                ),
+                "not a plain id",
+            );
+        }
+        if db.size(&u.size).is_none() {
+            let known: Vec<&str> = r.size.iter().map(|s| s.id.as_str()).collect();
+            let s = nearest(&u.size, known.clone());
+            let d = Diagnostic::error("unknown-reference", format!("unknown size `{}`", u.size))
+                .at(uf, spans.get(uf).and_then(|x| x.span(&at("size"))))
+                .with_label("not a size of rules.toml")
+                .with_suggestion(s)
+                .with_note("rule: hm-qrs data (horse-and-musket-quick-reference)");
+            l.out.push(d);
+        }
+        if db.formation(&u.formation).is_none() {
+            let known: Vec<&str> = r.formation.iter().map(|s| s.id.as_str()).collect();
+            let d = Diagnostic::error(
+                "unknown-reference",
+                format!("unknown formation `{}`", u.formation),
+            )
+            .at(uf, spans.get(uf).and_then(|x| x.span(&at("formation"))))
+            .with_label("not a formation of rules.toml")
+            .with_suggestion(nearest(&u.formation, known))
+            .with_note("rule: hm-qrs data (horse-and-musket-quick-reference)");
+            l.out.push(d);
+        }
+        if let Some(w) = &u.weapon {
+            if db.range(w).is_none() {
+                let known: Vec<&str> = r.range.iter().map(|s| s.id.as_str()).collect();
+                let d = Diagnostic::error("unknown-reference", format!("unknown weapon `{w}`"))
+                    .at(uf, spans.get(uf).and_then(|x| x.span(&at("weapon"))))
+                    .with_label("not a range of rules.toml")
+                    .with_suggestion(nearest(w, known))
+                    .with_note("rule: hm-qrs data (horse-and-musket-quick-reference)");
+                l.out.push(d);
+            }
+        }
+        for (key, v) in [
+            ("hand_to_hand", u.hand_to_hand),
+            ("shooting", u.shooting),
+            ("stamina", u.stamina),
+        ] {
+            if v > 12 {
+                l.error(
+                    "out-of-range",
+                    uf,
+                    &at(key),
+                    format!("{key} must be at most 12, found {v}"),
+                    "0 to 12",
+                );
+            }
+        }
+        if !(2..=6).contains(&u.morale) {
+            l.error(
+                "out-of-range",
+                uf,
+                &at("morale"),
+                format!(
+                    "morale must be between 2 and 6 (a save on a d6), found {}",
+                    u.morale
+                ),
+                "2 to 6",
+            );
+        }
+        if u.stamina == 0 {
+            l.error(
+                "out-of-range",
+                uf,
+                &at("stamina"),
+                "stamina must be at least 1, found 0".into(),
+                "1 to 12",
+            );
+        }
+        if u.shooting > 0 && u.weapon.is_none() {
+            l.error(
+                "out-of-range",
+                uf,
+                &at("shooting"),
+                format!("unit `{}` shoots but has no weapon (its range)", u.id),
+                "give weapon = RANGE",
+            );
+        }
+    }
+    l.out
+}

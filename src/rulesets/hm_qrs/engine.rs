@@ -1,0 +1,368 @@
+//! The quick-reference sheet's rules behind the ruleset boundary: unit types as the sheets,
+//! orders of battle (brigades and units, points optional), cards, the QRS and rosters.
+
+use toml_edit::{value, ArrayOfTables, DocumentMut, Item, Table};
+
+use super::data::Database;
+use super::list;
+use super::model::*;
+use super::views::{self, CardUnit};
+use crate::core::diagnostic::Diagnostic;
+use crate::core::error::{unknown, Error};
+use crate::core::source::{FileId, Sources};
+use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::{
+    Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+};
+
+pub struct HmEngine {
+    pub db: Database,
+}
+
+/// `--option key=value` pairs of `list add`.
+fn options(unit: &NewUnit) -> Result<Vec<(String, String)>, Error> {
+    unit.options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .ok_or_else(|| Error::Usage(format!("--option {o}: expected KEY=VALUE (brigade=ID, size=large, commander=NAME, rating=N, brigade-name=NAME)")))
+        })
+        .collect()
+}
+
+impl Engine for HmEngine {
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::HmQrs
+    }
+
+    fn summary(&self) -> String {
+        let r = &self.db.rules;
+        format!(
+            "{} unit types, {} break-test rows, {} ranges, {} modifiers",
+            self.db.units.len(),
+            r.break_test.row.len(),
+            r.range.len(),
+            r.command.modifier.len()
+                + r.save.modifier.len()
+                + r.break_test.modifier.len()
+                + r.hit.modifier.len()
+                + r.result_modifier.len()
+                + r.shoot_modifier.len()
+        )
+    }
+
+    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+        if filter.nation.is_some()
+            || filter.coalition.is_some()
+            || filter.kind.is_some()
+            || filter.campaign.is_some()
+            || filter.army.is_some()
+        {
+            return Err(Error::Usage(
+                "hm-qrs unit types are filtered by --arm (infantry, cavalry, artillery)".into(),
+            ));
+        }
+        let arm = match filter.arm.as_deref() {
+            None => None,
+            Some(a) => Some(
+                Arm::ALL
+                    .iter()
+                    .copied()
+                    .find(|x| x.as_str() == a)
+                    .ok_or_else(|| unknown("arm", a, Arm::ALL.iter().map(|x| x.as_str())))?,
+            ),
+        };
+        let units: Vec<&Unit> = self
+            .db
+            .units
+            .iter()
+            .filter(|u| arm.is_none_or(|a| u.arm == a))
+            .collect();
+        Ok(Listing {
+            json: serde_json::to_value(&units).unwrap_or_default(),
+            header: vec![
+                "id",
+                "name",
+                "arm",
+                "formation",
+                "HtH",
+                "shoot",
+                "save",
+                "stamina",
+                "size",
+                "weapon",
+                "pts",
+            ],
+            rows: units
+                .iter()
+                .map(|u| {
+                    vec![
+                        u.id.clone(),
+                        u.name.fr.clone(),
+                        u.arm.as_str().to_owned(),
+                        u.formation.clone(),
+                        u.hand_to_hand.to_string(),
+                        u.shooting.to_string(),
+                        format!("{}+", u.morale),
+                        u.stamina.to_string(),
+                        u.size.clone(),
+                        u.weapon.clone().unwrap_or_else(|| "-".into()),
+                        u.points
+                            .map(|p| p.to_string())
+                            .unwrap_or_else(|| "-".into()),
+                    ]
+                })
+                .collect(),
+            noun: "unit types",
+        })
+    }
+
+    fn sheet(&self, id: &str) -> Result<(serde_json::Value, String), Error> {
+        let u = self
+            .db
+            .units
+            .get(id)
+            .ok_or_else(|| unknown("unit type", id, self.db.units.ids()))?;
+        let text = format!(
+            "id           {}\nname         {} / {}\narm          {}\nformation    {}\nhand-to-hand {}\nshooting     {}\nmorale save  {}+\nstamina      {}\nsize         {}\nweapon       {}\npoints       {}\n",
+            u.id, u.name.fr, u.name.en, u.arm.as_str(), u.formation, u.hand_to_hand, u.shooting, u.morale, u.stamina, u.size,
+            u.weapon.as_deref().unwrap_or("-"),
+            u.points.map(|p| p.to_string()).unwrap_or_else(|| "-".into())
+        );
+        Ok((serde_json::to_value(u).unwrap_or_default(), text))
+    }
+
+    fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+        list::check_file(&self.db, sources, file)
+    }
+
+    fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
+        for (flag, v) in [
+            ("--coalition", &spec.coalition),
+            ("--campaign", &spec.campaign),
+            ("--rank", &spec.rank),
+            ("--army", &spec.army),
+        ] {
+            if let Some(v) = v {
+                return Err(Error::Usage(format!(
+                    "{flag} {v}: an order of battle is a name, brigades and units"
+                )));
+            }
+        }
+        let mut doc = DocumentMut::new();
+        let mut header = Table::new();
+        header["name"] = value(&spec.name);
+        header["ruleset"] = value(Ruleset::HmQrs.id());
+        if let Some(p) = spec.points {
+            header["points"] = value(i64::from(p));
+        }
+        doc["list"] = Item::Table(header);
+        Ok(doc)
+    }
+
+    fn add_unit(&self, doc: &mut DocumentMut, unit: &NewUnit) -> Result<(), Error> {
+        let db = &self.db;
+        let t = db
+            .units
+            .get(&unit.id)
+            .ok_or_else(|| unknown("unit type", &unit.id, db.units.ids()))?;
+        if !unit.extras.is_empty()
+            || unit.guns.is_some()
+            || unit.free_skill.is_some()
+            || unit.figures.is_some()
+        {
+            return Err(Error::Usage(
+                "hm-qrs units have no figures, skills or guns: they take --label and --option brigade=ID (with commander=NAME and rating=N for a new brigade; size=ID, brigade-name=NAME)".into(),
+            ));
+        }
+        let opts = options(unit)?;
+        for (i, (k, _)) in opts.iter().enumerate() {
+            if opts[..i].iter().any(|(x, _)| x == k) {
+                return Err(Error::Usage(format!("--option {k}=…: given twice")));
+            }
+        }
+        let get = |k: &str| {
+            opts.iter()
+                .find(|(key, _)| key == k)
+                .map(|(_, v)| v.clone())
+        };
+        for (k, _) in &opts {
+            if !["brigade", "size", "commander", "rating", "brigade-name"].contains(&k.as_str()) {
+                return Err(Error::Usage(format!(
+                    "--option {k}=…: expected brigade, size, commander, rating or brigade-name"
+                )));
+            }
+        }
+        let brigade = get("brigade")
+            .ok_or_else(|| Error::Usage("give the unit's brigade: --option brigade=ID".into()))?;
+        if !crate::core::catalog::valid_id(&brigade) {
+            return Err(Error::Usage(format!(
+                "--option brigade={brigade}: a brigade id is 1 to 64 lowercase letters, digits and dashes"
+            )));
+        }
+        if let Some(s) = get("size") {
+            if db.size(&s).is_none() {
+                return Err(unknown(
+                    "size",
+                    &s,
+                    db.rules.size.iter().map(|x| x.id.as_str()),
+                ));
+            }
+        }
+        let exists = doc
+            .get("brigade")
+            .and_then(Item::as_array_of_tables)
+            .is_some_and(|a| {
+                a.iter()
+                    .any(|b| b.get("id").and_then(|i| i.as_str()) == Some(brigade.as_str()))
+            });
+        if exists {
+            if let Some(k) = ["commander", "rating", "brigade-name"]
+                .into_iter()
+                .find(|k| get(k).is_some())
+            {
+                return Err(Error::Usage(format!(
+                    "--option {k}=…: brigade `{brigade}` is already in the list; edit its [[brigade]] table to change it"
+                )));
+            }
+        } else {
+            let commander = get("commander").ok_or_else(|| {
+                Error::Usage(format!("brigade `{brigade}` is new: give its --option commander=NAME and --option rating=N"))
+            })?;
+            let given = get("rating").ok_or_else(|| {
+                Error::Usage(format!(
+                    "brigade `{brigade}` is new: give its --option rating=N ({} to {})",
+                    list::RATING.start(),
+                    list::RATING.end()
+                ))
+            })?;
+            let rating: i64 = given
+                .parse()
+                .ok()
+                .filter(|r| list::RATING.contains(r))
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "--option rating={given}: a commander's rating is a number from {} to {} (2D6 at or under it)",
+                        list::RATING.start(),
+                        list::RATING.end()
+                    ))
+                })?;
+            let mut b = Table::new();
+            b["id"] = value(&brigade);
+            b["name"] = value(get("brigade-name").unwrap_or_else(|| brigade.clone()));
+            b["commander"] = value(commander);
+            b["rating"] = value(rating);
+            match doc.get_mut("brigade") {
+                Some(Item::ArrayOfTables(a)) => a.push(b),
+                None => {
+                    let mut a = ArrayOfTables::new();
+                    a.push(b);
+                    doc["brigade"] = Item::ArrayOfTables(a);
+                }
+                Some(_) => return Err(Error::Usage("`brigade` is not an array of tables".into())),
+            }
+        }
+        let mut table = Table::new();
+        table["unit"] = value(&t.id);
+        table["brigade"] = value(&brigade);
+        if let Some(l) = &unit.label {
+            table["label"] = value(l.as_str());
+        }
+        if let Some(s) = get("size") {
+            table["size"] = value(s);
+        }
+        push_unit(doc, table)?;
+        Ok(())
+    }
+
+    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
+        remove_unit_at(doc, index)?;
+        Ok(Vec::new())
+    }
+
+    fn cards(
+        &self,
+        list: Option<&ListCheck>,
+        sheets: &[SheetRef],
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<Vec<serde_json::Value>, Error> {
+        let db = &self.db;
+        let mut cards = Vec::new();
+        if let Some(list) = list {
+            for (i, row) in list.units.iter().enumerate() {
+                let t = db
+                    .units
+                    .get(&row.id)
+                    .ok_or_else(|| unknown("unit type", &row.id, db.units.ids()))?;
+                let size = row.json.get("size").and_then(|s| s.as_str());
+                let brigade = row
+                    .json
+                    .get("brigade")
+                    .and_then(|s| s.as_str())
+                    .map(str::to_owned);
+                cards.push(views::card(
+                    db,
+                    &CardUnit {
+                        unit: t,
+                        number: Some(i + 1),
+                        label: Some(&row.label),
+                        size,
+                        brigade,
+                    },
+                    lang,
+                    labels,
+                ));
+            }
+        }
+        for s in sheets {
+            let t = db
+                .units
+                .get(&s.id)
+                .ok_or_else(|| unknown("unit type", &s.id, db.units.ids()))?;
+            if s.figures.is_some() {
+                return Err(Error::Usage(format!(
+                    "--sheet {}: hm-qrs units have no figures count",
+                    s.id
+                )));
+            }
+            cards.push(views::card(
+                db,
+                &CardUnit {
+                    unit: t,
+                    number: None,
+                    label: None,
+                    size: None,
+                    brigade: None,
+                },
+                lang,
+                labels,
+            ));
+        }
+        Ok(cards
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap_or_default())
+            .collect())
+    }
+
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value {
+        serde_json::to_value(views::qrs(&self.db, lang, labels)).unwrap_or_default()
+    }
+
+    fn roster(
+        &self,
+        checked: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> serde_json::Value {
+        match list::parse_file(sources, checked.file) {
+            Ok((parsed, _)) => serde_json::to_value(views::roster(
+                &self.db, &parsed, checked, sources, lang, labels,
+            ))
+            .unwrap_or_default(),
+            Err(_) => serde_json::Value::Null,
+        }
+    }
+}

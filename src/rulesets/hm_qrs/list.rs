@@ -1,0 +1,283 @@
+//! Checking an order of battle: brigades with their commanders, units of the data in them,
+//! and the points when the list sets a limit.
+
+use serde_json::json;
+
+use super::data::Database;
+use super::model::*;
+use crate::core::diagnostic::{self, Diagnostic, Severity};
+use crate::core::rule::Rule;
+use crate::core::source::{FileId, Seg, Sources, SpanIndex};
+use crate::core::suggest::nearest;
+use crate::core::toml_file;
+use crate::rulesets::{ListCheck, Ruleset, UnitRow};
+
+const BOOK: &str = "HM,";
+
+/// A commander's rating: 2D6 at or under it, so 2 to 12 (the engine's limit for previews).
+pub const RATING: std::ops::RangeInclusive<i64> = 2..=12;
+
+const fn rule(
+    code: &'static str,
+    severity: Severity,
+    section: &'static str,
+    summary: &'static str,
+) -> Rule {
+    Rule {
+        code,
+        severity,
+        section,
+        summary,
+    }
+}
+
+pub const UNKNOWN_UNIT: Rule = rule(
+    "unknown-unit",
+    Severity::Error,
+    "",
+    "each unit is a unit type of the data",
+);
+pub const UNKNOWN_BRIGADE: Rule = rule(
+    "unknown-brigade",
+    Severity::Error,
+    "Commandement",
+    "each unit belongs to a brigade of the list",
+);
+pub const UNKNOWN_SIZE: Rule = rule(
+    "unknown-size",
+    Severity::Error,
+    "Tirs, Modificateurs liés à la taille de l'unité",
+    "a unit's size is standard, large, small or reduced",
+);
+pub const EMPTY_BRIGADE: Rule = rule(
+    "empty-brigade",
+    Severity::Warning,
+    "Commandement",
+    "a brigade commands units",
+);
+pub const DUPLICATE_BRIGADE: Rule = rule(
+    "duplicate-brigade",
+    Severity::Error,
+    "",
+    "each brigade has its own id",
+);
+pub const RATING_OUT_OF_RANGE: Rule = rule(
+    "rating-out-of-range",
+    Severity::Error,
+    "",
+    "a commander's rating is from 2 to 12: an order passes on 2D6 at or under it, so beyond those the dice would not matter",
+);
+pub const POINTS_OVER_LIMIT: Rule = rule(
+    "points-over-limit",
+    Severity::Error,
+    "",
+    "with a points limit, the order of battle costs at most its points",
+);
+pub const UNPRICED: Rule = rule(
+    "unpriced-unit",
+    Severity::Warning,
+    "",
+    "with a points limit, every unit type has points",
+);
+
+/// Every rule of an order of battle.
+pub const RULES: &[&Rule] = &[
+    &UNKNOWN_UNIT,
+    &UNKNOWN_BRIGADE,
+    &UNKNOWN_SIZE,
+    &EMPTY_BRIGADE,
+    &DUPLICATE_BRIGADE,
+    &RATING_OUT_OF_RANGE,
+    &POINTS_OVER_LIMIT,
+    &UNPRICED,
+];
+
+pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
+    crate::rulesets::list_doc::check_shape(file, sources.text(file))?;
+    let spans = SpanIndex::parse(sources.text(file));
+    let list: ListFile = toml_file::parse(sources, file, &spans)?;
+    Ok((list, spans))
+}
+
+pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+    let (list, spans) = parse_file(sources, file)?;
+    let mut d = Vec::new();
+    let at = |path: &[Seg]| spans.span(path);
+    let unit_at = |i: usize, key: &'static str| {
+        spans
+            .span(&[Seg::Key("units"), Seg::Index(i), Seg::Key(key)])
+            .or_else(|| spans.span(&[Seg::Key("units"), Seg::Index(i)]))
+    };
+    for (i, b) in list.brigade.iter().enumerate() {
+        if list.brigade[..i].iter().any(|x| x.id == b.id) {
+            d.push(
+                DUPLICATE_BRIGADE
+                    .diagnostic(BOOK, format!("brigade `{}` is declared twice", b.id))
+                    .at(
+                        file,
+                        at(&[Seg::Key("brigade"), Seg::Index(i), Seg::Key("id")]),
+                    ),
+            );
+        }
+        if !RATING.contains(&b.rating) {
+            d.push(
+                RATING_OUT_OF_RANGE
+                    .diagnostic(
+                        BOOK,
+                        format!(
+                            "{}'s rating must be from {} to {}, found {}",
+                            b.commander,
+                            RATING.start(),
+                            RATING.end(),
+                            b.rating
+                        ),
+                    )
+                    .at(
+                        file,
+                        at(&[Seg::Key("brigade"), Seg::Index(i), Seg::Key("rating")]),
+                    )
+                    .with_label(format!("{} to {}", RATING.start(), RATING.end())),
+            );
+        }
+        if !list.units.iter().any(|u| u.brigade == b.id) {
+            d.push(
+                EMPTY_BRIGADE
+                    .diagnostic(BOOK, format!("brigade `{}` has no unit", b.id))
+                    .at(
+                        file,
+                        at(&[Seg::Key("brigade"), Seg::Index(i), Seg::Key("id")]),
+                    ),
+            );
+        }
+    }
+    let brigades: Vec<&str> = list.brigade.iter().map(|b| b.id.as_str()).collect();
+    let mut rows = Vec::new();
+    let mut total = 0u64;
+    let mut unpriced = Vec::new();
+    for (i, u) in list.units.iter().enumerate() {
+        let t = db.units.get(&u.unit);
+        if t.is_none() {
+            d.push(
+                UNKNOWN_UNIT
+                    .diagnostic(
+                        BOOK,
+                        format!("unit {}: unknown unit type `{}`", i + 1, u.unit),
+                    )
+                    .at(file, unit_at(i, "unit"))
+                    .with_label("not in units.toml")
+                    .with_suggestion(nearest(&u.unit, db.units.ids())),
+            );
+        }
+        if !brigades.contains(&u.brigade.as_str()) {
+            d.push(
+                UNKNOWN_BRIGADE
+                    .diagnostic(
+                        BOOK,
+                        format!("unit {}: no brigade `{}` in the list", i + 1, u.brigade),
+                    )
+                    .at(file, unit_at(i, "brigade"))
+                    .with_label("declare it with [[brigade]]")
+                    .with_suggestion(nearest(&u.brigade, brigades.iter().copied())),
+            );
+        }
+        if let Some(s) = &u.size {
+            if db.size(s).is_none() {
+                let known: Vec<&str> = db.rules.size.iter().map(|x| x.id.as_str()).collect();
+                d.push(
+                    UNKNOWN_SIZE
+                        .diagnostic(BOOK, format!("unit {}: unknown size `{s}`", i + 1))
+                        .at(file, unit_at(i, "size"))
+                        .with_note(format!("sizes: {}", known.join(", "))),
+                );
+            }
+        }
+        let cost = t.and_then(|t| t.points).map(u64::from);
+        if t.is_some() && cost.is_none() {
+            unpriced.push(i);
+        }
+        total += cost.unwrap_or(0);
+        let label = u
+            .label
+            .clone()
+            .or_else(|| t.map(|t| t.name.fr.clone()))
+            .unwrap_or_else(|| u.unit.clone());
+        rows.push(UnitRow {
+            id: u.unit.clone(),
+            label: label.clone(),
+            figures: None,
+            cost: cost.unwrap_or(0),
+            extras: std::iter::once(crate::rulesets::Extra {
+                id: u.brigade.clone(),
+                name: list
+                    .brigade
+                    .iter()
+                    .find(|b| b.id == u.brigade)
+                    .map_or_else(|| u.brigade.clone(), |b| b.name.clone()),
+                cost: 0,
+            })
+            .chain(u.size.iter().map(|s| crate::rulesets::Extra {
+                id: s.clone(),
+                name: s.clone(),
+                cost: 0,
+            }))
+            .collect(),
+            json: json!({
+                "unit": u.unit,
+                "label": label,
+                "brigade": u.brigade,
+                "size": u.size.clone().or_else(|| t.map(|t| t.size.clone())),
+                "cost": cost,
+            }),
+        });
+    }
+    let limit = list.list.points.unwrap_or(0).max(0) as u64;
+    if list.list.points.is_some() {
+        let here = at(&[Seg::Key("list"), Seg::Key("points")]);
+        if total > limit {
+            d.push(
+                POINTS_OVER_LIMIT
+                    .diagnostic(
+                        BOOK,
+                        format!(
+                            "the order of battle costs {total} points, {} over its {limit}",
+                            total - limit
+                        ),
+                    )
+                    .at(file, here.clone()),
+            );
+        }
+        for i in unpriced {
+            d.push(
+                UNPRICED
+                    .diagnostic(
+                        BOOK,
+                        format!(
+                            "unit {}: `{}` has no points; it counts 0",
+                            i + 1,
+                            list.units[i].unit
+                        ),
+                    )
+                    .at(file, unit_at(i, "unit")),
+            );
+        }
+    }
+    diagnostic::sort(&mut d);
+    Ok(ListCheck {
+        ruleset: Ruleset::HmQrs,
+        file,
+        name: list.list.name.clone(),
+        description: format!(
+            "{} brigade{}, {} unit{}",
+            list.brigade.len(),
+            if list.brigade.len() == 1 { "" } else { "s" },
+            list.units.len(),
+            if list.units.len() == 1 { "" } else { "s" }
+        ),
+        total,
+        limit,
+        units: rows,
+        diagnostics: d,
+        side: None,
+        spans,
+    })
+}

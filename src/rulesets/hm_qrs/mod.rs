@@ -1,0 +1,113 @@
+//! A horse-and-musket quick-reference sheet (`shared/rulebooks/horse-and-musket-quick-
+//! reference.fr.txt`, cited "HM"), a brigade-level rule of command, break tests and stamina:
+//! its tables as data, illustrative unit types, orders of battle, cards, the QRS and exact
+//! previews of command, break tests, shooting and hand-to-hand.
+
+pub mod data;
+pub mod engine;
+pub mod list;
+pub mod model;
+pub mod preview;
+pub mod views;
+
+use crate::core::i18n::Lang;
+use crate::render::sheet::CardSize;
+use crate::render::templates::Builtin;
+use crate::rulesets::{Capabilities, Engine, ListWords, Loaded, Meta};
+
+/// The QRS ruleset as the generic commands see it.
+pub const META: Meta = Meta {
+    id: "hm-qrs",
+    title: "Horse and musket (quick reference)",
+    book: "HM",
+    source: "horse-and-musket-quick-reference.fr.txt",
+    capabilities: Capabilities {
+        data: true,
+        lists: true,
+        cards: true,
+        qrs: true,
+        roster: true,
+        previews: &["command", "break-test", "shoot", "melee"],
+        scoring: false,
+    },
+    list_words: ListWords {
+        id: "type",
+        figures: None,
+        extras: "brigade",
+        extras_bought: false,
+        points: true,
+    },
+    card_size: CardSize::Poker,
+    languages: &[Lang::Fr, Lang::En],
+    templates: &TEMPLATES,
+    load,
+    schemas,
+};
+
+/// The built-in templates of `templates/hm-qrs/`.
+pub const TEMPLATES: Builtin = Builtin {
+    folder: "hm-qrs",
+    templates: &[
+        (
+            "card",
+            "card.tera",
+            include_str!("../../../templates/hm-qrs/card.tera"),
+        ),
+        (
+            "card-back",
+            "card-back.tera",
+            include_str!("../../../templates/hm-qrs/card-back.tera"),
+        ),
+        (
+            "qrs",
+            "qrs.tera",
+            include_str!("../../../templates/hm-qrs/qrs.tera"),
+        ),
+        (
+            "roster",
+            "roster.tera",
+            include_str!("../../../templates/hm-qrs/roster.tera"),
+        ),
+        (
+            "roster.md",
+            "roster.md.tera",
+            include_str!("../../../templates/hm-qrs/roster.md.tera"),
+        ),
+        (
+            "roster.html",
+            "roster.html.tera",
+            include_str!("../../../templates/hm-qrs/roster.html.tera"),
+        ),
+    ],
+    labels: include_str!("../../../templates/hm-qrs/labels.toml"),
+};
+
+fn load(
+    dirs: &[std::path::PathBuf],
+    sources: &mut crate::core::source::Sources,
+) -> Result<Loaded, crate::core::error::Error> {
+    let loaded = data::load(dirs, sources)?;
+    Ok(Loaded {
+        engine: loaded
+            .database
+            .map(|db| Box::new(engine::HmEngine { db }) as Box<dyn Engine>),
+        diagnostics: loaded.diagnostics,
+    })
+}
+
+/// The JSON Schemas of its files (`muster schema`).
+pub fn schemas() -> Vec<(&'static str, String)> {
+    let render = |schema: schemars::schema::RootSchema| {
+        serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
+    };
+    vec![
+        (
+            "hm-qrs-units.schema.json",
+            render(schemars::schema_for!(model::UnitsFile)),
+        ),
+        (
+            "hm-qrs-list.schema.json",
+            render(schemars::schema_for!(model::ListFile)),
+        ),
+    ]
+}

@@ -1,0 +1,305 @@
+//! The data model of the horse-and-musket quick-reference sheet
+//! (`horse-and-musket-quick-reference.fr.txt`, cited "HM"): its tables, unit types and
+//! orders of battle. Plain serde types without I/O.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub use crate::core::i18n::{FrEn, Lang};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Arm {
+    Infantry,
+    Cavalry,
+    Artillery,
+}
+
+impl Arm {
+    pub const ALL: [Arm; 3] = [Arm::Infantry, Arm::Cavalry, Arm::Artillery];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Arm::Infantry => "infantry",
+            Arm::Cavalry => "cavalry",
+            Arm::Artillery => "artillery",
+        }
+    }
+}
+
+/// Shooting or hand-to-hand, the two lines of the break-test table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Combat {
+    Fire,
+    Melee,
+}
+
+/// A break test's outcome (HM, Test de Rupture), with the sheet's French words as ids.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Lache,
+    Recule,
+    Tient,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 3] = [Verdict::Lache, Verdict::Recule, Verdict::Tient];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Lache => "lache",
+            Verdict::Recule => "recule",
+            Verdict::Tient => "tient",
+        }
+    }
+}
+
+/// What a size, formation or situation does to a unit's dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DiceOp {
+    /// No fire, or no combat.
+    None,
+    Add(i32),
+    Set(u32),
+    Times(u32),
+    /// N dice a side engaged.
+    PerSide(u32),
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Phase {
+    pub name: FrEn,
+    pub text: FrEn,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Modifier {
+    pub id: String,
+    pub value: i32,
+    pub name: FrEn,
+    /// Applied once per casualty above stamina (break tests).
+    #[serde(default)]
+    pub per: bool,
+    /// The largest value it takes (buildings: 1 to 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub up_to: Option<i32>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CommandRules {
+    pub per_distance: i32,
+    pub distance_inches: u32,
+    pub distance_cm: u32,
+    pub modifier: Vec<Modifier>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Move {
+    pub name: FrEn,
+    pub inches: u32,
+    pub cm: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveModifier {
+    pub name: FrEn,
+    pub effect: FrEn,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SaveRules {
+    pub default: u32,
+    pub modifier: Vec<Modifier>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ByArm {
+    pub infantry: Verdict,
+    pub cavalry: Verdict,
+    pub artillery: Verdict,
+}
+
+impl ByArm {
+    pub fn of(&self, arm: Arm) -> Verdict {
+        match arm {
+            Arm::Infantry => self.infantry,
+            Arm::Cavalry => self.cavalry,
+            Arm::Artillery => self.artillery,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BreakRow {
+    /// The highest result of the row; the last row is open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub up_to: Option<i64>,
+    pub name: String,
+    pub fire: ByArm,
+    pub melee: ByArm,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BreakTest {
+    pub dice: u32,
+    pub modifier: Vec<Modifier>,
+    pub row: Vec<BreakRow>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OutcomeRow {
+    pub id: Verdict,
+    pub name: FrEn,
+    pub rule: FrEn,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Condition {
+    pub id: String,
+    pub name: FrEn,
+    pub combat: Combat,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HitRules {
+    pub needs: u32,
+    pub modifier: Vec<Modifier>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Range {
+    pub id: String,
+    pub name: FrEn,
+    pub inches: u32,
+    pub cm: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DiceRow {
+    pub id: String,
+    pub name: FrEn,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shoot: Option<DiceOp>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat: Option<DiceOp>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub id: String,
+    pub section: String,
+    pub quote: String,
+    pub decision: FrEn,
+}
+
+/// `rules.toml`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    pub phase: Vec<Phase>,
+    pub command: CommandRules,
+    #[serde(rename = "move")]
+    pub moves: Vec<Move>,
+    pub move_modifier: Vec<MoveModifier>,
+    pub save: SaveRules,
+    pub break_test: BreakTest,
+    pub outcome: Vec<OutcomeRow>,
+    pub condition: Vec<Condition>,
+    pub hit: HitRules,
+    pub result_modifier: Vec<Modifier>,
+    pub shoot_modifier: Vec<Modifier>,
+    pub range: Vec<Range>,
+    pub size: Vec<DiceRow>,
+    pub formation: Vec<DiceRow>,
+    pub situation: Vec<DiceRow>,
+    #[serde(default)]
+    pub reading: Vec<Reading>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Unit {
+    pub id: String,
+    pub name: FrEn,
+    pub arm: Arm,
+    pub formation: String,
+    pub hand_to_hand: u32,
+    pub shooting: u32,
+    /// The morale save: a d6 at or above it.
+    pub morale: u32,
+    pub stamina: u32,
+    pub size: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UnitsFile {
+    pub unit: Vec<Unit>,
+}
+
+// ── orders of battle ────────────────────────────────────────────────────────────────────────
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListHeader {
+    pub name: String,
+    pub ruleset: String,
+    /// Optional: the points limit, when the units have points.
+    #[serde(default)]
+    pub points: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Brigade {
+    pub id: String,
+    pub name: String,
+    pub commander: String,
+    /// The commander's rating: an order passes on 2D6 at or under it.
+    pub rating: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListUnit {
+    pub unit: String,
+    pub brigade: String,
+    #[serde(default)]
+    pub label: Option<String>,
+    /// The unit's size, if not its type's.
+    #[serde(default)]
+    pub size: Option<String>,
+}
+
+/// An order of battle: brigades with their commanders, and the units of each.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListFile {
+    pub list: ListHeader,
+    #[serde(default)]
+    pub brigade: Vec<Brigade>,
+    #[serde(default)]
+    pub units: Vec<ListUnit>,
+}

@@ -1,0 +1,557 @@
+//! Exact previews of the quick-reference sheet (HM): the command test (2D6 at or under the
+//! rating), the break test (2D6 + modifiers read on the table), shooting and hand-to-hand
+//! (dice by value, size, formation and situation; hits on 4+ and saves on the unit's value,
+//! a natural 6 always succeeding and a natural 1 always failing), and the break test that
+//! follows, its modifier growing with each casualty above stamina.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::data::Database;
+use super::model::*;
+use crate::core::bounds::within;
+use crate::core::dice::binomial;
+
+pub mod limits {
+    use std::ops::RangeInclusive;
+    /// Engine limit: a modifier to a 2D6 test (beyond ±20 the result never changes).
+    pub const MODIFIER: RangeInclusive<i32> = -20..=20;
+    /// Engine limit: dice of one unit (values of 12, a large unit in enfilade: about 30).
+    pub const DICE: RangeInclusive<u32> = 0..=60;
+    /// Engine limit: a commander's rating and a unit's values.
+    pub const RATING: RangeInclusive<i32> = 2..=12;
+    pub const VALUE: RangeInclusive<u32> = 0..=12;
+    pub const SAVE: RangeInclusive<u32> = 2..=7;
+    pub const CASUALTIES: RangeInclusive<u32> = 0..=60;
+    pub const SIDES: RangeInclusive<u32> = 1..=4;
+    pub const DISTANCE: RangeInclusive<u32> = 0..=400;
+}
+
+/// P(2D6 = s) for s = 2..=12.
+fn two_d6() -> [(i64, f64); 11] {
+    let mut out = [(0i64, 0.0f64); 11];
+    for (i, slot) in out.iter_mut().enumerate() {
+        let s = i as i64 + 2;
+        let ways = 6 - (s - 7).abs();
+        *slot = (s, ways as f64 / 36.0);
+    }
+    out
+}
+
+/// P(2D6 ≤ target).
+pub fn p_command(target: i64) -> f64 {
+    two_d6()
+        .iter()
+        .filter(|(s, _)| *s <= target)
+        .fold(0.0, |a, (_, p)| a + p)
+}
+
+/// The break test's outcomes for 2D6 + `modifier`.
+pub fn break_test(
+    db: &Database,
+    arm: Arm,
+    combat: Combat,
+    modifier: i64,
+) -> BTreeMap<Verdict, f64> {
+    let mut out: BTreeMap<Verdict, f64> = Verdict::ALL.iter().map(|v| (*v, 0.0)).collect();
+    for (s, p) in two_d6() {
+        *out.entry(db.verdict(s + modifier, arm, combat))
+            .or_insert(0.0) += p;
+    }
+    out
+}
+
+/// P(a d6 succeeds) needing `needs` − `modifier`, a 6 always succeeding and a 1 always
+/// failing.
+pub fn p_d6(needs: i64, modifier: i64) -> f64 {
+    let n = (needs - modifier).clamp(2, 6);
+    (7 - n) as f64 / 6.0
+}
+
+/// The dice of a unit: its value, then its size, formation and situations (reading
+/// dice-order); `None`: it may not shoot (or fight).
+pub fn dice(value: u32, ops: &[DiceOp], sides: u32) -> Option<u32> {
+    let mut n = i64::from(value);
+    for op in ops {
+        n = match *op {
+            DiceOp::None => return None,
+            DiceOp::Add(k) => n + i64::from(k),
+            DiceOp::Set(k) => i64::from(k),
+            DiceOp::Times(k) => n * i64::from(k),
+            DiceOp::PerSide(k) => i64::from(k) * i64::from(sides),
+        };
+    }
+    Some(n.max(0) as u32)
+}
+
+fn outcomes_json(m: &BTreeMap<Verdict, f64>) -> BTreeMap<&'static str, f64> {
+    m.iter().map(|(v, p)| (v.as_str(), *p)).collect()
+}
+
+// ── command and break test ──────────────────────────────────────────────────────────────────
+
+/// A modifier as a report shows it: its id in the data, its words, its value.
+#[derive(Debug, Clone, Serialize)]
+pub struct Line {
+    pub id: String,
+    pub name: String,
+    pub value: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CommandReport {
+    pub rating: i64,
+    pub target: i64,
+    pub p_success: f64,
+    pub modifiers: Vec<Line>,
+}
+
+pub struct CommandRequest {
+    pub rating: i32,
+    pub modifiers: Vec<i32>,
+    pub with: Vec<String>,
+    pub distance_inches: u32,
+}
+
+pub fn command(db: &Database, r: &CommandRequest) -> Result<CommandReport, String> {
+    let rating = within("--rating", r.rating, &limits::RATING, "engine limit")?;
+    let distance = within(
+        "--distance",
+        r.distance_inches,
+        &limits::DISTANCE,
+        "inches, engine limit",
+    )?;
+    let rules = &db.rules.command;
+    let mut mods: Vec<Line> = Vec::new();
+    let steps = distance / rules.distance_inches.max(1);
+    if steps > 0 {
+        mods.push(Line {
+            id: "distance".into(),
+            name: format!(
+                "{distance}\" from the commander ({} per full {}\")",
+                rules.per_distance, rules.distance_inches
+            ),
+            value: i64::from(rules.per_distance) * i64::from(steps),
+        });
+    }
+    for id in &r.with {
+        let m = rules.modifier.iter().find(|m| &m.id == id).ok_or_else(|| {
+            let known: Vec<&str> = rules.modifier.iter().map(|m| m.id.as_str()).collect();
+            format!(
+                "--with: unknown command modifier `{id}`; known: {}",
+                known.join(", ")
+            )
+        })?;
+        mods.push(Line {
+            id: m.id.clone(),
+            name: m.name.en.clone(),
+            value: i64::from(m.value),
+        });
+    }
+    for k in &r.modifiers {
+        within("--modifier", *k, &limits::MODIFIER, "engine limit")?;
+        mods.push(Line {
+            id: "modifier".into(),
+            name: "--modifier".into(),
+            value: i64::from(*k),
+        });
+    }
+    let target = i64::from(rating) + mods.iter().map(|l| l.value).sum::<i64>();
+    Ok(CommandReport {
+        rating: i64::from(rating),
+        target,
+        p_success: p_command(target),
+        modifiers: mods,
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BreakReport {
+    pub arm: Arm,
+    pub combat: Combat,
+    pub modifier: i64,
+    pub outcomes: BTreeMap<&'static str, f64>,
+}
+
+pub struct BreakRequest {
+    pub arm: Arm,
+    pub combat: Combat,
+    pub modifier: i32,
+    pub over_stamina: u32,
+    pub disordered: bool,
+    pub artillery_losses: bool,
+}
+
+/// The sheet's break-test modifier: per casualty above stamina, disorder, artillery losses.
+fn break_modifier(db: &Database, over: u32, disordered: bool, artillery: bool) -> i64 {
+    db.rules
+        .break_test
+        .modifier
+        .iter()
+        .map(|m| {
+            let v = i64::from(m.value);
+            match m.id.as_str() {
+                "over-stamina" => v * i64::from(over),
+                "disordered" if disordered => v,
+                "artillery-losses" if artillery => v,
+                _ => 0,
+            }
+        })
+        .sum()
+}
+
+pub fn break_report(db: &Database, r: &BreakRequest) -> Result<BreakReport, String> {
+    let k = within("--modifier", r.modifier, &limits::MODIFIER, "engine limit")?;
+    let over = within(
+        "--over-stamina",
+        r.over_stamina,
+        &limits::CASUALTIES,
+        "engine limit",
+    )?;
+    let modifier = i64::from(k) + break_modifier(db, over, r.disordered, r.artillery_losses);
+    Ok(BreakReport {
+        arm: r.arm,
+        combat: r.combat,
+        modifier,
+        outcomes: outcomes_json(&break_test(db, r.arm, r.combat, modifier)),
+    })
+}
+
+// ── shooting ────────────────────────────────────────────────────────────────────────────────
+
+/// A unit as the previews take it: a type of the data, or plain values.
+#[derive(Debug, Clone, Default)]
+pub struct Fighter {
+    pub unit: Option<String>,
+    pub value: Option<u32>,
+    pub size: Option<String>,
+    pub formation: Option<String>,
+    pub situations: Vec<String>,
+    pub sides: u32,
+}
+
+fn resolve_dice<'a>(
+    db: &'a Database,
+    f: &Fighter,
+    flag: &str,
+    shooting: bool,
+) -> Result<(u32, Option<&'a Unit>), String> {
+    let unit = f
+        .unit
+        .as_deref()
+        .map(|id| {
+            db.units.get(id).ok_or_else(|| {
+                let mut known: Vec<&str> = db.units.ids().collect();
+                known.sort_unstable();
+                format!("{flag}: unknown unit `{id}`; known: {}", known.join(", "))
+            })
+        })
+        .transpose()?;
+    let value = match (f.value, unit) {
+        (Some(v), _) => within(&format!("{flag}-dice"), v, &limits::VALUE, "engine limit")?,
+        (None, Some(u)) => {
+            if shooting {
+                u.shooting
+            } else {
+                u.hand_to_hand
+            }
+        }
+        (None, None) => return Err(format!("give {flag} UNIT or {flag}-dice N")),
+    };
+    let op = |row: &DiceRow| if shooting { row.shoot } else { row.combat };
+    let mut ops = Vec::new();
+    let size = f.size.clone().or(unit.map(|u| u.size.clone()));
+    if let Some(s) = size {
+        let row = db
+            .size(&s)
+            .ok_or_else(|| format!("{flag}-size: unknown size `{s}`"))?;
+        ops.extend(op(row));
+    }
+    let formation = f.formation.clone().or(unit.map(|u| u.formation.clone()));
+    if let Some(id) = formation {
+        let row = db
+            .formation(&id)
+            .ok_or_else(|| format!("{flag}-formation: unknown formation `{id}`"))?;
+        ops.extend(op(row));
+    }
+    for s in &f.situations {
+        let row = db
+            .situation(s)
+            .ok_or_else(|| format!("{flag}-situation: unknown situation `{s}`"))?;
+        ops.extend(op(row));
+    }
+    let sides = within(
+        &format!("{flag}-sides"),
+        f.sides.max(1),
+        &limits::SIDES,
+        "a square or a building's faces",
+    )?;
+    let n = dice(value, &ops, sides).ok_or_else(|| {
+        format!(
+            "{flag}: in that formation the unit may not {}",
+            if shooting { "shoot" } else { "fight" }
+        )
+    })?;
+    let n = within(&format!("{flag} dice"), n, &limits::DICE, "engine limit")?;
+    Ok((n, unit))
+}
+
+fn sum_modifiers(table: &[Modifier], ids: &[String], flag: &str) -> Result<i64, String> {
+    let mut total = 0;
+    for id in ids {
+        let m = table.iter().find(|m| &m.id == id).ok_or_else(|| {
+            let known: Vec<&str> = table.iter().map(|m| m.id.as_str()).collect();
+            format!(
+                "{flag}: unknown modifier `{id}`; known: {}",
+                known.join(", ")
+            )
+        })?;
+        total += i64::from(m.value);
+    }
+    Ok(total)
+}
+
+pub struct ShootRequest {
+    pub shooter: Fighter,
+    /// Shooting modifiers by id, and a number.
+    pub with: Vec<String>,
+    pub modifier: i32,
+    pub target: Option<String>,
+    pub save: Option<u32>,
+    pub save_with: Vec<String>,
+    pub target_arm: Option<Arm>,
+    pub stamina: Option<u32>,
+    pub casualties_before: u32,
+    pub disordered: bool,
+    /// The shooter is artillery (losses give the target -1 on its test).
+    pub artillery: bool,
+    /// Artillery at close range: a test (B) on any casualty.
+    pub close: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ShootReport {
+    pub dice: u32,
+    pub p_hit: f64,
+    pub p_save: f64,
+    pub casualties: Vec<f64>,
+    pub mean: f64,
+    /// P(the target must take a break test: condition A or B).
+    pub p_test: f64,
+    /// P(no test, or the test's outcome): "untested", "lache", "recule", "tient".
+    pub outcomes: BTreeMap<&'static str, f64>,
+}
+
+pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootReport, String> {
+    let (n, shooter_unit) = resolve_dice(db, &r.shooter, "--shooter", true)?;
+    let k = within("--modifier", r.modifier, &limits::MODIFIER, "engine limit")?;
+    let hit_mod = sum_modifiers(&db.rules.shoot_modifier, &r.with, "--with")? + i64::from(k);
+    let target = r
+        .target
+        .as_deref()
+        .map(|id| {
+            db.units
+                .get(id)
+                .ok_or_else(|| format!("--target: unknown unit `{id}`"))
+        })
+        .transpose()?;
+    let save = match (r.save, target) {
+        (Some(s), _) => within("--save", s, &limits::SAVE, "7: no save")?,
+        (None, Some(t)) => t.morale,
+        (None, None) => db.rules.save.default,
+    };
+    let save_mod = sum_modifiers(&db.rules.save.modifier, &r.save_with, "--save-with")?;
+    let p_hit = p_d6(i64::from(db.rules.hit.needs), hit_mod);
+    let p_save = if save >= 7 {
+        0.0
+    } else {
+        p_d6(i64::from(save), save_mod)
+    };
+    let casualties = binomial(n as usize, p_hit * (1.0 - p_save));
+    let arm = r
+        .target_arm
+        .or(target.map(|t| t.arm))
+        .unwrap_or(Arm::Infantry);
+    let stamina = r.stamina.or(target.map(|t| t.stamina));
+    let before = within(
+        "--casualties-before",
+        r.casualties_before,
+        &limits::CASUALTIES,
+        "engine limit",
+    )?;
+    let artillery = r.artillery || shooter_unit.is_some_and(|u| u.arm == Arm::Artillery);
+    let mut outcomes: BTreeMap<&'static str, f64> = ["untested", "lache", "recule", "tient"]
+        .iter()
+        .map(|k| (*k, 0.0))
+        .collect();
+    let mut p_test = 0.0;
+    for (c, p) in casualties.iter().enumerate() {
+        let total = before + c as u32;
+        let over = stamina.map_or(0, |s| total.saturating_sub(s));
+        let a = stamina.is_some_and(|s| total > s) && c > 0;
+        let b = r.close && artillery && c > 0;
+        if !(a || b) {
+            *outcomes.entry("untested").or_insert(0.0) += p;
+            continue;
+        }
+        p_test += p;
+        let m = break_modifier(db, over, r.disordered, artillery && c > 0);
+        for (v, q) in break_test(db, arm, Combat::Fire, m) {
+            *outcomes.entry(v.as_str()).or_insert(0.0) += p * q;
+        }
+    }
+    Ok(ShootReport {
+        dice: n,
+        p_hit,
+        p_save,
+        mean: crate::core::dice::mean(&casualties),
+        casualties,
+        p_test,
+        outcomes,
+    })
+}
+
+// ── hand-to-hand ────────────────────────────────────────────────────────────────────────────
+
+pub struct MeleeSide {
+    pub fighter: Fighter,
+    pub hit_with: Vec<String>,
+    pub result_with: Vec<String>,
+    pub building: u32,
+    pub save_with: Vec<String>,
+    pub stamina: Option<u32>,
+    pub casualties_before: u32,
+    pub disordered: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MeleeSideReport {
+    pub dice: u32,
+    pub p_casualty: f64,
+    /// P(k casualties inflicted on the enemy).
+    pub casualties: Vec<f64>,
+    pub result_bonus: i64,
+    pub p_win: f64,
+    /// The break test (C) when it loses: P(lache), P(recule); P(tient) the rest of a loss.
+    pub if_lost: BTreeMap<&'static str, f64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MeleeReport {
+    pub a: MeleeSideReport,
+    pub b: MeleeSideReport,
+    pub p_draw: f64,
+}
+
+struct Prepared<'a> {
+    dice: u32,
+    unit: Option<&'a Unit>,
+    hit_mod: i64,
+    result: i64,
+    save_mod: i64,
+}
+
+fn prepare<'a>(db: &'a Database, s: &MeleeSide, flag: &str) -> Result<Prepared<'a>, String> {
+    let (dice, unit) = resolve_dice(db, &s.fighter, flag, false)?;
+    let hit_mod = sum_modifiers(&db.rules.hit.modifier, &s.hit_with, &format!("{flag}-hit"))?;
+    let mut result = sum_modifiers(
+        &db.rules.result_modifier,
+        &s.result_with,
+        &format!("{flag}-result"),
+    )?;
+    if s.building > 0 {
+        let m = db.rules.result_modifier.iter().find(|m| m.id == "building");
+        let top = m.and_then(|m| m.up_to).unwrap_or(3) as u32;
+        result += i64::from(within(
+            &format!("{flag}-building"),
+            s.building,
+            &(1..=top),
+            "HM: 1 to 3 by size",
+        )?);
+    }
+    let save_mod = sum_modifiers(
+        &db.rules.save.modifier,
+        &s.save_with,
+        &format!("{flag}-save"),
+    )?;
+    Ok(Prepared {
+        dice,
+        unit,
+        hit_mod,
+        result,
+        save_mod,
+    })
+}
+
+pub fn melee(db: &Database, a: &MeleeSide, b: &MeleeSide) -> Result<MeleeReport, String> {
+    let pa = prepare(db, a, "--a")?;
+    let pb = prepare(db, b, "--b")?;
+    let save = |p: &Prepared| p.unit.map_or(db.rules.save.default, |u| u.morale);
+    let needs = i64::from(db.rules.hit.needs);
+    let kill = |from: &Prepared, to: &Prepared| {
+        p_d6(needs, from.hit_mod) * (1.0 - p_d6(i64::from(save(to)), to.save_mod))
+    };
+    let (ka, kb) = (kill(&pa, &pb), kill(&pb, &pa));
+    let ca = binomial(pa.dice as usize, ka);
+    let cb = binomial(pb.dice as usize, kb);
+    let (mut a_win, mut b_win, mut draw) = (0.0, 0.0, 0.0);
+    let mut a_lost: BTreeMap<&'static str, f64> = BTreeMap::new();
+    let mut b_lost: BTreeMap<&'static str, f64> = BTreeMap::new();
+    let arm = |p: &Prepared| p.unit.map_or(Arm::Infantry, |u| u.arm);
+    let stamina = |s: &MeleeSide, p: &Prepared| s.stamina.or(p.unit.map(|u| u.stamina));
+    for (i, p) in ca.iter().enumerate() {
+        for (j, q) in cb.iter().enumerate() {
+            let pq = p * q;
+            let ra = i as i64 + pa.result;
+            let rb = j as i64 + pb.result;
+            if ra > rb {
+                a_win += pq;
+                // b loses: it took i casualties this round.
+                let over = stamina(b, &pb)
+                    .map_or(0, |s| (b.casualties_before + i as u32).saturating_sub(s));
+                for (v, x) in break_test(
+                    db,
+                    arm(&pb),
+                    Combat::Melee,
+                    break_modifier(db, over, b.disordered, false),
+                ) {
+                    *b_lost.entry(v.as_str()).or_insert(0.0) += pq * x;
+                }
+            } else if rb > ra {
+                b_win += pq;
+                let over = stamina(a, &pa)
+                    .map_or(0, |s| (a.casualties_before + j as u32).saturating_sub(s));
+                for (v, x) in break_test(
+                    db,
+                    arm(&pa),
+                    Combat::Melee,
+                    break_modifier(db, over, a.disordered, false),
+                ) {
+                    *a_lost.entry(v.as_str()).or_insert(0.0) += pq * x;
+                }
+            } else {
+                draw += pq;
+            }
+        }
+    }
+    Ok(MeleeReport {
+        a: MeleeSideReport {
+            dice: pa.dice,
+            p_casualty: ka,
+            casualties: ca,
+            result_bonus: pa.result,
+            p_win: a_win,
+            if_lost: a_lost,
+        },
+        b: MeleeSideReport {
+            dice: pb.dice,
+            p_casualty: kb,
+            casualties: cb,
+            result_bonus: pb.result,
+            p_win: b_win,
+            if_lost: b_lost,
+        },
+        p_draw: draw,
+    })
+}
