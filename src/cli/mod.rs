@@ -182,7 +182,9 @@ pub enum ListCommand {
         /// Capitán: a skill to take (repeatable)
         #[arg(long = "skill", value_name = "ID")]
         skills: Vec<String>,
-        /// WAB ACA: an option to buy (repeatable): flag, musician, elite=N, heavy-armour
+        /// An option (repeatable). WAB ACA: one to buy (flag, musician, elite=N,
+        /// heavy-armour). hm-qrs: brigade=ID, with commander=NAME and rating=N (2–12) for a
+        /// new brigade, brigade-name=NAME; size=small|standard|large
         #[arg(long = "option", value_name = "OPTION")]
         options: Vec<String>,
         /// WAB ACA: a battery's guns

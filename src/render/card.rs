@@ -297,12 +297,23 @@ impl Pen<'_> {
                 // One row beside the label while the boxes stay large enough to tick; else
                 // the label above rows of boxes across the card (a WAB battalion has 30).
                 let one_row = (self.inner_w() - label_w - gap * (n - 1.0)) / n;
+                // Above the boxes, a long label wraps over as many lines as it needs.
+                let above = if one_row >= MIN_BOX || label.is_empty() {
+                    Vec::new()
+                } else {
+                    self.fonts
+                        .wrap(label, size, true, self.inner_w() * PT_PER_MM)
+                };
                 let (side, per_row, label_h) = if one_row >= MIN_BOX {
                     (one_row.min(4.5 * s), *count, 0.0)
                 } else {
                     let side = (3.4 * s).min(4.5 * s).max(MIN_BOX);
                     let per_row = (((self.inner_w() + gap) / (side + gap)).floor() as u32).max(1);
-                    (side, per_row, size * 1.25 / PT_PER_MM)
+                    (
+                        side,
+                        per_row,
+                        above.len().max(1) as f32 * size * 1.25 / PT_PER_MM,
+                    )
                 };
                 let rows = count.div_ceil(per_row.max(1)).max(1);
                 let height = label_h + rows as f32 * (side + gap) - gap;
@@ -311,14 +322,21 @@ impl Pen<'_> {
                 }
                 self.y += 0.6;
                 let (left, top) = if label_h > 0.0 {
-                    self.text(
-                        self.left(),
-                        self.y + size * 0.9 / PT_PER_MM,
-                        size,
-                        true,
-                        Colour::BLACK,
-                        label,
-                    );
+                    for (i, line) in above.iter().enumerate() {
+                        if self.fonts.metrics(true).width(line, size)
+                            > self.inner_w() * PT_PER_MM + 0.01
+                        {
+                            self.truncated = true; // a word wider than the card
+                        }
+                        self.text(
+                            self.left(),
+                            self.y + (i as f32 * 1.25 + 0.9) * size / PT_PER_MM,
+                            size,
+                            true,
+                            Colour::BLACK,
+                            line,
+                        );
+                    }
                     (self.left(), self.y + label_h)
                 } else {
                     self.text(

@@ -201,6 +201,14 @@ fn run_melee(db: &Database, a: &MeleeArgs) -> Result<u8, Error> {
                 "  {who}: {} dice, P(casualty a die) {:.4}, result {:+}\n",
                 s.dice, s.p_casualty, s.result_bonus
             ));
+            for id in &s.applied {
+                if let Some(m) = db.rules.result_modifier.iter().find(|m| &m.id == id) {
+                    text.push_str(&format!(
+                        "     {:+}  {} (applied: {who}'s formation and the enemy's arm)\n",
+                        m.value, m.name.en
+                    ));
+                }
+            }
         }
         text.push_str(&distribution_table("casualties", &series));
         text.push_str(&format!(
@@ -210,6 +218,10 @@ fn run_melee(db: &Database, a: &MeleeArgs) -> Result<u8, Error> {
         for (who, s) in [("A", &r.a), ("B", &r.b)] {
             text.push_str(&format!("{who} loses and tests (C):\n"));
             outcome_lines(db, &s.if_lost, text);
+            if !s.if_draw.is_empty() {
+                text.push_str(&format!("{who} shaken by a draw tests (D):\n"));
+                outcome_lines(db, &s.if_draw, text);
+            }
         }
     })
 }

@@ -297,11 +297,18 @@ impl Engine for HmEngine {
                     .get(&row.id)
                     .ok_or_else(|| unknown("unit type", &row.id, db.units.ids()))?;
                 let size = row.json.get("size").and_then(|s| s.as_str());
-                let brigade = row
-                    .json
-                    .get("brigade")
-                    .and_then(|s| s.as_str())
-                    .map(str::to_owned);
+                // "8e brigade (Kempt) — Sir James Kempt, 8": the brigade's name, its
+                // commander and rating, what a player looks for when giving an order.
+                let field = |k: &str| row.json.get(k).and_then(|s| s.as_str());
+                let brigade = field("brigade_name").or(field("brigade")).map(|b| {
+                    match (
+                        field("commander"),
+                        row.json.get("rating").and_then(|r| r.as_i64()),
+                    ) {
+                        (Some(c), Some(r)) => format!("{b} — {c}, {r}"),
+                        _ => b.to_owned(),
+                    }
+                });
                 cards.push(views::card(
                     db,
                     &CardUnit {

@@ -201,6 +201,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
             .clone()
             .or_else(|| t.map(|t| t.name.fr.clone()))
             .unwrap_or_else(|| u.unit.clone());
+        let brigade = list.brigade.iter().find(|b| b.id == u.brigade);
         rows.push(UnitRow {
             id: u.unit.clone(),
             label: label.clone(),
@@ -208,11 +209,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
             cost: cost.unwrap_or(0),
             extras: std::iter::once(crate::rulesets::Extra {
                 id: u.brigade.clone(),
-                name: list
-                    .brigade
-                    .iter()
-                    .find(|b| b.id == u.brigade)
-                    .map_or_else(|| u.brigade.clone(), |b| b.name.clone()),
+                name: brigade.map_or_else(|| u.brigade.clone(), |b| b.name.clone()),
                 cost: 0,
             })
             .chain(u.size.iter().map(|s| crate::rulesets::Extra {
@@ -225,6 +222,9 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 "unit": u.unit,
                 "label": label,
                 "brigade": u.brigade,
+                "brigade_name": brigade.map(|b| b.name.clone()),
+                "commander": brigade.map(|b| b.commander.clone()),
+                "rating": brigade.map(|b| b.rating),
                 "size": u.size.clone().or_else(|| t.map(|t| t.size.clone())),
                 "cost": cost,
             }),

@@ -33,7 +33,7 @@ pub const META: Meta = Meta {
     list_words: ListWords {
         id: "type",
         figures: None,
-        extras: "brigade",
+        extras: "brigade, size",
         extras_bought: false,
         points: true,
     },

@@ -389,9 +389,11 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootReport, String> {
     for (c, p) in casualties.iter().enumerate() {
         let total = before + c as u32;
         let over = stamina.map_or(0, |s| total.saturating_sub(s));
-        let a = stamina.is_some_and(|s| total > s) && c > 0;
-        let b = r.close && artillery && c > 0;
-        if !(a || b) {
+        // A: casualties above stamina; B: shaken (casualties at or above stamina, reading
+        // `shaken`) by this volley, or hit by artillery at close range. A is inside B.
+        let shaken = stamina.is_some_and(|s| total >= s) && c > 0;
+        let b = shaken || (r.close && artillery && c > 0);
+        if !b {
             *outcomes.entry("untested").or_insert(0.0) += p;
             continue;
         }
@@ -435,7 +437,15 @@ pub struct MeleeSideReport {
     pub p_win: f64,
     /// The break test (C) when it loses: P(lache), P(recule); P(tient) the rest of a loss.
     pub if_lost: BTreeMap<&'static str, f64>,
+    /// The break test (D) on a draw when it is shaken (casualties at or above stamina);
+    /// empty when it cannot be.
+    pub if_draw: BTreeMap<&'static str, f64>,
+    /// Result modifiers the preview applied by itself (a square against cavalry).
+    pub applied: Vec<String>,
 }
+
+/// The result modifier a square has against cavalry, applied when the formations say so.
+const SQUARE_V_CAVALRY: &str = "square-v-cavalry";
 
 #[derive(Debug, Clone, Serialize)]
 pub struct MeleeReport {
@@ -485,8 +495,38 @@ fn prepare<'a>(db: &'a Database, s: &MeleeSide, flag: &str) -> Result<Prepared<'
 }
 
 pub fn melee(db: &Database, a: &MeleeSide, b: &MeleeSide) -> Result<MeleeReport, String> {
-    let pa = prepare(db, a, "--a")?;
-    let pb = prepare(db, b, "--b")?;
+    let mut pa = prepare(db, a, "--a")?;
+    let mut pb = prepare(db, b, "--b")?;
+    let arm = |p: &Prepared| p.unit.map_or(Arm::Infantry, |u| u.arm);
+    // A square fighting cavalry has the sheet's result bonus without being told.
+    let square_bonus = |s: &MeleeSide, p: &Prepared, other: &Prepared| -> Option<String> {
+        let m = db
+            .rules
+            .result_modifier
+            .iter()
+            .find(|m| m.id == SQUARE_V_CAVALRY)?;
+        let formation = s
+            .fighter
+            .formation
+            .as_deref()
+            .or(p.unit.map(|u| u.formation.as_str()));
+        (formation == Some("square")
+            && arm(other) == Arm::Cavalry
+            && !s.result_with.iter().any(|w| w == SQUARE_V_CAVALRY))
+        .then(|| m.id.clone())
+    };
+    let (auto_a, auto_b) = (square_bonus(a, &pa, &pb), square_bonus(b, &pb, &pa));
+    let bonus = |id: &Option<String>| {
+        id.as_ref().map_or(0, |id| {
+            db.rules
+                .result_modifier
+                .iter()
+                .find(|m| &m.id == id)
+                .map_or(0, |m| i64::from(m.value))
+        })
+    };
+    pa.result += bonus(&auto_a);
+    pb.result += bonus(&auto_b);
     let save = |p: &Prepared| p.unit.map_or(db.rules.save.default, |u| u.morale);
     let needs = i64::from(db.rules.hit.needs);
     let kill = |from: &Prepared, to: &Prepared| {
@@ -498,7 +538,8 @@ pub fn melee(db: &Database, a: &MeleeSide, b: &MeleeSide) -> Result<MeleeReport,
     let (mut a_win, mut b_win, mut draw) = (0.0, 0.0, 0.0);
     let mut a_lost: BTreeMap<&'static str, f64> = BTreeMap::new();
     let mut b_lost: BTreeMap<&'static str, f64> = BTreeMap::new();
-    let arm = |p: &Prepared| p.unit.map_or(Arm::Infantry, |u| u.arm);
+    let mut a_draw: BTreeMap<&'static str, f64> = BTreeMap::new();
+    let mut b_draw: BTreeMap<&'static str, f64> = BTreeMap::new();
     let stamina = |s: &MeleeSide, p: &Prepared| s.stamina.or(p.unit.map(|u| u.stamina));
     for (i, p) in ca.iter().enumerate() {
         for (j, q) in cb.iter().enumerate() {
@@ -532,6 +573,22 @@ pub fn melee(db: &Database, a: &MeleeSide, b: &MeleeSide) -> Result<MeleeReport,
                 }
             } else {
                 draw += pq;
+                // D: a side left shaken by a drawn round tests (reading `shaken`).
+                for (side, p, took, lost) in [(a, &pa, j, &mut a_draw), (b, &pb, i, &mut b_draw)] {
+                    let Some(s) = stamina(side, p) else { continue };
+                    let total = side.casualties_before + took as u32;
+                    if total < s {
+                        continue;
+                    }
+                    for (v, x) in break_test(
+                        db,
+                        arm(p),
+                        Combat::Melee,
+                        break_modifier(db, total - s, side.disordered, false),
+                    ) {
+                        *lost.entry(v.as_str()).or_insert(0.0) += pq * x;
+                    }
+                }
             }
         }
     }
@@ -543,6 +600,8 @@ pub fn melee(db: &Database, a: &MeleeSide, b: &MeleeSide) -> Result<MeleeReport,
             result_bonus: pa.result,
             p_win: a_win,
             if_lost: a_lost,
+            if_draw: a_draw,
+            applied: auto_a.into_iter().collect(),
         },
         b: MeleeSideReport {
             dice: pb.dice,
@@ -551,6 +610,8 @@ pub fn melee(db: &Database, a: &MeleeSide, b: &MeleeSide) -> Result<MeleeReport,
             result_bonus: pb.result,
             p_win: b_win,
             if_lost: b_lost,
+            if_draw: b_draw,
+            applied: auto_b.into_iter().collect(),
         },
         p_draw: draw,
     })

@@ -10,6 +10,11 @@ use crate::core::source::Sources;
 use crate::render::markup::MAX_BOXES;
 use crate::rulesets::ListCheck;
 
+/// A probability as a whole percentage, the way the sheets print odds.
+fn pct(p: f64) -> String {
+    format!("{:.0}", p * 100.0)
+}
+
 fn label(labels: &toml::Table, key: &str) -> String {
     labels
         .get(key)
@@ -168,7 +173,6 @@ const BREAK_ODDS_MODIFIERS: [i64; 5] = [0, -1, -2, -3, -4];
 pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
     let r = &db.rules;
     let verdict = |v: Verdict| label(labels, &format!("verdict_{}", v.as_str()));
-    let pct = |p: f64| format!("{:.0}", p * 100.0);
     QrsView {
         phases: r
             .phase
@@ -336,6 +340,7 @@ pub struct RosterBrigade {
     pub name: String,
     pub commander: String,
     pub rating: i64,
+    pub order_chance: String,
     pub units: Vec<RosterUnit>,
 }
 
@@ -357,6 +362,8 @@ pub struct RosterView {
     pub errors: usize,
     pub warnings: usize,
     pub brigades: Vec<RosterBrigade>,
+    /// Units whose brigade is not in the list (an invalid list).
+    pub unassigned: Vec<RosterUnit>,
     pub diagnostics: Vec<RosterDiagnostic>,
 }
 
@@ -369,6 +376,30 @@ pub fn roster(
     labels: &toml::Table,
 ) -> RosterView {
     let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
+    let unit_view = |i: usize, u: &ListUnit, brigade: Option<&Brigade>| {
+        let row = &checked.units[i];
+        RosterUnit {
+            number: i + 1,
+            label: row.label.clone(),
+            unit: u.unit.clone(),
+            cost: row.cost,
+            card: db.units.get(&u.unit).map(|t| {
+                card(
+                    db,
+                    &CardUnit {
+                        unit: t,
+                        number: Some(i + 1),
+                        label: Some(&row.label),
+                        size: u.size.as_deref(),
+                        brigade: brigade
+                            .map(|b| format!("{} ({} {})", b.name, b.commander, b.rating)),
+                    },
+                    lang,
+                    labels,
+                )
+            }),
+        }
+    };
     let brigades = list
         .brigade
         .iter()
@@ -377,39 +408,24 @@ pub fn roster(
             name: b.name.clone(),
             commander: b.commander.clone(),
             rating: b.rating,
+            // The chance of an order without modifiers, from the command preview's maths.
+            order_chance: format!("{} %", pct(p_command(b.rating))),
             units: list
                 .units
                 .iter()
                 .enumerate()
                 .filter(|(_, u)| u.brigade == b.id)
-                .map(|(i, u)| {
-                    let row = &checked.units[i];
-                    RosterUnit {
-                        number: i + 1,
-                        label: row.label.clone(),
-                        unit: u.unit.clone(),
-                        cost: row.cost,
-                        card: db.units.get(&u.unit).map(|t| {
-                            card(
-                                db,
-                                &CardUnit {
-                                    unit: t,
-                                    number: Some(i + 1),
-                                    label: Some(&row.label),
-                                    size: u.size.as_deref(),
-                                    brigade: Some(format!(
-                                        "{} ({} {})",
-                                        b.name, b.commander, b.rating
-                                    )),
-                                },
-                                lang,
-                                labels,
-                            )
-                        }),
-                    }
-                })
+                .map(|(i, u)| unit_view(i, u, Some(b)))
                 .collect(),
         })
+        .collect();
+    // Units of an invalid list whose brigade is not in it are printed too, never dropped.
+    let unassigned = list
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| !list.brigade.iter().any(|b| b.id == u.brigade))
+        .map(|(i, u)| unit_view(i, u, None))
         .collect();
     RosterView {
         name: checked.name.clone(),
@@ -420,6 +436,7 @@ pub fn roster(
         errors,
         warnings: checked.diagnostics.len() - errors,
         brigades,
+        unassigned,
         diagnostics: checked
             .diagnostics
             .iter()
