@@ -77,6 +77,10 @@ pub struct BreakArgs {
     /// The combat the test follows (the table's line)
     #[arg(long, value_enum, default_value_t)]
     pub combat: CombatArg,
+    /// The test's condition instead, A to E: its line is the one of its combat (E, the
+    /// supports' test, reads the melee line)
+    #[arg(long, value_name = "A-E", conflicts_with = "combat")]
+    pub test: Option<String>,
     /// Casualties above the unit's stamina (-1 each)
     #[arg(long, default_value_t = 0, value_parser = count())]
     pub over_stamina: u32,

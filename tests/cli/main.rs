@@ -3,6 +3,7 @@
 mod data;
 mod fire_classes;
 mod hardening;
+mod hm_qrs;
 mod lists;
 mod monte_carlo;
 mod preview;

@@ -97,6 +97,7 @@ fn run_break(db: &Database, a: &BreakArgs) -> Result<u8, Error> {
                 CombatArg::Fire => Combat::Fire,
                 CombatArg::Melee => Combat::Melee,
             },
+            test: a.test.clone(),
             modifier: a.modifier,
             over_stamina: a.over_stamina,
             disordered: a.disordered,
@@ -108,7 +109,10 @@ fn run_break(db: &Database, a: &BreakArgs) -> Result<u8, Error> {
         PreviewFormat::Json => print_out(&to_json(&r))?,
         PreviewFormat::Text => {
             let mut text = format!(
-                "Break test (HM, Test de Rupture): {} after {}, 2D6 {:+}\n",
+                "Break test (HM, Test de Rupture): {}{} after {}, 2D6 {:+}\n",
+                r.test
+                    .as_ref()
+                    .map_or(String::new(), |t| format!("test {t}, ")),
                 r.arm.as_str(),
                 match r.combat {
                     Combat::Fire => "shooting",

@@ -179,7 +179,9 @@ impl Engine for HmEngine {
         let opts = options(unit)?;
         for (i, (k, _)) in opts.iter().enumerate() {
             if opts[..i].iter().any(|(x, _)| x == k) {
-                return Err(Error::Usage(format!("--option {k}=…: given twice")));
+                return Err(Error::Usage(format!(
+                    "--option {k}=…: given twice; give each option once"
+                )));
             }
         }
         let get = |k: &str| {
@@ -187,10 +189,10 @@ impl Engine for HmEngine {
                 .find(|(key, _)| key == k)
                 .map(|(_, v)| v.clone())
         };
-        for (k, _) in &opts {
+        for (k, v) in &opts {
             if !["brigade", "size", "commander", "rating", "brigade-name"].contains(&k.as_str()) {
                 return Err(Error::Usage(format!(
-                    "--option {k}=…: expected brigade, size, commander, rating or brigade-name"
+                    "--option {k}={v}: expected brigade, size, commander, rating or brigade-name"
                 )));
             }
         }
@@ -218,12 +220,12 @@ impl Engine for HmEngine {
                     .any(|b| b.get("id").and_then(|i| i.as_str()) == Some(brigade.as_str()))
             });
         if exists {
-            if let Some(k) = ["commander", "rating", "brigade-name"]
+            if let Some((k, v)) = ["commander", "rating", "brigade-name"]
                 .into_iter()
-                .find(|k| get(k).is_some())
+                .find_map(|k| get(k).map(|v| (k, v)))
             {
                 return Err(Error::Usage(format!(
-                    "--option {k}=…: brigade `{brigade}` is already in the list; edit its [[brigade]] table to change it"
+                    "--option {k}={v}: brigade `{brigade}` is already in the list; edit its [[brigade]] table to change it"
                 )));
             }
         } else {

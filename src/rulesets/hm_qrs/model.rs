@@ -88,6 +88,10 @@ pub struct Modifier {
     /// The largest value it takes (buildings: 1 to 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub up_to: Option<i32>,
+    /// Save modifiers: `true` only against artillery fire, `false` never against it
+    /// (« sauf si tir d'artillerie »).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artillery: Option<bool>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

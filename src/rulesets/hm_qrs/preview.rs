@@ -169,6 +169,9 @@ pub fn command(db: &Database, r: &CommandRequest) -> Result<CommandReport, Strin
 #[derive(Debug, Clone, Serialize)]
 pub struct BreakReport {
     pub arm: Arm,
+    /// The condition asked for (A to E), when the line was chosen by it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub test: Option<String>,
     pub combat: Combat,
     pub modifier: i64,
     pub outcomes: BTreeMap<&'static str, f64>,
@@ -177,6 +180,8 @@ pub struct BreakReport {
 pub struct BreakRequest {
     pub arm: Arm,
     pub combat: Combat,
+    /// A condition of the sheet (A to E): the line is its combat's, not `combat`.
+    pub test: Option<String>,
     pub modifier: i32,
     pub over_stamina: u32,
     pub disordered: bool,
@@ -210,11 +215,31 @@ pub fn break_report(db: &Database, r: &BreakRequest) -> Result<BreakReport, Stri
         "engine limit",
     )?;
     let modifier = i64::from(k) + break_modifier(db, over, r.disordered, r.artillery_losses);
+    let (test, combat) = match &r.test {
+        None => (None, r.combat),
+        Some(t) => {
+            let c = db
+                .rules
+                .condition
+                .iter()
+                .find(|c| c.id.eq_ignore_ascii_case(t))
+                .ok_or_else(|| {
+                    let known: Vec<&str> =
+                        db.rules.condition.iter().map(|c| c.id.as_str()).collect();
+                    format!(
+                        "--test {t}: not a test condition of the sheet; known: {}",
+                        known.join(", ")
+                    )
+                })?;
+            (Some(c.id.clone()), c.combat)
+        }
+    };
     Ok(BreakReport {
         arm: r.arm,
-        combat: r.combat,
+        test,
+        combat,
         modifier,
-        outcomes: outcomes_json(&break_test(db, r.arm, r.combat, modifier)),
+        outcomes: outcomes_json(&break_test(db, r.arm, combat, modifier)),
     })
 }
 
@@ -312,6 +337,34 @@ fn sum_modifiers(table: &[Modifier], ids: &[String], flag: &str) -> Result<i64, 
     Ok(total)
 }
 
+/// Save modifiers that hold only against artillery fire, or never against it.
+fn check_save_against(
+    db: &Database,
+    ids: &[String],
+    flag: &str,
+    artillery: bool,
+) -> Result<(), String> {
+    for id in ids {
+        let Some(m) = db.rules.save.modifier.iter().find(|m| &m.id == id) else {
+            continue; // unknown ids are reported by sum_modifiers
+        };
+        match m.artillery {
+            Some(true) if !artillery => return Err(format!(
+                "{flag} {id}: only against artillery fire (« {} »); the shooter is not artillery",
+                m.name.fr
+            )),
+            Some(false) if artillery => {
+                return Err(format!(
+                    "{flag} {id}: not against artillery fire (« {} »)",
+                    m.name.fr
+                ))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 pub struct ShootRequest {
     pub shooter: Fighter,
     /// Shooting modifiers by id, and a number.
@@ -362,6 +415,8 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootReport, String> {
         (None, None) => db.rules.save.default,
     };
     let save_mod = sum_modifiers(&db.rules.save.modifier, &r.save_with, "--save-with")?;
+    let artillery = r.artillery || shooter_unit.is_some_and(|u| u.arm == Arm::Artillery);
+    check_save_against(db, &r.save_with, "--save-with", artillery)?;
     let p_hit = p_d6(i64::from(db.rules.hit.needs), hit_mod);
     let p_save = if save >= 7 {
         0.0
@@ -380,7 +435,6 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootReport, String> {
         &limits::CASUALTIES,
         "engine limit",
     )?;
-    let artillery = r.artillery || shooter_unit.is_some_and(|u| u.arm == Arm::Artillery);
     let mut outcomes: BTreeMap<&'static str, f64> = ["untested", "lache", "recule", "tient"]
         .iter()
         .map(|k| (*k, 0.0))
@@ -485,6 +539,7 @@ fn prepare<'a>(db: &'a Database, s: &MeleeSide, flag: &str) -> Result<Prepared<'
         &s.save_with,
         &format!("{flag}-save"),
     )?;
+    check_save_against(db, &s.save_with, &format!("{flag}-save"), false)?;
     Ok(Prepared {
         dice,
         unit,
