@@ -349,10 +349,12 @@ fn check_save_against(
             continue; // unknown ids are reported by sum_modifiers
         };
         match m.artillery {
-            Some(true) if !artillery => return Err(format!(
+            Some(true) if !artillery => {
+                return Err(format!(
                 "{flag} {id}: only against artillery fire (« {} »); the shooter is not artillery",
                 m.name.fr
-            )),
+            ))
+            }
             Some(false) if artillery => {
                 return Err(format!(
                     "{flag} {id}: not against artillery fire (« {} »)",
