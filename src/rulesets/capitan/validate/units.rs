@@ -88,7 +88,10 @@ fn allowed(cx: &ListContext, sheet: &UnitSheet) -> (u32, u32, String) {
             (
                 n,
                 n,
-                format!("command unit `{}` has exactly {n} (its N°F)", sheet.id),
+                format!(
+                    "command unit `{}` has exactly {n} figures (its N°F)",
+                    sheet.id
+                ),
             )
         }
         Kind::Troop => (
@@ -105,7 +108,7 @@ fn allowed(cx: &ListContext, sheet: &UnitSheet) -> (u32, u32, String) {
                 min,
                 troops.max_figures,
                 format!(
-                    "a type {} gun has a crew of {min} to {}",
+                    "a type {} gun has a crew of {min} to {} figures",
                     sheet.gun_type.map(|g| g.to_string()).unwrap_or_default(),
                     troops.max_figures
                 ),
@@ -149,7 +152,7 @@ pub fn figures_out_of_range(cx: &ListContext) -> Vec<Diagnostic> {
                 cx.report(
                     &FIGURES_OUT_OF_RANGE,
                     &path,
-                    format!("unit {}: figures: {n}, but {what} figures", u.index + 1),
+                    format!("unit {}: figures: {n}, but {what}", u.index + 1),
                 )
                 .with_label(if n > i64::from(max) {
                     format!("at most {max}")
