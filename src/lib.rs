@@ -15,6 +15,7 @@ pub mod commands;
 pub mod core;
 pub mod render;
 pub mod rulesets;
+pub mod serve;
 
 use clap::FromArgMatches;
 
@@ -98,6 +99,13 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
         Command::Roster(args) => commands::print::run_roster(&dirs, flag, &args),
         Command::Score(args) => commands::score::run(&dirs, flag, &args),
         Command::Schema(args) => commands::schema::run(&args.out, args.check),
+        Command::Serve(args) => serve::run(serve::Options {
+            host: args.host,
+            port: args.port,
+            lists: args.lists,
+            dirs,
+            open: args.open,
+        }),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command_for(ruleset), "muster", &mut out);

@@ -114,6 +114,8 @@ pub enum Command {
     },
     /// Write the JSON Schemas of the sheet and list formats (for editors)
     Schema(SchemaArgs),
+    /// The list builder in a browser: a local web app on http://127.0.0.1:8808
+    Serve(ServeArgs),
     /// Print a shell completion script
     Completions {
         /// The shell to complete for
@@ -505,4 +507,21 @@ mod tests {
             Cli::command_for(*ruleset).build();
         }
     }
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port, printed on start)
+    #[arg(long, default_value_t = 8808)]
+    pub port: u16,
+    /// The address to listen on; anything but a loopback address lets other machines read
+    /// and edit your lists (a warning says so)
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// The directory of the lists to open and edit
+    #[arg(long, default_value = "lists", value_name = "DIR")]
+    pub lists: PathBuf,
+    /// Open the page in the desktop's browser
+    #[arg(long)]
+    pub open: bool,
 }

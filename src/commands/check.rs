@@ -15,7 +15,7 @@ use crate::core::text::one_line;
 use crate::rulesets::{self, Engine, ListCheck, Ruleset};
 
 #[derive(Serialize)]
-struct JsonReport<'a> {
+pub struct JsonReport<'a> {
     valid: bool,
     total: u64,
     limit: u64,
@@ -26,7 +26,7 @@ struct JsonReport<'a> {
 }
 
 #[derive(Serialize)]
-struct JsonAgainst {
+pub struct JsonAgainst {
     total: u64,
     valid: bool,
 }
@@ -171,24 +171,7 @@ pub fn run(
     }
     let valid = checked.is_valid() && other.as_ref().is_none_or(ListCheck::is_valid);
     match format {
-        CheckFormat::Json => {
-            let report = JsonReport {
-                valid,
-                total: checked.total,
-                limit: checked.limit,
-                units: checked.units.iter().map(|u| &u.json).collect(),
-                diagnostics: checked
-                    .diagnostics
-                    .iter()
-                    .map(|d| d.to_json(&sources))
-                    .collect(),
-                against: other.as_ref().map(|o| JsonAgainst {
-                    total: o.total,
-                    valid: o.is_valid(),
-                }),
-            };
-            print_out(&to_json(&report))?;
-        }
+        CheckFormat::Json => print_out(&to_json(&report_json(&checked, other.as_ref(), &sources)))?,
         CheckFormat::Text => {
             print_out(&roster_text(&checked))?;
             diagnostic::print_all(&checked.diagnostics, &sources);
@@ -219,6 +202,42 @@ pub fn run(
     Ok(if valid { 0 } else { 1 })
 }
 
+/// The report of `muster check --format json` (and of the web app's `POST /api/check`): a
+/// list checked, with the pair's diagnostics already added when there is an `other`.
+pub fn report_json<'a>(
+    checked: &'a ListCheck,
+    other: Option<&ListCheck>,
+    sources: &Sources,
+) -> JsonReport<'a> {
+    JsonReport {
+        valid: checked.is_valid() && other.is_none_or(ListCheck::is_valid),
+        total: checked.total,
+        limit: checked.limit,
+        units: checked.units.iter().map(|u| &u.json).collect(),
+        diagnostics: checked
+            .diagnostics
+            .iter()
+            .map(|d| d.to_json(sources))
+            .collect(),
+        against: other.map(|o| JsonAgainst {
+            total: o.total,
+            valid: o.is_valid(),
+        }),
+    }
+}
+
+/// The report for a file whose `ruleset` muster does not know: invalid, one diagnostic.
+pub fn unknown_ruleset_json(d: &Diagnostic, sources: &Sources) -> JsonReport<'static> {
+    JsonReport {
+        valid: false,
+        total: 0,
+        limit: 0,
+        units: Vec::new(),
+        diagnostics: vec![d.to_json(sources)],
+        against: None,
+    }
+}
+
 /// A list whose `ruleset` muster does not know: the diagnostic, and exit 1.
 fn unknown_ruleset(
     sources: &Sources,
@@ -227,17 +246,7 @@ fn unknown_ruleset(
     format: CheckFormat,
 ) -> Result<u8, Error> {
     match format {
-        CheckFormat::Json => {
-            let report = JsonReport {
-                valid: false,
-                total: 0,
-                limit: 0,
-                units: Vec::new(),
-                diagnostics: vec![d.to_json(sources)],
-                against: None,
-            };
-            print_out(&to_json(&report))?;
-        }
+        CheckFormat::Json => print_out(&to_json(&unknown_ruleset_json(&d, sources)))?,
         CheckFormat::Text => {
             diagnostic::print_all(std::slice::from_ref(&d), sources);
             eprintln!(

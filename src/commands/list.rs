@@ -147,17 +147,52 @@ fn edit(
     };
     let engine = load_engine(ruleset, dirs, &mut sources)?;
     check_read(engine.as_ref(), &sources, id, file)?;
+    let (doc, notes) = apply(engine.as_ref(), file, &original, change)?;
+    let code = save(engine.as_ref(), file, &lock.target, &doc, shape, notes)?;
+    drop(lock);
+    Ok(code)
+}
+
+/// Parses a list's text (a byte-order mark aside) and applies `change` to it; the edit's
+/// messages name `file`.
+fn apply(
+    engine: &dyn Engine,
+    file: &Path,
+    original: &str,
+    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+) -> Result<(DocumentMut, Vec<String>), Error> {
     let mut doc = original
         .trim_start_matches('\u{feff}')
         .parse::<DocumentMut>()
         .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
-    let notes = change(engine.as_ref(), &mut doc).map_err(|e| match e {
+    let notes = change(engine, &mut doc).map_err(|e| match e {
         Error::Usage(m) => Error::Usage(format!("{}: {m}", file.display())),
         other => other,
     })?;
-    let code = save(engine.as_ref(), file, &lock.target, &doc, shape, notes)?;
-    drop(lock);
-    Ok(code)
+    Ok((doc, notes))
+}
+
+/// An edit of a list's text as the CLI makes it (the web app's edits): the new text, with
+/// the original's byte-order mark and line endings, and the edit's notes. It fails when the
+/// result would no longer be a list file (`sources` holds the data, for diagnostics).
+pub fn edited_text(
+    engine: &dyn Engine,
+    file: &Path,
+    original: &str,
+    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+) -> Result<(String, Vec<String>), Error> {
+    let (doc, notes) = apply(engine, file, original, change)?;
+    let text = Shape::of(original).apply(doc.to_string());
+    let mut sources = Sources::new();
+    let id = sources.add(file, text.clone());
+    engine.check_list(&sources, id).map_err(|d| {
+        Error::Usage(format!(
+            "{} would not be a valid list file: {}",
+            file.display(),
+            d.message
+        ))
+    })?;
+    Ok((text, notes))
 }
 
 /// Checks the edited document, writes it atomically to `target` (what `file` names), and

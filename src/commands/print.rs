@@ -16,7 +16,7 @@ use crate::core::source::Sources;
 use crate::render::canvas::{Document, Page};
 use crate::render::fonts::Fonts;
 use crate::render::markup::{self, Located};
-use crate::render::sheet::{CardSize, Imposition};
+use crate::render::sheet::{CardSize, Imposition, Paper};
 use crate::render::templates::Templates;
 use crate::render::{card, flow};
 use crate::rulesets::{Engine, ListCheck, Ruleset, SheetRef};
@@ -50,9 +50,29 @@ pub fn cards_pdf(
     cards: &[serde_json::Value],
     templates: &Templates,
 ) -> Result<Vec<u8>, Error> {
+    cards_document(
+        Lang::from(args.lang),
+        args.paper.into(),
+        args.backs,
+        size,
+        cards,
+        templates,
+    )
+}
+
+/// The PDF of `cards` imposed on `paper`, with a page of backs after each page of fronts when
+/// `backs`.
+pub fn cards_document(
+    lang: Lang,
+    paper: Paper,
+    backs: bool,
+    size: CardSize,
+    cards: &[serde_json::Value],
+    templates: &Templates,
+) -> Result<Vec<u8>, Error> {
     let fonts = Fonts::load()?;
-    let labels = templates.labels(Lang::from(args.lang).id());
-    let imp = Imposition::new(args.paper.into(), size);
+    let labels = templates.labels(lang.id());
+    let imp = Imposition::new(paper, size);
     let mut doc = Document::new("muster — unit cards")?;
     let ruler = labels
         .get("ruler")
@@ -63,7 +83,7 @@ pub fn cards_pdf(
         let mut fronts = Page::new(imp.page.0, imp.page.1);
         imp.crop_marks(&mut fronts);
         imp.ruler(&mut fronts, &doc.fonts, &ruler);
-        let mut backs = args.backs.then(|| {
+        let mut backs = backs.then(|| {
             let mut p = Page::new(imp.page.0, imp.page.1);
             imp.crop_marks(&mut p);
             p
@@ -197,7 +217,7 @@ pub fn run_qrs(dirs: &[PathBuf], flag: Option<Ruleset>, args: &QrsArgs) -> Resul
 
 /// What `roster -o FILE` writes, from the file's extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum RosterFormat {
+pub enum RosterFormat {
     Pdf,
     Markdown,
     Html,
@@ -220,28 +240,28 @@ fn roster_format(path: &Path) -> Result<RosterFormat, Error> {
     }
 }
 
-pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) -> Result<u8, Error> {
-    check_output_path(&args.output, &[args.list.as_path()])?;
-    let format = roster_format(&args.output)?;
+/// A list's roster in `format`, from the ruleset's templates (or those of `overrides`).
+pub fn roster_document(
+    engine: &dyn Engine,
+    checked: &ListCheck,
+    sources: &Sources,
+    lang: Lang,
+    format: RosterFormat,
+    paper: Paper,
+    overrides: Option<&Path>,
+) -> Result<Vec<u8>, Error> {
     let name = match format {
         RosterFormat::Pdf => "roster",
         RosterFormat::Markdown => "roster.md",
         RosterFormat::Html => "roster.html",
     };
-    let mut sources = Sources::new();
-    let (engine, checked) = open_list(dirs, &mut sources, &args.list, flag)?;
-    let lang = language(engine.ruleset(), args.lang)?;
-    let templates = Templates::load(
-        engine.ruleset().templates(),
-        args.templates.as_deref(),
-        &[name],
-    )?;
+    let templates = Templates::load(engine.ruleset().templates(), overrides, &[name])?;
     let labels = templates.labels(lang.id());
     let mut ctx = Context::new();
-    ctx.insert("r", &engine.roster(&checked, &sources, lang, &labels));
+    ctx.insert("r", &engine.roster(checked, sources, lang, &labels));
     ctx.insert("l", &labels);
     ctx.insert("lang", lang.id());
-    let bytes = match format {
+    Ok(match format {
         RosterFormat::Markdown => templates.render("roster.md", &ctx)?.into_bytes(),
         RosterFormat::Html => templates.render("roster.html", &ctx)?.into_bytes(),
         RosterFormat::Pdf => {
@@ -251,7 +271,7 @@ pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) ->
             for page in flow::render(
                 &doc.fonts,
                 &fonts,
-                Into::<crate::render::sheet::Paper>::into(args.paper).size(),
+                paper.size(),
                 &format!("muster · {}", checked.name),
                 &blocks,
             ) {
@@ -259,7 +279,47 @@ pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) ->
             }
             doc.save()
         }
-    };
+    })
+}
+
+/// A valid list's unit cards, in the ruleset's default card size on `paper`.
+pub fn list_cards(
+    engine: &dyn Engine,
+    checked: &ListCheck,
+    lang: Lang,
+    paper: Paper,
+) -> Result<Vec<u8>, Error> {
+    let templates = Templates::load(engine.ruleset().templates(), None, &["card"])?;
+    let labels = templates.labels(lang.id());
+    let cards = engine.cards(Some(checked), &[], lang, &labels)?;
+    if cards.is_empty() {
+        return Err(Error::Usage("the list has no units to print".into()));
+    }
+    cards_document(
+        lang,
+        paper,
+        false,
+        engine.ruleset().card_size(),
+        &cards,
+        &templates,
+    )
+}
+
+pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) -> Result<u8, Error> {
+    check_output_path(&args.output, &[args.list.as_path()])?;
+    let format = roster_format(&args.output)?;
+    let mut sources = Sources::new();
+    let (engine, checked) = open_list(dirs, &mut sources, &args.list, flag)?;
+    let lang = language(engine.ruleset(), args.lang)?;
+    let bytes = roster_document(
+        engine.as_ref(),
+        &checked,
+        &sources,
+        lang,
+        format,
+        args.paper.into(),
+        args.templates.as_deref(),
+    )?;
     write_output(&args.output, &bytes)?;
     eprintln!(
         "wrote {}: {} ({})",

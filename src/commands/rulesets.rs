@@ -8,22 +8,25 @@ use crate::core::error::Error;
 use crate::core::table::text_table;
 use crate::rulesets::Ruleset;
 
+/// What `muster rulesets --format json` prints (and the web app's `GET /api/rulesets`).
+pub fn rows() -> Vec<serde_json::Value> {
+    Ruleset::ALL
+        .iter()
+        .map(|r| {
+            json!({
+                "id": r.id(),
+                "title": r.title(),
+                "rulebook": r.source(),
+                "supports": r.capabilities(),
+                "words": r.list_words(),
+            })
+        })
+        .collect()
+}
+
 pub fn run(format: Format) -> Result<u8, Error> {
     match format {
-        Format::Json => {
-            let rows: Vec<_> = Ruleset::ALL
-                .iter()
-                .map(|r| {
-                    json!({
-                        "id": r.id(),
-                        "title": r.title(),
-                        "rulebook": r.source(),
-                        "supports": r.capabilities(),
-                    })
-                })
-                .collect();
-            print_out(&to_json(&rows))?;
-        }
+        Format::Json => print_out(&to_json(&rows()))?,
         Format::Table => {
             let yes = |b: bool| if b { "yes" } else { "—" }.to_owned();
             let rows: Vec<Vec<String>> = Ruleset::ALL

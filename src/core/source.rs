@@ -20,6 +20,7 @@ pub const MAX_INPUT_BYTES: u64 = 4 * 1024 * 1024;
 /// and as shown in diagnostics, where every character that could steer a terminal (C0 and C1
 /// controls, bidirectional overrides) is replaced by a placeholder of the same length in
 /// bytes, so that spans point at the same places in both.
+#[derive(Clone)]
 pub struct Sources {
     files: SimpleFiles<String, String>,
     texts: Vec<String>,

@@ -56,6 +56,32 @@ pub fn remove_unit_at(doc: &mut DocumentMut, index: usize) -> Result<(), Error> 
     Ok(())
 }
 
+/// Sets `key` of unit `index` (1-based) of a list document to `value`, keeping the rest of
+/// the unit's table (its comments included).
+pub fn set_unit_key(
+    doc: &mut DocumentMut,
+    index: usize,
+    key: &str,
+    value: i64,
+) -> Result<(), Error> {
+    let count = match doc.get("units") {
+        Some(Item::ArrayOfTables(a)) => a.len(),
+        _ => 0,
+    };
+    if index == 0 || index > count {
+        return Err(Error::Usage(format!(
+            "the list has {count} unit{}: there is no unit {index}",
+            if count == 1 { "" } else { "s" }
+        )));
+    }
+    if let Some(Item::ArrayOfTables(a)) = doc.get_mut("units") {
+        if let Some(t) = a.get_mut(index - 1) {
+            t[key] = toml_edit::value(value);
+        }
+    }
+    Ok(())
+}
+
 /// The most units a list holds: far above any game (a Capitán game has a dozen, a WAB army
 /// fifty), and what bounds the work of every command on a list.
 pub const MAX_UNITS: usize = 1000;

@@ -55,6 +55,7 @@ pub struct Capabilities {
 }
 
 /// The words of a list's table in `muster check`: a unit's id, its figures, what it has.
+#[derive(Serialize)]
 pub struct ListWords {
     pub id: &'static str,
     /// The count of a unit (figures, elements), or `None`: units have no count.
@@ -314,7 +315,7 @@ pub struct SheetRef {
 
 /// What a loaded ruleset offers the generic commands. A ruleset without unit sheets, lists or
 /// cards keeps the default methods, which say so.
-pub trait Engine {
+pub trait Engine: Send + Sync {
     fn ruleset(&self) -> Ruleset;
 
     /// What was loaded, for `muster data check`: "32 sheets, 35 skills, …".
@@ -362,6 +363,17 @@ pub trait Engine {
     }
 
     /// Removes unit `index` (1-based); returns notes about what else changed.
+    /// Sets the count (figures, elements: the list's word for it is its key) of unit
+    /// `index` (1-based); the check says whether the count is legal.
+    fn set_count(&self, doc: &mut DocumentMut, index: usize, count: u32) -> Result<(), Error> {
+        let key = self
+            .ruleset()
+            .list_words()
+            .figures
+            .ok_or_else(|| unsupported(self.ruleset(), "unit counts"))?;
+        list_doc::set_unit_key(doc, index, key, i64::from(count))
+    }
+
     fn remove_unit(&self, _doc: &mut DocumentMut, _index: usize) -> Result<Vec<String>, Error> {
         Err(unsupported(self.ruleset(), "army lists"))
     }

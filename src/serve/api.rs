@@ -1,0 +1,799 @@
+//! The web app's routes: pages and assets, and the JSON API the pages use (and scripts may).
+//! Every handler does its file and engine work on a blocking thread; the engine's answers are
+//! the CLI's (`POST /api/check` is `muster check --format json`, `GET /api/sheets` is
+//! `muster sheets --format json`).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path as UrlPath, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::json;
+use toml_edit::DocumentMut;
+
+use super::store::{version, Store, StoreError};
+use super::{refuse, App};
+use crate::commands::check::{report_json, unknown_ruleset_json};
+use crate::commands::list::edited_text;
+use crate::commands::print::{list_cards, roster_document, RosterFormat};
+use crate::commands::to_json;
+use crate::core::diagnostic;
+use crate::core::error::Error;
+use crate::core::i18n::Lang;
+use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::render::sheet::Paper;
+use crate::rulesets::{self, FreeSkill, ListCheck, NewList, NewUnit, Ruleset, SheetFilter};
+
+type Shared = State<Arc<App>>;
+
+// ── pages and assets ────────────────────────────────────────────────────────────────────────
+
+const INDEX: &str = include_str!("../../templates/web/index.html");
+const BUILDER: &str = include_str!("../../templates/web/builder.html");
+const CSS: &str = include_str!("../../templates/web/app.css");
+const JS: &str = include_str!("../../templates/web/app.js");
+
+fn html(body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+pub async fn index_page() -> Response {
+    html(INDEX)
+}
+
+pub async fn builder_page(State(app): Shared, UrlPath(name): UrlPath<String>) -> Response {
+    match app.store.existing(&name) {
+        Ok(_) => html(BUILDER),
+        Err(e) => store_error(e),
+    }
+}
+
+pub async fn asset(UrlPath(file): UrlPath<String>) -> Response {
+    let (body, kind) = match file.as_str() {
+        "app.css" => (CSS, "text/css; charset=utf-8"),
+        "app.js" => (JS, "text/javascript; charset=utf-8"),
+        _ => {
+            return refuse(
+                StatusCode::NOT_FOUND,
+                &format!("no asset `{}`", file.escape_debug()),
+            )
+        }
+    };
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+pub async fn not_found() -> Response {
+    refuse(
+        StatusCode::NOT_FOUND,
+        "no such page: the lists are at /, the API under /api/ (see the README)",
+    )
+}
+
+// ── errors ──────────────────────────────────────────────────────────────────────────────────
+
+fn json_response(status: StatusCode, body: String) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+fn json_error(status: StatusCode, message: &str) -> Response {
+    json_response(status, to_json(&json!({ "error": message })))
+}
+
+fn store_error(e: StoreError) -> Response {
+    match e {
+        StoreError::BadName(m) => json_error(StatusCode::BAD_REQUEST, &m),
+        StoreError::NotFound(m) => json_error(StatusCode::NOT_FOUND, &m),
+        StoreError::Exists(m) => json_error(StatusCode::CONFLICT, &m),
+        StoreError::Stale { current } => {
+            let mut r = json_response(
+                StatusCode::PRECONDITION_FAILED,
+                to_json(&json!({
+                    "error": "the list changed on disk since this edit was made (in another tab, or by the CLI); reload it and make the edit again",
+                    "version": current,
+                })),
+            );
+            if let Ok(v) = HeaderValue::from_str(&current) {
+                r.headers_mut().insert(header::ETAG, v);
+            }
+            r
+        }
+        StoreError::NoVersion => json_error(
+            StatusCode::PRECONDITION_REQUIRED,
+            "an edit says the version it was made on: send If-Match with the list's ETag",
+        ),
+        StoreError::Refused(m) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &m),
+        StoreError::Io(m) => json_error(StatusCode::INTERNAL_SERVER_ERROR, &m),
+    }
+}
+
+/// Runs `f` on a blocking thread (files, locks, the engine).
+async fn blocking(f: impl FnOnce() -> Response + Send + 'static) -> Response {
+    tokio::task::spawn_blocking(f).await.unwrap_or_else(|_| {
+        json_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the request failed inside muster (a bug: please report it with the list)",
+        )
+    })
+}
+
+fn if_match(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get(header::IF_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned)
+}
+
+// ── checking ────────────────────────────────────────────────────────────────────────────────
+
+/// A list text checked by its ruleset's engine.
+struct Checked {
+    ready: Arc<super::Ready>,
+    sources: Sources,
+    file: FileId,
+    check: ListCheck,
+}
+
+enum Outcome {
+    Checked(Box<Checked>),
+    /// `ruleset` is not one muster knows: the report of `muster check` for it.
+    UnknownRuleset(String),
+}
+
+fn check_text(app: &App, name: &str, text: String) -> Result<Outcome, StoreError> {
+    let path = Path::new(name);
+    let mut probe = Sources::new();
+    let id = probe.add(path, text.clone());
+    let ruleset = match rulesets::peek(&probe, id) {
+        Ok(r) => r,
+        Err(d) => {
+            return Ok(Outcome::UnknownRuleset(to_json(&unknown_ruleset_json(
+                &d, &probe,
+            ))))
+        }
+    };
+    let ready = app
+        .engine(ruleset)
+        .map_err(|e| StoreError::Io(e.to_string()))?;
+    let mut sources = ready.sources.clone();
+    let file = sources.add(path, text);
+    let check = ready.engine.check_list(&sources, file).map_err(|d| {
+        let at = d
+            .line_column(&sources)
+            .map(|(l, c)| format!(" (line {l}, column {c})"))
+            .unwrap_or_default();
+        StoreError::Refused(format!("{name} is not a list file{at}: {}", d.message))
+    })?;
+    Ok(Outcome::Checked(Box::new(Checked {
+        ready,
+        sources,
+        file,
+        check,
+    })))
+}
+
+/// Checks `other` (a list of the directory) and adds the pair's diagnostics to `c`.
+fn against(app: &App, c: &mut Checked, other: &str) -> Result<ListCheck, StoreError> {
+    let (_, text) = app.store.read(other)?;
+    let id = c.sources.add(Path::new(other), text);
+    let ruleset = c.check.ruleset;
+    let o =
+        c.ready.engine.check_list(&c.sources, id).map_err(|d| {
+            StoreError::Refused(format!("{other} is not a list file: {}", d.message))
+        })?;
+    if o.ruleset != ruleset {
+        return Err(StoreError::Refused(format!(
+            "{other} is a {} list: it cannot face a {} list",
+            o.ruleset.id(),
+            ruleset.id()
+        )));
+    }
+    let pair = c.ready.engine.check_pair(&c.check, &o, other);
+    c.check.diagnostics.extend(pair);
+    diagnostic::sort(&mut c.check.diagnostics);
+    Ok(o)
+}
+
+#[derive(Deserialize)]
+pub struct AgainstQuery {
+    against: Option<String>,
+    /// `POST /api/check`: the file name diagnostics give the body (default `request.toml`).
+    name: Option<String>,
+}
+
+/// `POST /api/check[?against=NAME]`: the body is a list's TOML; the answer is exactly what
+/// `muster check --format json` prints for it.
+pub async fn check(State(app): Shared, Query(q): Query<AgainstQuery>, body: Bytes) -> Response {
+    blocking(move || {
+        let Ok(text) = String::from_utf8(body.to_vec()) else {
+            return json_error(StatusCode::BAD_REQUEST, "the body is not UTF-8 text");
+        };
+        let name = q.name.as_deref().unwrap_or("request.toml");
+        if let Err(e) = Store::check_name(name) {
+            return store_error(e);
+        }
+        let mut c = match check_text(&app, name, text) {
+            Ok(Outcome::Checked(c)) => c,
+            Ok(Outcome::UnknownRuleset(report)) => return json_response(StatusCode::OK, report),
+            Err(e) => return store_error(e),
+        };
+        let other = match q.against.as_deref() {
+            Some(name) => match against(&app, &mut c, name) {
+                Ok(o) => Some(o),
+                Err(e) => return store_error(e),
+            },
+            None => None,
+        };
+        json_response(
+            StatusCode::OK,
+            to_json(&report_json(&c.check, other.as_ref(), &c.sources)),
+        )
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct RulesetQuery {
+    ruleset: Option<String>,
+}
+
+fn ruleset_param(q: Option<&str>) -> Result<Ruleset, Response> {
+    q.unwrap_or("capitan")
+        .parse::<Ruleset>()
+        .map_err(|e| json_error(StatusCode::BAD_REQUEST, &e))
+}
+
+/// `GET /api/sheets?ruleset=ID`: what `muster sheets --format json` prints.
+pub async fn sheets(State(app): Shared, Query(q): Query<RulesetQuery>) -> Response {
+    blocking(move || {
+        let ruleset = match ruleset_param(q.ruleset.as_deref()) {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        let ready = match app.engine(ruleset) {
+            Ok(r) => r,
+            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+        };
+        match ready.engine.sheets(&SheetFilter::default()) {
+            Ok(listing) => json_response(StatusCode::OK, to_json(&listing.json)),
+            Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+        }
+    })
+    .await
+}
+
+/// `GET /api/rulesets`: what `muster rulesets --format json` prints.
+pub async fn rulesets() -> Response {
+    json_response(StatusCode::OK, to_json(&crate::commands::rulesets::rows()))
+}
+
+// ── lists ───────────────────────────────────────────────────────────────────────────────────
+
+/// `GET /api/lists`: every list of the directory with its ruleset, total and validity.
+pub async fn lists(State(app): Shared) -> Response {
+    blocking(move || {
+        let names = match app.store.names() {
+            Ok(n) => n,
+            Err(e) => return store_error(e),
+        };
+        let rows: Vec<serde_json::Value> = names
+            .iter()
+            .map(|name| {
+                let read = app.store.read(name);
+                let v = read.as_ref().map(|(_, t)| version(t.as_bytes())).ok();
+                match read.map_err(|e| format!("{e:?}")).and_then(|(_, text)| {
+                    check_text(&app, name, text).map_err(|e| match e {
+                        StoreError::Refused(m) | StoreError::Io(m) => m,
+                        other => format!("{other:?}"),
+                    })
+                }) {
+                    Ok(Outcome::Checked(c)) => json!({
+                        "name": name,
+                        "version": v,
+                        "title": c.check.name,
+                        "ruleset": c.check.ruleset.id(),
+                        "points": c.check.ruleset.list_words().points,
+                        "description": c.check.description,
+                        "total": c.check.total,
+                        "limit": c.check.limit,
+                        "valid": c.check.is_valid(),
+                        "errors": c.check.diagnostics.iter().filter(|d| d.is_error()).count(),
+                        "warnings": c.check.diagnostics.iter().filter(|d| !d.is_error()).count(),
+                    }),
+                    Ok(Outcome::UnknownRuleset(_)) => json!({
+                        "name": name, "version": v, "valid": false,
+                        "error": "its ruleset is not one muster knows",
+                    }),
+                    Err(m) => json!({ "name": name, "version": v, "valid": false, "error": m }),
+                }
+            })
+            .collect();
+        json_response(StatusCode::OK, to_json(&rows))
+    })
+    .await
+}
+
+/// For each diagnostic, the unit (0-based) whose `[[units]]` table it points into, if any:
+/// where the builder shows it.
+fn placement(c: &Checked) -> Vec<Option<usize>> {
+    let text = c.sources.text(c.file);
+    let starts = SpanIndex::parse(text).array_table_starts("units");
+    let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+    let unit_lines: Vec<usize> = starts.iter().map(|o| line_of(*o)).collect();
+    c.check
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (line, _) = d.line_column(&c.sources)?;
+            if d.file != Some(c.file) {
+                return None;
+            }
+            unit_lines.iter().rposition(|l| *l <= line)
+        })
+        .collect()
+}
+
+/// The builder's view of a list: its text and version, the check (as `muster check --format
+/// json`), where each diagnostic belongs, and the ruleset's words.
+fn list_view(app: &App, name: &str, text: String, against_name: Option<&str>) -> Response {
+    let v = version(text.as_bytes());
+    let mut c = match check_text(app, name, text.clone()) {
+        Ok(Outcome::Checked(c)) => c,
+        Ok(Outcome::UnknownRuleset(report)) => {
+            return json_response(
+                StatusCode::OK,
+                format!(
+                    "{{\"name\": {}, \"version\": {}, \"toml\": {}, \"check\": {report}}}",
+                    json!(name),
+                    json!(v),
+                    json!(text)
+                ),
+            )
+        }
+        Err(e) => return store_error(e),
+    };
+    let other = match against_name {
+        Some(o) => match against(app, &mut c, o) {
+            Ok(o) => Some(o),
+            Err(e) => return store_error(e),
+        },
+        None => None,
+    };
+    let ruleset = c.check.ruleset;
+    let table = |l: crate::rulesets::Listing| json!({ "header": l.header, "rows": l.rows });
+    let skills = c.ready.engine.skills().map(table);
+    let sheets = c
+        .ready
+        .engine
+        .sheets(&SheetFilter::default())
+        .ok()
+        .map(table);
+    let body = json!({
+        "name": name,
+        "version": v,
+        "toml": text,
+        "ruleset": ruleset.id(),
+        "title": ruleset.title(),
+        "words": ruleset.list_words(),
+        "languages": ruleset.languages().iter().map(|l| l.id()).collect::<Vec<_>>(),
+        "description": c.check.description,
+        "check": serde_json::to_value(report_json(&c.check, other.as_ref(), &c.sources)).unwrap_or_default(),
+        "placement": placement(&c),
+        "skills": skills,
+        "sheets": sheets,
+    });
+    let mut r = json_response(StatusCode::OK, to_json(&body));
+    if let Ok(h) = HeaderValue::from_str(&v) {
+        r.headers_mut().insert(header::ETAG, h);
+    }
+    r
+}
+
+/// `GET /api/lists/{name}[?against=OTHER]`.
+pub async fn list(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<AgainstQuery>,
+) -> Response {
+    blocking(move || match app.store.read(&name) {
+        Ok((_, text)) => list_view(&app, &name, text, q.against.as_deref()),
+        Err(e) => store_error(e),
+    })
+    .await
+}
+
+/// `PUT /api/lists/{name}` with `If-Match`: replaces the list's TOML (a list file, checked
+/// first: a text that is not one is refused, 422).
+pub async fn put(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    blocking(move || {
+        let Ok(text) = String::from_utf8(body.to_vec()) else {
+            return json_error(StatusCode::BAD_REQUEST, "the body is not UTF-8 text");
+        };
+        let expected = if_match(&headers);
+        let result = app.store.update(&name, expected.as_deref(), |_, _| {
+            match check_text(&app, &name, text.clone())? {
+                Outcome::Checked(_) => Ok(text.clone()),
+                Outcome::UnknownRuleset(_) => Err(StoreError::Refused(format!(
+                    "{name}: its `ruleset` is not one muster knows; nothing written"
+                ))),
+            }
+        });
+        match result {
+            Ok((text, _)) => list_view(&app, &name, text, None),
+            Err(e) => store_error(e),
+        }
+    })
+    .await
+}
+
+/// `DELETE /api/lists/{name}` with `If-Match`: moves the list to `.trash/`.
+pub async fn delete(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    headers: HeaderMap,
+) -> Response {
+    blocking(
+        move || match app.store.trash(&name, if_match(&headers).as_deref()) {
+            Ok(to) => json_response(
+                StatusCode::OK,
+                to_json(&json!({ "trashed": name, "to": to })),
+            ),
+            Err(e) => store_error(e),
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct NewListBody {
+    name: String,
+    ruleset: String,
+    title: String,
+    points: Option<u32>,
+    army: Option<String>,
+    coalition: Option<String>,
+    campaign: Option<String>,
+    rank: Option<String>,
+}
+
+/// `POST /api/lists` `{"name","ruleset","title","points",…}`: a new, empty list.
+pub async fn create(State(app): Shared, body: Bytes) -> Response {
+    blocking(move || {
+        let spec: NewListBody = match serde_json::from_slice(&body) {
+            Ok(s) => s,
+            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
+        };
+        if let Err(e) = Store::check_name(&spec.name) {
+            return store_error(e);
+        }
+        let ruleset = match ruleset_param(Some(&spec.ruleset)) {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        if !ruleset.capabilities().lists {
+            return json_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &format!("{} has no lists", ruleset.title()),
+            );
+        }
+        let ready = match app.engine(ruleset) {
+            Ok(r) => r,
+            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+        };
+        let new = NewList {
+            name: spec.title.clone(),
+            points: spec.points,
+            coalition: spec.coalition.filter(|s| !s.is_empty()),
+            campaign: spec.campaign.filter(|s| !s.is_empty()),
+            rank: spec.rank.filter(|s| !s.is_empty()),
+            army: spec.army.filter(|s| !s.is_empty()),
+        };
+        let mut doc = match ready.engine.new_list(&new) {
+            Ok(d) => d,
+            Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+        };
+        if let Some(header) = doc.get_mut("list").and_then(|l| l.as_table_mut()) {
+            header.decor_mut().set_prefix(format!(
+                "# {}: an army list for muster ({}).\n# Check it with `muster check lists/{}`.\n",
+                crate::core::text::one_line(&spec.title),
+                ruleset.title(),
+                crate::core::text::one_line(&spec.name)
+            ));
+        }
+        let text = doc.to_string();
+        match app.store.create(&spec.name, &text) {
+            Ok(_) => {
+                let mut r = list_view(&app, &spec.name, text, None);
+                *r.status_mut() = StatusCode::CREATED;
+                r
+            }
+            Err(e) => store_error(e),
+        }
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct DuplicateBody {
+    to: String,
+}
+
+/// `POST /api/lists/{name}/duplicate` `{"to": NEW}`: a copy, byte for byte.
+pub async fn duplicate(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    body: Bytes,
+) -> Response {
+    blocking(move || {
+        let to: DuplicateBody = match serde_json::from_slice(&body) {
+            Ok(s) => s,
+            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
+        };
+        let text = match app.store.read(&name) {
+            Ok((_, t)) => t,
+            Err(e) => return store_error(e),
+        };
+        match app.store.create(&to.to, &text) {
+            Ok(_) => {
+                let mut r = list_view(&app, &to.to, text, None);
+                *r.status_mut() = StatusCode::CREATED;
+                r
+            }
+            Err(e) => store_error(e),
+        }
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "op", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum EditBody {
+    /// `muster list add`.
+    Add {
+        id: String,
+        figures: Option<u32>,
+        label: Option<String>,
+        #[serde(default)]
+        skills: Vec<String>,
+        #[serde(default)]
+        options: Vec<String>,
+        guns: Option<u32>,
+        free_skill: Option<String>,
+    },
+    /// `muster list remove` (1-based, as the CLI).
+    Remove { unit: usize },
+    /// A unit's count (figures, elements).
+    Count { unit: usize, count: u32 },
+}
+
+/// `POST /api/lists/{name}/edit` with `If-Match`: one edit, made by the ruleset's engine as
+/// `muster list add|remove` make it (comments and layout kept), written atomically.
+pub async fn edit(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    blocking(move || {
+        let op: EditBody = match serde_json::from_slice(&body) {
+            Ok(s) => s,
+            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the edit: {e}")),
+        };
+        let expected = if_match(&headers);
+        let result = app
+            .store
+            .update(&name, expected.as_deref(), |path, current| {
+                let ruleset = match check_text(&app, &name, current.to_owned())? {
+                    Outcome::Checked(c) => c.check.ruleset,
+                    Outcome::UnknownRuleset(_) => {
+                        return Err(StoreError::Refused(format!(
+                            "{name}: its `ruleset` is not one muster knows"
+                        )))
+                    }
+                };
+                let ready = app.engine(ruleset)?;
+                let display = Path::new(path.file_name().unwrap_or_default());
+                let (text, _notes) = edited_text(
+                    ready.engine.as_ref(),
+                    display,
+                    current,
+                    |engine, doc: &mut DocumentMut| -> Result<Vec<String>, Error> {
+                        match &op {
+                            EditBody::Add {
+                                id,
+                                figures,
+                                label,
+                                skills,
+                                options,
+                                guns,
+                                free_skill,
+                            } => engine
+                                .add_unit(
+                                    doc,
+                                    &NewUnit {
+                                        id: id.clone(),
+                                        figures: *figures,
+                                        label: label.clone().filter(|l| !l.is_empty()),
+                                        extras: skills.clone(),
+                                        options: options.clone(),
+                                        guns: *guns,
+                                        free_skill: free_skill
+                                            .clone()
+                                            .filter(|s| !s.is_empty())
+                                            .map(|skill| FreeSkill { unit: None, skill }),
+                                    },
+                                )
+                                .map(|()| Vec::new()),
+                            EditBody::Remove { unit } => engine.remove_unit(doc, *unit),
+                            EditBody::Count { unit, count } => {
+                                engine.set_count(doc, *unit, *count).map(|()| Vec::new())
+                            }
+                        }
+                    },
+                )?;
+                Ok(text)
+            });
+        match result {
+            Ok((text, _)) => list_view(&app, &name, text, None),
+            Err(e) => store_error(e),
+        }
+    })
+    .await
+}
+
+// ── documents ───────────────────────────────────────────────────────────────────────────────
+
+#[derive(Deserialize)]
+pub struct PrintQuery {
+    lang: Option<String>,
+    paper: Option<String>,
+    #[serde(default)]
+    allow_invalid: bool,
+}
+
+fn print_options(ruleset: Ruleset, q: &PrintQuery) -> Result<(Lang, Paper), Response> {
+    let lang = match q.lang.as_deref() {
+        None => ruleset.languages().first().copied().unwrap_or_default(),
+        Some(id) => match ruleset.languages().iter().find(|l| l.id() == id) {
+            Some(l) => *l,
+            None => {
+                let known: Vec<&str> = ruleset.languages().iter().map(|l| l.id()).collect();
+                return Err(json_error(
+                    StatusCode::BAD_REQUEST,
+                    &format!(
+                        "lang={}: {} is printed in {}",
+                        id.escape_debug(),
+                        ruleset.title(),
+                        known.join(", ")
+                    ),
+                ));
+            }
+        },
+    };
+    let paper = match q.paper.as_deref() {
+        None | Some("a4") => Paper::A4,
+        Some("letter") => Paper::Letter,
+        Some(p) => {
+            return Err(json_error(
+                StatusCode::BAD_REQUEST,
+                &format!("paper={}: a4 or letter", p.escape_debug()),
+            ))
+        }
+    };
+    Ok((lang, paper))
+}
+
+/// A document of a list: `make` gets the checked list and the print options.
+fn document(
+    app: &App,
+    name: &str,
+    q: &PrintQuery,
+    kind: &'static str,
+    make: impl FnOnce(&Checked, Lang, Paper) -> Result<Vec<u8>, Error>,
+) -> Response {
+    let text = match app.store.read(name) {
+        Ok((_, t)) => t,
+        Err(e) => return store_error(e),
+    };
+    let c = match check_text(app, name, text) {
+        Ok(Outcome::Checked(c)) => c,
+        Ok(Outcome::UnknownRuleset(_)) => {
+            return json_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &format!("{name}: its `ruleset` is not one muster knows"),
+            )
+        }
+        Err(e) => return store_error(e),
+    };
+    let (lang, paper) = match print_options(c.check.ruleset, q) {
+        Ok(o) => o,
+        Err(r) => return r,
+    };
+    match make(&c, lang, paper) {
+        Ok(bytes) => ([(header::CONTENT_TYPE, kind)], bytes).into_response(),
+        Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+    }
+}
+
+/// `GET /lists/{name}/cards.pdf[?lang=…&paper=…&allow_invalid=true]`.
+pub async fn cards(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<PrintQuery>,
+) -> Response {
+    blocking(move || {
+        document(&app, &name, &q, "application/pdf", |c, lang, paper| {
+            if !c.check.is_valid() && !q.allow_invalid {
+                return Err(Error::Invalid(format!(
+                    "{name} is not a legal list: fix it, or print anyway (allow_invalid=true)"
+                )));
+            }
+            list_cards(c.ready.engine.as_ref(), &c.check, lang, paper)
+        })
+    })
+    .await
+}
+
+/// `GET /lists/{name}/roster.pdf[?lang=…&paper=…]`.
+pub async fn roster_pdf(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<PrintQuery>,
+) -> Response {
+    blocking(move || {
+        document(&app, &name, &q, "application/pdf", |c, lang, paper| {
+            roster_document(
+                c.ready.engine.as_ref(),
+                &c.check,
+                &c.sources,
+                lang,
+                RosterFormat::Pdf,
+                paper,
+                None,
+            )
+        })
+    })
+    .await
+}
+
+/// `GET /lists/{name}/roster.html[?lang=…]`: the print view.
+pub async fn roster_html(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<PrintQuery>,
+) -> Response {
+    blocking(move || {
+        document(
+            &app,
+            &name,
+            &q,
+            "text/html; charset=utf-8",
+            |c, lang, paper| {
+                roster_document(
+                    c.ready.engine.as_ref(),
+                    &c.check,
+                    &c.sources,
+                    lang,
+                    RosterFormat::Html,
+                    paper,
+                    None,
+                )
+            },
+        )
+    })
+    .await
+}

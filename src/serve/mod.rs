@@ -1,0 +1,256 @@
+//! `muster serve`: the list builder in the browser, on the same engine as the CLI. A local
+//! HTTP server (axum on tokio) that serves pages and assets compiled into the binary and a
+//! JSON API over the lists directory; every edit goes through the ruleset's engine and the
+//! same locked, atomic writes as `muster list`, with the file's version as its entity tag.
+//!
+//! Security: names are plain file names inside the lists directory; requests whose Host or
+//! Origin is not the bound address are refused (DNS rebinding); bodies over 1 MiB are
+//! refused; errors say what went wrong, never a backtrace.
+
+mod api;
+pub mod store;
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::core::error::Error;
+use crate::core::source::Sources;
+use crate::rulesets::{Engine, Ruleset};
+use store::Store;
+
+/// The largest request body accepted (a list file is at most 4 MiB on disk, but the web
+/// app's lists are far smaller; 1,000 units fit in well under 1 MiB).
+pub const MAX_BODY: usize = 1024 * 1024;
+
+/// What `muster serve` was asked for.
+pub struct Options {
+    pub host: IpAddr,
+    pub port: u16,
+    pub lists: PathBuf,
+    pub dirs: Vec<PathBuf>,
+    pub open: bool,
+}
+
+/// A ruleset's engine with the sources its data was read into (list diagnostics may point
+/// into them).
+pub(crate) struct Ready {
+    pub engine: Box<dyn Engine>,
+    pub sources: Sources,
+}
+
+pub(crate) struct App {
+    pub store: Store,
+    pub dirs: Vec<PathBuf>,
+    engines: Mutex<HashMap<Ruleset, Arc<Ready>>>,
+    /// Host header values that name this server.
+    hosts: Vec<String>,
+}
+
+impl App {
+    /// The ruleset's engine, loaded once (its data checked) on first use.
+    pub fn engine(&self, ruleset: Ruleset) -> Result<Arc<Ready>, Error> {
+        let mut engines = self.engines.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(r) = engines.get(&ruleset) {
+            return Ok(r.clone());
+        }
+        let mut sources = Sources::new();
+        let engine = crate::commands::load_engine(ruleset, &self.dirs, &mut sources)?;
+        let ready = Arc::new(Ready { engine, sources });
+        engines.insert(ruleset, ready.clone());
+        Ok(ready)
+    }
+}
+
+/// Runs the server until SIGINT or SIGTERM; prints its address first.
+pub fn run(options: Options) -> Result<u8, Error> {
+    let store = Store::new(&options.lists)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::Usage(format!("cannot start the server: {e}")))?;
+    runtime.block_on(serve(options, store))
+}
+
+async fn serve(options: Options, store: Store) -> Result<u8, Error> {
+    let addr = SocketAddr::new(options.host, options.port);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| Error::Usage(format!("cannot listen on {addr}: {e}")))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| Error::Usage(format!("cannot listen on {addr}: {e}")))?;
+    let port = bound.port();
+    let mut hosts = vec![
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+    ];
+    if !options.host.is_loopback() {
+        eprintln!(
+            "warning: listening on {bound}, not only this machine: anyone who can reach it can read and edit the lists in {}",
+            store.dir.display()
+        );
+        hosts.push(bound.to_string());
+        if options.host.is_unspecified() {
+            // Bound to every address: any Host naming this port is ours.
+            hosts.push(format!("*:{port}"));
+        }
+    }
+    let url = format!("http://127.0.0.1:{port}/");
+    let app = Arc::new(App {
+        store,
+        dirs: options.dirs,
+        engines: Mutex::new(HashMap::new()),
+        hosts,
+    });
+    let router = Router::new()
+        .route("/", get(api::index_page))
+        .route("/lists/{name}", get(api::builder_page))
+        .route("/lists/{name}/cards.pdf", get(api::cards))
+        .route("/lists/{name}/roster.pdf", get(api::roster_pdf))
+        .route("/lists/{name}/roster.html", get(api::roster_html))
+        .route("/assets/{file}", get(api::asset))
+        .route("/api/check", post(api::check))
+        .route("/api/sheets", get(api::sheets))
+        .route("/api/rulesets", get(api::rulesets))
+        .route("/api/lists", get(api::lists).post(api::create))
+        .route(
+            "/api/lists/{name}",
+            get(api::list).put(api::put).delete(api::delete),
+        )
+        .route("/api/lists/{name}/edit", post(api::edit))
+        .route("/api/lists/{name}/duplicate", post(api::duplicate))
+        .fallback(api::not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(app.clone(), guard))
+        .with_state(app);
+    println!("muster serve: {url} (lists in {})", options.lists.display());
+    if options.open {
+        open_browser(&url);
+    }
+    axum::serve(listener, router)
+        .with_graceful_shutdown(shutdown())
+        .await
+        .map_err(|e| Error::Usage(format!("the server stopped: {e}")))?;
+    eprintln!("muster serve: stopped");
+    Ok(0)
+}
+
+/// Refuses requests whose Host or Origin does not name this server (DNS rebinding, other
+/// sites' pages), and bodies announced over the limit.
+async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let ours = |host: &str| {
+        app.hosts.iter().any(|h| {
+            h == host
+                || h.strip_prefix('*')
+                    .is_some_and(|port| host.ends_with(port) && !host.contains('/'))
+        })
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    if !ours(host) {
+        return refuse(
+            StatusCode::FORBIDDEN,
+            &format!(
+                "Host `{}` is not this server's address: muster serve answers only to {}",
+                host.escape_debug(),
+                app.hosts[0]
+            ),
+        );
+    }
+    if let Some(origin) = headers.get(header::ORIGIN).and_then(|h| h.to_str().ok()) {
+        let ok = origin.strip_prefix("http://").is_some_and(ours);
+        if !ok {
+            return refuse(
+                StatusCode::FORBIDDEN,
+                &format!(
+                    "requests from pages of `{}` are refused: only muster's own pages may call it",
+                    origin.escape_debug()
+                ),
+            );
+        }
+    }
+    if content_length(headers).is_some_and(|n| n > MAX_BODY as u64) {
+        return refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!("the request body is over {} KiB", MAX_BODY / 1024),
+        );
+    }
+    next.run(request).await
+}
+
+fn content_length(headers: &HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .parse()
+        .ok()
+}
+
+/// An error as plain text: what went wrong, never a backtrace.
+pub(crate) fn refuse(status: StatusCode, message: &str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        format!(
+            "{} {}: {message}\n",
+            status.as_u16(),
+            status.canonical_reason().unwrap_or("")
+        ),
+    )
+        .into_response()
+}
+
+async fn shutdown() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+}
+
+/// Opens the page in the desktop's browser, when there is one to ask.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if std::process::Command::new(opener)
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .is_err()
+    {
+        eprintln!("note: could not start `{opener}`; open {url} in a browser");
+    }
+}

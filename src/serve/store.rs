@@ -1,0 +1,257 @@
+//! The lists directory as the web app sees it: plain file names inside it, versions of a
+//! file's bytes, reads, atomic writes under the edit lock, deletion to `.trash/`.
+
+use std::path::{Path, PathBuf};
+
+use crate::core::error::Error;
+use crate::core::output::{write_atomic, EditLock};
+use crate::core::source::read_text;
+
+/// Why a name or a file was refused, as an HTTP status says it.
+#[derive(Debug)]
+pub enum StoreError {
+    /// 400: not a plain `.toml` file name.
+    BadName(String),
+    /// 404: no such list (or a link out of the directory).
+    NotFound(String),
+    /// 409: a list of that name already exists.
+    Exists(String),
+    /// 412: the file changed since the version the edit was made on.
+    Stale { current: String },
+    /// 428: an edit without the version it was made on.
+    NoVersion,
+    /// 422: the edit or the text is refused (the message says why).
+    Refused(String),
+    /// 500: reading or writing failed.
+    Io(String),
+}
+
+impl From<Error> for StoreError {
+    fn from(e: Error) -> Self {
+        match e {
+            Error::Usage(m) | Error::Invalid(m) => StoreError::Refused(m),
+            other => StoreError::Io(other.to_string()),
+        }
+    }
+}
+
+/// The longest list file name accepted.
+pub const MAX_NAME: usize = 100;
+
+/// A version of a file's bytes: FNV-1a 64 and the length, quoted as an HTTP entity tag.
+pub fn version(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("\"{:016x}-{}\"", h, bytes.len())
+}
+
+pub struct Store {
+    /// The lists directory, canonical.
+    pub dir: PathBuf,
+}
+
+impl Store {
+    pub fn new(dir: &Path) -> Result<Self, Error> {
+        let dir = dir.canonicalize().map_err(|source| Error::Read {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        if !dir.is_dir() {
+            return Err(Error::Usage(format!(
+                "--lists {}: not a directory",
+                dir.display()
+            )));
+        }
+        Ok(Self { dir })
+    }
+
+    /// Checks a list name: a plain file name ending in `.toml`, printable, not hidden.
+    pub fn check_name(name: &str) -> Result<(), StoreError> {
+        let bad = |why: &str| {
+            Err(StoreError::BadName(format!(
+                "list name `{}`: {why}",
+                name.escape_debug()
+            )))
+        };
+        if name.is_empty() || name.len() > MAX_NAME {
+            return bad(&format!("1 to {MAX_NAME} bytes"));
+        }
+        if name.contains(['/', '\\']) || name == ".." || name.contains("..") {
+            return bad("a plain file name inside the lists directory (no `/`, `\\` or `..`)");
+        }
+        if name.starts_with('.') {
+            return bad("a name that does not start with `.`");
+        }
+        if name.chars().any(char::is_control) {
+            return bad("no control characters");
+        }
+        if !name.ends_with(".toml") || name.len() == ".toml".len() {
+            return bad("a `.toml` file name, such as `my-army.toml`");
+        }
+        Ok(())
+    }
+
+    /// The path of an existing list: a regular file in the directory, or a link to one that
+    /// stays inside it.
+    pub fn existing(&self, name: &str) -> Result<PathBuf, StoreError> {
+        Self::check_name(name)?;
+        let path = self.dir.join(name);
+        let not_found = || StoreError::NotFound(format!("no list `{name}` in the lists directory"));
+        let meta = std::fs::symlink_metadata(&path).map_err(|_| not_found())?;
+        if meta.file_type().is_symlink() {
+            let target = path.canonicalize().map_err(|_| not_found())?;
+            if !target.starts_with(&self.dir) || !target.is_file() {
+                return Err(not_found());
+            }
+        } else if !meta.is_file() {
+            return Err(not_found());
+        }
+        Ok(path)
+    }
+
+    /// The path for a new list, which must not exist yet.
+    pub fn fresh(&self, name: &str) -> Result<PathBuf, StoreError> {
+        Self::check_name(name)?;
+        let path = self.dir.join(name);
+        if std::fs::symlink_metadata(&path).is_ok() {
+            return Err(StoreError::Exists(format!(
+                "a list `{name}` already exists"
+            )));
+        }
+        Ok(path)
+    }
+
+    /// The list files of the directory, sorted (hidden files and `.trash/` left out).
+    pub fn names(&self) -> Result<Vec<String>, StoreError> {
+        let mut names = Vec::new();
+        let entries = std::fs::read_dir(&self.dir).map_err(|e| StoreError::Io(e.to_string()))?;
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if Self::check_name(&name).is_ok() && self.existing(&name).is_ok() {
+                names.push(name);
+            }
+        }
+        names.sort();
+        Ok(names)
+    }
+
+    pub fn read(&self, name: &str) -> Result<(PathBuf, String), StoreError> {
+        let path = self.existing(name)?;
+        let text = read_text(&path)?;
+        Ok((path, text))
+    }
+
+    /// Replaces a list's text if it is still at version `expected`: under the edit lock
+    /// (shared with the CLI), so a stale edit never overwrites a newer one. `change` gets
+    /// the current text and returns the new one. Returns the new text and version.
+    pub fn update(
+        &self,
+        name: &str,
+        expected: Option<&str>,
+        change: impl FnOnce(&Path, &str) -> Result<String, StoreError>,
+    ) -> Result<(String, String), StoreError> {
+        let path = self.existing(name)?;
+        let expected = expected.ok_or(StoreError::NoVersion)?;
+        let lock = EditLock::acquire(&path)?;
+        let current = read_text(&lock.target)?;
+        let now = version(current.as_bytes());
+        if !expected
+            .split(',')
+            .any(|v| v.trim() == now || v.trim() == "*")
+        {
+            return Err(StoreError::Stale { current: now });
+        }
+        let text = change(&path, &current)?;
+        write_atomic(&path, text.as_bytes())?;
+        drop(lock);
+        let v = version(text.as_bytes());
+        Ok((text, v))
+    }
+
+    /// Writes a new list (which must not exist).
+    pub fn create(&self, name: &str, text: &str) -> Result<String, StoreError> {
+        let path = self.fresh(name)?;
+        // create_new: two creations of one name cannot both succeed.
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::AlreadyExists => {
+                    StoreError::Exists(format!("a list `{name}` already exists"))
+                }
+                _ => StoreError::Io(e.to_string()),
+            })?;
+        f.write_all(text.as_bytes())
+            .and_then(|()| f.sync_all())
+            .map_err(|e| StoreError::Io(e.to_string()))?;
+        Ok(version(text.as_bytes()))
+    }
+
+    /// Moves a list to `.trash/` (a numbered name when the trash has one already), if it is
+    /// still at version `expected`.
+    pub fn trash(&self, name: &str, expected: Option<&str>) -> Result<String, StoreError> {
+        let path = self.existing(name)?;
+        let expected = expected.ok_or(StoreError::NoVersion)?;
+        let lock = EditLock::acquire(&path)?;
+        let current = read_text(&lock.target)?;
+        let now = version(current.as_bytes());
+        if !expected
+            .split(',')
+            .any(|v| v.trim() == now || v.trim() == "*")
+        {
+            return Err(StoreError::Stale { current: now });
+        }
+        let trash = self.dir.join(".trash");
+        std::fs::create_dir_all(&trash).map_err(|e| StoreError::Io(e.to_string()))?;
+        let stem = name.trim_end_matches(".toml");
+        let mut target = trash.join(name);
+        let mut n = 1;
+        while std::fs::symlink_metadata(&target).is_ok() {
+            n += 1;
+            target = trash.join(format!("{stem}.{n}.toml"));
+        }
+        std::fs::rename(&path, &target).map_err(|e| StoreError::Io(e.to_string()))?;
+        drop(lock);
+        Ok(format!(
+            ".trash/{}",
+            target.file_name().unwrap_or_default().to_string_lossy()
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_plain_toml_file_names() {
+        for ok in ["a.toml", "sharpe-patrol.toml", "Ma liste 2.toml"] {
+            assert!(Store::check_name(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "",
+            ".toml",
+            "../x.toml",
+            "a/b.toml",
+            "/etc/passwd",
+            ".hidden.toml",
+            "a.txt",
+            "a\u{7}.toml",
+            "a\\b.toml",
+            "x..toml",
+        ] {
+            assert!(Store::check_name(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn versions_change_with_any_byte() {
+        assert_ne!(version(b"points = 600"), version(b"points = 601"));
+        assert_eq!(version(b"x"), version(b"x"));
+    }
+}
