@@ -477,7 +477,7 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             Ok(s) => s,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
         };
-        if let Err(e) = Store::check_name(&spec.name) {
+        if let Err(e) = app.store.fresh(&spec.name) {
             return store_error(e);
         }
         let ruleset = match ruleset_param(Some(&spec.ruleset)) {

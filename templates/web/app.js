@@ -63,6 +63,8 @@ async function indexPage() {
       points: f.get("points") ? Number(f.get("points")) : null,
       army: f.get("army") || null,
       coalition: f.get("coalition") || null,
+      campaign: f.get("campaign") || null,
+      rank: f.get("rank") || null,
     };
     const r = await api("POST", "/api/lists", body);
     if (r.ok) location.href = "/lists/" + enc(body.name);

@@ -9,6 +9,7 @@ mod monte_carlo;
 mod preview;
 mod print;
 mod properties;
+mod serve;
 mod thucydide;
 mod wab_aca;
 

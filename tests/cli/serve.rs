@@ -1,0 +1,603 @@
+//! `muster serve` over HTTP: the real binary on a free loopback port, every route, the
+//! security cases and concurrent edits. A minimal HTTP/1.1 client on std's TcpStream.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use crate::{muster_in, root};
+
+pub struct Server {
+    child: Child,
+    pub port: u16,
+    pub dir: tempfile::TempDir,
+}
+
+impl Server {
+    /// Starts `muster serve --port 0` on a copy of the shipped lists.
+    pub fn start() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        for e in std::fs::read_dir(root().join("lists")).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "toml") {
+                std::fs::copy(&p, dir.path().join(p.file_name().unwrap())).unwrap();
+            }
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
+            .args(["--data", root().join("unit-sheets").to_str().unwrap()])
+            .args(["serve", "--port", "0", "--lists"])
+            .arg(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("muster serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let port = line
+            .split("http://127.0.0.1:")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        Server { child, port, dir }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    pub fn list(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    pub fn get(&self, path: &str) -> Reply {
+        self.send("GET", path, &[], b"")
+    }
+
+    /// One request; `headers` may override Host.
+    pub fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+        request(self.port, method, path, headers, body)
+    }
+
+    /// SIGTERM, and the exit status and stderr.
+    pub fn stop(mut self) -> (Option<i32>, String) {
+        unsafe_kill(self.child.id());
+        let status = self.child.wait().unwrap();
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            let _ = e.read_to_string(&mut err);
+        }
+        (status.code(), err)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn unsafe_kill(pid: u32) {
+    let _ = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status();
+}
+
+pub struct Reply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+pub fn request(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\n");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        head.push_str(&format!("Host: 127.0.0.1:{port}\r\n"));
+    }
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str(&format!(
+        "Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    ));
+    s.write_all(head.as_bytes()).unwrap();
+    let _ = s.write_all(body);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a response head");
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|c| c.parse().ok())
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    if headers
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"))
+    {
+        body = dechunk(&body);
+    }
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let Some(end) = b.windows(2).position(|w| w == b"\r\n") else {
+            break;
+        };
+        let size =
+            usize::from_str_radix(String::from_utf8_lossy(&b[..end]).trim(), 16).unwrap_or(0);
+        if size == 0 {
+            break;
+        }
+        out.extend_from_slice(&b[end + 2..end + 2 + size]);
+        b = &b[end + 2 + size + 2..];
+    }
+    out
+}
+
+/// The CLI's stdout in `dir`.
+fn cli(dir: &Path, args: &[&str]) -> String {
+    let data = root().join("unit-sheets");
+    let mut full = vec!["--data", data.to_str().unwrap()];
+    full.extend_from_slice(args);
+    muster_in(dir, &full, &[]).stdout
+}
+
+#[test]
+fn the_api_answers_as_the_cli() {
+    let s = Server::start();
+    let d = s.dir.path().to_path_buf();
+    // POST /api/check is `muster check --format json`, valid or not, with --against.
+    for (list, against) in [
+        ("sharpe-patrol.toml", Some("voltigeurs-hussars.toml")),
+        ("wab-russia-1812.toml", None),
+        ("hm-qrs-picton-1815.toml", Some("hm-qrs-donzelot-1815.toml")),
+    ] {
+        let text = std::fs::read(d.join(list)).unwrap();
+        let mut path = format!("/api/check?name={list}");
+        let mut args = vec!["check", list, "--format", "json"];
+        if let Some(a) = against {
+            path.push_str(&format!("&against={a}"));
+            args.extend(["--against", a]);
+        }
+        let r = s.send("POST", &path, &[], &text);
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert_eq!(r.text(), cli(&d, &args), "{list}");
+    }
+    // An invalid list: its diagnostics, located, as the CLI gives them.
+    let bad = root().join("tests/fixtures/lists/figures-out-of-range.toml");
+    std::fs::copy(&bad, d.join("bad.toml")).unwrap();
+    let r = s.send(
+        "POST",
+        "/api/check?name=bad.toml",
+        &[],
+        &std::fs::read(&bad).unwrap(),
+    );
+    assert_eq!(
+        r.text(),
+        cli(&d, &["check", "bad.toml", "--format", "json"])
+    );
+    assert_eq!(r.json()["valid"], false);
+    // Not a list: 422 with the reason.
+    let r = s.send("POST", "/api/check", &[], b"[list\nname = 1");
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("not a list file"));
+    // GET /api/sheets and /api/rulesets.
+    for ruleset in ["capitan", "wab-aca", "hm-qrs", "thucydide"] {
+        let r = s.get(&format!("/api/sheets?ruleset={ruleset}"));
+        assert_eq!(r.status, 200);
+        assert_eq!(
+            r.text(),
+            cli(&d, &["--ruleset", ruleset, "sheets", "--format", "json"]),
+            "{ruleset}"
+        );
+    }
+    assert_eq!(s.get("/api/sheets?ruleset=capitain").status, 400);
+    assert_eq!(
+        s.get("/api/rulesets").text(),
+        cli(&d, &["rulesets", "--format", "json"])
+    );
+    // GET /api/lists: every list with its check.
+    let lists = s.get("/api/lists").json();
+    let sharpe = lists
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["name"] == "sharpe-patrol.toml")
+        .unwrap();
+    assert_eq!(
+        (sharpe["total"].as_u64(), sharpe["valid"].as_bool()),
+        (Some(578), Some(true))
+    );
+    // Pages, assets, documents.
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/lists/sharpe-patrol.toml", "text/html"),
+        ("/assets/app.js", "text/javascript"),
+        ("/assets/app.css", "text/css"),
+        ("/lists/sharpe-patrol.toml/cards.pdf", "application/pdf"),
+        (
+            "/lists/wab-russia-1812.toml/cards.pdf?lang=en",
+            "application/pdf",
+        ),
+        (
+            "/lists/hm-qrs-picton-1815.toml/roster.pdf",
+            "application/pdf",
+        ),
+        ("/lists/sharpe-patrol.toml/roster.html?lang=en", "text/html"),
+    ] {
+        let r = s.get(path);
+        assert_eq!(r.status, 200, "{path}: {}", r.text());
+        assert!(
+            r.header("content-type").unwrap().starts_with(kind),
+            "{path}"
+        );
+        if kind == "application/pdf" {
+            assert!(r.body.starts_with(b"%PDF"), "{path}");
+        }
+    }
+    let r = s.get("/lists/bad.toml/cards.pdf");
+    assert_eq!(r.status, 422);
+    assert!(r.text().contains("not a legal list"), "{}", r.text());
+    assert_eq!(
+        s.get("/lists/bad.toml/cards.pdf?allow_invalid=true").status,
+        200
+    );
+    assert_eq!(
+        s.get("/lists/sharpe-patrol.toml/cards.pdf?lang=de").status,
+        400
+    );
+    assert_eq!(s.get("/lists/nope.toml").status, 404);
+    assert_eq!(s.get("/assets/nope.js").status, 404);
+    let r = s.get("/nowhere");
+    assert_eq!(r.status, 404);
+    assert!(
+        r.text().starts_with("404 Not Found: no such page"),
+        "{}",
+        r.text()
+    );
+}
+
+#[test]
+fn edits_keep_comments_and_stale_edits_are_refused() {
+    let s = Server::start();
+    let name = "sharpe-patrol.toml";
+    let path = s.list(name);
+    let original = std::fs::read_to_string(&path).unwrap();
+    assert!(original.contains('#'), "the sample list has comments");
+    let r = s.get(&format!("/api/lists/{name}"));
+    let v = r.header("etag").unwrap().to_owned();
+    assert_eq!(r.json()["version"], v.as_str());
+    // No version: 428. A wrong one: 412, file untouched.
+    let add = br#"{"op": "add", "id": "gb-95th-riflemen", "figures": 3, "label": "Recrues"}"#;
+    assert_eq!(
+        s.send("POST", &format!("/api/lists/{name}/edit"), &[], add)
+            .status,
+        428
+    );
+    let r = s.send(
+        "POST",
+        &format!("/api/lists/{name}/edit"),
+        &[("If-Match", "\"0-0\"")],
+        add,
+    );
+    assert_eq!(r.status, 412, "{}", r.text());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+    // An edit made on the current version lands, comments kept; the diagnostic is placed on
+    // the new unit (3 figures: below the rule).
+    let r = s.send(
+        "POST",
+        &format!("/api/lists/{name}/edit"),
+        &[("If-Match", &v)],
+        add,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let view = r.json();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.starts_with(original.trim_end()),
+        "comments and layout kept:\n{text}"
+    );
+    assert!(text.contains("label = \"Recrues\""));
+    let diags = view["check"]["diagnostics"].as_array().unwrap();
+    let i = diags
+        .iter()
+        .position(|d| d["code"] == "figures-out-of-range")
+        .expect("figures-out-of-range");
+    assert_eq!(view["placement"][i], 3);
+    let v2 = view["version"].as_str().unwrap().to_owned();
+    // Fix it: 8 figures.
+    let r = s.send(
+        "POST",
+        &format!("/api/lists/{name}/edit"),
+        &[("If-Match", &v2)],
+        br#"{"op": "count", "unit": 4, "count": 8}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .contains("figures = 8"));
+    // The CLI edits the file meanwhile: the page's version is stale.
+    let v3 = r.json()["version"].as_str().unwrap().to_owned();
+    let run = muster_in(
+        s.dir.path(),
+        &[
+            "--data",
+            root().join("unit-sheets").to_str().unwrap(),
+            "list",
+            "remove",
+            name,
+            "4",
+        ],
+        &[],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let r = s.send(
+        "POST",
+        &format!("/api/lists/{name}/edit"),
+        &[("If-Match", &v3)],
+        br#"{"op": "remove", "unit": 1}"#,
+    );
+    assert_eq!(r.status, 412);
+    assert!(r.text().contains("changed on disk"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+    // Bad edits: 422 with the engine's message, 400 for a malformed one.
+    let v = s.get(&format!("/api/lists/{name}")).json()["version"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let r = s.send(
+        "POST",
+        &format!("/api/lists/{name}/edit"),
+        &[("If-Match", &v)],
+        br#"{"op": "add", "id": "gb-95th-rifleman", "figures": 8}"#,
+    );
+    assert_eq!(r.status, 422);
+    assert!(r.text().contains("gb-95th-riflemen"), "{}", r.text());
+    let r = s.send(
+        "POST",
+        &format!("/api/lists/{name}/edit"),
+        &[("If-Match", &v)],
+        b"{\"op\": \"fly\"}",
+    );
+    assert_eq!(r.status, 400);
+}
+
+/// Two PUTs made on one version, at once: one lands, the other gets 412, and the file holds
+/// the winner's text.
+#[test]
+fn concurrent_puts_one_wins() {
+    let s = Server::start();
+    let name = "french-column.toml";
+    let original = std::fs::read_to_string(s.list(name)).unwrap();
+    let v = s.get(&format!("/api/lists/{name}")).json()["version"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let texts: Vec<String> = ["Première", "Seconde"]
+        .iter()
+        .map(|who| format!("# edited by the {who} tab\n{original}"))
+        .collect();
+    let port = s.port;
+    let handles: Vec<_> = texts
+        .iter()
+        .cloned()
+        .map(|t| {
+            let v = v.clone();
+            std::thread::spawn(move || {
+                request(
+                    port,
+                    "PUT",
+                    &format!("/api/lists/{name}"),
+                    &[("If-Match", &v)],
+                    t.as_bytes(),
+                )
+            })
+        })
+        .collect();
+    let replies: Vec<Reply> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    let mut statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [200, 412],
+        "{:?}",
+        replies.iter().map(Reply::text).collect::<Vec<_>>()
+    );
+    let winner = replies.iter().position(|r| r.status == 200).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(s.list(name)).unwrap(),
+        texts[winner]
+    );
+    // A text that is not a list is never written.
+    let v = s.get(&format!("/api/lists/{name}")).json()["version"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let r = s.send(
+        "PUT",
+        &format!("/api/lists/{name}"),
+        &[("If-Match", &v)],
+        b"oops = [",
+    );
+    assert_eq!(r.status, 422);
+    assert_eq!(
+        std::fs::read_to_string(s.list(name)).unwrap(),
+        texts[winner]
+    );
+}
+
+#[test]
+fn lists_are_created_duplicated_and_trashed() {
+    let s = Server::start();
+    let r = s.send(
+        "POST",
+        "/api/lists",
+        &[],
+        br#"{"name": "new.toml", "ruleset": "capitan", "title": "Essai", "points": 400, "coalition": "allies", "campaign": "peninsula"}"#,
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    assert!(std::fs::read_to_string(s.list("new.toml"))
+        .unwrap()
+        .contains("points = 400"));
+    let again = s.send(
+        "POST",
+        "/api/lists",
+        &[],
+        br#"{"name": "new.toml", "ruleset": "capitan", "title": "x"}"#,
+    );
+    assert_eq!(again.status, 409);
+    let r = s.send(
+        "POST",
+        "/api/lists/new.toml/duplicate",
+        &[],
+        br#"{"to": "copy.toml"}"#,
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    assert_eq!(
+        std::fs::read(s.list("copy.toml")).unwrap(),
+        std::fs::read(s.list("new.toml")).unwrap()
+    );
+    let v = s.get("/api/lists/copy.toml").json()["version"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        s.send("DELETE", "/api/lists/copy.toml", &[], b"").status,
+        428
+    );
+    let r = s.send("DELETE", "/api/lists/copy.toml", &[("If-Match", &v)], b"");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(!s.list("copy.toml").exists());
+    assert!(s.dir.path().join(".trash/copy.toml").exists());
+    let r = s.send(
+        "POST",
+        "/api/lists",
+        &[],
+        br#"{"name": "f.toml", "ruleset": "fire-classes", "title": "x"}"#,
+    );
+    assert_eq!(r.status, 422, "fire-classes has no lists");
+}
+
+#[test]
+fn security() {
+    let s = Server::start();
+    // DNS rebinding: a Host that is not ours; another site's page.
+    let r = s.send("GET", "/api/lists", &[("Host", "evil.example:8808")], b"");
+    assert_eq!(r.status, 403);
+    assert!(
+        r.text().contains("not this server's address"),
+        "{}",
+        r.text()
+    );
+    let r = s.send(
+        "POST",
+        "/api/check",
+        &[("Origin", "http://evil.example")],
+        b"",
+    );
+    assert_eq!(r.status, 403);
+    let origin = format!("http://localhost:{}", s.port);
+    let ok = s.send("GET", "/api/lists", &[("Origin", &origin)], b"");
+    assert_eq!(ok.status, 200);
+    // Names: plain .toml files inside the directory.
+    for (path, status) in [
+        ("/api/lists/..%2F..%2Fetc%2Fpasswd", 400),
+        ("/api/lists/%2Fetc%2Fpasswd.toml", 400),
+        ("/api/lists/.hidden.toml", 400),
+        ("/api/lists/notes.txt", 400),
+        ("/api/lists/missing.toml", 404),
+    ] {
+        assert_eq!(s.get(path).status, status, "{path}");
+    }
+    let outside = tempfile::NamedTempFile::new().unwrap();
+    std::fs::copy(root().join("lists/sharpe-patrol.toml"), outside.path()).unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(outside.path(), s.list("escape.toml")).unwrap();
+        assert_eq!(s.get("/api/lists/escape.toml").status, 404);
+        std::os::unix::fs::symlink(s.list("sharpe-patrol.toml"), s.list("inside.toml")).unwrap();
+        assert_eq!(s.get("/api/lists/inside.toml").status, 200);
+    }
+    // Bodies over 1 MiB.
+    let big = vec![b'#'; 1024 * 1024 + 1];
+    assert_eq!(s.send("POST", "/api/check", &[], &big).status, 413);
+    // Errors say what went wrong, no backtrace.
+    let r = s.send("POST", "/api/lists", &[], b"{not json");
+    assert_eq!(r.status, 400);
+    assert!(!r.text().contains("panicked") && !r.text().contains("backtrace"));
+    // SIGTERM stops it cleanly.
+    let (code, stderr) = s.stop();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("muster serve: stopped"), "{stderr}");
+}
+
+#[test]
+fn binding_elsewhere_warns() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["serve", "--host", "0.0.0.0", "--port", "0", "--lists"])
+        .arg(dir.path())
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    unsafe_kill(child.id());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("warning: listening on 0.0.0.0:"), "{err}");
+    assert!(err.contains("anyone who can reach it"), "{err}");
+}
