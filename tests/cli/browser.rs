@@ -227,7 +227,9 @@ fn the_builder_in_a_real_browser() {
         // End, Backspace, 8, Tab: the change event fires once, on leaving the field.
         input.send_keys("\u{e010}\u{e003}8\u{e004}").await.unwrap();
         wait_for("the fix", || async {
-            c.find(Locator::Css("#units tr[data-for='4']")).await.is_err()
+            c.find(Locator::Css("#units tr[data-for='4']"))
+                .await
+                .is_err()
                 && !text(&c, "#units").await.contains("figures-out-of-range")
                 && text(&c, "#status").await.starts_with("saved")
         })

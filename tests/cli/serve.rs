@@ -165,10 +165,7 @@ pub fn request(
 
 fn dechunk(mut b: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    loop {
-        let Some(end) = b.windows(2).position(|w| w == b"\r\n") else {
-            break;
-        };
+    while let Some(end) = b.windows(2).position(|w| w == b"\r\n") {
         let size =
             usize::from_str_radix(String::from_utf8_lossy(&b[..end]).trim(), 16).unwrap_or(0);
         if size == 0 {
@@ -600,4 +597,67 @@ fn binding_elsewhere_warns() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("warning: listening on 0.0.0.0:"), "{err}");
     assert!(err.contains("anyone who can reach it"), "{err}");
+}
+
+/// 50 concurrent clients posting a 100-unit list to `/api/check` for a bounded time
+/// (MUSTER_LOAD_SECONDS, default 3, at most 30): no errors; the latencies are printed
+/// (`cargo test --release --test cli load -- --nocapture` gives the README's figures).
+#[test]
+fn load_50_clients_posting_a_100_unit_list() {
+    let s = Server::start();
+    let sample = std::fs::read_to_string(root().join("lists/sharpe-patrol.toml")).unwrap();
+    let head = &sample[..sample.find("[[units]]").unwrap()];
+    let mut list = head.to_owned();
+    for i in 0..100 {
+        list.push_str(&format!(
+            "[[units]]\nsheet = \"gb-95th-riflemen\"\nfigures = 8\nlabel = \"Section {i}\"\n\n"
+        ));
+    }
+    let first = s.send("POST", "/api/check", &[], list.as_bytes());
+    assert_eq!(first.status, 200);
+    assert_eq!(first.json()["units"].as_array().unwrap().len(), 100);
+    let seconds: u64 = std::env::var("MUSTER_LOAD_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3)
+        .clamp(1, 30);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    let port = s.port;
+    let list = std::sync::Arc::new(list);
+    let clients: Vec<_> = (0..50)
+        .map(|_| {
+            let list = list.clone();
+            std::thread::spawn(move || {
+                let mut latencies = Vec::new();
+                let mut errors = 0;
+                while std::time::Instant::now() < deadline {
+                    let t = std::time::Instant::now();
+                    let r = request(port, "POST", "/api/check", &[], list.as_bytes());
+                    latencies.push(t.elapsed());
+                    if r.status != 200 || !r.body.starts_with(b"{") {
+                        errors += 1;
+                    }
+                }
+                (latencies, errors)
+            })
+        })
+        .collect();
+    let mut all = Vec::new();
+    let mut errors = 0;
+    for c in clients {
+        let (l, e) = c.join().unwrap();
+        all.extend(l);
+        errors += e;
+    }
+    all.sort();
+    let at = |q: f64| all[((all.len() as f64 * q) as usize).min(all.len() - 1)];
+    println!(
+        "load: 50 clients, {seconds} s: {} requests, {:.0} req/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {errors} errors",
+        all.len(),
+        all.len() as f64 / seconds as f64,
+        at(0.50).as_secs_f64() * 1e3,
+        at(0.99).as_secs_f64() * 1e3,
+        all.last().unwrap().as_secs_f64() * 1e3,
+    );
+    assert_eq!(errors, 0);
 }
