@@ -461,6 +461,50 @@ pub fn balance_diagnostic(
     )
 }
 
+/// A label of a ruleset's labels.toml, or the key itself when it has none.
+pub fn label(labels: &toml::Table, key: &str) -> String {
+    labels
+        .get(key)
+        .and_then(|v| v.as_str())
+        .unwrap_or(key)
+        .to_owned()
+}
+
+/// A diagnostic as a roster prints it: severity in the document's language, code, message,
+/// line.
+#[derive(Debug, Clone, Serialize)]
+pub struct PrintedDiagnostic {
+    pub severity: String,
+    pub code: String,
+    pub message: String,
+    pub line: Option<usize>,
+}
+
+/// A list's diagnostics as a roster prints them.
+pub fn printed_diagnostics(
+    diagnostics: &[Diagnostic],
+    sources: &Sources,
+    lang: Lang,
+    labels: &toml::Table,
+) -> Vec<PrintedDiagnostic> {
+    diagnostics
+        .iter()
+        .map(|d| PrintedDiagnostic {
+            severity: label(
+                labels,
+                if d.is_error() {
+                    "severity_error"
+                } else {
+                    "severity_warning"
+                },
+            ),
+            code: d.code.to_owned(),
+            message: printed_message(d, lang, labels),
+            line: d.line_column(sources).map(|(l, _)| l),
+        })
+        .collect()
+}
+
 /// A diagnostic as printed in a document of `lang`: the English message, or the rule's summary
 /// in the document's language (labels `rule_<code>` of the ruleset's labels.toml); quotes
 /// instead of backticks.

@@ -14,68 +14,16 @@ fn data_is_clean_and_every_lint_code_has_a_fixture() {
         run.stderr,
         "ok: hm-qrs: 10 unit types, 4 break-test rows, 12 ranges, 28 modifiers in unit-sheets\n"
     );
-    let mut codes: Vec<&str> = muster::rulesets::hm_qrs::data::DATA_RULES
+    let codes: Vec<&str> = muster::rulesets::hm_qrs::data::DATA_RULES
         .iter()
         .map(|(c, _)| *c)
         .collect();
-    codes.extend([
-        "toml-syntax",
-        "unknown-field",
-        "wrong-type",
-        "invalid-value",
-        "missing-field",
-        "duplicate-id",
-        "unknown-file",
-        "missing-table",
-    ]);
     crate::data_fixtures("hm-qrs", &codes);
 }
 
-/// Each tests/fixtures/hm-qrs/lists/<code>.toml: exit code and whole stderr. A fixture may
-/// check against a copy of the shipped data changed by `# data-replace: FILE | OLD => NEW`.
 #[test]
 fn one_list_fixture_per_code() {
-    let mut failures = Vec::new();
-    for rule in muster::rulesets::hm_qrs::list::RULES {
-        let rel = format!("tests/fixtures/hm-qrs/lists/{}.toml", rule.code);
-        let text = std::fs::read_to_string(root().join(&rel)).unwrap_or_default();
-        let exit: i32 = text
-            .lines()
-            .find_map(|l| l.strip_prefix("# expect: exit "))
-            .and_then(|n| n.trim().parse().ok())
-            .unwrap_or(-1);
-        let tmp = tempfile::tempdir().unwrap();
-        let mut args = vec![];
-        let data;
-        if let Some(r) = text
-            .lines()
-            .find_map(|l| l.strip_prefix("# data-replace: "))
-        {
-            let (file, change) = r.split_once(" | ").expect("FILE | OLD => NEW");
-            let (old, new) = change.split_once(" => ").expect("OLD => NEW");
-            let (old, new) = (old.replace("\\n", "\n"), new.replace("\\n", "\n"));
-            crate::copy_shipped("hm-qrs", tmp.path());
-            let target = tmp.path().join("data/hm-qrs").join(file);
-            let shipped = std::fs::read_to_string(&target).unwrap();
-            assert_eq!(shipped.matches(&old).count(), 1, "{rel}: `{old}` once");
-            std::fs::write(&target, shipped.replacen(&old, &new, 1)).unwrap();
-            data = tmp.path().join("data");
-            args.extend(["--data", data.to_str().unwrap()]);
-        }
-        args.extend(["check", &rel]);
-        let run = muster(&args);
-        if run.code != exit || !run.stderr.contains(&format!("[{}]", rule.code)) {
-            failures.push(format!(
-                "{rel}: exit {} (expected {exit}):\n{}",
-                run.code, run.stderr
-            ));
-            continue;
-        }
-        if let Err(e) = snapshot(&root().join(rel.replace(".toml", ".stderr")), &run.stderr) {
-            failures.push(e);
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    crate::list_fixtures("hm-qrs", muster::rulesets::hm_qrs::list::RULES);
 }
 
 #[test]

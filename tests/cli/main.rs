@@ -156,7 +156,19 @@ fn apply_fixture(fixture: &Path, data: &Path) -> (String, String) {
 /// Runs every fixture of tests/fixtures/<ruleset>/data/ (each breaks one thing in a copy of
 /// the shipped data): `data check` must fail with its code in that file and its whole stderr
 /// equal the fixture's .stderr; every code of `codes` must have a fixture.
-pub fn data_fixtures(ruleset: &str, codes: &[&str]) {
+pub fn data_fixtures(ruleset: &str, lint_codes: &[&str]) {
+    // The loader's codes, which every ruleset's data can raise, besides its lint's.
+    let mut codes = lint_codes.to_vec();
+    codes.extend([
+        "toml-syntax",
+        "unknown-field",
+        "wrong-type",
+        "invalid-value",
+        "missing-field",
+        "duplicate-id",
+        "unknown-file",
+        "missing-table",
+    ]);
     let dir = root().join("tests/fixtures").join(ruleset).join("data");
     let mut cases: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -193,11 +205,58 @@ pub fn data_fixtures(ruleset: &str, codes: &[&str]) {
             failures.push(e);
         }
     }
-    for code in codes {
+    for code in &codes {
         if !covered.iter().any(|c| c == code) {
             failures.push(format!(
                 "no fixture under tests/fixtures/{ruleset}/data/ for `{code}`"
             ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Each tests/fixtures/<ruleset>/lists/<code>.toml of a ruleset's list rules: exit code
+/// (`# expect: exit N`) and whole stderr. A fixture may be checked against a copy of the
+/// shipped data changed by `# data-replace: FILE | OLD => NEW`.
+pub fn list_fixtures(ruleset: &str, rules: &[&muster::core::rule::Rule]) {
+    let mut failures = Vec::new();
+    for rule in rules {
+        let rel = format!("tests/fixtures/{ruleset}/lists/{}.toml", rule.code);
+        let text = std::fs::read_to_string(root().join(&rel)).unwrap_or_default();
+        let exit: i32 = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# expect: exit "))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or(-1);
+        let tmp = tempfile::tempdir().unwrap();
+        let mut args = vec![];
+        let data;
+        if let Some(r) = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# data-replace: "))
+        {
+            let (file, change) = r.split_once(" | ").expect("FILE | OLD => NEW");
+            let (old, new) = change.split_once(" => ").expect("OLD => NEW");
+            let (old, new) = (old.replace("\\n", "\n"), new.replace("\\n", "\n"));
+            copy_shipped(ruleset, tmp.path());
+            let target = tmp.path().join("data").join(ruleset).join(file);
+            let shipped = std::fs::read_to_string(&target).unwrap();
+            assert_eq!(shipped.matches(&old).count(), 1, "{rel}: `{old}` once");
+            std::fs::write(&target, shipped.replacen(&old, &new, 1)).unwrap();
+            data = tmp.path().join("data");
+            args.extend(["--data", data.to_str().unwrap()]);
+        }
+        args.extend(["check", &rel]);
+        let run = muster(&args);
+        if run.code != exit || !run.stderr.contains(&format!("[{}]", rule.code)) {
+            failures.push(format!(
+                "{rel}: exit {} (expected {exit}):\n{}",
+                run.code, run.stderr
+            ));
+            continue;
+        }
+        if let Err(e) = snapshot(&root().join(rel.replace(".toml", ".stderr")), &run.stderr) {
+            failures.push(e);
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

@@ -5,7 +5,7 @@ use muster::rulesets::thucydide::model::Outcome;
 use muster::rulesets::thucydide::preview::{joint, per_die, PerDie};
 
 use crate::print::{has, read_pdf};
-use crate::{json, muster, root, snapshot};
+use crate::{json, muster, root};
 
 fn db() -> muster::rulesets::thucydide::data::Database {
     let mut sources = muster::core::source::Sources::new();
@@ -19,48 +19,16 @@ fn db() -> muster::rulesets::thucydide::data::Database {
 fn data_is_clean_and_every_lint_code_has_a_fixture() {
     let run = muster(&["--ruleset", "thucydide", "data", "check"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let mut codes: Vec<&str> = muster::rulesets::thucydide::data::DATA_RULES
+    let codes: Vec<&str> = muster::rulesets::thucydide::data::DATA_RULES
         .iter()
         .map(|(c, _)| *c)
         .collect();
-    codes.extend([
-        "toml-syntax",
-        "unknown-field",
-        "wrong-type",
-        "invalid-value",
-        "missing-field",
-        "duplicate-id",
-        "unknown-file",
-        "missing-table",
-    ]);
     crate::data_fixtures("thucydide", &codes);
 }
 
-/// Each tests/fixtures/thucydide/lists/<code>.toml: exit code and whole stderr.
 #[test]
 fn one_list_fixture_per_code() {
-    let mut failures = Vec::new();
-    for rule in muster::rulesets::thucydide::list::RULES {
-        let rel = format!("tests/fixtures/thucydide/lists/{}.toml", rule.code);
-        let text = std::fs::read_to_string(root().join(&rel)).unwrap_or_default();
-        let exit: i32 = text
-            .lines()
-            .find_map(|l| l.strip_prefix("# expect: exit "))
-            .and_then(|n| n.trim().parse().ok())
-            .unwrap_or(-1);
-        let run = muster(&["check", &rel]);
-        if run.code != exit || !run.stderr.contains(&format!("[{}]", rule.code)) {
-            failures.push(format!(
-                "{rel}: exit {} (expected {exit}):\n{}",
-                run.code, run.stderr
-            ));
-            continue;
-        }
-        if let Err(e) = snapshot(&root().join(rel.replace(".toml", ".stderr")), &run.stderr) {
-            failures.push(e);
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    crate::list_fixtures("thucydide", muster::rulesets::thucydide::list::RULES);
 }
 
 fn combat(args: &[&str]) -> serde_json::Value {

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::rulesets::label;
+
 use super::database::Database;
 use super::list::ListFile;
 use super::model::{Arm, Kind, Lang, Names, UnitSheet, UnitTrait};
@@ -11,14 +13,6 @@ use crate::core::source::Sources;
 use crate::rulesets::ListCheck;
 
 /// Looks a label up in labels.toml (the id itself when missing).
-pub fn label(labels: &toml::Table, key: &str) -> String {
-    labels
-        .get(key)
-        .and_then(|v| v.as_str())
-        .unwrap_or(key)
-        .to_owned()
-}
-
 #[derive(Debug, Clone, Serialize)]
 pub struct Distance {
     pub cm: u32,
@@ -678,14 +672,6 @@ pub struct RosterUnit {
 }
 
 #[derive(Debug, Serialize)]
-pub struct RosterDiagnostic {
-    pub severity: String,
-    pub code: String,
-    pub message: String,
-    pub line: Option<usize>,
-}
-
-#[derive(Debug, Serialize)]
 pub struct Activation {
     pub command: String,
     pub mode: String,
@@ -707,7 +693,7 @@ pub struct Roster {
     pub errors: usize,
     pub warnings: usize,
     pub units: Vec<RosterUnit>,
-    pub diagnostics: Vec<RosterDiagnostic>,
+    pub diagnostics: Vec<crate::rulesets::PrintedDiagnostic>,
     pub activation: Vec<Activation>,
     pub unactivated: Vec<String>,
 }
@@ -836,16 +822,12 @@ pub fn roster(
         errors,
         warnings: checked.diagnostics.len() - errors,
         units,
-        diagnostics: checked
-            .diagnostics
-            .iter()
-            .map(|d| RosterDiagnostic {
-                severity: label(labels, &format!("severity_{:?}", d.severity).to_lowercase()),
-                code: d.code.to_owned(),
-                message: crate::rulesets::printed_message(d, lang, labels),
-                line: d.line_column(sources).map(|(l, _)| l),
-            })
-            .collect(),
+        diagnostics: crate::rulesets::printed_diagnostics(
+            &checked.diagnostics,
+            sources,
+            lang,
+            labels,
+        ),
         activation,
         unactivated,
     }

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::rulesets::label;
+
 use super::data::Database;
 use super::model::*;
 use super::preview::{break_test, dice, p_command};
@@ -13,14 +15,6 @@ use crate::rulesets::ListCheck;
 /// A probability as a whole percentage, the way the sheets print odds.
 fn pct(p: f64) -> String {
     format!("{:.0}", p * 100.0)
-}
-
-fn label(labels: &toml::Table, key: &str) -> String {
-    labels
-        .get(key)
-        .and_then(|v| v.as_str())
-        .unwrap_or(key)
-        .to_owned()
 }
 
 fn op_text(op: Option<DiceOp>, labels: &toml::Table) -> String {
@@ -345,14 +339,6 @@ pub struct RosterBrigade {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct RosterDiagnostic {
-    pub severity: String,
-    pub code: String,
-    pub message: String,
-    pub line: Option<usize>,
-}
-
-#[derive(Debug, Clone, Serialize)]
 pub struct RosterView {
     pub name: String,
     pub file: String,
@@ -364,7 +350,7 @@ pub struct RosterView {
     pub brigades: Vec<RosterBrigade>,
     /// Units whose brigade is not in the list (an invalid list).
     pub unassigned: Vec<RosterUnit>,
-    pub diagnostics: Vec<RosterDiagnostic>,
+    pub diagnostics: Vec<crate::rulesets::PrintedDiagnostic>,
 }
 
 pub fn roster(
@@ -437,22 +423,11 @@ pub fn roster(
         warnings: checked.diagnostics.len() - errors,
         brigades,
         unassigned,
-        diagnostics: checked
-            .diagnostics
-            .iter()
-            .map(|d| RosterDiagnostic {
-                severity: label(
-                    labels,
-                    if d.is_error() {
-                        "severity_error"
-                    } else {
-                        "severity_warning"
-                    },
-                ),
-                code: d.code.to_owned(),
-                message: crate::rulesets::printed_message(d, lang, labels),
-                line: d.line_column(sources).map(|(l, _)| l),
-            })
-            .collect(),
+        diagnostics: crate::rulesets::printed_diagnostics(
+            &checked.diagnostics,
+            sources,
+            lang,
+            labels,
+        ),
     }
 }

@@ -3,20 +3,14 @@
 
 use serde::Serialize;
 
+use crate::rulesets::label;
+
 use super::data::Database;
 use super::model::*;
 use super::preview::per_die;
 use crate::core::source::Sources;
 use crate::render::markup::MAX_BOXES;
 use crate::rulesets::ListCheck;
-
-fn label(labels: &toml::Table, key: &str) -> String {
-    labels
-        .get(key)
-        .and_then(|v| v.as_str())
-        .unwrap_or(key)
-        .to_owned()
-}
 
 #[derive(Debug, Clone, Serialize)]
 pub struct RuleView {
@@ -325,14 +319,6 @@ pub struct RosterUnit {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct RosterDiagnostic {
-    pub severity: String,
-    pub code: String,
-    pub message: String,
-    pub line: Option<usize>,
-}
-
-#[derive(Debug, Clone, Serialize)]
 pub struct RosterView {
     pub name: String,
     pub file: String,
@@ -340,7 +326,7 @@ pub struct RosterView {
     pub errors: usize,
     pub warnings: usize,
     pub units: Vec<RosterUnit>,
-    pub diagnostics: Vec<RosterDiagnostic>,
+    pub diagnostics: Vec<crate::rulesets::PrintedDiagnostic>,
 }
 
 pub fn roster(
@@ -383,22 +369,11 @@ pub fn roster(
                 }),
             })
             .collect(),
-        diagnostics: checked
-            .diagnostics
-            .iter()
-            .map(|d| RosterDiagnostic {
-                severity: label(
-                    labels,
-                    if d.is_error() {
-                        "severity_error"
-                    } else {
-                        "severity_warning"
-                    },
-                ),
-                code: d.code.to_owned(),
-                message: crate::rulesets::printed_message(d, lang, labels),
-                line: d.line_column(sources).map(|(l, _)| l),
-            })
-            .collect(),
+        diagnostics: crate::rulesets::printed_diagnostics(
+            &checked.diagnostics,
+            sources,
+            lang,
+            labels,
+        ),
     }
 }

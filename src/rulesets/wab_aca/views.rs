@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::rulesets::label;
+
 use super::database::Database;
 use super::list::ListUnit;
 use super::model::*;
@@ -11,14 +13,6 @@ use crate::render::markup::MAX_BOXES;
 use crate::rulesets::ListCheck;
 
 /// Looks a label up in labels.toml (the key itself when missing).
-pub fn label(labels: &toml::Table, key: &str) -> String {
-    labels
-        .get(key)
-        .and_then(|v| v.as_str())
-        .unwrap_or(key)
-        .to_owned()
-}
-
 #[derive(Debug, Clone, Serialize)]
 pub struct ProfileView {
     pub m: u32,
@@ -676,14 +670,6 @@ pub struct RosterUnit {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct RosterDiagnostic {
-    pub severity: String,
-    pub code: String,
-    pub message: String,
-    pub line: Option<usize>,
-}
-
-#[derive(Debug, Clone, Serialize)]
 pub struct RosterView {
     pub name: String,
     pub army: String,
@@ -694,7 +680,7 @@ pub struct RosterView {
     pub errors: usize,
     pub warnings: usize,
     pub units: Vec<RosterUnit>,
-    pub diagnostics: Vec<RosterDiagnostic>,
+    pub diagnostics: Vec<crate::rulesets::PrintedDiagnostic>,
     /// Batteries allowed for the points, and the army's grand-battery right.
     pub batteries: String,
     pub source: String,
@@ -784,23 +770,12 @@ pub fn roster(
         errors,
         warnings: checked.diagnostics.len() - errors,
         units,
-        diagnostics: checked
-            .diagnostics
-            .iter()
-            .map(|d| RosterDiagnostic {
-                severity: label(
-                    labels,
-                    if d.is_error() {
-                        "severity_error"
-                    } else {
-                        "severity_warning"
-                    },
-                ),
-                code: d.code.to_owned(),
-                message: crate::rulesets::printed_message(d, lang, labels),
-                line: d.line_column(sources).map(|(l, _)| l),
-            })
-            .collect(),
+        diagnostics: crate::rulesets::printed_diagnostics(
+            &checked.diagnostics,
+            sources,
+            lang,
+            labels,
+        ),
         batteries,
         source: army
             .map(|a| label(labels, &format!("source_{}", a.header.source)))
