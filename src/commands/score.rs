@@ -211,6 +211,19 @@ fn side_list(db: &Database, sources: &mut Sources, path: &Path) -> Result<SideLi
         diagnostic::print_all(&[d], sources);
         Error::Usage(format!("{} is not a valid list file", path.display()))
     })?;
+    // A score counts the points the list says its units cost: a list with errors (figures
+    // out of the sheet's bounds, unknown entries) has no such points to count.
+    if checked.diagnostics.iter().any(Diagnostic::is_error) {
+        let mut found = checked.diagnostics.clone();
+        diagnostic::sort(&mut found);
+        diagnostic::print_all(&found, sources);
+        return Err(Error::Invalid(format!(
+            "{} is invalid ({}): a battle is scored on valid lists; mend it (muster check {})",
+            path.display(),
+            diagnostic::summary(&found),
+            path.display()
+        )));
+    }
     let units = checked
         .units
         .iter()

@@ -261,3 +261,14 @@ pub fn list_fixtures(ruleset: &str, rules: &[&muster::core::rule::Rule]) {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// A property test's number of cases: `n`, times `MUSTER_PROPTEST_SCALE` when set (a long
+/// local run hunts what CI's short runs meet only by chance).
+pub fn cases(n: u32) -> u32 {
+    let scale = std::env::var("MUSTER_PROPTEST_SCALE")
+        .ok()
+        .and_then(|s| s.parse::<u32>().ok())
+        .unwrap_or(1)
+        .clamp(1, 1000);
+    n.saturating_mul(scale)
+}

@@ -114,7 +114,7 @@ fn list() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(400), ..ProptestConfig::default() })]
 
     #[test]
     fn garbage_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
@@ -220,7 +220,7 @@ fn preview_args() -> impl Strategy<Value = Vec<String>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(300), ..ProptestConfig::default() })]
 
     /// Whatever flags: an answer or a usage error, never a panic or an abort (the test
     /// process would die), and every distribution printed sums to 1.
@@ -267,7 +267,7 @@ fn hostile_list() -> impl Strategy<Value = (String, String)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(40), ..ProptestConfig::default() })]
 
     /// Cards, rosters and edits of a hostile list never panic nor write partial files.
     #[test]

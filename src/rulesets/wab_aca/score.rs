@@ -294,7 +294,7 @@ pub fn score(
             &mut cx,
             "guns_taken",
             side.guns_taken,
-            enemy.map(|l| l.units.iter().map(|u| u.guns).sum()),
+            enemy.map(|l| l.units.iter().map(|u| u.guns).fold(0, u64::saturating_add)),
             "the guns of the enemy's list",
         );
         let generals = bound(
@@ -385,11 +385,15 @@ pub fn score(
             }
             let lost = u.lost as u64;
             let whole_unit = u.status != Status::Standing || lost == x.figures;
-            let over = lost * 100 > x.figures * u64::from(victory.loss_threshold_percent);
+            // In u128: figures and costs come from a file; no product of two u64 overflows it.
+            let over = u128::from(lost) * 100
+                > u128::from(x.figures) * u128::from(victory.loss_threshold_percent);
             let counted = if whole_unit {
                 x.cost
             } else if over {
-                (x.cost * lost).div_ceil(x.figures.max(1))
+                let share =
+                    (u128::from(x.cost) * u128::from(lost)).div_ceil(u128::from(x.figures.max(1)));
+                u64::try_from(share).unwrap_or(u64::MAX)
             } else {
                 0
             };
@@ -402,7 +406,10 @@ pub fn score(
                 counted,
             });
         }
-        let losses_value = losses.iter().map(|l| l.counted).sum();
+        let losses_value = losses
+            .iter()
+            .map(|l| l.counted)
+            .fold(0, u64::saturating_add);
         sides.push(SideScore {
             name: side.name.clone(),
             losses,
@@ -424,8 +431,8 @@ pub fn score(
             + s.generals_taken * u64::from(victory.per_general)
     };
     let (l0, l1) = (sides[0].losses_value, sides[1].losses_value);
-    sides[0].score = l1 + bonus(&sides[0]);
-    sides[1].score = l0 + bonus(&sides[1]);
+    sides[0].score = l1.saturating_add(bonus(&sides[0]));
+    sides[1].score = l0.saturating_add(bonus(&sides[1]));
     let (s0, s1) = (sides[0].score, sides[1].score);
     let difference = s0.abs_diff(s1);
     let base = u64::from(victory.base_points.max(1));

@@ -199,7 +199,7 @@ fn preview_args() -> impl Strategy<Value = Vec<String>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(300), ..ProptestConfig::default() })]
 
     #[test]
     fn valid_looking_lists_never_panic(text in list()) {
@@ -222,7 +222,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 30, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: crate::cases(30), ..ProptestConfig::default() })]
 
     /// Cards, rosters, scores and edits of a hostile list never panic nor leave a temporary
     /// file.

@@ -137,3 +137,32 @@ fn malformed_battles() {
         run.stderr
     );
 }
+
+/// A side's list with errors is not scored: its figures and points are not the rules' (CI
+/// found `figures = 9223372036854775807` overflowing the loss share before this refusal).
+#[test]
+fn a_battle_on_an_invalid_list_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("l.toml");
+    std::fs::write(
+        &list,
+        "[list]\nname = \"p\"\nruleset = \"wab-aca\"\narmy = \"france-1809\"\npoints = 1000\n\n[[units]]\nentry = \"fr-line-fusiliers\"\nfigures = 9223372036854775807\n",
+    )
+    .unwrap();
+    let battle = dir.path().join("b.toml");
+    std::fs::write(
+        &battle,
+        "[[side]]\nname = \"a\"\nlist = \"l.toml\"\n[[side.unit]]\nunit = 1\nlost = 3\n[[side]]\nname = \"b\"\nlist = \"l.toml\"\n",
+    )
+    .unwrap();
+    let run = muster(&["score", battle.to_str().unwrap()]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let stderr = run.stderr.replace(dir.path().to_str().unwrap(), "DIR");
+    if let Err(e) = snapshot(
+        &root().join("tests/fixtures/wab-aca/battle-invalid-list.stderr"),
+        &stderr,
+    ) {
+        panic!("{e}");
+    }
+    assert!(run.stdout.is_empty());
+}
