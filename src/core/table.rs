@@ -35,3 +35,65 @@ pub fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
     }
     out
 }
+
+/// A labelled distribution: P(= k) for k = 0, 1, …
+pub type Series = (String, Vec<f64>);
+
+/// P(=k) and P(≥k) for each series side by side, each with its bar (on one scale, so that
+/// the bars of a comparison compare).
+pub fn distribution_table(what: &str, series: &[Series]) -> String {
+    let rows = series.iter().map(|(_, p)| p.len()).max().unwrap_or(0);
+    let width = if series.len() > 1 { 14 } else { 30 };
+    let mut out = String::new();
+    if series.len() > 1 {
+        for (i, (label, _)) in series.iter().enumerate() {
+            out.push_str(&format!("  [{}] {label}\n", i + 1));
+        }
+    }
+    out.push_str(&format!("  {what}\n"));
+    if series.len() > 1 {
+        out.push_str(&format!("  {:<8}", ""));
+        for i in 0..series.len() {
+            out.push_str(&format!("  {:<w$}", format!("[{}]", i + 1), w = 24 + width));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("  {:<8}", "k"));
+    for _ in series {
+        out.push_str(&format!(
+            "  {:>10}  {:>10}  {:w$}",
+            "P(=k)",
+            "P(≥k)",
+            "",
+            w = width
+        ));
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    let top = series
+        .iter()
+        .flat_map(|(_, p)| p.iter().copied())
+        .fold(0.0, f64::max)
+        .max(1e-12);
+    for k in 0..rows {
+        let mut line = format!("  {k:<8}");
+        for (_, p) in series {
+            match p.get(k) {
+                Some(pk) => {
+                    let ge: f64 = p.iter().skip(k).sum();
+                    let bar = (pk / top * width as f64).round() as usize;
+                    line.push_str(&format!(
+                        "  {pk:>10.4}  {:>10.4}  {:<w$}",
+                        ge.min(1.0),
+                        "█".repeat(bar),
+                        w = width
+                    ));
+                }
+                None => line.push_str(&format!("  {:>10}  {:>10}  {:w$}", "", "", "", w = width)),
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::{distribution_table, emit, Series};
+use super::{distribution_table, emit};
 use crate::cli::capitan::{
     ArtilleryArgs, CapitanPreview, ChargeArgs, FireArgs, MeleeArgs, SideArgs,
 };
@@ -21,6 +21,7 @@ use crate::rulesets::capitan::preview::request::{
     self, ArtilleryRequest, ChargeRequest, FireCompare, FireOverrides, FireRequest, FromList,
     MeleeRequest, SideOverrides, SideRequest, UnitChoice,
 };
+use crate::rulesets::capitan::preview::text;
 use crate::rulesets::capitan::Database;
 use crate::rulesets::{self, Ruleset};
 
@@ -168,40 +169,13 @@ fn run_fire(db: &Database, a: &FireArgs) -> Result<u8, Error> {
         },
     };
     let reports = request::fire(db, &request).map_err(usage)?;
-    let series: Vec<Series> = reports
-        .iter()
-        .map(|r| (r.label.clone(), r.casualties.clone()))
-        .collect();
+    let series = text::fire_series(&reports);
     let json: Vec<serde_json::Value> = reports
         .iter()
         .map(|r| serde_json::to_value(r).unwrap_or_default())
         .collect();
-    emit(&a.output, "casualties", json, &series, |text| {
-        for r in &reports {
-            text.push_str(&format!("Fire: {} at {}\n", r.shooter, r.target));
-            for n in &r.notes {
-                text.push_str(&format!("  {n}\n"));
-            }
-            let s = &r.setup;
-            text.push_str(&format!(
-                "  {} shots on d{} {:+} ≥ {}: P(hit) {:.4}, P(dodge) {:.4}, P(casualty per shot) {:.4}\n",
-                s.shots, s.die, s.modifier, s.difficulty, r.p_hit, r.p_dodge, r.p_casualty_per_shot
-            ));
-        }
-        text.push_str(&distribution_table("casualties", &series));
-        for r in &reports {
-            text.push_str(&format!(
-                "{}: mean {:.3}, median {}, mode {}",
-                r.label, r.mean, r.median, r.mode
-            ));
-            if let (Some(c), Some(e)) = (r.cost, r.casualties_per_100_points) {
-                text.push_str(&format!("; {e:.3} casualties per 100 points ({c} points)"));
-            }
-            text.push_str(&format!(
-                "\n  {}: P(reduced) {:.4}, P(routs) {:.4}, P(destroyed) {:.4}\n",
-                r.target, r.p_reduced, r.p_rout, r.p_destroyed
-            ));
-        }
+    emit(&a.output, "casualties", json, &series, |out| {
+        out.push_str(&text::fire(&reports))
     })
 }
 
@@ -238,53 +212,13 @@ fn run_melee(db: &Database, a: &MeleeArgs) -> Result<u8, Error> {
         compare_skill: a.compare_skill.clone(),
     };
     let reports = request::melee(db, &request).map_err(usage)?;
-    let series: Vec<Series> = reports
-        .iter()
-        .map(|r| {
-            (
-                format!("{}: survivors of B", r.label),
-                r.b_survivors.clone(),
-            )
-        })
-        .collect();
+    let series = text::melee_series(&reports);
     let json: Vec<serde_json::Value> = reports
         .iter()
         .map(|r| serde_json::to_value(r).unwrap_or_default())
         .collect();
-    let rounds_text = match a.rounds {
-        Some(n) => format!("after {n} round{}", if n == 1 { "" } else { "s" }),
-        None => "to the end".into(),
-    };
-    emit(&a.output, "survivors of B", json, &series, |text| {
-        for r in &reports {
-            text.push_str(&format!("Melee {rounds_text}: {}\n", r.label));
-            text.push_str(&format!("  A = {}\n  B = {}\n", r.a, r.b));
-            for n in &r.notes {
-                text.push_str(&format!("  {n}\n"));
-            }
-            text.push_str(&distribution_table(
-                "first-round casualties",
-                &[
-                    (format!("A: {}", r.a), r.a_casualties.clone()),
-                    (format!("B: {}", r.b), r.b_casualties.clone()),
-                ],
-            ));
-            text.push_str(&format!(
-                "P(A wins) {:.4}  P(B wins) {:.4}  P(both out) {:.4}  P(still engaged) {:.4}\n",
-                r.p_a_wins, r.p_b_wins, r.p_both_out, r.p_still_engaged
-            ));
-            text.push_str(&format!(
-                "A destroyed {:.4}, routed {:.4}; B destroyed {:.4}, routed {:.4}; expected rounds {:.3}\n",
-                r.p_a_destroyed, r.p_a_routed, r.p_b_destroyed, r.p_b_routed, r.expected_rounds
-            ));
-            text.push_str(&distribution_table(
-                "survivors",
-                &[
-                    (format!("A: {}", r.a), r.a_survivors.clone()),
-                    (format!("B: {}", r.b), r.b_survivors.clone()),
-                ],
-            ));
-        }
+    emit(&a.output, "survivors of B", json, &series, |out| {
+        out.push_str(&text::melee(&reports, a.rounds))
     })
 }
 

@@ -1,9 +1,7 @@
 //! `muster preview … --ruleset hm-qrs`: the flags become a request, the ruleset computes the
 //! test or the combat exactly, and the report is printed as a table or JSON.
 
-use std::collections::BTreeMap;
-
-use super::{distribution_table, emit, Series};
+use super::emit;
 use crate::cli::hm_qrs::{
     ArmArg, BreakArgs, CombatArg, CommandArgs, HmPreview, MeleeArgs, ShootArgs, Side,
 };
@@ -15,6 +13,7 @@ use crate::rulesets::hm_qrs::model::{Arm, Combat};
 use crate::rulesets::hm_qrs::preview::{
     self, BreakRequest, CommandRequest, Fighter, MeleeSide, ShootRequest,
 };
+use crate::rulesets::hm_qrs::text;
 
 pub fn run(db: &Database, command: HmPreview) -> Result<u8, Error> {
     match command {
@@ -39,20 +38,6 @@ fn one_chance(plot: &Option<std::path::PathBuf>) -> Result<(), Error> {
             "--plot draws distributions; a test is a few chances, printed as text or JSON".into(),
         )),
         None => Ok(()),
-    }
-}
-
-/// The outcomes of a break test, as the sheet names them, each with its chance and bar.
-fn outcome_lines(db: &Database, outcomes: &BTreeMap<&'static str, f64>, text: &mut String) {
-    for (id, p) in outcomes {
-        let name = db
-            .rules
-            .outcome
-            .iter()
-            .find(|o| o.id.as_str() == *id)
-            .map_or_else(|| "no test".to_owned(), |o| o.name.en.clone());
-        let bar = "█".repeat((p * 30.0).round() as usize);
-        text.push_str(&format!("  {:<8} {:<11} {p:>7.4}  {bar}\n", id, name));
     }
 }
 
@@ -120,7 +105,7 @@ fn run_break(db: &Database, a: &BreakArgs) -> Result<u8, Error> {
                 },
                 r.modifier
             );
-            outcome_lines(db, &r.outcomes, &mut text);
+            text::outcome_lines(db, &r.outcomes, &mut text);
             print_out(&text)?;
         }
     }
@@ -164,16 +149,10 @@ fn run_shoot(db: &Database, a: &ShootArgs) -> Result<u8, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    let series: Vec<Series> = vec![("casualties".into(), r.casualties.clone())];
+    let series = text::shoot_series(&r);
     let json = vec![serde_json::to_value(&r).unwrap_or_default()];
-    emit(&a.output, "casualties", json, &series, |text| {
-        text.push_str(&format!(
-            "Shooting (HM, Tirs): {} dice, P(hit) {:.4}, P(saved) {:.4}, mean {:.3} casualties\n",
-            r.dice, r.p_hit, r.p_save, r.mean
-        ));
-        text.push_str(&distribution_table("casualties", &series));
-        text.push_str(&format!("The target tests (A, B): P {:.4}\n", r.p_test));
-        outcome_lines(db, &r.outcomes, text);
+    emit(&a.output, "casualties", json, &series, |out| {
+        out.push_str(&text::shoot(db, &r))
     })
 }
 
@@ -193,39 +172,9 @@ fn melee_side(s: &Side) -> MeleeSide {
 fn run_melee(db: &Database, a: &MeleeArgs) -> Result<u8, Error> {
     let r = preview::melee(db, &melee_side(&a.side_a()), &melee_side(&a.side_b()))
         .map_err(Error::Usage)?;
-    let series: Vec<Series> = vec![
-        ("casualties caused by A".into(), r.a.casualties.clone()),
-        ("casualties caused by B".into(), r.b.casualties.clone()),
-    ];
+    let series = text::melee_series(&r);
     let json = vec![serde_json::to_value(&r).unwrap_or_default()];
-    emit(&a.output, "casualties", json, &series, |text| {
-        text.push_str("Hand-to-hand, one round (HM, Combat au corps à corps)\n");
-        for (who, s) in [("A", &r.a), ("B", &r.b)] {
-            text.push_str(&format!(
-                "  {who}: {} dice, P(casualty a die) {:.4}, result {:+}\n",
-                s.dice, s.p_casualty, s.result_bonus
-            ));
-            for id in &s.applied {
-                if let Some(m) = db.rules.result_modifier.iter().find(|m| &m.id == id) {
-                    text.push_str(&format!(
-                        "     {:+}  {} (applied: {who}'s formation and the enemy's arm)\n",
-                        m.value, m.name.en
-                    ));
-                }
-            }
-        }
-        text.push_str(&distribution_table("casualties", &series));
-        text.push_str(&format!(
-            "A wins {:.4} · B wins {:.4} · draw {:.4}\n",
-            r.a.p_win, r.b.p_win, r.p_draw
-        ));
-        for (who, s) in [("A", &r.a), ("B", &r.b)] {
-            text.push_str(&format!("{who} loses and tests (C):\n"));
-            outcome_lines(db, &s.if_lost, text);
-            if !s.if_draw.is_empty() {
-                text.push_str(&format!("{who} shaken by a draw tests (D):\n"));
-                outcome_lines(db, &s.if_draw, text);
-            }
-        }
+    emit(&a.output, "casualties", json, &series, |out| {
+        out.push_str(&text::melee(db, &r))
     })
 }

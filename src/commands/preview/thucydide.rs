@@ -1,12 +1,13 @@
 //! `muster preview combat --ruleset thucydide`: the flags become a request, the ruleset
 //! computes the combat exactly, and the report is printed as a table or JSON.
 
-use super::{distribution_table, emit, Series};
+use super::emit;
 use crate::cli::thucydide::{AdvantageArg, AttackArg, CombatArgs, ThucydidePreview};
 use crate::core::error::Error;
 use crate::rulesets::thucydide::data::Database;
 use crate::rulesets::thucydide::model::Outcome;
 use crate::rulesets::thucydide::preview::{self, CombatRequest};
+use crate::rulesets::thucydide::text;
 
 pub fn run(db: &Database, command: ThucydidePreview) -> Result<u8, Error> {
     match command {
@@ -43,27 +44,9 @@ fn run_combat(db: &Database, a: &CombatArgs) -> Result<u8, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    let mut series: Vec<Series> = vec![
-        ("hits".into(), r.hits.clone()),
-        ("morale hits".into(), r.morale.clone()),
-        ("order letters".into(), r.orders.clone()),
-    ];
-    if let Some(retreat) = &r.retreat {
-        series.push(("hexes of retreat".into(), retreat.clone()));
-    }
+    let series = text::combat_series(&r);
     let json = vec![serde_json::to_value(&r).unwrap_or_default()];
-    emit(&a.output, "count", json, &series, |text| {
-        text.push_str(&format!(
-            "Combat (TH): {} dice against {} armour; the tactical advantage: {} ({})\n",
-            r.dice,
-            r.armour,
-            r.advantage.outcome.as_str(),
-            r.advantage.because
-        ));
-        text.push_str(&format!(
-            "  a die: P(hit) {:.4}, P(morale hit) {:.4}, P(order letter) {:.4}\n",
-            r.per_die.hit, r.per_die.morale, r.per_die.order
-        ));
-        text.push_str(&distribution_table("count", &series));
+    emit(&a.output, "count", json, &series, |out| {
+        out.push_str(&text::combat(&r))
     })
 }

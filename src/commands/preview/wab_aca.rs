@@ -22,6 +22,7 @@ use crate::rulesets::wab_aca::preview::request::{
     self, ArtilleryRequest, CombatRequest, Defended, FighterRequest, Listed, ShootRequest,
     TestRequest, UnitSpec,
 };
+use crate::rulesets::wab_aca::preview::text;
 use crate::rulesets::wab_aca::Database;
 use crate::rulesets::{self, Ruleset};
 
@@ -190,52 +191,10 @@ fn run_shoot(db: &Database, a: &ShootArgs) -> Result<u8, Error> {
         },
     )
     .map_err(usage)?;
-    let series: Vec<Series> = vec![("casualties".into(), r.report.casualties.clone())];
+    let series = text::shoot_series(&r);
     let json = vec![serde_json::to_value(&r).unwrap_or_default()];
-    emit(&a.output, "casualties", json, &series, |text| {
-        text.push_str("Shooting (WAB core, ACA p.4, p.7, p.13)\n");
-        if let Some(f) = &r.firer {
-            text.push_str(&format!("  firer: {f}\n"));
-        }
-        if let Some(t) = &r.target {
-            text.push_str(&format!("  target: {t}\n"));
-        }
-        let to_hit = match r.report.to_hit {
-            None => "BS 0: no hit".to_owned(),
-            Some(n) if n <= 6 => format!("{}+", n.max(2)),
-            Some(n) => format!("{n}: a 6, then a second die"),
-        };
-        text.push_str(&format!(
-            "  {} shots, BS {} ({to_hit}, P {:.4}), S{} against T{}: to wound {}, save {}{}\n",
-            r.shots,
-            r.bs,
-            r.report.p_hit,
-            r.strength,
-            r.toughness,
-            r.report
-                .to_wound
-                .map(|n| format!("{n}+"))
-                .unwrap_or_else(|| "impossible".into()),
-            r.report
-                .save
-                .map(|n| format!("{n}+"))
-                .unwrap_or_else(|| "none".into()),
-            if r.elite > 0 {
-                format!(
-                    "; {} elite re-roll{} of 1s",
-                    r.elite,
-                    if r.elite == 1 { "" } else { "s" }
-                )
-            } else {
-                String::new()
-            }
-        ));
-        text.push_str(&format!(
-            "  P(casualty per shot) {:.4}\n",
-            r.report.p_casualty
-        ));
-        text.push_str(&distribution_table("casualties", &series));
-        text.push_str(&format!("mean {:.3}\n", r.report.mean));
+    emit(&a.output, "casualties", json, &series, |out| {
+        out.push_str(&text::shoot(&r))
     })
 }
 
@@ -280,74 +239,10 @@ fn run_combat(db: &Database, a: &CombatArgs) -> Result<u8, Error> {
         },
     };
     let r = request::combat(db, &request).map_err(usage)?;
-    let series: Vec<Series> = vec![
-        (
-            format!("wounds by the attacker ({})", r.attacker.side.name),
-            r.attacker.report.wounds.clone(),
-        ),
-        (
-            format!("wounds by the defender ({})", r.defender.side.name),
-            r.defender.report.wounds.clone(),
-        ),
-    ];
+    let series = text::combat_series(&r);
     let json = vec![serde_json::to_value(&r).unwrap_or_default()];
-    emit(&a.output, "wounds caused", json, &series, |text| {
-        text.push_str("Close combat, one round (ACA p.5, p.7, p.12)\n");
-        for (who, s) in [
-            ("attacker", &r.attacker.side),
-            ("defender", &r.defender.side),
-        ] {
-            text.push_str(&format!(
-                "  {who}: {}: {} fighting × {} attack{}{} · WS {} S {}{} T {} Sv {} · Ld {}{}{}\n",
-                s.name,
-                s.fighting,
-                s.attacks,
-                if s.attacks == 1 { "" } else { "s" },
-                if s.extra_attacks > 0 {
-                    " + officer"
-                } else {
-                    ""
-                },
-                s.ws,
-                s.strength,
-                if s.strength_bonus > 0 {
-                    format!("+{}", s.strength_bonus)
-                } else {
-                    String::new()
-                },
-                s.toughness,
-                s.save
-                    .map(|v| format!("{v}+"))
-                    .unwrap_or_else(|| "—".into()),
-                s.leadership,
-                if s.first_strike {
-                    " · strikes first"
-                } else {
-                    ""
-                },
-                if s.impact_attacks > 0 {
-                    format!(" · {} impact attacks", s.impact_attacks)
-                } else {
-                    String::new()
-                }
-            ));
-        }
-        text.push_str(&distribution_table("wounds caused", &series));
-        text.push_str(&format!(
-            "result before wounds: attacker {} (ranks, charge, flag, outnumbering, supports, push), defender {}\n",
-            r.attacker.report.static_score, r.defender.report.static_score
-        ));
-        text.push_str(&format!(
-            "P(attacker wins) {}  P(defender wins) {}  P(draw) {}\n",
-            pct(r.attacker.report.p_win),
-            pct(r.defender.report.p_win),
-            pct(r.p_draw)
-        ));
-        text.push_str(&format!(
-            "P(attacker breaks) {}  P(defender breaks) {}\n",
-            pct(r.attacker.report.p_break),
-            pct(r.defender.report.p_break)
-        ));
+    emit(&a.output, "wounds caused", json, &series, |out| {
+        out.push_str(&text::combat(&r))
     })
 }
 

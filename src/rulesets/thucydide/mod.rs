@@ -8,6 +8,7 @@ pub mod engine;
 pub mod list;
 pub mod model;
 pub mod preview;
+pub mod text;
 pub mod views;
 
 use crate::core::i18n::Lang;

@@ -7,6 +7,7 @@ pub mod charge;
 pub mod fire;
 pub mod melee;
 pub mod request;
+pub mod text;
 
 use super::database::Database;
 use super::model::{Quality, UnitSheet};

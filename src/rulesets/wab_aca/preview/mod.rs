@@ -8,6 +8,7 @@ pub mod combat;
 pub mod request;
 pub mod shoot;
 pub mod test;
+pub mod text;
 
 use super::database::Database;
 

@@ -1,0 +1,86 @@
+//! The previews' reports as people read them: the text `muster preview` prints and the web
+//! builder shows, and the distributions both draw. One writer for both.
+
+use std::collections::BTreeMap;
+
+use super::data::Database;
+use super::preview::{MeleeReport, ShootReport};
+use crate::core::table::{distribution_table, Series};
+
+/// The outcomes of a break test, as the sheet names them, each with its chance and bar.
+pub fn outcome_lines(db: &Database, outcomes: &BTreeMap<&'static str, f64>, text: &mut String) {
+    for (id, p) in outcomes {
+        let name = db
+            .rules
+            .outcome
+            .iter()
+            .find(|o| o.id.as_str() == *id)
+            .map_or_else(|| "no test".to_owned(), |o| o.name.en.clone());
+        let bar = "█".repeat((p * 30.0).round() as usize);
+        text.push_str(&format!("  {:<8} {:<11} {p:>7.4}  {bar}\n", id, name));
+    }
+}
+
+/// The casualties of a volley, as drawn.
+pub fn shoot_series(r: &ShootReport) -> Vec<Series> {
+    vec![("casualties".into(), r.casualties.clone())]
+}
+
+/// `muster preview shoot --ruleset hm-qrs`'s text.
+pub fn shoot(db: &Database, r: &ShootReport) -> String {
+    let series = shoot_series(r);
+    let mut out = String::new();
+    let text = &mut out;
+    text.push_str(&format!(
+        "Shooting (HM, Tirs): {} dice, P(hit) {:.4}, P(saved) {:.4}, mean {:.3} casualties\n",
+        r.dice, r.p_hit, r.p_save, r.mean
+    ));
+    text.push_str(&distribution_table("casualties", &series));
+    text.push_str(&format!("The target tests (A, B): P {:.4}\n", r.p_test));
+    outcome_lines(db, &r.outcomes, text);
+    out
+}
+
+/// The casualties each side causes, as drawn.
+pub fn melee_series(r: &MeleeReport) -> Vec<Series> {
+    vec![
+        ("casualties caused by A".into(), r.a.casualties.clone()),
+        ("casualties caused by B".into(), r.b.casualties.clone()),
+    ]
+}
+
+/// `muster preview melee --ruleset hm-qrs`'s text.
+pub fn melee(db: &Database, r: &MeleeReport) -> String {
+    let series = melee_series(r);
+    let mut out = String::new();
+    let text = &mut out;
+    text.push_str("Hand-to-hand, one round (HM, Combat au corps à corps)\n");
+    for (who, s) in [("A", &r.a), ("B", &r.b)] {
+        text.push_str(&format!(
+            "  {who}: {} dice, P(casualty a die) {:.4}, result {:+}\n",
+            s.dice, s.p_casualty, s.result_bonus
+        ));
+        for id in &s.applied {
+            if let Some(m) = db.rules.result_modifier.iter().find(|m| &m.id == id) {
+                text.push_str(&format!(
+                    "     {:+}  {} (applied: {who}'s formation and the enemy's arm)\n",
+                    m.value, m.name.en
+                ));
+            }
+        }
+    }
+    text.push_str(&distribution_table("casualties", &series));
+    text.push_str(&format!(
+        "A wins {:.4} · B wins {:.4} · draw {:.4}\n",
+        r.a.p_win, r.b.p_win, r.p_draw
+    ));
+    for (who, s) in [("A", &r.a), ("B", &r.b)] {
+        text.push_str(&format!("{who} loses and tests (C):\n"));
+        outcome_lines(db, &s.if_lost, text);
+        if !s.if_draw.is_empty() {
+            text.push_str(&format!("{who} shaken by a draw tests (D):\n"));
+            outcome_lines(db, &s.if_draw, text);
+        }
+    }
+    out
+}

@@ -1,0 +1,143 @@
+//! The previews' reports as people read them: the text `muster preview` prints and the web
+//! builder shows, and the distributions both draw. One writer for both.
+
+use super::request::{CombatOut, ShootOut};
+use crate::core::table::{distribution_table, Series};
+
+fn pct(p: f64) -> String {
+    format!("{:.4}", p)
+}
+
+/// The casualties of a volley, as drawn.
+pub fn shoot_series(r: &ShootOut) -> Vec<Series> {
+    vec![("casualties".into(), r.report.casualties.clone())]
+}
+
+/// `muster preview shoot`'s text.
+pub fn shoot(r: &ShootOut) -> String {
+    let series = shoot_series(r);
+    let mut out = String::new();
+    let text = &mut out;
+    text.push_str("Shooting (WAB core, ACA p.4, p.7, p.13)\n");
+    if let Some(f) = &r.firer {
+        text.push_str(&format!("  firer: {f}\n"));
+    }
+    if let Some(t) = &r.target {
+        text.push_str(&format!("  target: {t}\n"));
+    }
+    let to_hit = match r.report.to_hit {
+        None => "BS 0: no hit".to_owned(),
+        Some(n) if n <= 6 => format!("{}+", n.max(2)),
+        Some(n) => format!("{n}: a 6, then a second die"),
+    };
+    text.push_str(&format!(
+        "  {} shots, BS {} ({to_hit}, P {:.4}), S{} against T{}: to wound {}, save {}{}\n",
+        r.shots,
+        r.bs,
+        r.report.p_hit,
+        r.strength,
+        r.toughness,
+        r.report
+            .to_wound
+            .map(|n| format!("{n}+"))
+            .unwrap_or_else(|| "impossible".into()),
+        r.report
+            .save
+            .map(|n| format!("{n}+"))
+            .unwrap_or_else(|| "none".into()),
+        if r.elite > 0 {
+            format!(
+                "; {} elite re-roll{} of 1s",
+                r.elite,
+                if r.elite == 1 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        }
+    ));
+    text.push_str(&format!(
+        "  P(casualty per shot) {:.4}\n",
+        r.report.p_casualty
+    ));
+    text.push_str(&distribution_table("casualties", &series));
+    text.push_str(&format!("mean {:.3}\n", r.report.mean));
+    out
+}
+
+/// The wounds each side causes in a round, as drawn.
+pub fn combat_series(r: &CombatOut) -> Vec<Series> {
+    vec![
+        (
+            format!("wounds by the attacker ({})", r.attacker.side.name),
+            r.attacker.report.wounds.clone(),
+        ),
+        (
+            format!("wounds by the defender ({})", r.defender.side.name),
+            r.defender.report.wounds.clone(),
+        ),
+    ]
+}
+
+/// `muster preview combat`'s text.
+pub fn combat(r: &CombatOut) -> String {
+    let series = combat_series(r);
+    let mut out = String::new();
+    let text = &mut out;
+    text.push_str("Close combat, one round (ACA p.5, p.7, p.12)\n");
+    for (who, s) in [
+        ("attacker", &r.attacker.side),
+        ("defender", &r.defender.side),
+    ] {
+        text.push_str(&format!(
+            "  {who}: {}: {} fighting × {} attack{}{} · WS {} S {}{} T {} Sv {} · Ld {}{}{}\n",
+            s.name,
+            s.fighting,
+            s.attacks,
+            if s.attacks == 1 { "" } else { "s" },
+            if s.extra_attacks > 0 {
+                " + officer"
+            } else {
+                ""
+            },
+            s.ws,
+            s.strength,
+            if s.strength_bonus > 0 {
+                format!("+{}", s.strength_bonus)
+            } else {
+                String::new()
+            },
+            s.toughness,
+            s.save
+                .map(|v| format!("{v}+"))
+                .unwrap_or_else(|| "—".into()),
+            s.leadership,
+            if s.first_strike {
+                " · strikes first"
+            } else {
+                ""
+            },
+            if s.impact_attacks > 0 {
+                format!(" · {} impact attacks", s.impact_attacks)
+            } else {
+                String::new()
+            }
+        ));
+    }
+    text.push_str(&distribution_table("wounds caused", &series));
+    text.push_str(&format!(
+        "result before wounds: attacker {} (ranks, charge, flag, outnumbering, supports, push), defender {}\n",
+        r.attacker.report.static_score, r.defender.report.static_score
+    ));
+    text.push_str(&format!(
+        "P(attacker wins) {}  P(defender wins) {}  P(draw) {}\n",
+        pct(r.attacker.report.p_win),
+        pct(r.defender.report.p_win),
+        pct(r.p_draw)
+    ));
+    text.push_str(&format!(
+        "P(attacker breaks) {}  P(defender breaks) {}\n",
+        pct(r.attacker.report.p_break),
+        pct(r.defender.report.p_break)
+    ));
+    out
+}
