@@ -25,7 +25,8 @@ pub fn svg_bars(what: &str, series: &[(String, Vec<f64>)]) -> String {
     let group = plot_w / rows as f64;
     let bar = group * 0.8 / series.len().max(1) as f64;
     let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{left}\" y=\"20\" font-size=\"14\">P({what} = k)</text>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{left}\" y=\"20\" font-size=\"14\">P({} = k)</text>\n",
+        xml_escape(what)
     );
     for i in 0..=4 {
         let v = max * i as f64 / 4.0;

@@ -313,6 +313,152 @@ pub struct SheetRef {
     pub figures: Option<u32>,
 }
 
+/// One unit of a list in a duel: the checked list, the unit's 1-based number, and the list's
+/// path as the user names it (for the equivalent `muster preview` command).
+#[derive(Clone, Copy)]
+pub struct DuelSide<'a> {
+    pub list: &'a ListCheck,
+    pub unit: usize,
+    pub path: &'a str,
+}
+
+impl<'a> DuelSide<'a> {
+    /// The unit's row, or a usage error naming the list and its count.
+    pub fn row(&self) -> Result<&'a UnitRow, Error> {
+        let n = self.list.units.len();
+        self.unit
+            .checked_sub(1)
+            .and_then(|i| self.list.units.get(i))
+            .ok_or_else(|| {
+                Error::Usage(format!(
+                    "{} has {n} unit{}: there is no unit {}",
+                    self.path,
+                    if n == 1 { "" } else { "s" },
+                    self.unit
+                ))
+            })
+    }
+}
+
+/// A preview between a unit of one list and a unit of another (the web builder's duels):
+/// what `muster preview` prints for the same two units, and what its `--plot` draws.
+#[derive(Debug, Clone, Serialize)]
+pub struct Duel {
+    /// The `muster preview` procedure: "fire", "melee", "shoot", "combat".
+    pub procedure: &'static str,
+    /// "Fire: unit 2 at unit 5".
+    pub title: String,
+    /// The command that gives this preview, to change its situation.
+    pub command: String,
+    /// What the chart counts, as `--plot` titles it.
+    pub what: String,
+    pub series: Vec<crate::core::table::Series>,
+    /// The text `muster preview` prints; when refused, why the units cannot play it.
+    pub text: String,
+    /// The engine's reason when these two units cannot play this procedure.
+    pub refused: Option<String>,
+}
+
+impl Duel {
+    /// A procedure's answer: its series and text, or the engine's refusal.
+    pub fn new(
+        procedure: &'static str,
+        title: String,
+        command: String,
+        what: &str,
+        outcome: Result<(Vec<crate::core::table::Series>, String), String>,
+    ) -> Duel {
+        let (series, text, refused) = match outcome {
+            Ok((series, text)) => (series, text, None),
+            Err(why) => (Vec::new(), why.clone(), Some(why)),
+        };
+        Duel {
+            procedure,
+            title,
+            command,
+            what: what.to_owned(),
+            series,
+            text,
+            refused,
+        }
+    }
+}
+
+/// A choice of a duel's situation that the page offers (range, cover, who charges), with the
+/// values the ruleset knows and the one taken when none is given.
+#[derive(Debug, Clone, Serialize)]
+pub struct DuelChoice {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub values: &'static [&'static str],
+    pub default: &'static str,
+}
+
+/// The situation of a duel: each choice's value (defaults filled in).
+pub type DuelSituation = std::collections::BTreeMap<String, String>;
+
+/// Checks what a request says of the situation against the ruleset's choices: unknown keys
+/// and values are refused with what is known; missing ones take their default.
+pub fn duel_situation(
+    choices: &[DuelChoice],
+    given: &std::collections::BTreeMap<String, String>,
+) -> Result<DuelSituation, Error> {
+    for key in given.keys() {
+        if !choices.iter().any(|c| c.key == key) {
+            let known: Vec<&str> = choices.iter().map(|c| c.key).collect();
+            return Err(Error::Usage(format!(
+                "`{}` is not a choice of these previews; known: {}",
+                key.escape_debug(),
+                if known.is_empty() {
+                    "none".to_owned()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        }
+    }
+    let mut out = DuelSituation::new();
+    for c in choices {
+        let v = match given.get(c.key) {
+            Some(v) if c.values.contains(&v.as_str()) => v.clone(),
+            Some(v) => {
+                return Err(Error::Usage(format!(
+                    "{}={}: one of {}",
+                    c.key,
+                    v.escape_debug(),
+                    c.values.join(", ")
+                )))
+            }
+            None => c.default.to_owned(),
+        };
+        out.insert(c.key.to_owned(), v);
+    }
+    Ok(out)
+}
+
+/// `muster preview WORDS…`, each word quoted for a POSIX shell when it needs it.
+pub fn preview_command(words: &[&str]) -> String {
+    let mut c = String::from("muster preview");
+    for w in words {
+        c.push(' ');
+        c.push_str(&shell_word(w));
+    }
+    c
+}
+
+/// Quotes a command-line word for a POSIX shell when it needs it.
+pub fn shell_word(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c))
+    {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// What a loaded ruleset offers the generic commands. A ruleset without unit sheets, lists or
 /// cards keeps the default methods, which say so.
 pub trait Engine: Send + Sync {
@@ -391,6 +537,23 @@ pub trait Engine: Send + Sync {
 
     /// The quick-reference sheet's context (as `q`).
     fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value;
+
+    /// The previews between unit `a` of one list and unit `b` of another of this ruleset,
+    /// each as `muster preview` gives it for these units in `situation` (checked by
+    /// `duel_situation`). Errors: a unit number outside its list.
+    fn duels(
+        &self,
+        _a: DuelSide,
+        _b: DuelSide,
+        _situation: &DuelSituation,
+    ) -> Result<Vec<Duel>, Error> {
+        Err(unsupported(self.ruleset(), "previews between list units"))
+    }
+
+    /// The choices of the duels' situation (`duel_situation` checks a request against them).
+    fn duel_choices(&self) -> &'static [DuelChoice] {
+        &[]
+    }
 
     /// A roster's context (as `r`).
     fn roster(

@@ -24,8 +24,11 @@ use crate::core::diagnostic;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::render::plot;
 use crate::render::sheet::Paper;
-use crate::rulesets::{self, FreeSkill, ListCheck, NewList, NewUnit, Ruleset, SheetFilter};
+use crate::rulesets::{
+    self, DuelSide, FreeSkill, ListCheck, NewList, NewUnit, Ruleset, SheetFilter,
+};
 
 type Shared = State<Arc<App>>;
 
@@ -186,6 +189,15 @@ fn against(app: &App, c: &mut Checked, other: &str) -> Result<ListCheck, StoreEr
     let (_, text) = app.store.read(other)?;
     let id = c.sources.add(Path::new(other), text);
     let ruleset = c.check.ruleset;
+    if let Ok(theirs) = rulesets::peek(&c.sources, id) {
+        if theirs != ruleset {
+            return Err(StoreError::Refused(format!(
+                "{other} is a {} list: it cannot face a {} list",
+                theirs.id(),
+                ruleset.id()
+            )));
+        }
+    }
     let o =
         c.ready.engine.check_list(&c.sources, id).map_err(|d| {
             StoreError::Refused(format!("{other} is not a list file: {}", d.message))
@@ -390,6 +402,7 @@ fn list_view(app: &App, name: &str, text: String, against_name: Option<&str>) ->
         "placement": placement(&c),
         "skills": skills,
         "sheets": sheets,
+        "duel_choices": c.ready.engine.duel_choices(),
     });
     let mut r = json_response(StatusCode::OK, to_json(&body));
     if let Ok(h) = HeaderValue::from_str(&v) {
@@ -656,6 +669,120 @@ pub async fn edit(
 }
 
 // ── documents ───────────────────────────────────────────────────────────────────────────────
+
+// ── previews between two lists' units ─────────────────────────────────────────────────────
+
+/// A 1-based unit number from the query.
+fn unit_number(field: &str, value: Option<&str>, list: &str) -> Result<usize, Response> {
+    let bad = |found: &str| {
+        json_error(
+            StatusCode::BAD_REQUEST,
+            &format!(
+                "{field}= is a unit number of {list} (1, 2, …), found `{}`",
+                found.escape_debug()
+            ),
+        )
+    };
+    match value {
+        None => Err(bad("")),
+        Some(v) => match v.parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(bad(v)),
+        },
+    }
+}
+
+/// `GET /api/lists/{name}/duel?against=OTHER&unit=I&enemy=J[&CHOICE=VALUE…]`: the previews
+/// between unit I of the list and unit J of OTHER (the ruleset's procedures, as `muster
+/// preview` gives them, in the situation the ruleset's choices set), each with its text, its
+/// chart as SVG (the `--plot` drawing) and the command behind it.
+pub async fn duel(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(mut q): Query<std::collections::BTreeMap<String, String>>,
+) -> Response {
+    blocking(move || {
+        let against_name = q.remove("against");
+        let (unit_text, enemy_text) = (q.remove("unit"), q.remove("enemy"));
+        let Some(other) = against_name.as_deref() else {
+            return json_error(
+                StatusCode::BAD_REQUEST,
+                "against= names the opponent's list, whose unit faces this one",
+            );
+        };
+        let unit = match unit_number("unit", unit_text.as_deref(), &name) {
+            Ok(n) => n,
+            Err(r) => return r,
+        };
+        let enemy = match unit_number("enemy", enemy_text.as_deref(), other) {
+            Ok(n) => n,
+            Err(r) => return r,
+        };
+        let text = match app.store.read(&name) {
+            Ok((_, t)) => t,
+            Err(e) => return store_error(e),
+        };
+        let mut c = match check_text(&app, &name, text) {
+            Ok(Outcome::Checked(c)) => c,
+            Ok(Outcome::UnknownRuleset(_)) => {
+                return json_error(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    &format!("{name}: its `ruleset` is not one muster knows"),
+                )
+            }
+            Err(e) => return store_error(e),
+        };
+        let o = match against(&app, &mut c, other) {
+            Ok(o) => o,
+            Err(e) => return store_error(e),
+        };
+        let (pa, pb) = (app.store.shown(&name), app.store.shown(other));
+        let a = DuelSide {
+            list: &c.check,
+            unit,
+            path: &pa,
+        };
+        let b = DuelSide {
+            list: &o,
+            unit: enemy,
+            path: &pb,
+        };
+        let engine = c.ready.engine.as_ref();
+        let situation = match rulesets::duel_situation(engine.duel_choices(), &q) {
+            Ok(s) => s,
+            Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
+        };
+        let duels = match engine.duels(a, b, &situation) {
+            Ok(d) => d,
+            Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
+        };
+        let side = |s: DuelSide, list: &str| match s.row() {
+            Ok(row) => json!({ "list": list, "unit": s.unit, "label": row.label, "id": row.id }),
+            Err(_) => serde_json::Value::Null,
+        };
+        let duels: Vec<serde_json::Value> = duels
+            .iter()
+            .map(|d| {
+                let mut v = serde_json::to_value(d).unwrap_or_default();
+                if d.refused.is_none() {
+                    v["svg"] = json!(plot::svg_bars(&d.what, &d.series));
+                }
+                v
+            })
+            .collect();
+        json_response(
+            StatusCode::OK,
+            to_json(&json!({
+                "a": side(a, &name),
+                "b": side(b, other),
+                "situation": situation,
+                "choices": engine.duel_choices(),
+                "duels": duels,
+            })),
+        )
+    })
+    .await
+}
 
 #[derive(Deserialize)]
 pub struct PrintQuery {

@@ -51,12 +51,14 @@ pub fn version(bytes: &[u8]) -> String {
 pub struct Store {
     /// The lists directory, canonical.
     pub dir: PathBuf,
+    /// The directory as the user gave it, for the commands the pages show.
+    given: PathBuf,
 }
 
 impl Store {
-    pub fn new(dir: &Path) -> Result<Self, Error> {
-        let dir = dir.canonicalize().map_err(|source| Error::Read {
-            path: dir.to_path_buf(),
+    pub fn new(given: &Path) -> Result<Self, Error> {
+        let dir = given.canonicalize().map_err(|source| Error::Read {
+            path: given.to_path_buf(),
             source,
         })?;
         if !dir.is_dir() {
@@ -65,7 +67,15 @@ impl Store {
                 dir.display()
             )));
         }
-        Ok(Self { dir })
+        Ok(Self {
+            dir,
+            given: given.to_path_buf(),
+        })
+    }
+
+    /// A list's path as the user would type it from where `muster serve` was started.
+    pub fn shown(&self, name: &str) -> String {
+        self.given.join(name).display().to_string()
     }
 
     /// Checks a list name: a plain file name ending in `.toml`, printable, not hidden.

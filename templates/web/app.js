@@ -126,7 +126,9 @@ async function builderPage() {
   for (const l of lists) {
     if (l.name !== state.name && l.ruleset === state.view.ruleset) against.append(el("option", { value: l.name }, l.name));
   }
-  against.addEventListener("change", load);
+  against.addEventListener("change", async () => { await load(); await duelSetup(); });
+  $("#duel-unit").addEventListener("change", drawDuels);
+  $("#duel-enemy").addEventListener("change", drawDuels);
   $("#lang").addEventListener("change", links);
   $("#search").addEventListener("input", drawSheets);
   $("#add").addEventListener("submit", addUnit);
@@ -157,6 +159,7 @@ function show(view) {
   $("#status").textContent = `saved · version ${String(view.version).replace(/"/g, "")}`;
   $("#toml").value = view.toml;
   drawUnits(view);
+  duelUnits();
   if (first) {
     const lang = $("#lang");
     for (const l of view.languages || []) lang.append(el("option", { value: l }, l));
@@ -320,6 +323,58 @@ function drawSheets() {
     });
     tbody.append(tr);
   }
+}
+
+// ── previews between a unit of each list ──────────────────────────────────────────────────
+
+const unitName = (u, i) => `${i + 1}. ${u.label || ""} (${u.sheet || u.entry || u.unit || u.troop || u.id || ""})`;
+
+function fillUnits(select, units) {
+  const keep = select.value;
+  select.replaceChildren(...units.map((u, i) => el("option", { value: String(i + 1) }, unitName(u, i))));
+  if (keep && Number(keep) <= units.length) select.value = keep;
+}
+
+function duelUnits() {
+  if (state.view) fillUnits($("#duel-unit"), state.view.check.units);
+}
+
+async function duelSetup() {
+  const against = $("#against").value;
+  $("#duel-form").hidden = !against;
+  $("#duels").replaceChildren();
+  if (!against) return;
+  const r = await api("GET", `/api/lists/${enc(against)}`);
+  if (!r.ok) return banner(r.data.error);
+  fillUnits($("#duel-enemy"), r.data.check.units || []);
+  const box = $("#duel-choices");
+  if (!box.childElementCount) {
+    for (const c of state.view.duel_choices || []) {
+      const s = el("select", { "data-choice": c.key }, c.values.map((v) => el("option", { value: v, selected: v === c.default }, v)));
+      s.addEventListener("change", drawDuels);
+      box.append(el("label", {}, c.label, s));
+    }
+  }
+  await drawDuels();
+}
+
+async function drawDuels() {
+  const against = $("#against").value;
+  const unit = $("#duel-unit").value, enemy = $("#duel-enemy").value;
+  const out = $("#duels");
+  if (!against || !unit || !enemy) return out.replaceChildren();
+  const q = new URLSearchParams({ against, unit, enemy });
+  for (const s of document.querySelectorAll("#duel-choices select")) q.set(s.dataset.choice, s.value);
+  const r = await api("GET", `/api/lists/${enc(state.name)}/duel?${q}`);
+  if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
+  out.replaceChildren(el("div", { class: "duels" }, r.data.duels.map((d) => el("article", { class: "duel" + (d.refused ? " refused" : ""), "data-procedure": d.procedure },
+    el("h3", {}, d.title),
+    d.refused
+      ? el("p", { class: "muted" }, `Not possible: ${d.refused}`)
+      // The chart is an image: an SVG shown through <img> runs nothing and loads nothing.
+      : el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(d.svg), alt: `P(${d.what} = k): ${d.title}` }),
+    d.refused ? null : el("pre", {}, d.text),
+    el("div", { class: "command" }, el("code", {}, d.command))))));
 }
 
 if (document.getElementById("builder")) builderPage();

@@ -293,6 +293,66 @@ fn the_builder_in_a_real_browser() {
         })
         .await;
         assert!(pdf.unwrap().len() > 10_000);
+
+        // Previews against the opponent's list: Sharpe (unit 1) and the hussars (unit 3) at
+        // medium range; each procedure drawn (the chart loads as an image) with its text.
+        c.find(Locator::Css("#against"))
+            .await
+            .unwrap()
+            .select_by_value("voltigeurs-hussars.toml")
+            .await
+            .unwrap();
+        wait_for("the opponent's units", || async {
+            text(&c, "#duel-enemy").await.contains("3. 1er Hussards")
+        })
+        .await;
+        c.find(Locator::Css("#duel-enemy"))
+            .await
+            .unwrap()
+            .select_by_value("3")
+            .await
+            .unwrap();
+        c.find(Locator::Css("select[data-choice='range']"))
+            .await
+            .unwrap()
+            .select_by_value("medium")
+            .await
+            .unwrap();
+        wait_for("the previews", || async {
+            text(&c, "#duels").await.contains("1er Hussards / Escadron (unit 3) at Sharpe")
+                && text(&c, "#duels").await.contains("at medium range")
+        })
+        .await;
+        let procedures: Vec<String> = {
+            let mut v = Vec::new();
+            for e in c.find_all(Locator::Css("#duels .duel")).await.unwrap() {
+                v.push(e.attr("data-procedure").await.unwrap().unwrap_or_default());
+            }
+            v
+        };
+        assert_eq!(procedures, ["fire", "fire", "melee"]);
+        let drawn = c
+            .execute(
+                "await Promise.all([...document.querySelectorAll('#duels img')].map((i) => i.decode())); \
+                 return [...document.querySelectorAll('#duels img')].map((i) => i.naturalWidth);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(drawn, serde_json::json!([720, 720, 720]), "the charts are drawn");
+        let first = text(&c, "#duels .duel pre").await;
+        assert!(
+            first.starts_with("Fire: Sharpe (3 figures, unit 1 of ")
+                && first.contains("difficulty 7 at medium range (Capitán §7.6)"),
+            "{first}"
+        );
+        c.execute(
+            "document.getElementById('duel-card').scrollIntoView();",
+            vec![],
+        )
+        .await
+        .unwrap();
+        shot(&c, "serve-previews.png").await;
         c.close().await.unwrap();
     });
 }

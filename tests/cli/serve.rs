@@ -303,6 +303,159 @@ fn the_api_answers_as_the_cli() {
     );
 }
 
+/// `GET /api/lists/{name}/duel`: for a unit of each list, every procedure of the ruleset as
+/// the CLI gives it. Each duel's command, run by the CLI, prints the duel's text, and its
+/// `--plot x.svg` draws the duel's chart byte for byte.
+#[test]
+fn previews_between_two_lists_answer_as_the_cli() {
+    let s = Server::start();
+    let d = s.dir.path().to_path_buf();
+    let plot = d.join("plot.svg");
+    for (list, unit, other, enemy, situation, procedures) in [
+        (
+            "sharpe-patrol.toml",
+            1,
+            "voltigeurs-hussars.toml",
+            3,
+            "&range=medium&cover=light&charge=a",
+            &["fire", "fire", "melee"][..],
+        ),
+        (
+            "wab-france-1809.toml",
+            5,
+            "wab-russia-1812.toml",
+            5,
+            "&to_hit=-1&charge=yes",
+            &["shoot", "shoot", "combat"][..],
+        ),
+        (
+            "hm-qrs-picton-1815.toml",
+            1,
+            "hm-qrs-donzelot-1815.toml",
+            2,
+            "",
+            &["shoot", "shoot", "melee"][..],
+        ),
+        (
+            "thucydide-macedoniens.toml",
+            1,
+            "thucydide-macedoniens.toml",
+            4,
+            "&attack=melee",
+            &["combat", "combat"][..],
+        ),
+    ] {
+        let r = s.get(&format!(
+            "/api/lists/{list}/duel?against={other}&unit={unit}&enemy={enemy}{situation}"
+        ));
+        assert_eq!(r.status, 200, "{list}: {}", r.text());
+        let v = r.json();
+        assert_eq!(v["a"]["unit"], unit);
+        assert_eq!(v["b"]["list"], other);
+        let duels = v["duels"].as_array().unwrap();
+        let got: Vec<&str> = duels
+            .iter()
+            .map(|x| x["procedure"].as_str().unwrap())
+            .collect();
+        assert_eq!(got, procedures, "{list}");
+        for duel in duels {
+            assert!(duel["refused"].is_null(), "{list}: {duel}");
+            let command = duel["command"].as_str().unwrap();
+            assert!(!command.contains('\''), "plain words: {command}");
+            let words: Vec<&str> = command.split(' ').collect();
+            assert_eq!(&words[..2], ["muster", "preview"], "{command}");
+            let text = cli(&d, &words[1..]);
+            assert_eq!(duel["text"].as_str().unwrap(), text, "{command}");
+            let mut with_plot = words[1..].to_vec();
+            let plot_arg = format!("--plot={}", plot.display());
+            with_plot.push(&plot_arg);
+            cli(&d, &with_plot);
+            assert_eq!(
+                duel["svg"].as_str().unwrap(),
+                std::fs::read_to_string(&plot).unwrap(),
+                "{command}"
+            );
+        }
+        // The situation is in the commands (range, cover, charge, modifiers).
+        for part in situation.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = part.split_once('=').unwrap();
+            assert_eq!(v["situation"][key], value, "{list}");
+        }
+    }
+    let commands = |path: &str| -> Vec<String> {
+        s.get(path).json()["duels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["command"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let capitan = commands(
+        "/api/lists/sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=1&enemy=3&range=long&cover=dense&charge=b",
+    );
+    assert!(
+        capitan[0].ends_with(" --range long --cover dense"),
+        "{capitan:?}"
+    );
+    assert!(capitan[2].ends_with(" --b-charges"), "{capitan:?}");
+
+    // Refusals: each says what is wrong.
+    for (query, status, error) in [
+        (
+            "sharpe-patrol.toml/duel?unit=1&enemy=1",
+            400,
+            "against= names the opponent's list, whose unit faces this one",
+        ),
+        (
+            "sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=0&enemy=1",
+            400,
+            "unit= is a unit number of sharpe-patrol.toml (1, 2, …), found `0`",
+        ),
+        (
+            "sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=1&enemy=99999999999999999999999",
+            400,
+            "enemy= is a unit number of voltigeurs-hussars.toml (1, 2, …), found `99999999999999999999999`",
+        ),
+        (
+            "sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=1&enemy=9",
+            400,
+            &format!(
+                "{}/voltigeurs-hussars.toml has 3 units: there is no unit 9",
+                d.display()
+            ),
+        ),
+        (
+            "sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=1&enemy=1&range=far",
+            400,
+            "range=far: one of short, medium, long",
+        ),
+        (
+            "sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=1&enemy=1&weather=rain",
+            400,
+            "`weather` is not a choice of these previews; known: range, cover, charge",
+        ),
+        (
+            "hm-qrs-picton-1815.toml/duel?against=hm-qrs-donzelot-1815.toml&unit=1&enemy=1&range=short",
+            400,
+            "`range` is not a choice of these previews; known: none",
+        ),
+        (
+            "sharpe-patrol.toml/duel?against=wab-russia-1812.toml&unit=1&enemy=1",
+            422,
+            "wab-russia-1812.toml is a wab-aca list: it cannot face a capitan list",
+        ),
+        (
+            "sharpe-patrol.toml/duel?against=..%2Fsecret.toml&unit=1&enemy=1",
+            400,
+            "list name `../secret.toml`: a plain file name inside the lists directory (no `/`, `\\` or `..`)",
+        ),
+    ] {
+        let r = s.get(&format!("/api/lists/{query}"));
+        assert_eq!(r.status, status, "{query}: {}", r.text());
+        assert_eq!(r.json(), serde_json::json!({ "error": error }), "{query}");
+    }
+}
+
 #[test]
 fn edits_keep_comments_and_stale_edits_are_refused() {
     let s = Server::start();

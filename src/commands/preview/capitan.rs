@@ -18,8 +18,8 @@ use crate::rulesets::capitan::model::{GunType, Kind};
 use crate::rulesets::capitan::preview::fire::Situation;
 use crate::rulesets::capitan::preview::melee::Stance;
 use crate::rulesets::capitan::preview::request::{
-    self, ArtilleryRequest, ChargeRequest, FireCompare, FireOverrides, FireRequest, FromList,
-    MeleeRequest, SideOverrides, SideRequest, UnitChoice,
+    self, ArtilleryRequest, ChargeRequest, FireCompare, FireOverrides, FireRequest, MeleeRequest,
+    SideOverrides, SideRequest, UnitChoice,
 };
 use crate::rulesets::capitan::preview::text;
 use crate::rulesets::capitan::Database;
@@ -97,20 +97,7 @@ fn list_unit<'a>(db: &'a Database, path: &Path, index: usize) -> Result<UnitChoi
             if n == 1 { "" } else { "s" }
         ))
     })?;
-    let sheet = db
-        .sheet(&row.id)
-        .ok_or_else(|| unknown("sheet", &row.id, db.sheets.ids()))?;
-    Ok(UnitChoice {
-        sheet,
-        // Beyond u32 the count is refused as out of the rules (at most 12) all the same.
-        figures: row.figures.map(|f| f.clamp(0, i64::from(u32::MAX)) as u32),
-        list: Some(FromList {
-            origin: format!("unit {index} of {}", path.display()),
-            label: row.label.clone(),
-            skills: row.extras.iter().map(|e| (e.id.clone(), e.cost)).collect(),
-            cost: row.cost,
-        }),
-    })
+    UnitChoice::listed(db, row, format!("unit {index} of {}", path.display())).map_err(usage)
 }
 
 /// `--x SHEET[:N]` or `--x-list FILE --x-unit N`, if either is given.

@@ -15,7 +15,6 @@ use crate::core::diagnostic;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::source::Sources;
-use crate::rulesets::wab_aca::army;
 use crate::rulesets::wab_aca::checker;
 use crate::rulesets::wab_aca::preview::artillery::{Ammunition, Order};
 use crate::rulesets::wab_aca::preview::request::{
@@ -57,48 +56,21 @@ fn list_unit(db: &Database, path: &Path, index: usize) -> Result<UnitSpec, Error
             return Err(usage(format!("{} is not a WAB ACA list", path.display())));
         }
     }
-    let (list, _) = checker::parse_file(&sources, file).map_err(|d| {
+    let checked = checker::check_file(db, &sources, file).map_err(|d| {
         diagnostic::print_all(&[d], &sources);
         usage(format!("{} is not a valid list file", path.display()))
     })?;
-    let n = list.units.len();
-    let unit = list.units.get(index.wrapping_sub(1)).ok_or_else(|| {
+    let n = checked.units.len();
+    let row = checked.units.get(index.wrapping_sub(1)).ok_or_else(|| {
         usage(format!(
             "{} has {n} unit{}: there is no unit {index}",
             path.display(),
             if n == 1 { "" } else { "s" }
         ))
     })?;
-    let entry = army::resolve(db, db.army(&list.list.army), unit).ok_or_else(|| {
-        usage(format!(
-            "unit {index} of {} is not an entry of its army `{}` (muster check {} says more)",
-            path.display(),
-            list.list.army,
-            path.display()
-        ))
-    })?;
-    let figures = match entry.kind {
-        crate::rulesets::wab_aca::model::Kind::General => 1,
-        _ => unit
-            .figures
-            .and_then(|f| u32::try_from(f).ok())
-            .ok_or_else(|| {
-                usage(format!(
-                    "unit {index} of {} has no valid figures (muster check {} says more)",
-                    path.display(),
-                    path.display()
-                ))
-            })?,
-    };
-    Ok(UnitSpec::Listed(Listed {
-        origin: format!("unit {index} of {}", path.display()),
-        entry: entry.id.clone(),
-        label: unit.label.clone().unwrap_or_else(|| entry.name.fr.clone()),
-        figures,
-        flag: unit.flag,
-        musician: unit.musician,
-        elite: u32::try_from(unit.elite.max(0)).unwrap_or(u32::MAX),
-    }))
+    Listed::from_row(row, format!("unit {index} of {}", path.display()))
+        .map(UnitSpec::Listed)
+        .map_err(usage)
 }
 
 fn spec(db: &Database, arg: Option<&WabUnitArg>) -> Result<Option<UnitSpec>, Error> {

@@ -9,6 +9,11 @@ use super::army::base_cost;
 use super::checker;
 use super::database::Database;
 use super::model::{Arm, Coalition, Kind, Lang, Restriction, UnitSheet};
+use super::model::{CoverLevel, Range};
+use super::preview::fire::Situation;
+use super::preview::melee::Stance;
+use super::preview::request::{self, FireRequest, MeleeRequest, SideRequest, UnitChoice};
+use super::preview::text;
 use super::validate;
 use super::views;
 use crate::core::diagnostic::Diagnostic;
@@ -17,7 +22,8 @@ use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{push_unit, remove_unit_at};
 use crate::rulesets::{
-    Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+    preview_command, Duel, DuelChoice, DuelSide, DuelSituation, Engine, ListCheck, Listing,
+    NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
 };
 
 pub struct CapitanEngine {
@@ -458,4 +464,150 @@ impl Engine for CapitanEngine {
             Err(_) => serde_json::Value::Null,
         }
     }
+
+    /// Fire each way and a melee to the end, as `muster preview fire|melee` gives them for
+    /// the two units at the chosen range, cover and charge.
+    fn duels(
+        &self,
+        a: DuelSide,
+        b: DuelSide,
+        situation: &DuelSituation,
+    ) -> Result<Vec<Duel>, Error> {
+        duels(&self.db, a, b, situation)
+    }
+
+    fn duel_choices(&self) -> &'static [DuelChoice] {
+        DUEL_CHOICES
+    }
+}
+
+/// The situation the duels offer to set (the rest as `muster preview` takes it by default).
+const DUEL_CHOICES: &[DuelChoice] = &[
+    DuelChoice {
+        key: "range",
+        label: "Fire range (§7.6)",
+        values: &["short", "medium", "long"],
+        default: "short",
+    },
+    DuelChoice {
+        key: "cover",
+        label: "The target's cover (fire, §7.6)",
+        values: &["none", "light", "medium", "dense"],
+        default: "none",
+    },
+    DuelChoice {
+        key: "charge",
+        label: "Who charges into the melee (§8.12)",
+        values: &["none", "a", "b"],
+        default: "none",
+    },
+];
+
+fn duels<'a>(
+    db: &'a Database,
+    a: DuelSide,
+    b: DuelSide,
+    situation: &DuelSituation,
+) -> Result<Vec<Duel>, Error> {
+    let pick = |key: &str| situation.get(key).map(String::as_str).unwrap_or_default();
+    let range = Range::ALL
+        .iter()
+        .copied()
+        .find(|r| r.as_str() == pick("range"));
+    let cover = CoverLevel::ALL
+        .iter()
+        .copied()
+        .find(|c| c.as_str() == pick("cover"));
+    let charge = pick("charge");
+    let unit = |side: DuelSide| -> Result<UnitChoice<'_>, Error> {
+        let row = side.row()?;
+        UnitChoice::listed(db, row, format!("unit {} of {}", side.unit, side.path))
+            .map_err(Error::Usage)
+    };
+    let (ua, ub) = (unit(a)?, unit(b)?);
+    let name = |side: DuelSide| -> Result<String, Error> {
+        Ok(format!("{} (unit {})", side.row()?.label, side.unit))
+    };
+    let (na, nb) = (name(a)?, name(b)?);
+    let fire = |shooter: &UnitChoice, target: &UnitChoice| {
+        let req = FireRequest {
+            shooter: Some(shooter.clone()),
+            shooter_skill: None,
+            target: Some(target.clone()),
+            target_skill: None,
+            situation: Situation {
+                range,
+                cover,
+                ..Default::default()
+            },
+            overrides: Default::default(),
+            compare: None,
+        };
+        request::fire(db, &req).map(|r| (text::fire_series(&r), text::fire(&r)))
+    };
+    let (ia, ib) = (a.unit.to_string(), b.unit.to_string());
+    let mut duels = Vec::new();
+    for (s, us, ns, is, t, ut, nt, it) in [
+        (a, &ua, &na, &ia, b, &ub, &nb, &ib),
+        (b, &ub, &nb, &ib, a, &ua, &na, &ia),
+    ] {
+        let mut words = vec![
+            "fire",
+            "--list",
+            s.path,
+            "--unit",
+            is,
+            "--target-list",
+            t.path,
+            "--target-unit",
+            it,
+            "--range",
+            pick("range"),
+        ];
+        if cover.is_some() {
+            words.extend(["--cover", pick("cover")]);
+        }
+        duels.push(Duel::new(
+            "fire",
+            format!("Fire: {ns} at {nt}"),
+            preview_command(&words),
+            "casualties",
+            fire(us, ut),
+        ));
+    }
+    let side = |u: UnitChoice<'a>, charging: bool| SideRequest {
+        unit: Some(u),
+        skill: None,
+        stance: Stance {
+            charging,
+            ..Default::default()
+        },
+        overrides: Default::default(),
+    };
+    let melee = request::melee(
+        db,
+        &MeleeRequest {
+            a: side(ua.clone(), charge == "a"),
+            b: side(ub.clone(), charge == "b"),
+            rounds: None,
+            compare_skill: None,
+        },
+    )
+    .map(|r| (text::melee_series(&r), text::melee(&r, None)));
+    let mut words = vec![
+        "melee", "--a-list", a.path, "--a-unit", &ia, "--b-list", b.path, "--b-unit", &ib,
+    ];
+    match charge {
+        "a" => words.push("--a-charges"),
+        "b" => words.push("--b-charges"),
+        _ => {}
+    }
+    duels.push(Duel::new(
+        "melee",
+        format!("Melee: {na} against {nb}"),
+        preview_command(&words),
+        "survivors of B",
+        melee,
+    ));
+    Ok(duels)
 }

@@ -6,6 +6,8 @@ use toml_edit::{value, DocumentMut, Item, Table};
 use super::data::Database;
 use super::list;
 use super::model::*;
+use super::preview::{self as previews, CombatRequest};
+use super::text;
 use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
@@ -13,7 +15,8 @@ use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{push_unit, remove_unit_at};
 use crate::rulesets::{
-    Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+    preview_command, Duel, DuelChoice, DuelSide, DuelSituation, Engine, ListCheck, Listing,
+    NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
 };
 
 pub struct ThucydideEngine {
@@ -284,4 +287,81 @@ impl Engine for ThucydideEngine {
             Err(_) => serde_json::Value::Null,
         }
     }
+
+    /// Each unit's attack on the other with the chosen factor, as `muster preview combat
+    /// --ruleset thucydide` gives it for the two troop types.
+    fn duels(
+        &self,
+        a: DuelSide,
+        b: DuelSide,
+        situation: &DuelSituation,
+    ) -> Result<Vec<Duel>, Error> {
+        duels(&self.db, a, b, situation)
+    }
+
+    fn duel_choices(&self) -> &'static [DuelChoice] {
+        DUEL_CHOICES
+    }
+}
+
+/// The situation the duels offer to set (the rest as `muster preview` takes it by default).
+const DUEL_CHOICES: &[DuelChoice] = &[DuelChoice {
+    key: "attack",
+    label: "The attacker's factor (fire, assault or melee)",
+    values: &["assault", "fire", "melee"],
+    default: "assault",
+}];
+
+fn duels(
+    db: &Database,
+    a: DuelSide,
+    b: DuelSide,
+    situation: &DuelSituation,
+) -> Result<Vec<Duel>, Error> {
+    let attack = situation
+        .get("attack")
+        .map(String::as_str)
+        .unwrap_or("assault");
+    let (ra, rb) = (a.row()?, b.row()?);
+    let mut duels = Vec::new();
+    for (x, sx, y, sy) in [(ra, a, rb, b), (rb, b, ra, a)] {
+        let out = previews::combat(
+            db,
+            &CombatRequest {
+                dice: None,
+                attacker: Some(x.id.clone()),
+                attack: Some(attack.to_owned()),
+                defender: Some(y.id.clone()),
+                armour: None,
+                inverted: false,
+                advantage: None,
+                leader: false,
+                attacker_type: None,
+                defender_type: None,
+                conditions: Vec::new(),
+            },
+        )
+        .map(|r| (text::combat_series(&r), text::combat(&r)));
+        duels.push(Duel::new(
+            "combat",
+            format!(
+                "Combat ({attack}): {} (unit {}) attacks {} (unit {})",
+                x.label, sx.unit, y.label, sy.unit
+            ),
+            preview_command(&[
+                "combat",
+                "--ruleset",
+                "thucydide",
+                "--attacker",
+                &x.id,
+                "--attack",
+                attack,
+                "--defender",
+                &y.id,
+            ]),
+            "count",
+            out,
+        ));
+    }
+    Ok(duels)
 }

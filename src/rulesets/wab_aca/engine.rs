@@ -9,6 +9,10 @@ use super::checker;
 use super::database::Database;
 use super::list::ListUnit;
 use super::model::*;
+use super::preview::request::{
+    self, CombatRequest, Defended, FighterRequest, Listed, ShootRequest, UnitSpec,
+};
+use super::preview::text;
 use super::validate;
 use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
@@ -16,7 +20,8 @@ use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{push_unit, remove_unit_at};
 use crate::rulesets::{
-    Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+    preview_command, Duel, DuelChoice, DuelSide, DuelSituation, Engine, ListCheck, Listing,
+    NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
 };
 
 pub struct WabEngine {
@@ -457,6 +462,21 @@ impl Engine for WabEngine {
             Err(_) => serde_json::Value::Null,
         }
     }
+
+    /// Shooting each way and a round of close combat (A attacking), as `muster preview
+    /// shoot|combat --ruleset wab-aca` gives them for the two units.
+    fn duels(
+        &self,
+        a: DuelSide,
+        b: DuelSide,
+        situation: &DuelSituation,
+    ) -> Result<Vec<Duel>, Error> {
+        duels(&self.db, a, b, situation)
+    }
+
+    fn duel_choices(&self) -> &'static [DuelChoice] {
+        DUEL_CHOICES
+    }
 }
 
 /// The nation of an army as `--nation` takes it: its English name, lowercase and hyphenated.
@@ -483,4 +503,131 @@ fn bought_from_row(row: &crate::rulesets::UnitRow) -> ListUnit {
         heavy_armour: has("heavy-armour"),
         guns: row.json.get("guns").and_then(|v| v.as_i64()),
     }
+}
+
+/// The situation the duels offer to set (the rest as `muster preview` takes it by default).
+const DUEL_CHOICES: &[DuelChoice] = &[
+    DuelChoice {
+        key: "to_hit",
+        label: "Shooting: to hit (+1 point blank, −1 moved, −1/−2 cover)",
+        values: &["-3", "-2", "-1", "0", "+1"],
+        default: "0",
+    },
+    DuelChoice {
+        key: "charge",
+        label: "Combat: the attacker (A) charged this turn (ACA p.5)",
+        values: &["no", "yes"],
+        default: "no",
+    },
+];
+
+fn duels(
+    db: &Database,
+    a: DuelSide,
+    b: DuelSide,
+    situation: &DuelSituation,
+) -> Result<Vec<Duel>, Error> {
+    let pick = |key: &str| situation.get(key).map(String::as_str).unwrap_or_default();
+    let to_hit: i32 = pick("to_hit").parse().unwrap_or(0);
+    let charge = pick("charge") == "yes";
+    let spec = |side: DuelSide| -> Result<UnitSpec, Error> {
+        let row = side.row()?;
+        Listed::from_row(row, format!("unit {} of {}", side.unit, side.path))
+            .map(UnitSpec::Listed)
+            .map_err(Error::Usage)
+    };
+    let name = |side: DuelSide| -> Result<String, Error> {
+        Ok(format!("{} (unit {})", side.row()?.label, side.unit))
+    };
+    let (sa, sb) = (spec(a)?, spec(b)?);
+    let (na, nb) = (name(a)?, name(b)?);
+    let word = |side: DuelSide| format!("{}:{}", side.path, side.unit);
+    let (wa, wb) = (word(a), word(b));
+    let hit = format!("--to-hit-modifier={to_hit}");
+    let mut duels = Vec::new();
+    for (firer, wf, nf, target, wt, nt) in [
+        (&sa, &wa, &na, &sb, &wb, &nb),
+        (&sb, &wb, &nb, &sa, &wa, &na),
+    ] {
+        let out = request::shoot(
+            db,
+            &ShootRequest {
+                firer: Some(firer.clone()),
+                target: Some(target.clone()),
+                shots: None,
+                bs: None,
+                strength: None,
+                toughness: None,
+                save: None,
+                no_save: false,
+                to_hit_modifier: to_hit,
+                elite: None,
+                stationary: false,
+            },
+        )
+        .map(|r| (text::shoot_series(&r), text::shoot(&r)));
+        let mut words = vec![
+            "shoot",
+            "--ruleset",
+            "wab-aca",
+            "--firer",
+            wf,
+            "--target",
+            wt,
+        ];
+        if to_hit != 0 {
+            words.push(&hit);
+        }
+        duels.push(Duel::new(
+            "shoot",
+            format!("Shooting: {nf} at {nt}"),
+            preview_command(&words),
+            "casualties",
+            out,
+        ));
+    }
+    let fighter = |unit: &UnitSpec| FighterRequest {
+        unit: Some(unit.clone()),
+        fighting: None,
+        ranks: 0,
+        formation: None,
+        flag: false,
+        musician: false,
+        officer: false,
+        elite: None,
+        supports: 0,
+        won_last_round: false,
+        reroll: false,
+    };
+    let out = request::combat(
+        db,
+        &CombatRequest {
+            attacker: fighter(&sa),
+            defender: fighter(&sb),
+            charge,
+            counter_charge: false,
+            defended: Defended::Open,
+        },
+    )
+    .map(|r| (text::combat_series(&r), text::combat(&r)));
+    let mut words = vec![
+        "combat",
+        "--ruleset",
+        "wab-aca",
+        "--attacker",
+        &wa,
+        "--defender",
+        &wb,
+    ];
+    if charge {
+        words.push("--charge");
+    }
+    duels.push(Duel::new(
+        "combat",
+        format!("Close combat: {na} attacks {nb}"),
+        preview_command(&words),
+        "wounds caused",
+        out,
+    ));
+    Ok(duels)
 }

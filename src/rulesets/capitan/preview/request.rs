@@ -19,6 +19,7 @@ use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{
     CoverLevel, Die, DodgeReroll, GunType, Kind, Quality, Skill, SkillEffects, UnitSheet,
 };
+use crate::rulesets::UnitRow;
 
 /// Bounds of the numbers a preview accepts: the rules' where they give one, else documented
 /// engine limits (README, "Limits").
@@ -62,6 +63,24 @@ pub struct UnitChoice<'a> {
 }
 
 impl<'a> UnitChoice<'a> {
+    /// A unit of a checked list, with its skills and cost there; `origin`: "unit 3 of FILE".
+    pub fn listed(db: &'a Database, row: &UnitRow, origin: String) -> Result<Self, String> {
+        let sheet = db
+            .sheet(&row.id)
+            .ok_or_else(|| format!("{origin} is `{}`, a sheet the data does not have", row.id))?;
+        Ok(UnitChoice {
+            sheet,
+            // Beyond u32 the count is refused as out of the rules (at most 12) all the same.
+            figures: row.figures.map(|f| f.clamp(0, i64::from(u32::MAX)) as u32),
+            list: Some(FromList {
+                origin,
+                label: row.label.clone(),
+                skills: row.extras.iter().map(|e| (e.id.clone(), e.cost)).collect(),
+                cost: row.cost,
+            }),
+        })
+    }
+
     /// How the unit is named in every line of a preview.
     pub fn name(&self, figures: u32) -> String {
         match &self.list {

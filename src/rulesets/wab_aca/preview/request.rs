@@ -13,6 +13,7 @@ use super::shoot::{self, ShootReport, Shot};
 use super::test::{self, TestInput, TestReport};
 use crate::rulesets::wab_aca::database::Database;
 use crate::rulesets::wab_aca::model::{Class, Entry, Kind, Lang, UnitOption};
+use crate::rulesets::UnitRow;
 
 /// Bounds of the numbers a preview accepts (README, "Limits").
 pub mod limits {
@@ -62,6 +63,33 @@ pub struct Listed {
     pub flag: bool,
     pub musician: bool,
     pub elite: u32,
+}
+
+impl Listed {
+    /// Unit `row` of a checked list (as `muster check --format json` prints it, with what was
+    /// bought for it); `origin`: "unit 3 of FILE".
+    pub fn from_row(row: &UnitRow, origin: String) -> Result<Self, String> {
+        let has = |id: &str| {
+            row.json["options"]
+                .as_array()
+                .is_some_and(|o| o.iter().any(|x| x["id"] == id))
+        };
+        let figures = row
+            .figures
+            .and_then(|f| u32::try_from(f).ok())
+            .ok_or_else(|| format!("{origin} has no valid figures (muster check says more)"))?;
+        Ok(Listed {
+            entry: row.id.clone(),
+            label: row.label.clone(),
+            figures,
+            flag: has("flag"),
+            musician: has("musician"),
+            elite: row.json["elite"]
+                .as_u64()
+                .map_or(0, |e| u32::try_from(e).unwrap_or(u32::MAX)),
+            origin,
+        })
+    }
 }
 
 /// A unit resolved: its entry and what it has.
