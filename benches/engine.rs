@@ -83,6 +83,42 @@ fn list_check(c: &mut Criterion) {
     });
 }
 
+/// What `muster serve` does for `POST /api/check` with a 100-unit list (shipped data): the
+/// ruleset's engine loaded once, then per request the ruleset read from the text, the list
+/// checked, and the JSON of `muster check --format json` written. The goal behind it: p99
+/// under 20 ms with 50 clients on loopback (the load test in tests/cli/serve.rs).
+fn web_check(c: &mut Criterion) {
+    use muster::commands::check::report_json;
+    use muster::commands::to_json;
+    use muster::rulesets::{self, Ruleset};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets");
+    let mut data = Sources::new();
+    let engine = muster::commands::load_engine(Ruleset::Capitan, &[dir], &mut data)
+        .expect("the shipped data loads");
+    let shipped = shipped();
+    let text = list_text(&shipped, 100);
+    c.bench_function("web check: the ruleset read from a 100-unit list", |b| {
+        b.iter(|| {
+            let mut probe = Sources::new();
+            let id = probe.add(Path::new("l.toml"), text.clone());
+            black_box(rulesets::peek(&probe, id).expect("a ruleset"))
+        })
+    });
+    c.bench_function("web check: the data's sources copied", |b| {
+        b.iter(|| black_box(data.clone()))
+    });
+    c.bench_function("web check: 100-unit list, whole (peek, check, JSON)", |b| {
+        b.iter(|| {
+            let mut sources = data.clone();
+            let id = sources.add(Path::new("l.toml"), text.clone());
+            let ruleset = rulesets::peek(&sources, id).expect("a ruleset");
+            assert_eq!(ruleset, Ruleset::Capitan);
+            let checked = engine.check_list(&sources, id).expect("a list");
+            black_box(to_json(&report_json(&checked, None, &sources)))
+        })
+    });
+}
+
 fn previews(c: &mut Criterion) {
     use muster::rulesets::capitan::preview::{fire, melee, CourageTest};
     let test = Some(CourageTest {
@@ -204,5 +240,5 @@ fn card_sheets(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, list_check, previews, card_sheets);
+criterion_group!(benches, list_check, web_check, previews, card_sheets);
 criterion_main!(benches);

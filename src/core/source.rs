@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
 use codespan_reporting::files::{Files, SimpleFiles};
 use toml_edit::{ImDocument, Item, Value};
@@ -24,7 +25,13 @@ pub const MAX_INPUT_BYTES: u64 = 4 * 1024 * 1024;
 pub struct Sources {
     files: SimpleFiles<String, String>,
     texts: Vec<String>,
+    /// Each text parsed as a TOML document, once, when first asked for (the ruleset's
+    /// peek, the list's shape and its spans share one parse).
+    docs: Vec<OnceLock<Parsed>>,
 }
+
+/// A text parsed as a TOML document; `None` when it does not parse.
+pub type Parsed = Option<Arc<ImDocument<String>>>;
 
 impl Default for Sources {
     fn default() -> Self {
@@ -37,6 +44,7 @@ impl Sources {
         Self {
             files: SimpleFiles::new(),
             texts: Vec::new(),
+            docs: Vec::new(),
         }
     }
 
@@ -51,7 +59,24 @@ impl Sources {
     pub fn add(&mut self, path: &Path, text: String) -> FileId {
         let shown = crate::core::text::same_length_printable(&text);
         self.texts.push(text);
+        self.docs.push(OnceLock::new());
         self.files.add(display_path(path), shown)
+    }
+
+    /// The text of `id` as a TOML document, parsed on the first call.
+    pub fn document(&self, id: FileId) -> Parsed {
+        let text = self.text(id);
+        match self.docs.get(id) {
+            Some(cell) => cell
+                .get_or_init(|| ImDocument::parse(text.to_owned()).ok().map(Arc::new))
+                .clone(),
+            None => None,
+        }
+    }
+
+    /// The document of `id` if it was parsed already.
+    fn parsed(&self, id: FileId) -> Option<Parsed> {
+        self.docs.get(id).and_then(|c| c.get()).cloned()
     }
 
     /// The text as read.
@@ -142,22 +167,31 @@ pub enum Seg<'a> {
 ///
 /// The document is parsed on the first look-up: loading valid data never pays for it.
 pub struct SpanIndex {
-    doc: std::sync::OnceLock<Option<ImDocument<String>>>,
+    doc: OnceLock<Parsed>,
     text: String,
 }
 
 impl SpanIndex {
     pub fn parse(text: &str) -> Self {
         Self {
-            doc: std::sync::OnceLock::new(),
+            doc: OnceLock::new(),
             text: text.to_owned(),
         }
     }
 
+    /// The index of a file of `sources`, sharing its document when it was parsed already.
+    pub fn of(sources: &Sources, id: FileId) -> Self {
+        let index = Self::parse(sources.text(id));
+        if let Some(doc) = sources.parsed(id) {
+            let _ = index.doc.set(doc);
+        }
+        index
+    }
+
     fn doc(&self) -> Option<&ImDocument<String>> {
         self.doc
-            .get_or_init(|| ImDocument::parse(self.text.clone()).ok())
-            .as_ref()
+            .get_or_init(|| ImDocument::parse(self.text.clone()).ok().map(Arc::new))
+            .as_deref()
     }
 
     /// The text the spans point into.

@@ -89,14 +89,57 @@ pub const MAX_UNITS: usize = 1000;
 /// The code of a list over [`MAX_UNITS`].
 pub const TOO_MANY_UNITS: &str = "too-many-units";
 
-/// The shape every list file has, checked before any typed parse so that a misplaced bracket
-/// gets a message naming it: `[list]` a table, `[[units]]` an array of tables.
-pub fn check_shape(
+/// Parses a list file, typed, with its spans; `units` counts the parsed list's units. The
+/// file's shape (a misplaced bracket, too many units) is looked at with the document only
+/// when the typed parse fails or the count is over [`MAX_UNITS`]: a list that parses pays for
+/// one fast parse, and its spans are parsed only if a diagnostic needs one.
+pub fn parse_list<T: serde::de::DeserializeOwned>(
+    sources: &crate::core::source::Sources,
     file: crate::core::source::FileId,
-    text: &str,
+    units: impl Fn(&T) -> usize,
+) -> Result<(T, crate::core::source::SpanIndex), crate::core::diagnostic::Diagnostic> {
+    let spans = crate::core::source::SpanIndex::of(sources, file);
+    match crate::core::toml_file::parse::<T>(sources, file, &spans) {
+        Ok(list) => {
+            let count = units(&list);
+            if count > MAX_UNITS {
+                check_shape(sources, file)?;
+                let span = spans.span(&[crate::core::source::Seg::Key("units")]);
+                return Err(too_many_units(file, count, span));
+            }
+            Ok((list, spans))
+        }
+        Err(d) => {
+            check_shape(sources, file)?;
+            Err(d)
+        }
+    }
+}
+
+fn too_many_units(
+    file: crate::core::source::FileId,
+    count: usize,
+    span: Option<std::ops::Range<usize>>,
+) -> crate::core::diagnostic::Diagnostic {
+    crate::core::diagnostic::Diagnostic::error(
+        TOO_MANY_UNITS,
+        format!("the list has {count} units: a list has at most {MAX_UNITS}"),
+    )
+    .at(file, span)
+    .with_label("too many units")
+    .with_note("an engine limit (README, Limits): no game needs more")
+}
+
+/// The shape every list file has, so that a misplaced bracket gets a message naming it
+/// rather than the typed parse's: `[list]` a table, `[[units]]` an array of tables, at most
+/// [`MAX_UNITS`] units.
+pub fn check_shape(
+    sources: &crate::core::source::Sources,
+    file: crate::core::source::FileId,
 ) -> Result<(), crate::core::diagnostic::Diagnostic> {
     use crate::core::diagnostic::Diagnostic;
-    let Ok(doc) = toml_edit::ImDocument::parse(text.to_owned()) else {
+    let text = sources.text(file);
+    let Some(doc) = sources.document(file) else {
         return Ok(()); // the typed parse reports the syntax error
     };
     // Shown by its first line: a whole table would fill the screen.
@@ -141,13 +184,7 @@ pub fn check_shape(
     };
     if count > MAX_UNITS {
         let span = doc.get("units").and_then(|i| i.span()).map(first_line);
-        return Err(Diagnostic::error(
-            TOO_MANY_UNITS,
-            format!("the list has {count} units: a list has at most {MAX_UNITS}"),
-        )
-        .at(file, span)
-        .with_label("too many units")
-        .with_note("an engine limit (README, Limits): no game needs more"));
+        return Err(too_many_units(file, count, span));
     }
     match doc.get("units") {
         Some(item @ Item::Table(_)) => Err(wrong(

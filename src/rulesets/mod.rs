@@ -185,18 +185,34 @@ pub const UNKNOWN_RULESET: Rule = Rule {
 /// each ruleset parses only its own lists. A file without the key is left to the default
 /// ruleset (its parse reports the missing field); an unknown id is a diagnostic at the value.
 pub fn peek(sources: &Sources, file: FileId) -> Result<Ruleset, Diagnostic> {
+    // The typed parser (fast) reads `[list] ruleset`, skipping the rest; a file it cannot
+    // read is left to the default ruleset, whose parse reports what is wrong.
+    #[derive(serde::Deserialize)]
+    struct Peek {
+        list: Option<toml::Value>,
+    }
     let text = sources.text(file);
-    let Ok(doc) = toml_edit::ImDocument::parse(text.to_owned()) else {
-        return Ok(Ruleset::default());
-    };
-    let Some(item) = doc.get("list").and_then(|l| l.get("ruleset")) else {
-        return Ok(Ruleset::default());
-    };
-    let Some(id) = item.as_str() else {
-        return Ok(Ruleset::default());
+    let parsed;
+    let id = match plain_ruleset(text) {
+        Some(id) => id,
+        None => {
+            let Ok(peek) = toml::from_str::<Peek>(text) else {
+                return Ok(Ruleset::default());
+            };
+            parsed = peek;
+            let Some(id) = parsed
+                .list
+                .as_ref()
+                .and_then(|l| l.get("ruleset"))
+                .and_then(|r| r.as_str())
+            else {
+                return Ok(Ruleset::default());
+            };
+            id
+        }
     };
     id.parse::<Ruleset>().map_err(|_| {
-        let index = SpanIndex::parse(text);
+        let index = SpanIndex::of(sources, file);
         let span = index.span(&[Seg::Key("list"), Seg::Key("ruleset")]);
         let known: Vec<&str> = Ruleset::ALL.iter().map(|r| r.id()).collect();
         Diagnostic::error(UNKNOWN_RULESET.code, format!("unknown ruleset `{id}`"))
@@ -206,6 +222,42 @@ pub fn peek(sources: &Sources, file: FileId) -> Result<Ruleset, Diagnostic> {
             .with_note(format!("known: {}", known.join(", ")))
             .with_note(format!("rule: {}", UNKNOWN_RULESET.summary))
     })
+}
+
+/// `[list] ruleset = "ID"` read line by line when the file says it plainly (the web builder
+/// checks a list on every click; this spares a parse): the `[list]` header alone on its
+/// line, then `ruleset = "ID"` on a line of its own before the next header, and no multi-line
+/// string in the file (inside one, a line could pass for a header). Anything else: `None`,
+/// and the parser reads the file. A line that only looks like this is invalid TOML, which
+/// the ruleset's own parse then reports.
+fn plain_ruleset(text: &str) -> Option<&str> {
+    if text.contains("\"\"\"") || text.contains("'''") {
+        return None;
+    }
+    let mut in_list = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            let header = line.split('#').next().unwrap_or("").trim_end();
+            in_list = header == "[list]";
+            continue;
+        }
+        if !in_list {
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("ruleset") else {
+            continue;
+        };
+        let rest = rest.trim_start().strip_prefix('=')?.trim_start();
+        let rest = rest.strip_prefix('"')?;
+        let end = rest.find('"')?;
+        let (id, after) = (&rest[..end], rest[end + 1..].trim_start());
+        let plain = id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        return (plain && (after.is_empty() || after.starts_with('#'))).then_some(id);
+    }
+    None
 }
 
 /// One unit of a checked list, as the generic commands print it.
@@ -699,4 +751,58 @@ pub fn schemas() -> Vec<(&'static str, String)> {
         .iter()
         .flat_map(|r| (r.meta().schemas)())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{peek, plain_ruleset, Ruleset};
+    use crate::core::source::Sources;
+
+    /// The line reading agrees with the parser wherever it answers, and leaves every other
+    /// file to the parser.
+    #[test]
+    fn the_plain_ruleset_line_and_the_parser_agree() {
+        let cases: &[(&str, Option<&str>)] = &[
+            (
+                "[list]\nname = \"a\"\nruleset = \"wab-aca\"\n",
+                Some("wab-aca"),
+            ),
+            (
+                "[list]  # the army\nruleset=\"hm-qrs\"   # a comment\n",
+                Some("hm-qrs"),
+            ),
+            (
+                "[[units]]\nsheet = \"x\"\n[list]\nruleset = \"thucydide\"\n",
+                Some("thucydide"),
+            ),
+            // Not under [list]: the parser reads it (and finds no ruleset).
+            ("ruleset = \"wab-aca\"\n[list]\nname = \"a\"\n", None),
+            ("[units]\nruleset = \"wab-aca\"\n", None),
+            // Other spellings: the parser's.
+            ("list = { ruleset = \"wab-aca\" }\n", None),
+            ("[list]\n\"ruleset\" = \"wab-aca\"\n", None),
+            ("[list]\nruleset = 'wab-aca'\n", None),
+            ("[list]\nrulesets = \"wab-aca\"\n", None),
+            ("[list]\nruleset = \"wab-aca\" x\n", None),
+            ("[list]\nruleset = \"Wab Aca\"\n", None),
+            (
+                "[list]\nname = \"\"\"\n[list]\nruleset = \"wab-aca\"\n\"\"\"\n",
+                None,
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(plain_ruleset(text), *expected, "{text:?}");
+            if let Some(id) = expected {
+                let parsed: toml::Table = toml::from_str(text).unwrap();
+                assert_eq!(parsed["list"]["ruleset"].as_str(), Some(*id), "{text:?}");
+            }
+        }
+        // Through peek, the fallback reads what the line does not.
+        let mut sources = Sources::new();
+        let f = sources.add(
+            std::path::Path::new("l.toml"),
+            "list = { ruleset = \"wab-aca\" }\n".into(),
+        );
+        assert_eq!(peek(&sources, f).unwrap(), Ruleset::WabAca);
+    }
 }

@@ -9,7 +9,6 @@ use crate::core::diagnostic::{self, Diagnostic, Severity};
 use crate::core::rule::Rule;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
-use crate::core::toml_file;
 use crate::rulesets::{ListCheck, Ruleset, UnitRow};
 
 const BOOK: &str = "HM,";
@@ -93,10 +92,7 @@ pub const RULES: &[&Rule] = &[
 ];
 
 pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
-    crate::rulesets::list_doc::check_shape(file, sources.text(file))?;
-    let spans = SpanIndex::parse(sources.text(file));
-    let list: ListFile = toml_file::parse(sources, file, &spans)?;
-    Ok((list, spans))
+    crate::rulesets::list_doc::parse_list(sources, file, |l: &ListFile| l.units.len())
 }
 
 pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {

@@ -8,15 +8,11 @@ use super::list::ListFile;
 use super::validate::{self, ListContext};
 use crate::core::diagnostic::{self, Diagnostic};
 use crate::core::source::{FileId, Sources, SpanIndex};
-use crate::core::toml_file;
 use crate::rulesets::{Extra, ListCheck, Ruleset, UnitRow};
 
 /// Parses the list in `file` (typed, with its spans).
 pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
-    crate::rulesets::list_doc::check_shape(file, sources.text(file))?;
-    let spans = SpanIndex::parse(sources.text(file));
-    let list: ListFile = toml_file::parse(sources, file, &spans)?;
-    Ok((list, spans))
+    crate::rulesets::list_doc::parse_list(sources, file, |l: &ListFile| l.units.len())
 }
 
 pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
