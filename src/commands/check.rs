@@ -176,10 +176,13 @@ pub fn run(
             print_out(&roster_text(&checked))?;
             diagnostic::print_all(&checked.diagnostics, &sources);
             if let Some(o) = &other {
-                print_out(&format!(
-                    "\nagainst {against_name}: {} / {} points\n",
-                    o.total, o.limit
-                ))?;
+                let size = if o.ruleset.list_words().points {
+                    format!("{} / {} points", o.total, o.limit)
+                } else {
+                    let n = o.units.len();
+                    format!("{n} unit{}", if n == 1 { "" } else { "s" })
+                };
+                print_out(&format!("\nagainst {against_name}: {size}\n"))?;
                 if !o.is_valid() {
                     eprintln!("{against_name} has errors of its own:");
                 }

@@ -65,6 +65,11 @@ pub struct ListWords {
     pub extras_bought: bool,
     /// Whether lists cost points (a total against a limit).
     pub points: bool,
+    /// What `muster list add` takes besides the id, the count and the label: any of
+    /// "skills", "free-skill", "options", "guns" (the web builder's form shows these).
+    pub adds: &'static [&'static str],
+    /// Examples of `--option`, for forms: "flag, musician, elite=4".
+    pub options_hint: &'static str,
 }
 
 /// Everything the generic commands need to know of a ruleset, declared by its module

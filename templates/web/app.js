@@ -126,6 +126,14 @@ async function builderPage() {
   for (const l of lists) {
     if (l.name !== state.name && l.ruleset === state.view.ruleset) against.append(el("option", { value: l.name }, l.name));
   }
+  // A link may name the opponent, the two units and the situation (the page keeps its
+  // address up to date, so a preview can be bookmarked or shared).
+  const asked = new URLSearchParams(location.search);
+  if (asked.get("against") && [...against.options].some((o) => o.value === asked.get("against"))) {
+    against.value = asked.get("against");
+    await load();
+    await duelSetup(asked);
+  }
   against.addEventListener("change", async () => { await load(); await duelSetup(); });
   $("#duel-unit").addEventListener("change", drawDuels);
   $("#duel-enemy").addEventListener("change", drawDuels);
@@ -215,7 +223,10 @@ function drawUnits(view) {
       cells.push(el("td", {}, input));
     }
     if (words.points) cells.push(el("td", { class: "n" }, String(u.cost ?? "")));
-    const extras = (u.skills || u.options || []).map((s) => s.id || s.name || s).join(", ") || [u.brigade, u.size].filter(Boolean).join(", ");
+    // The ruleset names the unit's fields its extras column shows ("skills", "brigade, size").
+    const extras = (words.extras || "").split(",").map((k) => u[k.trim()])
+      .flatMap((v) => (Array.isArray(v) ? v.map((s) => s.id || s.name || s) : v === null || v === undefined ? [] : [v]))
+      .join(", ");
     cells.push(el("td", {}, extras));
     cells.push(el("td", {}, el("button", { class: "small danger", type: "button", title: "Remove this unit", onclick: () => removeUnit(i + 1) }, "Remove")));
     tbody.append(el("tr", { "data-unit": i + 1 }, cells));
@@ -277,9 +288,15 @@ function setupAddForm(view) {
   const words = view.words || {};
   $("#add-figures-label").hidden = !words.figures;
   if (words.figures) $("#add-figures-label").firstChild.textContent = words.figures[0].toUpperCase() + words.figures.slice(1) + " ";
-  const skills = view.skills;
+  // The form asks for what the ruleset's `muster list add` takes, nothing more.
+  const adds = words.adds || [];
+  $("#add-id-label").firstChild.textContent = (words.id || "sheet")[0].toUpperCase() + (words.id || "sheet").slice(1) + " ";
+  const skills = adds.includes("skills") ? view.skills : null;
   $("#add-skills-label").hidden = !skills;
-  $("#add-free-label").hidden = !skills || view.ruleset !== "capitan";
+  $("#add-free-label").hidden = !skills || !adds.includes("free-skill");
+  $("#add-options-label").hidden = !adds.includes("options");
+  $("#add-options").placeholder = words.options_hint || "";
+  $("#add-guns-label").hidden = !adds.includes("guns");
   if (skills) {
     for (const row of skills.rows) {
       const label = `${row[1] || row[0]} (${row[0]})`;
@@ -339,11 +356,11 @@ function duelUnits() {
   if (state.view) fillUnits($("#duel-unit"), state.view.check.units);
 }
 
-async function duelSetup() {
+async function duelSetup(asked) {
   const against = $("#against").value;
   $("#duel-form").hidden = !against;
   $("#duels").replaceChildren();
-  if (!against) return;
+  if (!against) return remember(null);
   const r = await api("GET", `/api/lists/${enc(against)}`);
   if (!r.ok) return banner(r.data.error);
   fillUnits($("#duel-enemy"), r.data.check.units || []);
@@ -355,7 +372,21 @@ async function duelSetup() {
       box.append(el("label", {}, c.label, s));
     }
   }
+  if (asked) {
+    const pick = (select, value) => {
+      if (value && [...select.options].some((o) => o.value === value)) select.value = value;
+    };
+    pick($("#duel-unit"), asked.get("unit"));
+    pick($("#duel-enemy"), asked.get("enemy"));
+    for (const s of document.querySelectorAll("#duel-choices select")) pick(s, asked.get(s.dataset.choice));
+  }
   await drawDuels();
+}
+
+// The page's address says what it shows: the opponent, the two units, the situation.
+function remember(q) {
+  const url = location.pathname + (q ? `?${q}` : "");
+  if (url !== location.pathname + location.search) history.replaceState(null, "", url);
 }
 
 async function drawDuels() {
@@ -365,6 +396,7 @@ async function drawDuels() {
   if (!against || !unit || !enemy) return out.replaceChildren();
   const q = new URLSearchParams({ against, unit, enemy });
   for (const s of document.querySelectorAll("#duel-choices select")) q.set(s.dataset.choice, s.value);
+  remember(q);
   const r = await api("GET", `/api/lists/${enc(state.name)}/duel?${q}`);
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
   out.replaceChildren(el("div", { class: "duels" }, r.data.duels.map((d) => el("article", { class: "duel" + (d.refused ? " refused" : ""), "data-procedure": d.procedure },

@@ -338,8 +338,8 @@ fn previews_between_two_lists_answer_as_the_cli() {
         ),
         (
             "thucydide-macedoniens.toml",
-            1,
-            "thucydide-macedoniens.toml",
+            4,
+            "thucydide-perses.toml",
             4,
             "&attack=melee",
             &["combat", "combat"][..],

@@ -357,6 +357,28 @@ fn combats_agree_with_simulation() {
     }
 }
 
+/// Two armies without points face each other: the line about the opponent counts its units.
+#[test]
+fn armies_without_points_against_each_other() {
+    let run = muster(&[
+        "check",
+        "lists/thucydide-perses.toml",
+        "--against",
+        "lists/thucydide-macedoniens.toml",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .ends_with("7 units\n\nagainst lists/thucydide-macedoniens.toml: 8 units\n"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        run.stderr,
+        "lists/thucydide-perses.toml: valid (0 errors, 0 warnings)\n"
+    );
+}
+
 #[test]
 fn cards_qrs_and_roster() {
     let dir = tempfile::tempdir().unwrap();

@@ -41,6 +41,8 @@ pub const META: Meta = Meta {
         extras: "skills",
         extras_bought: true,
         points: true,
+        adds: &["skills", "free-skill"],
+        options_hint: "",
     },
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::Es, Lang::En],

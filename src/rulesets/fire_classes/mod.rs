@@ -34,6 +34,8 @@ pub const META: Meta = Meta {
         extras: "effects",
         extras_bought: false,
         points: false,
+        adds: &[],
+        options_hint: "",
     },
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::En],

@@ -37,6 +37,8 @@ pub const META: Meta = Meta {
         extras: "brigade, size",
         extras_bought: false,
         points: true,
+        adds: &["options"],
+        options_hint: "brigade=ID (new: commander=NAME, rating=N), size=large",
     },
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::En],

@@ -37,6 +37,8 @@ pub const META: Meta = Meta {
         extras: "character",
         extras_bought: false,
         points: false,
+        adds: &[],
+        options_hint: "",
     },
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::En],

@@ -45,6 +45,8 @@ pub const META: Meta = Meta {
         extras: "options",
         extras_bought: true,
         points: true,
+        adds: &["options", "guns"],
+        options_hint: "flag, musician, elite=4, heavy-armour",
     },
     card_size: CardSize::Tarot,
     languages: &[Lang::Fr, Lang::En],
