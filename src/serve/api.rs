@@ -193,6 +193,19 @@ fn check_text(app: &App, name: &str, text: String) -> Result<Outcome, StoreError
     })))
 }
 
+/// A list of the directory, read and checked; the error response otherwise.
+fn stored(app: &App, name: &str) -> Result<Box<Checked>, Response> {
+    let (_, text) = app.store.read(name).map_err(store_error)?;
+    match check_text(app, name, text) {
+        Ok(Outcome::Checked(c)) => Ok(c),
+        Ok(Outcome::UnknownRuleset(_)) => Err(json_error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &format!("{name}: its `ruleset` is not one muster knows"),
+        )),
+        Err(e) => Err(store_error(e)),
+    }
+}
+
 /// Checks `other` (a list of the directory) and adds the pair's diagnostics to `c`.
 fn against(app: &App, c: &mut Checked, other: &str) -> Result<ListCheck, StoreError> {
     let (_, text) = app.store.read(other)?;
@@ -727,19 +740,9 @@ pub async fn duel(
             Ok(n) => n,
             Err(r) => return r,
         };
-        let text = match app.store.read(&name) {
-            Ok((_, t)) => t,
-            Err(e) => return store_error(e),
-        };
-        let mut c = match check_text(&app, &name, text) {
-            Ok(Outcome::Checked(c)) => c,
-            Ok(Outcome::UnknownRuleset(_)) => {
-                return json_error(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    &format!("{name}: its `ruleset` is not one muster knows"),
-                )
-            }
-            Err(e) => return store_error(e),
+        let mut c = match stored(&app, &name) {
+            Ok(c) => c,
+            Err(r) => return r,
         };
         let o = match against(&app, &mut c, other) {
             Ok(o) => o,
@@ -841,19 +844,9 @@ fn document(
     kind: &'static str,
     make: impl FnOnce(&Checked, Lang, Paper) -> Result<Vec<u8>, Error>,
 ) -> Response {
-    let text = match app.store.read(name) {
-        Ok((_, t)) => t,
-        Err(e) => return store_error(e),
-    };
-    let c = match check_text(app, name, text) {
-        Ok(Outcome::Checked(c)) => c,
-        Ok(Outcome::UnknownRuleset(_)) => {
-            return json_error(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &format!("{name}: its `ruleset` is not one muster knows"),
-            )
-        }
-        Err(e) => return store_error(e),
+    let c = match stored(app, name) {
+        Ok(c) => c,
+        Err(r) => return r,
     };
     let (lang, paper) = match print_options(c.check.ruleset, q) {
         Ok(o) => o,
