@@ -250,6 +250,8 @@ async function edit(op) {
   banner("");
   const against = $("#against").value;
   if (against) await load(); else show(r.data);
+  // The units changed: so may the previews between them.
+  if (against) await drawDuels();
   return true;
 }
 
@@ -282,6 +284,7 @@ async function saveToml() {
   if (!r.ok) return banner(r.data.error);
   banner("The file was saved.", true);
   show(r.data);
+  if ($("#against").value) await drawDuels();
 }
 
 function setupAddForm(view) {

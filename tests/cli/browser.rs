@@ -353,6 +353,24 @@ fn the_builder_in_a_real_browser() {
         .await
         .unwrap();
         shot(&c, "serve-previews.png").await;
+
+        // An edit of the unit redraws its previews.
+        c.find(Locator::Css("#duel-unit"))
+            .await
+            .unwrap()
+            .select_by_value("3")
+            .await
+            .unwrap();
+        wait_for("the Chosen Men's previews", || async {
+            text(&c, "#duels pre").await.starts_with("Fire: Chosen Men (8 figures")
+        })
+        .await;
+        let input = c.find(Locator::Css("input[data-unit='3']")).await.unwrap();
+        input.send_keys("\u{e010}\u{e003}6\u{e004}").await.unwrap();
+        wait_for("the previews of the edited unit", || async {
+            text(&c, "#duels pre").await.starts_with("Fire: Chosen Men (6 figures")
+        })
+        .await;
         c.close().await.unwrap();
     });
 }
