@@ -280,6 +280,30 @@ impl Tables {
         self.files.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
     }
 
+    /// The span index of every file, for the diagnostics of the data's lint.
+    pub fn span_indexes(&self, sources: &super::source::Sources) -> SpanIndexes {
+        let mut spans = SpanIndexes::default();
+        for (_, file) in &self.files {
+            spans.add(*file, SpanIndex::of(sources, *file));
+        }
+        spans
+    }
+
+    /// The table `name`, parsed; when it does not parse, its diagnostic joins `diagnostics`
+    /// (with the other tables', all reported in one run) and the answer is `None`.
+    pub fn parse<T: serde::de::DeserializeOwned>(
+        &self,
+        name: &str,
+        sources: &super::source::Sources,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<T> {
+        let file = self.get(name)?;
+        let index = SpanIndex::of(sources, file);
+        super::toml_file::parse(sources, file, &index)
+            .map_err(|d| diagnostics.push(d))
+            .ok()
+    }
+
     /// Reads every TOML file of `folder` in `dirs` (none in sub-folders) that is one of
     /// `names`.
     pub fn read(

@@ -7,8 +7,7 @@ use super::model::*;
 use crate::core::catalog::{Catalog, HasId, Registry, SpanIndexes, Tables};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
-use crate::core::source::{FileId, Seg, Sources, SpanIndex};
-use crate::core::toml_file::parse;
+use crate::core::source::{FileId, Seg, Sources};
 
 pub const RULESET_DIR: &str = "fire-classes";
 const FILES: &[&str] = &["classes.toml", "weapons.toml", "rules.toml"];
@@ -56,16 +55,12 @@ pub const DATA_RULES: &[(&str, &str)] = &[
 pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     let tables = Tables::read(dirs, RULESET_DIR, FILES, sources)?;
     let mut diagnostics = tables.diagnostics.clone();
-    let mut spans = SpanIndexes::default();
-    for (_, file) in &tables.files {
-        spans.add(*file, SpanIndex::parse(sources.text(*file)));
-    }
+    let spans = tables.span_indexes(sources);
     let classes_file = tables.get("classes.toml");
     let weapons_file = tables.get("weapons.toml");
-    let rules_file = tables.get("rules.toml");
-    let classes: Option<ClassesFile> = read(sources, classes_file, &mut diagnostics);
-    let weapons: Option<WeaponsFile> = read(sources, weapons_file, &mut diagnostics);
-    let rules: Option<Rules> = read(sources, rules_file, &mut diagnostics);
+    let classes: Option<ClassesFile> = tables.parse("classes.toml", sources, &mut diagnostics);
+    let weapons: Option<WeaponsFile> = tables.parse("weapons.toml", sources, &mut diagnostics);
+    let rules: Option<Rules> = tables.parse("rules.toml", sources, &mut diagnostics);
     let (Some(classes), Some(weapons), Some(rules), Some(cf), Some(wf)) =
         (classes, weapons, rules, classes_file, weapons_file)
     else {
@@ -93,22 +88,6 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
 }
 
 /// Parses one table file, if present; its error joins the diagnostics.
-fn read<T: serde::de::DeserializeOwned>(
-    sources: &Sources,
-    file: Option<FileId>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<T> {
-    let f = file?;
-    let index = SpanIndex::parse(sources.text(f));
-    match parse(sources, f, &index) {
-        Ok(v) => Some(v),
-        Err(d) => {
-            diagnostics.push(d);
-            None
-        }
-    }
-}
-
 fn lint(db: &Database, cf: FileId, wf: FileId, spans: &SpanIndexes) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let at = |file: FileId, path: &[Seg]| spans.get(file).and_then(|s| s.span(path));

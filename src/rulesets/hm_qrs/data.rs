@@ -7,9 +7,8 @@ use super::model::*;
 use crate::core::catalog::{valid_id, Catalog, HasId, Registry, SpanIndexes, Tables};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
-use crate::core::source::{FileId, Seg, Sources, SpanIndex};
+use crate::core::source::{FileId, Seg, Sources};
 use crate::core::suggest::nearest;
-use crate::core::toml_file::parse;
 
 pub const RULESET_DIR: &str = "hm-qrs";
 const FILES: &[&str] = &["rules.toml", "units.toml"];
@@ -89,31 +88,12 @@ pub const DATA_RULES: &[(&str, &str)] = &[
     ),
 ];
 
-fn read<T: serde::de::DeserializeOwned>(
-    sources: &Sources,
-    file: Option<FileId>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<T> {
-    let f = file?;
-    let index = SpanIndex::parse(sources.text(f));
-    match parse(sources, f, &index) {
-        Ok(v) => Some(v),
-        Err(d) => {
-            diagnostics.push(d);
-            None
-        }
-    }
-}
-
 pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     let tables = Tables::read(dirs, RULESET_DIR, FILES, sources)?;
     let mut diagnostics = tables.diagnostics.clone();
-    let mut spans = SpanIndexes::default();
-    for (_, file) in &tables.files {
-        spans.add(*file, SpanIndex::parse(sources.text(*file)));
-    }
-    let rules: Option<Rules> = read(sources, tables.get("rules.toml"), &mut diagnostics);
-    let units: Option<UnitsFile> = read(sources, tables.get("units.toml"), &mut diagnostics);
+    let spans = tables.span_indexes(sources);
+    let rules: Option<Rules> = tables.parse("rules.toml", sources, &mut diagnostics);
+    let units: Option<UnitsFile> = tables.parse("units.toml", sources, &mut diagnostics);
     let (Some(rules), Some(units), Some(rf), Some(uf)) = (
         rules,
         units,

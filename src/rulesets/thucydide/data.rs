@@ -7,9 +7,8 @@ use super::model::*;
 use crate::core::catalog::{valid_id, Catalog, HasId, Registry, SpanIndexes, Tables};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
-use crate::core::source::{FileId, Seg, Sources, SpanIndex};
+use crate::core::source::{FileId, Seg, Sources};
 use crate::core::suggest::nearest;
-use crate::core::toml_file::parse;
 
 pub const RULESET_DIR: &str = "thucydide";
 const FILES: &[&str] = &[
@@ -72,35 +71,17 @@ pub const DATA_RULES: &[(&str, &str)] = &[
     ),
 ];
 
-fn read<T: serde::de::DeserializeOwned>(
-    sources: &Sources,
-    file: Option<FileId>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Option<T> {
-    let f = file?;
-    let index = SpanIndex::parse(sources.text(f));
-    match parse(sources, f, &index) {
-        Ok(v) => Some(v),
-        Err(d) => {
-            diagnostics.push(d);
-            None
-        }
-    }
-}
-
 pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     let tables = Tables::read(dirs, RULESET_DIR, FILES, sources)?;
     let mut diagnostics = tables.diagnostics.clone();
-    let mut spans = SpanIndexes::default();
-    for (_, file) in &tables.files {
-        spans.add(*file, SpanIndex::parse(sources.text(*file)));
-    }
+    let spans = tables.span_indexes(sources);
     let ids = |name| tables.get(name);
-    let die: Option<DieFile> = read(sources, ids("die.toml"), &mut diagnostics);
-    let armour: Option<ArmourFile> = read(sources, ids("armour.toml"), &mut diagnostics);
-    let advantage: Option<AdvantageFile> = read(sources, ids("advantage.toml"), &mut diagnostics);
-    let rules: Option<Rules> = read(sources, ids("rules.toml"), &mut diagnostics);
-    let units: Option<UnitsFile> = read(sources, ids("units.toml"), &mut diagnostics);
+    let die: Option<DieFile> = tables.parse("die.toml", sources, &mut diagnostics);
+    let armour: Option<ArmourFile> = tables.parse("armour.toml", sources, &mut diagnostics);
+    let advantage: Option<AdvantageFile> =
+        tables.parse("advantage.toml", sources, &mut diagnostics);
+    let rules: Option<Rules> = tables.parse("rules.toml", sources, &mut diagnostics);
+    let units: Option<UnitsFile> = tables.parse("units.toml", sources, &mut diagnostics);
     let (Some(die), Some(armour), Some(advantage), Some(rules), Some(units)) =
         (die, armour, advantage, rules, units)
     else {
