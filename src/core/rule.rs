@@ -33,3 +33,14 @@ impl Rule {
         }
     }
 }
+
+/// A reading of an ambiguous rulebook sentence, recorded in a ruleset's data: the section,
+/// the sentence quoted, and what muster decided (in French and English). Printed on the QRS.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub id: String,
+    pub section: String,
+    pub quote: String,
+    pub decision: crate::core::i18n::FrEn,
+}

@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use crate::core::i18n::{FrEn, Lang};
+pub use crate::core::rule::Reading;
 
 /// What a situation does to a fire (FC, table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -137,15 +138,6 @@ pub struct Situation {
 pub struct MoraleTest {
     pub rule: FrEn,
     pub section: String,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Reading {
-    pub id: String,
-    pub section: String,
-    pub quote: String,
-    pub decision: FrEn,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use crate::core::i18n::{FrEn, Lang};
+pub use crate::core::rule::Reading;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -203,15 +204,6 @@ pub struct DiceRow {
     pub shoot: Option<DiceOp>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combat: Option<DiceOp>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Reading {
-    pub id: String,
-    pub section: String,
-    pub quote: String,
-    pub decision: FrEn,
 }
 
 /// `rules.toml`.

@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 pub use crate::core::i18n::{FrEn, Lang};
+pub use crate::core::rule::Reading;
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -154,15 +155,6 @@ pub struct Effect {
     pub id: String,
     pub name: FrEn,
     pub rule: FrEn,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Reading {
-    pub id: String,
-    pub section: String,
-    pub quote: String,
-    pub decision: FrEn,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
