@@ -93,8 +93,12 @@ fn web_check(c: &mut Criterion) {
     use muster::rulesets::{self, Ruleset};
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets");
     let mut data = Sources::new();
-    let engine = muster::commands::load_engine(Ruleset::Capitan, &[dir], &mut data)
-        .expect("the shipped data loads");
+    let engine = muster::commands::load_engine(
+        Ruleset::of(&muster::rulesets::capitan::META),
+        &[dir],
+        &mut data,
+    )
+    .expect("the shipped data loads");
     let shipped = shipped();
     let text = list_text(&shipped, 100);
     c.bench_function("web check: the ruleset read from a 100-unit list", |b| {
@@ -112,7 +116,7 @@ fn web_check(c: &mut Criterion) {
             let mut sources = data.clone();
             let id = sources.add(Path::new("l.toml"), text.clone());
             let ruleset = rulesets::peek(&sources, id).expect("a ruleset");
-            assert_eq!(ruleset, Ruleset::Capitan);
+            assert_eq!(ruleset, Ruleset::of(&muster::rulesets::capitan::META));
             let checked = engine.check_list(&sources, id).expect("a list");
             black_box(to_json(&report_json(&checked, None, &sources)))
         })

@@ -4,12 +4,7 @@
 //! `muster preview` has different procedures per ruleset, chosen by `--ruleset` (see
 //! [`preview`]): the arguments are scanned for it before clap builds the command.
 
-pub mod capitan;
-pub mod fire_classes;
-pub mod hm_qrs;
 pub mod preview;
-pub mod thucydide;
-pub mod wab_aca;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -24,18 +19,18 @@ use crate::rulesets::Ruleset;
 #[command(
     name = "muster",
     version,
-    about = "Army lists, unit cards and combat previews for Capitán and other horse-and-musket rules",
+    about = "Army lists, unit cards and combat previews for horse-and-musket wargames",
     propagate_version = true,
     max_term_width = 100
 )]
 pub struct Cli {
-    /// Data directory holding one folder per ruleset (`capitan/`, …); repeatable: later
+    /// Data directory holding one folder per ruleset (named by its id); repeatable: later
     /// directories add sheets. Default: $MUSTER_DATA (a path list), else ./unit-sheets.
     #[arg(long = "data", value_name = "DIR", global = true)]
     pub data: Vec<PathBuf>,
 
-    /// The rule system, for commands that do not read a list (lists say their own):
-    /// capitan (default), wab-aca, fire-classes, … `muster rulesets` lists them.
+    /// The rule system, for commands that do not read a list (lists say their own); the
+    /// first one of `muster rulesets` by default.
     #[arg(long, value_name = "ID", global = true, value_parser = parse_ruleset)]
     pub ruleset: Option<Ruleset>,
 
@@ -99,11 +94,11 @@ pub enum Command {
     Qrs(QrsArgs),
     /// Print a list's roster (PDF, Markdown or HTML by the output's extension)
     Roster(RosterArgs),
-    /// Score a finished battle from its post-battle file (rulesets with scoring: wab-aca)
+    /// Score a finished battle from its post-battle file (rulesets with scoring)
     Score(ScoreArgs),
     /// List unit sheets, or show one
     Sheets(SheetsArgs),
-    /// List the skills units may buy (Capitán §11)
+    /// List the skills or special rules units may buy
     Skills(FormatArgs),
     /// The rule systems muster knows and what it does for each
     Rulesets(FormatArgs),
@@ -154,13 +149,13 @@ pub enum ListCommand {
         /// The points limit (rulesets whose lists have points)
         #[arg(long)]
         points: Option<u32>,
-        /// Capitán: the army's side, allies or empire
+        /// The army's side, for rulesets whose lists have one (allies, empire)
         #[arg(long)]
         coalition: Option<String>,
-        /// Capitán: campaign id (e.g. peninsula)
+        /// The campaign id, for rulesets whose lists have one (e.g. peninsula)
         #[arg(long)]
         campaign: Option<String>,
-        /// Capitán: the player's rank (§10.1), e.g. lieutenant
+        /// The player's rank, for rulesets whose lists have one (e.g. lieutenant)
         #[arg(long)]
         rank: Option<String>,
         /// The army of the data the list is drawn from (rulesets with army lists)
@@ -177,26 +172,26 @@ pub enum ListCommand {
         /// Sheet (or entry) id
         #[arg(value_name = "ID")]
         id: String,
-        /// Figures (Capitán troops 4–12, a gun's crew; WAB rank and file, a battery's
-        /// gunners; command units and generals need none)
+        /// Figures (troops, a gun's crew, a battery's gunners; command units and generals
+        /// need none): `muster sheets show ID` gives the legal range
         #[arg(long)]
         figures: Option<u32>,
-        /// Capitán: a skill to take (repeatable)
+        /// A skill to take (repeatable; rulesets whose units buy skills)
         #[arg(long = "skill", value_name = "ID")]
         skills: Vec<String>,
-        /// An option (repeatable). WAB ACA: one to buy (flag, musician, elite=N,
-        /// heavy-armour). hm-qrs: brigade=ID, with commander=NAME and rating=N (2–12) for a
-        /// new brigade, brigade-name=NAME; size=small|standard|large
+        /// An option (repeatable; rulesets whose units buy options or join a brigade): one
+        /// to buy (flag, musician, elite=N, heavy-armour), or brigade=ID, with commander=NAME
+        /// and rating=N (2–12) for a new brigade, brigade-name=NAME; size=small|standard|large
         #[arg(long = "option", value_name = "OPTION")]
         options: Vec<String>,
-        /// WAB ACA: a battery's guns
+        /// A battery's guns (rulesets whose batteries buy guns)
         #[arg(long, value_name = "N")]
         guns: Option<u32>,
         /// A label for the unit
         #[arg(long)]
         label: Option<String>,
-        /// Capitán §10.1: the rank's free skill, for the unit being added (SKILL) or for
-        /// unit UNIT of the list (UNIT:SKILL)
+        /// The rank's free skill (rulesets with ranks), for the unit being added (SKILL) or
+        /// for unit UNIT of the list (UNIT:SKILL)
         #[arg(long, value_name = "[UNIT:]SKILL")]
         free_skill: Option<FreeSkillArg>,
     },
@@ -342,26 +337,6 @@ pub enum PreviewFormat {
     Json,
 }
 
-/// An engine limit (`u32`) as the range clap checks a flag against.
-pub fn range_u(r: std::ops::RangeInclusive<u32>) -> std::ops::RangeInclusive<i64> {
-    i64::from(*r.start())..=i64::from(*r.end())
-}
-
-/// An engine limit (`i32`) as the range clap checks a flag against.
-pub fn range_i(r: std::ops::RangeInclusive<i32>) -> std::ops::RangeInclusive<i64> {
-    i64::from(*r.start())..=i64::from(*r.end())
-}
-
-#[derive(Debug, Args)]
-pub struct PreviewOutput {
-    /// Output format
-    #[arg(long, value_enum, default_value_t)]
-    pub format: PreviewFormat,
-    /// Also draw the distribution to an SVG or PNG file
-    #[arg(long, value_name = "FILE.svg|FILE.png")]
-    pub plot: Option<PathBuf>,
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum LangArg {
     #[default]
@@ -430,7 +405,7 @@ pub struct CardsArgs {
     /// Paper size
     #[arg(long, value_enum, default_value_t)]
     pub paper: PaperArg,
-    /// Card size (default: the ruleset's, poker for Capitán, tarot for WAB ACA)
+    /// Card size (default: the ruleset's, `muster rulesets` says which)
     #[arg(long, value_enum)]
     pub card: Option<CardArg>,
     /// Language of the cards

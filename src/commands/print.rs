@@ -177,7 +177,7 @@ pub fn qrs_pdf(
     let lang = Lang::from(args.lang);
     let labels = templates.labels(lang.id());
     let mut ctx = Context::new();
-    ctx.insert("q", &engine.qrs(lang, &labels));
+    ctx.insert("q", &engine.qrs(lang, &labels)?);
     ctx.insert("l", &labels);
     let blocks = layout(templates, "qrs", &ctx)?;
     let fonts = Fonts::load()?;
@@ -258,7 +258,7 @@ pub fn roster_document(
     let templates = Templates::load(engine.ruleset().templates(), overrides, &[name])?;
     let labels = templates.labels(lang.id());
     let mut ctx = Context::new();
-    ctx.insert("r", &engine.roster(checked, sources, lang, &labels));
+    ctx.insert("r", &engine.roster(checked, sources, lang, &labels)?);
     ctx.insert("l", &labels);
     ctx.insert("lang", lang.id());
     Ok(match format {

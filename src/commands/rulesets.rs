@@ -17,11 +17,26 @@ pub fn rows() -> Vec<serde_json::Value> {
                 "id": r.id(),
                 "title": r.title(),
                 "rulebook": r.source(),
-                "supports": r.capabilities(),
+                "supports": supports(*r),
                 "words": r.list_words(),
             })
         })
         .collect()
+}
+
+/// What a ruleset supports, its preview procedures by name.
+fn supports(r: Ruleset) -> serde_json::Value {
+    let c = r.capabilities();
+    let previews: Vec<&str> = r.procedures().iter().map(|p| p.name).collect();
+    json!({
+        "data": c.data,
+        "lists": c.lists,
+        "cards": c.cards,
+        "qrs": c.qrs,
+        "roster": c.roster,
+        "previews": previews,
+        "scoring": c.scoring,
+    })
 }
 
 pub fn run(format: Format) -> Result<u8, Error> {
@@ -33,6 +48,7 @@ pub fn run(format: Format) -> Result<u8, Error> {
                 .iter()
                 .map(|r| {
                     let c = r.capabilities();
+                    let previews: Vec<&str> = r.procedures().iter().map(|p| p.name).collect();
                     vec![
                         r.id().to_owned(),
                         r.title().to_owned(),
@@ -41,10 +57,10 @@ pub fn run(format: Format) -> Result<u8, Error> {
                         yes(c.cards),
                         yes(c.qrs),
                         yes(c.roster),
-                        if c.previews.is_empty() {
+                        if previews.is_empty() {
                             "—".into()
                         } else {
-                            c.previews.join(", ")
+                            previews.join(", ")
                         },
                         yes(c.scoring),
                     ]

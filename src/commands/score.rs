@@ -1,21 +1,16 @@
-//! `muster score FILE`: a finished battle scored by its ruleset. The command reads the file
-//! and each side's list, the ruleset scores them, and the result is printed as text or JSON.
+//! `muster score FILE`: a finished battle scored by its ruleset. The command reads the file,
+//! finds its ruleset (`[battle] ruleset`, `--ruleset`, or the only ruleset that scores), and
+//! prints what the ruleset's engine makes of it as text or JSON.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use super::{print_out, require, to_json};
+use super::{load_engine, print_out, to_json};
 use crate::cli::{CheckFormat, ScoreArgs};
 use crate::core::diagnostic::{self, Diagnostic};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::source::{Seg, Sources, SpanIndex};
-use crate::core::table::text_table;
-use crate::core::text::one_line;
-use crate::core::toml_file;
-use crate::rulesets::wab_aca::model::Kind;
-use crate::rulesets::wab_aca::score::{self, ListedUnit, ScoreFile, SideList};
-use crate::rulesets::wab_aca::{checker, Database};
-use crate::rulesets::{self, Ruleset};
+use crate::rulesets::{self, Battle, Ruleset};
 
 pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, args: &ScoreArgs) -> Result<u8, Error> {
     let scoring: Vec<Ruleset> = Ruleset::ALL
@@ -25,13 +20,14 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, args: &ScoreArgs) -> Result<
         .collect();
     let mut sources = Sources::new();
     let file = sources.read(&args.file)?;
-    let spans = SpanIndex::parse(sources.text(file));
-    let input: ScoreFile = toml_file::parse(&sources, file, &spans).map_err(|d| {
-        diagnostic::print_all(&[d], &sources);
-        Error::Usage(format!("{} is not a battle file", args.file.display()))
-    })?;
-    let named = match input.battle.as_ref().and_then(|b| b.ruleset.as_deref()) {
+    // The ruleset the file names, read before its ruleset's typed parse (which reports
+    // whatever else is wrong with the file).
+    let named_id = toml::from_str::<toml::Table>(sources.text(file))
+        .ok()
+        .and_then(|t| t.get("battle")?.get("ruleset")?.as_str().map(str::to_owned));
+    let named = match named_id {
         Some(id) => Some(id.parse::<Ruleset>().map_err(|e| {
+            let spans = SpanIndex::parse(sources.text(file));
             let d = Diagnostic::error(rulesets::UNKNOWN_RULESET.code, e)
                 .at(file, spans.span(&[Seg::Key("battle"), Seg::Key("ruleset")]));
             diagnostic::print_all(&[d], &sources);
@@ -58,194 +54,24 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, args: &ScoreArgs) -> Result<
             }
         },
     };
-    match ruleset {
-        Ruleset::WabAca => {}
-        other => {
-            let ids: Vec<&str> = scoring.iter().map(|r| r.id()).collect();
-            return Err(Error::Usage(format!(
-                "{} has no scoring; rulesets that score a battle: {}",
-                other.title(),
-                ids.join(", ")
-            )));
-        }
-    }
-    let loaded = crate::rulesets::wab_aca::data::load(dirs, &mut sources)?;
-    let db = require(
-        Ruleset::WabAca,
-        loaded.database,
-        loaded.diagnostics,
-        &sources,
-    )?;
-    let base = args.file.parent().unwrap_or(Path::new("."));
-    let mut lists = Vec::new();
-    for side in &input.side {
-        lists.push(match &side.list {
-            Some(l) => Some(side_list(&db, &mut sources, &base.join(l))?),
-            None => None,
-        });
-    }
-    let lang = Lang::from(args.lang);
-    let report = match score::score(&db, &input, &lists, file, &spans, lang) {
-        Ok(r) => r,
-        Err(mut found) => {
-            diagnostic::sort(&mut found);
-            diagnostic::print_all(&found, &sources);
-            return Err(Error::Invalid(format!(
-                "{}: {}",
-                args.file.display(),
-                diagnostic::summary(&found)
-            )));
-        }
-    };
-    match args.format {
-        CheckFormat::Json => print_out(&to_json(&report))?,
-        CheckFormat::Text => {
-            let mut out = String::new();
-            let title = input
-                .battle
-                .as_ref()
-                .and_then(|b| b.name.as_deref())
-                .map(|n| one_line(n).into_owned())
-                .unwrap_or_else(|| args.file.display().to_string());
-            out.push_str(&format!("{title} ({} points)\n", report.points));
-            let head: Vec<String> = std::iter::once(String::new())
-                .chain(report.sides.iter().map(|s| one_line(&s.name).into_owned()))
-                .collect();
-            let row = |name: &str, f: &dyn Fn(&score::SideScore) -> u64| -> Vec<String> {
-                std::iter::once(name.to_owned())
-                    .chain(report.sides.iter().map(|s| f(s).to_string()))
-                    .collect()
-            };
-            let v = &db.rules.victory;
-            let rows = vec![
-                row("losses suffered (points)", &|s| s.losses_value),
-                row("eighths held", &|s| s.eighths),
-                row("flags taken", &|s| s.flags_taken),
-                row("guns taken", &|s| s.guns_taken),
-                row("generals taken", &|s| s.generals_taken),
-                row("score", &|s| s.score),
-            ];
-            let headers: Vec<&str> = head.iter().map(String::as_str).collect();
-            out.push_str(&text_table(&headers, &rows));
-            out.push_str(&format!(
-                "score = the enemy's losses + {} an eighth, {} a flag, {} a gun, {} a general (ACA p.14)\n",
-                v.per_eighth, v.per_flag, v.per_gun, v.per_general
-            ));
-            for s in &report.sides {
-                for l in &s.losses {
-                    out.push_str(&format!(
-                        "  {}: {}: {} of {} lost{} → {}\n",
-                        one_line(&s.name),
-                        one_line(&l.label),
-                        l.lost,
-                        l.figures,
-                        match l.status {
-                            score::Status::Standing => String::new(),
-                            other => format!(
-                                " ({})",
-                                serde_json::to_value(other)
-                                    .ok()
-                                    .and_then(|v| v.as_str().map(str::to_owned))
-                                    .unwrap_or_default()
-                            ),
-                        },
-                        if l.counted == 0 {
-                            format!("0 (not above {} %)", v.loss_threshold_percent)
-                        } else {
-                            format!("{} of its {} points", l.counted, l.cost)
-                        }
-                    ));
-                }
-            }
-            match (&report.winner, &report.band) {
-                (Some(w), Some(b)) => out.push_str(&format!(
-                    "{} wins by {}: {}\n",
-                    one_line(w),
-                    report.difference,
-                    b.name
-                )),
-                _ => out.push_str("a draw: no difference\n"),
-            }
-            let bands: Vec<String> = report
-                .bands
-                .iter()
-                .map(|b| format!("{} from {}", b.name, b.from))
-                .collect();
-            out.push_str(&format!(
-                "bands at {} points: {}\n",
-                report.points,
-                bands.join(", ")
-            ));
-            print_out(&out)?;
-        }
-    }
-    Ok(0)
-}
-
-/// A side's list, read and costed: each unit's figures at the start (the officer included),
-/// points, flag, guns, and whether it is a general.
-fn side_list(db: &Database, sources: &mut Sources, path: &Path) -> Result<SideList, Error> {
-    let file = sources.read(path)?;
-    match rulesets::peek(sources, file) {
-        Ok(Ruleset::WabAca) => {}
-        Ok(other) => {
-            return Err(Error::Usage(format!(
-                "{} is a {} list, not a WAB ACA one",
-                path.display(),
-                other.title()
-            )))
-        }
-        Err(d) => {
-            diagnostic::print_all(&[d], sources);
-            return Err(Error::Usage(format!(
-                "{} is not a WAB ACA list",
-                path.display()
-            )));
-        }
-    }
-    let (parsed, _) = checker::parse_file(sources, file).map_err(|d| {
-        diagnostic::print_all(&[d], sources);
-        Error::Usage(format!("{} is not a valid list file", path.display()))
-    })?;
-    let checked = checker::check_file(db, sources, file).map_err(|d| {
-        diagnostic::print_all(&[d], sources);
-        Error::Usage(format!("{} is not a valid list file", path.display()))
-    })?;
-    // A score counts the points the list says its units cost: a list with errors (figures
-    // out of the sheet's bounds, unknown entries) has no such points to count.
-    if checked.diagnostics.iter().any(Diagnostic::is_error) {
-        let mut found = checked.diagnostics.clone();
-        diagnostic::sort(&mut found);
-        diagnostic::print_all(&found, sources);
-        return Err(Error::Invalid(format!(
-            "{} is invalid ({}): a battle is scored on valid lists; mend it (muster check {})",
-            path.display(),
-            diagnostic::summary(&found),
-            path.display()
+    if !ruleset.capabilities().scoring {
+        let ids: Vec<&str> = scoring.iter().map(|r| r.id()).collect();
+        return Err(Error::Usage(format!(
+            "{} has no scoring; rulesets that score a battle: {}",
+            ruleset.title(),
+            ids.join(", ")
         )));
     }
-    let units = checked
-        .units
-        .iter()
-        .zip(&parsed.units)
-        .map(|(row, u)| {
-            let kind = db.entry(&row.id).map(|e| e.kind);
-            let figures = row.figures.unwrap_or(0).max(0) as u64;
-            ListedUnit {
-                label: row.label.clone(),
-                figures: match kind {
-                    Some(Kind::Infantry | Kind::Cavalry) => figures + 1,
-                    _ => figures.max(1),
-                },
-                cost: row.cost,
-                flag: u.flag,
-                guns: row.json.get("guns").and_then(|g| g.as_u64()).unwrap_or(0),
-                general: kind == Some(Kind::General),
-            }
-        })
-        .collect();
-    Ok(SideList {
-        limit: checked.limit,
-        units,
-    })
+    let engine = load_engine(ruleset, dirs, &mut sources)?;
+    let scored = engine.score(Battle {
+        sources: &mut sources,
+        file,
+        path: &args.file,
+        lang: Lang::from(args.lang),
+    })?;
+    match args.format {
+        CheckFormat::Json => print_out(&to_json(&scored.json))?,
+        CheckFormat::Text => print_out(&scored.text)?,
+    }
+    Ok(0)
 }

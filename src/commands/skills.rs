@@ -1,4 +1,4 @@
-//! `muster skills`: what units may buy (Capitán's skills of §11).
+//! `muster skills`: what units may buy (the skills or special rules of the ruleset).
 
 use super::sheets::print_listing;
 use crate::cli::Format;
@@ -6,7 +6,7 @@ use crate::core::error::Error;
 use crate::rulesets::Engine;
 
 pub fn run(engine: &dyn Engine, format: Format) -> Result<u8, Error> {
-    let listing = engine.skills().ok_or_else(|| {
+    let listing = engine.skills()?.ok_or_else(|| {
         Error::Usage(format!(
             "{} has no skills to list",
             engine.ruleset().title()

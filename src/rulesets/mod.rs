@@ -1,20 +1,17 @@
 //! The ruleset boundary. A ruleset is one rule system of `shared/rulebooks/`: its module under
 //! `src/rulesets/<module>/`, its data folder `unit-sheets/<id>/`, its templates
 //! `templates/<id>/`. Generic commands (data check, sheets, check, list edits, cards, QRS,
-//! roster, the web app) see a loaded ruleset only through [`Engine`]; the procedures with
-//! their own flags (previews, scoring) are typed per ruleset and dispatched by [`Ruleset`].
+//! roster, previews, scoring, the web app) see a loaded ruleset only through [`Engine`] and
+//! what its [`Meta`] declares (its preview procedures among them, as data:
+//! [`procedure::Procedure`]).
 //!
 //! Adding a ruleset: its module with a [`Meta`] (`META`: id, title, capabilities, templates,
-//! loader, …), a variant here with an arm in [`Ruleset::meta`], its preview arms in
-//! `cli/preview.rs` and `commands/preview/mod.rs`, and its folders. No other ruleset's files
-//! change.
+//! loader, procedures, …), its folders, and one line in the registry below. No other file
+//! changes (a test holds every other file of `src/` and `templates/` to naming no ruleset).
 
-pub mod capitan;
-pub mod fire_classes;
-pub mod hm_qrs;
+pub mod duel;
 pub mod list_doc;
-pub mod thucydide;
-pub mod wab_aca;
+pub mod procedure;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -30,15 +27,61 @@ use crate::core::rule::Rule;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
 
-/// A rule system muster implements.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
-pub enum Ruleset {
-    #[default]
-    Capitan,
-    WabAca,
-    FireClasses,
-    Thucydide,
-    HmQrs,
+pub use duel::{Duel, DuelChoice, DuelDecl, DuelSide, DuelSituation};
+
+/// The registry: each ruleset's module, the first one the default ruleset.
+macro_rules! registry {
+    ($($module:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+        impl Ruleset {
+            /// Every ruleset muster knows, the default one first.
+            pub const ALL: &'static [Ruleset] = &[$(Ruleset(&$module::META)),+];
+        }
+    };
+}
+
+registry! {
+    capitan,
+    wab_aca,
+    fire_classes,
+    thucydide,
+    hm_qrs,
+}
+
+/// A rule system muster implements: its declarations.
+#[derive(Clone, Copy)]
+pub struct Ruleset(&'static Meta);
+
+impl PartialEq for Ruleset {
+    fn eq(&self, other: &Self) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl Eq for Ruleset {}
+
+impl std::hash::Hash for Ruleset {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id().hash(state)
+    }
+}
+
+impl fmt::Debug for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Ruleset({})", self.id())
+    }
+}
+
+impl Default for Ruleset {
+    fn default() -> Self {
+        Ruleset::ALL[0]
+    }
+}
+
+impl Serialize for Ruleset {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
 }
 
 /// What a ruleset offers, as `muster rulesets` prints it.
@@ -49,8 +92,6 @@ pub struct Capabilities {
     pub cards: bool,
     pub qrs: bool,
     pub roster: bool,
-    /// The `muster preview` procedures.
-    pub previews: &'static [&'static str],
     pub scoring: bool,
 }
 
@@ -75,11 +116,11 @@ pub struct ListWords {
 /// Everything the generic commands need to know of a ruleset, declared by its module
 /// (`rulesets::<module>::META`).
 pub struct Meta {
-    /// The id used in list files (`ruleset = "capitan"`), `--ruleset`, and as the name of
+    /// The id used in list files (`ruleset = "…"`), `--ruleset`, and as the name of
     /// its data and template folders.
     pub id: &'static str,
     pub title: &'static str,
-    /// How citations name the rulebook: "Capitán §9.1".
+    /// How citations name the rulebook (before a section: "… §9.1").
     pub book: &'static str,
     /// The rulebook in `shared/rulebooks/`.
     pub source: &'static str,
@@ -95,25 +136,22 @@ pub struct Meta {
     pub load: fn(&[PathBuf], &mut Sources) -> Result<Loaded, Error>,
     /// The JSON Schemas of its files.
     pub schemas: fn() -> Vec<(&'static str, String)>,
+    /// Its `muster preview` procedures.
+    pub procedures: &'static [procedure::Procedure],
+    /// The procedures a unit of a list plays against a unit of another (duels, matchups).
+    pub duels: &'static [DuelDecl],
+    /// The parts of the duels' situation a page may choose.
+    pub duel_choices: &'static [DuelChoice],
 }
 
 impl Ruleset {
-    pub const ALL: &'static [Ruleset] = &[
-        Ruleset::Capitan,
-        Ruleset::WabAca,
-        Ruleset::FireClasses,
-        Ruleset::Thucydide,
-        Ruleset::HmQrs,
-    ];
+    /// The ruleset a module's `META` declares.
+    pub const fn of(meta: &'static Meta) -> Ruleset {
+        Ruleset(meta)
+    }
 
     pub fn meta(self) -> &'static Meta {
-        match self {
-            Ruleset::Capitan => &capitan::META,
-            Ruleset::WabAca => &wab_aca::META,
-            Ruleset::FireClasses => &fire_classes::META,
-            Ruleset::Thucydide => &thucydide::META,
-            Ruleset::HmQrs => &hm_qrs::META,
-        }
+        self.0
     }
 
     pub fn id(self) -> &'static str {
@@ -151,6 +189,14 @@ impl Ruleset {
     pub fn capabilities(self) -> Capabilities {
         self.meta().capabilities.clone()
     }
+
+    pub fn procedures(self) -> &'static [procedure::Procedure] {
+        self.meta().procedures
+    }
+
+    pub fn procedure(self, name: &str) -> Option<&'static procedure::Procedure> {
+        self.procedures().iter().find(|p| p.name == name)
+    }
 }
 
 impl fmt::Display for Ruleset {
@@ -176,6 +222,16 @@ impl FromStr for Ruleset {
                 msg
             })
     }
+}
+
+/// A report as JSON: a failure to serialise one is an error, never a silent `null`.
+pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<serde_json::Value, Error> {
+    serde_json::to_value(value).map_err(|e| Error::Render(format!("cannot write JSON: {e}")))
+}
+
+/// Reports as JSON values (cards, one each).
+pub fn to_values<T: Serialize>(values: &[T]) -> Result<Vec<serde_json::Value>, Error> {
+    values.iter().map(to_value).collect()
 }
 
 /// `ruleset` names a rule system muster knows.
@@ -266,7 +322,7 @@ fn plain_ruleset(text: &str) -> Option<&str> {
 }
 
 /// One unit of a checked list, as the generic commands print it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct UnitRow {
     /// The sheet or entry id.
     pub id: String,
@@ -279,7 +335,7 @@ pub struct UnitRow {
     pub json: serde_json::Value,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Extra {
     pub id: String,
     pub name: String,
@@ -370,129 +426,6 @@ pub struct SheetRef {
     pub figures: Option<u32>,
 }
 
-/// One unit of a list in a duel: the checked list, the unit's 1-based number, and the list's
-/// path as the user names it (for the equivalent `muster preview` command).
-#[derive(Clone, Copy)]
-pub struct DuelSide<'a> {
-    pub list: &'a ListCheck,
-    pub unit: usize,
-    pub path: &'a str,
-}
-
-impl<'a> DuelSide<'a> {
-    /// The unit's row, or a usage error naming the list and its count.
-    pub fn row(&self) -> Result<&'a UnitRow, Error> {
-        let n = self.list.units.len();
-        self.unit
-            .checked_sub(1)
-            .and_then(|i| self.list.units.get(i))
-            .ok_or_else(|| {
-                Error::Usage(format!(
-                    "{} has {n} unit{}: there is no unit {}",
-                    self.path,
-                    if n == 1 { "" } else { "s" },
-                    self.unit
-                ))
-            })
-    }
-}
-
-/// A preview between a unit of one list and a unit of another (the web builder's duels):
-/// what `muster preview` prints for the same two units, and what its `--plot` draws.
-#[derive(Debug, Clone, Serialize)]
-pub struct Duel {
-    /// The `muster preview` procedure: "fire", "melee", "shoot", "combat".
-    pub procedure: &'static str,
-    /// "Fire: unit 2 at unit 5".
-    pub title: String,
-    /// The command that gives this preview, to change its situation.
-    pub command: String,
-    /// What the chart counts, as `--plot` titles it.
-    pub what: String,
-    pub series: Vec<crate::core::table::Series>,
-    /// The text `muster preview` prints; when refused, why the units cannot play it.
-    pub text: String,
-    /// The engine's reason when these two units cannot play this procedure.
-    pub refused: Option<String>,
-}
-
-impl Duel {
-    /// A procedure's answer: its series and text, or the engine's refusal.
-    pub fn new(
-        procedure: &'static str,
-        title: String,
-        command: String,
-        what: &str,
-        outcome: Result<(Vec<crate::core::table::Series>, String), String>,
-    ) -> Duel {
-        let (series, text, refused) = match outcome {
-            Ok((series, text)) => (series, text, None),
-            Err(why) => (Vec::new(), why.clone(), Some(why)),
-        };
-        Duel {
-            procedure,
-            title,
-            command,
-            what: what.to_owned(),
-            series,
-            text,
-            refused,
-        }
-    }
-}
-
-/// A choice of a duel's situation that the page offers (range, cover, who charges), with the
-/// values the ruleset knows and the one taken when none is given.
-#[derive(Debug, Clone, Serialize)]
-pub struct DuelChoice {
-    pub key: &'static str,
-    pub label: &'static str,
-    pub values: &'static [&'static str],
-    pub default: &'static str,
-}
-
-/// The situation of a duel: each choice's value (defaults filled in).
-pub type DuelSituation = std::collections::BTreeMap<String, String>;
-
-/// Checks what a request says of the situation against the ruleset's choices: unknown keys
-/// and values are refused with what is known; missing ones take their default.
-pub fn duel_situation(
-    choices: &[DuelChoice],
-    given: &std::collections::BTreeMap<String, String>,
-) -> Result<DuelSituation, Error> {
-    for key in given.keys() {
-        if !choices.iter().any(|c| c.key == key) {
-            let known: Vec<&str> = choices.iter().map(|c| c.key).collect();
-            return Err(Error::Usage(format!(
-                "`{}` is not a choice of these previews; known: {}",
-                key.escape_debug(),
-                if known.is_empty() {
-                    "none".to_owned()
-                } else {
-                    known.join(", ")
-                }
-            )));
-        }
-    }
-    let mut out = DuelSituation::new();
-    for c in choices {
-        let v = match given.get(c.key) {
-            Some(v) if c.values.contains(&v.as_str()) => v.clone(),
-            Some(v) => {
-                return Err(Error::Usage(format!(
-                    "{}={}: one of {}",
-                    c.key,
-                    v.escape_debug(),
-                    c.values.join(", ")
-                )))
-            }
-            None => c.default.to_owned(),
-        };
-        out.insert(c.key.to_owned(), v);
-    }
-    Ok(out)
-}
-
 /// `muster preview WORDS…`, each word quoted for a POSIX shell when it needs it.
 pub fn preview_command(words: &[&str]) -> String {
     let mut c = String::from("muster preview");
@@ -535,8 +468,8 @@ pub trait Engine: Send + Sync {
     }
 
     /// `muster skills`: the skills or special rules units may buy, if the ruleset has them.
-    fn skills(&self) -> Option<Listing> {
-        None
+    fn skills(&self) -> Result<Option<Listing>, Error> {
+        Ok(None)
     }
 
     /// Parses and checks a list file of this ruleset. `Err` when the file is not a list at
@@ -593,23 +526,19 @@ pub trait Engine: Send + Sync {
     }
 
     /// The quick-reference sheet's context (as `q`).
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value;
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error>;
 
-    /// The previews between unit `a` of one list and unit `b` of another of this ruleset,
-    /// each as `muster preview` gives it for these units in `situation` (checked by
-    /// `duel_situation`). Errors: a unit number outside its list.
-    fn duels(
-        &self,
-        _a: DuelSide,
-        _b: DuelSide,
-        _situation: &DuelSituation,
-    ) -> Result<Vec<Duel>, Error> {
-        Err(unsupported(self.ruleset(), "previews between list units"))
+    /// Works out a preview procedure (one of its `Meta::procedures`), its list units read
+    /// (`procedure::resolve_files`). A refusal (units that cannot play it, a value the rules
+    /// forbid) is `Error::Usage` with the reason.
+    fn preview(&self, request: &procedure::Request) -> Result<procedure::Preview, Error> {
+        let _ = request;
+        Err(unsupported(self.ruleset(), "previews"))
     }
 
-    /// The choices of the duels' situation (`duel_situation` checks a request against them).
-    fn duel_choices(&self) -> &'static [DuelChoice] {
-        &[]
+    /// Scores a finished battle (`muster score FILE`).
+    fn score(&self, _battle: Battle) -> Result<Scored, Error> {
+        Err(unsupported(self.ruleset(), "scoring"))
     }
 
     /// A roster's context (as `r`).
@@ -619,9 +548,24 @@ pub trait Engine: Send + Sync {
         _sources: &Sources,
         _lang: Lang,
         _labels: &toml::Table,
-    ) -> serde_json::Value {
-        serde_json::Value::Null
+    ) -> Result<serde_json::Value, Error> {
+        Err(unsupported(self.ruleset(), "rosters"))
     }
+}
+
+/// A finished battle to score: its file (read into `sources`), the folder its side lists are
+/// named from, the language of the result's words.
+pub struct Battle<'a> {
+    pub sources: &'a mut Sources,
+    pub file: FileId,
+    pub path: &'a std::path::Path,
+    pub lang: Lang,
+}
+
+/// A scored battle: what `--format json` prints, and the text.
+pub struct Scored {
+    pub json: serde_json::Value,
+    pub text: String,
 }
 
 /// A list of a ruleset that has none.
@@ -769,29 +713,29 @@ mod tests {
     fn the_plain_ruleset_line_and_the_parser_agree() {
         let cases: &[(&str, Option<&str>)] = &[
             (
-                "[list]\nname = \"a\"\nruleset = \"wab-aca\"\n",
-                Some("wab-aca"),
+                "[list]\nname = \"a\"\nruleset = \"army-game\"\n",
+                Some("army-game"),
             ),
             (
-                "[list]  # the army\nruleset=\"hm-qrs\"   # a comment\n",
-                Some("hm-qrs"),
+                "[list]  # the army\nruleset=\"army-qrs\"   # a comment\n",
+                Some("army-qrs"),
             ),
             (
-                "[[units]]\nsheet = \"x\"\n[list]\nruleset = \"thucydide\"\n",
-                Some("thucydide"),
+                "[[units]]\nsheet = \"x\"\n[list]\nruleset = \"hoplites\"\n",
+                Some("hoplites"),
             ),
             // Not under [list]: the parser reads it (and finds no ruleset).
-            ("ruleset = \"wab-aca\"\n[list]\nname = \"a\"\n", None),
-            ("[units]\nruleset = \"wab-aca\"\n", None),
+            ("ruleset = \"army-game\"\n[list]\nname = \"a\"\n", None),
+            ("[units]\nruleset = \"army-game\"\n", None),
             // Other spellings: the parser's.
-            ("list = { ruleset = \"wab-aca\" }\n", None),
-            ("[list]\n\"ruleset\" = \"wab-aca\"\n", None),
-            ("[list]\nruleset = 'wab-aca'\n", None),
-            ("[list]\nrulesets = \"wab-aca\"\n", None),
-            ("[list]\nruleset = \"wab-aca\" x\n", None),
-            ("[list]\nruleset = \"Wab Aca\"\n", None),
+            ("list = { ruleset = \"army-game\" }\n", None),
+            ("[list]\n\"ruleset\" = \"army-game\"\n", None),
+            ("[list]\nruleset = 'army-game'\n", None),
+            ("[list]\nrulesets = \"army-game\"\n", None),
+            ("[list]\nruleset = \"army-game\" x\n", None),
+            ("[list]\nruleset = \"Army Game\"\n", None),
             (
-                "[list]\nname = \"\"\"\n[list]\nruleset = \"wab-aca\"\n\"\"\"\n",
+                "[list]\nname = \"\"\"\n[list]\nruleset = \"army-game\"\n\"\"\"\n",
                 None,
             ),
         ];
@@ -803,11 +747,21 @@ mod tests {
             }
         }
         // Through peek, the fallback reads what the line does not.
+        let other = Ruleset::ALL[1];
         let mut sources = Sources::new();
         let f = sources.add(
             std::path::Path::new("l.toml"),
-            "list = { ruleset = \"wab-aca\" }\n".into(),
+            format!("list = {{ ruleset = \"{}\" }}\n", other.id()),
         );
-        assert_eq!(peek(&sources, f).unwrap(), Ruleset::WabAca);
+        assert_eq!(peek(&sources, f).unwrap(), other);
+    }
+
+    /// Every ruleset's duels name its procedures and their unit parameters; its choices set
+    /// parameters those procedures have.
+    #[test]
+    fn duels_are_declared_against_the_procedures() {
+        for r in Ruleset::ALL {
+            super::duel::check_declarations(*r).unwrap();
+        }
     }
 }

@@ -27,7 +27,7 @@ use crate::core::source::{FileId, Sources, SpanIndex};
 use crate::render::plot;
 use crate::render::sheet::Paper;
 use crate::rulesets::{
-    self, DuelSide, FreeSkill, ListCheck, NewList, NewUnit, Ruleset, SheetFilter,
+    self, duel, DuelSide, FreeSkill, ListCheck, NewList, NewUnit, Ruleset, SheetFilter,
 };
 
 type Shared = State<Arc<App>>;
@@ -404,7 +404,7 @@ fn list_view(app: &App, name: &str, text: String, against_name: Option<&str>) ->
     };
     let ruleset = c.check.ruleset;
     let table = |l: crate::rulesets::Listing| json!({ "header": l.header, "rows": l.rows });
-    let skills = c.ready.engine.skills().map(table);
+    let skills = c.ready.engine.skills().ok().flatten().map(table);
     let sheets = c
         .ready
         .engine
@@ -424,7 +424,7 @@ fn list_view(app: &App, name: &str, text: String, against_name: Option<&str>) ->
         "placement": placement(&c),
         "skills": skills,
         "sheets": sheets,
-        "duel_choices": c.ready.engine.duel_choices(),
+        "duel_choices": ruleset.meta().duel_choices,
     });
     let mut r = json_response(StatusCode::OK, to_json(&body));
     if let Ok(h) = HeaderValue::from_str(&v) {
@@ -760,11 +760,12 @@ pub async fn duel(
             path: &pb,
         };
         let engine = c.ready.engine.as_ref();
-        let situation = match rulesets::duel_situation(engine.duel_choices(), &q) {
+        let choices = engine.ruleset().meta().duel_choices;
+        let situation = match duel::duel_situation(choices, &q) {
             Ok(s) => s,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
         };
-        let duels = match engine.duels(a, b, &situation) {
+        let duels = match duel::duels(engine, a, b, &situation) {
             Ok(d) => d,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
         };
@@ -788,7 +789,7 @@ pub async fn duel(
                 "a": side(a, &name),
                 "b": side(b, other),
                 "situation": situation,
-                "choices": engine.duel_choices(),
+                "choices": choices,
                 "duels": duels,
             })),
         )

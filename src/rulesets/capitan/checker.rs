@@ -67,7 +67,7 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
         })
         .collect();
     ListCheck {
-        ruleset: Ruleset::Capitan,
+        ruleset: Ruleset::of(&super::META),
         file,
         name: list.list.name.clone(),
         description: format!("{}, {}", list.list.coalition, list.list.campaign),

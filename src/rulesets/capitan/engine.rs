@@ -9,11 +9,6 @@ use super::army::base_cost;
 use super::checker;
 use super::database::Database;
 use super::model::{Arm, Coalition, Kind, Lang, Restriction, UnitSheet};
-use super::model::{CoverLevel, Range};
-use super::preview::fire::Situation;
-use super::preview::melee::Stance;
-use super::preview::request::{self, FireRequest, MeleeRequest, SideRequest, UnitChoice};
-use super::preview::text;
 use super::validate;
 use super::views;
 use crate::core::diagnostic::Diagnostic;
@@ -21,9 +16,10 @@ use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    preview_command, Duel, DuelChoice, DuelSide, DuelSituation, Engine, ListCheck, Listing,
-    NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+    to_value, to_values, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
+    SheetRef,
 };
 
 pub struct CapitanEngine {
@@ -109,7 +105,7 @@ impl Filter {
 
 impl Engine for CapitanEngine {
     fn ruleset(&self) -> Ruleset {
-        Ruleset::Capitan
+        Ruleset::of(&super::META)
     }
 
     fn summary(&self) -> String {
@@ -134,7 +130,7 @@ impl Engine for CapitanEngine {
             .collect();
         let opt = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_else(|| "-".into());
         Ok(Listing {
-            json: serde_json::to_value(&sheets).unwrap_or_default(),
+            json: to_value(&sheets)?,
             header: vec![
                 "id", "name", "nation", "kind", "arm", "quality", "N°F", "N°U", "PT", "PC",
             ],
@@ -165,14 +161,14 @@ impl Engine for CapitanEngine {
             .sheet(id)
             .ok_or_else(|| unknown("sheet", id, self.db.sheets.ids()))?;
         Ok((
-            serde_json::to_value(s).unwrap_or_default(),
+            to_value(&s)?,
             views::describe(&self.db, s),
         ))
     }
 
-    fn skills(&self) -> Option<Listing> {
+    fn skills(&self) -> Result<Option<Listing>, Error> {
         let db = &self.db;
-        Some(Listing {
+        Ok(Some(Listing {
             json: serde_json::Value::Array(
                 db.skills
                     .iter()
@@ -205,7 +201,7 @@ impl Engine for CapitanEngine {
                 })
                 .collect(),
             noun: "skills",
-        })
+        }))
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
@@ -242,7 +238,7 @@ impl Engine for CapitanEngine {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::Capitan.id());
+        header["ruleset"] = value(Ruleset::of(&super::META).id());
         header["coalition"] = value(coalition.as_str());
         header["campaign"] = value(campaign);
         let points = spec
@@ -439,14 +435,11 @@ impl Engine for CapitanEngine {
                 labels,
             ));
         }
-        Ok(cards
-            .iter()
-            .map(|c| serde_json::to_value(c).unwrap_or_default())
-            .collect())
+        to_values(&cards)
     }
 
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value {
-        serde_json::to_value(views::qrs(&self.db, lang, labels)).unwrap_or_default()
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
     }
 
     fn roster(
@@ -455,159 +448,15 @@ impl Engine for CapitanEngine {
         sources: &Sources,
         lang: Lang,
         labels: &toml::Table,
-    ) -> serde_json::Value {
-        match checker::parse_file(sources, list.file) {
-            Ok((parsed, _)) => serde_json::to_value(views::roster(
-                &self.db, &parsed, list, sources, lang, labels,
-            ))
-            .unwrap_or_default(),
-            Err(_) => serde_json::Value::Null,
-        }
+    ) -> Result<serde_json::Value, Error> {
+        let (parsed, _) = checker::parse_file(sources, list.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        to_value(&views::roster(
+            &self.db, &parsed, list, sources, lang, labels,
+        ))
     }
 
-    /// Fire each way and a melee to the end, as `muster preview fire|melee` gives them for
-    /// the two units at the chosen range, cover and charge.
-    fn duels(
-        &self,
-        a: DuelSide,
-        b: DuelSide,
-        situation: &DuelSituation,
-    ) -> Result<Vec<Duel>, Error> {
-        duels(&self.db, a, b, situation)
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
     }
-
-    fn duel_choices(&self) -> &'static [DuelChoice] {
-        DUEL_CHOICES
-    }
-}
-
-/// The situation the duels offer to set (the rest as `muster preview` takes it by default).
-const DUEL_CHOICES: &[DuelChoice] = &[
-    DuelChoice {
-        key: "range",
-        label: "Fire range (§7.6)",
-        values: &["short", "medium", "long"],
-        default: "short",
-    },
-    DuelChoice {
-        key: "cover",
-        label: "The target's cover (fire, §7.6)",
-        values: &["none", "light", "medium", "dense"],
-        default: "none",
-    },
-    DuelChoice {
-        key: "charge",
-        label: "Who charges into the melee (§8.12)",
-        values: &["none", "a", "b"],
-        default: "none",
-    },
-];
-
-fn duels<'a>(
-    db: &'a Database,
-    a: DuelSide,
-    b: DuelSide,
-    situation: &DuelSituation,
-) -> Result<Vec<Duel>, Error> {
-    let pick = |key: &str| situation.get(key).map(String::as_str).unwrap_or_default();
-    let range = Range::ALL
-        .iter()
-        .copied()
-        .find(|r| r.as_str() == pick("range"));
-    let cover = CoverLevel::ALL
-        .iter()
-        .copied()
-        .find(|c| c.as_str() == pick("cover"));
-    let charge = pick("charge");
-    let unit = |side: DuelSide| -> Result<UnitChoice<'_>, Error> {
-        let row = side.row()?;
-        UnitChoice::listed(db, row, format!("unit {} of {}", side.unit, side.path))
-            .map_err(Error::Usage)
-    };
-    let (ua, ub) = (unit(a)?, unit(b)?);
-    let name = |side: DuelSide| -> Result<String, Error> {
-        Ok(format!("{} (unit {})", side.row()?.label, side.unit))
-    };
-    let (na, nb) = (name(a)?, name(b)?);
-    let fire = |shooter: &UnitChoice, target: &UnitChoice| {
-        let req = FireRequest {
-            shooter: Some(shooter.clone()),
-            shooter_skill: None,
-            target: Some(target.clone()),
-            target_skill: None,
-            situation: Situation {
-                range,
-                cover,
-                ..Default::default()
-            },
-            overrides: Default::default(),
-            compare: None,
-        };
-        request::fire(db, &req).map(|r| (text::fire_series(&r), text::fire(&r)))
-    };
-    let (ia, ib) = (a.unit.to_string(), b.unit.to_string());
-    let mut duels = Vec::new();
-    for (s, us, ns, is, t, ut, nt, it) in [
-        (a, &ua, &na, &ia, b, &ub, &nb, &ib),
-        (b, &ub, &nb, &ib, a, &ua, &na, &ia),
-    ] {
-        let mut words = vec![
-            "fire",
-            "--list",
-            s.path,
-            "--unit",
-            is,
-            "--target-list",
-            t.path,
-            "--target-unit",
-            it,
-            "--range",
-            pick("range"),
-        ];
-        if cover.is_some() {
-            words.extend(["--cover", pick("cover")]);
-        }
-        duels.push(Duel::new(
-            "fire",
-            format!("Fire: {ns} at {nt}"),
-            preview_command(&words),
-            "casualties",
-            fire(us, ut),
-        ));
-    }
-    let side = |u: UnitChoice<'a>, charging: bool| SideRequest {
-        unit: Some(u),
-        skill: None,
-        stance: Stance {
-            charging,
-            ..Default::default()
-        },
-        overrides: Default::default(),
-    };
-    let melee = request::melee(
-        db,
-        &MeleeRequest {
-            a: side(ua.clone(), charge == "a"),
-            b: side(ub.clone(), charge == "b"),
-            rounds: None,
-            compare_skill: None,
-        },
-    )
-    .map(|r| (text::melee_series(&r), text::melee(&r, None)));
-    let mut words = vec![
-        "melee", "--a-list", a.path, "--a-unit", &ia, "--b-list", b.path, "--b-unit", &ib,
-    ];
-    match charge {
-        "a" => words.push("--a-charges"),
-        "b" => words.push("--b-charges"),
-        _ => {}
-    }
-    duels.push(Duel::new(
-        "melee",
-        format!("Melee: {na} against {nb}"),
-        preview_command(&words),
-        "survivors of B",
-        melee,
-    ));
-    Ok(duels)
 }

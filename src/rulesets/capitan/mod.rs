@@ -10,6 +10,7 @@ pub mod lint;
 pub mod list;
 pub mod model;
 pub mod preview;
+pub mod procedures;
 pub mod validate;
 pub mod views;
 
@@ -32,7 +33,6 @@ pub const META: Meta = Meta {
         cards: true,
         qrs: true,
         roster: true,
-        previews: &["fire", "melee", "charge", "artillery"],
         scoring: false,
     },
     list_words: ListWords {
@@ -49,6 +49,9 @@ pub const META: Meta = Meta {
     templates: &TEMPLATES,
     load,
     schemas,
+    procedures: procedures::PROCEDURES,
+    duels: procedures::DUELS,
+    duel_choices: procedures::DUEL_CHOICES,
 };
 
 fn load(

@@ -7,7 +7,8 @@ use super::data::Database;
 use super::views;
 use crate::core::error::{unknown, Error};
 use crate::core::i18n::Lang;
-use crate::rulesets::{Engine, Listing, Ruleset, SheetFilter};
+use crate::rulesets::procedure::{Preview, Request};
+use crate::rulesets::{to_value, Engine, Listing, Ruleset, SheetFilter};
 
 pub struct FireEngine {
     pub db: Database,
@@ -15,7 +16,7 @@ pub struct FireEngine {
 
 impl Engine for FireEngine {
     fn ruleset(&self) -> Ruleset {
-        Ruleset::FireClasses
+        Ruleset::of(&super::META)
     }
 
     fn summary(&self) -> String {
@@ -85,7 +86,7 @@ impl Engine for FireEngine {
                 c.id, c.name.fr, c.name.en, c.class, c.volley.text.en, c.loose.text.en,
                 c.skirmish.text.en, c.vs_skirmishers.text.en, c.no_officer.text.en
             );
-            return Ok((serde_json::to_value(c).unwrap_or_default(), text));
+            return Ok((to_value(c)?, text));
         }
         if let Some(w) = db.weapons.get(id) {
             let bands: Vec<String> = w
@@ -109,7 +110,7 @@ impl Engine for FireEngine {
                 "id           {}\nname         {} / {}\nfires        {}\nreload       {}\nbands        {}\n",
                 w.id, w.name.fr, w.name.en, w.fires.en, w.reload.en, bands.join("; ")
             );
-            return Ok((serde_json::to_value(w).unwrap_or_default(), text));
+            return Ok((to_value(w)?, text));
         }
         Err(unknown(
             "class or weapon",
@@ -118,7 +119,11 @@ impl Engine for FireEngine {
         ))
     }
 
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value {
-        serde_json::to_value(views::qrs(&self.db, lang, labels)).unwrap_or_default()
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
+    }
+
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
     }
 }

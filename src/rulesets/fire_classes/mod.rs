@@ -6,6 +6,7 @@ pub mod data;
 pub mod engine;
 pub mod model;
 pub mod preview;
+pub mod procedures;
 pub mod views;
 
 use crate::core::i18n::Lang;
@@ -25,7 +26,6 @@ pub const META: Meta = Meta {
         cards: false,
         qrs: true,
         roster: false,
-        previews: &["volley"],
         scoring: false,
     },
     list_words: ListWords {
@@ -42,6 +42,9 @@ pub const META: Meta = Meta {
     templates: &TEMPLATES,
     load,
     schemas,
+    procedures: procedures::PROCEDURES,
+    duels: procedures::DUELS,
+    duel_choices: procedures::DUEL_CHOICES,
 };
 
 fn load(

@@ -6,16 +6,15 @@ use toml_edit::{value, ArrayOfTables, DocumentMut, Item, Table};
 use super::data::Database;
 use super::list;
 use super::model::*;
-use super::preview::{self as previews, Fighter, MeleeSide, ShootRequest};
-use super::text;
 use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    preview_command, Duel, DuelSide, DuelSituation, Engine, ListCheck, Listing, NewList, NewUnit,
-    Ruleset, SheetFilter, SheetRef,
+    to_value, to_values, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
+    SheetRef,
 };
 
 pub struct HmEngine {
@@ -36,7 +35,7 @@ fn options(unit: &NewUnit) -> Result<Vec<(String, String)>, Error> {
 
 impl Engine for HmEngine {
     fn ruleset(&self) -> Ruleset {
-        Ruleset::HmQrs
+        Ruleset::of(&super::META)
     }
 
     fn summary(&self) -> String {
@@ -83,7 +82,7 @@ impl Engine for HmEngine {
             .filter(|u| arm.is_none_or(|a| u.arm == a))
             .collect();
         Ok(Listing {
-            json: serde_json::to_value(&units).unwrap_or_default(),
+            json: to_value(&units)?,
             header: vec![
                 "id",
                 "name",
@@ -133,7 +132,7 @@ impl Engine for HmEngine {
             u.weapon.as_deref().unwrap_or("-"),
             u.points.map(|p| p.to_string()).unwrap_or_else(|| "-".into())
         );
-        Ok((serde_json::to_value(u).unwrap_or_default(), text))
+        Ok((to_value(&u)?, text))
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
@@ -156,7 +155,7 @@ impl Engine for HmEngine {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::HmQrs.id());
+        header["ruleset"] = value(Ruleset::of(&super::META).id());
         if let Some(p) = spec.points {
             header["points"] = value(i64::from(p));
         }
@@ -352,14 +351,15 @@ impl Engine for HmEngine {
                 labels,
             ));
         }
-        Ok(cards
-            .iter()
-            .map(|c| serde_json::to_value(c).unwrap_or_default())
-            .collect())
+        to_values(&cards)
     }
 
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value {
-        serde_json::to_value(views::qrs(&self.db, lang, labels)).unwrap_or_default()
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
+    }
+
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
     }
 
     fn roster(
@@ -368,109 +368,11 @@ impl Engine for HmEngine {
         sources: &Sources,
         lang: Lang,
         labels: &toml::Table,
-    ) -> serde_json::Value {
-        match list::parse_file(sources, checked.file) {
-            Ok((parsed, _)) => serde_json::to_value(views::roster(
-                &self.db, &parsed, checked, sources, lang, labels,
-            ))
-            .unwrap_or_default(),
-            Err(_) => serde_json::Value::Null,
-        }
+    ) -> Result<serde_json::Value, Error> {
+        let (parsed, _) = list::parse_file(sources, checked.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        to_value(&views::roster(
+            &self.db, &parsed, checked, sources, lang, labels,
+        ))
     }
-
-    /// Shooting each way and a round of hand-to-hand, as `muster preview shoot|melee
-    /// --ruleset hm-qrs` gives them for the two units' types and sizes.
-    fn duels(&self, a: DuelSide, b: DuelSide, _: &DuelSituation) -> Result<Vec<Duel>, Error> {
-        duels(&self.db, a, b)
-    }
-}
-
-/// A unit of a list as the previews take it: its type and size.
-fn duel_fighter(side: DuelSide) -> Result<(Fighter, String, String), Error> {
-    let row = side.row()?;
-    let size = row.json["size"].as_str().map(str::to_owned);
-    let fighter = Fighter {
-        unit: Some(row.id.clone()),
-        value: None,
-        size: size.clone(),
-        formation: None,
-        situations: Vec::new(),
-        sides: 1,
-    };
-    let name = format!("{} (unit {}, {})", row.label, side.unit, row.id);
-    Ok((fighter, name, size.unwrap_or_default()))
-}
-
-fn duels(db: &Database, a: DuelSide, b: DuelSide) -> Result<Vec<Duel>, Error> {
-    let (fa, na, size_a) = duel_fighter(a)?;
-    let (fb, nb, size_b) = duel_fighter(b)?;
-    let mut duels = Vec::new();
-    for (shooter, ns, size, target, nt) in
-        [(&fa, &na, &size_a, &fb, &nb), (&fb, &nb, &size_b, &fa, &na)]
-    {
-        let target_id = target.unit.clone().unwrap_or_default();
-        let out = previews::shoot(
-            db,
-            &ShootRequest {
-                shooter: shooter.clone(),
-                with: Vec::new(),
-                modifier: 0,
-                target: Some(target_id.clone()),
-                save: None,
-                save_with: Vec::new(),
-                target_arm: None,
-                stamina: None,
-                casualties_before: 0,
-                disordered: false,
-                artillery: false,
-                close: false,
-            },
-        )
-        .map(|r| (text::shoot_series(&r), text::shoot(db, &r)));
-        let shooter_id = shooter.unit.clone().unwrap_or_default();
-        let mut words = vec!["shoot", "--ruleset", "hm-qrs", "--shooter", &shooter_id];
-        if !size.is_empty() {
-            words.extend(["--shooter-size", size]);
-        }
-        words.extend(["--target", &target_id]);
-        duels.push(Duel::new(
-            "shoot",
-            format!("Shooting: {ns} at {nt}"),
-            preview_command(&words),
-            "casualties",
-            out,
-        ));
-    }
-    let side = |f: &Fighter| MeleeSide {
-        fighter: f.clone(),
-        hit_with: Vec::new(),
-        result_with: Vec::new(),
-        building: 0,
-        save_with: Vec::new(),
-        stamina: None,
-        casualties_before: 0,
-        disordered: false,
-    };
-    let out = previews::melee(db, &side(&fa), &side(&fb))
-        .map(|r| (text::melee_series(&r), text::melee(db, &r)));
-    let (ida, idb) = (
-        fa.unit.clone().unwrap_or_default(),
-        fb.unit.clone().unwrap_or_default(),
-    );
-    let mut words = vec!["melee", "--ruleset", "hm-qrs", "--a", &ida];
-    if !size_a.is_empty() {
-        words.extend(["--a-size", &size_a]);
-    }
-    words.extend(["--b", &idb]);
-    if !size_b.is_empty() {
-        words.extend(["--b-size", &size_b]);
-    }
-    duels.push(Duel::new(
-        "melee",
-        format!("Hand-to-hand: {na} against {nb}"),
-        preview_command(&words),
-        "casualties",
-        out,
-    ));
-    Ok(duels)
 }

@@ -259,7 +259,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
     }
     diagnostic::sort(&mut d);
     Ok(ListCheck {
-        ruleset: Ruleset::HmQrs,
+        ruleset: Ruleset::of(&super::META),
         file,
         name: list.list.name.clone(),
         description: format!(

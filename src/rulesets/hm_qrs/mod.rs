@@ -8,6 +8,7 @@ pub mod engine;
 pub mod list;
 pub mod model;
 pub mod preview;
+pub mod procedures;
 pub mod text;
 pub mod views;
 
@@ -28,7 +29,6 @@ pub const META: Meta = Meta {
         cards: true,
         qrs: true,
         roster: true,
-        previews: &["command", "break-test", "shoot", "melee"],
         scoring: false,
     },
     list_words: ListWords {
@@ -45,6 +45,9 @@ pub const META: Meta = Meta {
     templates: &TEMPLATES,
     load,
     schemas,
+    procedures: procedures::PROCEDURES,
+    duels: procedures::DUELS,
+    duel_choices: procedures::DUEL_CHOICES,
 };
 
 /// The built-in templates of `templates/hm-qrs/`.

@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::data::Database;
-use super::preview::{MeleeReport, ShootReport};
+use super::model::Combat;
+use super::preview::{BreakReport, CommandReport, MeleeReport, ShootReport};
 use crate::core::table::{distribution_table, Series};
 
 /// The outcomes of a break test, as the sheet names them, each with its chance and bar.
@@ -83,4 +84,36 @@ pub fn melee(db: &Database, r: &MeleeReport) -> String {
         }
     }
     out
+}
+
+/// `muster preview command --ruleset hm-qrs`'s text.
+pub fn command(r: &CommandReport) -> String {
+    let mut text = String::from("Command test (HM, Commandement): 2D6 at or under the rating\n");
+    text.push_str(&format!("  rating {}\n", r.rating));
+    for m in &r.modifiers {
+        text.push_str(&format!("  {:>+3}  {}\n", m.value, m.name));
+    }
+    text.push_str(&format!(
+        "  = {}\nP(success) {:.4}\n",
+        r.target, r.p_success
+    ));
+    text
+}
+
+/// `muster preview break-test --ruleset hm-qrs`'s text.
+pub fn break_test(db: &Database, r: &BreakReport) -> String {
+    let mut text = format!(
+        "Break test (HM, Test de Rupture): {}{} after {}, 2D6 {:+}\n",
+        r.test
+            .as_ref()
+            .map_or(String::new(), |t| format!("test {t}, ")),
+        r.arm.as_str(),
+        match r.combat {
+            Combat::Fire => "shooting",
+            Combat::Melee => "hand-to-hand",
+        },
+        r.modifier
+    );
+    outcome_lines(db, &r.outcomes, &mut text);
+    text
 }

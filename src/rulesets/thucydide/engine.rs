@@ -6,17 +6,16 @@ use toml_edit::{value, DocumentMut, Item, Table};
 use super::data::Database;
 use super::list;
 use super::model::*;
-use super::preview::{self as previews, CombatRequest};
-use super::text;
 use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    preview_command, Duel, DuelChoice, DuelSide, DuelSituation, Engine, ListCheck, Listing,
-    NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+    to_value, to_values, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
+    SheetRef,
 };
 
 pub struct ThucydideEngine {
@@ -25,7 +24,7 @@ pub struct ThucydideEngine {
 
 impl Engine for ThucydideEngine {
     fn ruleset(&self) -> Ruleset {
-        Ruleset::Thucydide
+        Ruleset::of(&super::META)
     }
 
     fn summary(&self) -> String {
@@ -63,7 +62,7 @@ impl Engine for ThucydideEngine {
             .filter(|u| filter.kind.as_ref().is_none_or(|k| &u.kind == k))
             .collect();
         Ok(Listing {
-            json: serde_json::to_value(&units).unwrap_or_default(),
+            json: to_value(&units)?,
             header: vec![
                 "id", "name", "type", "armour", "fire", "range", "assault", "melee", "elements",
                 "traits",
@@ -109,13 +108,13 @@ impl Engine for ThucydideEngine {
             u.elements,
             if u.traits.is_empty() { "-".into() } else { u.traits.join(", ") }
         );
-        Ok((serde_json::to_value(u).unwrap_or_default(), text))
+        Ok((to_value(&u)?, text))
     }
 
-    fn skills(&self) -> Option<Listing> {
+    fn skills(&self) -> Result<Option<Listing>, Error> {
         let db = &self.db;
-        Some(Listing {
-            json: serde_json::to_value(db.traits.iter().collect::<Vec<_>>()).unwrap_or_default(),
+        Ok(Some(Listing {
+            json: to_value(&db.traits.iter().collect::<Vec<_>>())?,
             header: vec!["id", "name", "rule"],
             rows: db
                 .traits
@@ -123,7 +122,7 @@ impl Engine for ThucydideEngine {
                 .map(|t| vec![t.id.clone(), t.name.fr.clone(), t.rule.en.clone()])
                 .collect(),
             noun: "traits",
-        })
+        }))
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
@@ -151,7 +150,7 @@ impl Engine for ThucydideEngine {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::Thucydide.id());
+        header["ruleset"] = value(Ruleset::of(&super::META).id());
         doc["list"] = Item::Table(header);
         Ok(doc)
     }
@@ -262,14 +261,15 @@ impl Engine for ThucydideEngine {
                 labels,
             ));
         }
-        Ok(cards
-            .iter()
-            .map(|c| serde_json::to_value(c).unwrap_or_default())
-            .collect())
+        to_values(&cards)
     }
 
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value {
-        serde_json::to_value(views::qrs(&self.db, lang, labels)).unwrap_or_default()
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
+    }
+
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
     }
 
     fn roster(
@@ -278,90 +278,11 @@ impl Engine for ThucydideEngine {
         sources: &Sources,
         lang: Lang,
         labels: &toml::Table,
-    ) -> serde_json::Value {
-        match list::parse_file(sources, checked.file) {
-            Ok((parsed, _)) => serde_json::to_value(views::roster(
-                &self.db, &parsed, checked, sources, lang, labels,
-            ))
-            .unwrap_or_default(),
-            Err(_) => serde_json::Value::Null,
-        }
+    ) -> Result<serde_json::Value, Error> {
+        let (parsed, _) = list::parse_file(sources, checked.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        to_value(&views::roster(
+            &self.db, &parsed, checked, sources, lang, labels,
+        ))
     }
-
-    /// Each unit's attack on the other with the chosen factor, as `muster preview combat
-    /// --ruleset thucydide` gives it for the two troop types.
-    fn duels(
-        &self,
-        a: DuelSide,
-        b: DuelSide,
-        situation: &DuelSituation,
-    ) -> Result<Vec<Duel>, Error> {
-        duels(&self.db, a, b, situation)
-    }
-
-    fn duel_choices(&self) -> &'static [DuelChoice] {
-        DUEL_CHOICES
-    }
-}
-
-/// The situation the duels offer to set (the rest as `muster preview` takes it by default).
-const DUEL_CHOICES: &[DuelChoice] = &[DuelChoice {
-    key: "attack",
-    label: "The attacker's factor (fire, assault or melee)",
-    values: &["assault", "fire", "melee"],
-    default: "assault",
-}];
-
-fn duels(
-    db: &Database,
-    a: DuelSide,
-    b: DuelSide,
-    situation: &DuelSituation,
-) -> Result<Vec<Duel>, Error> {
-    let attack = situation
-        .get("attack")
-        .map(String::as_str)
-        .unwrap_or("assault");
-    let (ra, rb) = (a.row()?, b.row()?);
-    let mut duels = Vec::new();
-    for (x, sx, y, sy) in [(ra, a, rb, b), (rb, b, ra, a)] {
-        let out = previews::combat(
-            db,
-            &CombatRequest {
-                dice: None,
-                attacker: Some(x.id.clone()),
-                attack: Some(attack.to_owned()),
-                defender: Some(y.id.clone()),
-                armour: None,
-                inverted: false,
-                advantage: None,
-                leader: false,
-                attacker_type: None,
-                defender_type: None,
-                conditions: Vec::new(),
-            },
-        )
-        .map(|r| (text::combat_series(&r), text::combat(&r)));
-        duels.push(Duel::new(
-            "combat",
-            format!(
-                "Combat ({attack}): {} (unit {}) attacks {} (unit {})",
-                x.label, sx.unit, y.label, sy.unit
-            ),
-            preview_command(&[
-                "combat",
-                "--ruleset",
-                "thucydide",
-                "--attacker",
-                &x.id,
-                "--attack",
-                attack,
-                "--defender",
-                &y.id,
-            ]),
-            "count",
-            out,
-        ));
-    }
-    Ok(duels)
 }

@@ -139,7 +139,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
     }
     diagnostic::sort(&mut diagnostics);
     Ok(ListCheck {
-        ruleset: Ruleset::Thucydide,
+        ruleset: Ruleset::of(&super::META),
         file,
         name: list.list.name.clone(),
         description: format!("{} units", list.units.len()),

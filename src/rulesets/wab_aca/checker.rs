@@ -76,7 +76,7 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
         .map(|a| a.header.name.fr.clone())
         .unwrap_or_else(|| list.list.army.clone());
     ListCheck {
-        ruleset: Ruleset::WabAca,
+        ruleset: Ruleset::of(&super::META),
         file,
         name: list.list.name.clone(),
         description,

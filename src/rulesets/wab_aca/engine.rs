@@ -9,19 +9,16 @@ use super::checker;
 use super::database::Database;
 use super::list::ListUnit;
 use super::model::*;
-use super::preview::request::{
-    self, CombatRequest, Defended, FighterRequest, Listed, ShootRequest, UnitSpec,
-};
-use super::preview::text;
 use super::validate;
 use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    preview_command, Duel, DuelChoice, DuelSide, DuelSituation, Engine, ListCheck, Listing,
-    NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+    to_value, to_values, Battle, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, Scored,
+    SheetFilter, SheetRef,
 };
 
 pub struct WabEngine {
@@ -72,7 +69,7 @@ fn parse_option(s: &str) -> Result<(UnitOption, i64), Error> {
 
 impl Engine for WabEngine {
     fn ruleset(&self) -> Ruleset {
-        Ruleset::WabAca
+        Ruleset::of(&super::META)
     }
 
     fn summary(&self) -> String {
@@ -123,7 +120,7 @@ impl Engine for WabEngine {
             })
             .collect();
         Ok(Listing {
-            json: serde_json::to_value(&entries).unwrap_or_default(),
+            json: to_value(&entries)?,
             header: vec![
                 "id", "name", "army", "kind", "quality", "M", "WS", "BS", "S", "T", "W", "I", "A",
                 "Ld", "Sv", "figures", "pts",
@@ -174,14 +171,14 @@ impl Engine for WabEngine {
             .entry(id)
             .ok_or_else(|| unknown("entry", id, self.db.entries.ids()))?;
         Ok((
-            serde_json::to_value(e).unwrap_or_default(),
+            to_value(&e)?,
             views::describe(&self.db, e),
         ))
     }
 
-    fn skills(&self) -> Option<Listing> {
+    fn skills(&self) -> Result<Option<Listing>, Error> {
         let db = &self.db;
-        Some(Listing {
+        Ok(Some(Listing {
             json: serde_json::Value::Array(
                 db.specials
                     .iter()
@@ -209,7 +206,7 @@ impl Engine for WabEngine {
                 })
                 .collect(),
             noun: "special rules",
-        })
+        }))
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
@@ -247,7 +244,7 @@ impl Engine for WabEngine {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::WabAca.id());
+        header["ruleset"] = value(Ruleset::of(&super::META).id());
         header["army"] = value(army);
         let points = spec
             .points
@@ -437,14 +434,11 @@ impl Engine for WabEngine {
                 labels,
             ));
         }
-        Ok(cards
-            .iter()
-            .map(|c| serde_json::to_value(c).unwrap_or_default())
-            .collect())
+        to_values(&cards)
     }
 
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> serde_json::Value {
-        serde_json::to_value(views::qrs(&self.db, lang, labels)).unwrap_or_default()
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
     }
 
     fn roster(
@@ -453,29 +447,20 @@ impl Engine for WabEngine {
         sources: &Sources,
         lang: Lang,
         labels: &toml::Table,
-    ) -> serde_json::Value {
-        match checker::parse_file(sources, list.file) {
-            Ok((parsed, _)) => serde_json::to_value(views::roster(
-                &self.db, &parsed, list, sources, lang, labels,
-            ))
-            .unwrap_or_default(),
-            Err(_) => serde_json::Value::Null,
-        }
+    ) -> Result<serde_json::Value, Error> {
+        let (parsed, _) = checker::parse_file(sources, list.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        to_value(&views::roster(
+            &self.db, &parsed, list, sources, lang, labels,
+        ))
     }
 
-    /// Shooting each way and a round of close combat (A attacking), as `muster preview
-    /// shoot|combat --ruleset wab-aca` gives them for the two units.
-    fn duels(
-        &self,
-        a: DuelSide,
-        b: DuelSide,
-        situation: &DuelSituation,
-    ) -> Result<Vec<Duel>, Error> {
-        duels(&self.db, a, b, situation)
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
     }
 
-    fn duel_choices(&self) -> &'static [DuelChoice] {
-        DUEL_CHOICES
+    fn score(&self, battle: Battle) -> Result<Scored, Error> {
+        super::battle::score_battle(&self.db, battle)
     }
 }
 
@@ -503,131 +488,4 @@ fn bought_from_row(row: &crate::rulesets::UnitRow) -> ListUnit {
         heavy_armour: has("heavy-armour"),
         guns: row.json.get("guns").and_then(|v| v.as_i64()),
     }
-}
-
-/// The situation the duels offer to set (the rest as `muster preview` takes it by default).
-const DUEL_CHOICES: &[DuelChoice] = &[
-    DuelChoice {
-        key: "to_hit",
-        label: "Shooting: to hit (+1 point blank, −1 moved, −1/−2 cover)",
-        values: &["-3", "-2", "-1", "0", "+1"],
-        default: "0",
-    },
-    DuelChoice {
-        key: "charge",
-        label: "Combat: the attacker (A) charged this turn (ACA p.5)",
-        values: &["no", "yes"],
-        default: "no",
-    },
-];
-
-fn duels(
-    db: &Database,
-    a: DuelSide,
-    b: DuelSide,
-    situation: &DuelSituation,
-) -> Result<Vec<Duel>, Error> {
-    let pick = |key: &str| situation.get(key).map(String::as_str).unwrap_or_default();
-    let to_hit: i32 = pick("to_hit").parse().unwrap_or(0);
-    let charge = pick("charge") == "yes";
-    let spec = |side: DuelSide| -> Result<UnitSpec, Error> {
-        let row = side.row()?;
-        Listed::from_row(row, format!("unit {} of {}", side.unit, side.path))
-            .map(UnitSpec::Listed)
-            .map_err(Error::Usage)
-    };
-    let name = |side: DuelSide| -> Result<String, Error> {
-        Ok(format!("{} (unit {})", side.row()?.label, side.unit))
-    };
-    let (sa, sb) = (spec(a)?, spec(b)?);
-    let (na, nb) = (name(a)?, name(b)?);
-    let word = |side: DuelSide| format!("{}:{}", side.path, side.unit);
-    let (wa, wb) = (word(a), word(b));
-    let hit = format!("--to-hit-modifier={to_hit}");
-    let mut duels = Vec::new();
-    for (firer, wf, nf, target, wt, nt) in [
-        (&sa, &wa, &na, &sb, &wb, &nb),
-        (&sb, &wb, &nb, &sa, &wa, &na),
-    ] {
-        let out = request::shoot(
-            db,
-            &ShootRequest {
-                firer: Some(firer.clone()),
-                target: Some(target.clone()),
-                shots: None,
-                bs: None,
-                strength: None,
-                toughness: None,
-                save: None,
-                no_save: false,
-                to_hit_modifier: to_hit,
-                elite: None,
-                stationary: false,
-            },
-        )
-        .map(|r| (text::shoot_series(&r), text::shoot(&r)));
-        let mut words = vec![
-            "shoot",
-            "--ruleset",
-            "wab-aca",
-            "--firer",
-            wf,
-            "--target",
-            wt,
-        ];
-        if to_hit != 0 {
-            words.push(&hit);
-        }
-        duels.push(Duel::new(
-            "shoot",
-            format!("Shooting: {nf} at {nt}"),
-            preview_command(&words),
-            "casualties",
-            out,
-        ));
-    }
-    let fighter = |unit: &UnitSpec| FighterRequest {
-        unit: Some(unit.clone()),
-        fighting: None,
-        ranks: 0,
-        formation: None,
-        flag: false,
-        musician: false,
-        officer: false,
-        elite: None,
-        supports: 0,
-        won_last_round: false,
-        reroll: false,
-    };
-    let out = request::combat(
-        db,
-        &CombatRequest {
-            attacker: fighter(&sa),
-            defender: fighter(&sb),
-            charge,
-            counter_charge: false,
-            defended: Defended::Open,
-        },
-    )
-    .map(|r| (text::combat_series(&r), text::combat(&r)));
-    let mut words = vec![
-        "combat",
-        "--ruleset",
-        "wab-aca",
-        "--attacker",
-        &wa,
-        "--defender",
-        &wb,
-    ];
-    if charge {
-        words.push("--charge");
-    }
-    duels.push(Duel::new(
-        "combat",
-        format!("Close combat: {na} attacks {nb}"),
-        preview_command(&words),
-        "wounds caused",
-        out,
-    ));
-    Ok(duels)
 }

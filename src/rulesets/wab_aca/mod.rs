@@ -4,6 +4,7 @@
 //! views, exact previews and post-battle scoring. Everything that knows ACA is here.
 
 pub mod army;
+pub mod battle;
 pub mod checker;
 pub mod data;
 pub mod database;
@@ -12,6 +13,7 @@ pub mod lint;
 pub mod list;
 pub mod model;
 pub mod preview;
+pub mod procedures;
 pub mod score;
 pub mod validate;
 pub mod views;
@@ -36,7 +38,6 @@ pub const META: Meta = Meta {
         cards: true,
         qrs: true,
         roster: true,
-        previews: &["test", "shoot", "combat", "artillery"],
         scoring: true,
     },
     list_words: ListWords {
@@ -53,6 +54,9 @@ pub const META: Meta = Meta {
     templates: &TEMPLATES,
     load,
     schemas,
+    procedures: procedures::PROCEDURES,
+    duels: procedures::DUELS,
+    duel_choices: procedures::DUEL_CHOICES,
 };
 
 fn load(

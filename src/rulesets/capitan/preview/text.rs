@@ -1,7 +1,7 @@
 //! The previews' reports as people read them: the text `muster preview` prints and the web
 //! builder shows, and the distributions both draw. One writer for both.
 
-use super::request::{FireReport, MeleeReport};
+use super::request::{ArtilleryReport, ChargeReport, FireReport, MeleeReport};
 use crate::core::table::{distribution_table, Series};
 
 /// The casualties of each volley, as drawn.
@@ -92,5 +92,55 @@ pub fn melee(reports: &[MeleeReport], rounds: Option<u32>) -> String {
             ],
         ));
     }
+    text
+}
+
+/// `muster preview charge`'s text.
+pub fn charge(r: &ChargeReport) -> String {
+    let mut text = format!("Charge: {} charges {}\n", r.charger, r.target);
+    for n in &r.notes {
+        text.push_str(&format!("  {n}\n"));
+    }
+    text.push_str(&format!(
+        "  1d{} + morale {} against courage {} (modified values)\n",
+        r.die, r.morale, r.courage
+    ));
+    text.push_str(&format!(
+        "P(the charge goes in) {:.4}{}\nP(courage doubled: {} routs, Capitán §5.2) {:.4}\n",
+        r.p_success,
+        if r.test_required {
+            format!(" (1d{} + {} > {})", r.die, r.morale, r.courage)
+        } else {
+            " (no test needed)".to_owned()
+        },
+        r.target,
+        r.p_double
+    ));
+    text
+}
+
+/// The casualties of an artillery shot, as drawn.
+pub fn artillery_series(r: &ArtilleryReport) -> Vec<Series> {
+    vec![(r.label.clone(), r.casualties.clone())]
+}
+
+/// `muster preview artillery`'s text; `under`: the figures under the template.
+pub fn artillery(r: &ArtilleryReport, under: u32) -> String {
+    let mut text = format!(
+        "Artillery: {}, {under} figures under the template\n",
+        r.label
+    );
+    for n in &r.notes {
+        text.push_str(&format!("  {n}\n"));
+    }
+    text.push_str(&format!(
+        "P(blank shot) {:.4}  P(dodge) {:.4}\n",
+        r.p_blank, r.p_dodge
+    ));
+    text.push_str(&distribution_table("casualties", &artillery_series(r)));
+    text.push_str(&format!(
+        "mean {:.3}, median {}, mode {}\n",
+        r.mean, r.median, r.mode
+    ));
     text
 }

@@ -1,7 +1,8 @@
 //! The previews' reports as people read them: the text `muster preview` prints and the web
 //! builder shows, and the distributions both draw. One writer for both.
 
-use super::request::{CombatOut, ShootOut};
+use super::artillery::Ammunition;
+use super::request::{ArtilleryOut, CombatOut, ShootOut, TestOut};
 use crate::core::table::{distribution_table, Series};
 
 fn pct(p: f64) -> String {
@@ -140,4 +141,79 @@ pub fn combat(r: &CombatOut) -> String {
         pct(r.defender.report.p_break)
     ));
     out
+}
+
+/// `muster preview test`'s text.
+pub fn test(r: &TestOut) -> String {
+    let mut text = String::from("Test (ACA p.11): 2d6 at or under the value\n");
+    if let Some(u) = &r.unit {
+        text.push_str(&format!("  {u}\n"));
+    }
+    text.push_str(&format!("  Ld {}\n", r.report.leadership));
+    for m in &r.report.modifiers {
+        text.push_str(&format!(
+            "  {:>+3}  {}{}\n",
+            m.value,
+            m.name,
+            if m.counted {
+                ""
+            } else {
+                " (not counted: a stronger factor of its group applies)"
+            }
+        ));
+    }
+    text.push_str(&format!(
+        "  = {}\nP(success) {}{}\n",
+        r.report.target,
+        pct(r.report.p_success),
+        if r.report.reroll {
+            " (with the once-a-battle re-roll)"
+        } else {
+            ""
+        }
+    ));
+    text
+}
+
+/// The casualties of an artillery shot, as drawn.
+pub fn artillery_series(r: &ArtilleryOut) -> Vec<Series> {
+    vec![("casualties".into(), r.report.casualties.clone())]
+}
+
+/// `muster preview artillery`'s text.
+pub fn artillery(r: &ArtilleryOut) -> String {
+    let mut text = format!(
+        "Artillery (ACA p.8–9): {} piece, {}, {} figures {}\n",
+        r.report.battery,
+        match r.report.ammunition {
+            Ammunition::Roundshot => "round shot",
+            Ammunition::Canister => "canister",
+        },
+        r.figures,
+        match r.report.ammunition {
+            Ammunition::Roundshot => "on the path from the bounce",
+            Ammunition::Canister => "under the template",
+        }
+    );
+    if let Some(t) = &r.target {
+        text.push_str(&format!("  target: {t}\n"));
+    }
+    text.push_str(&format!(
+        "  P(misfire) {:.4}; {} hits at S{} against T{}: to wound {}, save {}\n",
+        r.report.p_misfire,
+        r.report.hits,
+        r.report.strength,
+        r.toughness,
+        r.report
+            .to_wound
+            .map(|n| format!("{n}+"))
+            .unwrap_or_else(|| "impossible".into()),
+        r.report
+            .save
+            .map(|n| format!("{n}+"))
+            .unwrap_or_else(|| "none".into()),
+    ));
+    text.push_str(&distribution_table("casualties", &artillery_series(r)));
+    text.push_str(&format!("mean {:.3}\n", r.report.mean));
+    text
 }

@@ -1,0 +1,316 @@
+//! Previews between a unit of one list and a unit of another (the web builder's duels, the
+//! matchup table): each ruleset declares which of its procedures two units can play and which
+//! parts of the situation a page may choose; a duel is then a [`Request`] filled in from those
+//! declarations and worked out as `muster preview` works it out, with the command that gives
+//! it.
+
+use serde::Serialize;
+
+use super::procedure::{Kind, ListedUnit, Request, UnitRef, Value};
+use super::{Engine, ListCheck, UnitRow};
+use crate::core::error::Error;
+use crate::core::table::Series;
+
+/// A procedure two units of facing lists can play: which of its parameters each unit fills.
+#[derive(Debug)]
+pub struct DuelDecl {
+    pub procedure: &'static str,
+    /// The unit parameter the first unit fills (the shooter, side A).
+    pub first: &'static str,
+    /// The unit parameter the second unit fills.
+    pub second: &'static str,
+    /// Played each way: the first unit's, then the second's.
+    pub both_ways: bool,
+    /// The duel's heading: `{first}` and `{second}` are the units' names, `{KEY}` the value of
+    /// a choice.
+    pub title: &'static str,
+}
+
+/// What a value of a choice sets in the procedures that declare the parameter.
+#[derive(Debug, Clone, Copy)]
+pub enum Sets {
+    /// The parameter of this name takes the value.
+    Param(&'static str),
+    /// The value gives this flag (value, flag); other values give none.
+    Flags(&'static [(&'static str, &'static str)]),
+}
+
+/// A part of the duels' situation that a page offers to choose (range, cover, who charges),
+/// with the values the ruleset knows and the one taken when none is given.
+#[derive(Debug, Clone, Serialize)]
+pub struct DuelChoice {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub values: &'static [&'static str],
+    pub default: &'static str,
+    #[serde(skip)]
+    pub sets: Sets,
+}
+
+/// The situation of a duel: each choice's value (defaults filled in).
+pub type DuelSituation = std::collections::BTreeMap<String, String>;
+
+/// Checks what a request says of the situation against the ruleset's choices: unknown keys
+/// and values are refused with what is known; missing ones take their default.
+pub fn duel_situation(
+    choices: &[DuelChoice],
+    given: &std::collections::BTreeMap<String, String>,
+) -> Result<DuelSituation, Error> {
+    for key in given.keys() {
+        if !choices.iter().any(|c| c.key == key) {
+            let known: Vec<&str> = choices.iter().map(|c| c.key).collect();
+            return Err(Error::Usage(format!(
+                "`{}` is not a choice of these previews; known: {}",
+                key.escape_debug(),
+                if known.is_empty() {
+                    "none".to_owned()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        }
+    }
+    let mut out = DuelSituation::new();
+    for c in choices {
+        let v = match given.get(c.key) {
+            Some(v) if c.values.contains(&v.as_str()) => v.clone(),
+            Some(v) => {
+                return Err(Error::Usage(format!(
+                    "{}={}: one of {}",
+                    c.key,
+                    v.escape_debug(),
+                    c.values.join(", ")
+                )))
+            }
+            None => c.default.to_owned(),
+        };
+        out.insert(c.key.to_owned(), v);
+    }
+    Ok(out)
+}
+
+/// One unit of a list in a duel: the checked list, the unit's 1-based number, and the list's
+/// path as the user names it (for the equivalent `muster preview` command).
+#[derive(Clone, Copy)]
+pub struct DuelSide<'a> {
+    pub list: &'a ListCheck,
+    pub unit: usize,
+    pub path: &'a str,
+}
+
+impl<'a> DuelSide<'a> {
+    /// The unit's row, or a usage error naming the list and its count.
+    pub fn row(&self) -> Result<&'a UnitRow, Error> {
+        let n = self.list.units.len();
+        self.unit
+            .checked_sub(1)
+            .and_then(|i| self.list.units.get(i))
+            .ok_or_else(|| {
+                Error::Usage(format!(
+                    "{} has {n} unit{}: there is no unit {}",
+                    self.path,
+                    if n == 1 { "" } else { "s" },
+                    self.unit
+                ))
+            })
+    }
+
+    /// The unit as a preview parameter takes it.
+    pub fn unit_ref(&self) -> Result<UnitRef, Error> {
+        Ok(UnitRef::Listed(Box::new(ListedUnit {
+            path: self.path.to_owned(),
+            number: self.unit,
+            row: self.row()?.clone(),
+        })))
+    }
+
+    /// "95th Rifles (unit 3)".
+    pub fn name(&self) -> Result<String, Error> {
+        Ok(format!(
+            "{} (unit {})",
+            crate::core::text::one_line(&self.row()?.label),
+            self.unit
+        ))
+    }
+}
+
+/// A preview between two units: what `muster preview` prints for them, and what its `--plot`
+/// draws.
+#[derive(Debug, Clone, Serialize)]
+pub struct Duel {
+    /// The `muster preview` procedure: "fire", "melee", "shoot", "combat".
+    pub procedure: &'static str,
+    /// "Fire: 95th Rifles (unit 2) at Voltigeurs (unit 5)".
+    pub title: String,
+    /// The command that gives this preview, to change its situation.
+    pub command: String,
+    /// The command's words after `muster`, for tools.
+    #[serde(skip)]
+    pub words: Vec<String>,
+    /// What the chart counts, as `--plot` titles it.
+    pub what: String,
+    pub series: Vec<Series>,
+    /// The text `muster preview` prints; when refused, why the units cannot play it.
+    pub text: String,
+    /// The engine's reason when these two units cannot play this procedure.
+    pub refused: Option<String>,
+    /// The number that sums it up (the procedure's mean), when it has one.
+    #[serde(skip)]
+    pub mean: Option<f64>,
+}
+
+/// The request of a declared duel between `x` (first) and `y` (second) in `situation`.
+pub fn duel_request(
+    engine: &dyn Engine,
+    decl: &DuelDecl,
+    x: &UnitRef,
+    y: &UnitRef,
+    situation: &DuelSituation,
+) -> Result<Request, Error> {
+    let ruleset = engine.ruleset();
+    let procedure = ruleset
+        .procedure(decl.procedure)
+        .ok_or_else(|| Error::Usage(format!("no procedure `{}`", decl.procedure)))?;
+    let mut request = Request::new(ruleset, procedure);
+    request.set(decl.first, Value::Unit(x.clone()))?;
+    request.set(decl.second, Value::Unit(y.clone()))?;
+    for choice in ruleset.meta().duel_choices {
+        let Some(value) = situation.get(choice.key) else {
+            continue;
+        };
+        match choice.sets {
+            Sets::Param(name) => {
+                if procedure.param(name).is_some() {
+                    request.set_text(name, value)?;
+                }
+            }
+            Sets::Flags(flags) => {
+                for (v, flag) in flags {
+                    if v == value && procedure.param(flag).is_some() {
+                        request.set(flag, Value::Flag)?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(request)
+}
+
+/// Works a request out as a duel: its preview, or the engine's reason why these units cannot
+/// play it.
+pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result<Duel, Error> {
+    let procedure = request.procedure;
+    let what = match procedure.chart {
+        super::procedure::Chart::Of(what) => what,
+        super::procedure::Chart::None(_) => "",
+    };
+    let (series, text, refused, mean) = match engine.preview(request) {
+        Ok(p) => {
+            let mean = p.mean(procedure);
+            (p.series, p.text, None, mean)
+        }
+        Err(Error::Usage(why)) => (Vec::new(), why.clone(), Some(why), None),
+        Err(e) => return Err(e),
+    };
+    let mut words = vec!["preview".to_owned()];
+    words.extend(request.words());
+    Ok(Duel {
+        procedure: procedure.name,
+        title,
+        command: request.command(),
+        words,
+        what: what.to_owned(),
+        series,
+        text,
+        refused,
+        mean,
+    })
+}
+
+/// Every duel the ruleset declares between unit `a` of one list and unit `b` of another, in
+/// `situation` (checked by [`duel_situation`]). Errors: a unit number outside its list.
+pub fn duels(
+    engine: &dyn Engine,
+    a: DuelSide,
+    b: DuelSide,
+    situation: &DuelSituation,
+) -> Result<Vec<Duel>, Error> {
+    let (ua, ub) = (a.unit_ref()?, b.unit_ref()?);
+    let (na, nb) = (a.name()?, b.name()?);
+    let mut out = Vec::new();
+    for decl in engine.ruleset().meta().duels {
+        let mut ways = vec![(&ua, &na, &ub, &nb)];
+        if decl.both_ways {
+            ways.push((&ub, &nb, &ua, &na));
+        }
+        for (x, nx, y, ny) in ways {
+            let request = duel_request(engine, decl, x, y, situation)?;
+            out.push(run_duel(
+                engine,
+                title(decl.title, nx, ny, situation),
+                &request,
+            )?);
+        }
+    }
+    Ok(out)
+}
+
+/// A duel's heading with its placeholders filled in.
+pub fn title(template: &str, first: &str, second: &str, situation: &DuelSituation) -> String {
+    let mut t = template
+        .replace("{first}", first)
+        .replace("{second}", second);
+    for (k, v) in situation {
+        t = t.replace(&format!("{{{k}}}"), v);
+    }
+    t
+}
+
+/// Checks a ruleset's duel declarations against its procedures (a unit test of each ruleset,
+/// and of the registry, calls it): every name they use is declared with the right kind.
+pub fn check_declarations(ruleset: super::Ruleset) -> Result<(), String> {
+    let meta = ruleset.meta();
+    for d in meta.duels {
+        let p = ruleset
+            .procedure(d.procedure)
+            .ok_or_else(|| format!("{}: duel of unknown procedure {}", meta.id, d.procedure))?;
+        for unit in [d.first, d.second] {
+            match p.param(unit).map(|p| p.kind) {
+                Some(Kind::Unit { .. }) => {}
+                _ => {
+                    return Err(format!(
+                        "{}: {} has no unit parameter {unit}",
+                        meta.id, p.name
+                    ))
+                }
+            }
+        }
+    }
+    for c in meta.duel_choices {
+        let names: Vec<&str> = match c.sets {
+            Sets::Param(n) => vec![n],
+            Sets::Flags(f) => f.iter().map(|(_, n)| *n).collect(),
+        };
+        for n in names {
+            let used = meta.duels.iter().any(|d| {
+                ruleset
+                    .procedure(d.procedure)
+                    .and_then(|p| p.param(n))
+                    .is_some()
+            });
+            if !used {
+                return Err(format!(
+                    "{}: choice {} sets {n}, which no duel's procedure has",
+                    meta.id, c.key
+                ));
+            }
+        }
+        if !c.values.contains(&c.default) {
+            return Err(format!(
+                "{}: choice {} defaults outside its values",
+                meta.id, c.key
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,123 @@
+//! Thucydide's preview procedure as data (one combat), the duels two units of facing armies
+//! play, and the reading of a checked request into the ruleset's own request.
+
+use super::data::Database;
+use super::model::Outcome;
+use super::preview::{self, CombatRequest};
+use super::text;
+use crate::core::error::Error;
+use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets};
+use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
+
+pub const PROCEDURES: &[Procedure] = &[Procedure {
+    name: "combat",
+    summary: "One combat: hits, morale hits and order letters of N dice against an armour",
+    rule: "TH",
+    sides: ["Attacker", "Defender"],
+    params: &[
+        Param::unit(
+            "attacker",
+            "The attacking unit: a troop type (its dice, type), or a unit of an army",
+        )
+        .first(),
+        Param::choice(
+            "attack",
+            &[("fire", ""), ("assault", ""), ("melee", "")],
+            "Which factor of --attacker rolls (default assault)",
+        )
+        .first(),
+        Param::int("dice", 1, 60, "Combat dice, 1–60").first(),
+        Param::id(
+            "attacker-type",
+            "TYPE",
+            "The attacker's type when --attacker is not given",
+        )
+        .first(),
+        Param::unit(
+            "defender",
+            "The defending unit: a troop type (its armour, type and traits), or a unit of an army",
+        )
+        .second(),
+        Param::id(
+            "armour",
+            "ARMOUR",
+            "The armour colour the dice are read against: yellow, green, blue, red, black",
+        )
+        .second(),
+        Param::flag("inverted", "Inverted armour (black ↔ yellow, red ↔ green)").second(),
+        Param::flag("leader", "A leader with the defending unit cancels one morale hit").second(),
+        Param::id(
+            "defender-type",
+            "TYPE",
+            "The defender's type when --defender is not given",
+        )
+        .second(),
+        Param::choice(
+            "advantage",
+            &[("hit", ""), ("morale", ""), ("miss", "")],
+            "What the tactical advantage gives (default: resolved from the table)",
+        ),
+        Param::id(
+            "condition",
+            "ID",
+            "A condition of the advantage table that holds (repeatable): attacker-supported, defender-supported, defender-next-to-mounted, within-2-hexes, …",
+        )
+        .repeat(),
+    ],
+    chart: Chart::Of("count"),
+    mean: Some("/mean_hits"),
+}];
+
+/// Each unit's attack on the other.
+pub const DUELS: &[DuelDecl] = &[DuelDecl {
+    procedure: "combat",
+    first: "attacker",
+    second: "defender",
+    both_ways: true,
+    title: "Combat ({attack}): {first} attacks {second}",
+}];
+
+/// The situation the duels offer to set (the rest as `muster preview` takes it by default).
+pub const DUEL_CHOICES: &[DuelChoice] = &[DuelChoice {
+    key: "attack",
+    label: "The attacker's factor (fire, assault or melee)",
+    values: &["assault", "fire", "melee"],
+    default: "assault",
+    sets: Sets::Param("attack"),
+}];
+
+/// A unit's troop type: a type given by id, or a unit of an army.
+fn troop_type(r: &Request, name: &str) -> Option<String> {
+    match r.unit(name)? {
+        UnitRef::Sheet { id, .. } => Some(id.clone()),
+        UnitRef::Listed(l) => Some(l.row.id.clone()),
+        UnitRef::File { .. } => None,
+    }
+}
+
+/// Works out a request of [`PROCEDURES`].
+pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
+    let report = preview::combat(
+        db,
+        &CombatRequest {
+            dice: r.u32("dice"),
+            attacker: troop_type(r, "attacker"),
+            attack: r.text("attack"),
+            defender: troop_type(r, "defender"),
+            armour: r.text("armour"),
+            inverted: r.flag("inverted"),
+            advantage: match r.text("advantage").as_deref() {
+                Some("hit") => Some(Outcome::Hit),
+                Some("morale") => Some(Outcome::Morale),
+                Some("miss") => Some(Outcome::Miss),
+                _ => None,
+            },
+            leader: r.flag("leader"),
+            attacker_type: r.text("attacker-type"),
+            defender_type: r.text("defender-type"),
+            conditions: r.texts("condition"),
+        },
+    )
+    .map_err(Error::Usage)?;
+    Preview::of(&report, text::combat(&report), text::combat_series(&report))
+}

@@ -1,0 +1,387 @@
+//! The preview procedures of WAB "Au crépuscule de l'Aigle" as data (test, shoot, combat,
+//! artillery: each parameter bounded by `preview::request::limits`), the duels two list units
+//! play, and the reading of a checked request into the ruleset's own requests.
+
+use super::preview::artillery::{Ammunition, Order};
+use super::preview::request::{
+    self, limits, ArtilleryRequest, CombatRequest, Defended, FighterRequest, Listed,
+    ShootRequest, TestRequest, UnitSpec,
+};
+use super::preview::text;
+use super::Database;
+use crate::core::error::Error;
+use crate::core::i18n::Lang;
+use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets};
+use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
+
+/// The flags of one side of a combat, `--attacker…` or `--defender…`.
+macro_rules! combat_params {
+    ($($who:literal $side:ident),+) => {
+        &[
+            $(
+                Param::unit_with_figures($who, concat!("The ", $who, " (ENTRY:FIGURES, or a list's unit as bought)")).$side(),
+                Param::int_u(concat!($who, "-fighting"), limits::FIGHTING, concat!("Figures of the ", $who, " that strike (default: the front rank, figures ÷ (ranks + 1))")).value_name("N").$side(),
+                Param::int(concat!($who, "-ranks"), 0, 10, concat!("Full ranks behind the ", $who, "'s front (the rank bonus, within its formation's and 3)")).value_name("N").default("0").$side(),
+                Param::id(concat!($who, "-formation"), "ID", concat!("The ", $who, "'s formation (e.g. attack-column, hollow-square, echelon)")).$side(),
+                Param::flag(concat!($who, "-flag"), concat!("The ", $who, " has a flag (+1)")).$side(),
+                Param::flag(concat!($who, "-musician"), concat!("The ", $who, " has a musician (wins a tie)")).$side(),
+                Param::flag(concat!($who, "-officer"), concat!("Count the ", $who, "'s officer's attack (ACA p.5, option)")).$side(),
+                Param::int_u(concat!($who, "-elite"), limits::FIGURES, concat!("Elite figures of the ", $who, ": as many 1s to hit re-rolled")).value_name("N").$side(),
+                Param::int_u(concat!($who, "-supports"), limits::SUPPORTS, concat!("Units supporting the ", $who, " (+1 each, ACA p.12)")).value_name("N").default("0").$side(),
+                Param::flag(concat!($who, "-won-last-round"), concat!("The ", $who, " won the previous round (push, +1)")).$side(),
+                Param::flag(concat!($who, "-reroll"), concat!("The ", $who, " uses its once-a-battle re-roll on the break test")).$side(),
+            )+
+            Param::flag("charge", "The attacker charged this turn (+1 to the result, bayonets or sabres +1 S, impact)").first(),
+            Param::flag("counter-charge", "The defender counter-charged (its charge bonuses; the attacker keeps its +1)").second(),
+            Param::choice(
+                "defended",
+                &[
+                    ("open", ""),
+                    ("obstacle", "A defended low wall, hedge or house: -1 to hit, charge bonuses lost"),
+                    ("fortification", "Fortifications: -2 to hit"),
+                ],
+                "What the defender holds",
+            )
+            .default("open")
+            .second(),
+        ]
+    };
+}
+
+const SAVE_HELP: &str = "The target's armour save, 2–7 (7: none)";
+
+pub const PROCEDURES: &[Procedure] = &[
+    Procedure {
+        name: "test",
+        summary: "A manoeuvre or morale test: 2d6 at or under Ld + modifiers",
+        rule: "ACA p.11",
+        sides: ["Unit", "Enemy"],
+        params: &[
+            Param::int_u("leadership", limits::LEADERSHIP, "The unit's Leadership, 2–10")
+                .first(),
+            Param::unit("unit", "Take the Leadership from a unit: an entry or a list's unit")
+                .first()
+                .conflicts(&["leadership"]),
+            Param::flag(
+                "reroll",
+                "Use the once-a-battle re-roll of a failed test (veterans, elite, guard)",
+            )
+            .first(),
+            Param::int_i(
+                "modifier",
+                limits::MODIFIER,
+                "A modifier as a number, -20 to 20 (repeatable; all add up)",
+            )
+            .value_name("K")
+            .repeat(),
+            Param::id(
+                "with",
+                "ID",
+                "A modifier of the table by id (repeatable), e.g. brigadier-in-unit, short-range; factors of one group (*, **, ***) do not add up",
+            )
+            .repeat(),
+            Param::id(
+                "condition",
+                "ID",
+                "A condition of the *** factors: charged-in-flank (doubled), unscathed-front (none)",
+            )
+            .repeat(),
+            Param::choice(
+                "lang",
+                &[("fr", ""), ("en", "")],
+                "Language of the modifiers' names",
+            )
+            .default("fr"),
+        ],
+        chart: Chart::None("a test is one chance"),
+        mean: Some("/p_success"),
+    },
+    Procedure {
+        name: "shoot",
+        summary: "Shooting: casualties of a volley",
+        rule: "WAB core; elite re-rolls ACA p.7",
+        sides: ["Firer", "Target"],
+        params: &[
+            Param::unit_with_figures(
+                "firer",
+                "The firing unit (its figures shoot, with its BS and weapon): ENTRY:FIGURES or a list's unit",
+            )
+            .first(),
+            Param::int_u("shots", limits::SHOTS, "Shots (one per firing figure), 0–400").first(),
+            Param::int_u("bs", limits::SKILL, "Ballistic Skill, 0–10").first(),
+            Param::int_u("strength", limits::STRENGTH, "Strength of the weapon, 1–10").first(),
+            Param::int_u(
+                "elite",
+                limits::SHOTS,
+                "Elite figures among the firers: as many 1s to hit re-rolled (ACA p.7)",
+            )
+            .first(),
+            Param::flag("stationary", "Rifles that did not move: 30\" and S4 (ACA p.13)").first(),
+            Param::unit("target", "The target (its T and save): an entry or a list's unit")
+                .second(),
+            Param::int_u("toughness", limits::STRENGTH, "The target's Toughness, 1–10").second(),
+            Param::int_u("save", limits::SAVE, SAVE_HELP).second(),
+            Param::flag("no-save", "The target has no save")
+                .second()
+                .conflicts(&["save"]),
+            Param::int_i(
+                "to-hit-modifier",
+                limits::TO_HIT_MODIFIER,
+                "Added to the roll to hit, -10 to 10: +1 point blank, -1 after moving, -1/-2 cover",
+            )
+            .default("0"),
+        ],
+        chart: Chart::Of("casualties"),
+        mean: Some("/mean"),
+    },
+    Procedure {
+        name: "combat",
+        summary: "One round of close combat: wounds, result, win and break",
+        rule: "ACA p.5, p.7, p.12",
+        sides: ["Attacker", "Defender"],
+        params: combat_params!("attacker" first, "defender" second),
+        chart: Chart::Of("wounds caused"),
+        mean: Some("/attacker/p_win"),
+    },
+    Procedure {
+        name: "artillery",
+        summary: "Artillery: round shot or canister against the figures in its path",
+        rule: "ACA p.8–9",
+        sides: ["Battery", "Target"],
+        params: &[
+            Param::id(
+                "battery",
+                "TYPE|ENTRY",
+                "The battery: a type (light, medium, heavy) or a battery entry",
+            )
+            .first()
+            .required(),
+            Param::choice(
+                "ammo",
+                &[("roundshot", ""), ("canister", "")],
+                "Round shot or canister",
+            )
+            .first()
+            .required(),
+            Param::int_u(
+                "grand-battery",
+                limits::GRAND_BATTERY,
+                "Batteries grouped in a grand battery, 2–10 (+1 hit each, ACA p.8)",
+            )
+            .value_name("N")
+            .first(),
+            Param::int_u(
+                "figures",
+                limits::IN_PATH,
+                "Figures on the path from the bounce (round shot) or under the template (canister), 0–100",
+            )
+            .value_name("N")
+            .second()
+            .required(),
+            Param::flag(
+                "large-target",
+                "The target is a large target (march column, square; attack column for artillery)",
+            )
+            .second(),
+            Param::choice(
+                "order",
+                &[
+                    ("formed", ""),
+                    ("skirmishers", "Skirmishers or an extended line: hits halved"),
+                    ("foragers", "Foragers: round shot halved, canister not"),
+                ],
+                "How the target stands",
+            )
+            .default("formed")
+            .second(),
+            Param::flag(
+                "heavy-cover",
+                "Canister: the figures are behind heavy cover (hit on 6+ only)",
+            )
+            .second(),
+            Param::unit("target", "The target (its T and save): an entry or a list's unit")
+                .second(),
+            Param::int_u("toughness", limits::STRENGTH, "The target's Toughness, 1–10").second(),
+            Param::int_u("save", limits::SAVE, SAVE_HELP).second(),
+            Param::flag("no-save", "The target has no save")
+                .second()
+                .conflicts(&["save"]),
+        ],
+        chart: Chart::Of("casualties"),
+        mean: Some("/mean"),
+    },
+];
+
+/// Shooting each way and a round of close combat (the first unit attacking).
+pub const DUELS: &[DuelDecl] = &[
+    DuelDecl {
+        procedure: "shoot",
+        first: "firer",
+        second: "target",
+        both_ways: true,
+        title: "Shooting: {first} at {second}",
+    },
+    DuelDecl {
+        procedure: "combat",
+        first: "attacker",
+        second: "defender",
+        both_ways: false,
+        title: "Close combat: {first} attacks {second}",
+    },
+];
+
+/// The situation the duels offer to set (the rest as `muster preview` takes it by default).
+pub const DUEL_CHOICES: &[DuelChoice] = &[
+    DuelChoice {
+        key: "to_hit",
+        label: "Shooting: to hit (+1 point blank, −1 moved, −1/−2 cover)",
+        values: &["-3", "-2", "-1", "0", "+1"],
+        default: "0",
+        sets: Sets::Param("to-hit-modifier"),
+    },
+    DuelChoice {
+        key: "charge",
+        label: "Combat: the attacker (A) charged this turn (ACA p.5)",
+        values: &["no", "yes"],
+        default: "no",
+        sets: Sets::Flags(&[("yes", "charge")]),
+    },
+];
+
+/// Works out a request of one of [`PROCEDURES`].
+pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
+    match r.procedure.name {
+        "test" => test(db, r),
+        "shoot" => shoot(db, r),
+        "combat" => combat(db, r),
+        "artillery" => artillery(db, r),
+        other => Err(Error::Usage(format!("WAB ACA has no preview `{other}`"))),
+    }
+}
+
+fn usage(msg: impl Into<String>) -> Error {
+    Error::Usage(msg.into())
+}
+
+/// The unit a parameter names: an entry with its figures, or a list's unit as bought.
+fn spec(r: &Request, name: &str) -> Result<Option<UnitSpec>, Error> {
+    match r.unit(name) {
+        None => Ok(None),
+        Some(UnitRef::Sheet { id, figures }) => Ok(Some(UnitSpec::Entry {
+            id: id.clone(),
+            figures: *figures,
+        })),
+        Some(UnitRef::Listed(l)) => Listed::from_row(&l.row, l.origin())
+            .map(|l| Some(UnitSpec::Listed(l)))
+            .map_err(usage),
+        Some(UnitRef::File { path, .. }) => Err(usage(format!(
+            "{} was not read (an engine error)",
+            path.display()
+        ))),
+    }
+}
+
+fn test(db: &Database, r: &Request) -> Result<Preview, Error> {
+    let out = request::test(
+        db,
+        &TestRequest {
+            leadership: r.u32("leadership"),
+            unit: spec(r, "unit")?,
+            with: r.texts("with"),
+            conditions: r.texts("condition"),
+            modifiers: r.ints("modifier"),
+            reroll: r.flag("reroll"),
+            lang: match r.text("lang").as_deref() {
+                Some("en") => Lang::En,
+                _ => Lang::Fr,
+            },
+        },
+    )
+    .map_err(usage)?;
+    Preview::of(&out, text::test(&out), Vec::new())
+}
+
+fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
+    let out = request::shoot(
+        db,
+        &ShootRequest {
+            firer: spec(r, "firer")?,
+            target: spec(r, "target")?,
+            shots: r.u32("shots"),
+            bs: r.u32("bs"),
+            strength: r.u32("strength"),
+            toughness: r.u32("toughness"),
+            save: r.u32("save"),
+            no_save: r.flag("no-save"),
+            to_hit_modifier: r.i32("to-hit-modifier").unwrap_or(0),
+            elite: r.u32("elite"),
+            stationary: r.flag("stationary"),
+        },
+    )
+    .map_err(usage)?;
+    Preview::of(&out, text::shoot(&out), text::shoot_series(&out))
+}
+
+fn fighter(r: &Request, who: &str) -> Result<FighterRequest, Error> {
+    let name = |what: &str| format!("{who}-{what}");
+    Ok(FighterRequest {
+        unit: spec(r, who)?,
+        fighting: r.u32(&name("fighting")),
+        ranks: r.u32(&name("ranks")).unwrap_or(0),
+        formation: r.text(&name("formation")),
+        flag: r.flag(&name("flag")),
+        musician: r.flag(&name("musician")),
+        officer: r.flag(&name("officer")),
+        elite: r.u32(&name("elite")),
+        supports: r.u32(&name("supports")).unwrap_or(0),
+        won_last_round: r.flag(&name("won-last-round")),
+        reroll: r.flag(&name("reroll")),
+    })
+}
+
+fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
+    let out = request::combat(
+        db,
+        &CombatRequest {
+            attacker: fighter(r, "attacker")?,
+            defender: fighter(r, "defender")?,
+            charge: r.flag("charge"),
+            counter_charge: r.flag("counter-charge"),
+            defended: match r.text("defended").as_deref() {
+                Some("obstacle") => Defended::Obstacle,
+                Some("fortification") => Defended::Fortification,
+                _ => Defended::Open,
+            },
+        },
+    )
+    .map_err(usage)?;
+    Preview::of(&out, text::combat(&out), text::combat_series(&out))
+}
+
+fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
+    let out = request::artillery(
+        db,
+        &ArtilleryRequest {
+            battery: r.text("battery").unwrap_or_default(),
+            ammunition: match r.text("ammo").as_deref() {
+                Some("canister") => Ammunition::Canister,
+                _ => Ammunition::Roundshot,
+            },
+            figures: r.u32("figures").unwrap_or(0),
+            large_target: r.flag("large-target"),
+            grand_battery: r.u32("grand-battery"),
+            order: match r.text("order").as_deref() {
+                Some("skirmishers") => Order::Skirmishers,
+                Some("foragers") => Order::Foragers,
+                _ => Order::Formed,
+            },
+            heavy_cover: r.flag("heavy-cover"),
+            target: spec(r, "target")?,
+            toughness: r.u32("toughness"),
+            save: r.u32("save"),
+            no_save: r.flag("no-save"),
+        },
+    )
+    .map_err(usage)?;
+    Preview::of(&out, text::artillery(&out), text::artillery_series(&out))
+}
