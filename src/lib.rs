@@ -1,5 +1,5 @@
-//! muster: army lists, unit cards and combat previews for horse-and-musket wargames, starting
-//! with the Napoleonic skirmish rules Capitán.
+//! muster: army lists, unit cards and combat previews for horse-and-musket wargames, each rule
+//! system a ruleset behind one boundary (`rulesets`).
 //!
 //! Dependencies point one way: `core` (generic: sources, diagnostics, dice, catalogues) ←
 //! `rulesets::<ruleset>` (model ← data ← rules, previews, views) ← `rulesets` (the boundary:

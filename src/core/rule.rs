@@ -14,7 +14,7 @@ pub struct Rule {
 }
 
 impl Rule {
-    /// A diagnostic of this rule with its note naming the rulebook (`book`, e.g. "Capitán").
+    /// A diagnostic of this rule with its note naming the rulebook (`book`, as the ruleset cites it).
     pub fn diagnostic(&self, book: &str, message: String) -> Diagnostic {
         let d = match self.severity {
             Severity::Warning => Diagnostic::warning(self.code, message),

@@ -295,7 +295,7 @@ impl Pen<'_> {
                 let n = (*count).max(1) as f32;
                 let gap = 0.7;
                 // One row beside the label while the boxes stay large enough to tick; else
-                // the label above rows of boxes across the card (a WAB battalion has 30).
+                // the label above rows of boxes across the card (a battalion of the largest armies has 30).
                 let one_row = (self.inner_w() - label_w - gap * (n - 1.0)) / n;
                 // Above the boxes, a long label wraps over as many lines as it needs.
                 let above = if one_row >= MIN_BOX || label.is_empty() {

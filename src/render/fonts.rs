@@ -181,9 +181,9 @@ mod tests {
     #[test]
     fn measures_and_wraps() {
         let f = Fonts::load().unwrap();
-        let w = f.regular.width("Capitán", 10.0);
+        let w = f.regular.width("Général", 10.0);
         assert!(w > 25.0 && w < 45.0, "{w}");
-        assert!(f.bold.width("Capitán", 10.0) > w);
+        assert!(f.bold.width("Général", 10.0) > w);
         let lines = f.wrap(
             "Le joueur doit indiquer son intention de charger avant d'effectuer un mouvement",
             8.0,

@@ -44,7 +44,7 @@ pub enum Block {
 /// A block with the line of the template output it came from (for messages).
 pub type Located = (usize, Block);
 
-/// The most casualty boxes a card draws (a WAB battalion has up to 36 figures).
+/// The most casualty boxes a card draws (a battalion of the largest armies has up to 36 figures).
 pub const MAX_BOXES: u32 = 100;
 /// Font sizes a flowing document accepts, in points.
 pub const FONT_SIZES: std::ops::RangeInclusive<f32> = 3.0..=24.0;

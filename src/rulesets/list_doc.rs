@@ -82,7 +82,7 @@ pub fn set_unit_key(
     Ok(())
 }
 
-/// The most units a list holds: far above any game (a Capitán game has a dozen, a WAB army
+/// The most units a list holds: far above any game (a skirmish has a dozen, a large army
 /// fifty), and what bounds the work of every command on a list.
 pub const MAX_UNITS: usize = 1000;
 

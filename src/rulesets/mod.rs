@@ -402,13 +402,13 @@ pub struct NewUnit {
     pub id: String,
     pub figures: Option<u32>,
     pub label: Option<String>,
-    /// Skills (Capitán).
+    /// Skills (rulesets whose units buy skills).
     pub extras: Vec<String>,
     /// Options (rulesets whose units buy options: `flag`, `elite=4`).
     pub options: Vec<String>,
     /// A battery's guns.
     pub guns: Option<u32>,
-    /// Capitán §10.1: give the rank's free skill to a unit (`None` for the unit being added).
+    /// A rank's free skill (rulesets with ranks): to a unit (`None` for the unit being added).
     pub free_skill: Option<FreeSkill>,
 }
 

@@ -211,7 +211,7 @@ pub struct Procedure {
     pub name: &'static str,
     /// What it works out: "A volley: casualties, reduced units and routs".
     pub summary: &'static str,
-    /// Where the rule is: "§7.5–7.6, §5.3", "ACA p.11".
+    /// Where the rule is: "§7.5–7.6, §5.3", "p.11".
     pub rule: &'static str,
     /// How help heads the parameters of the first and the second unit: "Shooter", "Target".
     pub sides: [&'static str; 2],
@@ -652,7 +652,7 @@ fn read_list(engine: &dyn Engine, path: &Path) -> Result<super::ListCheck, Error
         Ok(r) if r == ruleset => {}
         Ok(other) => {
             return Err(Error::Usage(format!(
-                "{} is a list for {}; these previews are {}'s",
+                "{} is a list for {}, not for {}",
                 path.display(),
                 other.title(),
                 ruleset.title()

@@ -281,9 +281,12 @@ pub struct RulesetQuery {
 }
 
 fn ruleset_param(q: Option<&str>) -> Result<Ruleset, Response> {
-    q.unwrap_or("capitan")
-        .parse::<Ruleset>()
-        .map_err(|e| json_error(StatusCode::BAD_REQUEST, &e))
+    match q {
+        None => Ok(Ruleset::default()),
+        Some(id) => id
+            .parse::<Ruleset>()
+            .map_err(|e| json_error(StatusCode::BAD_REQUEST, &e)),
+    }
 }
 
 /// `GET /api/sheets?ruleset=ID`: what `muster sheets --format json` prints.

@@ -1,5 +1,6 @@
 //! Integration tests: the real `muster` binary on the shipped data and on fixture files.
 
+mod boundary;
 mod browser;
 mod data;
 mod fire_classes;
@@ -12,6 +13,7 @@ mod print;
 mod properties;
 mod serve;
 mod thucydide;
+mod units;
 mod wab_aca;
 
 use std::path::{Path, PathBuf};

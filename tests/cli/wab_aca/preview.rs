@@ -674,7 +674,7 @@ fn bounds_and_unknown_ids() {
         (vec!["combat", "--attacker", "fr-line-fusiliers:50", "--defender", "ru-jagers"], "--attacker: 50 is out of range; 12 to 30"),
         (vec!["combat", "--attacker", "fr-line-fusilers", "--defender", "ru-jagers"], "unknown entry `fr-line-fusilers`; did you mean `fr-line-fusiliers`?"),
         (vec!["combat", "--attacker", "lists/wab-france-1809.toml:99", "--defender", "ru-jagers"], "has 15 units: there is no unit 99"),
-        (vec!["combat", "--attacker", "lists/sharpe-patrol.toml:1", "--defender", "ru-jagers"], "lists/sharpe-patrol.toml is a list for Capitán; these previews are WAB: Au crépuscule de l'Aigle's"),
+        (vec!["combat", "--attacker", "lists/sharpe-patrol.toml:1", "--defender", "ru-jagers"], "lists/sharpe-patrol.toml is a list for Capitán, not for WAB: Au crépuscule de l'Aigle"),
         (vec!["combat", "--attacker", "fr-line-fusiliers", "--attacker-fighting", "31", "--defender", "ru-jagers"], "31 figures fighting, but the unit has 30"),
         (vec!["artillery", "--battery", "medium", "--ammo", "roundshot", "--figures", "101", "--toughness", "3"], "--figures <N>"),
         (vec!["artillery", "--battery", "medium", "--ammo", "canister", "--figures", "3", "--toughness", "3", "--no-save", "--large-target"], "add hits to round shot only"),

@@ -5,7 +5,7 @@
 //! (§5.3). The melee goes on until one side is destroyed or routs (§8.9): an absorbing Markov
 //! chain over the two figure counts, solved exactly.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use super::fire::dodge_chance;
 use super::{CourageTest, Distribution, Unit};
@@ -113,7 +113,7 @@ pub fn round(setup: &MeleeSetup, a: u32, b: u32, first: bool) -> Vec<Vec<f64>> {
 }
 
 /// How a melee ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum End {
     ADestroyed,
     ARouted,
@@ -134,7 +134,7 @@ fn step(setup: &MeleeSetup, a: u32, b: u32, first: bool) -> Step {
     let joint = round(setup, a, b, first);
     let ratio = setup.destruction_ratio.max(1);
     let mut out = Step::default();
-    let mut next: HashMap<(u32, u32), f64> = HashMap::new();
+    let mut next: BTreeMap<(u32, u32), f64> = BTreeMap::new();
     for (ca, row) in joint.iter().enumerate() {
         for (cb, &p) in row.iter().enumerate() {
             if p == 0.0 {
@@ -202,7 +202,7 @@ pub struct MeleeOutcome {
 
 #[derive(Default)]
 struct Tally {
-    ends: HashMap<End, f64>,
+    ends: BTreeMap<End, f64>,
     engaged: f64,
     rounds: f64,
     a_left: Vec<f64>,
@@ -252,15 +252,15 @@ impl Tally {
 pub fn rounds(setup: &MeleeSetup, rounds: u32) -> MeleeOutcome {
     let (a0, b0) = (setup.a.figures, setup.b.figures);
     let mut tally = Tally::new(a0, b0);
-    let mut states: HashMap<(u32, u32), f64> = HashMap::from([((a0, b0), 1.0)]);
-    let mut cache: HashMap<(u32, u32), Step> = HashMap::new();
+    let mut states: BTreeMap<(u32, u32), f64> = BTreeMap::from([((a0, b0), 1.0)]);
+    let mut cache: BTreeMap<(u32, u32), Step> = BTreeMap::new();
     for r in 0..rounds {
         // Settled: every melee has ended, or what is left engaged can no longer show in any
         // printed digit (below 1e-15), so further rounds change nothing.
         if states.values().sum::<f64>() < 1e-15 {
             break;
         }
-        let mut next: HashMap<(u32, u32), f64> = HashMap::new();
+        let mut next: BTreeMap<(u32, u32), f64> = BTreeMap::new();
         for ((a, b), m) in states {
             tally.rounds += m;
             let first;
