@@ -9,7 +9,7 @@ use crate::rulesets::schemas;
 
 pub fn run(out: &Path, check: bool) -> Result<u8, Error> {
     let mut stale = Vec::new();
-    for (name, text) in schemas() {
+    for (name, text) in schemas()? {
         let path = out.join(name);
         if check {
             if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {

@@ -29,6 +29,22 @@ use crate::core::suggest::nearest;
 
 pub use duel::{Duel, DuelChoice, DuelDecl, DuelSide, DuelSituation};
 
+/// A ruleset's built-in templates, compiled in: `templates/<folder>/<name>.tera` for each name,
+/// and `templates/<folder>/labels.toml`.
+macro_rules! builtin_templates {
+    ($folder:literal: $($name:literal),+ $(,)?) => {
+        crate::render::templates::Builtin {
+            folder: $folder,
+            templates: &[$((
+                $name,
+                concat!($name, ".tera"),
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/", $folder, "/", $name, ".tera")),
+            )),+],
+            labels: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/", $folder, "/labels.toml")),
+        }
+    };
+}
+
 /// The registry: each ruleset's module, the first one the default ruleset.
 macro_rules! registry {
     ($($module:ident),+ $(,)?) => {
@@ -134,8 +150,8 @@ pub struct Meta {
     pub templates: &'static crate::render::templates::Builtin,
     /// Loads and checks its data.
     pub load: fn(&[PathBuf], &mut Sources) -> Result<Loaded, Error>,
-    /// The JSON Schemas of its files.
-    pub schemas: fn() -> Vec<(&'static str, String)>,
+    /// The JSON Schemas of its files: each file's name and its schema.
+    pub schemas: &'static [(&'static str, fn() -> schemars::schema::RootSchema)],
     /// Its `muster preview` procedures.
     pub procedures: &'static [procedure::Procedure],
     /// The procedures a unit of a list plays against a unit of another (duels, matchups).
@@ -591,6 +607,20 @@ pub struct Loaded {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl Loaded {
+    /// A ruleset's database, when it could be assembled, behind its engine.
+    pub fn of<D, E: Engine + 'static>(
+        database: Option<D>,
+        diagnostics: Vec<Diagnostic>,
+        engine: impl FnOnce(D) -> E,
+    ) -> Loaded {
+        Loaded {
+            engine: database.map(|db| Box::new(engine(db)) as Box<dyn Engine>),
+            diagnostics,
+        }
+    }
+}
+
 /// Loads the data of `ruleset` from the `<id>/` folders of `dirs`.
 pub fn load(ruleset: Ruleset, dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     (ruleset.meta().load)(dirs, sources)
@@ -644,6 +674,36 @@ pub struct PrintedDiagnostic {
     pub line: Option<usize>,
 }
 
+/// What every roster says of its list: its name and file, its points, whether it is valid,
+/// and its diagnostics as printed. Rosters flatten it into their own view.
+#[derive(Debug, Clone, Serialize)]
+pub struct RosterHead {
+    pub name: String,
+    pub file: String,
+    pub total: u64,
+    pub limit: u64,
+    pub valid: bool,
+    pub errors: usize,
+    pub warnings: usize,
+    pub diagnostics: Vec<PrintedDiagnostic>,
+}
+
+impl RosterHead {
+    pub fn of(checked: &ListCheck, sources: &Sources, lang: Lang, labels: &toml::Table) -> Self {
+        let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
+        RosterHead {
+            name: checked.name.clone(),
+            file: sources.name(checked.file),
+            total: checked.total,
+            limit: checked.limit,
+            valid: errors == 0,
+            errors,
+            warnings: checked.diagnostics.len() - errors,
+            diagnostics: printed_diagnostics(&checked.diagnostics, sources, lang, labels),
+        }
+    }
+}
+
 /// A list's diagnostics as a roster prints them.
 pub fn printed_diagnostics(
     diagnostics: &[Diagnostic],
@@ -694,12 +754,22 @@ pub fn printed_message(d: &Diagnostic, lang: Lang, labels: &toml::Table) -> Stri
     out
 }
 
+/// The JSON Schema of a file read as `T`.
+pub fn schema<T: schemars::JsonSchema>() -> schemars::schema::RootSchema {
+    schemars::schema_for!(T)
+}
+
 /// The JSON Schemas of every ruleset's files: (file name, contents).
-pub fn schemas() -> Vec<(&'static str, String)> {
-    Ruleset::ALL
-        .iter()
-        .flat_map(|r| (r.meta().schemas)())
-        .collect()
+pub fn schemas() -> Result<Vec<(&'static str, String)>, Error> {
+    let mut out = Vec::new();
+    for r in Ruleset::ALL {
+        for (name, schema) in r.meta().schemas {
+            let text = serde_json::to_string_pretty(&schema())
+                .map_err(|e| Error::Render(format!("cannot write {name}: {e}")))?;
+            out.push((*name, text + "\n"));
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -680,20 +680,14 @@ pub struct Activation {
 
 #[derive(Debug, Serialize)]
 pub struct Roster {
-    pub name: String,
-    pub file: String,
+    #[serde(flatten)]
+    pub head: crate::rulesets::RosterHead,
     pub coalition: String,
     pub campaign: String,
     pub rank: Option<String>,
     /// What the rank gives, §10.1.
     pub rank_advantages: Option<String>,
-    pub limit: u64,
-    pub total: u64,
-    pub valid: bool,
-    pub errors: usize,
-    pub warnings: usize,
     pub units: Vec<RosterUnit>,
-    pub diagnostics: Vec<crate::rulesets::PrintedDiagnostic>,
     pub activation: Vec<Activation>,
     pub unactivated: Vec<String>,
 }
@@ -795,10 +789,8 @@ pub fn roster(
         })
         .map(|(i, _)| named(i))
         .collect();
-    let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
     Roster {
-        name: list.name.clone(),
-        file: sources.name(checked.file),
+        head: crate::rulesets::RosterHead::of(checked, sources, lang, labels),
         coalition: label(labels, &format!("coalition_{}", list.coalition)),
         campaign: db
             .campaigns
@@ -816,18 +808,7 @@ pub fn roster(
             .as_ref()
             .and_then(|r| db.ranks.get(r))
             .map(|r| rank_advantages(r, labels)),
-        limit: checked.limit,
-        total: checked.total,
-        valid: checked.is_valid(),
-        errors,
-        warnings: checked.diagnostics.len() - errors,
         units,
-        diagnostics: crate::rulesets::printed_diagnostics(
-            &checked.diagnostics,
-            sources,
-            lang,
-            labels,
-        ),
         activation,
         unactivated,
     }

@@ -12,7 +12,7 @@ pub mod views;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{Capabilities, Engine, ListWords, Loaded, Meta};
+use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta};
 
 /// The fire table as the generic commands see it: a table and its quick-reference sheet.
 pub const META: Meta = Meta {
@@ -41,7 +41,10 @@ pub const META: Meta = Meta {
     languages: &[Lang::Fr, Lang::En],
     templates: &TEMPLATES,
     load,
-    schemas,
+    schemas: &[
+        ("fire-classes-classes.schema.json", schema::<model::ClassesFile>),
+        ("fire-classes-weapons.schema.json", schema::<model::WeaponsFile>),
+    ],
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
     duel_choices: procedures::DUEL_CHOICES,
@@ -52,38 +55,8 @@ fn load(
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded {
-        engine: loaded
-            .database
-            .map(|db| Box::new(engine::FireEngine { db }) as Box<dyn Engine>),
-        diagnostics: loaded.diagnostics,
-    })
+    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| engine::FireEngine { db }))
 }
 
 /// The quick-reference sheet of `templates/fire-classes/`.
-pub const TEMPLATES: Builtin = Builtin {
-    folder: "fire-classes",
-    templates: &[(
-        "qrs",
-        "qrs.tera",
-        include_str!("../../../templates/fire-classes/qrs.tera"),
-    )],
-    labels: include_str!("../../../templates/fire-classes/labels.toml"),
-};
-
-/// The JSON Schemas of its data files (`muster schema`).
-pub fn schemas() -> Vec<(&'static str, String)> {
-    let render = |schema: schemars::schema::RootSchema| {
-        serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
-    };
-    vec![
-        (
-            "fire-classes-classes.schema.json",
-            render(schemars::schema_for!(model::ClassesFile)),
-        ),
-        (
-            "fire-classes-weapons.schema.json",
-            render(schemars::schema_for!(model::WeaponsFile)),
-        ),
-    ]
-}
+pub const TEMPLATES: Builtin = builtin_templates!("fire-classes": "qrs");

@@ -15,7 +15,7 @@ pub mod views;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{Capabilities, Engine, ListWords, Loaded, Meta};
+use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta};
 
 /// The QRS ruleset as the generic commands see it.
 pub const META: Meta = Meta {
@@ -44,76 +44,22 @@ pub const META: Meta = Meta {
     languages: &[Lang::Fr, Lang::En],
     templates: &TEMPLATES,
     load,
-    schemas,
+    schemas: &[
+        ("hm-qrs-units.schema.json", schema::<model::UnitsFile>),
+        ("hm-qrs-list.schema.json", schema::<model::ListFile>),
+    ],
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
     duel_choices: procedures::DUEL_CHOICES,
 };
 
 /// The built-in templates of `templates/hm-qrs/`.
-pub const TEMPLATES: Builtin = Builtin {
-    folder: "hm-qrs",
-    templates: &[
-        (
-            "card",
-            "card.tera",
-            include_str!("../../../templates/hm-qrs/card.tera"),
-        ),
-        (
-            "card-back",
-            "card-back.tera",
-            include_str!("../../../templates/hm-qrs/card-back.tera"),
-        ),
-        (
-            "qrs",
-            "qrs.tera",
-            include_str!("../../../templates/hm-qrs/qrs.tera"),
-        ),
-        (
-            "roster",
-            "roster.tera",
-            include_str!("../../../templates/hm-qrs/roster.tera"),
-        ),
-        (
-            "roster.md",
-            "roster.md.tera",
-            include_str!("../../../templates/hm-qrs/roster.md.tera"),
-        ),
-        (
-            "roster.html",
-            "roster.html.tera",
-            include_str!("../../../templates/hm-qrs/roster.html.tera"),
-        ),
-    ],
-    labels: include_str!("../../../templates/hm-qrs/labels.toml"),
-};
+pub const TEMPLATES: Builtin = builtin_templates!("hm-qrs": "card", "card-back", "qrs", "roster", "roster.md", "roster.html");
 
 fn load(
     dirs: &[std::path::PathBuf],
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded {
-        engine: loaded
-            .database
-            .map(|db| Box::new(engine::HmEngine { db }) as Box<dyn Engine>),
-        diagnostics: loaded.diagnostics,
-    })
-}
-
-/// The JSON Schemas of its files (`muster schema`).
-pub fn schemas() -> Vec<(&'static str, String)> {
-    let render = |schema: schemars::schema::RootSchema| {
-        serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
-    };
-    vec![
-        (
-            "hm-qrs-units.schema.json",
-            render(schemars::schema_for!(model::UnitsFile)),
-        ),
-        (
-            "hm-qrs-list.schema.json",
-            render(schemars::schema_for!(model::ListFile)),
-        ),
-    ]
+    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| engine::HmEngine { db }))
 }

@@ -340,17 +340,11 @@ pub struct RosterBrigade {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct RosterView {
-    pub name: String,
-    pub file: String,
-    pub total: u64,
-    pub limit: u64,
-    pub valid: bool,
-    pub errors: usize,
-    pub warnings: usize,
+    #[serde(flatten)]
+    pub head: crate::rulesets::RosterHead,
     pub brigades: Vec<RosterBrigade>,
     /// Units whose brigade is not in the list (an invalid list).
     pub unassigned: Vec<RosterUnit>,
-    pub diagnostics: Vec<crate::rulesets::PrintedDiagnostic>,
 }
 
 pub fn roster(
@@ -361,7 +355,6 @@ pub fn roster(
     lang: Lang,
     labels: &toml::Table,
 ) -> RosterView {
-    let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
     let unit_view = |i: usize, u: &ListUnit, brigade: Option<&Brigade>| {
         let row = &checked.units[i];
         RosterUnit {
@@ -414,20 +407,8 @@ pub fn roster(
         .map(|(i, u)| unit_view(i, u, None))
         .collect();
     RosterView {
-        name: checked.name.clone(),
-        file: sources.name(checked.file),
-        total: checked.total,
-        limit: checked.limit,
-        valid: errors == 0,
-        errors,
-        warnings: checked.diagnostics.len() - errors,
+        head: crate::rulesets::RosterHead::of(checked, sources, lang, labels),
         brigades,
         unassigned,
-        diagnostics: crate::rulesets::printed_diagnostics(
-            &checked.diagnostics,
-            sources,
-            lang,
-            labels,
-        ),
     }
 }

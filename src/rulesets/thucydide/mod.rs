@@ -15,7 +15,7 @@ pub mod views;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{Capabilities, Engine, ListWords, Loaded, Meta};
+use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta};
 
 /// Thucydide as the generic commands see it: armies without points.
 pub const META: Meta = Meta {
@@ -44,76 +44,22 @@ pub const META: Meta = Meta {
     languages: &[Lang::Fr, Lang::En],
     templates: &TEMPLATES,
     load,
-    schemas,
+    schemas: &[
+        ("thucydide-units.schema.json", schema::<model::UnitsFile>),
+        ("thucydide-list.schema.json", schema::<model::ListFile>),
+    ],
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
     duel_choices: procedures::DUEL_CHOICES,
 };
 
 /// The built-in templates of `templates/thucydide/`.
-pub const TEMPLATES: Builtin = Builtin {
-    folder: "thucydide",
-    templates: &[
-        (
-            "card",
-            "card.tera",
-            include_str!("../../../templates/thucydide/card.tera"),
-        ),
-        (
-            "card-back",
-            "card-back.tera",
-            include_str!("../../../templates/thucydide/card-back.tera"),
-        ),
-        (
-            "qrs",
-            "qrs.tera",
-            include_str!("../../../templates/thucydide/qrs.tera"),
-        ),
-        (
-            "roster",
-            "roster.tera",
-            include_str!("../../../templates/thucydide/roster.tera"),
-        ),
-        (
-            "roster.md",
-            "roster.md.tera",
-            include_str!("../../../templates/thucydide/roster.md.tera"),
-        ),
-        (
-            "roster.html",
-            "roster.html.tera",
-            include_str!("../../../templates/thucydide/roster.html.tera"),
-        ),
-    ],
-    labels: include_str!("../../../templates/thucydide/labels.toml"),
-};
+pub const TEMPLATES: Builtin = builtin_templates!("thucydide": "card", "card-back", "qrs", "roster", "roster.md", "roster.html");
 
 fn load(
     dirs: &[std::path::PathBuf],
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded {
-        engine: loaded
-            .database
-            .map(|db| Box::new(engine::ThucydideEngine { db }) as Box<dyn Engine>),
-        diagnostics: loaded.diagnostics,
-    })
-}
-
-/// The JSON Schemas of its files (`muster schema`).
-pub fn schemas() -> Vec<(&'static str, String)> {
-    let render = |schema: schemars::schema::RootSchema| {
-        serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
-    };
-    vec![
-        (
-            "thucydide-units.schema.json",
-            render(schemars::schema_for!(model::UnitsFile)),
-        ),
-        (
-            "thucydide-list.schema.json",
-            render(schemars::schema_for!(model::ListFile)),
-        ),
-    ]
+    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| engine::ThucydideEngine { db }))
 }

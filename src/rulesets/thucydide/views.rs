@@ -320,13 +320,9 @@ pub struct RosterUnit {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct RosterView {
-    pub name: String,
-    pub file: String,
-    pub valid: bool,
-    pub errors: usize,
-    pub warnings: usize,
+    #[serde(flatten)]
+    pub head: crate::rulesets::RosterHead,
     pub units: Vec<RosterUnit>,
-    pub diagnostics: Vec<crate::rulesets::PrintedDiagnostic>,
 }
 
 pub fn roster(
@@ -337,13 +333,8 @@ pub fn roster(
     lang: Lang,
     labels: &toml::Table,
 ) -> RosterView {
-    let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
     RosterView {
-        name: checked.name.clone(),
-        file: sources.name(checked.file),
-        valid: errors == 0,
-        errors,
-        warnings: checked.diagnostics.len() - errors,
+        head: crate::rulesets::RosterHead::of(checked, sources, lang, labels),
         units: checked
             .units
             .iter()
@@ -369,11 +360,5 @@ pub fn roster(
                 }),
             })
             .collect(),
-        diagnostics: crate::rulesets::printed_diagnostics(
-            &checked.diagnostics,
-            sources,
-            lang,
-            labels,
-        ),
     }
 }

@@ -23,7 +23,7 @@ pub use database::Database;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{Capabilities, Engine, ListWords, Loaded, Meta};
+use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta};
 
 /// WAB ACA as the generic commands see it. Its units, with a profile and up to 30 casualty
 /// boxes, print on tarot cards.
@@ -53,7 +53,11 @@ pub const META: Meta = Meta {
     languages: &[Lang::Fr, Lang::En],
     templates: &TEMPLATES,
     load,
-    schemas,
+    schemas: &[
+        ("wab-aca-army.schema.json", schema::<model::ArmyFile>),
+        ("wab-aca-list.schema.json", schema::<list::ListFile>),
+        ("wab-aca-battle.schema.json", schema::<score::ScoreFile>),
+    ],
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
     duel_choices: procedures::DUEL_CHOICES,
@@ -64,70 +68,9 @@ fn load(
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded {
-        engine: loaded
-            .database
-            .map(|db| Box::new(engine::WabEngine::new(db)) as Box<dyn Engine>),
-        diagnostics: loaded.diagnostics,
-    })
+    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| engine::WabEngine::new(db)))
 }
 
 /// The built-in templates of `templates/wab-aca/` (a user's `--templates DIR` overrides them file
 /// by file). `roster.html` is named so that values are escaped for HTML in it.
-pub const TEMPLATES: Builtin = Builtin {
-    folder: "wab-aca",
-    templates: &[
-        (
-            "card",
-            "card.tera",
-            include_str!("../../../templates/wab-aca/card.tera"),
-        ),
-        (
-            "card-back",
-            "card-back.tera",
-            include_str!("../../../templates/wab-aca/card-back.tera"),
-        ),
-        (
-            "qrs",
-            "qrs.tera",
-            include_str!("../../../templates/wab-aca/qrs.tera"),
-        ),
-        (
-            "roster",
-            "roster.tera",
-            include_str!("../../../templates/wab-aca/roster.tera"),
-        ),
-        (
-            "roster.md",
-            "roster.md.tera",
-            include_str!("../../../templates/wab-aca/roster.md.tera"),
-        ),
-        (
-            "roster.html",
-            "roster.html.tera",
-            include_str!("../../../templates/wab-aca/roster.html.tera"),
-        ),
-    ],
-    labels: include_str!("../../../templates/wab-aca/labels.toml"),
-};
-
-/// The JSON Schemas of ACA's army, list and battle files (`muster schema`), for editors.
-pub fn schemas() -> Vec<(&'static str, String)> {
-    let render = |schema: schemars::schema::RootSchema| {
-        serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
-    };
-    vec![
-        (
-            "wab-aca-army.schema.json",
-            render(schemars::schema_for!(model::ArmyFile)),
-        ),
-        (
-            "wab-aca-list.schema.json",
-            render(schemars::schema_for!(list::ListFile)),
-        ),
-        (
-            "wab-aca-battle.schema.json",
-            render(schemars::schema_for!(score::ScoreFile)),
-        ),
-    ]
-}
+pub const TEMPLATES: Builtin = builtin_templates!("wab-aca": "card", "card-back", "qrs", "roster", "roster.md", "roster.html");

@@ -671,16 +671,10 @@ pub struct RosterUnit {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct RosterView {
-    pub name: String,
+    #[serde(flatten)]
+    pub head: crate::rulesets::RosterHead,
     pub army: String,
-    pub file: String,
-    pub total: u64,
-    pub limit: u64,
-    pub valid: bool,
-    pub errors: usize,
-    pub warnings: usize,
     pub units: Vec<RosterUnit>,
-    pub diagnostics: Vec<crate::rulesets::PrintedDiagnostic>,
     /// Batteries allowed for the points, and the army's grand-battery right.
     pub batteries: String,
     pub source: String,
@@ -735,7 +729,6 @@ pub fn roster(
             }
         })
         .collect();
-    let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
     let batteries = army
         .map(|a| {
             let n = db
@@ -759,23 +752,11 @@ pub fn roster(
         })
         .unwrap_or_default();
     RosterView {
-        name: checked.name.clone(),
+        head: crate::rulesets::RosterHead::of(checked, sources, lang, labels),
         army: army
             .map(|a| a.header.name.get(lang).to_owned())
             .unwrap_or_else(|| list.list.army.clone()),
-        file: sources.name(checked.file),
-        total: checked.total,
-        limit: checked.limit,
-        valid: errors == 0,
-        errors,
-        warnings: checked.diagnostics.len() - errors,
         units,
-        diagnostics: crate::rulesets::printed_diagnostics(
-            &checked.diagnostics,
-            sources,
-            lang,
-            labels,
-        ),
         batteries,
         source: army
             .map(|a| label(labels, &format!("source_{}", a.header.source)))
