@@ -129,6 +129,9 @@ pub struct ListWords {
     pub options_hint: &'static str,
 }
 
+/// A JSON Schema file of a ruleset: its name, and the schema of the type its files are read as.
+pub type SchemaFile = (&'static str, fn() -> schemars::schema::RootSchema);
+
 /// Everything the generic commands need to know of a ruleset, declared by its module
 /// (`rulesets::<module>::META`).
 pub struct Meta {
@@ -151,7 +154,7 @@ pub struct Meta {
     /// Loads and checks its data.
     pub load: fn(&[PathBuf], &mut Sources) -> Result<Loaded, Error>,
     /// The JSON Schemas of its files: each file's name and its schema.
-    pub schemas: &'static [(&'static str, fn() -> schemars::schema::RootSchema)],
+    pub schemas: &'static [SchemaFile],
     /// Its `muster preview` procedures.
     pub procedures: &'static [procedure::Procedure],
     /// The procedures a unit of a list plays against a unit of another (duels, matchups).

@@ -62,7 +62,7 @@ fn load(
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| engine::CapitanEngine::new(db)))
+    Ok(Loaded::of(loaded.database, loaded.diagnostics, engine::CapitanEngine::new))
 }
 
 /// The built-in templates of `templates/capitan/` (a user's `--templates DIR` overrides them file

@@ -68,7 +68,7 @@ fn load(
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| engine::WabEngine::new(db)))
+    Ok(Loaded::of(loaded.database, loaded.diagnostics, engine::WabEngine::new))
 }
 
 /// The built-in templates of `templates/wab-aca/` (a user's `--templates DIR` overrides them file
