@@ -181,8 +181,13 @@ pub fn qrs_pdf(
     ctx.insert("l", &labels);
     let blocks = layout(templates, "qrs", &ctx)?;
     let fonts = Fonts::load()?;
-    let title = engine.ruleset().title();
-    let mut doc = Document::new(&format!("{title} — quick reference"))?;
+    // The document's own title, in its language (the ruleset's name when it has none).
+    let title = labels
+        .get("qrs_title")
+        .and_then(|v| v.as_str())
+        .unwrap_or(engine.ruleset().title())
+        .to_owned();
+    let mut doc = Document::new(&title)?;
     for page in flow::render(
         &doc.fonts,
         &fonts,

@@ -44,3 +44,11 @@ pub struct Reading {
     pub quote: String,
     pub decision: crate::core::i18n::FrEn,
 }
+
+impl Reading {
+    /// How documents head it, so that a "reading ID" mentioned elsewhere can be found:
+    /// "dice (HM, Commandement)".
+    pub fn title(&self) -> String {
+        format!("{} ({})", self.id, self.section)
+    }
+}

@@ -269,7 +269,9 @@ impl Flow<'_> {
                     .as_ref()
                     .map(|t| t.0.clone())
                     .unwrap_or_else(|| vec![1.0; cells.len()]);
-                self.room(2.0 * lh(base) + 2.0);
+                // A header is never left alone at the foot of a column: room for it (two
+                // lines) and a first row (two lines).
+                self.room(4.0 * lh(base) + 3.0);
                 self.row(&widths, cells, true);
                 self.table = Some((widths, Some(cells.clone())));
             }

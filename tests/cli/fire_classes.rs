@@ -307,6 +307,10 @@ fn quick_reference_sheet() {
                 "tir d'élite (+1 à un seul dé)",
                 "7 (-1 sur cuirasse)",
                 "Lecture du tableau par muster",
+                "Tir contre un groupe : Tir en salve ordonnée",
+                "(8) (-1 sur cuirasse)",
+                "muster · Capacité de tir des unités d'infanterie",
+                "light-loose (FC, table ; École de peloton)",
             ],
         ),
         (
@@ -317,6 +321,10 @@ fn quick_reference_sheet() {
                 "elite shot (+1 to one die)",
                 "7 (-1 on a cuirass)",
                 "How muster reads the table",
+                "Fire at a group: Ordered volley",
+                "(8) (-1 on a cuirass)",
+                "muster · Infantry fire capability",
+                "impossible-first (FC, table)",
             ],
         ),
     ] {
@@ -365,4 +373,53 @@ fn quick_reference_sheet() {
         "{}",
         run.stderr
     );
+}
+
+/// Guerrillas cannot fire in close order (FC, l. 14), with or without an officer (reading
+/// impossible-first); one language rule: a preview offers the ruleset's languages, as the QRS.
+#[test]
+fn an_impossible_volley_stays_impossible() {
+    for extra in [&[][..], &["--no-officer"]] {
+        let mut args = vec![
+            "preview",
+            "--ruleset",
+            "fire-classes",
+            "volley",
+            "--class",
+            "guerrillas",
+            "--situation",
+            "volley",
+        ];
+        args.extend_from_slice(extra);
+        let run = muster(&args);
+        assert_eq!(run.code, 2, "{extra:?}");
+        assert_eq!(
+            run.stderr,
+            "error: Guerrillas, rioters: close order impossible, no volley (FC, table)\n"
+        );
+    }
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "fire-classes",
+        "volley",
+        "--lang",
+        "es",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("[possible values: fr, en]"),
+        "{}",
+        run.stderr
+    );
+    let run = muster(&[
+        "qrs",
+        "--ruleset",
+        "fire-classes",
+        "--lang",
+        "es",
+        "-o",
+        "/dev/null",
+    ]);
+    assert_eq!(run.code, 2);
 }

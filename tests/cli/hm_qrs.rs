@@ -428,8 +428,9 @@ fn hand_to_hand_agrees_with_simulation() {
             },
         ),
         (
-            // A large grenadier battalion against disordered militia in light cover, with
-            // a flank support.
+            // A large grenadier battalion (in attack column, its type's: +1 to save, reading
+            // formation-states) against disordered militia in light cover, with a flank
+            // support; `--b-hit shaken` and the disorder are one -1, not two.
             &[
                 "--a",
                 "grenadiers",
@@ -449,6 +450,7 @@ fn hand_to_hand_agrees_with_simulation() {
             ],
             SimSide {
                 bonus: 1,
+                save_mod: 1,
                 ..side(9, "infantry", 3, 3)
             },
             SimSide {
@@ -802,4 +804,44 @@ fn cards_qrs_and_rosters() {
         text.contains("| 2 | Carabiniers (fusils rayés) | riflemen |"),
         "{text}"
     );
+}
+
+/// "-1 Ebranlée ou En désordre" to hit (HM, l. 72) reaches hand-to-hand, once: veteran
+/// infantry (6 dice) disordered against a small line battalion (4 dice). A hits on 5+ (1/3)
+/// and the line saves on 4+ (1/2 unsaved): 1/6 a die; B hits on 4+ (1/2) and the veterans
+/// save on 3+ (1/3 unsaved): 1/6 a die. P(A wins) = Σ P(A = i) P(B < i) = 4329821 / 6^9.
+#[test]
+fn disorder_reaches_the_roll_to_hit_once() {
+    let args = [
+        "melee",
+        "--a",
+        "veteran-infantry",
+        "--a-casualties-before",
+        "2",
+        "--a-disordered",
+        "--b",
+        "line-infantry",
+        "--b-size",
+        "small",
+    ];
+    let v = preview(&args);
+    assert!(
+        close(v["a"]["p_casualty"].as_f64().unwrap(), 1.0 / 6.0),
+        "{v}"
+    );
+    assert!(
+        close(
+            v["a"]["p_win"].as_f64().unwrap(),
+            4_329_821.0 / 10_077_696.0
+        ),
+        "{v}"
+    );
+    // Naming the modifier as well does not take it twice.
+    let mut named = args.to_vec();
+    named.extend(["--a-hit", "shaken"]);
+    let w = preview(&named);
+    assert_eq!(w["a"]["p_casualty"], v["a"]["p_casualty"]);
+    assert_eq!(w["a"]["p_win"], v["a"]["p_win"]);
+    assert_eq!(v["a"]["states"][0]["because"], "disordered");
+    assert_eq!(w["a"]["states"], serde_json::json!([]));
 }

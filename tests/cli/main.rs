@@ -12,6 +12,7 @@ mod preview;
 mod print;
 mod properties;
 mod serve;
+mod states;
 mod thucydide;
 mod units;
 mod wab_aca;

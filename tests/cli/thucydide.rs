@@ -44,14 +44,17 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-12
 }
 
-/// A die against each armour, by counting faces: yellow 4 faces (3 hits and the advantage),
-/// green 3, blue 2, red 1, black 1 confirmed on 3 faces in 6: 1/12; inverted armour reads
-/// black as yellow and red as green.
+/// A die against each armour, by counting faces: yellow 3 faces, and the advantage when the
+/// table makes it a hit (its "very light" row, unless a miss is compulsory: reading
+/// yellow-advantage), green 3, blue 2, red 1, black 1 confirmed on 3 faces in 6: 1/12;
+/// inverted armour reads black as yellow and red as green, and an inverted black unit is not
+/// very light troops (reading inverted-very-light).
 #[test]
 fn a_die_against_each_armour() {
     let db = db();
     let p = |armour: &str, outcome| per_die(&db, db.armours.get(armour).unwrap(), outcome).hit;
-    assert!(close(p("yellow", Outcome::Miss), 4.0 / 6.0));
+    assert!(close(p("yellow", Outcome::Miss), 3.0 / 6.0));
+    assert!(close(p("yellow", Outcome::Hit), 4.0 / 6.0));
     assert!(close(p("green", Outcome::Miss), 3.0 / 6.0));
     assert!(close(p("blue", Outcome::Miss), 2.0 / 6.0));
     assert!(close(p("red", Outcome::Miss), 1.0 / 6.0));
@@ -59,7 +62,7 @@ fn a_die_against_each_armour() {
     assert!(close(p("red", Outcome::Hit), 2.0 / 6.0));
     assert!(close(p("black", Outcome::Hit), 2.0 / 12.0));
     for (armour, inverted, expect) in [
-        ("black", true, 4.0 / 6.0),
+        ("black", true, 3.0 / 6.0),
         ("red", true, 3.0 / 6.0),
         ("yellow", true, 1.0 / 12.0),
         ("blue", true, 2.0 / 6.0),
@@ -330,7 +333,7 @@ fn combats_agree_with_simulation() {
                 } else if f == 3 {
                     o += 1;
                 } else if f == 5 {
-                    let hit = armour == "yellow" || advantage == Outcome::Hit;
+                    let hit = advantage == Outcome::Hit;
                     if hit {
                         if confirm(&mut rng) {
                             h += 1;
@@ -407,12 +410,15 @@ fn cards_qrs_and_roster() {
     let run = muster(&["qrs", "--ruleset", "thucydide", "-o", out.to_str().unwrap()]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let pdf = read_pdf(&out);
-    assert_eq!(pdf.pages.len(), 1);
+    assert_eq!(pdf.pages.len(), 2);
     let all = pdf.text.join(" ");
     for n in [
         "Le dé de combat",
         "Noir (très lourde)",
         "8 % / 17 %",
+        "50 % / 67 %",
+        "Riposte",
+        "Ne peuvent pas combattre",
         "Avantages tactiques",
         "Lecture de la règle par muster",
     ] {
@@ -466,4 +472,247 @@ fn cards_qrs_and_roster() {
         "{}",
         run.stderr
     );
+}
+
+fn per_die_of(v: &serde_json::Value) -> (f64, f64) {
+    (
+        v["per_die"]["hit"].as_f64().unwrap(),
+        v["per_die"]["morale"].as_f64().unwrap(),
+    )
+}
+
+/// The book's answers where muster once read it wrong (issue 19), each counted by hand.
+#[test]
+fn the_advantage_against_very_light_troops_yields_to_a_compulsory_miss() {
+    // l. 194: "sauf si coup manqué obligatoire"; an advantage given as a miss stays one.
+    let v = combat(&["--dice", "1", "--armour", "yellow", "--advantage", "miss"]);
+    assert_eq!(v["advantage"]["outcome"], "miss");
+    assert!(close(per_die_of(&v).0, 3.0 / 6.0), "{v}");
+    // Very light troops: the advantage hits (l. 157), 4 faces in 6 (l. 210).
+    let v = combat(&["--dice", "1", "--armour", "yellow"]);
+    assert_eq!(v["advantage"]["outcome"], "hit");
+    assert!(close(per_die_of(&v).0, 4.0 / 6.0), "{v}");
+    // A mounted attacker in rough terrain: a compulsory miss beats the very-light hit.
+    let v = combat(&[
+        "--attacker",
+        "cavalerie-thessalienne",
+        "--defender",
+        "frondeurs",
+        "--condition",
+        "mounted-rough-terrain",
+    ]);
+    assert_eq!(v["advantage"]["outcome"], "miss");
+    assert!(close(per_die_of(&v).0, 3.0 / 6.0), "{v}");
+    // Black armour inverted reads as yellow, but the unit is not very light troops.
+    let v = combat(&["--dice", "1", "--armour", "black", "--inverted"]);
+    assert_eq!(v["armour"], "yellow");
+    assert_eq!(v["advantage"]["outcome"], "miss");
+    assert!(close(per_die_of(&v).0, 3.0 / 6.0), "{v}");
+    // A yellow unit whose armour counts inverted keeps the very-light hit: black faces (1
+    // red face confirmed 1 in 2) and the advantage confirmed: 2/12.
+    let v = combat(&["--dice", "1", "--armour", "yellow", "--inverted"]);
+    assert_eq!(v["advantage"]["outcome"], "hit");
+    assert!(close(per_die_of(&v).0, 2.0 / 12.0), "{v}");
+    // Slingers are very light and elusive: a hit first (l. 194), as the card says.
+    let v = combat(&["--attacker", "hoplites", "--defender", "frondeurs"]);
+    assert_eq!(v["advantage"]["outcome"], "hit");
+    // Fanatic counts only against mounted defenders (l. 181): Gallic infantry is not hit.
+    let v = combat(&["--attacker", "hoplites", "--defender", "gaulois"]);
+    assert_eq!(v["advantage"]["outcome"], "miss");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c.pdf");
+    let o = out.to_str().unwrap();
+    let run = muster(&[
+        "cards",
+        "--ruleset",
+        "thucydide",
+        "--sheet",
+        "gaulois",
+        "--sheet",
+        "frondeurs",
+        "--lang",
+        "en",
+        "-o",
+        o,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let all = read_pdf(&out).text.join(" ");
+    assert!(
+        has(&all, "when mounted, infantry attacking it hits"),
+        "{all}"
+    );
+    assert!(has(&all, "unless the table first makes it a hit"), "{all}");
+}
+
+/// What a combat leaves, counted on one die against blue (hits 2 faces, the flag 1, the
+/// advantage a miss for infantry against infantry without support): the riposte, the
+/// follow-up and the pursuit (l. 270–328).
+#[test]
+fn destroyed_falls_back_ripostes_pursues() {
+    let v = combat(&[
+        "--dice",
+        "1",
+        "--attacker-type",
+        "infantry",
+        "--defender",
+        "gaulois",
+        "--defender-elements",
+        "1",
+    ]);
+    let c = &v["consequences"];
+    assert!(close(c["p_destroyed"].as_f64().unwrap(), 2.0 / 6.0), "{v}");
+    assert!(close(c["p_falls_back"].as_f64().unwrap(), 1.0 / 6.0), "{v}");
+    assert!(close(c["p_hex_freed"].as_f64().unwrap(), 3.0 / 6.0), "{v}");
+    assert!(close(c["p_riposte"].as_f64().unwrap(), 3.0 / 6.0), "{v}");
+    assert!(c["p_pursuit"].is_null(), "infantry does not pursue: {v}");
+    // Mounted troops pursue once the hex is freed; shooting gives no riposte.
+    let v = combat(&[
+        "--attacker",
+        "archers-cretois",
+        "--attack",
+        "fire",
+        "--defender",
+        "hoplites",
+    ]);
+    let c = &v["consequences"];
+    assert!(c["p_riposte"].is_null(), "shooting gives no riposte: {v}");
+    assert!(c["p_pursuit"].is_null(), "{v}");
+    let v = combat(&[
+        "--attacker",
+        "cavalerie-thessalienne",
+        "--defender",
+        "hoplites",
+    ]);
+    let c = &v["consequences"];
+    assert_eq!(c["p_pursuit"], c["p_hex_freed"], "{v}");
+    // A riposte rolls the melee factor, refuses an assault, and allows no pursuit.
+    let riposte = combat(&[
+        "--attacker",
+        "hoplites",
+        "--riposte",
+        "--defender",
+        "gaulois",
+    ]);
+    let melee = combat(&[
+        "--attacker",
+        "hoplites",
+        "--attack",
+        "melee",
+        "--defender",
+        "gaulois",
+    ]);
+    assert_eq!(riposte["dice"], melee["dice"]);
+    assert!(riposte["consequences"]["p_riposte"].is_null());
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "thucydide",
+        "combat",
+        "--attacker",
+        "hoplites",
+        "--attack",
+        "assault",
+        "--riposte",
+        "--defender",
+        "gaulois",
+    ]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: --riposte rolls the melee factor, never assault (TH, Riposte, l. 322–328): leave out --attack\n"
+    );
+}
+
+/// A supported defender cancels a flag (the example of l. 263), besides a leader's.
+#[test]
+fn support_and_a_leader_each_cancel_a_morale_hit() {
+    // Two dice against blue, the advantage a morale hit: P(2 morale hits) = (2/6)².
+    let base = ["--dice", "2", "--armour", "blue", "--advantage", "morale"];
+    let m = |extra: &[&str]| -> Vec<f64> {
+        let mut a = base.to_vec();
+        a.extend_from_slice(extra);
+        combat(&a)["morale"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect()
+    };
+    let none = m(&[]);
+    assert!(close(none[2], 1.0 / 9.0));
+    let one = m(&["--condition", "defender-supported"]);
+    assert!(close(one[1], 1.0 / 9.0), "{one:?}");
+    assert!(close(one[0], 1.0 - 1.0 / 9.0), "{one:?}");
+    let two = m(&["--condition", "defender-supported", "--leader"]);
+    assert!(close(two[0], 1.0), "{two:?}");
+}
+
+/// Units that cannot fight (l. 104–107) are refused with the rule.
+#[test]
+fn a_unit_barred_from_fighting_is_refused() {
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "thucydide",
+        "combat",
+        "--attacker",
+        "hoplites",
+        "--defender",
+        "gaulois",
+        "--attacker-state",
+        "road-march",
+    ]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: the attacker cannot fight: A unit that has just made a road march (+1 hex) cannot fight. (TH, Rappel des interdictions, l. 106)\n"
+    );
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "thucydide",
+        "combat",
+        "--dice",
+        "2",
+        "--armour",
+        "blue",
+        "--attacker-state",
+        "tired",
+    ]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains(
+            "unknown state `tired`; known: artillery-road-in-rough, mounted-move, road-march"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+/// A panicking elephant flees one hex per flag or advantage of 3 dice (l. 339):
+/// binomial(3, 1/3) = 8, 12, 6, 1 in 27; two hexes from its edge it is gone with 7/27.
+#[test]
+fn a_panicking_elephant_flees() {
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "thucydide",
+        "panic",
+        "--to-edge",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v = json(&run);
+    let hexes: Vec<f64> = v["hexes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    for (k, want) in [8.0, 12.0, 6.0, 1.0].iter().enumerate() {
+        assert!(close(hexes[k], want / 27.0), "{hexes:?}");
+    }
+    assert!(close(v["p_gone"].as_f64().unwrap(), 7.0 / 27.0));
 }

@@ -93,6 +93,9 @@ pub struct Band {
     /// Added to the result against a cuirass (-1 at long range).
     #[serde(default)]
     pub cuirass: i32,
+    /// The book prints the score in brackets ("(8)").
+    #[serde(default)]
+    pub bracketed: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -131,6 +134,9 @@ pub struct EffectRow {
 pub struct Situation {
     pub id: String,
     pub name: FrEn,
+    /// The heading the book puts over several columns ("tir contre un groupe").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<FrEn>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

@@ -144,6 +144,15 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
         let situation = r
             .situation
             .ok_or("--class needs --situation volley|loose|skirmish")?;
+        let asked = match situation {
+            Situation::Volley => &class.volley,
+            Situation::Loose => &class.loose,
+            Situation::Skirmish => &class.skirmish,
+        };
+        // Reading impossible-first: no officer does not make an impossible situation possible.
+        if asked.impossible {
+            return Err(format!("{}: {} (FC, table)", class.name.en, asked.text.en));
+        }
         let mut situation = situation;
         if r.no_officer && situation == Situation::Volley && class.no_officer.no_volley {
             notes.push("no officer within earshot: no volley, the fire is as without one".into());

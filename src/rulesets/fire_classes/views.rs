@@ -44,12 +44,18 @@ pub struct QrsView {
     pub odds: Vec<Vec<String>>,
 }
 
-/// "5+", "6", "7", "8" as the book prints them ("5 - 6" for 5).
-fn needs_text(n: u32) -> String {
-    if n <= 5 {
+/// "5 - 6", "6", "7", "(8)" as the book prints them.
+fn needs_text(b: &Band) -> String {
+    let n = b.needs;
+    let text = if n <= 5 {
         format!("{n} - 6")
     } else {
         n.to_string()
+    };
+    if b.bracketed {
+        format!("({text})")
+    } else {
+        text
     }
 }
 
@@ -63,7 +69,10 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
         situations: r
             .situation
             .iter()
-            .map(|s| s.name.get(lang).to_owned())
+            .map(|s| match &s.group {
+                Some(g) => format!("{}{}{}", g.get(lang), crate::rulesets::label(labels, "sep"), s.name.get(lang)),
+                None => s.name.get(lang).to_owned(),
+            })
             .collect(),
         classes: db
             .classes
@@ -96,9 +105,9 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                     .map(|b| BandView {
                         range: format!("{} - {} cm", b.from, b.to),
                         needs: if b.cuirass != 0 {
-                            format!("{} ({} {cuirass})", needs_text(b.needs), b.cuirass)
+                            format!("{} ({} {cuirass})", needs_text(b), b.cuirass)
                         } else {
-                            needs_text(b.needs)
+                            needs_text(b)
                         },
                     })
                     .collect(),
@@ -117,7 +126,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             .reading
             .iter()
             .map(|x| Row2 {
-                name: x.section.clone(),
+                name: x.title(),
                 value: x.decision.get(lang).to_owned(),
             })
             .collect(),

@@ -39,8 +39,8 @@ pub const UNKNOWN_UNIT: Rule = rule(
 pub const UNKNOWN_BRIGADE: Rule = rule(
     "unknown-brigade",
     Severity::Error,
-    "Commandement",
-    "each unit belongs to a brigade of the list",
+    "",
+    "each unit belongs to a brigade of the list (orders of battle group units under a commander, whose rating the command test reads)",
 );
 pub const UNKNOWN_SIZE: Rule = rule(
     "unknown-size",
@@ -51,8 +51,8 @@ pub const UNKNOWN_SIZE: Rule = rule(
 pub const EMPTY_BRIGADE: Rule = rule(
     "empty-brigade",
     Severity::Warning,
-    "Commandement",
-    "a brigade commands units",
+    "",
+    "a brigade commands units (one without any is likely a slip)",
 );
 pub const DUPLICATE_BRIGADE: Rule = rule(
     "duplicate-brigade",

@@ -150,7 +150,7 @@ pub struct BreakRow {
     /// The highest result of the row; the last row is open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub up_to: Option<i64>,
-    pub name: String,
+    pub name: FrEn,
     pub fire: ByArm,
     pub melee: ByArm,
 }

@@ -367,6 +367,72 @@ fn check_save_against(
     Ok(())
 }
 
+/// A modifier of the sheet the preview applied because of a state the user gave (a unit
+/// disordered or shaken, a formation): never twice, never when the user named it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Applied {
+    /// "hit", "save" or "shoot": the sheet's table it comes from.
+    pub table: &'static str,
+    pub id: String,
+    pub value: i32,
+    pub name: String,
+    /// The state that ties it: "disordered", "shaken", "formation attack-column".
+    pub because: String,
+}
+
+/// The sheet's modifier `id` of `table`, applied for `because`, unless `given` names it.
+fn state_modifier(
+    table: &'static str,
+    modifiers: &[Modifier],
+    id: &str,
+    given: &[String],
+    because: String,
+) -> Option<Applied> {
+    if given.iter().any(|g| g == id) {
+        return None;
+    }
+    let m = modifiers.iter().find(|m| m.id == id)?;
+    Some(Applied {
+        table,
+        id: m.id.clone(),
+        value: m.value,
+        name: m.name.en.clone(),
+        because,
+    })
+}
+
+/// "disordered", "shaken (3 casualties, stamina 3)", or neither (HM: "Ebranlée ou En
+/// désordre"; a unit is shaken when its casualties reach its stamina, reading `shaken`).
+fn shaken_or_disordered(disordered: bool, casualties: u32, stamina: Option<u32>) -> Option<String> {
+    if disordered {
+        return Some("disordered".into());
+    }
+    let s = stamina?;
+    (casualties >= s).then(|| format!("shaken ({casualties} casualties, stamina {s})"))
+}
+
+/// The save modifiers a formation ties to an infantry unit (HM, Moral): attack column +1
+/// (never against artillery fire), march column -2 (reading formation-states).
+fn formation_saves(
+    db: &Database,
+    formation: Option<&str>,
+    arm: Arm,
+    artillery_fire: bool,
+    given: &[String],
+) -> Vec<Applied> {
+    let Some(f) = formation else {
+        return Vec::new();
+    };
+    let id = match f {
+        "attack-column" if arm == Arm::Infantry && !artillery_fire => "attack-column",
+        "march-column" => "march-column",
+        _ => return Vec::new(),
+    };
+    state_modifier("save", &db.rules.save.modifier, id, given, format!("formation {f}"))
+        .into_iter()
+        .collect()
+}
+
 pub struct ShootRequest {
     pub shooter: Fighter,
     /// Shooting modifiers by id, and a number.
@@ -379,10 +445,15 @@ pub struct ShootRequest {
     pub stamina: Option<u32>,
     pub casualties_before: u32,
     pub disordered: bool,
+    /// The target's formation (default: its type's).
+    pub target_formation: Option<String>,
     /// The shooter is artillery (losses give the target -1 on its test).
     pub artillery: bool,
     /// Artillery at close range: a test (B) on any casualty.
     pub close: bool,
+    /// The shooter is disordered, or has had casualties (shaken at its stamina).
+    pub shooter_disordered: bool,
+    pub shooter_casualties_before: u32,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -396,12 +467,34 @@ pub struct ShootReport {
     pub p_test: f64,
     /// P(no test, or the test's outcome): "untested", "lache", "recule", "tient".
     pub outcomes: BTreeMap<&'static str, f64>,
+    /// Modifiers applied for the states given (disordered, shaken, formations).
+    pub applied: Vec<Applied>,
 }
 
 pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootReport, String> {
     let (n, shooter_unit) = resolve_dice(db, &r.shooter, "--shooter", true)?;
     let k = within("--modifier", r.modifier, &limits::MODIFIER, "engine limit")?;
-    let hit_mod = sum_modifiers(&db.rules.shoot_modifier, &r.with, "--with")? + i64::from(k);
+    let mut hit_mod = sum_modifiers(&db.rules.shoot_modifier, &r.with, "--with")? + i64::from(k);
+    let shooter_before = within(
+        "--shooter-casualties-before",
+        r.shooter_casualties_before,
+        &limits::CASUALTIES,
+        "engine limit",
+    )?;
+    let mut applied = Vec::new();
+    if let Some(why) = shaken_or_disordered(
+        r.shooter_disordered,
+        shooter_before,
+        shooter_unit.map(|u| u.stamina),
+    ) {
+        applied.extend(state_modifier(
+            "shoot",
+            &db.rules.shoot_modifier,
+            "shaken",
+            &r.with,
+            format!("the shooter is {why}"),
+        ));
+    }
     let target = r
         .target
         .as_deref()
@@ -416,9 +509,44 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootReport, String> {
         (None, Some(t)) => t.morale,
         (None, None) => db.rules.save.default,
     };
-    let save_mod = sum_modifiers(&db.rules.save.modifier, &r.save_with, "--save-with")?;
+    let mut save_mod = sum_modifiers(&db.rules.save.modifier, &r.save_with, "--save-with")?;
     let artillery = r.artillery || shooter_unit.is_some_and(|u| u.arm == Arm::Artillery);
     check_save_against(db, &r.save_with, "--save-with", artillery)?;
+    let arm = r
+        .target_arm
+        .or(target.map(|t| t.arm))
+        .unwrap_or(Arm::Infantry);
+    let formation = r
+        .target_formation
+        .clone()
+        .or(target.map(|t| t.formation.clone()));
+    if let Some(f) = &formation {
+        if db.formation(f).is_none() {
+            return Err(format!("--target-formation: unknown formation `{f}`"));
+        }
+    }
+    applied.extend(formation_saves(
+        db,
+        formation.as_deref(),
+        arm,
+        artillery,
+        &r.save_with,
+    ));
+    if artillery && matches!(formation.as_deref(), Some("attack-column" | "march-column" | "square")) {
+        applied.extend(state_modifier(
+            "shoot",
+            &db.rules.shoot_modifier,
+            "artillery-v-column",
+            &r.with,
+            format!("artillery at a target in {}", formation.as_deref().unwrap_or_default()),
+        ));
+    }
+    for a in &applied {
+        match a.table {
+            "save" => save_mod += i64::from(a.value),
+            _ => hit_mod += i64::from(a.value),
+        }
+    }
     let p_hit = p_d6(i64::from(db.rules.hit.needs), hit_mod);
     let p_save = if save >= 7 {
         0.0
@@ -426,10 +554,6 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootReport, String> {
         p_d6(i64::from(save), save_mod)
     };
     let casualties = binomial(n as usize, p_hit * (1.0 - p_save));
-    let arm = r
-        .target_arm
-        .or(target.map(|t| t.arm))
-        .unwrap_or(Arm::Infantry);
     let stamina = r.stamina.or(target.map(|t| t.stamina));
     let before = within(
         "--casualties-before",
@@ -467,6 +591,7 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootReport, String> {
         casualties,
         p_test,
         outcomes,
+        applied,
     })
 }
 
@@ -498,6 +623,8 @@ pub struct MeleeSideReport {
     pub if_draw: BTreeMap<&'static str, f64>,
     /// Result modifiers the preview applied by itself (a square against cavalry).
     pub applied: Vec<String>,
+    /// To-hit and save modifiers applied for the states given (disordered, shaken, formation).
+    pub states: Vec<Applied>,
 }
 
 /// The result modifier a square has against cavalry, applied when the formations say so.
@@ -516,6 +643,7 @@ struct Prepared<'a> {
     hit_mod: i64,
     result: i64,
     save_mod: i64,
+    states: Vec<Applied>,
 }
 
 fn prepare<'a>(db: &'a Database, s: &MeleeSide, flag: &str) -> Result<Prepared<'a>, String> {
@@ -542,12 +670,44 @@ fn prepare<'a>(db: &'a Database, s: &MeleeSide, flag: &str) -> Result<Prepared<'
         &format!("{flag}-save"),
     )?;
     check_save_against(db, &s.save_with, &format!("{flag}-save"), false)?;
+    let before = within(
+        &format!("{flag}-casualties-before"),
+        s.casualties_before,
+        &limits::CASUALTIES,
+        "engine limit",
+    )?;
+    let mut states = Vec::new();
+    let stamina = s.stamina.or(unit.map(|u| u.stamina));
+    if let Some(why) = shaken_or_disordered(s.disordered, before, stamina) {
+        states.extend(state_modifier(
+            "hit",
+            &db.rules.hit.modifier,
+            "shaken",
+            &s.hit_with,
+            why,
+        ));
+    }
+    let formation = s
+        .fighter
+        .formation
+        .as_deref()
+        .or(unit.map(|u| u.formation.as_str()));
+    let arm = unit.map_or(Arm::Infantry, |u| u.arm);
+    states.extend(formation_saves(db, formation, arm, false, &s.save_with));
+    let (mut hit_mod, mut save_mod) = (hit_mod, save_mod);
+    for a in &states {
+        match a.table {
+            "save" => save_mod += i64::from(a.value),
+            _ => hit_mod += i64::from(a.value),
+        }
+    }
     Ok(Prepared {
         dice,
         unit,
         hit_mod,
         result,
         save_mod,
+        states,
     })
 }
 
@@ -659,6 +819,7 @@ pub fn melee(db: &Database, a: &MeleeSide, b: &MeleeSide) -> Result<MeleeReport,
             if_lost: a_lost,
             if_draw: a_draw,
             applied: auto_a.into_iter().collect(),
+            states: pa.states,
         },
         b: MeleeSideReport {
             dice: pb.dice,
@@ -669,6 +830,7 @@ pub fn melee(db: &Database, a: &MeleeSide, b: &MeleeSide) -> Result<MeleeReport,
             if_lost: b_lost,
             if_draw: b_draw,
             applied: auto_b.into_iter().collect(),
+            states: pb.states,
         },
         p_draw: draw,
     })

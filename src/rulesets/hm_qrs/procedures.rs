@@ -31,7 +31,7 @@ macro_rules! melee_params {
                 Param::id(concat!($s, "-save"), "ID", concat!("A save modifier of ", $S, " by id (repeatable): light-cover, heavy-cover, …")).repeat().$side(),
                 Param::int_u(concat!($s, "-stamina"), limits::CASUALTIES, concat!($S, "'s stamina (default the type's)")).$side(),
                 Param::int_u(concat!($s, "-casualties-before"), limits::CASUALTIES, concat!($S, "'s casualties before this round")).default("0").$side(),
-                Param::flag(concat!($s, "-disordered"), concat!($S, " is disordered")).$side(),
+                Param::flag(concat!($s, "-disordered"), concat!($S, " is disordered (-1 to hit, -1 to its break test)")).$side(),
             )+
         ]
     };
@@ -165,6 +165,18 @@ pub const PROCEDURES: &[Procedure] = &[
                 "Artillery at point blank: any casualty makes the target test (B)",
             )
             .first(),
+            Param::flag(
+                "shooter-disordered",
+                "The shooter is disordered (-1 to hit)",
+            )
+            .first(),
+            Param::int_u(
+                "shooter-casualties-before",
+                limits::CASUALTIES,
+                "The shooter's casualties so far: at its stamina it is shaken (-1 to hit)",
+            )
+            .default("0")
+            .first(),
             Param::unit(
                 "target",
                 "The target: a unit type (its save, stamina and arm), or a unit of an order of battle",
@@ -199,6 +211,12 @@ pub const PROCEDURES: &[Procedure] = &[
             .default("0")
             .second(),
             Param::flag("disordered", "The target is disordered").second(),
+            Param::id(
+                "target-formation",
+                "ID",
+                "The target's formation (default its type's): attack column +1 to save (not against artillery), march column -2, artillery at a column or square +1 to hit",
+            )
+            .second(),
         ],
         chart: Chart::Of("casualties"),
         mean: Some("/mean"),
@@ -329,8 +347,11 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
             stamina: r.u32("stamina"),
             casualties_before: r.u32("casualties-before").unwrap_or(0),
             disordered: r.flag("disordered"),
+            target_formation: r.text("target-formation"),
             artillery: r.flag("artillery"),
             close: r.flag("close"),
+            shooter_disordered: r.flag("shooter-disordered"),
+            shooter_casualties_before: r.u32("shooter-casualties-before").unwrap_or(0),
         },
     )
     .map_err(Error::Usage)?;

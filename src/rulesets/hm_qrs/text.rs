@@ -5,7 +5,20 @@ use std::collections::BTreeMap;
 
 use super::data::Database;
 use super::model::Combat;
-use super::preview::{BreakReport, CommandReport, MeleeReport, ShootReport};
+use super::preview::{Applied, BreakReport, CommandReport, MeleeReport, ShootReport};
+
+/// The modifiers applied for the states given, one line each.
+fn applied_lines(applied: &[Applied], who: &str, text: &mut String) {
+    for a in applied {
+        text.push_str(&format!(
+            "  {who}{:+} {}: {} (applied: {})\n",
+            a.value,
+            if a.table == "save" { "to save" } else { "to hit" },
+            a.name,
+            a.because
+        ));
+    }
+}
 use crate::core::table::{distribution_table, Series};
 
 /// The outcomes of a break test, as the sheet names them, each with its chance and bar.
@@ -36,6 +49,7 @@ pub fn shoot(db: &Database, r: &ShootReport) -> String {
         "Shooting (HM, Tirs): {} dice, P(hit) {:.4}, P(saved) {:.4}, mean {:.3} casualties\n",
         r.dice, r.p_hit, r.p_save, r.mean
     ));
+    applied_lines(&r.applied, "", text);
     text.push_str(&distribution_table("casualties", &series));
     text.push_str(&format!("The target tests (A, B): P {:.4}\n", r.p_test));
     outcome_lines(db, &r.outcomes, text);
@@ -61,6 +75,7 @@ pub fn melee(db: &Database, r: &MeleeReport) -> String {
             "  {who}: {} dice, P(casualty a die) {:.4}, result {:+}\n",
             s.dice, s.p_casualty, s.result_bonus
         ));
+        applied_lines(&s.states, "   ", text);
         for id in &s.applied {
             if let Some(m) = db.rules.result_modifier.iter().find(|m| &m.id == id) {
                 text.push_str(&format!(

@@ -123,7 +123,7 @@ pub struct QrsView {
     pub save_default: u32,
     pub saves: Vec<Row2>,
     pub break_modifiers: Vec<Row2>,
-    /// rows: result, then fire and melee × infantry, cavalry, artillery.
+    /// rows: result and combat, then infantry, cavalry, artillery (the sheet's layout).
     pub break_table: Vec<Vec<String>>,
     /// rows: combat × arm; cells: "L/R/T" percentages by modifier.
     pub break_odds: Vec<Vec<String>>,
@@ -216,11 +216,22 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             .break_test
             .row
             .iter()
-            .map(|row| {
-                std::iter::once(row.name.clone())
-                    .chain(Arm::ALL.iter().map(|a| verdict(row.fire.of(*a))))
-                    .chain(Arm::ALL.iter().map(|a| verdict(row.melee.of(*a))))
-                    .collect()
+            .flat_map(|row| {
+                [("fire", &row.fire), ("melee", &row.melee)]
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (combat, cells))| {
+                        let result = if i == 0 {
+                            row.name.get(lang).to_owned()
+                        } else {
+                            String::new()
+                        };
+                        [result, label(labels, combat)]
+                            .into_iter()
+                            .chain(Arm::ALL.iter().map(|a| verdict(cells.of(*a))))
+                            .collect::<Vec<String>>()
+                    })
+                    .collect::<Vec<_>>()
             })
             .collect(),
         break_odds: [Combat::Fire, Combat::Melee]
@@ -312,7 +323,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             .reading
             .iter()
             .map(|x| Row2 {
-                name: x.section.clone(),
+                name: x.title(),
                 value: x.decision.get(lang).to_owned(),
             })
             .collect(),

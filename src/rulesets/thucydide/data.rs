@@ -95,6 +95,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         armour: ids("armour.toml").unwrap_or(0),
         advantage: ids("advantage.toml").unwrap_or(0),
         units: ids("units.toml").unwrap_or(0),
+        rules: ids("rules.toml").unwrap_or(0),
     };
     let mut registry = Registry::default();
     let mut armours = Catalog::default();
@@ -136,6 +137,7 @@ struct Files {
     armour: FileId,
     advantage: FileId,
     units: FileId,
+    rules: FileId,
 }
 
 struct Lint<'a> {
@@ -312,6 +314,42 @@ fn lint(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic> {
             if !ok {
                 l.error("unknown-reference", f.advantage, &[Seg::Key("condition"), Seg::Index(i), Seg::Key("from")], format!("from must be defender-armour:ID or attacker-type:ID of the data, found {from:?}"), "not a known derivation");
             }
+        }
+    }
+    let rules = &db.rules;
+    for (i, t) in rules.pursuit.types.iter().enumerate() {
+        if !db.types.contains(t) {
+            let path = [Seg::Key("pursuit"), Seg::Key("types"), Seg::Index(i)];
+            l.unknown(f.rules, &path, "type", t, db.types.ids().collect());
+        }
+    }
+    for (i, face) in rules.panic.faces.iter().enumerate() {
+        if !face_ids.contains(&face.as_str()) {
+            let path = [Seg::Key("panic"), Seg::Key("faces"), Seg::Index(i)];
+            l.unknown(f.rules, &path, "face", face, face_ids.clone());
+        }
+    }
+    if !(1..=10).contains(&rules.panic.dice) {
+        l.error(
+            "out-of-range",
+            f.rules,
+            &[Seg::Key("panic"), Seg::Key("dice")],
+            format!("dice must be between 1 and 10, found {}", rules.panic.dice),
+            "1 to 10",
+        );
+    }
+    for (i, b) in rules.ban.iter().enumerate() {
+        if !valid_id(&b.id) {
+            l.error(
+                "bad-id",
+                f.rules,
+                &[Seg::Key("ban"), Seg::Index(i), Seg::Key("id")],
+                format!(
+                    "id must be 1 to 64 lowercase letters, digits and hyphens, found {:?}",
+                    b.id
+                ),
+                "not a plain id",
+            );
         }
     }
     for (i, u) in db.units.iter().enumerate() {

@@ -22,8 +22,8 @@ pub const UNKNOWN_UNIT: Rule = Rule {
 pub const ELEMENTS_OUT_OF_RANGE: Rule = Rule {
     code: "elements-out-of-range",
     severity: Severity::Error,
-    section: "Retrait des pertes",
-    summary: "a unit has from 1 to its type's elements",
+    section: "",
+    summary: "a unit has from 1 to its type's elements (the troop types are illustrative; the book sets no maximum)",
 };
 pub const GENERAL: Rule = Rule {
     code: "general",

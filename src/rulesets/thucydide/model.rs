@@ -29,11 +29,9 @@ pub struct Armour {
     pub name: FrEn,
     /// `#RRGGBB`, the band of its cards.
     pub colour: String,
-    /// The faces that hit it.
+    /// The faces that hit it (the tactical advantage is the table's: a very light defender's
+    /// is a hit by an override of `advantage.toml`, unless a miss is compulsory).
     pub hits: Vec<String>,
-    /// The tactical advantage always hits it (very light troops).
-    #[serde(default)]
-    pub advantage_hits: bool,
     /// Each hit is confirmed by a second die showing one of `confirm_faces`.
     #[serde(default)]
     pub confirm: bool,
@@ -157,13 +155,49 @@ pub struct Effect {
     pub rule: FrEn,
 }
 
+/// Troop types that may pursue after a follow-up (TH, Poursuite).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Pursuit {
+    pub types: Vec<String>,
+    pub rule: FrEn,
+    pub section: String,
+}
+
+/// A panicking elephant's flight (TH, Éléphant en panique): dice rolled each turn, and the
+/// faces that count as a hex of flight.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Panic {
+    pub dice: u32,
+    pub faces: Vec<String>,
+    pub rule: FrEn,
+    pub section: String,
+}
+
+/// A state in which a unit may not fight (TH, Rappel des interdictions).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ban {
+    pub id: String,
+    pub name: FrEn,
+    pub rule: FrEn,
+    pub section: String,
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
     pub step: Vec<Step>,
     pub leader: Leader,
+    /// A supported defender cancels morale hits (the example of TH, Repli).
+    pub support: Leader,
     pub retreat: RuleText,
     pub follow: Vec<Follow>,
+    pub riposte: RuleText,
+    pub pursuit: Pursuit,
+    pub panic: Panic,
+    pub ban: Vec<Ban>,
     pub effect: Vec<Effect>,
     #[serde(default)]
     pub reading: Vec<Reading>,

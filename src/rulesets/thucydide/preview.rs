@@ -125,10 +125,11 @@ pub fn per_die(db: &Database, armour: &Armour, outcome: Outcome) -> PerDie {
         } else if face.id == ORDER {
             d.order += sixth;
         } else if face.id == ADVANTAGE {
-            match (outcome, armour.advantage_hits) {
-                (_, true) | (Outcome::Hit, _) => d.hit += sixth * confirm,
-                (Outcome::Morale, false) => d.morale += sixth,
-                (Outcome::Miss, false) => {}
+            // What the table resolved (a very light defender's hit is one of its rows).
+            match outcome {
+                Outcome::Hit => d.hit += sixth * confirm,
+                Outcome::Morale => d.morale += sixth,
+                Outcome::Miss => {}
             }
         }
     }
@@ -176,6 +177,32 @@ pub struct CombatRequest {
     pub attacker_type: Option<String>,
     pub defender_type: Option<String>,
     pub conditions: Vec<String>,
+    /// The roll is the defender's riposte (TH, Riposte): the melee factor, no order.
+    pub riposte: bool,
+    /// What the attacker has just done, among the bans of the rules (road-march, …).
+    pub states: Vec<String>,
+    /// The defender's elements (default: its type's).
+    pub defender_elements: Option<u32>,
+}
+
+/// What the combat leaves: the target destroyed or falling back (its hex freed: a follow-up,
+/// and for mounted troops and elephants a pursuit), or standing and adjacent (a riposte in
+/// melee). Given when the defender's elements are known.
+#[derive(Debug, Clone, Serialize)]
+pub struct Consequences {
+    pub elements: u32,
+    pub p_destroyed: f64,
+    pub p_falls_back: f64,
+    /// The attacker may follow up (TH, Suivi).
+    pub p_hex_freed: f64,
+    /// The defender may riposte (a melee attack, TH, Riposte); `None` after shooting or a
+    /// riposte.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_riposte: Option<f64>,
+    /// The attacker may pursue (mounted troops and elephants, TH, Poursuite); `None` for
+    /// others, or after a riposte.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_pursuit: Option<f64>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -200,7 +227,13 @@ pub struct CombatReport {
     /// Hexes the defender falls back, when its type is known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retreat: Option<Vec<f64>>,
+    /// The mean of `hits`.
+    pub mean_hits: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub consequences: Option<Consequences>,
     pub joint: Vec<JointRow>,
+    /// What the preview applied or assumed, with the rule.
+    pub notes: Vec<String>,
 }
 
 fn unknown<'a>(flag: &str, what: &str, id: &str, known: impl Iterator<Item = &'a str>) -> String {
@@ -228,9 +261,48 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
                 .ok_or_else(|| unknown("--defender", "unit", id, db.units.ids()))
         })
         .transpose()?;
+    // A unit that has just done what a ban names cannot fight (TH, l. 104–107).
+    let bans = r
+        .states
+        .iter()
+        .map(|state| {
+            db.rules.ban.iter().find(|b| b.id == *state).ok_or_else(|| {
+                unknown(
+                    "--attacker-state",
+                    "state",
+                    state,
+                    db.rules.ban.iter().map(|b| b.id.as_str()),
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(ban) = bans.first() {
+        return Err(format!(
+            "the attacker cannot fight: {} ({})",
+            ban.rule.en, ban.section
+        ));
+    }
+    let mut notes = Vec::new();
+    if r.riposte {
+        if let Some(a) = r.attack.as_deref().filter(|a| *a != "melee") {
+            return Err(format!(
+                "--riposte rolls the melee factor, never {a} ({}): leave out --attack",
+                db.rules.riposte.section
+            ));
+        }
+        notes.push(format!(
+            "a riposte: the melee factor, no attack order, no follow-up or pursuit ({})",
+            db.rules.riposte.section
+        ));
+    }
+    let attack = if r.riposte {
+        "melee"
+    } else {
+        r.attack.as_deref().unwrap_or("assault")
+    };
     let dice = match (r.dice, attacker) {
         (Some(n), _) => n,
-        (None, Some(a)) => match r.attack.as_deref().unwrap_or("assault") {
+        (None, Some(a)) => match attack {
             "fire" => a.fire,
             "assault" => a.assault,
             "melee" => a.melee,
@@ -309,11 +381,21 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
     let d = per_die(db, read, reason.outcome);
     let table = joint(dice as usize, d);
     let n = dice as usize;
-    let cancel = if r.leader {
-        db.rules.leader.cancels as usize
-    } else {
-        0
-    };
+    let mut cancel = 0;
+    if r.leader {
+        cancel += db.rules.leader.cancels as usize;
+        notes.push(format!(
+            "a leader with the defender cancels {} morale hit ({})",
+            db.rules.leader.cancels, db.rules.leader.section
+        ));
+    }
+    if situation.conditions.contains("defender-supported") {
+        cancel += db.rules.support.cancels as usize;
+        notes.push(format!(
+            "the defender is supported: it cancels {} morale hit ({}, reading support-cancels)",
+            db.rules.support.cancels, db.rules.support.section
+        ));
+    }
     let mut hits = vec![0.0; n + 1];
     let mut morale = vec![0.0; n + 1];
     let mut orders = vec![0.0; n + 1];
@@ -345,6 +427,40 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
             }
             out
         });
+    let elements = r.defender_elements.or(defender.map(|d| d.elements));
+    let elephant = situation.defender_type.as_deref() == Some("elephant");
+    if elephant {
+        notes.push(format!(
+            "the defender is elephants: each loss is a panicking elephant, not a figure removed ({})",
+            db.rules.panic.section
+        ));
+    }
+    let consequences = elements.map(|e| {
+        let e = e as usize;
+        let (mut destroyed, mut back, mut stands) = (0.0, 0.0, 0.0);
+        for ((h, m, _), p) in &rows {
+            if *h >= e {
+                destroyed += p;
+            } else if *m >= 1 {
+                back += p;
+            } else {
+                stands += p;
+            }
+        }
+        let pursuer = situation
+            .attacker_type
+            .as_deref()
+            .is_some_and(|t| db.rules.pursuit.types.iter().any(|x| x == t));
+        Consequences {
+            elements: e as u32,
+            p_destroyed: destroyed,
+            p_falls_back: back,
+            p_hex_freed: destroyed + back,
+            p_riposte: (attack != "fire" && !r.riposte).then_some(stands),
+            p_pursuit: (pursuer && !r.riposte).then_some(destroyed + back),
+        }
+    });
+    let mean_hits = hits.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
     Ok(CombatReport {
         dice,
         armour: read.id.clone(),
@@ -354,6 +470,9 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
         morale,
         orders,
         retreat,
+        mean_hits,
+        consequences,
+        notes,
         joint: rows
             .into_iter()
             .map(|((hits, morale, orders), p)| JointRow {
@@ -364,4 +483,34 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
             })
             .collect(),
     })
+}
+
+/// A panicking elephant's flight in one turn (TH, Éléphant en panique).
+#[derive(Debug, Clone, Serialize)]
+pub struct PanicReport {
+    pub dice: u32,
+    /// P(a die is a hex of flight).
+    pub p_flight_die: f64,
+    /// P(k hexes of flight), k = 0, 1, …
+    pub hexes: Vec<f64>,
+    pub mean: f64,
+    /// P(it reaches its table edge and is gone), when the distance is given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_gone: Option<f64>,
+}
+
+/// The flight of a panicking elephant: the rules' dice, each face of `panic.faces` a hex.
+pub fn panic(db: &Database, to_edge: Option<u32>) -> PanicReport {
+    let panic = &db.rules.panic;
+    let faces = db.faces.len().max(1) as f64;
+    let q = db.faces.iter().filter(|f| panic.faces.contains(&f.id)).count() as f64 / faces;
+    let hexes = crate::core::dice::binomial(panic.dice as usize, q);
+    let mean = hexes.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    PanicReport {
+        dice: panic.dice,
+        p_flight_die: q,
+        p_gone: to_edge.map(|d| hexes.iter().skip(d as usize).sum()),
+        hexes,
+        mean,
+    }
 }

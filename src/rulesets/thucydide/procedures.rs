@@ -33,6 +33,18 @@ pub const PROCEDURES: &[Procedure] = &[Procedure {
             "The attacker's type when --attacker is not given",
         )
         .first(),
+        Param::flag(
+            "riposte",
+            "The roll is the attacked unit's riposte: its melee factor, no attack order, no follow-up or pursuit (TH, Riposte)",
+        )
+        .first(),
+        Param::id(
+            "attacker-state",
+            "ID",
+            "What the attacker has just done, if it bars it from fighting (repeatable): road-march, mounted-move, artillery-road-in-rough",
+        )
+        .first()
+        .repeat(),
         Param::unit(
             "defender",
             "The defending unit: a troop type (its armour, type and traits), or a unit of an army",
@@ -52,6 +64,13 @@ pub const PROCEDURES: &[Procedure] = &[Procedure {
             "The defender's type when --defender is not given",
         )
         .second(),
+        Param::int(
+            "defender-elements",
+            1,
+            12,
+            "The defender's elements, 1–12 (default: its type's, or its list's): destroyed, falls back, ripostes",
+        )
+        .second(),
         Param::choice(
             "advantage",
             &[("hit", ""), ("morale", ""), ("miss", "")],
@@ -66,6 +85,21 @@ pub const PROCEDURES: &[Procedure] = &[Procedure {
     ],
     chart: Chart::Of("count"),
     mean: Some("/mean_hits"),
+},
+Procedure {
+    name: "panic",
+    summary: "A panicking elephant's flight: hexes towards its table edge this turn",
+    rule: "TH, Éléphant en panique",
+    sides: ["Elephant", "Target"],
+    params: &[Param::int(
+        "to-edge",
+        0,
+        60,
+        "Hexes to its table edge: the chance it reaches it and is gone",
+    )
+    .first()],
+    chart: Chart::Of("hexes of flight"),
+    mean: Some("/mean"),
 }];
 
 /// Each unit's attack on the other.
@@ -95,8 +129,21 @@ fn troop_type(r: &Request, name: &str) -> Option<String> {
     }
 }
 
-/// Works out a request of [`PROCEDURES`].
+/// The elements of a unit of an army, as its list has them.
+fn listed_elements(r: &Request, name: &str) -> Option<u32> {
+    match r.unit(name)? {
+        UnitRef::Listed(l) => l.row.figures.and_then(|f| u32::try_from(f).ok()),
+        _ => None,
+    }
+}
+
+/// Works out a request of one of [`PROCEDURES`].
 pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
+    if r.procedure.name == "panic" {
+        let report = preview::panic(db, r.u32("to-edge"));
+        let series = vec![("hexes of flight".to_owned(), report.hexes.clone())];
+        return Preview::of(&report, text::panic(db, &report), series);
+    }
     let report = preview::combat(
         db,
         &CombatRequest {
@@ -116,6 +163,11 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
             attacker_type: r.text("attacker-type"),
             defender_type: r.text("defender-type"),
             conditions: r.texts("condition"),
+            riposte: r.flag("riposte"),
+            states: r.texts("attacker-state"),
+            defender_elements: r
+                .u32("defender-elements")
+                .or_else(|| listed_elements(r, "defender")),
         },
     )
     .map_err(Error::Usage)?;

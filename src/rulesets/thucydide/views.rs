@@ -54,8 +54,19 @@ fn faces_text(db: &Database, armour: &Armour, lang: Lang, labels: &toml::Table) 
         .filter(|f| armour.hits.contains(&f.id))
         .map(|f| f.name.get(lang).to_owned())
         .collect();
-    if armour.advantage_hits {
-        names.push(label(labels, "advantage_always"));
+    // The advantage's hit against this colour, when a row of the table gives it (very light
+    // troops): a compulsory miss still comes first.
+    let derived = format!("defender-armour:{}", armour.id);
+    let advantage_hits = db.overrides.iter().any(|o| {
+        o.result == Outcome::Hit
+            && o.when.iter().any(|all| {
+                all.iter().any(|c| {
+                    db.conditions.get(c).and_then(|c| c.from.as_deref()) == Some(derived.as_str())
+                })
+            })
+    });
+    if advantage_hits {
+        names.push(label(labels, "advantage_unless_miss"));
     }
     let mut text = names.join(", ");
     if armour.confirm {
@@ -137,7 +148,13 @@ pub struct QrsView {
     pub retreats: Vec<Row2>,
     pub retreat_rule: String,
     pub leader: String,
+    /// A supported defender's cancel.
+    pub support: String,
     pub follow: Vec<Vec<String>>,
+    /// Riposte, pursuit, a panicking elephant: each with its rule reference.
+    pub consequences: Vec<Row2>,
+    /// When a unit may not fight.
+    pub bans: Vec<Row2>,
     pub effects: Vec<Row2>,
     pub readings: Vec<Row2>,
 }
@@ -247,15 +264,17 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                         let mut parts = Vec::new();
                         if !cell.hit.is_empty() {
                             parts.push(format!(
-                                "{} : {}",
+                                "{}{}{}",
                                 label(labels, "outcome_hit"),
+                                label(labels, "sep"),
                                 when_text(db, &cell.hit, lang, labels)
                             ));
                         }
                         if !cell.morale.is_empty() {
                             parts.push(format!(
-                                "{} : {}",
+                                "{}{}{}",
                                 label(labels, "outcome_morale"),
+                                label(labels, "sep"),
                                 when_text(db, &cell.morale, lang, labels)
                             ));
                         }
@@ -274,6 +293,31 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             .collect(),
         retreat_rule: db.rules.retreat.rule.get(lang).to_owned(),
         leader: db.rules.leader.rule.get(lang).to_owned(),
+        support: format!(
+            "{} ({})",
+            db.rules.support.rule.get(lang),
+            db.rules.support.section
+        ),
+        consequences: [
+            ("riposte", &db.rules.riposte.rule, &db.rules.riposte.section),
+            ("pursuit", &db.rules.pursuit.rule, &db.rules.pursuit.section),
+            ("panic", &db.rules.panic.rule, &db.rules.panic.section),
+        ]
+        .into_iter()
+        .map(|(key, rule, section)| Row2 {
+            name: label(labels, key),
+            value: format!("{} ({section})", rule.get(lang)),
+        })
+        .collect(),
+        bans: db
+            .rules
+            .ban
+            .iter()
+            .map(|b| Row2 {
+                name: b.name.get(lang).to_owned(),
+                value: format!("{} ({})", b.rule.get(lang), b.section),
+            })
+            .collect(),
         follow: db
             .rules
             .follow
@@ -300,7 +344,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             .reading
             .iter()
             .map(|r| Row2 {
-                name: r.section.clone(),
+                name: r.title(),
                 value: r.decision.get(lang).to_owned(),
             })
             .collect(),

@@ -143,7 +143,7 @@ pub const POINTS_OVER_LIMIT: Rule = rule(
 pub const POINTS_UNDER_LIMIT: Rule = rule(
     "points-under-limit",
     Severity::Warning,
-    "p.1",
+    "",
     "an army well under its points (below 90 %) gives the opponent an easy game",
 );
 pub const BATTERY_ALLOWANCE: Rule = rule(
@@ -185,8 +185,8 @@ pub const ADC_ALLOWANCE: Rule = rule(
 pub const UNBALANCED: Rule = rule(
     "unbalanced",
     Severity::Error,
-    "p.1",
-    "two armies facing each other differ by at most 10 % (as for Capitán §9.1)",
+    "",
+    "two armies facing each other differ by at most 10 %, to help players agree a game (the supplement sets no balance: its lists' values only compare with each other, ACA p.1)",
 );
 
 /// Every rule of one list with the check that reports it, in the order they run.

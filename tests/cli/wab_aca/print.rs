@@ -279,7 +279,7 @@ fn rosters_in_three_formats() {
     let all = read_pdf(&pdf).text.join(" ");
     for n in [
         "Division légère, Salamanque 1812",
-        "1443 / 1500",
+        "1882 / 2000",
         "1/95th Rifles",
         "Carabines rayées",
     ] {
