@@ -79,29 +79,38 @@ pub fn cards_document(
         .and_then(|v| v.as_str())
         .unwrap_or("50 mm")
         .to_owned();
-    for chunk in cards.chunks(imp.per_page()) {
+    // Every card's blocks first: the deck's scale is the largest that fits them all.
+    let mut fronts_blocks = Vec::with_capacity(cards.len());
+    let mut backs_blocks = Vec::new();
+    for c in cards {
+        let mut ctx = Context::new();
+        ctx.insert("card", c);
+        ctx.insert("l", &labels);
+        fronts_blocks.push(layout(templates, "card", &ctx)?);
+        if backs {
+            backs_blocks.push(layout(templates, "card-back", &ctx)?);
+        }
+    }
+    let slot = imp.slot(0, false);
+    let front_scale = card::deck_scale(&fonts, &doc.fonts, slot, &fronts_blocks);
+    let back_scale = card::deck_scale(&fonts, &doc.fonts, slot, &backs_blocks);
+    let per_page = imp.per_page();
+    for (p, chunk) in fronts_blocks.chunks(per_page).enumerate() {
         let mut fronts = Page::new(imp.page.0, imp.page.1);
         imp.crop_marks(&mut fronts);
         imp.ruler(&mut fronts, &doc.fonts, &ruler);
-        let mut backs = backs.then(|| {
-            let mut p = Page::new(imp.page.0, imp.page.1);
-            imp.crop_marks(&mut p);
-            p
-        });
-        for (i, c) in chunk.iter().enumerate() {
-            let mut ctx = Context::new();
-            ctx.insert("card", c);
-            ctx.insert("l", &labels);
-            let blocks = layout(templates, "card", &ctx)?;
-            card::draw(&mut fronts, &fonts, &doc.fonts, imp.slot(i, false), &blocks);
-            if let Some(b) = backs.as_mut() {
-                let blocks = layout(templates, "card-back", &ctx)?;
-                card::draw(b, &fonts, &doc.fonts, imp.slot(i, true), &blocks);
-            }
+        for (i, blocks) in chunk.iter().enumerate() {
+            card::draw(&mut fronts, &fonts, &doc.fonts, imp.slot(i, false), blocks, front_scale);
         }
         doc.push(fronts);
-        if let Some(b) = backs {
-            doc.push(b);
+        if backs {
+            let mut page = Page::new(imp.page.0, imp.page.1);
+            imp.crop_marks(&mut page);
+            let start = p * per_page;
+            for (i, blocks) in backs_blocks[start..start + chunk.len()].iter().enumerate() {
+                card::draw(&mut page, &fonts, &doc.fonts, imp.slot(i, true), blocks, back_scale);
+            }
+            doc.push(page);
         }
     }
     Ok(doc.save())

@@ -122,3 +122,47 @@ mod tests {
         assert!(matches!(one_line("plain"), Cow::Borrowed(_)));
     }
 }
+
+/// A subtitle that says each thing once: the parts (each split at " / " and " · "), without
+/// repeats (case aside) and without what the title already says, joined with " · ".
+pub fn subtitle(title: &str, parts: &[&str]) -> String {
+    let split = |s: &str| -> Vec<String> {
+        s.split(" / ")
+            .flat_map(|p| p.split(" · "))
+            .map(|p| p.trim().to_owned())
+            .filter(|p| !p.is_empty())
+            .collect()
+    };
+    let mut seen: Vec<String> = split(title).iter().map(|p| p.to_lowercase()).collect();
+    seen.push(title.trim().to_lowercase());
+    let mut out: Vec<String> = Vec::new();
+    for part in parts.iter().flat_map(|p| split(p)) {
+        let key = part.to_lowercase();
+        if !seen.contains(&key) {
+            seen.push(key);
+            out.push(part);
+        }
+    }
+    out.join(" · ")
+}
+
+#[cfg(test)]
+mod subtitle_tests {
+    use super::subtitle;
+
+    #[test]
+    fn each_thing_once() {
+        assert_eq!(
+            subtitle(
+                "Capitaine Dubreton",
+                &["6e Léger / Capitaine Dubreton", "6e Léger · 2e Bataillon · Capitaine Dubreton"]
+            ),
+            "6e Léger · 2e Bataillon"
+        );
+        assert_eq!(
+            subtitle("1. Sharpe", &["95th Rifles / Lieutenant Sharpe", "95th Rifles · Lieutenant Sharpe"]),
+            "95th Rifles · Lieutenant Sharpe"
+        );
+        assert_eq!(subtitle("Hussars", &["hussars", ""]), "");
+    }
+}

@@ -1,7 +1,9 @@
-//! Lays out one card's blocks inside its trim box. Sizes are relative to a poker card and
-//! scale with the card (a tarot or A6 card is not a poker card with blank space); within a
-//! card the largest scale at which everything fits is used, so a short card prints larger
-//! and a long one shrinks, down to a floor; then reminders are dropped, then the rest is
+//! Lays out a deck of cards, each inside its trim box. Sizes are relative to a poker card and
+//! scale with the card (a tarot or A6 card is not a poker card with blank space). A deck has
+//! one scale: the largest at which every card fits ([`deck_scale`]), so that cards side by
+//! side print their text at one size. No text is set under [`MIN_PT`]: table cells and labels
+//! wrap onto more lines before anything shrinks, and a row of stats shrinks its numbers
+//! together; a card that does not fit at the deck's scale drops its skill reminders, then is
 //! clipped. Text that would have to be cut short counts as not fitting.
 
 use super::canvas::{Colour, DocFonts, Page, Style, PT_PER_MM};
@@ -9,6 +11,8 @@ use super::fonts::Fonts;
 use super::markup::{Block, Located};
 
 const PAD: f32 = 2.4;
+/// No text on a card is set smaller than this, in points: legible at arm's length.
+pub const MIN_PT: f32 = 6.0;
 /// Scales tried, relative to the card's own size (1.0: the design size).
 const MIN_SCALE: f32 = 0.55;
 const MAX_SCALE: f32 = 1.9;
@@ -59,6 +63,23 @@ fn lh(size: f32) -> f32 {
 }
 
 impl Pen<'_> {
+    /// A design size (points on a poker card at scale 1) at this card's scale, never under
+    /// [`MIN_PT`].
+    fn pt(&self, design: f32) -> f32 {
+        (design * self.scale).max(MIN_PT)
+    }
+
+    /// The largest size up to `size` (and not under [`MIN_PT`]) at which each of `texts`
+    /// fits on one line of `width` mm.
+    fn one_size(&self, texts: &[&str], size: f32, bold: bool, width: f32) -> f32 {
+        let m = self.fonts.metrics(bold);
+        let widest = texts.iter().map(|t| m.width(t, 1.0)).fold(0.0, f32::max);
+        if widest <= 0.0 {
+            return size;
+        }
+        (width * PT_PER_MM / widest).min(size).max(MIN_PT.min(size))
+    }
+
     fn inner_w(&self) -> f32 {
         self.slot.w - 2.0 * PAD * self.scale.min(1.6)
     }
@@ -120,9 +141,8 @@ impl Pen<'_> {
     /// Text centred on `cx`, shrunk (then cut) to stay within `width` mm.
     fn centred(&mut self, cx: f32, baseline: f32, style: Style, s: &str, width: f32) {
         let Style { size, bold, colour } = style;
-        let (s, size) = self
-            .fonts
-            .fit_line(s, size, size * 0.72, bold, width * PT_PER_MM);
+        let min = (size * 0.72).max(MIN_PT).min(size);
+        let (s, size) = self.fonts.fit_line(s, size, min, bold, width * PT_PER_MM);
         self.truncated |= s.ends_with('…');
         let w = self.fonts.metrics(bold).width(&s, size) / PT_PER_MM;
         self.text(cx - w / 2.0, baseline, size, bold, colour, &s);
@@ -131,9 +151,8 @@ impl Pen<'_> {
     /// Text from `x`, shrunk (then cut) to stay within `width` mm.
     fn left_fit(&mut self, x: f32, baseline: f32, style: Style, s: &str, width: f32) {
         let Style { size, bold, colour } = style;
-        let (s, size) = self
-            .fonts
-            .fit_line(s, size, size * 0.72, bold, width * PT_PER_MM);
+        let min = (size * 0.72).max(MIN_PT).min(size);
+        let (s, size) = self.fonts.fit_line(s, size, min, bold, width * PT_PER_MM);
         self.truncated |= s.ends_with('…');
         self.text(x, baseline, size, bold, colour, &s);
     }
@@ -185,8 +204,8 @@ impl Pen<'_> {
             }
             Block::Title(t) => {
                 // Up to two lines: shrink the title on its own before the card shrinks.
-                let mut size = 9.5 * s;
-                while size > 6.0 * s
+                let mut size = self.pt(9.5);
+                while size > self.pt(7.0)
                     && self
                         .fonts
                         .wrap(t, size, true, self.inner_w() * PT_PER_MM)
@@ -197,19 +216,26 @@ impl Pen<'_> {
                 }
                 self.paragraph(t, size, true, Colour::BLACK, 0.0)
             }
-            Block::Subtitle(t) => self.paragraph(t, 6.2 * s, false, LABEL, 0.0),
-            Block::Text(t) => self.paragraph(t, 6.0 * s, false, Colour::BLACK, 0.0),
-            Block::Item(t) => self.paragraph(&format!("• {t}"), 6.0 * s, false, Colour::BLACK, 0.0),
+            Block::Subtitle(t) => self.paragraph(t, self.pt(6.2), false, LABEL, 0.0),
+            Block::Text(t) => self.paragraph(t, self.pt(6.0), false, Colour::BLACK, 0.0),
+            Block::Item(t) => {
+                self.paragraph(&format!("• {t}"), self.pt(6.0), false, Colour::BLACK, 0.0)
+            }
             Block::Stats(cells) => {
-                let (label, value) = (5.4 * s, 12.0 * s);
+                let n = cells.len().max(1) as f32;
+                let gap = 0.8;
+                let cw = (self.inner_w() - gap * (n - 1.0)) / n;
+                // One size for the row's labels and one for its numbers: a row of ten stats
+                // sets its numbers smaller, together, rather than shrink the card.
+                let labels: Vec<&str> = cells.iter().map(|(l, _)| l.as_str()).collect();
+                let values: Vec<&str> = cells.iter().map(|(_, v)| v.as_str()).collect();
+                let label = self.one_size(&labels, self.pt(5.4), true, cw - 0.6);
+                let value = self.one_size(&values, self.pt(12.0), true, cw - 0.6);
                 let h = lh(label) + lh(value) + 0.8 * s;
                 if !self.fits(h + 0.8) {
                     return false;
                 }
                 self.y += 0.4;
-                let n = cells.len().max(1) as f32;
-                let gap = 0.8;
-                let cw = (self.inner_w() - gap * (n - 1.0)) / n;
                 for (i, (l, v)) in cells.iter().enumerate() {
                     let x = self.left() + i as f32 * (cw + gap);
                     self.rect(x, self.y, cw, h, Some(Colour::LIGHT), Some((LABEL, 0.3)));
@@ -243,24 +269,46 @@ impl Pen<'_> {
             }
             Block::Row(cells) | Block::Header(cells) => {
                 let header = matches!(block, Block::Header(_));
-                let size = if header { 5.0 * s } else { 6.6 * s };
-                let h = lh(size) + if header { 0.3 } else { 0.5 };
+                let size = if header { self.pt(5.0) } else { self.pt(6.6) };
                 if cells.is_empty() {
                     return true;
                 }
+                // Each cell wraps to its column (a long weapon's name takes two lines); the
+                // row is as tall as its tallest cell. Only a word wider than its column
+                // shrinks, and not under the floor.
+                let columns = self.columns(cells.len());
+                let laid: Vec<(Vec<String>, f32)> = cells
+                    .iter()
+                    .zip(&columns)
+                    .enumerate()
+                    .map(|(i, (cell, (_, cw)))| {
+                        let bold = i == 0 && !header;
+                        let width = (cw - 0.5) * PT_PER_MM;
+                        let fitted = self.fonts.fit_words(cell, size, MIN_PT.min(size), bold, width);
+                        (self.fonts.wrap(cell, fitted, bold, width), fitted)
+                    })
+                    .collect();
+                let lines = laid.iter().map(|(l, _)| l.len()).max().unwrap_or(1).max(1);
+                let h = lines as f32 * lh(size) + if header { 0.3 } else { 0.5 };
                 if !self.fits(h) {
                     return false;
                 }
-                let baseline = self.y + size * 0.9 / PT_PER_MM + 0.25;
-                let columns = self.columns(cells.len());
-                for (i, (cell, (x, cw))) in cells.iter().zip(columns).enumerate() {
-                    let colour = if header { LABEL } else { Colour::BLACK };
-                    if i == 0 {
-                        let style = Style::new(size, !header, colour);
-                        self.left_fit(x, baseline, style, cell, cw - 0.5);
-                    } else {
-                        let style = Style::new(size, false, colour);
-                        self.centred(x + cw / 2.0, baseline, style, cell, cw - 0.5);
+                let colour = if header { LABEL } else { Colour::BLACK };
+                for (i, ((cell, fitted), (x, cw))) in laid.iter().zip(&columns).enumerate() {
+                    let bold = i == 0 && !header;
+                    let m = self.fonts.metrics(bold);
+                    if cells[i]
+                        .split_whitespace()
+                        .any(|w| m.width(w, *fitted) / PT_PER_MM > cw - 0.5 + 0.01)
+                    {
+                        self.truncated = true; // a word wider than its column, even at the floor
+                    }
+                    for (j, line) in cell.iter().enumerate() {
+                        let width = m.width(line, *fitted) / PT_PER_MM;
+                        let baseline =
+                            self.y + j as f32 * lh(size) + size * 0.9 / PT_PER_MM + 0.25;
+                        let x = if i == 0 { *x } else { x + (cw - width) / 2.0 };
+                        self.text(x, baseline, *fitted, bold, colour, line);
                     }
                 }
                 self.y += h;
@@ -278,15 +326,15 @@ impl Pen<'_> {
             }
             Block::Skill(name, reminder) => {
                 self.y += 0.3;
-                if !self.paragraph(name, 6.4 * s, true, Colour::INK, 0.0) {
+                if !self.paragraph(name, self.pt(6.4), true, Colour::INK, 0.0) {
                     return false;
                 }
                 self.terse
                     || reminder.is_empty()
-                    || self.paragraph(reminder, 5.8 * s, false, Colour::BLACK, 1.2)
+                    || self.paragraph(reminder, self.pt(5.8), false, Colour::BLACK, 1.2)
             }
             Block::Boxes(count, label) => {
-                let size = 6.0 * s;
+                let size = self.pt(6.0);
                 let label_w = if label.is_empty() {
                     0.0
                 } else {
@@ -387,8 +435,7 @@ impl Pen<'_> {
     /// Footer and small print, stacked at the bottom edge in their order; returns their
     /// height.
     fn bottom_blocks(&mut self, blocks: &[&Block]) -> f32 {
-        let s = self.scale;
-        let (foot, small) = (6.8 * s, 5.0 * s);
+        let (foot, small) = (self.pt(6.8), self.pt(5.0));
         let width = self.inner_w() * PT_PER_MM;
         let heights: Vec<f32> = blocks
             .iter()
@@ -514,10 +561,18 @@ fn spreadable(blocks: &[Located]) -> usize {
         .max(1)
 }
 
-/// Draws `blocks` into `slot` of `page`: the trim line, then the content at the largest scale
-/// that fits (clipped at the smallest when nothing fits).
-pub fn draw(page: &mut Page, fonts: &Fonts, doc: &DocFonts, slot: Slot, blocks: &[Located]) {
-    let (scale, terse) = fit(fonts, doc, slot, blocks).unwrap_or((MIN_SCALE, true));
+/// Draws `blocks` into `slot` of `page` at the deck's `scale`: the trim line, then the content,
+/// its reminders left out when it does not fit at that scale, clipped when even then it does
+/// not.
+pub fn draw(
+    page: &mut Page,
+    fonts: &Fonts,
+    doc: &DocFonts,
+    slot: Slot,
+    blocks: &[Located],
+    scale: f32,
+) {
+    let terse = lay_out(fonts, doc, None, slot, (scale, false, 0.0), blocks).is_none();
     // Whatever height is left is shared between the blocks, a little each.
     let left = lay_out(fonts, doc, None, slot, (scale, terse, 0.0), blocks).unwrap_or(0.0);
     let spread = (left / spreadable(blocks) as f32).min(2.5 * slot.size_factor());
@@ -530,6 +585,18 @@ pub fn draw(page: &mut Page, fonts: &Fonts, doc: &DocFonts, slot: Slot, blocks: 
         Some((Colour(190, 190, 190), 0.4)),
     );
     lay_out(fonts, doc, Some(page), slot, (scale, terse, spread), blocks);
+}
+
+/// The scale of a deck: the largest at which every card fits in `slot` with its reminders
+/// (a card that fits only without them, or not at all, does not pull the others down).
+pub fn deck_scale(fonts: &Fonts, doc: &DocFonts, slot: Slot, cards: &[Vec<Located>]) -> f32 {
+    cards
+        .iter()
+        .filter_map(|blocks| match fit(fonts, doc, slot, blocks) {
+            Some((scale, false)) => Some(scale),
+            _ => None,
+        })
+        .fold(MAX_SCALE, f32::min)
 }
 
 /// The largest scale at which `blocks` fit in `slot` (1.0 = design size for this card size),

@@ -64,6 +64,8 @@ pub struct CardView {
     pub colours: Vec<String>,
     pub vertical: bool,
     pub origin: String,
+    /// The name and origin, each thing said once and not what the title says.
+    pub subtitle: String,
     pub unit_type: String,
     pub quality: String,
     pub kind: String,
@@ -197,6 +199,13 @@ pub fn card(db: &Database, unit: &CardUnit, lang: Lang, labels: &toml::Table) ->
         coalition: label(labels, &format!("coalition_{}", sheet.coalition)),
         colours: nation.map(|n| n.colours.clone()).unwrap_or_default(),
         vertical: nation.is_some_and(|n| n.vertical),
+        subtitle: crate::core::text::subtitle(
+            unit.label.unwrap_or(&sheet.name),
+            &[
+                if unit.label.is_some() { &sheet.name } else { "" },
+                &origin.join(" · "),
+            ],
+        ),
         origin: origin.join(" · "),
         unit_type: name_of(
             db.unit_types.get(&sheet.unit_type).map(|u| &u.name),
