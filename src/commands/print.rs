@@ -100,7 +100,14 @@ pub fn cards_document(
         imp.crop_marks(&mut fronts);
         imp.ruler(&mut fronts, &doc.fonts, &ruler);
         for (i, blocks) in chunk.iter().enumerate() {
-            card::draw(&mut fronts, &fonts, &doc.fonts, imp.slot(i, false), blocks, front_scale);
+            card::draw(
+                &mut fronts,
+                &fonts,
+                &doc.fonts,
+                imp.slot(i, false),
+                blocks,
+                front_scale,
+            );
         }
         doc.push(fronts);
         if backs {
@@ -108,7 +115,14 @@ pub fn cards_document(
             imp.crop_marks(&mut page);
             let start = p * per_page;
             for (i, blocks) in backs_blocks[start..start + chunk.len()].iter().enumerate() {
-                card::draw(&mut page, &fonts, &doc.fonts, imp.slot(i, true), blocks, back_scale);
+                card::draw(
+                    &mut page,
+                    &fonts,
+                    &doc.fonts,
+                    imp.slot(i, true),
+                    blocks,
+                    back_scale,
+                );
             }
             doc.push(page);
         }

@@ -155,12 +155,21 @@ mod subtitle_tests {
         assert_eq!(
             subtitle(
                 "Capitaine Dubreton",
-                &["6e Léger / Capitaine Dubreton", "6e Léger · 2e Bataillon · Capitaine Dubreton"]
+                &[
+                    "6e Léger / Capitaine Dubreton",
+                    "6e Léger · 2e Bataillon · Capitaine Dubreton"
+                ]
             ),
             "6e Léger · 2e Bataillon"
         );
         assert_eq!(
-            subtitle("1. Sharpe", &["95th Rifles / Lieutenant Sharpe", "95th Rifles · Lieutenant Sharpe"]),
+            subtitle(
+                "1. Sharpe",
+                &[
+                    "95th Rifles / Lieutenant Sharpe",
+                    "95th Rifles · Lieutenant Sharpe"
+                ]
+            ),
             "95th Rifles · Lieutenant Sharpe"
         );
         assert_eq!(subtitle("Hussars", &["hussars", ""]), "");

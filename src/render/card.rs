@@ -284,7 +284,9 @@ impl Pen<'_> {
                     .map(|(i, (cell, (_, cw)))| {
                         let bold = i == 0 && !header;
                         let width = (cw - 0.5) * PT_PER_MM;
-                        let fitted = self.fonts.fit_words(cell, size, MIN_PT.min(size), bold, width);
+                        let fitted =
+                            self.fonts
+                                .fit_words(cell, size, MIN_PT.min(size), bold, width);
                         (self.fonts.wrap(cell, fitted, bold, width), fitted)
                     })
                     .collect();
@@ -305,8 +307,7 @@ impl Pen<'_> {
                     }
                     for (j, line) in cell.iter().enumerate() {
                         let width = m.width(line, *fitted) / PT_PER_MM;
-                        let baseline =
-                            self.y + j as f32 * lh(size) + size * 0.9 / PT_PER_MM + 0.25;
+                        let baseline = self.y + j as f32 * lh(size) + size * 0.9 / PT_PER_MM + 0.25;
                         let x = if i == 0 { *x } else { x + (cw - width) / 2.0 };
                         self.text(x, baseline, *fitted, bold, colour, line);
                     }

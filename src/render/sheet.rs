@@ -156,7 +156,7 @@ impl Imposition {
                 0.3,
             );
         }
-        let size = 5.5;
+        let size = crate::render::card::MIN_PT;
         page.text(
             doc,
             x + 52.0,
