@@ -217,11 +217,10 @@ fn every_shipped_card_fits_with_all_its_skills() {
                 let fit = card::fit(&fonts, &doc.fonts, slot, &render(&view, &labels));
                 // No text under 6 pt: a poker card with every skill its sheet offers may
                 // leave the reminders to the QRS (never clipped); larger cards keep them.
-                let ok = match (size, fit) {
-                    (_, Some((_, false))) => true,
-                    (sheet::CardSize::Poker, Some((_, true))) => true,
-                    _ => false,
-                };
+                let ok = matches!(
+                    (size, fit),
+                    (_, Some((_, false))) | (sheet::CardSize::Poker, Some((_, true)))
+                );
                 if !ok {
                     failures.push(format!("{size:?} {lang:?} {}: {fit:?}", s.id));
                 }
