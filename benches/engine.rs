@@ -206,7 +206,7 @@ fn card_sheets(c: &mut Criterion) {
         output: "unused.pdf".into(),
         paper: PaperArg::A4,
         card: Some(CardArg::Poker),
-        lang: LangArg::Fr,
+        lang: Some(LangArg::Fr),
         backs: false,
         allow_invalid: false,
         templates: None,
@@ -233,6 +233,7 @@ fn card_sheets(c: &mut Criterion) {
                 black_box(
                     print::cards_pdf(
                         &a,
+                        Lang::Fr,
                         muster::render::sheet::CardSize::Poker,
                         &cards,
                         &templates,

@@ -65,8 +65,8 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
         Command::Sheets(args) => {
             let engine = commands::load_engine(ruleset, &dirs, &mut sources)?;
             match args.action {
-                Some(SheetsAction::Show { id, format }) => {
-                    commands::sheets::show(engine.as_ref(), &id, format)
+                Some(SheetsAction::Show { id, format, lang }) => {
+                    commands::sheets::show(engine.as_ref(), &id, format, lang)
                 }
                 None => {
                     let filter = SheetFilter {

@@ -256,13 +256,16 @@ pub struct SheetsArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum SheetsAction {
-    /// Show every field of one sheet
+    /// Show one sheet: as its card says it (text), or every field (JSON)
     Show {
         /// Sheet id
         id: String,
         /// Output format
         #[arg(long, value_enum, default_value_t)]
         format: Format,
+        /// Language of the text (default: the ruleset's first)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
 }
 
@@ -337,9 +340,8 @@ pub enum PreviewFormat {
     Json,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LangArg {
-    #[default]
     Fr,
     Es,
     En,
@@ -408,9 +410,9 @@ pub struct CardsArgs {
     /// Card size (default: the ruleset's, `muster rulesets` says which)
     #[arg(long, value_enum)]
     pub card: Option<CardArg>,
-    /// Language of the cards
-    #[arg(long, value_enum, default_value_t)]
-    pub lang: LangArg,
+    /// Language of the cards (default: the list's `lang`, else the ruleset's first)
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
     /// Add a page of backs after each page of fronts (mirrored for long-edge duplex)
     #[arg(long)]
     pub backs: bool,
@@ -430,9 +432,9 @@ pub struct QrsArgs {
     /// Paper size
     #[arg(long, value_enum, default_value_t)]
     pub paper: PaperArg,
-    /// Language
-    #[arg(long, value_enum, default_value_t)]
-    pub lang: LangArg,
+    /// Language (default: the list's `lang`, else the ruleset's first)
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
     /// Directory of templates overriding the built-in ones
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
@@ -446,9 +448,9 @@ pub struct ScoreArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t)]
     pub format: CheckFormat,
-    /// Language of the band's name
-    #[arg(long, value_enum, default_value_t)]
-    pub lang: LangArg,
+    /// Language of the band's name (default: the ruleset's first)
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
 }
 
 #[derive(Debug, Args)]
@@ -461,9 +463,9 @@ pub struct RosterArgs {
     /// Paper size (PDF)
     #[arg(long, value_enum, default_value_t)]
     pub paper: PaperArg,
-    /// Language
-    #[arg(long, value_enum, default_value_t)]
-    pub lang: LangArg,
+    /// Language (default: the list's `lang`, else the ruleset's first)
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
     /// Directory of templates overriding the built-in ones
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,

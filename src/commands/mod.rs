@@ -88,6 +88,38 @@ pub fn require<D>(
     }
 }
 
+/// The language of a document: `--lang`, else the list's `lang`, else the ruleset's first; one
+/// the ruleset is printed in.
+pub fn language(
+    ruleset: Ruleset,
+    flag: Option<crate::cli::LangArg>,
+    list: Option<crate::core::i18n::Lang>,
+) -> Result<crate::core::i18n::Lang, Error> {
+    let offered = ruleset.languages();
+    let known = || {
+        offered
+            .iter()
+            .map(|l| l.id())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (lang, from) = match (flag, list) {
+        (Some(f), _) => (crate::core::i18n::Lang::from(f), "--lang"),
+        (None, Some(l)) => (l, "the list's lang"),
+        (None, None) => return Ok(offered.first().copied().unwrap_or_default()),
+    };
+    if offered.contains(&lang) {
+        Ok(lang)
+    } else {
+        Err(Error::Usage(format!(
+            "{from} {}: {} is printed in {}",
+            lang.id(),
+            ruleset.title(),
+            known()
+        )))
+    }
+}
+
 /// Prints to stdout; a closed pipe (`muster sheets | head`) is not an error. Text from lists
 /// and data (labels in previews and scores) may hold characters that steer a terminal: they
 /// are shown as escapes.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use tera::Context;
 
 use super::check::open_list;
-use super::load_engine;
+use super::{language, load_engine};
 use crate::cli::{CardsArgs, QrsArgs, RosterArgs};
 use crate::core::diagnostic;
 use crate::core::error::Error;
@@ -21,43 +21,22 @@ use crate::render::templates::Templates;
 use crate::render::{card, flow};
 use crate::rulesets::{Engine, ListCheck, Ruleset, SheetRef};
 
-/// The language to print in, if the ruleset is printed in it.
-fn language(ruleset: Ruleset, arg: crate::cli::LangArg) -> Result<Lang, Error> {
-    let lang = Lang::from(arg);
-    if ruleset.languages().contains(&lang) {
-        return Ok(lang);
-    }
-    let known: Vec<&str> = ruleset.languages().iter().map(|l| l.id()).collect();
-    Err(Error::Usage(format!(
-        "--lang {}: {} is printed in {}",
-        lang.id(),
-        ruleset.title(),
-        known.join(", ")
-    )))
-}
-
 /// Renders template `name` and parses its output as layout markup.
-fn layout(templates: &Templates, name: &str, context: &Context) -> Result<Vec<Located>, Error> {
+pub fn layout(templates: &Templates, name: &str, context: &Context) -> Result<Vec<Located>, Error> {
     let text = templates.render(name, context)?;
     markup::parse(&text)
         .map_err(|e| Error::Render(format!("template {}: {e}", templates.origin(name))))
 }
 
-/// The PDF of `cards` (template contexts), imposed on the paper of `args`.
+/// The PDF of `cards` (template contexts) in `lang`, imposed on the paper of `args`.
 pub fn cards_pdf(
     args: &CardsArgs,
+    lang: Lang,
     size: CardSize,
     cards: &[serde_json::Value],
     templates: &Templates,
 ) -> Result<Vec<u8>, Error> {
-    cards_document(
-        Lang::from(args.lang),
-        args.paper.into(),
-        args.backs,
-        size,
-        cards,
-        templates,
-    )
+    cards_document(lang, args.paper.into(), args.backs, size, cards, templates)
 }
 
 /// The PDF of `cards` imposed on `paper`, with a page of backs after each page of fronts when
@@ -156,7 +135,11 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
     } else {
         &["card"]
     };
-    let lang = language(engine.ruleset(), args.lang)?;
+    let lang = language(
+        engine.ruleset(),
+        args.lang,
+        list.as_ref().and_then(|l| l.lang),
+    )?;
     let templates = Templates::load(
         engine.ruleset().templates(),
         args.templates.as_deref(),
@@ -181,7 +164,7 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
         .card
         .map(CardSize::from)
         .unwrap_or_else(|| engine.ruleset().card_size());
-    let pdf = cards_pdf(args, size, &cards, &templates)?;
+    let pdf = cards_pdf(args, lang, size, &cards, &templates)?;
     write_output(&args.output, &pdf)?;
     eprintln!(
         "wrote {}: {} cards, {} KB",
@@ -195,9 +178,9 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
 pub fn qrs_pdf(
     engine: &dyn Engine,
     args: &QrsArgs,
+    lang: Lang,
     templates: &Templates,
 ) -> Result<Vec<u8>, Error> {
-    let lang = Lang::from(args.lang);
     let labels = templates.labels(lang.id());
     let mut ctx = Context::new();
     ctx.insert("q", &engine.qrs(lang, &labels)?);
@@ -227,13 +210,13 @@ pub fn run_qrs(dirs: &[PathBuf], flag: Option<Ruleset>, args: &QrsArgs) -> Resul
     check_output_path(&args.output, &[])?;
     let mut sources = Sources::new();
     let engine = load_engine(flag.unwrap_or_default(), dirs, &mut sources)?;
-    language(engine.ruleset(), args.lang)?;
+    let lang = language(engine.ruleset(), args.lang, None)?;
     let templates = Templates::load(
         engine.ruleset().templates(),
         args.templates.as_deref(),
         &["qrs"],
     )?;
-    let pdf = qrs_pdf(engine.as_ref(), args, &templates)?;
+    let pdf = qrs_pdf(engine.as_ref(), args, lang, &templates)?;
     write_output(&args.output, &pdf)?;
     eprintln!(
         "wrote {}: {} KB",
@@ -338,7 +321,7 @@ pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) ->
     let format = roster_format(&args.output)?;
     let mut sources = Sources::new();
     let (engine, checked) = open_list(dirs, &mut sources, &args.list, flag)?;
-    let lang = language(engine.ruleset(), args.lang)?;
+    let lang = language(engine.ruleset(), args.lang, checked.lang)?;
     let bytes = roster_document(
         engine.as_ref(),
         &checked,

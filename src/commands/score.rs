@@ -8,7 +8,6 @@ use super::{load_engine, print_out, to_json};
 use crate::cli::{CheckFormat, ScoreArgs};
 use crate::core::diagnostic::{self, Diagnostic};
 use crate::core::error::Error;
-use crate::core::i18n::Lang;
 use crate::core::source::{Seg, Sources, SpanIndex};
 use crate::rulesets::{self, Battle, Ruleset};
 
@@ -67,7 +66,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, args: &ScoreArgs) -> Result<
         sources: &mut sources,
         file,
         path: &args.file,
-        lang: Lang::from(args.lang),
+        lang: super::language(ruleset, args.lang, None)?,
     })?;
     match args.format {
         CheckFormat::Json => print_out(&to_json(&scored.json))?,

@@ -1,22 +1,56 @@
 //! `muster sheets` and `muster sheets show ID`.
 
 use super::{print_out, to_json};
-use crate::cli::Format;
+use tera::Context;
+
+use super::print::layout;
+use crate::cli::{Format, LangArg};
 use crate::core::error::Error;
 use crate::core::table::text_table;
-use crate::rulesets::{Engine, Listing, SheetFilter};
+use crate::render::templates::Templates;
+use crate::render::text::card_text;
+use crate::rulesets::{Engine, Listing, SheetFilter, SheetRef};
 
 pub fn list(engine: &dyn Engine, filter: &SheetFilter, format: Format) -> Result<u8, Error> {
     print_listing(&engine.sheets(filter)?, format)?;
     Ok(0)
 }
 
-pub fn show(engine: &dyn Engine, id: &str, format: Format) -> Result<u8, Error> {
-    let (json, text) = engine.sheet(id)?;
-    match format {
-        Format::Json => print_out(&to_json(&json))?,
-        Format::Table => print_out(&text)?,
+/// One sheet: its JSON, or as text what its card says, in `lang` (the card's template read as
+/// text; a ruleset without cards gives its own text).
+pub fn show(
+    engine: &dyn Engine,
+    id: &str,
+    format: Format,
+    lang: Option<LangArg>,
+) -> Result<u8, Error> {
+    let json = engine.sheet(id)?;
+    if format == Format::Json {
+        print_out(&to_json(&json))?;
+        return Ok(0);
     }
+    let ruleset = engine.ruleset();
+    let lang = super::language(ruleset, lang, None)?;
+    let text = if ruleset.capabilities().cards {
+        let templates = Templates::load(ruleset.templates(), None, &["card"])?;
+        let labels = templates.labels(lang.id());
+        let sheet = SheetRef {
+            id: id.to_owned(),
+            figures: None,
+        };
+        let mut text = String::new();
+        for card in engine.cards(None, &[sheet], lang, &labels)? {
+            let mut ctx = Context::new();
+            ctx.insert("card", &card);
+            ctx.insert("l", &labels);
+            text.push_str(&card_text(&layout(&templates, "card", &ctx)?));
+        }
+        text
+    } else {
+        let templates = Templates::load(ruleset.templates(), None, &[])?;
+        engine.sheet_text(id, lang, &templates.labels(lang.id()))?
+    };
+    print_out(&text)?;
     Ok(0)
 }
 

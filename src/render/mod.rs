@@ -10,3 +10,4 @@ pub mod markup;
 pub mod plot;
 pub mod sheet;
 pub mod templates;
+pub mod text;

@@ -367,6 +367,8 @@ pub struct ListCheck {
     pub file: FileId,
     pub spans: SpanIndex,
     pub name: String,
+    /// The language the list asks its documents in (`lang` in `[list]`).
+    pub lang: Option<Lang>,
     /// What the army is, for headings: "empire, peninsula", "France 1809".
     pub description: String,
     pub total: u64,
@@ -481,8 +483,14 @@ pub trait Engine: Send + Sync {
         Err(unsupported(self.ruleset(), "unit sheets to list"))
     }
 
-    /// `muster sheets show ID`: JSON, and every field as text.
-    fn sheet(&self, _id: &str) -> Result<(serde_json::Value, String), Error> {
+    /// `muster sheets show ID --format json`: every field of a sheet.
+    fn sheet(&self, _id: &str) -> Result<serde_json::Value, Error> {
+        Err(unsupported(self.ruleset(), "unit sheets to show"))
+    }
+
+    /// `muster sheets show ID` as text, for rulesets without cards (with cards, the text is
+    /// the card's, from its template: [`Engine::cards`]).
+    fn sheet_text(&self, _id: &str, _lang: Lang, _labels: &toml::Table) -> Result<String, Error> {
         Err(unsupported(self.ruleset(), "unit sheets to show"))
     }
 
@@ -688,7 +696,20 @@ pub struct RosterHead {
     pub valid: bool,
     pub errors: usize,
     pub warnings: usize,
+    /// "2 errors, 1 warning" in the document's language, plurals right.
+    pub counts: String,
     pub diagnostics: Vec<PrintedDiagnostic>,
+}
+
+/// `n` and the word for it in `lang`: labels `KEY_one` and `KEY_other` (French takes the
+/// singular for 0 and 1, Spanish and English for 1 only).
+pub fn count(n: usize, key: &str, lang: Lang, labels: &toml::Table) -> String {
+    let one = match lang {
+        Lang::Fr => n <= 1,
+        Lang::Es | Lang::En => n == 1,
+    };
+    let form = if one { "one" } else { "other" };
+    format!("{n} {}", label(labels, &format!("{key}_{form}")))
 }
 
 impl RosterHead {
@@ -702,6 +723,11 @@ impl RosterHead {
             valid: errors == 0,
             errors,
             warnings: checked.diagnostics.len() - errors,
+            counts: format!(
+                "{}, {}",
+                count(errors, "error", lang, labels),
+                count(checked.diagnostics.len() - errors, "warning", lang, labels)
+            ),
             diagnostics: printed_diagnostics(&checked.diagnostics, sources, lang, labels),
         }
     }

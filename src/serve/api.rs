@@ -808,9 +808,17 @@ pub struct PrintQuery {
     allow_invalid: bool,
 }
 
-fn print_options(ruleset: Ruleset, q: &PrintQuery) -> Result<(Lang, Paper), Response> {
+/// The language (`lang=`, else the list's, else the ruleset's first) and paper of a document.
+fn print_options(
+    ruleset: Ruleset,
+    list: Option<Lang>,
+    q: &PrintQuery,
+) -> Result<(Lang, Paper), Response> {
     let lang = match q.lang.as_deref() {
-        None => ruleset.languages().first().copied().unwrap_or_default(),
+        None => list
+            .filter(|l| ruleset.languages().contains(l))
+            .or(ruleset.languages().first().copied())
+            .unwrap_or_default(),
         Some(id) => match ruleset.languages().iter().find(|l| l.id() == id) {
             Some(l) => *l,
             None => {
@@ -852,7 +860,7 @@ fn document(
         Ok(c) => c,
         Err(r) => return r,
     };
-    let (lang, paper) = match print_options(c.check.ruleset, q) {
+    let (lang, paper) = match print_options(c.check.ruleset, c.check.lang, q) {
         Ok(o) => o,
         Err(r) => return r,
     };

@@ -16,6 +16,7 @@ mod states;
 mod thucydide;
 mod units;
 mod wab_aca;
+mod words;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

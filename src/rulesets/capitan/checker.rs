@@ -70,6 +70,7 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
         ruleset: Ruleset::of(&super::META),
         file,
         name: list.list.name.clone(),
+        lang: list.list.lang,
         description: format!("{}, {}", list.list.coalition, list.list.campaign),
         total: army.total,
         limit: army.limit,

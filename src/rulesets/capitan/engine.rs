@@ -155,15 +155,12 @@ impl Engine for CapitanEngine {
         })
     }
 
-    fn sheet(&self, id: &str) -> Result<(serde_json::Value, String), Error> {
+    fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
         let s = self
             .db
             .sheet(id)
             .ok_or_else(|| unknown("sheet", id, self.db.sheets.ids()))?;
-        Ok((
-            to_value(&s)?,
-            views::describe(&self.db, s),
-        ))
+        to_value(&s)
     }
 
     fn skills(&self) -> Result<Option<Listing>, Error> {

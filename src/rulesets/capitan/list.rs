@@ -21,6 +21,10 @@ pub struct ListHeader {
     pub name: String,
     /// The rule system; "capitan".
     pub ruleset: String,
+    /// The language its documents print in (`fr`, `es`, `en`, those its ruleset offers);
+    /// default: the ruleset's first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<crate::core::i18n::Lang>,
     pub coalition: Coalition,
     /// A campaign id of the database.
     pub campaign: String,

@@ -177,13 +177,27 @@ pub fn card(db: &Database, unit: &CardUnit, lang: Lang, labels: &toml::Table) ->
             ammo: row
                 .map(|r| {
                     let mut out = vec![
-                        ammo_view(&r.canister, label(labels, "canister")),
-                        ammo_view(&r.roundshot, label(labels, "roundshot")),
+                        ammo_view(
+                            &r.canister,
+                            label(labels, "canister"),
+                            template_name(labels, "canister", &r.canister.template),
+                        ),
+                        ammo_view(
+                            &r.roundshot,
+                            label(labels, "roundshot"),
+                            template_name(labels, "roundshot", &r.roundshot.template),
+                        ),
                     ];
                     out.extend(
                         r.shell
                             .as_ref()
-                            .map(|s| ammo_view(s, label(labels, "shell"))),
+                            .map(|s| {
+                                ammo_view(
+                                    s,
+                                    label(labels, "shell"),
+                                    template_name(labels, "shell", &s.template),
+                                )
+                            }),
                     );
                     out
                 })
@@ -268,12 +282,21 @@ pub fn card(db: &Database, unit: &CardUnit, lang: Lang, labels: &toml::Table) ->
     }
 }
 
-fn ammo_view(a: &super::model::Ammunition, name: String) -> AmmoView {
+/// An impact template's name in the document's language: the data gives the book's ("Mitraille
+/// 2"), whose number follows the ammunition's name (§12.13).
+fn template_name(labels: &toml::Table, ammo: &str, data: &str) -> String {
+    match data.rsplit_once(' ') {
+        Some((_, n)) => format!("{} {n}", label(labels, ammo)),
+        None => data.to_owned(),
+    }
+}
+
+fn ammo_view(a: &super::model::Ammunition, name: String, template: String) -> AmmoView {
     AmmoView {
         name,
         effective: a.effective_cm,
         long: a.long_cm,
-        template: a.template.clone(),
+        template,
         dodge_effective: a.dodge_effective,
         dodge_long: a.dodge_long,
     }
@@ -469,11 +492,11 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> Qrs {
         Some(c) => n(&c.name),
         None => "—".into(),
     };
-    let ammo = |a: &super::model::Ammunition| AmmoView {
+    let ammo = |a: &super::model::Ammunition, kind: &str| AmmoView {
         name: String::new(),
         effective: a.effective_cm,
         long: a.long_cm,
-        template: a.template.clone(),
+        template: template_name(labels, kind, &a.template),
         dodge_effective: a.dodge_effective,
         dodge_long: a.dodge_long,
     };
@@ -579,9 +602,9 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> Qrs {
                 limbered_horse: g.limbered_horse_cm,
                 min_crew: g.min_crew,
                 structure: g.structure_damage,
-                canister: ammo(&g.canister),
-                roundshot: ammo(&g.roundshot),
-                shell: g.shell.as_ref().map(ammo),
+                canister: ammo(&g.canister, "canister"),
+                roundshot: ammo(&g.roundshot, "roundshot"),
+                shell: g.shell.as_ref().map(|s| ammo(s, "shell")),
             })
             .collect(),
         artillery_factors: db
@@ -632,7 +655,9 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> Qrs {
             let shell = db.artillery.gun(c.gun_type).and_then(|g| g.shell.as_ref());
             CongreveView {
                 gun_type: c.gun_type.to_string(),
-                template: shell.map(|s| s.template.clone()).unwrap_or_default(),
+                template: shell
+                    .map(|s| template_name(labels, "shell", &s.template))
+                    .unwrap_or_default(),
                 effective: shell.map(|s| s.effective_cm).unwrap_or(0),
                 long: shell.map(|s| s.long_cm).unwrap_or(0),
                 limber_move_cm: c.limber_move_cm,

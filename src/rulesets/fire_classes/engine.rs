@@ -8,10 +8,20 @@ use super::views;
 use crate::core::error::{unknown, Error};
 use crate::core::i18n::Lang;
 use crate::rulesets::procedure::{Preview, Request};
-use crate::rulesets::{to_value, Engine, Listing, Ruleset, SheetFilter};
+use crate::rulesets::{label, to_value, Engine, Listing, Ruleset, SheetFilter};
 
 pub struct FireEngine {
     pub db: Database,
+}
+
+impl FireEngine {
+    fn unknown(&self, id: &str) -> Error {
+        unknown(
+            "class or weapon",
+            id,
+            self.db.classes.ids().chain(self.db.weapons.ids()),
+        )
+    }
 }
 
 impl Engine for FireEngine {
@@ -78,45 +88,53 @@ impl Engine for FireEngine {
         })
     }
 
-    fn sheet(&self, id: &str) -> Result<(serde_json::Value, String), Error> {
+    fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
         let db = &self.db;
         if let Some(c) = db.classes.get(id) {
-            let text = format!(
-                "id           {}\nname         {} / {}\nclass        {:?}\nvolley       {}\nloose        {}\nskirmish     {}\nvs skirm.    {}\nno officer   {}\n",
-                c.id, c.name.fr, c.name.en, c.class, c.volley.text.en, c.loose.text.en,
-                c.skirmish.text.en, c.vs_skirmishers.text.en, c.no_officer.text.en
-            );
-            return Ok((to_value(c)?, text));
+            return to_value(c);
         }
         if let Some(w) = db.weapons.get(id) {
-            let bands: Vec<String> = w
-                .bands
-                .iter()
-                .map(|b| {
-                    format!(
-                        "{}-{} cm: {}+{}",
-                        b.from,
-                        b.to,
-                        b.needs,
-                        if b.cuirass != 0 {
-                            format!(" ({} cuirass)", b.cuirass)
-                        } else {
-                            String::new()
-                        }
-                    )
-                })
-                .collect();
-            let text = format!(
-                "id           {}\nname         {} / {}\nfires        {}\nreload       {}\nbands        {}\n",
-                w.id, w.name.fr, w.name.en, w.fires.en, w.reload.en, bands.join("; ")
-            );
-            return Ok((to_value(w)?, text));
+            return to_value(w);
         }
-        Err(unknown(
-            "class or weapon",
-            id,
-            db.classes.ids().chain(db.weapons.ids()),
-        ))
+        Err(self.unknown(id))
+    }
+
+    fn sheet_text(&self, id: &str, lang: Lang, labels: &toml::Table) -> Result<String, Error> {
+        let db = &self.db;
+        let l = |k: &str| label(labels, k);
+        let sep = l("sep");
+        if let Some(c) = db.classes.get(id) {
+            let classes: Vec<String> = c.class.iter().map(u32::to_string).collect();
+            let mut text = format!("{}\n{}{sep}{}\n", c.name.get(lang), l("class"), classes.join("/"));
+            let cells = [&c.volley, &c.loose, &c.skirmish, &c.vs_skirmishers];
+            for (situation, cell) in db.rules.situation.iter().zip(cells) {
+                text.push_str(&format!("{}{sep}{}\n", situation.name.get(lang), cell.text.get(lang)));
+            }
+            if let Some(s) = db.rules.situation.get(4) {
+                text.push_str(&format!("{}{sep}{}\n", s.name.get(lang), c.no_officer.text.get(lang)));
+            }
+            return Ok(text);
+        }
+        if let Some(w) = db.weapons.get(id) {
+            let mut text = format!(
+                "{}\n{}{sep}{}\n{}{sep}{}\n",
+                w.name.get(lang),
+                l("fires"),
+                w.fires.get(lang),
+                l("reload"),
+                w.reload.get(lang)
+            );
+            for b in &w.bands {
+                let cuirass = if b.cuirass != 0 {
+                    format!(" ({} {})", b.cuirass, l("cuirass"))
+                } else {
+                    String::new()
+                };
+                text.push_str(&format!("{}–{} cm{sep}{}{cuirass}\n", b.from, b.to, b.needs));
+            }
+            return Ok(text);
+        }
+        Err(self.unknown(id))
     }
 
     fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {

@@ -120,19 +120,13 @@ impl Engine for HmEngine {
         })
     }
 
-    fn sheet(&self, id: &str) -> Result<(serde_json::Value, String), Error> {
+    fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
         let u = self
             .db
             .units
             .get(id)
             .ok_or_else(|| unknown("unit type", id, self.db.units.ids()))?;
-        let text = format!(
-            "id           {}\nname         {} / {}\narm          {}\nformation    {}\nhand-to-hand {}\nshooting     {}\nmorale save  {}+\nstamina      {}\nsize         {}\nweapon       {}\npoints       {}\n",
-            u.id, u.name.fr, u.name.en, u.arm.as_str(), u.formation, u.hand_to_hand, u.shooting, u.morale, u.stamina, u.size,
-            u.weapon.as_deref().unwrap_or("-"),
-            u.points.map(|p| p.to_string()).unwrap_or_else(|| "-".into())
-        );
-        Ok((to_value(&u)?, text))
+        to_value(&u)
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {

@@ -262,6 +262,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
         ruleset: Ruleset::of(&super::META),
         file,
         name: list.list.name.clone(),
+        lang: list.list.lang,
         description: format!(
             "{} brigade{}, {} unit{}",
             list.brigade.len(),

@@ -262,6 +262,10 @@ pub struct UnitsFile {
 pub struct ListHeader {
     pub name: String,
     pub ruleset: String,
+    /// The language its documents print in (`fr`, `es`, `en`, those its ruleset offers);
+    /// default: the ruleset's first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<crate::core::i18n::Lang>,
     /// Optional: the points limit, when the units have points.
     #[serde(default)]
     pub points: Option<i64>,

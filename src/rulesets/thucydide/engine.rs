@@ -88,27 +88,13 @@ impl Engine for ThucydideEngine {
         })
     }
 
-    fn sheet(&self, id: &str) -> Result<(serde_json::Value, String), Error> {
+    fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
         let u = self
             .db
             .units
             .get(id)
             .ok_or_else(|| unknown("troop type", id, self.db.units.ids()))?;
-        let text = format!(
-            "id           {}\nname         {} / {}\ntype         {}\narmour       {}\nfire         {}{}\nassault      {}\nmelee        {}\nelements     {}\ntraits       {}\n",
-            u.id,
-            u.name.fr,
-            u.name.en,
-            u.kind,
-            u.armour,
-            u.fire,
-            u.range.map(|r| format!(" (range {r})")).unwrap_or_default(),
-            u.assault,
-            u.melee,
-            u.elements,
-            if u.traits.is_empty() { "-".into() } else { u.traits.join(", ") }
-        );
-        Ok((to_value(&u)?, text))
+        to_value(&u)
     }
 
     fn skills(&self) -> Result<Option<Listing>, Error> {

@@ -142,6 +142,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
         ruleset: Ruleset::of(&super::META),
         file,
         name: list.list.name.clone(),
+        lang: list.list.lang,
         description: format!("{} units", list.units.len()),
         total: 0,
         limit: 0,

@@ -266,6 +266,10 @@ impl Character {
 pub struct ListHeader {
     pub name: String,
     pub ruleset: String,
+    /// The language its documents print in (`fr`, `es`, `en`, those its ruleset offers);
+    /// default: the ruleset's first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<crate::core::i18n::Lang>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

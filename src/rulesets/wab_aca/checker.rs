@@ -79,6 +79,7 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
         ruleset: Ruleset::of(&super::META),
         file,
         name: list.list.name.clone(),
+        lang: list.list.lang,
         description,
         total: army.total,
         limit: army.limit,

@@ -165,15 +165,12 @@ impl Engine for WabEngine {
         })
     }
 
-    fn sheet(&self, id: &str) -> Result<(serde_json::Value, String), Error> {
+    fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
         let e = self
             .db
             .entry(id)
             .ok_or_else(|| unknown("entry", id, self.db.entries.ids()))?;
-        Ok((
-            to_value(&e)?,
-            views::describe(&self.db, e),
-        ))
+        to_value(&e)
     }
 
     fn skills(&self) -> Result<Option<Listing>, Error> {

@@ -9,6 +9,10 @@ pub struct ListHeader {
     pub name: String,
     /// Always `wab-aca` for these lists.
     pub ruleset: String,
+    /// The language its documents print in (`fr`, `es`, `en`, those its ruleset offers);
+    /// default: the ruleset's first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<crate::core::i18n::Lang>,
     /// An army of the data (`muster sheets --ruleset wab-aca` lists their entries).
     pub army: String,
     /// The points limit.

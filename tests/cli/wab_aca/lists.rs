@@ -276,8 +276,27 @@ fn rulesets_and_entries() {
     assert!(run
         .stderr
         .contains("WAB ACA entries are filtered by --army, --nation or --kind"));
+    // Shown as its card says it, in the ruleset's first language or the one asked for.
     let run = muster(&["--ruleset", "wab-aca", "sheets", "show", "gb-95th-rifles"]);
-    assert!(run.stdout.contains("weapon       rifle"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("Arme : Carabine rayée, 18\" / 30\""),
+        "{}",
+        run.stdout
+    );
+    let run = muster(&[
+        "--ruleset",
+        "wab-aca",
+        "sheets",
+        "show",
+        "gb-95th-rifles",
+        "--lang",
+        "en",
+    ]);
+    assert!(
+        run.stdout.contains("Weapon: Rifle, 18\" / 30\""),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
