@@ -39,8 +39,26 @@ where
     let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
+            // Through `print!`/`eprint!`: captured with a test's output when run in-process.
+            use std::io::IsTerminal;
+            let to_err = e.use_stderr();
+            let terminal = if to_err {
+                std::io::stderr().is_terminal()
+            } else {
+                std::io::stdout().is_terminal()
+            };
+            let styled = e.render();
+            let text = if terminal && std::env::var_os("NO_COLOR").is_none() {
+                styled.ansi().to_string()
+            } else {
+                styled.to_string()
+            };
+            if to_err {
+                eprint!("{text}");
+                return 2;
+            }
+            print!("{text}");
+            return 0;
         }
     };
     match dispatch(cli) {

@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::ops::Range;
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label, Severity as CsSeverity};
-use codespan_reporting::term::termcolor::{Buffer, BufferedStandardStream, ColorChoice};
+use codespan_reporting::term::termcolor::{Buffer, ColorChoice};
 use codespan_reporting::term::{self, Config};
 use serde::Serialize;
 
@@ -199,7 +199,13 @@ pub fn print_all(diagnostics: &[Diagnostic], sources: &Sources) {
     } else {
         ColorChoice::Never
     };
-    let mut stream = BufferedStandardStream::stderr(choice);
+    // Rendered whole, then written with `eprint!`: one write, and captured with the rest of a
+    // test's output when the library runs inside a test.
+    let mut stream = if choice == ColorChoice::Never {
+        Buffer::no_color()
+    } else {
+        Buffer::ansi()
+    };
     let mut shown: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for d in diagnostics {
         let count = shown.entry(d.code).or_default();
@@ -225,7 +231,7 @@ pub fn print_all(diagnostics: &[Diagnostic], sources: &Sources) {
             "note: {n} more [{code}] not shown (the first {MAX_SHOWN_PER_CODE} are above; --format json lists all)\n"
         );
     }
-    let _ = stream.flush();
+    eprint!("{}", String::from_utf8_lossy(stream.as_slice()));
 }
 
 /// "2 errors, 1 warning" style summary.
