@@ -127,7 +127,7 @@ fn too_many_units(
     )
     .at(file, span)
     .with_label("too many units")
-    .with_note("an engine limit (README, Limits): no game needs more")
+    .with_note("an engine limit (docs/development.md, Limits): no game needs more")
 }
 
 /// The shape every list file has, so that a misplaced bracket gets a message naming it

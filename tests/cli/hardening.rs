@@ -398,7 +398,11 @@ fn outputs_are_regular_files_and_keep_what_the_user_set() {
         ))
         .current_dir(root());
     let done = cmd.output().unwrap();
-    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
     let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&out), 0o640);
     std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o604)).unwrap();

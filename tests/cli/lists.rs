@@ -325,14 +325,14 @@ fn removing_a_unit_keeps_the_free_skill_on_its_unit() {
     assert!(after.contains("# §10.1: a lieutenant gives"));
 }
 
-/// The README's table of codes lists every code a list can get (taken from the rule tables).
+/// The guides' tables of codes list every code a list can get (taken from the rule tables).
 #[test]
 fn readme_lists_every_code() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = crate::documentation();
     for code in all_list_codes() {
         assert!(
             readme.contains(&format!("`{code}`")),
-            "README.md does not list `{code}`"
+            "the README and docs/ do not list `{code}`"
         );
     }
 }

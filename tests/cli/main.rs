@@ -28,6 +28,21 @@ pub struct Run {
     pub stderr: String,
 }
 
+/// The README and every guide of docs/, as one text.
+pub fn documentation() -> String {
+    let mut text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    for d in docs {
+        text.push_str(&std::fs::read_to_string(d).unwrap());
+    }
+    text
+}
+
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }

@@ -372,7 +372,7 @@ pub struct Support {
 }
 
 /// A reading of an ambiguous sentence, recorded with its quote (printed on the aide de jeu
-/// and in the README).
+/// and in docs/wab-aca.md).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Reading {

@@ -108,7 +108,7 @@ fn json_contract() {
     assert_eq!(sum, 1915);
 }
 
-/// Building a list from the command line, as the README shows: generals by rank, options,
+/// Building a list from the command line, as docs/wab-aca.md shows: generals by rank, options,
 /// guns; refusals name what is allowed and leave the file as it was.
 #[test]
 fn list_edits() {
@@ -301,7 +301,7 @@ fn rulesets_and_entries() {
 
 #[test]
 fn readme_lists_every_code() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let readme = crate::documentation();
     let mut codes = all_codes();
     codes.extend(
         muster::rulesets::wab_aca::score::RULES
@@ -311,7 +311,7 @@ fn readme_lists_every_code() {
     for code in codes {
         assert!(
             readme.contains(&format!("`{code}`")),
-            "README.md does not list `{code}`"
+            "the README and docs/ do not list `{code}`"
         );
     }
 }

@@ -22,7 +22,7 @@ use crate::rulesets::capitan::model::{
 use crate::rulesets::UnitRow;
 
 /// Bounds of the numbers a preview accepts: the rules' where they give one, else documented
-/// engine limits (README, "Limits").
+/// engine limits (docs/development.md, "Limits").
 pub mod limits {
     use std::ops::RangeInclusive;
 

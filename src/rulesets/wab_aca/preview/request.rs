@@ -15,7 +15,7 @@ use crate::rulesets::wab_aca::database::Database;
 use crate::rulesets::wab_aca::model::{Class, Entry, Kind, Lang, UnitOption};
 use crate::rulesets::UnitRow;
 
-/// Bounds of the numbers a preview accepts (README, "Limits").
+/// Bounds of the numbers a preview accepts (docs/development.md, "Limits").
 pub mod limits {
     use std::ops::RangeInclusive;
 
