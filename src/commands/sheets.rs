@@ -43,7 +43,8 @@ pub fn show(
             let mut ctx = Context::new();
             ctx.insert("card", &card);
             ctx.insert("l", &labels);
-            text.push_str(&card_text(&layout(&templates, "card", &ctx)?));
+            let sep = crate::rulesets::label(&labels, "sep");
+            text.push_str(&card_text(&layout(&templates, "card", &ctx)?, &sep));
         }
         text
     } else {

@@ -3,8 +3,9 @@
 
 use super::markup::{Block, Located};
 
-/// The blocks of one card as lines of text.
-pub fn card_text(blocks: &[Located]) -> String {
+/// The blocks of one card as lines of text; `sep` sets a skill's name from its reminder (the
+/// language's ": " or " : ").
+pub fn card_text(blocks: &[Located], sep: &str) -> String {
     let mut out = String::new();
     // Rows of one table, aligned together.
     let mut table: Vec<Vec<String>> = Vec::new();
@@ -61,7 +62,7 @@ pub fn card_text(blocks: &[Located]) -> String {
                 if reminder.is_empty() {
                     out.push_str(&format!("{name}\n"));
                 } else {
-                    out.push_str(&format!("{name}: {reminder}\n"));
+                    out.push_str(&format!("{name}{sep}{reminder}\n"));
                 }
             }
             Block::Boxes(n, label) => {
