@@ -195,6 +195,54 @@ pub enum ListCommand {
         #[arg(long, value_name = "[UNIT:]SKILL")]
         free_skill: Option<FreeSkillArg>,
     },
+    /// Change unit N where it stands (its number, its comments and the rest of the list
+    /// stay): its figures, label, skills or options, checked as `list add` checks a new unit
+    Set {
+        /// The list file
+        file: PathBuf,
+        /// 1-based unit number, as `muster check` numbers them
+        #[arg(value_name = "N")]
+        index: usize,
+        /// Figures (troops, a gun's crew, a battery's gunners; elements)
+        #[arg(long)]
+        figures: Option<u32>,
+        /// A new label (`--label ""` removes it)
+        #[arg(long)]
+        label: Option<String>,
+        /// The unit's skills become these (repeatable; rulesets whose units buy skills)
+        #[arg(long = "skill", value_name = "ID", conflicts_with = "no_skills")]
+        skills: Vec<String>,
+        /// The unit takes no skill
+        #[arg(long)]
+        no_skills: bool,
+        /// An option to give or change (repeatable; replaces the unit's option of that name:
+        /// elite=4, brigade=ID, size=large; flag, musician)
+        #[arg(long = "option", value_name = "OPTION")]
+        options: Vec<String>,
+        /// The unit's options are removed (before the --option given, if any)
+        #[arg(long)]
+        no_options: bool,
+        /// A battery's guns
+        #[arg(long, value_name = "N")]
+        guns: Option<u32>,
+        /// The rank's free skill goes to this unit (rulesets with ranks; a list has one)
+        #[arg(long, value_name = "SKILL", conflicts_with = "no_free_skill")]
+        free_skill: Option<String>,
+        /// The rank's free skill leaves this unit
+        #[arg(long)]
+        no_free_skill: bool,
+    },
+    /// Move unit N to place M; the units between shift by one
+    Move {
+        /// The list file
+        file: PathBuf,
+        /// 1-based unit number, as `muster check` numbers them
+        #[arg(value_name = "N")]
+        index: usize,
+        /// Its new place (1 is the first)
+        #[arg(long, value_name = "M")]
+        to: usize,
+    },
     /// Remove the unit at INDEX (1-based, as `muster check` numbers them)
     Remove {
         /// The list file

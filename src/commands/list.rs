@@ -1,4 +1,4 @@
-//! `muster list new|add|remove`: edit a list file without losing the user's comments and
+//! `muster list new|add|set|move|remove`: edit a list file without losing the user's comments and
 //! layout (toml_edit), then show the new total and diagnostics. An edit holds a lock on the
 //! file from reading to writing, so concurrent edits all land; it writes atomically, follows a
 //! symbolic link to its target, keeps the file's mode, owner, line endings and byte-order
@@ -16,7 +16,7 @@ use crate::core::error::Error;
 use crate::core::output::{write_atomic, EditLock};
 use crate::core::source::{read_text, Sources};
 use crate::core::text;
-use crate::rulesets::{Engine, FreeSkill, NewList, NewUnit, Ruleset};
+use crate::rulesets::{Engine, FreeSkill, NewList, NewUnit, Ruleset, UnitChange};
 
 pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Result<u8, Error> {
     match command {
@@ -86,6 +86,45 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                 engine.add_unit(doc, &unit).map(|()| Vec::new())
             })
         }
+        ListCommand::Set {
+            file,
+            index,
+            figures,
+            label,
+            skills,
+            no_skills,
+            options,
+            no_options,
+            guns,
+            free_skill,
+            no_free_skill,
+        } => {
+            let change = UnitChange {
+                figures,
+                label,
+                skills: (no_skills || !skills.is_empty()).then_some(skills),
+                options,
+                clear_options: no_options,
+                guns,
+                free_skill: if no_free_skill {
+                    Some(None)
+                } else {
+                    free_skill.map(Some)
+                },
+            };
+            if change.is_empty() {
+                return Err(Error::Usage(format!(
+                    "list set {} {index}: nothing to change; give --figures, --label, --skill, --no-skills, --option, --no-options, --guns, --free-skill or --no-free-skill",
+                    file.display()
+                )));
+            }
+            edit(dirs, flag, &file, |engine, doc| {
+                engine.set_unit(doc, index, &change)
+            })
+        }
+        ListCommand::Move { file, index, to } => edit(dirs, flag, &file, |engine, doc| {
+            engine.move_unit(doc, index, to)
+        }),
         ListCommand::Remove { file, index } => edit(dirs, flag, &file, |engine, doc| {
             engine.remove_unit(doc, index)
         }),

@@ -1,7 +1,7 @@
 //! Edits of a list document that every ruleset's lists share: `[list]` then `[[units]]`.
 //! toml_edit keeps the user's comments and layout.
 
-use toml_edit::{ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
+use toml_edit::{ArrayOfTables, DocumentMut, InlineTable, Item, Table, TableLike, Value};
 
 use crate::core::error::Error;
 
@@ -35,16 +35,9 @@ pub fn push_unit(doc: &mut DocumentMut, unit: Table) -> Result<usize, Error> {
 
 /// Removes unit `index` (1-based) of a list document.
 pub fn remove_unit_at(doc: &mut DocumentMut, index: usize) -> Result<(), Error> {
-    let count = match doc.get("units") {
-        Some(Item::ArrayOfTables(a)) => a.len(),
-        Some(Item::Value(Value::Array(a))) => a.len(),
-        _ => 0,
-    };
+    let count = unit_count(doc);
     if index == 0 || index > count {
-        return Err(Error::Usage(format!(
-            "the list has {count} unit{}: there is no unit {index}",
-            if count == 1 { "" } else { "s" }
-        )));
+        return Err(no_such_unit(count, index));
     }
     match doc.get_mut("units") {
         Some(Item::ArrayOfTables(a)) => a.remove(index - 1),
@@ -64,22 +57,193 @@ pub fn set_unit_key(
     key: &str,
     value: i64,
 ) -> Result<(), Error> {
-    let count = match doc.get("units") {
+    set_item(unit_table_mut(doc, index)?, key, toml_edit::value(value));
+    Ok(())
+}
+
+/// How many units a list document has.
+pub fn unit_count(doc: &DocumentMut) -> usize {
+    match doc.get("units") {
         Some(Item::ArrayOfTables(a)) => a.len(),
+        Some(Item::Value(Value::Array(a))) => a.len(),
         _ => 0,
-    };
-    if index == 0 || index > count {
-        return Err(Error::Usage(format!(
-            "the list has {count} unit{}: there is no unit {index}",
-            if count == 1 { "" } else { "s" }
-        )));
     }
-    if let Some(Item::ArrayOfTables(a)) = doc.get_mut("units") {
-        if let Some(t) = a.get_mut(index - 1) {
-            t[key] = toml_edit::value(value);
+}
+
+/// The error for unit `index` (1-based) of a list of `count` units, when there is none.
+fn no_such_unit(count: usize, index: usize) -> Error {
+    Error::Usage(format!(
+        "the list has {count} unit{}: there is no unit {index}",
+        if count == 1 { "" } else { "s" }
+    ))
+}
+
+/// Unit `index` (1-based) of a list document, as a table (`[[units]]` or an inline table).
+pub fn unit_table(doc: &DocumentMut, index: usize) -> Result<&dyn TableLike, Error> {
+    let count = unit_count(doc);
+    let found: Option<&dyn TableLike> = match doc.get("units") {
+        Some(Item::ArrayOfTables(a)) => index
+            .checked_sub(1)
+            .and_then(|i| a.get(i))
+            .map(|t| t as &dyn TableLike),
+        Some(Item::Value(Value::Array(a))) => index
+            .checked_sub(1)
+            .and_then(|i| a.get(i))
+            .and_then(Value::as_inline_table)
+            .map(|t| t as &dyn TableLike),
+        _ => None,
+    };
+    found.ok_or_else(|| no_such_unit(count, index))
+}
+
+fn unit_table_mut(doc: &mut DocumentMut, index: usize) -> Result<&mut dyn TableLike, Error> {
+    let count = unit_count(doc);
+    let found: Option<&mut dyn TableLike> = match doc.get_mut("units") {
+        Some(Item::ArrayOfTables(a)) => index
+            .checked_sub(1)
+            .and_then(|i| a.get_mut(i))
+            .map(|t| t as &mut dyn TableLike),
+        Some(Item::Value(Value::Array(a))) => index
+            .checked_sub(1)
+            .and_then(|i| a.get_mut(i))
+            .and_then(Value::as_inline_table_mut)
+            .map(|t| t as &mut dyn TableLike),
+        _ => None,
+    };
+    found.ok_or_else(|| no_such_unit(count, index))
+}
+
+/// A unit's key as a string.
+pub fn text_of(unit: &dyn TableLike, key: &str) -> Option<String> {
+    unit.get(key).and_then(Item::as_str).map(str::to_owned)
+}
+
+/// A unit's key as a count (`None` when absent, negative or too large for one).
+pub fn count_of(unit: &dyn TableLike, key: &str) -> Option<u32> {
+    unit.get(key)
+        .and_then(Item::as_integer)
+        .and_then(|n| u32::try_from(n).ok())
+}
+
+/// A unit's key as a list of strings.
+pub fn texts_of(unit: &dyn TableLike, key: &str) -> Vec<String> {
+    unit.get(key)
+        .and_then(Item::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The last unit of a list document, as a table of plain values.
+pub fn last_unit(doc: &DocumentMut) -> Result<Table, Error> {
+    let n = unit_count(doc);
+    let unit = unit_table(doc, n)?;
+    let mut table = Table::new();
+    for (k, v) in unit.iter() {
+        table.insert(k, v.clone());
+    }
+    Ok(table)
+}
+
+/// Rewrites unit `index` (1-based) of a list document as `new` says, keeping its comments,
+/// the order of its keys and its place: every key of `keys` (the keys a ruleset's units are
+/// written with) takes `new`'s value, or goes when `new` has none; other keys stay.
+pub fn replace_unit(
+    doc: &mut DocumentMut,
+    index: usize,
+    new: &Table,
+    keys: &[&str],
+) -> Result<(), Error> {
+    let unit = unit_table_mut(doc, index)?;
+    for key in keys {
+        match new.get(key) {
+            Some(item) => set_item(unit, key, item.clone()),
+            None => {
+                unit.remove(key);
+            }
         }
     }
     Ok(())
+}
+
+/// Sets `key` of a table to `item`, keeping the key's place, the comments above it and a
+/// comment after its value.
+fn set_item(table: &mut dyn TableLike, key: &str, item: Item) {
+    match table.get_mut(key) {
+        Some(old) => {
+            let decor = old.as_value().map(|v| v.decor().clone());
+            *old = item;
+            if let (Some(d), Some(v)) = (decor, old.as_value_mut()) {
+                *v.decor_mut() = d;
+            }
+        }
+        None => {
+            table.insert(key, item);
+        }
+    }
+}
+
+/// Moves unit `from` (1-based) of a list document to place `to`; the units between shift by
+/// one. Each unit keeps its comments.
+pub fn move_unit_at(doc: &mut DocumentMut, from: usize, to: usize) -> Result<(), Error> {
+    let count = unit_count(doc);
+    if from == 0 || from > count {
+        return Err(no_such_unit(count, from));
+    }
+    if to == 0 || to > count {
+        return Err(Error::Usage(format!(
+            "--to {to}: the list has {count} unit{}, so a unit moves to a place from 1 to {count}",
+            if count == 1 { "" } else { "s" }
+        )));
+    }
+    match doc.get_mut("units") {
+        Some(Item::ArrayOfTables(a)) => {
+            let mut tables: Vec<Table> = a.iter().cloned().collect();
+            // The document prints tables in the order of their positions: the places stay,
+            // the tables move through them.
+            let positions: Vec<Option<usize>> = tables.iter().map(Table::position).collect();
+            let moved = tables.remove(from - 1);
+            tables.insert(to - 1, moved);
+            a.clear();
+            for (mut t, p) in tables.into_iter().zip(positions) {
+                if let Some(p) = p {
+                    t.set_position(p);
+                }
+                a.push(t);
+            }
+        }
+        Some(Item::Value(Value::Array(a))) => {
+            let moved = a.remove(from - 1);
+            a.insert_formatted(to - 1, moved);
+            // The first value sits after `[` with no space, the others after `, `.
+            for (i, v) in a.iter_mut().enumerate() {
+                let keep = v.decor().suffix().cloned();
+                let prefix = if i == 0 { "" } else { " " };
+                v.decor_mut().set_prefix(prefix);
+                if let Some(s) = keep {
+                    v.decor_mut().set_suffix(s);
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Where the unit numbered `unit` stands after unit `from` moved to place `to` (1-based).
+pub fn renumbered(unit: usize, from: usize, to: usize) -> usize {
+    if unit == from {
+        to
+    } else if from < to && (from + 1..=to).contains(&unit) {
+        unit - 1
+    } else if to < from && (to..from).contains(&unit) {
+        unit + 1
+    } else {
+        unit
+    }
 }
 
 /// The most units a list holds: far above any game (a skirmish has a dozen, a large army

@@ -127,6 +127,9 @@ pub struct ListWords {
     pub adds: &'static [&'static str],
     /// Examples of `--option`, for forms: "flag, musician, elite=4".
     pub options_hint: &'static str,
+    /// The keys a unit's table is written with by `muster list add` (what `list set`
+    /// rewrites; other keys of a unit stay as the user wrote them).
+    pub unit_keys: &'static [&'static str],
 }
 
 /// A JSON Schema file of a ruleset: its name, and the schema of the type its files are read as.
@@ -440,6 +443,87 @@ pub struct FreeSkill {
     pub skill: String,
 }
 
+/// `muster list set`: what changes of a unit; what is `None` (or empty) stays as it is.
+#[derive(Debug, Default, Clone)]
+pub struct UnitChange {
+    pub figures: Option<u32>,
+    /// A new label; `Some("")` removes it.
+    pub label: Option<String>,
+    /// The unit's skills become these (`Some(vec![])`: none).
+    pub skills: Option<Vec<String>>,
+    /// Options given: each replaces the unit's option of its key (`elite=4` replaces `elite=2`).
+    pub options: Vec<String>,
+    /// The unit's options are cleared before `options` are given.
+    pub clear_options: bool,
+    pub guns: Option<u32>,
+    /// The list's free skill (rulesets with ranks) goes to this unit (`Some(Some(skill))`), or
+    /// leaves it (`Some(None)`).
+    pub free_skill: Option<Option<String>>,
+}
+
+impl UnitChange {
+    /// Whether the change changes nothing.
+    pub fn is_empty(&self) -> bool {
+        self.figures.is_none()
+            && self.label.is_none()
+            && self.skills.is_none()
+            && self.options.is_empty()
+            && !self.clear_options
+            && self.guns.is_none()
+            && self.free_skill.is_none()
+    }
+
+    /// Unit `index` (as `list add` would be asked for it) with this change made.
+    pub fn apply(&self, mut unit: NewUnit, index: usize) -> NewUnit {
+        if let Some(f) = self.figures {
+            unit.figures = Some(f);
+        }
+        if let Some(l) = &self.label {
+            unit.label = Some(l.clone()).filter(|l| !l.is_empty());
+        }
+        if let Some(s) = &self.skills {
+            unit.extras = s.clone();
+        }
+        if self.clear_options {
+            unit.options.clear();
+        }
+        let key = |o: &str| o.split(['=', ':']).next().unwrap_or(o).trim().to_owned();
+        for o in &self.options {
+            unit.options.retain(|old| key(old) != key(o));
+            unit.options.push(o.clone());
+        }
+        if let Some(g) = self.guns {
+            unit.guns = Some(g);
+        }
+        if let Some(free) = &self.free_skill {
+            unit.free_skill = free.clone().map(|skill| FreeSkill {
+                unit: Some(index),
+                skill,
+            });
+        }
+        unit
+    }
+}
+
+/// Changes unit `index` (1-based) of a list document where it stands: the unit as it is
+/// ([`Engine::unit_of`]), changed, checked as [`Engine::add_unit`] checks a new unit (on a
+/// copy of the document), then written back key by key ([`ListWords::unit_keys`]), its
+/// comments kept. Returns the unit as changed and the copy the check added it to (what else
+/// the addition wrote there, a ruleset may carry over).
+pub fn set_in_place<E: Engine + ?Sized>(
+    engine: &E,
+    doc: &mut DocumentMut,
+    index: usize,
+    change: &UnitChange,
+) -> Result<(NewUnit, DocumentMut), Error> {
+    let wanted = change.apply(engine.unit_of(doc, index)?, index);
+    let mut scratch = doc.clone();
+    engine.add_unit(&mut scratch, &wanted)?;
+    let table = list_doc::last_unit(&scratch)?;
+    list_doc::replace_unit(doc, index, &table, engine.ruleset().list_words().unit_keys)?;
+    Ok((wanted, scratch))
+}
+
 /// A unit printed from the database alone: `--sheet ID[:FIGURES]`.
 #[derive(Debug, Clone)]
 pub struct SheetRef {
@@ -525,7 +609,6 @@ pub trait Engine: Send + Sync {
         Err(unsupported(self.ruleset(), "army lists"))
     }
 
-    /// Removes unit `index` (1-based); returns notes about what else changed.
     /// Sets the count (figures, elements: the list's word for it is its key) of unit
     /// `index` (1-based); the check says whether the count is legal.
     fn set_count(&self, doc: &mut DocumentMut, index: usize, count: u32) -> Result<(), Error> {
@@ -537,8 +620,36 @@ pub trait Engine: Send + Sync {
         list_doc::set_unit_key(doc, index, key, i64::from(count))
     }
 
+    /// Removes unit `index` (1-based); returns notes about what else changed.
     fn remove_unit(&self, _doc: &mut DocumentMut, _index: usize) -> Result<Vec<String>, Error> {
         Err(unsupported(self.ruleset(), "army lists"))
+    }
+
+    /// Unit `index` (1-based) of a list document, as `muster list add` would be asked for it.
+    fn unit_of(&self, _doc: &DocumentMut, _index: usize) -> Result<NewUnit, Error> {
+        Err(unsupported(self.ruleset(), "army lists"))
+    }
+
+    /// `muster list set`: changes unit `index` (1-based) where it stands ([`set_in_place`]);
+    /// returns notes about what else changed.
+    fn set_unit(
+        &self,
+        doc: &mut DocumentMut,
+        index: usize,
+        change: &UnitChange,
+    ) -> Result<Vec<String>, Error> {
+        set_in_place(self, doc, index, change).map(|_| Vec::new())
+    }
+
+    /// `muster list move`: unit `from` (1-based) goes to place `to`, the units between shift
+    /// by one; returns notes about what else changed (what named units by number).
+    fn move_unit(
+        &self,
+        doc: &mut DocumentMut,
+        from: usize,
+        to: usize,
+    ) -> Result<Vec<String>, Error> {
+        list_doc::move_unit_at(doc, from, to).map(|()| Vec::new())
     }
 
     /// The template contexts of the cards to print (one per card, as `card`).

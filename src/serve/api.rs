@@ -27,7 +27,7 @@ use crate::core::source::{FileId, Sources, SpanIndex};
 use crate::render::plot;
 use crate::render::sheet::Paper;
 use crate::rulesets::{
-    self, duel, DuelSide, FreeSkill, ListCheck, NewList, NewUnit, Ruleset, SheetFilter,
+    self, duel, DuelSide, FreeSkill, ListCheck, NewList, NewUnit, Ruleset, SheetFilter, UnitChange,
 };
 
 type Shared = State<Arc<App>>;
@@ -612,6 +612,22 @@ pub enum EditBody {
         guns: Option<u32>,
         free_skill: Option<String>,
     },
+    /// `muster list set` (1-based): what is absent stays; `label: ""` removes the label,
+    /// `skills: []` the skills, `free_skill: ""` the free skill from this unit.
+    Set {
+        unit: usize,
+        figures: Option<u32>,
+        label: Option<String>,
+        skills: Option<Vec<String>>,
+        #[serde(default)]
+        options: Vec<String>,
+        #[serde(default)]
+        clear_options: bool,
+        guns: Option<u32>,
+        free_skill: Option<String>,
+    },
+    /// `muster list move` (1-based).
+    Move { unit: usize, to: usize },
     /// `muster list remove` (1-based, as the CLI).
     Remove { unit: usize },
     /// A unit's count (figures, elements).
@@ -619,7 +635,7 @@ pub enum EditBody {
 }
 
 /// `POST /api/lists/{name}/edit` with `If-Match`: one edit, made by the ruleset's engine as
-/// `muster list add|remove` make it (comments and layout kept), written atomically.
+/// `muster list add|set|move|remove` make it (comments and layout kept), written atomically.
 pub async fn edit(
     State(app): Shared,
     UrlPath(name): UrlPath<String>,
@@ -676,6 +692,31 @@ pub async fn edit(
                                     },
                                 )
                                 .map(|()| Vec::new()),
+                            EditBody::Set {
+                                unit,
+                                figures,
+                                label,
+                                skills,
+                                options,
+                                clear_options,
+                                guns,
+                                free_skill,
+                            } => engine.set_unit(
+                                doc,
+                                *unit,
+                                &UnitChange {
+                                    figures: *figures,
+                                    label: label.clone(),
+                                    skills: skills.clone(),
+                                    options: options.clone(),
+                                    clear_options: *clear_options,
+                                    guns: *guns,
+                                    free_skill: free_skill
+                                        .clone()
+                                        .map(|s| Some(s).filter(|s| !s.is_empty())),
+                                },
+                            ),
+                            EditBody::Move { unit, to } => engine.move_unit(doc, *unit, *to),
                             EditBody::Remove { unit } => engine.remove_unit(doc, *unit),
                             EditBody::Count { unit, count } => {
                                 engine.set_count(doc, *unit, *count).map(|()| Vec::new())

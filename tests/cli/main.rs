@@ -3,6 +3,7 @@
 mod boundary;
 mod browser;
 mod data;
+mod edit;
 mod fire_classes;
 mod hardening;
 mod hm_qrs;

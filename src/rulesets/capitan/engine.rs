@@ -15,11 +15,11 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
-use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    to_value, to_values, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
-    SheetRef,
+    set_in_place, to_value, to_values, Engine, FreeSkill, ListCheck, Listing, NewList, NewUnit,
+    Ruleset, SheetFilter, SheetRef, UnitChange,
 };
 
 pub struct CapitanEngine {
@@ -101,6 +101,15 @@ impl Filter {
                 .as_ref()
                 .is_none_or(|c| s.campaigns.contains(c))
     }
+}
+
+/// The unit (1-based) the list's free skill is on, if it has one.
+fn free_skill_unit(doc: &DocumentMut) -> Option<usize> {
+    doc.get("list")?
+        .get("free_skill")?
+        .get("unit")?
+        .as_integer()
+        .and_then(|u| usize::try_from(u).ok())
 }
 
 impl Engine for CapitanEngine {
@@ -337,6 +346,80 @@ impl Engine for CapitanEngine {
             }
         }
         Ok(notes)
+    }
+
+    fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
+        let unit = list_doc::unit_table(doc, index)?;
+        let free = doc
+            .get("list")
+            .and_then(|l| l.get("free_skill"))
+            .filter(|f| f.get("unit").and_then(Item::as_integer) == Some(index as i64))
+            .and_then(|f| f.get("skill"))
+            .and_then(Item::as_str)
+            .map(|skill| FreeSkill {
+                unit: Some(index),
+                skill: skill.to_owned(),
+            });
+        Ok(NewUnit {
+            id: list_doc::text_of(unit, "sheet").unwrap_or_default(),
+            figures: list_doc::count_of(unit, "figures"),
+            label: list_doc::text_of(unit, "label"),
+            extras: list_doc::texts_of(unit, "skills"),
+            free_skill: free,
+            ..NewUnit::default()
+        })
+    }
+
+    fn set_unit(
+        &self,
+        doc: &mut DocumentMut,
+        index: usize,
+        change: &UnitChange,
+    ) -> Result<Vec<String>, Error> {
+        let before = free_skill_unit(doc);
+        let (unit, _) = set_in_place(self, doc, index, change)?;
+        let mut notes = Vec::new();
+        // §10.1: one free skill in a list; `set` gives it to this unit or takes it away.
+        let Some(list) = doc.get_mut("list").and_then(Item::as_table_like_mut) else {
+            return Ok(notes);
+        };
+        match (&unit.free_skill, change.free_skill.is_some()) {
+            (Some(free), _) => {
+                let mut entry = toml_edit::InlineTable::new();
+                entry.insert("unit", (index as i64).into());
+                entry.insert("skill", free.skill.as_str().into());
+                list.insert("free_skill", Item::Value(toml_edit::Value::InlineTable(entry)));
+                if let Some(other) = before.filter(|u| *u != index) {
+                    notes.push(format!(
+                        "the free skill (§10.1) was on unit {other}; a list has one, now on unit {index}"
+                    ));
+                }
+            }
+            (None, true) if before == Some(index) => {
+                list.remove("free_skill");
+            }
+            _ => {}
+        }
+        Ok(notes)
+    }
+
+    fn move_unit(
+        &self,
+        doc: &mut DocumentMut,
+        from: usize,
+        to: usize,
+    ) -> Result<Vec<String>, Error> {
+        list_doc::move_unit_at(doc, from, to)?;
+        // §10.1's free skill names its unit by number: it follows the unit.
+        if let Some(free) = doc.get_mut("list").and_then(|l| l.get_mut("free_skill")) {
+            if let Some(unit) = free.get("unit").and_then(Item::as_integer) {
+                let moved = list_doc::renumbered(unit as usize, from, to);
+                if moved != unit as usize {
+                    free["unit"] = value(moved as i64);
+                }
+            }
+        }
+        Ok(Vec::new())
     }
 
     fn cards(

@@ -43,6 +43,7 @@ pub const META: Meta = Meta {
         points: true,
         adds: &["skills", "free-skill"],
         options_hint: "",
+        unit_keys: &["sheet", "label", "figures", "skills"],
     },
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::Es, Lang::En],

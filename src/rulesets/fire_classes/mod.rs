@@ -36,6 +36,7 @@ pub const META: Meta = Meta {
         points: false,
         adds: &[],
         options_hint: "",
+        unit_keys: &[],
     },
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::En],

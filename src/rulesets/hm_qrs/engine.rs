@@ -10,11 +10,11 @@ use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
-use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    to_value, to_values, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
-    SheetRef,
+    set_in_place, to_value, to_values, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset,
+    SheetFilter, SheetRef, UnitChange,
 };
 
 pub struct HmEngine {
@@ -276,6 +276,56 @@ impl Engine for HmEngine {
 
     fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
         remove_unit_at(doc, index)?;
+        Ok(Vec::new())
+    }
+
+    fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
+        let unit = list_doc::unit_table(doc, index)?;
+        let options = ["brigade", "size"]
+            .into_iter()
+            .filter_map(|k| list_doc::text_of(unit, k).map(|v| format!("{k}={v}")))
+            .collect();
+        Ok(NewUnit {
+            id: list_doc::text_of(unit, "unit").unwrap_or_default(),
+            label: list_doc::text_of(unit, "label"),
+            options,
+            ..NewUnit::default()
+        })
+    }
+
+    fn set_unit(
+        &self,
+        doc: &mut DocumentMut,
+        index: usize,
+        change: &UnitChange,
+    ) -> Result<Vec<String>, Error> {
+        let (_, scratch) = set_in_place(self, doc, index, change)?;
+        // A unit moved to a new brigade: the brigade the check wrote comes with it.
+        let brigades = |d: &DocumentMut| {
+            d.get("brigade")
+                .and_then(Item::as_array_of_tables)
+                .map_or(0, |a| a.len())
+        };
+        if brigades(&scratch) > brigades(doc) {
+            if let Some(new) = scratch
+                .get("brigade")
+                .and_then(Item::as_array_of_tables)
+                .and_then(|a| a.iter().last())
+            {
+                match doc.get_mut("brigade") {
+                    Some(Item::ArrayOfTables(a)) => a.push(new.clone()),
+                    _ => {
+                        let mut a = ArrayOfTables::new();
+                        a.push(new.clone());
+                        doc["brigade"] = Item::ArrayOfTables(a);
+                    }
+                }
+                return Ok(vec![format!(
+                    "brigade `{}` is new: its [[brigade]] table was added",
+                    new.get("id").and_then(Item::as_str).unwrap_or_default()
+                )]);
+            }
+        }
         Ok(Vec::new())
     }
 

@@ -39,6 +39,7 @@ pub const META: Meta = Meta {
         points: true,
         adds: &["options"],
         options_hint: "brigade=ID (new: commander=NAME, rating=N), size=large",
+        unit_keys: &["unit", "brigade", "label", "size"],
     },
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::En],

@@ -11,7 +11,7 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
-use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     to_value, to_values, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
@@ -177,6 +177,16 @@ impl Engine for ThucydideEngine {
     fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
         remove_unit_at(doc, index)?;
         Ok(Vec::new())
+    }
+
+    fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
+        let unit = list_doc::unit_table(doc, index)?;
+        Ok(NewUnit {
+            id: list_doc::text_of(unit, "unit").unwrap_or_default(),
+            figures: list_doc::count_of(unit, "elements"),
+            label: list_doc::text_of(unit, "label"),
+            ..NewUnit::default()
+        })
     }
 
     fn cards(

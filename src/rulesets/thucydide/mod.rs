@@ -39,6 +39,7 @@ pub const META: Meta = Meta {
         points: false,
         adds: &[],
         options_hint: "",
+        unit_keys: &["unit", "label", "elements"],
     },
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::En],

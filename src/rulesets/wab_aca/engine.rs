@@ -14,7 +14,7 @@ use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
-use crate::rulesets::list_doc::{push_unit, remove_unit_at};
+use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     to_value, to_values, Battle, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, Scored,
@@ -301,6 +301,12 @@ impl Engine for WabEngine {
                 entry.figures.max
             )));
         }
+        if let (Some(f), Kind::General) = (unit.figures, entry.kind) {
+            return Err(Error::Usage(format!(
+                "--figures {f}: `{}` is a general, who has no figures to count",
+                unit.id
+            )));
+        }
         if unit.guns.is_some() && entry.kind != Kind::Battery {
             return Err(Error::Usage(format!(
                 "--guns: `{}` is not a battery",
@@ -316,7 +322,7 @@ impl Engine for WabEngine {
         if let Some(l) = &unit.label {
             table["label"] = value(l.as_str());
         }
-        if let (Some(f), false) = (unit.figures, entry.kind == Kind::General) {
+        if let Some(f) = unit.figures {
             table["figures"] = value(i64::from(f));
         }
         if let Some(g) = unit.guns {
@@ -350,6 +356,34 @@ impl Engine for WabEngine {
     fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
         remove_unit_at(doc, index)?;
         Ok(Vec::new())
+    }
+
+    fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
+        let unit = list_doc::unit_table(doc, index)?;
+        let flag = |k: &str| unit.get(k).and_then(Item::as_bool).unwrap_or(false);
+        let mut options = Vec::new();
+        for (key, option) in [
+            ("flag", UnitOption::Flag),
+            ("musician", UnitOption::Musician),
+            ("heavy_armour", UnitOption::HeavyArmour),
+        ] {
+            if flag(key) {
+                options.push(option.as_str().to_owned());
+            }
+        }
+        if let Some(n) = list_doc::count_of(unit, "elite").filter(|n| *n > 0) {
+            options.push(format!("{}={n}", UnitOption::Elite.as_str()));
+        }
+        Ok(NewUnit {
+            id: list_doc::text_of(unit, "entry")
+                .or_else(|| list_doc::text_of(unit, "general"))
+                .unwrap_or_default(),
+            figures: list_doc::count_of(unit, "figures"),
+            label: list_doc::text_of(unit, "label"),
+            options,
+            guns: list_doc::count_of(unit, "guns"),
+            ..NewUnit::default()
+        })
     }
 
     fn cards(

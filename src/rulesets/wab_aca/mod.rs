@@ -48,6 +48,7 @@ pub const META: Meta = Meta {
         points: true,
         adds: &["options", "guns"],
         options_hint: "flag, musician, elite=4, heavy-armour",
+        unit_keys: &["entry", "general", "label", "figures", "flag", "musician", "elite", "heavy_armour", "guns"],
     },
     card_size: CardSize::Tarot,
     languages: &[Lang::Fr, Lang::En],

@@ -1,0 +1,331 @@
+//! `muster list set` and `muster list move`: a unit changed where it stands, units reordered;
+//! the user's comments kept, the file locked and written atomically, exit 1 for a list made
+//! invalid, 2 (nothing written) for an edit that cannot be made.
+
+use std::path::Path;
+
+use super::{json, muster};
+
+const CAPITAN: &str = r#"# My patrol
+[list]
+name = "Patrol"
+ruleset = "capitan"
+coalition = "empire"
+campaign = "peninsula"
+points = 700
+rank = "lieutenant"
+free_skill = { unit = 3, skill = "duelliste" }
+
+# the captain leads
+[[units]]
+sheet = "fr-6e-leger-capitaine"
+label = "Dubreton"
+
+[[units]]
+sheet = "fr-6e-leger-voltigeurs"
+figures = 8  # as painted
+skills = ["tireur-expert"]
+
+# the hussars, last
+[[units]]
+sheet = "fr-1er-hussards"
+figures = 6
+"#;
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn set_changes_a_unit_where_it_stands_and_keeps_the_comments() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = write(tmp.path(), "l.toml", CAPITAN);
+    let run = muster(&[
+        "list",
+        "set",
+        &f,
+        "2",
+        "--figures",
+        "10",
+        "--skill",
+        "tirailleurs",
+        "--skill",
+        "esquives",
+        "--label",
+        "Voltigeurs",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let expected = CAPITAN.replace(
+        "sheet = \"fr-6e-leger-voltigeurs\"\nfigures = 8  # as painted\nskills = [\"tireur-expert\"]\n",
+        "sheet = \"fr-6e-leger-voltigeurs\"\nfigures = 10  # as painted\nskills = [\"tirailleurs\", \"esquives\"]\nlabel = \"Voltigeurs\"\n",
+    );
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), expected);
+    // The label goes with --label "", the skills with --no-skills.
+    let run = muster(&["list", "set", &f, "2", "--label", "", "--no-skills"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let expected = CAPITAN.replace(
+        "figures = 8  # as painted\nskills = [\"tireur-expert\"]\n",
+        "figures = 10  # as painted\n",
+    );
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), expected);
+}
+
+#[test]
+fn set_exits_1_and_writes_a_list_it_makes_invalid() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = write(tmp.path(), "l.toml", CAPITAN);
+    // Lancers is a skill of the data, but not one the voltigeurs' sheet offers.
+    let run = muster(&["list", "set", &f, "2", "--skill", "lanciers"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("INVALID"), "{}", run.stderr);
+    let report = json(&muster(&["check", &f, "--format", "json"]));
+    assert_eq!(
+        report["units"][1]["skills"][0]["id"], "lanciers",
+        "{report}"
+    );
+    assert_eq!(report["valid"], false);
+}
+
+#[test]
+fn an_edit_that_cannot_be_made_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = write(tmp.path(), "l.toml", CAPITAN);
+    let cases: &[(&[&str], &str)] = &[
+        (&["set", &f, "2", "--skill", "nope"], "unknown skill `nope`"),
+        (&["set", &f, "9", "--figures", "4"], "there is no unit 9"),
+        (&["set", &f, "2"], "nothing to change"),
+        (
+            &["move", &f, "1", "--to", "4"],
+            "a unit moves to a place from 1 to 3",
+        ),
+        (&["move", &f, "0", "--to", "1"], "there is no unit 0"),
+        (
+            &["set", &f, "2", "--option", "flag"],
+            "Capitán units buy skills (--skill), not --option or --guns",
+        ),
+    ];
+    for (args, says) in cases {
+        let mut all = vec!["list"];
+        all.extend_from_slice(args);
+        let run = muster(&all);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), CAPITAN, "{args:?}");
+    }
+}
+
+#[test]
+fn the_free_skill_follows_its_unit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = write(tmp.path(), "l.toml", CAPITAN);
+    let run = muster(&["list", "move", &f, "3", "--to", "1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&f).unwrap();
+    // The hussars come first with the comment above them; the free skill names them still.
+    assert!(
+        text.contains("free_skill = { unit = 1, skill = \"duelliste\" }\n\n# the hussars, last\n[[units]]\nsheet = \"fr-1er-hussards\""),
+        "{text}"
+    );
+    let names: Vec<String> = json(&muster(&["check", &f, "--format", "json"]))["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["sheet"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "fr-1er-hussards",
+            "fr-6e-leger-capitaine",
+            "fr-6e-leger-voltigeurs"
+        ]
+    );
+    // `set --free-skill` gives the list's one free skill to another unit, and says so.
+    let run = muster(&["list", "set", &f, "3", "--free-skill", "esquives"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("note: the free skill (§10.1) was on unit 1; a list has one, now on unit 3"),
+        "{}",
+        run.stderr
+    );
+    assert!(std::fs::read_to_string(&f)
+        .unwrap()
+        .contains("free_skill = { unit = 3, skill = \"esquives\" }"));
+    let run = muster(&["list", "set", &f, "3", "--no-free-skill"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!std::fs::read_to_string(&f).unwrap().contains("free_skill"));
+}
+
+#[test]
+fn concurrent_sets_and_moves_all_land() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut text = String::from(
+        "[list]\nname = \"Many\"\nruleset = \"capitan\"\ncoalition = \"empire\"\ncampaign = \"peninsula\"\npoints = 9000\n",
+    );
+    for i in 1..=12 {
+        text.push_str(&format!(
+            "\n[[units]]\nsheet = \"fr-47e-fusiliers\"\nlabel = \"u{i}\"\nfigures = 6\n"
+        ));
+    }
+    let f = write(tmp.path(), "l.toml", &text);
+    // Twelve sets of different units, each of its own figures. (Twelve companies of one sheet
+    // are over its N°U: the list is invalid before and after, and each edit exits 1.)
+    let sets: Vec<_> = (1..=12)
+        .map(|i| {
+            let f = f.clone();
+            std::thread::spawn(move || {
+                muster(&[
+                    "list",
+                    "set",
+                    &f,
+                    &i.to_string(),
+                    "--figures",
+                    &(i % 5 + 4).to_string(),
+                ])
+                .code
+            })
+        })
+        .collect();
+    for h in sets {
+        assert_eq!(h.join().unwrap(), 1);
+    }
+    let units = || -> Vec<(String, i64)> {
+        json(&muster(&["check", &f, "--format", "json"]))["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| {
+                (
+                    u["label"].as_str().unwrap().to_owned(),
+                    u["figures"].as_i64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let expected: Vec<(String, i64)> = (1..=12).map(|i| (format!("u{i}"), i % 5 + 4)).collect();
+    assert_eq!(units(), expected);
+    // Five moves of the first unit to the end, at once: each rotates the list by one, so
+    // whatever their order, the list ends rotated by five.
+    let moves: Vec<_> = (0..5)
+        .map(|_| {
+            let f = f.clone();
+            std::thread::spawn(move || muster(&["list", "move", &f, "1", "--to", "12"]).code)
+        })
+        .collect();
+    for h in moves {
+        assert_eq!(h.join().unwrap(), 1);
+    }
+    let mut rotated = expected.clone();
+    rotated.rotate_left(5);
+    assert_eq!(units(), rotated);
+    // No temporary file left behind.
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn set_takes_each_rulesets_own_choices() {
+    let tmp = tempfile::tempdir().unwrap();
+    // WAB: an option replaces the unit's option of its name, the others stay.
+    let wab = write(
+        tmp.path(),
+        "wab.toml",
+        "[list]\nname = \"W\"\nruleset = \"wab-aca\"\narmy = \"france-1809\"\npoints = 2000\n\n[[units]]\ngeneral = \"division\"\n\n[[units]]\nentry = \"fr-line-fusiliers\"\nfigures = 24\nflag = true\nelite = 4\n",
+    );
+    let run = muster(&[
+        "list", "set", &wab, "2", "--option", "elite=6", "--option", "musician",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        std::fs::read_to_string(&wab)
+            .unwrap()
+            .ends_with("entry = \"fr-line-fusiliers\"\nfigures = 24\nflag = true\nelite = 6\nmusician = true\n"),
+        "{}",
+        std::fs::read_to_string(&wab).unwrap()
+    );
+    let run = muster(&["list", "set", &wab, "2", "--no-options"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(std::fs::read_to_string(&wab)
+        .unwrap()
+        .ends_with("entry = \"fr-line-fusiliers\"\nfigures = 24\n"));
+    let run = muster(&["list", "set", &wab, "1", "--figures", "3"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("--figures 3: `division` is a general, who has no figures to count"),
+        "{}",
+        run.stderr
+    );
+    // Thucydide: elements within the troop type's.
+    let th = write(
+        tmp.path(),
+        "th.toml",
+        "[list]\nname = \"T\"\nruleset = \"thucydide\"\n\n[[units]]\nunit = \"hoplites\"\nelements = 3\n",
+    );
+    let run = muster(&["list", "set", &th, "1", "--figures", "99"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("has 1 to"), "{}", run.stderr);
+    let run = muster(&[
+        "list",
+        "set",
+        &th,
+        "1",
+        "--figures",
+        "2",
+        "--label",
+        "Hoplites",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(std::fs::read_to_string(&th)
+        .unwrap()
+        .ends_with("unit = \"hoplites\"\nelements = 2\nlabel = \"Hoplites\"\n"));
+    // hm-qrs: a unit moved to a new brigade brings the brigade's table.
+    let hm = write(
+        tmp.path(),
+        "hm.toml",
+        "[list]\nname = \"H\"\nruleset = \"hm-qrs\"\n\n[[brigade]]\nid = \"kempt\"\nname = \"Kempt\"\ncommander = \"Sir James Kempt\"\nrating = 8\n\n[[units]]\nunit = \"line-infantry\"\nbrigade = \"kempt\"\n",
+    );
+    let run = muster(&[
+        "list",
+        "set",
+        &hm,
+        "1",
+        "--option",
+        "brigade=pack",
+        "--option",
+        "commander=Sir Denis Pack",
+        "--option",
+        "rating=7",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&hm).unwrap();
+    assert!(
+        text.contains("[[brigade]]\nid = \"pack\"\nname = \"pack\"\ncommander = \"Sir Denis Pack\"\nrating = 7\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("unit = \"line-infantry\"\nbrigade = \"pack\"\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn inline_units_are_edited_and_moved_too() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = write(
+        tmp.path(),
+        "l.toml",
+        "units = [{ sheet = \"fr-6e-leger-capitaine\" }, { sheet = \"fr-47e-fusiliers\", figures = 6 }]\n\n[list]\nname = \"I\"\nruleset = \"capitan\"\ncoalition = \"empire\"\ncampaign = \"peninsula\"\npoints = 600\n",
+    );
+    assert_eq!(muster(&["list", "move", &f, "2", "--to", "1"]).code, 0);
+    assert_eq!(muster(&["list", "set", &f, "1", "--figures", "8"]).code, 0);
+    assert!(
+        std::fs::read_to_string(&f).unwrap().starts_with(
+            "units = [{ sheet = \"fr-47e-fusiliers\", figures = 8 }, { sheet = \"fr-6e-leger-capitaine\" }]\n"
+        ),
+        "{}",
+        std::fs::read_to_string(&f).unwrap()
+    );
+}
