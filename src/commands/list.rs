@@ -13,10 +13,12 @@ use super::{load_engine, print_out};
 use crate::cli::ListCommand;
 use crate::core::diagnostic;
 use crate::core::error::Error;
+use crate::core::i18n::Lang;
 use crate::core::output::{write_atomic, EditLock};
 use crate::core::source::{read_text, Sources};
 use crate::core::text;
-use crate::rulesets::{Engine, FreeSkill, NewList, NewUnit, Ruleset, UnitChange};
+use crate::render::templates::Templates;
+use crate::rulesets::{make_new_list, Engine, FreeSkill, NewList, NewUnit, Ruleset, UnitChange};
 
 pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Result<u8, Error> {
     match command {
@@ -47,7 +49,26 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                 rank,
                 army,
             };
-            let mut doc = engine.new_list(&spec)?;
+            // The CLI speaks English where the ruleset's words have it.
+            let lang = if ruleset.languages().contains(&Lang::En) {
+                Lang::En
+            } else {
+                ruleset.languages().first().copied().unwrap_or_default()
+            };
+            let labels = Templates::load(ruleset.templates(), None, &[])?.labels(lang.id());
+            let mut doc =
+                make_new_list(engine.as_ref(), &spec, lang, &labels).map_err(|problems| {
+                    let mut m = format!(
+                        "cannot create {}: {} to fix",
+                        file.display(),
+                        count_words(problems.len(), "field")
+                    );
+                    for p in &problems {
+                        m.push_str("\n  ");
+                        m.push_str(&p.message);
+                    }
+                    Error::Usage(m)
+                })?;
             if let Some(header) = doc.get_mut("list").and_then(|l| l.as_table_mut()) {
                 // Comments carry user text on one line only: it can never start a TOML line.
                 header.decor_mut().set_prefix(format!(
@@ -274,4 +295,9 @@ fn save(
         diagnostic::summary(&checked.diagnostics)
     );
     Ok(if valid { 0 } else { 1 })
+}
+
+/// "1 field", "3 fields".
+fn count_words(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }

@@ -506,9 +506,60 @@ pub struct NewListBody {
     coalition: Option<String>,
     campaign: Option<String>,
     rank: Option<String>,
+    /// The page's language: what the fields' problems are named in.
+    lang: Option<String>,
 }
 
-/// `POST /api/lists` `{"name","ruleset","title","points",…}`: a new, empty list.
+/// The language of a page for a ruleset: the one asked, if the ruleset speaks it, else the
+/// ruleset's first; and the ruleset's labels in it.
+fn page_lang(ruleset: Ruleset, asked: Option<&str>) -> (Lang, toml::Table) {
+    let lang = asked
+        .and_then(|a| ruleset.languages().iter().find(|l| l.id() == a).copied())
+        .or(ruleset.languages().first().copied())
+        .unwrap_or_default();
+    let labels = crate::render::templates::Templates::load(ruleset.templates(), None, &[])
+        .map(|t| t.labels(lang.id()))
+        .unwrap_or_default();
+    (lang, labels)
+}
+
+#[derive(Deserialize)]
+pub struct LangQuery {
+    lang: Option<String>,
+}
+
+/// `GET /api/rulesets/{id}/fields[?lang=…]`: the fields a new list of the ruleset takes, with
+/// their choices named in the language (the new-list form's dropdowns).
+pub async fn fields(
+    State(app): Shared,
+    UrlPath(id): UrlPath<String>,
+    Query(q): Query<LangQuery>,
+) -> Response {
+    blocking(move || {
+        let ruleset = match ruleset_param(Some(&id)) {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        let ready = match app.engine(ruleset) {
+            Ok(r) => r,
+            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+        };
+        let (lang, labels) = page_lang(ruleset, q.lang.as_deref());
+        json_response(
+            StatusCode::OK,
+            to_json(&json!({
+                "ruleset": ruleset.id(),
+                "lang": lang.id(),
+                "lists": ruleset.capabilities().lists,
+                "fields": ready.engine.list_fields(lang, &labels),
+            })),
+        )
+    })
+    .await
+}
+
+/// `POST /api/lists` `{"name","ruleset","title","points",…}`: a new, empty list. Refused
+/// (422) with every problem at once: `{"error", "fields": {KEY: problem}}`.
 pub async fn create(State(app): Shared, body: Bytes) -> Response {
     blocking(move || {
         let spec: NewListBody = match serde_json::from_slice(&body) {
@@ -540,9 +591,21 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             rank: spec.rank.filter(|s| !s.is_empty()),
             army: spec.army.filter(|s| !s.is_empty()),
         };
-        let mut doc = match ready.engine.new_list(&new) {
+        let (lang, labels) = page_lang(ruleset, spec.lang.as_deref());
+        let mut doc = match rulesets::make_new_list(ready.engine.as_ref(), &new, lang, &labels) {
             Ok(d) => d,
-            Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+            Err(problems) => {
+                let fields: serde_json::Map<String, serde_json::Value> = problems
+                    .iter()
+                    .filter(|p| !p.key.is_empty())
+                    .map(|p| (p.key.to_owned(), json!(p)))
+                    .collect();
+                let all: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+                return json_response(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    to_json(&json!({ "error": all.join("; "), "fields": fields })),
+                );
+            }
         };
         if let Some(header) = doc.get_mut("list").and_then(|l| l.as_table_mut()) {
             header.decor_mut().set_prefix(format!(

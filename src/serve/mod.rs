@@ -122,6 +122,7 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
         .route("/api/check", post(api::check))
         .route("/api/sheets", get(api::sheets))
         .route("/api/rulesets", get(api::rulesets))
+        .route("/api/rulesets/{id}/fields", get(api::fields))
         .route("/api/lists", get(api::lists).post(api::create))
         .route(
             "/api/lists/{name}",

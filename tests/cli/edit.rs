@@ -329,3 +329,70 @@ fn inline_units_are_edited_and_moved_too() {
         std::fs::read_to_string(&f).unwrap()
     );
 }
+
+#[test]
+fn list_new_names_every_field_to_fix_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("new.toml");
+    let f = f.to_str().unwrap();
+    let run = muster(&["list", "new", f, "--name", "X"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: cannot create {f}: 3 fields to fix\n  \
+             --coalition is missing: allies (Allies), empire (Empire)\n  \
+             --campaign is missing: peninsula (Peninsular War 1808 - 1814)\n  \
+             --points is missing: the limit agreed for the game, e.g. 500\n"
+        )
+    );
+    let run = muster(&[
+        "list",
+        "new",
+        f,
+        "--name",
+        "X",
+        "--coalition",
+        "empir",
+        "--campaign",
+        "peninsula",
+        "--army",
+        "france-1809",
+        "--points",
+        "0",
+        "--rank",
+        "general",
+    ]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: cannot create {f}: 4 fields to fix\n  \
+             --coalition empir: unknown coalition; did you mean `empire`?\n  \
+             --army france-1809: Capitán lists have no army (they take --coalition, --campaign, --points, --rank)\n  \
+             --points 0: a points limit is from 1 to 100000\n  \
+             --rank general: unknown rank; known: ensign (Ensign), second-lieutenant (Second lieutenant), \
+             lieutenant (Lieutenant), captain (Captain), major (Major), lieutenant-colonel (Lieutenant colonel), \
+             colonel (Colonel)\n"
+        )
+    );
+    assert!(!Path::new(f).exists());
+    // Thucydide's armies take a name only; hm-qrs's points are optional.
+    let run = muster(&[
+        "list",
+        "new",
+        f,
+        "--ruleset",
+        "thucydide",
+        "--name",
+        "X",
+        "--points",
+        "5",
+    ]);
+    assert_eq!(
+        run.stderr,
+        format!("error: cannot create {f}: 1 field to fix\n  --points 5: Thucydide (combat) lists have no points (they take a name only)\n")
+    );
+    let run = muster(&["list", "new", f, "--ruleset", "hm-qrs", "--name", "X"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}

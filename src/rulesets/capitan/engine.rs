@@ -18,8 +18,8 @@ use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    set_in_place, to_value, to_values, Engine, FreeSkill, ListCheck, Listing, NewList, NewUnit,
-    Ruleset, SheetFilter, SheetRef, UnitChange,
+    label, set_in_place, to_value, to_values, Choice, Engine, FreeSkill, ListCheck, ListField,
+    Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef, UnitChange,
 };
 
 pub struct CapitanEngine {
@@ -218,13 +218,58 @@ impl Engine for CapitanEngine {
         validate::validate_pair(&self.db, a, b, b_name)
     }
 
+    fn list_fields(&self, lang: Lang, labels: &toml::Table) -> Vec<ListField> {
+        let db = &self.db;
+        let field = |key, required, choices| ListField {
+            key,
+            label: label(labels, &format!("field_{key}")),
+            required,
+            choices,
+            hint: String::new(),
+        };
+        vec![
+            field(
+                "coalition",
+                true,
+                Some(
+                    Coalition::ALL
+                        .iter()
+                        .map(|c| {
+                            let name = label(labels, &format!("coalition_{}", c.as_str()));
+                            Choice::new(c.as_str(), &name)
+                        })
+                        .collect(),
+                ),
+            ),
+            field(
+                "campaign",
+                true,
+                Some(
+                    db.campaigns
+                        .iter()
+                        .map(|c| Choice::new(&c.id, c.name.get(lang)))
+                        .collect(),
+                ),
+            ),
+            ListField {
+                hint: label(labels, "field_points_hint"),
+                ..field("points", true, None)
+            },
+            field(
+                "rank",
+                false,
+                Some(
+                    db.ranks
+                        .iter()
+                        .map(|r| Choice::new(&r.id, r.name.get(lang)))
+                        .collect(),
+                ),
+            ),
+        ]
+    }
+
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let db = &self.db;
-        if let Some(a) = &spec.army {
-            return Err(Error::Usage(format!(
-                "--army {a}: Capitán lists have a --coalition and a --campaign, not an army"
-            )));
-        }
         let coalition = spec
             .coalition
             .as_deref()

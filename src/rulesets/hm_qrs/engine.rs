@@ -13,8 +13,8 @@ use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    set_in_place, to_value, to_values, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset,
-    SheetFilter, SheetRef, UnitChange,
+    set_in_place, to_value, to_values, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
+    Ruleset, SheetFilter, SheetRef, UnitChange,
 };
 
 pub struct HmEngine {
@@ -133,19 +133,17 @@ impl Engine for HmEngine {
         list::check_file(&self.db, sources, file)
     }
 
+    fn list_fields(&self, _lang: Lang, labels: &toml::Table) -> Vec<ListField> {
+        vec![ListField {
+            key: "points",
+            label: crate::rulesets::label(labels, "field_points"),
+            required: false,
+            choices: None,
+            hint: crate::rulesets::label(labels, "field_points_optional_hint"),
+        }]
+    }
+
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
-        for (flag, v) in [
-            ("--coalition", &spec.coalition),
-            ("--campaign", &spec.campaign),
-            ("--rank", &spec.rank),
-            ("--army", &spec.army),
-        ] {
-            if let Some(v) = v {
-                return Err(Error::Usage(format!(
-                    "{flag} {v}: an order of battle is a name, brigades and units"
-                )));
-            }
-        }
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);

@@ -116,23 +116,6 @@ impl Engine for ThucydideEngine {
     }
 
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
-        for (flag, v) in [
-            ("--coalition", &spec.coalition),
-            ("--campaign", &spec.campaign),
-            ("--rank", &spec.rank),
-            ("--army", &spec.army),
-        ] {
-            if let Some(v) = v {
-                return Err(Error::Usage(format!(
-                    "{flag} {v}: a Thucydide army is a name and its units"
-                )));
-            }
-        }
-        if let Some(p) = spec.points {
-            return Err(Error::Usage(format!(
-                "--points {p}: Thucydide armies have no points"
-            )));
-        }
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);

@@ -17,8 +17,8 @@ use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    to_value, to_values, Battle, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, Scored,
-    SheetFilter, SheetRef,
+    label, to_value, to_values, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList,
+    NewUnit, Ruleset, Scored, SheetFilter, SheetRef,
 };
 
 pub struct WabEngine {
@@ -214,19 +214,34 @@ impl Engine for WabEngine {
         validate::validate_pair(&self.db, a, b, b_name)
     }
 
+    fn list_fields(&self, lang: Lang, labels: &toml::Table) -> Vec<ListField> {
+        let mut armies: Vec<Choice> = self
+            .db
+            .armies
+            .iter()
+            .map(|a| Choice::new(&a.header.id, a.header.name.get(lang)))
+            .collect();
+        armies.sort_by(|a, b| a.label.cmp(&b.label));
+        vec![
+            ListField {
+                key: "army",
+                label: label(labels, "field_army"),
+                required: true,
+                choices: Some(armies),
+                hint: String::new(),
+            },
+            ListField {
+                key: "points",
+                label: label(labels, "field_points"),
+                required: true,
+                choices: None,
+                hint: label(labels, "field_points_hint"),
+            },
+        ]
+    }
+
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let db = &self.db;
-        for (flag, v) in [
-            ("--coalition", &spec.coalition),
-            ("--campaign", &spec.campaign),
-            ("--rank", &spec.rank),
-        ] {
-            if let Some(v) = v {
-                return Err(Error::Usage(format!(
-                    "{flag} {v}: a WAB ACA list is drawn from an --army"
-                )));
-            }
-        }
         let army = spec.army.as_deref().ok_or_else(|| {
             let mut known: Vec<&str> = db.armies.ids().collect();
             known.sort_unstable();

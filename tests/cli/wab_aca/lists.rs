@@ -231,11 +231,9 @@ fn list_edits() {
         "--force",
     ]);
     assert_eq!(run.code, 2);
-    assert!(
-        run.stderr
-            .contains("a WAB ACA list needs --army (france-1809, great-britain-1812, russia-1812)"),
-        "{}",
-        run.stderr
+    assert_eq!(
+        run.stderr,
+        format!("error: cannot create {f}: 1 field to fix\n  --army is missing: france-1809 (France, 1809), great-britain-1812 (Great Britain, 1812), russia-1812 (Russia, 1812)\n")
     );
 }
 
