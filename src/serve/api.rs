@@ -797,6 +797,29 @@ pub async fn edit(
     .await
 }
 
+/// `GET /api/lists/{name}/offers[?lang=…]`: what the list may take (the picker), named in
+/// the language asked, else the list's, else the ruleset's first.
+pub async fn offers(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<LangQuery>,
+) -> Response {
+    blocking(move || {
+        let c = match stored(&app, &name) {
+            Ok(c) => c,
+            Err(r) => return r,
+        };
+        let ruleset = c.check.ruleset;
+        let asked = q.lang.as_deref().or(c.check.lang.map(|l| l.id()));
+        let (lang, labels) = page_lang(ruleset, asked);
+        match c.ready.engine.offers(&c.sources, c.file, lang, &labels) {
+            Ok(o) => json_response(StatusCode::OK, to_json(&o)),
+            Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+        }
+    })
+    .await
+}
+
 // ── documents ───────────────────────────────────────────────────────────────────────────────
 
 // ── previews between two lists' units ─────────────────────────────────────────────────────

@@ -268,6 +268,16 @@ impl Engine for CapitanEngine {
         ]
     }
 
+    fn offers(
+        &self,
+        sources: &Sources,
+        file: FileId,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<crate::rulesets::Offers, Error> {
+        super::offers::offers(&self.db, sources, file, lang, labels)
+    }
+
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let db = &self.db;
         let coalition = spec

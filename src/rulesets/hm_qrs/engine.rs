@@ -13,8 +13,8 @@ use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    set_in_place, to_value, to_values, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
-    Ruleset, SheetFilter, SheetRef, UnitChange,
+    label, set_in_place, to_value, to_values, Choice, Engine, ListCheck, ListField, Listing,
+    NewList, NewUnit, Offer, OfferChoice, Offers, Ruleset, SheetFilter, SheetRef, UnitChange,
 };
 
 pub struct HmEngine {
@@ -136,11 +136,82 @@ impl Engine for HmEngine {
     fn list_fields(&self, _lang: Lang, labels: &toml::Table) -> Vec<ListField> {
         vec![ListField {
             key: "points",
-            label: crate::rulesets::label(labels, "field_points"),
+            label: label(labels, "field_points"),
             required: false,
             choices: None,
-            hint: crate::rulesets::label(labels, "field_points_optional_hint"),
+            hint: label(labels, "field_points_optional_hint"),
         }]
+    }
+
+    fn offers(
+        &self,
+        sources: &Sources,
+        file: FileId,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<Offers, Error> {
+        let (list, _) =
+            list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
+                .map_err(|d| Error::Usage(d.message))?;
+        let db = &self.db;
+        let pts = label(labels, "points");
+        let brigades: Vec<Choice> = list
+            .brigade
+            .iter()
+            .map(|b| Choice::new(&b.id, &format!("{} — {}", b.name, b.commander)))
+            .collect();
+        let sizes: Vec<Choice> = db
+            .rules
+            .size
+            .iter()
+            .map(|s| Choice::new(&s.id, s.name.get(lang)))
+            .collect();
+        let offers = db
+            .units
+            .iter()
+            .map(|u| Offer {
+                id: u.id.clone(),
+                name: u.name.get(lang).to_owned(),
+                detail: label(labels, &format!("arm_{}", u.arm.as_str())),
+                group: u.arm.as_str().to_owned(),
+                cost: u.points.map(|p| format!("{p} {pts}")).unwrap_or_default(),
+                max: None,
+                taken: u32::try_from(list.units.iter().filter(|l| l.unit == u.id).count())
+                    .unwrap_or(u32::MAX),
+                mine: true,
+                figures: None,
+                guns: None,
+                extras: Vec::new(),
+                free: Vec::new(),
+                choices: vec![
+                    OfferChoice {
+                        key: "brigade".into(),
+                        label: label(labels, "brigade"),
+                        values: brigades.clone(),
+                        default: list.units.last().map(|l| l.brigade.clone()),
+                        new: vec![
+                            Choice::new("brigade-name", &label(labels, "field_brigade_name")),
+                            Choice::new("commander", &label(labels, "field_commander")),
+                            Choice::new("rating", &label(labels, "rating")),
+                        ],
+                    },
+                    OfferChoice {
+                        key: "size".into(),
+                        label: label(labels, "field_size"),
+                        values: sizes.clone(),
+                        default: Some(u.size.clone()),
+                        new: Vec::new(),
+                    },
+                ],
+            })
+            .collect();
+        Ok(Offers {
+            groups: Arm::ALL
+                .iter()
+                .map(|a| Choice::new(a.as_str(), &label(labels, &format!("arm_{}", a.as_str()))))
+                .collect(),
+            offers,
+        })
     }
 
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {

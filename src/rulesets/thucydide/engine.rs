@@ -115,6 +115,59 @@ impl Engine for ThucydideEngine {
         list::check_file(&self.db, sources, file)
     }
 
+    fn offers(
+        &self,
+        sources: &Sources,
+        file: FileId,
+        lang: Lang,
+        _labels: &toml::Table,
+    ) -> Result<crate::rulesets::Offers, Error> {
+        use crate::rulesets::{Choice, Count, Offer, Offers};
+        let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
+            .map_err(|d| Error::Usage(d.message))?;
+        let db = &self.db;
+        let offers = db
+            .units
+            .iter()
+            .map(|u| Offer {
+                id: u.id.clone(),
+                name: u.name.get(lang).to_owned(),
+                detail: [
+                    db.types.get(&u.kind).map(|t| t.name.get(lang)),
+                    db.armours.get(&u.armour).map(|a| a.name.get(lang)),
+                ]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" · "),
+                group: u.kind.clone(),
+                cost: String::new(),
+                max: None,
+                taken: u32::try_from(list.units.iter().filter(|l| l.unit == u.id).count())
+                    .unwrap_or(u32::MAX),
+                mine: true,
+                figures: Some(Count {
+                    min: 1,
+                    max: u.elements,
+                    usual: (1, u.elements),
+                    default: u.elements,
+                }),
+                guns: None,
+                extras: Vec::new(),
+                free: Vec::new(),
+                choices: Vec::new(),
+            })
+            .collect();
+        Ok(Offers {
+            groups: db
+                .types
+                .iter()
+                .map(|t| Choice::new(&t.id, t.name.get(lang)))
+                .collect(),
+            offers,
+        })
+    }
+
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();

@@ -240,6 +240,16 @@ impl Engine for WabEngine {
         ]
     }
 
+    fn offers(
+        &self,
+        sources: &Sources,
+        file: FileId,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<crate::rulesets::Offers, Error> {
+        super::offers::offers(&self.db, sources, file, lang, labels)
+    }
+
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let db = &self.db;
         let army = spec.army.as_deref().ok_or_else(|| {

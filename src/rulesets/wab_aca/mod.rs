@@ -12,6 +12,7 @@ pub mod engine;
 pub mod lint;
 pub mod list;
 pub mod model;
+pub mod offers;
 pub mod preview;
 pub mod procedures;
 pub mod score;
