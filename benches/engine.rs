@@ -38,13 +38,18 @@ fn database_of(n: usize) -> Database {
 
 /// A list of `units` units drawn from the database, with figures and skills.
 fn list_text(db: &Database, units: usize) -> String {
+    coalition_list(db, "empire", units)
+}
+
+/// A list of `units` units of a coalition's sheets, with figures and skills.
+fn coalition_list(db: &Database, coalition: &str, units: usize) -> String {
     let sheets: Vec<_> = db
         .sheets
         .iter()
-        .filter(|s| s.coalition.as_str() == "empire")
+        .filter(|s| s.coalition.as_str() == coalition)
         .collect();
-    let mut text = String::from(
-        "[list]\nname = \"bench\"\nruleset = \"capitan\"\ncoalition = \"empire\"\ncampaign = \"peninsula\"\npoints = 20000\nrank = \"captain\"\nfree_skill = { unit = 2, skill = \"bon-oeil\" }\n",
+    let mut text = format!(
+        "[list]\nname = \"bench\"\nruleset = \"capitan\"\ncoalition = \"{coalition}\"\ncampaign = \"peninsula\"\npoints = 20000\nrank = \"captain\"\nfree_skill = {{ unit = 2, skill = \"bon-oeil\" }}\n",
     );
     for i in 0..units {
         let s = sheets[(i * 7) % sheets.len()];
@@ -245,5 +250,41 @@ fn card_sheets(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, list_check, web_check, previews, card_sheets);
+/// The matchup table of two 20-unit lists (empire against allies): every unit against every
+/// unit, fire both ways and melee to the end, in-process. Target (issue 17): under 50 ms.
+fn matchups(c: &mut Criterion) {
+    use muster::rulesets::capitan::engine::CapitanEngine;
+    use muster::rulesets::duel::duel_situation;
+    use muster::rulesets::matchup;
+    use muster::rulesets::Engine;
+    let db = shipped();
+    let mut sources = Sources::new();
+    let a = sources.add(Path::new("a.toml"), coalition_list(&db, "empire", 20));
+    let b = sources.add(Path::new("b.toml"), coalition_list(&db, "allies", 20));
+    let engine = CapitanEngine::new(db);
+    let la = engine.check_list(&sources, a).expect("a list");
+    let lb = engine.check_list(&sources, b).expect("a list");
+    let situation = duel_situation(engine.ruleset().meta().duel_choices, &Default::default())
+        .expect("defaults");
+    c.bench_function(
+        "matchups 20 x 20 (Capitán: fire both ways, melee to the end)",
+        |bench| {
+            bench.iter(|| {
+                black_box(
+                    matchup::matchups(&engine, (&la, "a.toml"), (&lb, "b.toml"), &situation)
+                        .expect("matchups"),
+                )
+            })
+        },
+    );
+}
+
+criterion_group!(
+    benches,
+    list_check,
+    web_check,
+    previews,
+    card_sheets,
+    matchups
+);
 criterion_main!(benches);

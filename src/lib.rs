@@ -115,6 +115,7 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
         Command::Cards(args) => commands::print::run_cards(&dirs, flag, &args),
         Command::Qrs(args) => commands::print::run_qrs(&dirs, flag, &args),
         Command::Roster(args) => commands::print::run_roster(&dirs, flag, &args),
+        Command::Matchups(args) => commands::matchups::run(&dirs, flag, &args),
         Command::Score(args) => commands::score::run(&dirs, flag, &args),
         Command::Schema(args) => commands::schema::run(&args.out, args.check),
         Command::Serve(args) => serve::run(serve::Options {

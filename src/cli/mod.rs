@@ -94,6 +94,9 @@ pub enum Command {
     Qrs(QrsArgs),
     /// Print a list's roster (PDF, Markdown or HTML by the output's extension)
     Roster(RosterArgs),
+    /// Each unit of a list against each unit of another, for every duel of their ruleset:
+    /// what each is expected to inflict, and the preview that gives it
+    Matchups(MatchupsArgs),
     /// Score a finished battle from its post-battle file (rulesets with scoring)
     Score(ScoreArgs),
     /// List unit sheets, or show one
@@ -486,6 +489,22 @@ pub struct QrsArgs {
     /// Directory of templates overriding the built-in ones
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct MatchupsArgs {
+    /// This side's list file
+    pub list: PathBuf,
+    /// The opponent's list file (of the same ruleset)
+    #[arg(long, value_name = "LIST2")]
+    pub against: PathBuf,
+    /// A part of the situation, as the builder's previews offer it (repeatable), e.g.
+    /// range=long; an unknown name is refused with the names the list's ruleset knows
+    #[arg(long = "choice", value_name = "NAME=VALUE")]
+    pub choices: Vec<String>,
+    /// Output format: a table per procedure, or JSON for tools
+    #[arg(long, value_enum, default_value_t)]
+    pub format: CheckFormat,
 }
 
 #[derive(Debug, Args)]

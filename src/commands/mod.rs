@@ -4,6 +4,7 @@
 pub mod check;
 pub mod data;
 pub mod list;
+pub mod matchups;
 pub mod preview;
 pub mod print;
 pub mod rulesets;

@@ -21,6 +21,11 @@ pub struct DuelDecl {
     pub second: &'static str,
     /// Played each way: the first unit's, then the second's.
     pub both_ways: bool,
+    /// What the procedure's mean counts (the matchup table's heading): "casualties".
+    pub measures: &'static str,
+    /// Parameters the matchup table gives besides the situation, when its mean needs less
+    /// than the whole preview (a melee's first-round casualties: `rounds=1`).
+    pub matchup: &'static [(&'static str, &'static str)],
     /// The duel's heading: `{first}` and `{second}` are the units' names, `{KEY}` the value of
     /// a choice.
     pub title: &'static str,
@@ -274,6 +279,20 @@ pub fn check_declarations(ruleset: super::Ruleset) -> Result<(), String> {
         let p = ruleset
             .procedure(d.procedure)
             .ok_or_else(|| format!("{}: duel of unknown procedure {}", meta.id, d.procedure))?;
+        if p.mean != Some("/mean") {
+            return Err(format!(
+                "{}: {} plays duels but its JSON's number is not /mean",
+                meta.id, p.name
+            ));
+        }
+        for (name, _) in d.matchup {
+            if p.param(name).is_none() {
+                return Err(format!(
+                    "{}: {}'s matchup sets {name}, which it does not have",
+                    meta.id, p.name
+                ));
+            }
+        }
         for unit in [d.first, d.second] {
             match p.param(unit).map(|p| p.kind) {
                 Some(Kind::Unit { .. }) => {}

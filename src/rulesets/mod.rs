@@ -11,6 +11,7 @@
 
 pub mod duel;
 pub mod list_doc;
+pub mod matchup;
 pub mod procedure;
 
 use std::fmt;

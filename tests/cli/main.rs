@@ -8,6 +8,7 @@ mod fire_classes;
 mod hardening;
 mod hm_qrs;
 mod lists;
+mod matchups;
 mod monte_carlo;
 mod preview;
 mod print;

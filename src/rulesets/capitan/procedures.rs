@@ -184,7 +184,7 @@ pub const PROCEDURES: &[Procedure] = &[
             ),
         ],
         chart: Chart::Of("survivors of B"),
-        mean: Some("/p_a_wins"),
+        mean: Some("/mean"),
     },
     Procedure {
         name: "charge",
@@ -310,6 +310,8 @@ pub const DUELS: &[DuelDecl] = &[
         first: "shooter",
         second: "target",
         both_ways: true,
+        measures: "casualties",
+        matchup: &[],
         title: "Fire: {first} at {second}",
     },
     DuelDecl {
@@ -317,6 +319,8 @@ pub const DUELS: &[DuelDecl] = &[
         first: "a",
         second: "b",
         both_ways: false,
+        measures: "casualties in the first round",
+        matchup: &[("rounds", "1")],
         title: "Melee: {first} against {second}",
     },
 ];

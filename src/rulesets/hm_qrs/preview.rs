@@ -635,6 +635,8 @@ pub struct MeleeReport {
     pub a: MeleeSideReport,
     pub b: MeleeSideReport,
     pub p_draw: f64,
+    /// The casualties A is expected to inflict (the matchup table's number).
+    pub mean: f64,
 }
 
 struct Prepared<'a> {
@@ -809,7 +811,9 @@ pub fn melee(db: &Database, a: &MeleeSide, b: &MeleeSide) -> Result<MeleeReport,
             }
         }
     }
+    let mean = ca.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
     Ok(MeleeReport {
+        mean,
         a: MeleeSideReport {
             dice: pa.dice,
             p_casualty: ka,

@@ -228,7 +228,7 @@ pub const PROCEDURES: &[Procedure] = &[
         sides: ["Side A", "Side B"],
         params: melee_params!("a" "A" first, "b" "B" second),
         chart: Chart::Of("casualties"),
-        mean: Some("/a/p_win"),
+        mean: Some("/mean"),
     },
 ];
 
@@ -239,6 +239,8 @@ pub const DUELS: &[DuelDecl] = &[
         first: "shooter",
         second: "target",
         both_ways: true,
+        measures: "casualties",
+        matchup: &[],
         title: "Shooting: {first} at {second}",
     },
     DuelDecl {
@@ -246,6 +248,8 @@ pub const DUELS: &[DuelDecl] = &[
         first: "a",
         second: "b",
         both_ways: false,
+        measures: "casualties",
+        matchup: &[],
         title: "Hand-to-hand: {first} against {second}",
     },
 ];

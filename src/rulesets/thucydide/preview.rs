@@ -228,7 +228,7 @@ pub struct CombatReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retreat: Option<Vec<f64>>,
     /// The mean of `hits`.
-    pub mean_hits: f64,
+    pub mean: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub consequences: Option<Consequences>,
     pub joint: Vec<JointRow>,
@@ -460,7 +460,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
             p_pursuit: (pursuer && !r.riposte).then_some(destroyed + back),
         }
     });
-    let mean_hits = hits.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    let mean = hits.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
     Ok(CombatReport {
         dice,
         armour: read.id.clone(),
@@ -470,7 +470,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
         morale,
         orders,
         retreat,
-        mean_hits,
+        mean,
         consequences,
         notes,
         joint: rows

@@ -84,7 +84,7 @@ pub const PROCEDURES: &[Procedure] = &[Procedure {
         .repeat(),
     ],
     chart: Chart::Of("count"),
-    mean: Some("/mean_hits"),
+    mean: Some("/mean"),
 },
 Procedure {
     name: "panic",
@@ -108,6 +108,8 @@ pub const DUELS: &[DuelDecl] = &[DuelDecl {
     first: "attacker",
     second: "defender",
     both_ways: true,
+    measures: "hits",
+    matchup: &[],
     title: "Combat ({attack}): {first} attacks {second}",
 }];
 

@@ -38,7 +38,7 @@ pub fn combat(r: &CombatReport) -> String {
         text.push_str(&format!("  {n}\n"));
     }
     text.push_str(&distribution_table("count", &series));
-    text.push_str(&format!("mean hits {:.3}\n", r.mean_hits));
+    text.push_str(&format!("mean hits {:.3}\n", r.mean));
     if let Some(c) = &r.consequences {
         text.push_str(&format!(
             "the defender ({} elements): P(destroyed) {:.4}, P(falls back) {:.4}, P(its hex freed: a follow-up) {:.4}",

@@ -141,7 +141,7 @@ pub const PROCEDURES: &[Procedure] = &[
         sides: ["Attacker", "Defender"],
         params: combat_params!("attacker" first, "defender" second),
         chart: Chart::Of("wounds caused"),
-        mean: Some("/attacker/p_win"),
+        mean: Some("/mean"),
     },
     Procedure {
         name: "artillery",
@@ -219,6 +219,8 @@ pub const DUELS: &[DuelDecl] = &[
         first: "firer",
         second: "target",
         both_ways: true,
+        measures: "casualties",
+        matchup: &[],
         title: "Shooting: {first} at {second}",
     },
     DuelDecl {
@@ -226,6 +228,8 @@ pub const DUELS: &[DuelDecl] = &[
         first: "attacker",
         second: "defender",
         both_ways: false,
+        measures: "wounds caused",
+        matchup: &[],
         title: "Close combat: {first} attacks {second}",
     },
 ];

@@ -633,6 +633,8 @@ pub struct MeleeReport {
     pub p_b_wins: f64,
     pub p_both_out: f64,
     pub p_still_engaged: f64,
+    /// The figures B is expected to lose (the matchup table's number).
+    pub mean: f64,
     pub expected_rounds: f64,
     pub a_survivors: Vec<f64>,
     pub b_survivors: Vec<f64>,
@@ -793,6 +795,7 @@ fn melee_one(
         p_b_wins: out.p_b_wins,
         p_both_out: out.p_both_out,
         p_still_engaged: out.p_still_engaged,
+        mean: mean_b,
         expected_rounds: out.expected_rounds,
         a_survivors: out.a_survivors.p,
         b_survivors: out.b_survivors.p,

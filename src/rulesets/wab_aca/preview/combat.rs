@@ -96,6 +96,8 @@ pub struct CombatReport {
     pub attacker: SideReport,
     pub defender: SideReport,
     pub p_draw: f64,
+    /// The wounds the attacker is expected to cause (the matchup table's number).
+    pub mean: f64,
     /// P(attacker's result − defender's = d), the musician's tie-break included.
     pub difference: BTreeMap<i64, f64>,
 }
@@ -216,6 +218,7 @@ pub fn round(db: &Database, a: &Side, d: &Side) -> CombatReport {
         }
     }
     CombatReport {
+        mean: super::mean(&wa_dist),
         attacker: SideReport {
             mean_wounds: super::mean(&wa_dist),
             wounds: wa_dist,

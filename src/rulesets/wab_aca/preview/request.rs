@@ -413,6 +413,8 @@ pub struct CombatOut {
     pub attacker: SideOut,
     pub defender: SideOut,
     pub p_draw: f64,
+    /// The wounds the attacker is expected to cause (the matchup table's number).
+    pub mean: f64,
     pub difference: std::collections::BTreeMap<i64, f64>,
 }
 
@@ -638,6 +640,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, String> {
             report: report.defender,
         },
         p_draw: report.p_draw,
+        mean: report.mean,
         difference: report.difference,
     })
 }

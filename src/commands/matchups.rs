@@ -1,0 +1,116 @@
+//! `muster matchups LIST --against LIST2`: the matchup table of two lists (one table per duel
+//! procedure and way), or its JSON: every cell with its mean and the `muster preview` command
+//! that gives the same mean.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::check::{open_list, open_other};
+use super::{print_out, to_json};
+use crate::cli::{CheckFormat, MatchupsArgs};
+use crate::core::error::Error;
+use crate::core::source::Sources;
+use crate::core::table::text_table;
+use crate::rulesets::duel::duel_situation;
+use crate::rulesets::matchup::{self, Matchups, Way};
+use crate::rulesets::Ruleset;
+
+pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, args: &MatchupsArgs) -> Result<u8, Error> {
+    let mut given = BTreeMap::new();
+    for c in &args.choices {
+        let (k, v) = c.split_once('=').ok_or_else(|| {
+            Error::Usage(format!(
+                "--choice {c}: expected NAME=VALUE (range=long, cover=light, …)"
+            ))
+        })?;
+        if given.insert(k.to_owned(), v.to_owned()).is_some() {
+            return Err(Error::Usage(format!(
+                "--choice {k}=…: given twice; give each choice once"
+            )));
+        }
+    }
+    let mut sources = Sources::new();
+    let (engine, ours) = open_list(dirs, &mut sources, &args.list, flag)?;
+    let theirs = open_other(engine.as_ref(), &mut sources, &args.against)?;
+    let ruleset = engine.ruleset();
+    if ruleset.meta().duels.is_empty() {
+        return Err(Error::Usage(format!(
+            "{} has no procedures between two units: no matchups",
+            ruleset.title()
+        )));
+    }
+    let situation = duel_situation(ruleset.meta().duel_choices, &given)?;
+    let (pa, pb) = (
+        args.list.display().to_string(),
+        args.against.display().to_string(),
+    );
+    let m = matchup::matchups(engine.as_ref(), (&ours, &pa), (&theirs, &pb), &situation)?;
+    match args.format {
+        CheckFormat::Json => print_out(&to_json(&m))?,
+        CheckFormat::Text => print_out(&text(&m, &pa, &pb))?,
+    }
+    Ok(0)
+}
+
+/// One table per procedure and way: the list's units down, the opponent's across (numbered,
+/// named below), each cell the mean, "—" for a pair that cannot play it.
+fn text(m: &Matchups, a: &str, b: &str) -> String {
+    let mut out = String::new();
+    let situation: Vec<String> = m
+        .situation
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    out.push_str(&format!(
+        "{a} against {b}{}\n",
+        if situation.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", situation.join(", "))
+        }
+    ));
+    for t in &m.tables {
+        let heading = match t.way {
+            Way::Out => format!(
+                "{}: expected {} inflicted by {a}'s units",
+                t.procedure, t.measures
+            ),
+            Way::In => format!(
+                "{}: expected {} inflicted on {a}'s units",
+                t.procedure, t.measures
+            ),
+        };
+        out.push_str(&format!("\n{heading}\n"));
+        let columns: Vec<String> = (1..=m.enemies.len()).map(|j| format!("v{j}")).collect();
+        let mut header: Vec<&str> = vec!["#", "unit"];
+        header.extend(columns.iter().map(String::as_str));
+        let rows: Vec<Vec<String>> = m
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, label)| {
+                let mut row = vec![(i + 1).to_string(), label.clone()];
+                row.extend((1..=m.enemies.len()).map(|j| {
+                    m.cells
+                        .iter()
+                        .find(|c| {
+                            c.unit == i + 1
+                                && c.enemy == j
+                                && c.procedure == t.procedure
+                                && c.way == t.way
+                        })
+                        .and_then(|c| c.mean)
+                        .map_or("—".to_owned(), |v| format!("{v:.2}"))
+                }));
+                row
+            })
+            .collect();
+        out.push_str(&text_table(&header, &rows));
+    }
+    out.push_str(&format!("\n{b}:\n"));
+    for (j, e) in m.enemies.iter().enumerate() {
+        out.push_str(&format!("  v{} {e}\n", j + 1));
+    }
+    out.push_str("\n— : the pair cannot play it (muster matchups --format json says why)\n");
+    out
+}

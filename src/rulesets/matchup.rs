@@ -1,0 +1,170 @@
+//! The matchup table: every unit of one list against every unit of another, for each duel
+//! procedure of their ruleset ([`super::duel`]), each cell the procedure's summing number (its
+//! `mean`: what the first unit is expected to inflict) and the `muster preview` command that
+//! gives the same number. Pairs the engine refuses (a unit without a firearm cannot fire)
+//! are cells without a number, with the engine's reason.
+//!
+//! The cells are independent previews: they are worked out on every core (std's scoped
+//! threads), each by the same engine call as `muster preview`.
+
+use serde::Serialize;
+
+use super::duel::{self, DuelSide, DuelSituation};
+use super::Engine;
+use crate::core::error::Error;
+
+/// The most cells one table computes (an engine limit: two lists of 100 units and their
+/// ruleset's duels, far above any game; docs/development.md, Limits).
+pub const MAX_CELLS: usize = 40_000;
+
+/// One cell: unit `unit` of the list against unit `enemy` of the opponent's (1-based).
+#[derive(Debug, Clone, Serialize)]
+pub struct Cell {
+    pub unit: usize,
+    pub enemy: usize,
+    pub procedure: &'static str,
+    /// `out`: the list's unit acts on the enemy's (fires, attacks); `in`: the enemy's unit acts
+    /// on the list's (both-way procedures only).
+    pub way: Way,
+    /// What the acting unit is expected to inflict; `None` when the pair cannot play it.
+    pub mean: Option<f64>,
+    /// The `muster preview` arguments (after `muster`) whose `--format json` has this mean.
+    pub command: Vec<String>,
+    /// Why the pair cannot play it, when it cannot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Way {
+    Out,
+    In,
+}
+
+/// A table of one procedure and way, as the text output and the page draw it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Table {
+    pub procedure: &'static str,
+    pub way: Way,
+    /// What its numbers are: "casualties", "wounds caused".
+    pub measures: &'static str,
+}
+
+/// The whole matchup: the tables, the units of each side by their labels, the cells.
+#[derive(Debug, Clone, Serialize)]
+pub struct Matchups {
+    pub ruleset: &'static str,
+    pub tables: Vec<Table>,
+    pub units: Vec<String>,
+    pub enemies: Vec<String>,
+    pub situation: DuelSituation,
+    pub cells: Vec<Cell>,
+}
+
+/// Every duel of the ruleset between each unit of `a`'s list and each unit of `b`'s, in
+/// `situation` (checked by [`duel::duel_situation`]).
+pub fn matchups(
+    engine: &dyn Engine,
+    a: (&super::ListCheck, &str),
+    b: (&super::ListCheck, &str),
+    situation: &DuelSituation,
+) -> Result<Matchups, Error> {
+    let ruleset = engine.ruleset();
+    let decls = ruleset.meta().duels;
+    let (na, nb) = (a.0.units.len(), b.0.units.len());
+    let ways: usize = decls.iter().map(|d| 1 + usize::from(d.both_ways)).sum();
+    let cells = na.saturating_mul(nb).saturating_mul(ways);
+    if cells > MAX_CELLS {
+        return Err(Error::Usage(format!(
+            "{na} units against {nb} in {ways} previews each is {cells} previews; a matchup table has at most {MAX_CELLS} (an engine limit)"
+        )));
+    }
+    let mut tables = Vec::new();
+    let mut jobs = Vec::new();
+    for decl in decls {
+        let mut decl_ways = vec![Way::Out];
+        if decl.both_ways {
+            decl_ways.push(Way::In);
+        }
+        for way in decl_ways {
+            tables.push(Table {
+                procedure: decl.procedure,
+                way,
+                measures: decl.measures,
+            });
+            for i in 1..=na {
+                for j in 1..=nb {
+                    jobs.push((decl, way, i, j));
+                }
+            }
+        }
+    }
+    let work = |&(decl, way, i, j): &(&duel::DuelDecl, Way, usize, usize)| -> Result<Cell, Error> {
+        let us = DuelSide {
+            list: a.0,
+            unit: i,
+            path: a.1,
+        }
+        .unit_ref()?;
+        let them = DuelSide {
+            list: b.0,
+            unit: j,
+            path: b.1,
+        }
+        .unit_ref()?;
+        let (x, y) = match way {
+            Way::Out => (&us, &them),
+            Way::In => (&them, &us),
+        };
+        let mut request = duel::duel_request(engine, decl, x, y, situation)?;
+        for (name, value) in decl.matchup {
+            request.set_text(name, value)?;
+        }
+        let d = duel::run_duel(engine, String::new(), &request)?;
+        Ok(Cell {
+            unit: i,
+            enemy: j,
+            procedure: decl.procedure,
+            way,
+            mean: d.mean,
+            command: d.words,
+            why: d.refused,
+        })
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(jobs.len().max(1));
+    let chunk = jobs.len().div_ceil(threads.max(1)).max(1);
+    let results: Vec<Result<Vec<Cell>, Error>> = std::thread::scope(|s| {
+        let handles: Vec<_> = jobs
+            .chunks(chunk)
+            .map(|part| s.spawn(move || part.iter().map(work).collect::<Result<Vec<_>, _>>()))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Error::Render("a matchup preview failed".into())))
+            })
+            .collect()
+    });
+    let mut out = Vec::with_capacity(jobs.len());
+    for r in results {
+        out.extend(r?);
+    }
+    let labels = |list: &super::ListCheck| {
+        list.units
+            .iter()
+            .map(|u| crate::core::text::one_line(&u.label).into_owned())
+            .collect()
+    };
+    Ok(Matchups {
+        ruleset: ruleset.id(),
+        tables,
+        units: labels(a.0),
+        enemies: labels(b.0),
+        situation: situation.clone(),
+        cells: out,
+    })
+}

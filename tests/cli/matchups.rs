@@ -1,0 +1,169 @@
+//! `muster matchups`: the contract of its JSON (every cell's command, run, gives its mean),
+//! the text tables, refusals.
+
+use super::{json, muster};
+
+/// Runs each cell's command with `--format json` and compares its `mean` with the cell's.
+fn every_cell_gives_its_mean(list: &str, against: &str, first: usize) {
+    let m = json(&muster(&[
+        "matchups",
+        list,
+        "--against",
+        against,
+        "--format",
+        "json",
+    ]));
+    let cells = m["cells"].as_array().unwrap();
+    let units = m["units"].as_array().unwrap().len();
+    let enemies = m["enemies"].as_array().unwrap().len();
+    let per_table = units * enemies;
+    assert_eq!(
+        cells.len(),
+        per_table * m["tables"].as_array().unwrap().len()
+    );
+    let mut checked = 0;
+    for c in cells {
+        let (i, j) = (c["unit"].as_u64().unwrap(), c["enemy"].as_u64().unwrap());
+        if i as usize > first || j as usize > first {
+            continue;
+        }
+        let mut args: Vec<String> = c["command"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(args[0], "preview", "{c}");
+        args.extend(["--format".to_owned(), "json".to_owned()]);
+        let words: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = muster(&words);
+        match c["mean"].as_f64() {
+            Some(mean) => {
+                assert_eq!(run.code, 0, "{c}: {}", run.stderr);
+                let got = json(&run)["mean"].as_f64().unwrap();
+                assert!((got - mean).abs() < 1e-12, "{c}: the command gives {got}");
+            }
+            None => {
+                // A pair the engine refuses: the command is refused with the cell's reason.
+                assert_eq!(run.code, 2, "{c}: {}", run.stdout);
+                let why = c["why"].as_str().unwrap();
+                assert!(run.stderr.contains(why), "{c}: {}", run.stderr);
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn capitan_every_cell_gives_its_mean() {
+    every_cell_gives_its_mean(
+        "lists/sharpe-patrol.toml",
+        "lists/voltigeurs-hussars.toml",
+        99,
+    );
+}
+
+#[test]
+fn other_rulesets_cells_give_their_means() {
+    every_cell_gives_its_mean(
+        "lists/wab-france-1809.toml",
+        "lists/wab-russia-1812.toml",
+        5,
+    );
+    every_cell_gives_its_mean(
+        "lists/hm-qrs-picton-1815.toml",
+        "lists/hm-qrs-donzelot-1815.toml",
+        3,
+    );
+    every_cell_gives_its_mean(
+        "lists/thucydide-macedoniens.toml",
+        "lists/thucydide-perses.toml",
+        4,
+    );
+}
+
+#[test]
+fn the_text_is_a_table_per_procedure_and_way() {
+    let run = muster(&[
+        "matchups",
+        "lists/sharpe-patrol.toml",
+        "--against",
+        "lists/voltigeurs-hussars.toml",
+        "--choice",
+        "range=long",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let heads: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("fire:") || l.starts_with("melee:"))
+        .collect();
+    assert_eq!(
+        heads,
+        [
+            "fire: expected casualties inflicted by lists/sharpe-patrol.toml's units",
+            "fire: expected casualties inflicted on lists/sharpe-patrol.toml's units",
+            "melee: expected casualties in the first round inflicted by lists/sharpe-patrol.toml's units",
+        ]
+    );
+    assert!(run.stdout.starts_with(
+        "lists/sharpe-patrol.toml against lists/voltigeurs-hussars.toml (charge=none, cover=none, range=long)\n"
+    ));
+    assert!(run
+        .stdout
+        .contains("  v2 6e Léger / Compagnie de voltigeurs\n"));
+}
+
+#[test]
+fn refusals_name_what_is_wrong() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "matchups",
+                "lists/sharpe-patrol.toml",
+                "--against",
+                "lists/wab-russia-1812.toml",
+            ],
+            "error: lists/wab-russia-1812.toml is a wab-aca list: it cannot face a capitan list\n",
+        ),
+        (
+            &[
+                "matchups",
+                "lists/sharpe-patrol.toml",
+                "--against",
+                "lists/voltigeurs-hussars.toml",
+                "--choice",
+                "weather=rain",
+            ],
+            "error: `weather` is not a choice of these previews; known: range, cover, charge\n",
+        ),
+        (
+            &[
+                "matchups",
+                "lists/sharpe-patrol.toml",
+                "--against",
+                "lists/voltigeurs-hussars.toml",
+                "--choice",
+                "range=far",
+            ],
+            "error: range=far: one of short, medium, long\n",
+        ),
+        (
+            &[
+                "matchups",
+                "lists/sharpe-patrol.toml",
+                "--against",
+                "lists/voltigeurs-hussars.toml",
+                "--choice",
+                "range",
+            ],
+            "error: --choice range: expected NAME=VALUE (range=long, cover=light, …)\n",
+        ),
+    ];
+    for (args, stderr) in cases {
+        let run = muster(args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(run.stderr, *stderr, "{args:?}");
+    }
+}
