@@ -26,9 +26,49 @@ pub struct DuelDecl {
     /// Parameters the matchup table gives besides the situation, when its mean needs less
     /// than the whole preview (a melee's first-round casualties: `rounds=1`).
     pub matchup: &'static [(&'static str, &'static str)],
+    /// The numbers a page leads with, in words: where each is in the JSON, the key of its
+    /// words in the ruleset's labels (`{first}`, `{second}`: the units), a chance or a count.
+    pub headline: &'static [Headline],
     /// The duel's heading: `{first}` and `{second}` are the units' names, `{KEY}` the value of
     /// a choice.
     pub title: &'static str,
+}
+
+/// A number a duel leads with.
+#[derive(Debug, Clone, Copy)]
+pub struct Headline {
+    /// A JSON pointer into the procedure's `--format json`: "/mean", "/p_a_wins".
+    pub at: &'static str,
+    /// The key of its words in the ruleset's labels: "headline_casualties".
+    pub label: &'static str,
+    /// A chance (shown as a percentage), else a count.
+    pub chance: bool,
+}
+
+impl Headline {
+    pub const fn count(at: &'static str, label: &'static str) -> Self {
+        Self {
+            at,
+            label,
+            chance: false,
+        }
+    }
+
+    pub const fn chance(at: &'static str, label: &'static str) -> Self {
+        Self {
+            at,
+            label,
+            chance: true,
+        }
+    }
+}
+
+/// A headline number of a worked duel, in words.
+#[derive(Debug, Clone, Serialize)]
+pub struct HeadlineValue {
+    pub label: String,
+    pub value: f64,
+    pub chance: bool,
 }
 
 /// What a value of a choice sets in the procedures that declare the parameter.
@@ -129,6 +169,11 @@ impl<'a> DuelSide<'a> {
         })))
     }
 
+    /// The unit as players name it: its label.
+    pub fn label(&self) -> Result<String, Error> {
+        Ok(crate::core::text::one_line(&self.row()?.label).into_owned())
+    }
+
     /// "95th Rifles (unit 3)".
     pub fn name(&self) -> Result<String, Error> {
         Ok(format!(
@@ -162,6 +207,11 @@ pub struct Duel {
     /// The number that sums it up (the procedure's mean), when it has one.
     #[serde(skip)]
     pub mean: Option<f64>,
+    /// What `--format json` prints (null when refused).
+    #[serde(skip)]
+    pub json: serde_json::Value,
+    /// The numbers it leads with, in words (filled in by [`duels`]).
+    pub headline: Vec<HeadlineValue>,
 }
 
 /// The request of a declared duel between `x` (first) and `y` (second) in `situation`.
@@ -209,12 +259,18 @@ pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result
         super::procedure::Chart::Of(what) => what,
         super::procedure::Chart::None(_) => "",
     };
-    let (series, text, refused, mean) = match engine.preview(request) {
+    let (series, text, refused, mean, json) = match engine.preview(request) {
         Ok(p) => {
             let mean = p.mean(procedure);
-            (p.series, p.text, None, mean)
+            (p.series, p.text, None, mean, p.json)
         }
-        Err(Error::Usage(why)) => (Vec::new(), why.clone(), Some(why), None),
+        Err(Error::Usage(why)) => (
+            Vec::new(),
+            why.clone(),
+            Some(why),
+            None,
+            serde_json::Value::Null,
+        ),
         Err(e) => return Err(e),
     };
     let mut words = vec!["preview".to_owned()];
@@ -229,19 +285,30 @@ pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result
         text,
         refused,
         mean,
+        json,
+        headline: Vec::new(),
     })
 }
 
 /// Every duel the ruleset declares between unit `a` of one list and unit `b` of another, in
-/// `situation` (checked by [`duel_situation`]). Errors: a unit number outside its list.
+/// `situation` (checked by [`duel_situation`]), titled and headlined in the words of
+/// `labels` (the ruleset's labels in a language). Errors: a unit number outside its list.
 pub fn duels(
     engine: &dyn Engine,
     a: DuelSide,
     b: DuelSide,
     situation: &DuelSituation,
+    labels: &toml::Table,
 ) -> Result<Vec<Duel>, Error> {
     let (ua, ub) = (a.unit_ref()?, b.unit_ref()?);
-    let (na, nb) = (a.name()?, b.name()?);
+    let (na, nb) = (a.label()?, b.label()?);
+    let situation_words = situation_words(
+        engine.ruleset().meta().duel_choices,
+        situation,
+        labels,
+        &na,
+        &nb,
+    );
     let mut out = Vec::new();
     for decl in engine.ruleset().meta().duels {
         let mut ways = vec![(&ua, &na, &ub, &nb)];
@@ -250,14 +317,86 @@ pub fn duels(
         }
         for (x, nx, y, ny) in ways {
             let request = duel_request(engine, decl, x, y, situation)?;
-            out.push(run_duel(
-                engine,
-                title(decl.title, nx, ny, situation),
-                &request,
-            )?);
+            let template = words(labels, &format!("duel_{}", decl.procedure)).unwrap_or(decl.title);
+            let mut duel = run_duel(engine, title(template, nx, ny, &situation_words), &request)?;
+            duel.headline = decl
+                .headline
+                .iter()
+                .filter_map(|h| {
+                    let value = duel.json.pointer(h.at)?.as_f64()?;
+                    let label = words(labels, h.label).unwrap_or(h.label);
+                    Some(HeadlineValue {
+                        label: label.replace("{first}", nx).replace("{second}", ny),
+                        value,
+                        chance: h.chance,
+                    })
+                })
+                .collect();
+            out.push(duel);
         }
     }
     Ok(out)
+}
+
+/// The words of `key` in a ruleset's labels, if it has them.
+fn words<'a>(labels: &'a toml::Table, key: &str) -> Option<&'a str> {
+    labels.get(key).and_then(|v| v.as_str())
+}
+
+/// The situation's values in words (`range=short` → "courte"; `charge=a` → the first unit).
+pub fn situation_words(
+    choices: &[DuelChoice],
+    situation: &DuelSituation,
+    labels: &toml::Table,
+    first: &str,
+    second: &str,
+) -> DuelSituation {
+    situation
+        .iter()
+        .map(|(k, v)| {
+            let said = choices
+                .iter()
+                .find(|c| c.key == k)
+                .and_then(|c| words(labels, &format!("choice_{}_{v}", c.key)))
+                .map_or(v.clone(), |w| {
+                    w.replace("{first}", first).replace("{second}", second)
+                });
+            (k.clone(), said)
+        })
+        .collect()
+}
+
+/// The choices a page offers, in the words of `labels`, their values named (a side's value
+/// by its unit): `[{key, label, default, values: [{id, label}]}]`.
+pub fn choices_in_words(
+    choices: &[DuelChoice],
+    labels: &toml::Table,
+    first: &str,
+    second: &str,
+) -> serde_json::Value {
+    let named: Vec<serde_json::Value> = choices
+        .iter()
+        .map(|c| {
+            let values: Vec<serde_json::Value> = c
+                .values
+                .iter()
+                .map(|v| {
+                    let label = words(labels, &format!("choice_{}_{v}", c.key))
+                        .map_or((*v).to_owned(), |w| {
+                            w.replace("{first}", first).replace("{second}", second)
+                        });
+                    serde_json::json!({ "id": v, "label": label })
+                })
+                .collect();
+            serde_json::json!({
+                "key": c.key,
+                "label": words(labels, &format!("choice_{}", c.key)).unwrap_or(c.label),
+                "default": c.default,
+                "values": values,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(named)
 }
 
 /// A duel's heading with its placeholders filled in.

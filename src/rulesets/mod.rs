@@ -363,6 +363,8 @@ pub struct Extra {
     pub id: String,
     pub name: String,
     pub cost: u32,
+    /// Given free by the player's rank (Capitán §10.1), not bought.
+    pub free: bool,
 }
 
 /// A list file parsed and checked by its ruleset.

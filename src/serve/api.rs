@@ -844,58 +844,85 @@ fn unit_number(field: &str, value: Option<&str>, list: &str) -> Result<usize, Re
     }
 }
 
-/// `GET /api/lists/{name}/duel?against=OTHER&unit=I&enemy=J[&CHOICE=VALUE…]`: the previews
-/// between unit I of the list and unit J of OTHER (the ruleset's procedures, as `muster
-/// preview` gives them, in the situation the ruleset's choices set), each with its text, its
-/// chart as SVG (the `--plot` drawing) and the command behind it.
+/// The two lists of a duel or a matchup: this one and `against=` (checked, of one ruleset),
+/// and the situation the rest of the query sets (`lang=` aside).
+struct Facing {
+    c: Box<Checked>,
+    other: ListCheck,
+    other_name: String,
+    situation: duel::DuelSituation,
+    lang: Lang,
+    labels: toml::Table,
+}
+
+fn facing(
+    app: &App,
+    name: &str,
+    q: &mut std::collections::BTreeMap<String, String>,
+) -> Result<Facing, Response> {
+    let Some(other_name) = q.remove("against") else {
+        return Err(json_error(
+            StatusCode::BAD_REQUEST,
+            "against= names the opponent's list, whose units face this one's",
+        ));
+    };
+    let asked_lang = q.remove("lang");
+    let mut c = stored(app, name)?;
+    let other = against(app, &mut c, &other_name).map_err(store_error)?;
+    let ruleset = c.ready.engine.ruleset();
+    let situation = duel::duel_situation(ruleset.meta().duel_choices, q)
+        .map_err(|e| json_error(StatusCode::BAD_REQUEST, &e.to_string()))?;
+    let (lang, labels) = page_lang(
+        ruleset,
+        asked_lang.as_deref().or(c.check.lang.map(|l| l.id())),
+    );
+    Ok(Facing {
+        c,
+        other,
+        other_name,
+        situation,
+        lang,
+        labels,
+    })
+}
+
+/// `GET /api/lists/{name}/duel?against=OTHER&unit=I&enemy=J[&lang=…][&CHOICE=VALUE…]`: the
+/// previews between unit I of the list and unit J of OTHER (the ruleset's procedures, as
+/// `muster preview` gives them, in the situation the ruleset's choices set), each with its
+/// headline numbers in words, its text, its chart as SVG (the `--plot` drawing) and the
+/// command behind it; the choices in words, a side's value by its unit's name.
 pub async fn duel(
     State(app): Shared,
     UrlPath(name): UrlPath<String>,
     Query(mut q): Query<std::collections::BTreeMap<String, String>>,
 ) -> Response {
     blocking(move || {
-        let against_name = q.remove("against");
         let (unit_text, enemy_text) = (q.remove("unit"), q.remove("enemy"));
-        let Some(other) = against_name.as_deref() else {
-            return json_error(
-                StatusCode::BAD_REQUEST,
-                "against= names the opponent's list, whose unit faces this one",
-            );
+        let f = match facing(&app, &name, &mut q) {
+            Ok(f) => f,
+            Err(r) => return r,
         };
         let unit = match unit_number("unit", unit_text.as_deref(), &name) {
             Ok(n) => n,
             Err(r) => return r,
         };
-        let enemy = match unit_number("enemy", enemy_text.as_deref(), other) {
+        let enemy = match unit_number("enemy", enemy_text.as_deref(), &f.other_name) {
             Ok(n) => n,
             Err(r) => return r,
         };
-        let mut c = match stored(&app, &name) {
-            Ok(c) => c,
-            Err(r) => return r,
-        };
-        let o = match against(&app, &mut c, other) {
-            Ok(o) => o,
-            Err(e) => return store_error(e),
-        };
-        let (pa, pb) = (app.store.shown(&name), app.store.shown(other));
+        let (pa, pb) = (app.store.shown(&name), app.store.shown(&f.other_name));
         let a = DuelSide {
-            list: &c.check,
+            list: &f.c.check,
             unit,
             path: &pa,
         };
         let b = DuelSide {
-            list: &o,
+            list: &f.other,
             unit: enemy,
             path: &pb,
         };
-        let engine = c.ready.engine.as_ref();
-        let choices = engine.ruleset().meta().duel_choices;
-        let situation = match duel::duel_situation(choices, &q) {
-            Ok(s) => s,
-            Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
-        };
-        let duels = match duel::duels(engine, a, b, &situation) {
+        let engine = f.c.ready.engine.as_ref();
+        let duels = match duel::duels(engine, a, b, &f.situation, &f.labels) {
             Ok(d) => d,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
         };
@@ -903,6 +930,7 @@ pub async fn duel(
             Ok(row) => json!({ "list": list, "unit": s.unit, "label": row.label, "id": row.id }),
             Err(_) => serde_json::Value::Null,
         };
+        let (la, lb) = (a.label().unwrap_or_default(), b.label().unwrap_or_default());
         let duels: Vec<serde_json::Value> = duels
             .iter()
             .map(|d| {
@@ -917,12 +945,71 @@ pub async fn duel(
             StatusCode::OK,
             to_json(&json!({
                 "a": side(a, &name),
-                "b": side(b, other),
-                "situation": situation,
-                "choices": choices,
+                "b": side(b, &f.other_name),
+                "lang": f.lang.id(),
+                "situation": f.situation,
+                "choices": duel::choices_in_words(engine.ruleset().meta().duel_choices, &f.labels, &la, &lb),
                 "duels": duels,
             })),
         )
+    })
+    .await
+}
+
+/// `GET /api/lists/{name}/matchups?against=OTHER[&lang=…][&CHOICE=VALUE…]`: the matchup
+/// table (`muster matchups --format json`), each table titled in words with the two lists'
+/// names, the choices in words.
+pub async fn matchups(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(mut q): Query<std::collections::BTreeMap<String, String>>,
+) -> Response {
+    blocking(move || {
+        let f = match facing(&app, &name, &mut q) {
+            Ok(f) => f,
+            Err(r) => return r,
+        };
+        let (pa, pb) = (app.store.shown(&name), app.store.shown(&f.other_name));
+        let engine = f.c.ready.engine.as_ref();
+        let m = match crate::rulesets::matchup::matchups(
+            engine,
+            (&f.c.check, &pa),
+            (&f.other, &pb),
+            &f.situation,
+        ) {
+            Ok(m) => m,
+            Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+        };
+        let (na, nb) = (f.c.check.name.clone(), f.other.name.clone());
+        let said = duel::situation_words(
+            engine.ruleset().meta().duel_choices,
+            &f.situation,
+            &f.labels,
+            &na,
+            &nb,
+        );
+        let titles: Vec<String> = m
+            .tables
+            .iter()
+            .map(|t| {
+                let template = f
+                    .labels
+                    .get(&format!("duel_{}", t.procedure))
+                    .and_then(|v| v.as_str())
+                    .unwrap_or(t.procedure);
+                let (x, y) = match t.way {
+                    crate::rulesets::matchup::Way::Out => (&na, &nb),
+                    crate::rulesets::matchup::Way::In => (&nb, &na),
+                };
+                duel::title(template, x, y, &said)
+            })
+            .collect();
+        let mut body = serde_json::to_value(&m).unwrap_or_default();
+        body["titles"] = json!(titles);
+        body["choices"] =
+            duel::choices_in_words(engine.ruleset().meta().duel_choices, &f.labels, &na, &nb);
+        body["lang"] = json!(f.lang.id());
+        json_response(StatusCode::OK, to_json(&body))
     })
     .await
 }

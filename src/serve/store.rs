@@ -73,9 +73,24 @@ impl Store {
         })
     }
 
-    /// A list's path as the user would type it from where `muster serve` was started.
+    /// A list's path as the user would type it: from where `muster serve` was started when the
+    /// lists are under it (`lists/a.toml`), else its name in the lists folder (`a.toml`, a
+    /// command to run there): never an absolute path of somewhere else.
     pub fn shown(&self, name: &str) -> String {
-        self.given.join(name).display().to_string()
+        let relative = if self.given.is_absolute() {
+            std::env::current_dir().ok().and_then(|cwd| {
+                self.dir
+                    .strip_prefix(cwd.canonicalize().ok()?)
+                    .ok()
+                    .map(Path::to_path_buf)
+            })
+        } else {
+            Some(self.given.clone())
+        };
+        match relative {
+            Some(r) if !r.as_os_str().is_empty() => r.join(name).display().to_string(),
+            _ => name.to_owned(),
+        }
     }
 
     /// Checks a list name: a plain file name ending in `.toml`, printable, not hidden.

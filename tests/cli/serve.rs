@@ -404,7 +404,7 @@ fn previews_between_two_lists_answer_as_the_cli() {
         (
             "sharpe-patrol.toml/duel?unit=1&enemy=1",
             400,
-            "against= names the opponent's list, whose unit faces this one",
+            "against= names the opponent's list, whose units face this one's",
         ),
         (
             "sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=0&enemy=1",
@@ -419,10 +419,7 @@ fn previews_between_two_lists_answer_as_the_cli() {
         (
             "sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=1&enemy=9",
             400,
-            &format!(
-                "{}/voltigeurs-hussars.toml has 3 units: there is no unit 9",
-                d.display()
-            ),
+            "voltigeurs-hussars.toml has 3 units: there is no unit 9",
         ),
         (
             "sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=1&enemy=1&range=far",

@@ -48,6 +48,11 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                         .map(|s| s.name.fr.clone())
                         .unwrap_or_else(|| format!("{id} (unknown)")),
                     cost: *cost,
+                    free: list
+                        .list
+                        .free_skill
+                        .as_ref()
+                        .is_some_and(|f| f.unit == u.index + 1 && f.skill == *id),
                 })
                 .collect();
             UnitRow {
@@ -60,7 +65,11 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                     "label": u.label,
                     "figures": u.figures,
                     "cost": u.cost,
-                    "skills": extras.iter().map(|e| json!({"id": e.id, "cost": e.cost})).collect::<Vec<_>>(),
+                    "skills": extras.iter().map(|e| if e.free {
+                        json!({"id": e.id, "cost": e.cost, "free": true})
+                    } else {
+                        json!({"id": e.id, "cost": e.cost})
+                    }).collect::<Vec<_>>(),
                 }),
                 extras,
             }

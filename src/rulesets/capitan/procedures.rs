@@ -13,7 +13,7 @@ use super::preview::request::{
 };
 use super::preview::text;
 use crate::core::error::Error;
-use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets};
+use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets, Headline};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
 const DICE: &[(&str, &str)] = &[("d6", ""), ("d8", ""), ("d10", ""), ("d12", "")];
@@ -312,6 +312,11 @@ pub const DUELS: &[DuelDecl] = &[
         both_ways: true,
         measures: "casualties",
         matchup: &[],
+        headline: &[
+            Headline::count("/mean", "headline_casualties"),
+            Headline::chance("/at_least/1", "headline_at_least_one"),
+            Headline::chance("/p_rout", "headline_rout"),
+        ],
         title: "Fire: {first} at {second}",
     },
     DuelDecl {
@@ -321,6 +326,11 @@ pub const DUELS: &[DuelDecl] = &[
         both_ways: false,
         measures: "casualties in the first round",
         matchup: &[("rounds", "1")],
+        headline: &[
+            Headline::chance("/p_a_wins", "headline_a_wins"),
+            Headline::chance("/p_b_destroyed", "headline_b_destroyed"),
+            Headline::count("/mean", "headline_first_round"),
+        ],
         title: "Melee: {first} against {second}",
     },
 ];

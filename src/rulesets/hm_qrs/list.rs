@@ -207,11 +207,13 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 id: u.brigade.clone(),
                 name: brigade.map_or_else(|| u.brigade.clone(), |b| b.name.clone()),
                 cost: 0,
+                free: false,
             })
             .chain(u.size.iter().map(|s| crate::rulesets::Extra {
                 id: s.clone(),
                 name: s.clone(),
                 cost: 0,
+                free: false,
             }))
             .collect(),
             json: json!({

@@ -9,7 +9,7 @@ use super::preview::{
 };
 use super::text;
 use crate::core::error::Error;
-use crate::rulesets::duel::{DuelChoice, DuelDecl};
+use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
 const ARMS: &[(&str, &str)] = &[("infantry", ""), ("cavalry", ""), ("artillery", "")];
@@ -241,6 +241,10 @@ pub const DUELS: &[DuelDecl] = &[
         both_ways: true,
         measures: "casualties",
         matchup: &[],
+        headline: &[
+            Headline::count("/mean", "headline_casualties"),
+            Headline::chance("/p_test", "headline_break_test"),
+        ],
         title: "Shooting: {first} at {second}",
     },
     DuelDecl {
@@ -250,6 +254,11 @@ pub const DUELS: &[DuelDecl] = &[
         both_ways: false,
         measures: "casualties",
         matchup: &[],
+        headline: &[
+            Headline::count("/mean", "headline_caused"),
+            Headline::chance("/a/p_win", "headline_a_wins"),
+            Headline::chance("/p_draw", "headline_draw"),
+        ],
         title: "Hand-to-hand: {first} against {second}",
     },
 ];

@@ -108,6 +108,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                     id: c.as_str().to_owned(),
                     name: c.as_str().to_owned(),
                     cost: 0,
+                    free: false,
                 })
                 .into_iter()
                 .collect(),

@@ -6,7 +6,7 @@ use super::model::Outcome;
 use super::preview::{self, CombatRequest};
 use super::text;
 use crate::core::error::Error;
-use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets};
+use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets, Headline};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
 pub const PROCEDURES: &[Procedure] = &[Procedure {
@@ -110,6 +110,11 @@ pub const DUELS: &[DuelDecl] = &[DuelDecl {
     both_ways: true,
     measures: "hits",
     matchup: &[],
+    headline: &[
+        Headline::count("/mean", "headline_hits"),
+        Headline::chance("/consequences/p_destroyed", "headline_destroyed"),
+        Headline::chance("/consequences/p_falls_back", "headline_falls_back"),
+    ],
     title: "Combat ({attack}): {first} attacks {second}",
 }];
 

@@ -45,6 +45,7 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                         other => other.replace('-', " "),
                     },
                     cost: u32::try_from(*cost).unwrap_or(u32::MAX),
+                    free: false,
                 })
                 .collect();
             let id = u

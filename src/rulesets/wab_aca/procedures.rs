@@ -11,7 +11,7 @@ use super::preview::text;
 use super::Database;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
-use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets};
+use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets, Headline};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
 /// The flags of one side of a combat, `--attacker…` or `--defender…`.
@@ -221,6 +221,10 @@ pub const DUELS: &[DuelDecl] = &[
         both_ways: true,
         measures: "casualties",
         matchup: &[],
+        headline: &[
+            Headline::count("/mean", "headline_casualties"),
+            Headline::chance("/p_test", "headline_panic"),
+        ],
         title: "Shooting: {first} at {second}",
     },
     DuelDecl {
@@ -230,6 +234,11 @@ pub const DUELS: &[DuelDecl] = &[
         both_ways: false,
         measures: "wounds caused",
         matchup: &[],
+        headline: &[
+            Headline::count("/mean", "headline_wounds"),
+            Headline::chance("/attacker/p_win", "headline_attacker_wins"),
+            Headline::chance("/defender/p_break", "headline_defender_breaks"),
+        ],
         title: "Close combat: {first} attacks {second}",
     },
 ];

@@ -356,17 +356,18 @@ pub struct Stance {
     pub captured_flag: bool,
 }
 
-/// A side from its unit and stance, against `enemy`; `notes` name every factor.
+/// A side from its unit and stance, against `enemy`; `notes` name every factor, each line
+/// led by `name` (the side's letter, as the preview's heading names the units).
 pub fn side_from_unit(
     db: &Database,
     unit: &Unit,
     stance: &Stance,
     enemy: &Unit,
+    name: &str,
     notes: &mut Vec<String>,
 ) -> Side {
     let rules = &db.rules;
     let s = unit.sheet;
-    let name = s.id.as_str();
     let factor = |id: &str| rules.melee_factor(id).map(|f| f.value).unwrap_or(0);
     let mut modifier = 0;
     let mut first = 0;

@@ -833,7 +833,14 @@ fn melee_side(
 ) -> Result<melee::Side, String> {
     let o = &side.overrides;
     let base = match (unit, enemy) {
-        (Some(u), Some(e)) => Some(melee::side_from_unit(db, u, &side.stance, e, notes)),
+        (Some(u), Some(e)) => Some(melee::side_from_unit(
+            db,
+            u,
+            &side.stance,
+            e,
+            &flag.to_uppercase(),
+            notes,
+        )),
         _ => None,
     };
     let missing = |what: &str| format!("give --{flag} SHEET[:FIGURES], or --{flag}-{what}");
