@@ -363,8 +363,10 @@ pub struct Extra {
     pub id: String,
     pub name: String,
     pub cost: u32,
-    /// Given free by the player's rank (Capitán §10.1), not bought.
+    /// Given free by the player's rank (rulesets with ranks), not bought.
     pub free: bool,
+    /// How many were bought, for what is bought by the count (elite figures, guns).
+    pub count: Option<u32>,
 }
 
 /// A list file parsed and checked by its ruleset.
@@ -619,8 +621,10 @@ pub struct Offers {
 /// A unit a list may take.
 #[derive(Debug, Clone, Serialize)]
 pub struct Offer {
-    /// What `list add` takes: a sheet, entry or unit-type id.
+    /// What `list add` takes: a sheet, entry or unit-type id (a general: his rank or role).
     pub id: String,
+    /// The data's id of it, as `muster check` names a unit's (a general: his entry).
+    pub data_id: String,
     pub name: String,
     /// What it is: "Infanterie de ligne · Réguliers · France".
     pub detail: String,

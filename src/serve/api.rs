@@ -38,6 +38,7 @@ const INDEX: &str = include_str!("../../templates/web/index.html");
 const BUILDER: &str = include_str!("../../templates/web/builder.html");
 const CSS: &str = include_str!("../../templates/web/app.css");
 const JS: &str = include_str!("../../templates/web/app.js");
+const LABELS: &str = include_str!("../../templates/web/labels.toml");
 
 fn html(body: &'static str) -> Response {
     (
@@ -61,10 +62,23 @@ pub async fn builder_page(State(app): Shared, UrlPath(name): UrlPath<String>) ->
     }
 }
 
+/// The pages' words, by language (`templates/web/labels.toml` as JSON).
+pub fn page_words() -> Result<serde_json::Value, Error> {
+    let table: toml::Table = toml::from_str(LABELS)
+        .map_err(|e| Error::Render(format!("templates/web/labels.toml: {e}")))?;
+    serde_json::to_value(table).map_err(|e| Error::Render(format!("cannot write JSON: {e}")))
+}
+
 pub async fn asset(UrlPath(file): UrlPath<String>) -> Response {
     let (body, kind) = match file.as_str() {
         "app.css" => (CSS, "text/css; charset=utf-8"),
         "app.js" => (JS, "text/javascript; charset=utf-8"),
+        "labels.json" => {
+            return match page_words() {
+                Ok(v) => json_response(StatusCode::OK, to_json(&v)),
+                Err(e) => json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+            }
+        }
         _ => {
             return refuse(
                 StatusCode::NOT_FOUND,
@@ -240,6 +254,8 @@ fn against(app: &App, c: &mut Checked, other: &str) -> Result<ListCheck, StoreEr
 #[derive(Deserialize)]
 pub struct AgainstQuery {
     against: Option<String>,
+    /// The page's language (the builder's view).
+    lang: Option<String>,
     /// `POST /api/check`: the file name diagnostics give the body (default `request.toml`).
     name: Option<String>,
 }
@@ -338,6 +354,7 @@ pub async fn lists(State(app): Shared) -> Response {
                         "version": v,
                         "title": c.check.name,
                         "ruleset": c.check.ruleset.id(),
+                        "ruleset_title": c.check.ruleset.title(),
                         "points": c.check.ruleset.list_words().points,
                         "description": c.check.description,
                         "total": c.check.total,
@@ -380,8 +397,15 @@ fn placement(c: &Checked) -> Vec<Option<usize>> {
 }
 
 /// The builder's view of a list: its text and version, the check (as `muster check --format
-/// json`), where each diagnostic belongs, and the ruleset's words.
-fn list_view(app: &App, name: &str, text: String, against_name: Option<&str>) -> Response {
+/// json`), where each diagnostic belongs, and the same in players' words in `lang` (the
+/// diagnostics as sentences, the units with their skills and options by name).
+fn list_view(
+    app: &App,
+    name: &str,
+    text: String,
+    against_name: Option<&str>,
+    lang: Option<&str>,
+) -> Response {
     let v = version(text.as_bytes());
     let mut c = match check_text(app, name, text.clone()) {
         Ok(Outcome::Checked(c)) => c,
@@ -406,27 +430,118 @@ fn list_view(app: &App, name: &str, text: String, against_name: Option<&str>) ->
         None => None,
     };
     let ruleset = c.check.ruleset;
-    let table = |l: crate::rulesets::Listing| json!({ "header": l.header, "rows": l.rows });
-    let skills = c.ready.engine.skills().ok().flatten().map(table);
-    let sheets = c
+    let (lang, labels) = page_lang(ruleset, lang.or(c.check.lang.map(|l| l.id())));
+    let offers = c
         .ready
         .engine
-        .sheets(&SheetFilter::default())
+        .offers(&c.sources, c.file, lang, &labels)
+        .ok();
+    let units: Vec<serde_json::Value> =
+        c.check
+            .units
+            .iter()
+            .map(|u| {
+                let offer = offers
+                    .as_ref()
+                    .and_then(|o| o.offers.iter().find(|x| x.data_id == u.id && x.mine));
+                let extras: Vec<serde_json::Value> =
+                    u.extras
+                        .iter()
+                        .map(|e| {
+                            // By the name the picker gives it, else the ruleset's word for it.
+                            let named = offer
+                                .and_then(|o| {
+                                    o.extras
+                                        .iter()
+                                        .chain(&o.free)
+                                        .map(|x| (&x.id, &x.name))
+                                        .chain(o.choices.iter().flat_map(|c| {
+                                            c.values.iter().map(|v| (&v.id, &v.label))
+                                        }))
+                                        .find(|(id, _)| **id == e.id)
+                                        .map(|(_, name)| name.clone())
+                                })
+                                .or_else(|| {
+                                    labels
+                                        .get(&format!("extra_{}", e.id))
+                                        .and_then(|v| v.as_str())
+                                        .map(str::to_owned)
+                                })
+                                .unwrap_or_else(|| e.name.clone());
+                            let said = match e.count {
+                                Some(n) => format!("{named} ×{n}"),
+                                None => named,
+                            };
+                            json!({ "id": e.id, "name": said, "cost": e.cost, "free": e.free })
+                        })
+                        .collect();
+                json!({
+                    "id": u.id,
+                    "label": u.label,
+                    "detail": offer.map(|o| o.detail.clone()).unwrap_or_default(),
+                    "figures": u.figures,
+                    // Whether the unit is added with a count (generals and command units are not).
+                    "counted": offer.map_or(u.figures.is_some(), |o| o.figures.is_some()),
+                    "cost": u.cost,
+                    "extras": extras,
+                })
+            })
+            .collect();
+    let said: Vec<serde_json::Value> = c
+        .check
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let (line, column) = d.line_column(&c.sources).unzip();
+            json!({
+                "severity": if d.is_error() { "error" } else { "warning" },
+                "sentence": rulesets::printed_message(d, lang, &labels),
+                "code": d.code,
+                "message": d.message,
+                "line": line,
+                "column": column,
+                "notes": d.notes,
+            })
+        })
+        .collect();
+    // What the army is, in words: its header's choices by their names (Empire, Peninsular
+    // War 1808 - 1814; France, 1809).
+    let header = toml::from_str::<toml::Table>(&text)
         .ok()
-        .map(table);
+        .and_then(|t| t.get("list").and_then(|l| l.as_table()).cloned())
+        .unwrap_or_default();
+    let description: Vec<String> = c
+        .ready
+        .engine
+        .list_fields(lang, &labels)
+        .iter()
+        .filter_map(|f| {
+            let given = header.get(f.key)?.as_str()?;
+            let choices = f.choices.as_ref()?;
+            Some(
+                choices
+                    .iter()
+                    .find(|c| c.id == given)
+                    .map_or(given.to_owned(), |c| c.label.clone()),
+            )
+        })
+        .collect();
     let body = json!({
         "name": name,
         "version": v,
         "toml": text,
         "ruleset": ruleset.id(),
+        "description_words": description.join(" · "),
         "title": ruleset.title(),
+        "list_name": c.check.name,
         "words": ruleset.list_words(),
+        "lang": lang.id(),
         "languages": ruleset.languages().iter().map(|l| l.id()).collect::<Vec<_>>(),
         "description": c.check.description,
         "check": serde_json::to_value(report_json(&c.check, other.as_ref(), &c.sources)).unwrap_or_default(),
         "placement": placement(&c),
-        "skills": skills,
-        "sheets": sheets,
+        "units": units,
+        "said": said,
         "duel_choices": ruleset.meta().duel_choices,
     });
     let mut r = json_response(StatusCode::OK, to_json(&body));
@@ -443,7 +558,7 @@ pub async fn list(
     Query(q): Query<AgainstQuery>,
 ) -> Response {
     blocking(move || match app.store.read(&name) {
-        Ok((_, text)) => list_view(&app, &name, text, q.against.as_deref()),
+        Ok((_, text)) => list_view(&app, &name, text, q.against.as_deref(), q.lang.as_deref()),
         Err(e) => store_error(e),
     })
     .await
@@ -454,6 +569,7 @@ pub async fn list(
 pub async fn put(
     State(app): Shared,
     UrlPath(name): UrlPath<String>,
+    Query(q): Query<LangQuery>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -471,7 +587,7 @@ pub async fn put(
             }
         });
         match result {
-            Ok((text, _)) => list_view(&app, &name, text, None),
+            Ok((text, _)) => list_view(&app, &name, text, None, q.lang.as_deref()),
             Err(e) => store_error(e),
         }
     })
@@ -618,7 +734,7 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
         let text = doc.to_string();
         match app.store.create(&spec.name, &text) {
             Ok(_) => {
-                let mut r = list_view(&app, &spec.name, text, None);
+                let mut r = list_view(&app, &spec.name, text, None, spec.lang.as_deref());
                 *r.status_mut() = StatusCode::CREATED;
                 r
             }
@@ -650,7 +766,7 @@ pub async fn duplicate(
         };
         match app.store.create(&to.to, &text) {
             Ok(_) => {
-                let mut r = list_view(&app, &to.to, text, None);
+                let mut r = list_view(&app, &to.to, text, None, None);
                 *r.status_mut() = StatusCode::CREATED;
                 r
             }
@@ -702,6 +818,7 @@ pub enum EditBody {
 pub async fn edit(
     State(app): Shared,
     UrlPath(name): UrlPath<String>,
+    Query(q): Query<LangQuery>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -790,7 +907,7 @@ pub async fn edit(
                 Ok(text)
             });
         match result {
-            Ok((text, _)) => list_view(&app, &name, text, None),
+            Ok((text, _)) => list_view(&app, &name, text, None, q.lang.as_deref()),
             Err(e) => store_error(e),
         }
     })
@@ -947,6 +1064,7 @@ pub async fn duel(
                 "a": side(a, &name),
                 "b": side(b, &f.other_name),
                 "lang": f.lang.id(),
+                "commands_in_lists": app.store.commands_in_lists(),
                 "situation": f.situation,
                 "choices": duel::choices_in_words(engine.ruleset().meta().duel_choices, &f.labels, &la, &lb),
                 "duels": duels,
@@ -1151,4 +1269,21 @@ pub async fn roster_html(
         )
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every language of the pages has every word: a page never shows a key.
+    #[test]
+    fn every_language_has_every_word() {
+        let words = super::page_words().unwrap();
+        let langs = words.as_object().unwrap();
+        let keys = |l: &str| -> std::collections::BTreeSet<String> {
+            langs[l].as_object().unwrap().keys().cloned().collect()
+        };
+        for l in ["fr", "es"] {
+            assert_eq!(keys(l), keys("en"), "{l}");
+        }
+        assert_eq!(langs.len(), 3);
+    }
 }

@@ -73,6 +73,12 @@ impl Store {
         })
     }
 
+    /// Whether the commands the pages show name lists by file name alone (to run in the lists
+    /// folder), the lists being outside the folder muster serve was started from.
+    pub fn commands_in_lists(&self) -> bool {
+        !self.shown("x.toml").contains(std::path::MAIN_SEPARATOR)
+    }
+
     /// A list's path as the user would type it: from where `muster serve` was started when the
     /// lists are under it (`lists/a.toml`), else its name in the lists folder (`a.toml`, a
     /// command to run there): never an absolute path of somewhere else.

@@ -1,9 +1,11 @@
 // muster serve: the pages' script. No framework, no CDN: the pages call muster's JSON API
-// (the same engine as the CLI) and draw what it answers. Every text from a file is set with
-// textContent, never as HTML.
+// (the same engine as the CLI) and draw what it answers, in the page's language (labels.json
+// for the page's words; the rulesets' words come from the API in the same language). Every
+// text from a file is set with textContent, never as HTML.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
+const enc = encodeURIComponent;
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -13,11 +15,50 @@ function el(tag, attrs, ...children) {
     else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) {
-    if (c === null || c === undefined) continue;
+    if (c === null || c === undefined || c === false) continue;
     e.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return e;
 }
+
+// ── the page's language ───────────────────────────────────────────────────────────────────
+
+const LANGS = ["en", "fr", "es"];
+const UI = { lang: "en", words: {}, all: {} };
+
+function t(key, vars) {
+  let s = UI.words[key] ?? UI.all.en?.[key] ?? key;
+  for (const [k, v] of Object.entries(vars || {})) s = s.replaceAll(`{${k}}`, v);
+  return s;
+}
+
+const plural = (n, key) => t(n === 1 ? `${key}_one` : `${key}_other`, { n });
+const number = (v, digits = 2) => new Intl.NumberFormat(UI.lang, { maximumFractionDigits: digits }).format(v);
+// A chance: never "100 %" for what may still fail, nor "0 %" for what may happen.
+function percent(v) {
+  const f = (x) => new Intl.NumberFormat(UI.lang, { style: "percent", maximumFractionDigits: 1 }).format(x);
+  if (v > 0.999 && v < 1) return `> ${f(0.999)}`;
+  if (v > 0 && v < 0.001) return `< ${f(0.001)}`;
+  return f(v);
+}
+
+async function setupLanguage() {
+  const stored = localStorage.getItem("muster-lang");
+  const browser = (navigator.language || "en").slice(0, 2);
+  UI.lang = LANGS.includes(stored) ? stored : LANGS.includes(browser) ? browser : "en";
+  UI.all = await (await fetch("/assets/labels.json")).json();
+  UI.words = UI.all[UI.lang] || UI.all.en;
+  document.documentElement.lang = UI.lang;
+  for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+  const pick = $("#ui-lang");
+  pick.replaceChildren(...LANGS.map((l) => el("option", { value: l, selected: l === UI.lang }, UI.all[l]?.lang_name || l)));
+  pick.addEventListener("change", () => {
+    localStorage.setItem("muster-lang", pick.value);
+    location.reload();
+  });
+}
+
+// ── talking to the server ─────────────────────────────────────────────────────────────────
 
 function banner(message, info) {
   const b = $("#banner");
@@ -42,62 +83,112 @@ async function api(method, url, body, version) {
   return { status: r.status, ok: r.ok, data };
 }
 
-const enc = encodeURIComponent;
+function verdictText(valid, errors, warnings) {
+  if (valid) return warnings ? `${t("valid")} · ${plural(warnings, "warning")}` : t("valid");
+  return warnings ? `${plural(errors, "error")} · ${plural(warnings, "warning")}` : plural(errors, "error");
+}
 
 // ── the lists page ────────────────────────────────────────────────────────────────────────
 
 async function indexPage() {
-  const rulesets = (await api("GET", "/api/rulesets")).data || [];
-  const select = $("#ruleset-select");
-  for (const r of rulesets.filter((r) => r.supports.lists)) {
-    select.append(el("option", { value: r.id }, `${r.title} (${r.id})`));
-  }
+  const rulesets = ((await api("GET", "/api/rulesets")).data || []).filter((r) => r.supports.lists);
+  const select = $("#nl-ruleset");
+  for (const r of rulesets) select.append(el("option", { value: r.id }, r.title));
+  select.addEventListener("change", drawFields);
+  await drawFields();
   await drawLists();
-  $("#new-list").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const f = new FormData(ev.target);
-    const body = {
-      name: f.get("name").trim(),
-      title: f.get("title").trim(),
-      ruleset: f.get("ruleset"),
-      points: f.get("points") ? Number(f.get("points")) : null,
-      army: f.get("army") || null,
-      coalition: f.get("coalition") || null,
-      campaign: f.get("campaign") || null,
-      rank: f.get("rank") || null,
-    };
-    const r = await api("POST", "/api/lists", body);
-    if (r.ok) location.href = "/lists/" + enc(body.name);
-    else banner(r.data.error);
-  });
+  $("#new-list").addEventListener("submit", createList);
+}
+
+// The chosen ruleset's own fields, with its choices in the page's language.
+async function drawFields() {
+  const id = $("#nl-ruleset").value;
+  const box = $("#nl-fields");
+  box.replaceChildren();
+  if (!id) return;
+  const r = await api("GET", `/api/rulesets/${enc(id)}/fields?lang=${UI.lang}`);
+  if (!r.ok) return banner(r.data.error);
+  for (const f of r.data.fields) {
+    const name = f.label + (f.required ? "" : ` (${t("optional")})`);
+    const input = f.choices
+      ? el("select", { id: `nl-${f.key}`, name: f.key },
+          el("option", { value: "" }, t("choose")),
+          f.choices.map((c) => el("option", { value: c.id }, c.label)))
+      : el("input", { id: `nl-${f.key}`, name: f.key, type: "number", min: "1", max: "100000", inputmode: "numeric" });
+    box.append(el("div", { class: "field", "data-field": f.key },
+      el("label", { for: `nl-${f.key}` }, name), input,
+      f.hint ? el("small", { class: "hint" }, f.hint) : null,
+      el("small", { class: "problem" })));
+  }
+}
+
+function markField(key, message) {
+  const field = document.querySelector(`#new-list [data-field='${key}']`);
+  if (!field) return false;
+  field.classList.add("bad");
+  field.querySelector(".problem").textContent = message;
+  return true;
+}
+
+async function createList(ev) {
+  ev.preventDefault();
+  banner("");
+  for (const f of document.querySelectorAll("#new-list .field")) {
+    f.classList.remove("bad");
+    const p = f.querySelector(".problem");
+    if (p) p.textContent = "";
+  }
+  const f = new FormData(ev.target);
+  const body = { name: f.get("name").trim(), title: f.get("title").trim(), ruleset: f.get("ruleset"), lang: UI.lang };
+  for (const key of ["points", "army", "coalition", "campaign", "rank"]) {
+    const v = f.get(key);
+    if (v) body[key] = key === "points" ? Number(v) : v;
+  }
+  if (!body.name) return markField("name", t("p_missing"));
+  const r = await api("POST", "/api/lists", body);
+  if (r.ok) {
+    location.href = "/lists/" + enc(body.name);
+    return;
+  }
+  if (r.data.fields) {
+    banner(t("fix_fields"));
+    for (const [key, p] of Object.entries(r.data.fields)) {
+      // The engine's `name` is the army's name; the file's name is the form's `name`.
+      const field = key === "name" ? "title" : key;
+      markField(field, t(`p_${p.kind.replace(/-/g, "_")}`)) || banner(p.message);
+    }
+  } else if (r.status === 400 || r.status === 409) {
+    markField("name", r.data.error);
+  } else {
+    banner(r.data.error);
+  }
 }
 
 async function drawLists() {
   const r = await api("GET", "/api/lists");
-  const tbody = $("#lists tbody");
-  tbody.replaceChildren();
+  const box = $("#lists");
+  box.replaceChildren();
   if (!r.ok) return banner(r.data.error);
   for (const l of r.data) {
     const check = l.error
-      ? el("span", { class: "badge bad" }, "unreadable")
+      ? el("span", { class: "badge bad" }, t("unreadable"))
       : el("span", { class: "badge " + (l.valid ? (l.warnings ? "warn" : "ok") : "bad") },
-          l.valid ? (l.warnings ? `valid, ${l.warnings} warning(s)` : "valid") : `${l.errors} error(s)`);
-    const points = !l.points ? "" : l.limit ? `${l.total} / ${l.limit}` : l.total !== undefined ? String(l.total) : "";
-    tbody.append(el("tr", {},
-      el("td", {}, el("a", { href: "/lists/" + enc(l.name) }, l.name)),
-      el("td", {}, l.title || l.error || ""),
-      el("td", {}, l.ruleset || ""),
-      el("td", { class: "n" }, points),
-      el("td", {}, check),
-      el("td", {},
-        el("button", { class: "small", type: "button", onclick: () => duplicateList(l.name) }, "Duplicate"), " ",
-        el("button", { class: "small danger", type: "button", onclick: () => deleteList(l) }, "Delete")),
-    ));
+          verdictText(l.valid, l.errors, l.warnings));
+    const points = !l.points ? "" : l.limit ? `${l.total} / ${l.limit} ${t("pts")}` : l.total !== undefined ? `${l.total} ${t("pts")}` : "";
+    box.append(el("article", { class: "list-row", "data-list": l.name },
+      el("div", { class: "list-main" },
+        el("a", { href: "/lists/" + enc(l.name), class: "list-title" }, l.title || l.name),
+        el("div", { class: "muted small" }, [l.ruleset_title || l.ruleset || "", l.name].filter(Boolean).join(" · "))),
+      el("div", { class: "list-points" }, points),
+      el("div", {}, check),
+      el("div", { class: "list-actions" },
+        el("button", { class: "small", type: "button", onclick: () => duplicateList(l.name) }, t("duplicate")),
+        el("button", { class: "small danger", type: "button", onclick: () => deleteList(l) }, t("delete")))));
   }
 }
 
 async function duplicateList(name) {
-  const to = prompt(`Copy ${name} to (a .toml file name):`, name.replace(/\.toml$/, "-copy.toml"));
+  const to = prompt(t("copy_to", { name }), name.replace(/\.toml$/, "-copy.toml"));
   if (!to) return;
   const r = await api("POST", `/api/lists/${enc(name)}/duplicate`, { to });
   if (r.ok) location.href = "/lists/" + enc(to);
@@ -105,49 +196,58 @@ async function duplicateList(name) {
 }
 
 async function deleteList(l) {
-  if (!confirm(`Move ${l.name} to the lists' .trash folder?`)) return;
+  if (!confirm(t("trash_confirm", { name: l.name }))) return;
   const r = await api("DELETE", `/api/lists/${enc(l.name)}`, undefined, l.version);
-  if (r.ok) banner(`${l.name} moved to ${r.data.to}`, true);
+  if (r.ok) banner(t("trashed", { name: l.name }), true);
   else banner(r.data.error);
   await drawLists();
 }
 
 // ── the builder ───────────────────────────────────────────────────────────────────────────
 
-const state = { name: "", view: null, version: null, sheets: null, chosen: null };
+const state = { name: "", view: null, version: null, offers: null, enemy: null, choicesDrawn: false };
 
 async function builderPage() {
   state.name = decodeURIComponent(location.pathname.replace(/^\/lists\//, ""));
-  $("#crumb").replaceChildren(el("a", { href: "/" }, "lists"), " / ", state.name);
-  document.title = `muster — ${state.name}`;
+  $("#search").placeholder = t("search");
   const lists = (await api("GET", "/api/lists")).data || [];
   await load();
+  if (!state.view) return;
+  $("#crumb").replaceChildren(el("a", { href: "/" }, t("lists")), " / ", state.view.list_name || state.name);
+  document.title = `muster — ${state.view.list_name || state.name}`;
   const against = $("#against");
+  against.append(el("option", { value: "" }, t("none")));
   for (const l of lists) {
-    if (l.name !== state.name && l.ruleset === state.view.ruleset) against.append(el("option", { value: l.name }, l.name));
+    if (l.name !== state.name && l.ruleset === state.view.ruleset) against.append(el("option", { value: l.name }, l.title || l.name));
   }
   // A link may name the opponent, the two units and the situation (the page keeps its
   // address up to date, so a preview can be bookmarked or shared).
   const asked = new URLSearchParams(location.search);
   if (asked.get("against") && [...against.options].some((o) => o.value === asked.get("against"))) {
     against.value = asked.get("against");
-    await load();
-    await duelSetup(asked);
+    await versus(asked);
   }
-  against.addEventListener("change", async () => { await load(); await duelSetup(); });
+  against.addEventListener("change", () => versus());
   $("#duel-unit").addEventListener("change", drawDuels);
   $("#duel-enemy").addEventListener("change", drawDuels);
   $("#lang").addEventListener("change", links);
-  $("#search").addEventListener("input", drawSheets);
-  $("#add").addEventListener("submit", addUnit);
+  $("#search").addEventListener("input", drawOffers);
+  $("#show-all").addEventListener("change", drawOffers);
   $("#save-toml").addEventListener("click", saveToml);
 }
 
 async function load() {
-  const against = $("#against").value;
-  const r = await api("GET", `/api/lists/${enc(state.name)}` + (against ? `?against=${enc(against)}` : ""));
+  const r = await api("GET", `/api/lists/${enc(state.name)}?lang=${UI.lang}`);
   if (!r.ok) return banner(r.data.error);
   show(r.data);
+  await loadOffers();
+}
+
+async function loadOffers() {
+  const r = await api("GET", `/api/lists/${enc(state.name)}/offers?lang=${UI.lang}`);
+  if (!r.ok) return banner(r.data.error);
+  state.offers = r.data;
+  drawOffers();
 }
 
 function show(view) {
@@ -156,25 +256,23 @@ function show(view) {
   state.version = view.version;
   const check = view.check;
   const words = view.words || {};
-  $("#title").textContent = check.units ? (view.toml.match(/^name\s*=\s*"(.*)"/m) || [, view.name])[1] : view.name;
-  $("#subtitle").textContent = `${view.title || ""} · ${view.description || ""} · ${view.name}`;
-  $("#total").textContent = words.points && check.limit ? `${check.total} / ${check.limit} pts` : words.points ? `${check.total} pts` : `${check.units.length} units`;
+  $("#title").textContent = view.list_name || view.name;
+  $("#subtitle").textContent = [view.title, view.description_words, view.name].filter(Boolean).join(" · ");
+  $("#total").textContent = words.points && check.limit
+    ? `${check.total} / ${check.limit} ${t("pts")}`
+    : words.points ? `${check.total} ${t("pts")}` : plural(check.units.length, "unit");
   const errors = check.diagnostics.filter((d) => d.severity === "error").length;
   const warnings = check.diagnostics.length - errors;
   const verdict = $("#verdict");
   verdict.className = "badge " + (check.valid ? (warnings ? "warn" : "ok") : "bad");
-  verdict.textContent = check.valid ? (warnings ? `valid · ${warnings} warning(s)` : "valid") : `${errors} error(s) · ${warnings} warning(s)`;
-  $("#status").textContent = `saved · version ${String(view.version).replace(/"/g, "")}`;
+  verdict.textContent = verdictText(check.valid, errors, warnings);
+  $("#status").textContent = t("saved");
   $("#toml").value = view.toml;
   drawUnits(view);
   duelUnits();
   if (first) {
     const lang = $("#lang");
-    for (const l of view.languages || []) lang.append(el("option", { value: l }, l));
-    setupAddForm(view);
-    state.sheets = view.sheets;
-    drawFilters();
-    drawSheets();
+    for (const l of view.languages || []) lang.append(el("option", { value: l, selected: l === view.lang }, UI.all[l]?.lang_name || l));
   }
   links();
 }
@@ -188,166 +286,271 @@ function links() {
   $("#print-link").href = `${base}/roster.html${q}`;
 }
 
-function diagnosticBox(d) {
-  return el("div", { class: "diagnostic " + d.severity, "data-code": d.code },
-    el("code", {}, `${d.severity}[${d.code}]`), " ", d.message,
-    d.line ? el("span", { class: "note" }, `line ${d.line}, column ${d.column}`) : null,
-    ...d.notes.map((n) => el("span", { class: "note" }, n)));
+// A diagnostic as a sentence with its rule; the code, line and column for those who want them.
+function diagnosticBox(s) {
+  return el("div", { class: "diagnostic " + s.severity, "data-code": s.code },
+    el("p", { class: "sentence" }, s.sentence),
+    el("details", {},
+      el("summary", {}, t("diag_details")),
+      el("p", { class: "note" }, el("code", {}, s.code),
+        s.line ? ` · ${t("line_col", { line: s.line, column: s.column })}` : ""),
+      s.message !== s.sentence ? el("p", { class: "note" }, s.message) : null,
+      ...(s.notes || []).map((n) => el("p", { class: "note" }, n))));
 }
 
+const countWord = (words) => (words.figures === "elements" ? t("w_elements") : t("w_figures"));
+
 function drawUnits(view) {
-  const check = view.check;
   const words = view.words || {};
-  const head = ["#", "Unit", words.id || "sheet"];
-  if (words.figures) head.push(words.figures);
-  if (words.points) head.push("Cost");
-  head.push(words.extras || "", "");
-  $("#units thead").replaceChildren(el("tr", {}, head.map((h, i) => el("th", { class: h === "Cost" ? "n" : null }, h))));
-  const tbody = $("#units tbody");
-  tbody.replaceChildren();
+  const box = $("#units");
+  box.replaceChildren();
   const byUnit = new Map();
   const listLevel = [];
-  check.diagnostics.forEach((d, i) => {
+  view.said.forEach((s, i) => {
     const u = view.placement ? view.placement[i] : null;
-    if (u === null || u === undefined) listLevel.push(d);
-    else (byUnit.get(u) || byUnit.set(u, []).get(u)).push(d);
+    if (u === null || u === undefined) listLevel.push(s);
+    else (byUnit.get(u) || byUnit.set(u, []).get(u)).push(s);
   });
   $("#list-diagnostics").replaceChildren(...listLevel.map(diagnosticBox));
-  check.units.forEach((u, i) => {
-    const id = u.sheet || u.entry || u.unit || u.troop || u.id || "";
-    const cells = [el("td", { class: "n" }, String(i + 1)), el("td", {}, u.label || ""), el("td", {}, el("code", {}, id))];
-    if (words.figures) {
-      const count = u.figures ?? u.elements ?? "";
-      const input = el("input", { class: "fig", type: "number", min: "0", max: "1000", value: count, "aria-label": `${words.figures} of unit ${i + 1}`, "data-unit": i + 1 });
-      input.addEventListener("change", () => setCount(i + 1, input.value));
-      cells.push(el("td", {}, input));
-    }
-    if (words.points) cells.push(el("td", { class: "n" }, String(u.cost ?? "")));
-    // The ruleset names the unit's fields its extras column shows ("skills", "brigade, size").
-    const extras = (words.extras || "").split(",").map((k) => u[k.trim()])
-      .flatMap((v) => (Array.isArray(v) ? v.map((s) => s.id || s.name || s) : v === null || v === undefined ? [] : [v]))
-      .join(", ");
-    cells.push(el("td", {}, extras));
-    cells.push(el("td", {}, el("button", { class: "small danger", type: "button", title: "Remove this unit", onclick: () => removeUnit(i + 1) }, "Remove")));
-    tbody.append(el("tr", { "data-unit": i + 1 }, cells));
-    const ds = byUnit.get(i) || [];
-    if (ds.length) {
-      tbody.append(el("tr", { class: "diag", "data-for": i + 1 }, el("td", {}), el("td", { colspan: String(cells.length - 1) }, ds.map(diagnosticBox))));
-    }
+  const n = view.units.length;
+  view.units.forEach((u, i) => {
+    const number = i + 1;
+    const count = u.figures ?? view.check.units[i]?.elements ?? "";
+    const extras = u.extras.map((e) => el("span", { class: "chip" + (e.free ? " free" : ""), "data-extra": e.id },
+      e.free ? `${e.name} · ${t("free")}` : words.extras_bought && e.cost ? `${e.name} (${e.cost})` : e.name));
+    const input = words.figures && u.counted
+      ? el("input", { class: "fig", type: "number", min: "0", max: "1000", value: count, inputmode: "numeric",
+          "aria-label": `${countWord(words)} · ${number}`, "data-unit": number })
+      : null;
+    if (input) input.addEventListener("change", () => edit({ op: "count", unit: number, count: Number(input.value) }));
+    box.append(el("article", { class: "unit", "data-unit": number },
+      el("div", { class: "unit-name" },
+        el("span", { class: "num" }, `${number}.`),
+        el("div", {}, el("strong", {}, u.label), u.detail ? el("div", { class: "muted small" }, u.detail) : null,
+          extras.length ? el("div", { class: "chips" }, extras) : null)),
+      input ? el("label", { class: "unit-count" }, el("span", { class: "small muted" }, countWord(words)), input) : el("span", { class: "unit-count" }),
+      el("div", { class: "unit-cost" }, words.points ? `${u.cost} ${t("pts")}` : ""),
+      el("div", { class: "unit-actions" },
+        el("button", { class: "small icon", type: "button", title: t("up"), "aria-label": t("up"), disabled: number === 1, "data-move": "up",
+          onclick: () => edit({ op: "move", unit: number, to: number - 1 }) }, "↑"),
+        el("button", { class: "small icon", type: "button", title: t("down"), "aria-label": t("down"), disabled: number === n, "data-move": "down",
+          onclick: () => edit({ op: "move", unit: number, to: number + 1 }) }, "↓"),
+        el("button", { class: "small", type: "button", "data-action": "edit", onclick: () => openEditor(number) }, t("edit")),
+        el("button", { class: "small danger", type: "button", "data-action": "remove", onclick: () => edit({ op: "remove", unit: number }) }, t("remove"))),
+      (byUnit.get(i) || []).length
+        ? el("div", { class: "unit-diagnostics", "data-for": number }, byUnit.get(i).map(diagnosticBox))
+        : null));
   });
 }
 
 async function edit(op) {
-  const r = await api("POST", `/api/lists/${enc(state.name)}/edit`, op, state.version);
+  $("#status").textContent = t("saving");
+  const r = await api("POST", `/api/lists/${enc(state.name)}/edit?lang=${UI.lang}`, op, state.version);
   if (r.status === 412 || r.status === 409) {
-    banner([
-      "The list changed on disk since this page read it (another tab, or the CLI): your edit was not made. ",
-      el("button", { type: "button", onclick: () => location.reload() }, "Reload"),
-    ]);
+    banner([t("stale") + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
+    $("#status").textContent = "";
     return false;
   }
-  if (!r.ok) { banner(r.data.error); return false; }
+  if (!r.ok) {
+    banner(r.data.error);
+    $("#status").textContent = t("saved");
+    return false;
+  }
   banner("");
-  const against = $("#against").value;
-  if (against) await load(); else show(r.data);
-  // The units changed: so may the previews between them.
-  if (against) await drawDuels();
+  show(r.data);
+  await loadOffers();
+  // The units changed: so may the matchups and the previews.
+  if ($("#against").value) {
+    await drawMatchups();
+    await drawDuels();
+  }
   return true;
 }
 
-const setCount = (unit, value) => edit({ op: "count", unit, count: Number(value) });
-const removeUnit = (unit) => edit({ op: "remove", unit });
-
-async function addUnit(ev) {
-  ev.preventDefault();
-  const f = new FormData(ev.target);
-  const op = { op: "add", id: f.get("id").trim() };
-  if (f.get("figures")) op.figures = Number(f.get("figures"));
-  if (f.get("label")) op.label = f.get("label");
-  op.skills = f.getAll("skills");
-  if (f.get("free_skill")) op.free_skill = f.get("free_skill");
-  op.options = (f.get("options") || "").split(",").map((s) => s.trim()).filter(Boolean);
-  if (f.get("guns")) op.guns = Number(f.get("guns"));
-  if (await edit(op)) {
-    ev.target.reset();
-    state.chosen = null;
-    drawSheets();
-  }
-}
-
 async function saveToml() {
-  const r = await api("PUT", `/api/lists/${enc(state.name)}`, $("#toml").value, state.version);
+  const r = await api("PUT", `/api/lists/${enc(state.name)}?lang=${UI.lang}`, $("#toml").value, state.version);
   if (r.status === 412) {
-    return banner(["The file changed on disk since this page read it: nothing was written. ",
-      el("button", { type: "button", onclick: () => location.reload() }, "Reload")]);
+    return banner([t("stale") + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
   }
   if (!r.ok) return banner(r.data.error);
-  banner("The file was saved.", true);
+  banner(t("file_saved"), true);
   show(r.data);
-  if ($("#against").value) await drawDuels();
+  await loadOffers();
+  if ($("#against").value) await drawMatchups();
 }
 
-function setupAddForm(view) {
-  const words = view.words || {};
-  $("#add-figures-label").hidden = !words.figures;
-  if (words.figures) $("#add-figures-label").firstChild.textContent = words.figures[0].toUpperCase() + words.figures.slice(1) + " ";
-  // The form asks for what the ruleset's `muster list add` takes, nothing more.
-  const adds = words.adds || [];
-  $("#add-id-label").firstChild.textContent = (words.id || "sheet")[0].toUpperCase() + (words.id || "sheet").slice(1) + " ";
-  const skills = adds.includes("skills") ? view.skills : null;
-  $("#add-skills-label").hidden = !skills;
-  $("#add-free-label").hidden = !skills || !adds.includes("free-skill");
-  $("#add-options-label").hidden = !adds.includes("options");
-  $("#add-options").placeholder = words.options_hint || "";
-  $("#add-guns-label").hidden = !adds.includes("guns");
-  if (skills) {
-    for (const row of skills.rows) {
-      const label = `${row[1] || row[0]} (${row[0]})`;
-      $("#add-skills").append(el("option", { value: row[0] }, label));
-      $("#add-free").append(el("option", { value: row[0] }, label));
-    }
-  }
-}
+// ── the picker and the unit forms ─────────────────────────────────────────────────────────
 
-function drawFilters() {
-  const t = state.sheets;
-  const box = $("#filters");
+function drawOffers() {
+  const o = state.offers;
+  const box = $("#offers");
   box.replaceChildren();
-  if (!t) return;
-  t.header.forEach((h, c) => {
-    const values = [...new Set(t.rows.map((r) => r[c]))].filter(Boolean);
-    if (c === 0 || values.length < 2 || values.length > 12) return;
-    const s = el("select", { "data-column": c, "aria-label": h }, el("option", { value: "" }, `${h}: all`), values.sort().map((v) => el("option", { value: v }, v)));
-    s.addEventListener("change", drawSheets);
-    box.append(s, " ");
-  });
-}
-
-function drawSheets() {
-  const t = state.sheets;
-  if (!t) return;
-  $("#sheets thead").replaceChildren(el("tr", {}, t.header.map((h) => el("th", {}, h))));
+  if (!o) return;
   const q = $("#search").value.trim().toLowerCase();
-  const filters = [...document.querySelectorAll("#filters select")].filter((s) => s.value).map((s) => [Number(s.dataset.column), s.value]);
-  const tbody = $("#sheets tbody");
-  tbody.replaceChildren();
-  for (const row of t.rows) {
-    if (q && !row.some((c) => String(c).toLowerCase().includes(q))) continue;
-    if (!filters.every(([c, v]) => row[c] === v)) continue;
-    const tr = el("tr", { class: row[0] === state.chosen ? "chosen" : null, "data-sheet": row[0] }, row.map((c) => el("td", {}, c)));
-    tr.addEventListener("click", () => {
-      state.chosen = row[0];
-      $("#add-id").value = row[0];
-      drawSheets();
-      $("#add-id").focus();
-    });
-    tbody.append(tr);
+  const all = $("#show-all").checked;
+  let shown = 0;
+  for (const g of o.groups) {
+    const items = o.offers.filter((x) => x.group === g.id && (all || x.mine)
+      && (!q || `${x.name} ${x.detail} ${x.id}`.toLowerCase().includes(q)));
+    if (!items.length) continue;
+    shown += items.length;
+    box.append(el("section", { class: "offer-group", "data-group": g.id },
+      el("h3", {}, g.label),
+      el("ul", {}, items.map((x) => el("li", {},
+        el("button", { type: "button", class: "offer" + (x.mine ? "" : " foreign"), "data-offer": x.id, onclick: () => openAdder(x) },
+          el("span", { class: "offer-name" }, el("strong", {}, x.name), el("span", { class: "muted small" }, x.detail),
+            x.mine ? null : el("span", { class: "chip" }, t("not_this_army"))),
+          el("span", { class: "offer-cost" }, x.cost),
+          el("span", { class: "offer-limit muted small" },
+            x.max ? t("taken", { taken: x.taken, max: x.max }) : x.taken ? `× ${x.taken}` : "")))))));
   }
+  if (!shown) box.append(el("p", { class: "muted" }, t("nothing_found")));
 }
 
-// ── previews between a unit of each list ──────────────────────────────────────────────────
+function openAdder(offer) {
+  $("#edit-panel").hidden = true;
+  $("#add-panel").hidden = false;
+  $("#add-title").textContent = `${offer.name} · ${offer.cost}`;
+  unitForm($("#add"), offer, null, t("add"), async (fields) => {
+    const op = { op: "add", id: offer.id, skills: fields.skills, options: fields.options };
+    if (fields.figures !== null) op.figures = fields.figures;
+    if (fields.guns !== null) op.guns = fields.guns;
+    if (fields.label) op.label = fields.label;
+    if (fields.free) op.free_skill = fields.free;
+    if (await edit(op)) $("#add-panel").hidden = true;
+  }, () => { $("#add-panel").hidden = true; });
+  $("#add-panel").scrollIntoView({ block: "nearest" });
+}
 
-const unitName = (u, i) => `${i + 1}. ${u.label || ""} (${u.sheet || u.entry || u.unit || u.troop || u.id || ""})`;
+function openEditor(number) {
+  const view = state.view;
+  const u = view.units[number - 1];
+  const raw = view.check.units[number - 1];
+  const offers = state.offers?.offers || [];
+  const offer = offers.find((o) => o.data_id === u.id && o.mine) || offers.find((o) => o.data_id === u.id);
+  if (!offer) return banner(t("not_possible", { why: u.id }));
+  $("#add-panel").hidden = true;
+  $("#edit-panel").hidden = false;
+  $("#edit-title").textContent = t("editing", { n: number, label: u.label });
+  unitForm($("#edit-form"), offer, { unit: u, raw }, t("save"), async (fields) => {
+    const words = view.words || {};
+    const op = { op: "set", unit: number, label: fields.label };
+    if (fields.figures !== null) op.figures = fields.figures;
+    if (fields.guns !== null) op.guns = fields.guns;
+    if ((words.adds || []).includes("skills")) op.skills = fields.skills;
+    if ((words.adds || []).includes("options")) {
+      op.clear_options = true;
+      op.options = fields.options;
+    }
+    if (offer.free.length) op.free_skill = fields.free || "";
+    if (await edit(op)) $("#edit-panel").hidden = true;
+  }, () => { $("#edit-panel").hidden = true; });
+  $("#edit-panel").scrollIntoView({ block: "nearest" });
+}
+
+// A unit's form, for adding (`current` null) or editing: the count within its range, the
+// label, the sheet's own skills or options with their costs, the rank's free skill among
+// those it allows, a brigade or a size.
+function unitForm(form, offer, current, submitLabel, submit, cancel) {
+  const words = state.view.words || {};
+  const raw = current?.raw || {};
+  const had = new Map((current?.unit.extras || []).map((e) => [e.id, e]));
+  const parts = [];
+  const numberField = (name, label, count, value) => {
+    const hint = count.usual && (count.usual[0] !== count.min || count.usual[1] !== count.max)
+      ? t("range_hint", { min: count.min, max: count.max, umin: count.usual[0], umax: count.usual[1] })
+      : t("range_only", { min: count.min, max: count.max });
+    return el("div", { class: "field" },
+      el("label", { for: `${form.id}-${name}` }, label),
+      el("input", { id: `${form.id}-${name}`, name, type: "number", min: count.min, max: count.max, value, inputmode: "numeric", required: true }),
+      el("small", { class: "hint" }, hint));
+  };
+  if (offer.figures) parts.push(numberField("figures", countWord(words), offer.figures, current ? (current.unit.figures ?? offer.figures.default) : offer.figures.default));
+  if (offer.guns) parts.push(numberField("guns", t("guns"), offer.guns, current ? (raw.guns ?? offer.guns.default) : offer.guns.default));
+  const label = current && current.unit.label !== offer.name ? current.unit.label : "";
+  parts.push(el("div", { class: "field" },
+    el("label", { for: `${form.id}-label` }, t("label")),
+    el("input", { id: `${form.id}-label`, name: "label", value: label, autocomplete: "off" }),
+    el("small", { class: "hint" }, t("label_hint"))));
+  if (offer.extras.length) {
+    const isSkills = (words.adds || []).includes("skills");
+    parts.push(el("fieldset", { class: "field extras" },
+      el("legend", {}, isSkills ? t("skills") : t("options")),
+      offer.extras.map((x) => {
+        if (x.max) {
+          const value = current ? (raw[x.id] || 0) : 0;
+          return el("label", { class: "extra count", title: x.summary || null },
+            el("input", { type: "number", min: "0", max: x.max, value, name: `count-${x.id}`, "data-count": x.id, inputmode: "numeric" }),
+            el("span", {}, `${x.name} `, el("span", { class: "muted small" }, `${x.cost} · ≤ ${x.max}`)));
+        }
+        const checked = had.has(x.id) && !had.get(x.id).free;
+        return el("label", { class: "extra", title: x.summary || null },
+          el("input", { type: "checkbox", name: "extra", value: x.id, checked }),
+          el("span", {}, `${x.name} `, el("span", { class: "muted small" }, x.cost)));
+      })));
+  }
+  if (offer.free.length) {
+    const free = [...had.values()].find((e) => e.free);
+    parts.push(el("div", { class: "field" },
+      el("label", { for: `${form.id}-free` }, t("free_skill")),
+      el("select", { id: `${form.id}-free`, name: "free" },
+        el("option", { value: "" }, t("none")),
+        offer.free.map((x) => el("option", { value: x.id, selected: free?.id === x.id }, `${x.name} (${x.cost})`)))));
+  }
+  for (const c of offer.choices || []) {
+    const now = current ? raw[c.key] : c.default;
+    const select = el("select", { id: `${form.id}-${c.key}`, name: `choice-${c.key}`, "data-choice": c.key },
+      c.values.map((v) => el("option", { value: v.id, selected: v.id === now }, v.label)),
+      c.new.length ? el("option", { value: "__new", selected: !c.values.length }, t("new_value")) : null);
+    const more = el("div", { class: "new-value", hidden: !!c.values.length },
+      el("label", {}, t("id_new"), el("input", { name: `new-${c.key}`, autocomplete: "off" })),
+      c.new.map((n) => el("label", {}, n.label, el("input", { name: `new-${c.key}-${n.id}`, autocomplete: "off" }))));
+    select.addEventListener("change", () => { more.hidden = select.value !== "__new"; });
+    parts.push(el("div", { class: "field wide" }, el("label", { for: select.id }, c.label), select, more));
+  }
+  parts.push(el("div", { class: "field submit" },
+    el("button", { type: "submit", "data-action": "submit" }, submitLabel),
+    el("button", { type: "button", class: "secondary", onclick: cancel }, t("cancel"))));
+  form.replaceChildren(...parts);
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    const f = new FormData(form);
+    const options = [];
+    for (const x of offer.extras) {
+      if (x.max) {
+        const n = Number(f.get(`count-${x.id}`) || 0);
+        if (n > 0) options.push(`${x.id}=${n}`);
+      }
+    }
+    const checked = f.getAll("extra");
+    const isSkills = (words.adds || []).includes("skills");
+    if (!isSkills) options.push(...checked);
+    for (const c of offer.choices || []) {
+      const v = f.get(`choice-${c.key}`);
+      if (v === "__new") {
+        options.push(`${c.key}=${(f.get(`new-${c.key}`) || "").trim()}`);
+        for (const n of c.new) {
+          const given = (f.get(`new-${c.key}-${n.id}`) || "").trim();
+          if (given) options.push(`${n.id}=${given}`);
+        }
+      } else if (v) {
+        options.push(`${c.key}=${v}`);
+      }
+    }
+    await submit({
+      figures: f.get("figures") ? Number(f.get("figures")) : null,
+      guns: f.get("guns") ? Number(f.get("guns")) : null,
+      label: (f.get("label") || "").trim(),
+      skills: isSkills ? checked : [],
+      options,
+      free: f.get("free") || "",
+    });
+  };
+}
+
+// ── matchups and previews between a unit of each list ────────────────────────────────────
+
+const unitName = (u, i) => `${i + 1}. ${u.label}`;
 
 function fillUnits(select, units) {
   const keep = select.value;
@@ -356,34 +559,99 @@ function fillUnits(select, units) {
 }
 
 function duelUnits() {
-  if (state.view) fillUnits($("#duel-unit"), state.view.check.units);
+  if (state.view) fillUnits($("#duel-unit"), state.view.units);
 }
 
-async function duelSetup(asked) {
+async function versus(asked) {
   const against = $("#against").value;
-  $("#duel-form").hidden = !against;
+  $("#versus-hint").hidden = !!against;
+  $("#duel-card").hidden = !against;
+  $("#matchups").replaceChildren();
   $("#duels").replaceChildren();
-  if (!against) return remember(null);
-  const r = await api("GET", `/api/lists/${enc(against)}`);
-  if (!r.ok) return banner(r.data.error);
-  fillUnits($("#duel-enemy"), r.data.check.units || []);
-  const box = $("#duel-choices");
-  if (!box.childElementCount) {
-    for (const c of state.view.duel_choices || []) {
-      const s = el("select", { "data-choice": c.key }, c.values.map((v) => el("option", { value: v, selected: v === c.default }, v)));
-      s.addEventListener("change", drawDuels);
-      box.append(el("label", {}, c.label, s));
-    }
+  if (!against) {
+    $("#choices").replaceChildren();
+    state.choicesDrawn = false;
+    return remember(null);
   }
+  const r = await api("GET", `/api/lists/${enc(against)}?lang=${UI.lang}`);
+  if (!r.ok) return banner(r.data.error);
+  state.enemy = r.data;
+  fillUnits($("#duel-enemy"), r.data.units || []);
+  await drawMatchups(asked);
   if (asked) {
     const pick = (select, value) => {
       if (value && [...select.options].some((o) => o.value === value)) select.value = value;
     };
     pick($("#duel-unit"), asked.get("unit"));
     pick($("#duel-enemy"), asked.get("enemy"));
-    for (const s of document.querySelectorAll("#duel-choices select")) pick(s, asked.get(s.dataset.choice));
   }
   await drawDuels();
+}
+
+function situation() {
+  const q = new URLSearchParams();
+  for (const s of document.querySelectorAll("#choices select")) q.set(s.dataset.choice, s.value);
+  return q;
+}
+
+async function drawMatchups(asked) {
+  const against = $("#against").value;
+  if (!against) return;
+  const q = situation();
+  q.set("against", against);
+  q.set("lang", UI.lang);
+  const r = await api("GET", `/api/lists/${enc(state.name)}/matchups?${q}`);
+  const out = $("#matchups");
+  if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
+  const m = r.data;
+  if (!state.choicesDrawn) {
+    state.choicesDrawn = true;
+    $("#choices").replaceChildren(...m.choices.map((c) => {
+      const s = el("select", { "data-choice": c.key },
+        c.values.map((v) => el("option", { value: v.id, selected: v.id === (asked?.get(c.key) || c.default) }, v.label)));
+      s.addEventListener("change", async () => { await drawMatchups(); await drawDuels(); });
+      return el("label", {}, el("span", {}, c.label), s);
+    }));
+    if (asked && [...document.querySelectorAll("#choices select")].some((s) => asked.get(s.dataset.choice) && s.value !== m.situation[s.dataset.choice])) {
+      return drawMatchups();
+    }
+  }
+  const tables = m.tables.map((tab, ti) => {
+    const cells = m.cells.filter((c) => c.procedure === tab.procedure && c.way === tab.way);
+    const top = Math.max(0.0001, ...cells.map((c) => c.mean ?? 0));
+    const at = new Map(cells.map((c) => [`${c.unit}/${c.enemy}`, c]));
+    return el("section", { class: "matchup", "data-procedure": tab.procedure, "data-way": tab.way },
+      el("h3", {}, m.titles[ti]),
+      el("div", { class: "heat-scroll" },
+        el("table", { class: "heat" },
+          el("thead", {}, el("tr", {}, el("th", {}),
+            m.enemies.map((e, j) => el("th", { title: e, scope: "col" }, el("span", {}, `${j + 1}. ${e}`))))),
+          el("tbody", {}, m.units.map((u, i) => el("tr", {},
+            el("th", { scope: "row" }, `${i + 1}. ${u}`),
+            m.enemies.map((_, j) => {
+              const c = at.get(`${i + 1}/${j + 1}`);
+              if (!c || c.mean === null) {
+                return el("td", { class: "cannot", title: c?.why || t("cannot_title") }, t("cannot"));
+              }
+              const share = c.mean / top;
+              return el("td", {},
+                el("button", {
+                  type: "button", class: "cell" + (share > 0.55 ? " dark" : ""),
+                  style: `background: rgba(138, 45, 30, ${(0.08 + 0.82 * share).toFixed(3)})`,
+                  title: `${u} · ${m.enemies[j]}: ${number(c.mean)}`,
+                  "data-unit": i + 1, "data-enemy": j + 1, "data-mean": c.mean,
+                  onclick: () => openDuel(i + 1, j + 1),
+                }, number(c.mean, 1)));
+            })))))));
+  });
+  out.replaceChildren(el("p", { class: "muted" }, t("matchups_hint")), ...tables);
+}
+
+async function openDuel(unit, enemy) {
+  $("#duel-unit").value = String(unit);
+  $("#duel-enemy").value = String(enemy);
+  await drawDuels();
+  $("#duel-card").scrollIntoView({ block: "start" });
 }
 
 // The page's address says what it shows: the opponent, the two units, the situation.
@@ -398,19 +666,29 @@ async function drawDuels() {
   const out = $("#duels");
   if (!against || !unit || !enemy) return out.replaceChildren();
   const q = new URLSearchParams({ against, unit, enemy });
-  for (const s of document.querySelectorAll("#duel-choices select")) q.set(s.dataset.choice, s.value);
+  for (const [k, v] of situation()) q.set(k, v);
   remember(q);
+  q.set("lang", UI.lang);
   const r = await api("GET", `/api/lists/${enc(state.name)}/duel?${q}`);
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
   out.replaceChildren(el("div", { class: "duels" }, r.data.duels.map((d) => el("article", { class: "duel" + (d.refused ? " refused" : ""), "data-procedure": d.procedure },
     el("h3", {}, d.title),
     d.refused
-      ? el("p", { class: "muted" }, `Not possible: ${d.refused}`)
-      // The chart is an image: an SVG shown through <img> runs nothing and loads nothing.
-      : el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(d.svg), alt: `P(${d.what} = k): ${d.title}` }),
-    d.refused ? null : el("pre", {}, d.text),
-    el("div", { class: "command" }, el("code", {}, d.command))))));
+      ? el("p", { class: "muted" }, t("not_possible", { why: d.refused }))
+      : el("div", { class: "headline" }, d.headline.map((h) => el("div", { class: "figure" },
+          el("strong", {}, h.chance ? percent(h.value) : number(h.value)),
+          el("span", {}, h.label)))),
+    // The chart is an image: an SVG shown through <img> runs nothing and loads nothing.
+    d.refused ? null : el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(d.svg), alt: d.title }),
+    d.refused ? null : el("details", { class: "cli" },
+      el("summary", {}, t("details")),
+      el("pre", {}, d.text),
+      el("p", { class: "muted small" }, t(r.data.commands_in_lists ? "command_here_lists" : "command_here")),
+      el("code", { class: "command" }, d.command))))));
 }
 
-if (document.getElementById("builder")) builderPage();
-else if (document.getElementById("lists")) indexPage();
+(async () => {
+  await setupLanguage();
+  if (document.getElementById("builder")) await builderPage();
+  else if (document.getElementById("index")) await indexPage();
+})();

@@ -53,6 +53,7 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                         .free_skill
                         .as_ref()
                         .is_some_and(|f| f.unit == u.index + 1 && f.skill == *id),
+                    count: None,
                 })
                 .collect();
             UnitRow {

@@ -64,6 +64,7 @@ pub fn offers(
                 .unwrap_or_default();
             Offer {
                 id: sheet.id.clone(),
+                data_id: sheet.id.clone(),
                 name: sheet.name.clone(),
                 detail: detail(db, sheet, lang),
                 group: sheet.kind.to_string(),

@@ -171,6 +171,7 @@ impl Engine for HmEngine {
             .iter()
             .map(|u| Offer {
                 id: u.id.clone(),
+                data_id: u.id.clone(),
                 name: u.name.get(lang).to_owned(),
                 detail: label(labels, &format!("arm_{}", u.arm.as_str())),
                 group: u.arm.as_str().to_owned(),

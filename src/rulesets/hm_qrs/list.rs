@@ -208,12 +208,14 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 name: brigade.map_or_else(|| u.brigade.clone(), |b| b.name.clone()),
                 cost: 0,
                 free: false,
+                count: None,
             })
             .chain(u.size.iter().map(|s| crate::rulesets::Extra {
                 id: s.clone(),
                 name: s.clone(),
                 cost: 0,
                 free: false,
+                count: None,
             }))
             .collect(),
             json: json!({

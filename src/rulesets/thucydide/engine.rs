@@ -131,6 +131,7 @@ impl Engine for ThucydideEngine {
             .iter()
             .map(|u| Offer {
                 id: u.id.clone(),
+                data_id: u.id.clone(),
                 name: u.name.get(lang).to_owned(),
                 detail: [
                     db.types.get(&u.kind).map(|t| t.name.get(lang)),

@@ -109,6 +109,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                     name: c.as_str().to_owned(),
                     cost: 0,
                     free: false,
+                count: None,
                 })
                 .into_iter()
                 .collect(),

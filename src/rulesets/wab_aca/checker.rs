@@ -46,6 +46,11 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                     },
                     cost: u32::try_from(*cost).unwrap_or(u32::MAX),
                     free: false,
+                    count: match *id {
+                        "elite" => u32::try_from(list.units[u.index].elite).ok(),
+                        "guns" => u32::try_from(u.guns.unwrap_or(1)).ok(),
+                        _ => None,
+                    },
                 })
                 .collect();
             let id = u

@@ -48,6 +48,7 @@ pub fn offers(
         };
         offers.push(Offer {
             id,
+            data_id: entry.id.clone(),
             name: entry.name.get(lang).to_owned(),
             detail: detail(db, entry, lang, labels),
             group: entry.kind.as_str().to_owned(),
