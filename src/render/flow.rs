@@ -33,6 +33,8 @@ struct Flow<'a> {
     section: Option<String>,
     /// What marks a repeated heading (`continued` directive).
     continued: String,
+    /// Where each table row went: (page, column, whether a header), for the tests.
+    rows: Vec<(usize, u32, bool)>,
 }
 
 fn lh(size: f32) -> f32 {
@@ -126,7 +128,13 @@ impl Flow<'_> {
         }
     }
 
-    fn row(&mut self, widths: &[f32], cells: &[String], header: bool) {
+    /// A row's cells as wrapped lines with their sizes, and its height (mm).
+    fn fit_row(
+        &self,
+        widths: &[f32],
+        cells: &[String],
+        header: bool,
+    ) -> (Vec<f32>, Vec<(Vec<String>, f32)>, f32) {
         let size = self.base;
         let total: f32 = widths.iter().sum::<f32>().max(1e-3);
         let cw: Vec<f32> = widths.iter().map(|w| w / total * self.col_w()).collect();
@@ -145,7 +153,13 @@ impl Flow<'_> {
             .map(|(l, s)| l.len() as f32 * lh(*s))
             .fold(lh(size), f32::max)
             + 0.8;
+        (cw, fitted, h)
+    }
+
+    fn row(&mut self, widths: &[f32], cells: &[String], header: bool) {
+        let (cw, fitted, h) = self.fit_row(widths, cells, header);
         self.room(h);
+        self.rows.push((self.done.len(), self.column, header));
         if header {
             self.page.rect(
                 self.x(),
@@ -198,7 +212,8 @@ impl Flow<'_> {
         self.y += lh(size) + 1.2;
     }
 
-    fn block(&mut self, block: &Block) {
+    /// Lays out `block`; `next` is the block after it (a header keeps its first row).
+    fn block(&mut self, block: &Block, next: Option<&Block>) {
         let base = self.base;
         match block {
             Block::Columns(n) => {
@@ -269,9 +284,14 @@ impl Flow<'_> {
                     .as_ref()
                     .map(|t| t.0.clone())
                     .unwrap_or_else(|| vec![1.0; cells.len()]);
-                // A header is never left alone at the foot of a column: room for it (two
-                // lines) and a first row (two lines).
-                self.room(4.0 * lh(base) + 3.0);
+                // A header is never left alone at the foot of a column: room for it and its
+                // first row, each as tall as its wrapped cells make it.
+                let (_, _, header_h) = self.fit_row(&widths, cells, true);
+                let first_h = match next {
+                    Some(Block::Row(first)) => self.fit_row(&widths, first, false).2,
+                    _ => 0.0,
+                };
+                self.room(header_h + first_h);
                 self.row(&widths, cells, true);
                 self.table = Some((widths, Some(cells.clone())));
             }
@@ -400,6 +420,25 @@ fn lay_out(
     blocks: &[Located],
     scale: f32,
 ) -> (Vec<Page>, f32) {
+    let flow = flowed(fonts, doc, size, footer, blocks, scale);
+    (flow.done, flow.fill)
+}
+
+/// The flow of `blocks` at `scale`, its pages finished.
+struct Flowed {
+    done: Vec<Page>,
+    fill: f32,
+    rows: Vec<(usize, u32, bool)>,
+}
+
+fn flowed(
+    fonts: &Fonts,
+    doc: &DocFonts,
+    size: (f32, f32),
+    footer: &str,
+    blocks: &[Located],
+    scale: f32,
+) -> Flowed {
     let mut flow = Flow {
         fonts,
         doc,
@@ -417,13 +456,18 @@ fn lay_out(
         started: false,
         section: None,
         continued: String::new(),
+        rows: Vec::new(),
     };
-    for (_, b) in blocks {
-        flow.block(b);
+    for (i, (_, b)) in blocks.iter().enumerate() {
+        flow.block(b, blocks.get(i + 1).map(|(_, n)| n));
     }
     let fill = flow.last_fill();
     flow.finish_page();
-    (flow.done, fill)
+    Flowed {
+        done: flow.done,
+        fill,
+        rows: flow.rows,
+    }
 }
 
 /// The pages of `blocks` on paper of `size` (mm); `footer` is printed with the page number on
@@ -447,4 +491,37 @@ pub fn render(
         }
     }
     pages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::canvas::Document;
+
+    /// A table whose header would fit at the foot of a column but whose first row would not:
+    /// both go to the next column (the Thucydide sheet's advantage table did this).
+    #[test]
+    fn a_table_header_keeps_its_first_row() {
+        let fonts = Fonts::load().unwrap();
+        let document = Document::new("test").unwrap();
+        let tall = "word ".repeat(60);
+        for filler in 40..100 {
+            let mut blocks: Vec<Located> = vec![(0, Block::Columns(2))];
+            for _ in 0..filler {
+                blocks.push((0, Block::Text("A line of text.".into())));
+            }
+            blocks.push((0, Block::Table(vec![1.0, 1.0])));
+            blocks.push((0, Block::Header(vec!["Attacker".into(), "Defender".into()])));
+            blocks.push((0, Block::Row(vec![tall.clone(), "x".into()])));
+            blocks.push((0, Block::End));
+            let f = flowed(&fonts, &document.fonts, (210.0, 297.0), "t", &blocks, 1.0);
+            let header = f.rows.iter().find(|r| r.2).unwrap();
+            let first = f.rows.iter().find(|r| !r.2).unwrap();
+            assert_eq!(
+                (header.0, header.1),
+                (first.0, first.1),
+                "{filler} lines before: the header at {header:?}, its first row at {first:?}"
+            );
+        }
+    }
 }
