@@ -33,9 +33,15 @@ struct Flow<'a> {
     section: Option<String>,
     /// What marks a repeated heading (`continued` directive).
     continued: String,
-    /// Where each table row went: (page, column, whether a header), for the tests.
-    rows: Vec<(usize, u32, bool)>,
+    /// Where each table row went, for the tests.
+    rows: Vec<Placed>,
 }
+
+/// Where a table row went: its page, its column, whether it is a header.
+type Placed = (usize, u32, bool);
+
+/// A row's cells fitted: the columns' widths, each cell's lines and size, the row's height.
+type FittedRow = (Vec<f32>, Vec<(Vec<String>, f32)>, f32);
 
 fn lh(size: f32) -> f32 {
     size * 1.2 / PT_PER_MM
@@ -134,7 +140,7 @@ impl Flow<'_> {
         widths: &[f32],
         cells: &[String],
         header: bool,
-    ) -> (Vec<f32>, Vec<(Vec<String>, f32)>, f32) {
+    ) -> FittedRow {
         let size = self.base;
         let total: f32 = widths.iter().sum::<f32>().max(1e-3);
         let cw: Vec<f32> = widths.iter().map(|w| w / total * self.col_w()).collect();
@@ -428,7 +434,8 @@ fn lay_out(
 struct Flowed {
     done: Vec<Page>,
     fill: f32,
-    rows: Vec<(usize, u32, bool)>,
+    #[cfg_attr(not(test), allow(dead_code))]
+    rows: Vec<Placed>,
 }
 
 fn flowed(
