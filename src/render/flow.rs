@@ -506,7 +506,7 @@ mod tests {
     use crate::render::canvas::Document;
 
     /// A table whose header would fit at the foot of a column but whose first row would not:
-    /// both go to the next column (the Thucydide sheet's advantage table did this).
+    /// both go to the next column (a quick-reference sheet's advantage table did this).
     #[test]
     fn a_table_header_keeps_its_first_row() {
         let fonts = Fonts::load().unwrap();
