@@ -83,6 +83,11 @@ pub enum Command {
         #[command(subcommand)]
         command: ListCommand,
     },
+    /// A game at the table: casualties and states tracked, undone, shown and scored
+    Game {
+        #[command(subcommand)]
+        command: GameCommand,
+    },
     /// Exact outcome distributions (the procedures depend on --ruleset)
     Preview {
         #[command(subcommand)]
@@ -252,6 +257,80 @@ pub enum ListCommand {
         file: PathBuf,
         /// 1-based unit number
         index: usize,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GameCommand {
+    /// Start a game between two lists: a game file naming them, every unit at full strength
+    New {
+        /// The game file to create (games/NAME.toml)
+        file: PathBuf,
+        /// Side a's list
+        #[arg(long, value_name = "LIST")]
+        list: PathBuf,
+        /// Side b's list (of the same ruleset)
+        #[arg(long, value_name = "LIST")]
+        against: PathBuf,
+        /// What is being played: a scenario, a place, a date
+        #[arg(long, value_name = "TEXT")]
+        scenario: Option<String>,
+        /// Overwrite the file if it exists
+        #[arg(long)]
+        force: bool,
+    },
+    /// Mark what happened to a unit (or a side, or the turn); each mark is logged and can be
+    /// undone
+    #[command(group(clap::ArgGroup::new("change").required(true).args(["lost", "back", "state", "value", "turn"])))]
+    Mark {
+        /// The game file
+        file: PathBuf,
+        /// The unit: a3 (side a, its third unit), b1, or its label; a or b for --value
+        unit: Option<String>,
+        /// Figures (elements, casualties) it lost
+        #[arg(long, value_name = "K")]
+        lost: Option<u32>,
+        /// Figures given back (a correction)
+        #[arg(long, value_name = "K")]
+        back: Option<u32>,
+        /// A state it is now in (its ruleset's: `muster game show` lists them), or with
+        /// --off no longer in
+        #[arg(long, value_name = "STATE")]
+        state: Option<String>,
+        /// With --state: the unit leaves the state
+        #[arg(long, requires = "state")]
+        off: bool,
+        /// A side's value (a or b as the unit): eighths=3, flags_taken=1 (rulesets that score
+        /// them)
+        #[arg(long, value_name = "ID=N")]
+        value: Option<String>,
+        /// The turn ends: the next begins (states of the turn cleared)
+        #[arg(long)]
+        turn: bool,
+    },
+    /// Undo the last mark (the file comes back as it was)
+    Undo {
+        /// The game file
+        file: PathBuf,
+    },
+    /// Show the game: each unit's figures left and states, the sides' values, the last marks
+    Show {
+        /// The game file
+        file: PathBuf,
+        /// Output format
+        #[arg(long, value_enum, default_value_t)]
+        format: CheckFormat,
+    },
+    /// Score the game by its ruleset's victory rules (or print each side's losses)
+    Score {
+        /// The game file
+        file: PathBuf,
+        /// Output format
+        #[arg(long, value_enum, default_value_t)]
+        format: CheckFormat,
+        /// Language of the result's words (default: the ruleset's first)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
 }
 

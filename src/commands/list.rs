@@ -155,20 +155,20 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
 /// What an edit keeps of the file's bytes besides its TOML: a byte-order mark and CRLF line
 /// endings.
 #[derive(Debug, Default, Clone, Copy)]
-struct Shape {
+pub(crate) struct Shape {
     bom: bool,
     crlf: bool,
 }
 
 impl Shape {
-    fn of(text: &str) -> Self {
+    pub(crate) fn of(text: &str) -> Self {
         Self {
             bom: text.starts_with('\u{feff}'),
             crlf: text.contains("\r\n"),
         }
     }
 
-    fn apply(self, text: String) -> String {
+    pub(crate) fn apply(self, text: String) -> String {
         let text = if self.crlf {
             text.replace("\r\n", "\n").replace('\n', "\r\n")
         } else {

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod data;
+pub mod game;
 pub mod list;
 pub mod matchups;
 pub mod preview;

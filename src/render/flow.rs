@@ -135,12 +135,7 @@ impl Flow<'_> {
     }
 
     /// A row's cells as wrapped lines with their sizes, and its height (mm).
-    fn fit_row(
-        &self,
-        widths: &[f32],
-        cells: &[String],
-        header: bool,
-    ) -> FittedRow {
+    fn fit_row(&self, widths: &[f32], cells: &[String], header: bool) -> FittedRow {
         let size = self.base;
         let total: f32 = widths.iter().sum::<f32>().max(1e-3);
         let cw: Vec<f32> = widths.iter().map(|w| w / total * self.col_w()).collect();

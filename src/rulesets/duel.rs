@@ -166,6 +166,7 @@ impl<'a> DuelSide<'a> {
             path: self.path.to_owned(),
             number: self.unit,
             row: self.row()?.clone(),
+            game: None,
         })))
     }
 

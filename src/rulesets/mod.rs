@@ -10,6 +10,7 @@
 //! changes (a test holds every other file of `src/` and `templates/` to naming no ruleset).
 
 pub mod duel;
+pub mod game;
 pub mod list_doc;
 pub mod matchup;
 pub mod procedure;
@@ -883,6 +884,12 @@ pub trait Engine: Send + Sync {
         Err(unsupported(self.ruleset(), "army lists"))
     }
 
+    /// What the game companion tracks for this ruleset (its data's game.toml), if it has
+    /// army lists to play.
+    fn game_rules(&self) -> Option<&game::GameRules> {
+        None
+    }
+
     /// A new, empty list.
     fn new_list(&self, _spec: &NewList) -> Result<DocumentMut, Error> {
         Err(unsupported(self.ruleset(), "army lists"))
@@ -958,6 +965,12 @@ pub trait Engine: Send + Sync {
         Err(unsupported(self.ruleset(), "previews"))
     }
 
+    /// Scores a game (`muster game score`): by the ruleset's own victory rules, else each
+    /// side's losses.
+    fn score_game(&self, game: &game::Game, lang: Lang) -> Result<Scored, Error> {
+        game::losses(game, lang)
+    }
+
     /// Scores a finished battle (`muster score FILE`).
     fn score(&self, _battle: Battle) -> Result<Scored, Error> {
         Err(unsupported(self.ruleset(), "scoring"))
@@ -1027,9 +1040,19 @@ impl Loaded {
     }
 }
 
-/// Loads the data of `ruleset` from the `<id>/` folders of `dirs`.
+/// Loads the data of `ruleset` from the `<id>/` folders of `dirs`; its game rules are checked
+/// against its procedures.
 pub fn load(ruleset: Ruleset, dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    (ruleset.meta().load)(dirs, sources)
+    let mut loaded = (ruleset.meta().load)(dirs, sources)?;
+    if let Some(rules) = loaded.engine.as_ref().and_then(|e| e.game_rules()) {
+        for problem in rules.check(ruleset) {
+            loaded.diagnostics.push(
+                Diagnostic::error("game-rules", format!("{}/game.toml: {problem}", ruleset.id()))
+                    .with_note("a state, value or lost_param names a procedure, unit or parameter `muster preview` has"),
+            );
+        }
+    }
+    Ok(loaded)
 }
 
 /// §9.1-style balance between two armies: totals within `tolerance` % of the larger.
@@ -1186,6 +1209,16 @@ pub fn schema<T: schemars::JsonSchema>() -> schemars::schema::RootSchema {
 /// The JSON Schemas of every ruleset's files: (file name, contents).
 pub fn schemas() -> Result<Vec<(&'static str, String)>, Error> {
     let mut out = Vec::new();
+    // Every ruleset's game files and game rules have one shape.
+    let generic: [SchemaFile; 2] = [
+        ("game.schema.json", schema::<game::GameFile>),
+        ("game-rules.schema.json", schema::<game::GameRules>),
+    ];
+    for (name, schema) in generic {
+        let text = serde_json::to_string_pretty(&schema())
+            .map_err(|e| Error::Render(format!("cannot write {name}: {e}")))?;
+        out.push((name, text + "\n"));
+    }
     for r in Ruleset::ALL {
         for (name, schema) in r.meta().schemas {
             let text = serde_json::to_string_pretty(&schema())

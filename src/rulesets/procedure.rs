@@ -268,7 +268,7 @@ pub enum UnitRef {
 
 /// How a unit of a list is named, for messages and help.
 pub const UNIT_NAMING: &str = "a unit of a list file is named FILE:N (its number, as `muster \
-check` numbers them) or FILE:LABEL (its label), e.g. lists/army.toml:3";
+check` numbers them) or FILE:LABEL (its label), e.g. lists/army.toml:3; a unit of a game GAME:a3";
 
 /// An id the data does not have, given for a unit: the known ids, and how a list's unit is
 /// named when the id looks like a file.
@@ -357,7 +357,10 @@ impl UnitRef {
                     Selector::Label(l) => l.clone(),
                 }
             ),
-            UnitRef::Listed(l) => format!("{}:{}", l.path, l.number),
+            UnitRef::Listed(l) => match &l.game {
+                Some(g) => format!("{}:{}", l.path, g.key),
+                None => format!("{}:{}", l.path, l.number),
+            },
         }
     }
 }
@@ -365,18 +368,31 @@ impl UnitRef {
 /// A unit of a checked list.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListedUnit {
-    /// The list file as the user named it.
+    /// The list file as the user named it (a game's file, for a unit of a game).
     pub path: String,
     /// Its number in the list, from 1.
     pub number: usize,
     pub row: UnitRow,
+    /// For a unit of a game: its key (`a3`), what it lost and its states.
+    pub game: Option<GameUnitRef>,
+}
+
+/// A unit of a game as a preview takes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameUnitRef {
+    pub key: String,
+    pub lost: u32,
+    pub states: Vec<String>,
 }
 
 impl ListedUnit {
     /// "unit 3 of lists/sharpe-patrol.toml": where the unit comes from, for the previews'
     /// lines (which name it by its label first).
     pub fn origin(&self) -> String {
-        format!("unit {} of {}", self.number, self.path)
+        match &self.game {
+            Some(g) => format!("{} of {}", g.key, self.path),
+            None => format!("unit {} of {}", self.number, self.path),
+        }
     }
 }
 
@@ -612,10 +628,26 @@ impl Preview {
 /// the file must be a list of the same ruleset, and the unit one of its units.
 pub fn resolve_files(engine: &dyn Engine, request: &mut Request) -> Result<(), Error> {
     let mut read: Vec<(PathBuf, super::ListCheck)> = Vec::new();
+    let mut games: Vec<super::game::Game> = Vec::new();
     for unit in request.units_mut() {
         let UnitRef::File { path, unit: which } = unit else {
             continue;
         };
+        // A unit of a game: as it stands now.
+        let game_index = match games.iter().position(|g| g.path == *path) {
+            Some(i) => Some(i),
+            None if super::game::file_is_game(path) => {
+                games.push(super::game::read_game(engine, path)?);
+                Some(games.len() - 1)
+            }
+            None => None,
+        };
+        if let Some(i) = game_index {
+            *unit = UnitRef::Listed(Box::new(super::game::unit_of_game(
+                engine, &games[i], which,
+            )?));
+            continue;
+        }
         let index = match read.iter().position(|(p, _)| p == path) {
             Some(i) => i,
             None => {
@@ -631,14 +663,18 @@ pub fn resolve_files(engine: &dyn Engine, request: &mut Request) -> Result<(), E
             path: shown,
             number,
             row,
+            game: None,
         }));
+    }
+    if let Some(rules) = engine.game_rules() {
+        super::game::apply_states(rules, request)?;
     }
     Ok(())
 }
 
 /// A list file of the engine's ruleset, checked (its rules may fail: a preview of a list that
 /// breaks a rule is still a preview).
-fn read_list(engine: &dyn Engine, path: &Path) -> Result<super::ListCheck, Error> {
+pub(crate) fn read_list(engine: &dyn Engine, path: &Path) -> Result<super::ListCheck, Error> {
     let ruleset = engine.ruleset();
     let mut sources = Sources::new();
     let file = sources.read(path).map_err(|e| match e {

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use super::database::Database;
 use super::lint;
 use super::model::*;
+use crate::rulesets::game::GameRules;
 use crate::core::catalog::{ruleset_files, Catalog, HasId, Origin, Registry, SpanIndexes};
 use crate::core::diagnostic::{Diagnostic, Span};
 use crate::core::error::Error;
@@ -24,6 +25,7 @@ const KNOWN_FILES: &[&str] = &[
     "terrain.toml",
     "ranks.toml",
     "artillery.toml",
+    "game.toml",
 ];
 
 /// The outcome of loading: the database when the core tables could be read, and every
@@ -83,6 +85,10 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
                 }),
                 "ranks.toml" => parse::<RanksFile>(sources, file, &index)
                     .map(|f| parts.add_entries(file, "rank", f.rank, |p| &mut p.ranks)),
+                "game.toml" => parse::<GameRules>(sources, file, &index).map(|g| {
+                    parts.game = g;
+                    Vec::new()
+                }),
                 _ => Err(
                     Diagnostic::error("unknown-file", format!("unknown data file `{name}`"))
                         .in_file(file)
@@ -134,6 +140,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         });
     };
     let database = Database {
+        game: std::mem::take(&mut parts.game),
         rules,
         artillery,
         terrain: parts.terrain,
@@ -210,6 +217,7 @@ struct Parts {
     unit_types: Catalog<UnitType>,
     sheets: Catalog<UnitSheet>,
     errata: Vec<Erratum>,
+    game: GameRules,
     registry: Registry,
     sheet_origins: Vec<Origin>,
 }

@@ -17,6 +17,8 @@ pub struct Database {
     pub unit_types: Catalog<UnitType>,
     pub sheets: Catalog<UnitSheet>,
     pub errata: Vec<Erratum>,
+    /// What the game companion tracks (game.toml).
+    pub game: crate::rulesets::game::GameRules,
 }
 
 impl Database {

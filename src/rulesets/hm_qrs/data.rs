@@ -11,12 +11,14 @@ use crate::core::source::{FileId, Seg, Sources};
 use crate::core::suggest::nearest;
 
 pub const RULESET_DIR: &str = "hm-qrs";
-const FILES: &[&str] = &["rules.toml", "units.toml"];
+const FILES: &[&str] = &["rules.toml", "units.toml", "game.toml"];
 
 #[derive(Debug, Clone)]
 pub struct Database {
     pub rules: Rules,
     pub units: Catalog<Unit>,
+    /// What the game companion tracks (game.toml).
+    pub game: crate::rulesets::game::GameRules,
 }
 
 impl Database {
@@ -94,9 +96,12 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     let spans = tables.span_indexes(sources);
     let rules: Option<Rules> = tables.parse("rules.toml", sources, &mut diagnostics);
     let units: Option<UnitsFile> = tables.parse("units.toml", sources, &mut diagnostics);
-    let (Some(rules), Some(units), Some(rf), Some(uf)) = (
+    let game: Option<crate::rulesets::game::GameRules> =
+        tables.parse("game.toml", sources, &mut diagnostics);
+    let (Some(rules), Some(units), Some(game), Some(rf), Some(uf)) = (
         rules,
         units,
+        game,
         tables.get("rules.toml"),
         tables.get("units.toml"),
     ) else {
@@ -112,6 +117,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     let db = Database {
         rules,
         units: catalog,
+        game,
     };
     diagnostics.extend(lint(&db, rf, uf, &spans));
     Ok(Loaded {

@@ -17,6 +17,7 @@ const FILES: &[&str] = &[
     "advantage.toml",
     "rules.toml",
     "units.toml",
+    "game.toml",
 ];
 
 /// The faces the engine reads by id.
@@ -35,6 +36,8 @@ pub struct Database {
     pub rules: Rules,
     pub units: Catalog<Unit>,
     pub traits: Catalog<Trait>,
+    /// What the game companion tracks (game.toml).
+    pub game: crate::rulesets::game::GameRules,
 }
 
 pub struct Loaded {
@@ -82,8 +85,10 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         tables.parse("advantage.toml", sources, &mut diagnostics);
     let rules: Option<Rules> = tables.parse("rules.toml", sources, &mut diagnostics);
     let units: Option<UnitsFile> = tables.parse("units.toml", sources, &mut diagnostics);
-    let (Some(die), Some(armour), Some(advantage), Some(rules), Some(units)) =
-        (die, armour, advantage, rules, units)
+    let game: Option<crate::rulesets::game::GameRules> =
+        tables.parse("game.toml", sources, &mut diagnostics);
+    let (Some(die), Some(armour), Some(advantage), Some(rules), Some(units), Some(game)) =
+        (die, armour, advantage, rules, units, game)
     else {
         return Ok(Loaded {
             database: None,
@@ -124,6 +129,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         rules,
         units: unit_catalog,
         traits,
+        game,
     };
     diagnostics.extend(lint(&db, &files, &spans));
     Ok(Loaded {

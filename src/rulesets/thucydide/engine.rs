@@ -169,6 +169,10 @@ impl Engine for ThucydideEngine {
         })
     }
 
+    fn game_rules(&self) -> Option<&crate::rulesets::game::GameRules> {
+        Some(&self.db.game)
+    }
+
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();

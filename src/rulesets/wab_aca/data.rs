@@ -19,7 +19,13 @@ use crate::core::toml_file::{parse, parse_in_parts};
 pub const RULESET_DIR: &str = "wab-aca";
 
 /// The files a data directory may hold, besides `armies/*.toml`.
-const KNOWN_FILES: &[&str] = &["rules.toml", "core.toml", "artillery.toml", "special.toml"];
+const KNOWN_FILES: &[&str] = &[
+    "rules.toml",
+    "core.toml",
+    "artillery.toml",
+    "special.toml",
+    "game.toml",
+];
 
 /// The single tables: each defined once across the data directories.
 const SINGLES: &[&str] = &["rules.toml", "core.toml", "artillery.toml"];
@@ -60,6 +66,7 @@ struct Parts {
     army_files: Vec<(String, FileId)>,
     entries: Catalog<Entry>,
     entry_origins: Vec<crate::core::catalog::Origin>,
+    game: crate::rulesets::game::GameRules,
     registry: Registry,
 }
 
@@ -87,6 +94,11 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
                     .map(|c| set_single(&mut parts.core, file, name, c)),
                 "artillery.toml" => parse::<Artillery>(sources, file, &index)
                     .map(|a| set_single(&mut parts.artillery, file, name, a)),
+                "game.toml" => parse::<crate::rulesets::game::GameRules>(sources, file, &index)
+                    .map(|g| {
+                        parts.game = g;
+                        Vec::new()
+                    }),
                 "special.toml" => parse::<SpecialFile>(sources, file, &index).map(|f| {
                     parts
                         .registry
@@ -169,6 +181,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     diagnostics.extend(parts.registry.diagnostics(&spans));
 
     let database = Database {
+        game: std::mem::take(&mut parts.game),
         rules,
         core,
         artillery,

@@ -23,6 +23,8 @@ pub struct Database {
     pub weapons: Catalog<Weapon>,
     pub qualities: Catalog<Quality>,
     pub batteries: Catalog<BatteryType>,
+    /// What the game companion tracks (game.toml).
+    pub game: crate::rulesets::game::GameRules,
 }
 
 impl Database {

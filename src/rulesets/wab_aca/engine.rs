@@ -250,6 +250,10 @@ impl Engine for WabEngine {
         super::offers::offers(&self.db, sources, file, lang, labels)
     }
 
+    fn game_rules(&self) -> Option<&crate::rulesets::game::GameRules> {
+        Some(&self.db.game)
+    }
+
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let db = &self.db;
         let army = spec.army.as_deref().ok_or_else(|| {

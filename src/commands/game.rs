@@ -1,0 +1,380 @@
+//! `muster game new|mark|undo|show|score`: a game between two lists kept in a TOML file. An
+//! edit holds the file's lock from reading to writing and writes atomically (as list edits
+//! do), keeping the user's comments; the lists are only read.
+
+use std::path::{Component, Path, PathBuf};
+
+use toml_edit::DocumentMut;
+
+use super::check::{open_list, open_other};
+use super::list::Shape;
+use super::{load_engine, print_out, to_json};
+use crate::cli::{CheckFormat, GameCommand};
+use crate::core::error::Error;
+use crate::core::output::{write_atomic, EditLock};
+use crate::core::source::{read_text, Sources};
+use crate::core::table::text_table;
+use crate::core::text::one_line;
+use crate::rulesets::game::{self, Change, Game, GameRules, Side};
+use crate::rulesets::{Engine, Ruleset};
+
+pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
+    match command {
+        GameCommand::New {
+            file,
+            list,
+            against,
+            scenario,
+            force,
+        } => new(dirs, &file, &list, &against, scenario.as_deref(), force),
+        GameCommand::Mark {
+            file,
+            unit,
+            lost,
+            back,
+            state,
+            off,
+            value,
+            turn,
+        } => {
+            let change = if turn {
+                Change::Turn
+            } else if let Some(k) = lost {
+                Change::Lost(i64::from(k))
+            } else if let Some(k) = back {
+                Change::Lost(-i64::from(k))
+            } else if let Some(s) = state {
+                Change::State { id: s, on: !off }
+            } else if let Some(v) = value {
+                let (id, n) = v.split_once('=').ok_or_else(|| {
+                    Error::Usage(format!("--value {v}: expected ID=N, e.g. eighths=3"))
+                })?;
+                let set = n.parse::<u32>().map_err(|_| {
+                    Error::Usage(format!("--value {v}: {n} is not a number from 0 up"))
+                })?;
+                Change::Value {
+                    id: id.to_owned(),
+                    set,
+                }
+            } else {
+                return Err(Error::Usage(
+                    "say what happened: --lost K, --back K, --state S [--off], --value ID=N or --turn"
+                        .into(),
+                ));
+            };
+            let key = match (&change, unit) {
+                (Change::Turn, None) => String::new(),
+                (Change::Turn, Some(u)) => {
+                    return Err(Error::Usage(format!(
+                        "--turn ends the turn for both sides: give no unit (found `{}`)",
+                        u.escape_debug()
+                    )))
+                }
+                (_, Some(u)) => u,
+                (_, None) => {
+                    return Err(Error::Usage(
+                        "name the unit: a3 (side a, its third unit), b1, or its label".into(),
+                    ))
+                }
+            };
+            edit(dirs, &file, |doc, game, rules| {
+                game::mark(doc, game, rules, &key, &change)
+            })
+        }
+        GameCommand::Undo { file } => edit(dirs, &file, game::undo),
+        GameCommand::Show { file, format } => {
+            let (engine, g) = open(dirs, &file)?;
+            let rules = engine.game_rules().cloned().unwrap_or_default();
+            match format {
+                CheckFormat::Json => print_out(&to_json(&game_json(&g, &rules)))?,
+                CheckFormat::Text => print_out(&show(&g, &rules))?,
+            }
+            Ok(0)
+        }
+        GameCommand::Score { file, format, lang } => {
+            let (engine, g) = open(dirs, &file)?;
+            let lang = super::language(engine.ruleset(), lang, g.a.lang)?;
+            let scored = engine.score_game(&g, lang)?;
+            match format {
+                CheckFormat::Json => print_out(&to_json(&scored.json))?,
+                CheckFormat::Text => print_out(&scored.text)?,
+            }
+            Ok(0)
+        }
+    }
+}
+
+fn new(
+    dirs: &[PathBuf],
+    file: &Path,
+    list: &Path,
+    against: &Path,
+    scenario: Option<&str>,
+    force: bool,
+) -> Result<u8, Error> {
+    if !force && std::fs::symlink_metadata(file).is_ok() {
+        return Err(Error::Usage(format!(
+            "{} already exists (use --force to replace it)",
+            file.display()
+        )));
+    }
+    let mut sources = Sources::new();
+    let (engine, a) = open_list(dirs, &mut sources, list, None)?;
+    let b = open_other(engine.as_ref(), &mut sources, against)?;
+    let Some(rules) = engine.game_rules() else {
+        return Err(Error::Usage(format!(
+            "{} has no army lists to play",
+            engine.ruleset().title()
+        )));
+    };
+    for (l, path) in [(&a, list), (&b, against)] {
+        if !l.is_valid() {
+            eprintln!(
+                "warning: {} has errors (`muster check {}` says which): the game is kept all the same",
+                path.display(),
+                path.display()
+            );
+        }
+        if l.units.len() > game::MAX_UNITS {
+            return Err(Error::Usage(format!(
+                "{} has {} units: a side has at most {} (an engine limit)",
+                path.display(),
+                l.units.len(),
+                game::MAX_UNITS
+            )));
+        }
+    }
+    let folder = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let a_rel = relative(list, folder)?;
+    let b_rel = relative(against, folder)?;
+    let mut doc = game::new_game(
+        engine.ruleset().id(),
+        (&a_rel, &a),
+        (&b_rel, &b),
+        scenario,
+        rules,
+    );
+    if let Some(header) = doc.get_mut("game").and_then(|g| g.as_table_mut()) {
+        header.decor_mut().set_prefix(format!(
+            "# {} against {}: a game of {} kept by muster.\n# Mark it with `muster game mark {} a1 --lost 1`; `muster game undo` takes a mark back.\n",
+            one_line(&a.name),
+            one_line(&b.name),
+            engine.ruleset().title(),
+            one_line(&file.display().to_string())
+        ));
+    }
+    write_atomic(file, doc.to_string().as_bytes())?;
+    // Read back as the game it now is: the file is a game file.
+    let (_, g) = open(dirs, file)?;
+    print_out(&show(&g, rules))?;
+    eprintln!(
+        "wrote {}: a game of {} units against {}",
+        file.display(),
+        a.units.len(),
+        b.units.len()
+    );
+    Ok(0)
+}
+
+/// A path as seen from `folder` (both made absolute from the current directory).
+fn relative(path: &Path, folder: &Path) -> Result<String, Error> {
+    let cwd = std::env::current_dir()
+        .map_err(|e| Error::Usage(format!("cannot read the current directory: {e}")))?;
+    let abs = |p: &Path| -> PathBuf {
+        let joined = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            cwd.join(p)
+        };
+        let mut out = PathBuf::new();
+        for c in joined.components() {
+            match c {
+                Component::ParentDir => {
+                    out.pop();
+                }
+                Component::CurDir => {}
+                other => out.push(other.as_os_str()),
+            }
+        }
+        out
+    };
+    let (target, base) = (abs(path), abs(folder));
+    let t: Vec<Component> = target.components().collect();
+    let b: Vec<Component> = base.components().collect();
+    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut rel = PathBuf::new();
+    for _ in common..b.len() {
+        rel.push("..");
+    }
+    for c in &t[common..] {
+        rel.push(c.as_os_str());
+    }
+    rel.to_str()
+        .map(|s| s.replace('\\', "/"))
+        .ok_or_else(|| Error::Usage(format!("{}: the path is not UTF-8", path.display())))
+}
+
+/// The game's ruleset, from its `[game] ruleset`.
+fn ruleset_of(path: &Path, text: &str) -> Result<Ruleset, Error> {
+    let doc = text
+        .trim_start_matches('\u{feff}')
+        .parse::<DocumentMut>()
+        .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
+    let id = doc
+        .get("game")
+        .and_then(|g| g.get("ruleset"))
+        .and_then(|r| r.as_str())
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "{} is not a game file: it has no [game] ruleset (`muster game new` writes one)",
+                path.display()
+            ))
+        })?;
+    id.parse::<Ruleset>()
+        .map_err(|e| Error::Usage(format!("{}: [game] ruleset: {e}", path.display())))
+}
+
+/// Reads a game with its ruleset's engine.
+fn open(dirs: &[PathBuf], path: &Path) -> Result<(Box<dyn Engine>, Game), Error> {
+    let text = read_text(path)?;
+    let ruleset = ruleset_of(path, &text)?;
+    let mut sources = Sources::new();
+    let engine = load_engine(ruleset, dirs, &mut sources)?;
+    let g = game::read_game(engine.as_ref(), path)?;
+    Ok((engine, g))
+}
+
+/// Locks the game file, reads it with its lists, applies `change`, writes it back.
+fn edit(
+    dirs: &[PathBuf],
+    path: &Path,
+    change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<String, Error>,
+) -> Result<u8, Error> {
+    let lock = EditLock::acquire(path)?;
+    let original = read_text(&lock.target)?;
+    let shape = Shape::of(&original);
+    let (engine, g) = open(dirs, path)?;
+    let rules = engine.game_rules().cloned().unwrap_or_default();
+    let mut doc = original
+        .trim_start_matches('\u{feff}')
+        .parse::<DocumentMut>()
+        .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
+    let said = change(&mut doc, &g, &rules).map_err(|e| match e {
+        Error::Usage(m) => Error::Usage(format!("{}: {m}", path.display())),
+        other => other,
+    })?;
+    write_atomic(&lock.target, shape.apply(doc.to_string()).as_bytes())?;
+    drop(lock);
+    print_out(&format!("{said}\n"))?;
+    Ok(0)
+}
+
+/// The game as text: the turn, each side's units with what they have left and their states,
+/// the sides' values, the last marks.
+fn show(g: &Game, rules: &GameRules) -> String {
+    let mut out = format!(
+        "{} against {} — turn {}{}\n",
+        one_line(&g.a.name),
+        one_line(&g.b.name),
+        g.file.game.turn,
+        g.file
+            .game
+            .scenario
+            .as_deref()
+            .map(|s| format!(" — {}", one_line(s)))
+            .unwrap_or_default()
+    );
+    for side in [Side::A, Side::B] {
+        let list = g.list(side);
+        out.push_str(&format!(
+            "\nside {}: {}\n",
+            side.letter(),
+            one_line(&list.name)
+        ));
+        let rows: Vec<Vec<String>> = list
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| {
+                let s = g.unit(side, i + 1);
+                vec![
+                    game::unit_key(side, i + 1),
+                    one_line(&u.label).into_owned(),
+                    match u.figures {
+                        Some(f) => format!("{} / {f}", (f - i64::from(s.lost)).max(0)),
+                        None => format!("{} lost", s.lost),
+                    },
+                    s.states.join(", "),
+                ]
+            })
+            .collect();
+        out.push_str(&text_table(&["", "unit", "left", "states"], &rows));
+        if let Some(values) = g.file.values.get(side.letter()) {
+            let said: Vec<String> = rules
+                .value
+                .iter()
+                .map(|v| format!("{} {}", v.id, values.get(&v.id).copied().unwrap_or(0)))
+                .collect();
+            if !said.is_empty() {
+                out.push_str(&format!("  {}\n", said.join(" · ")));
+            }
+        }
+    }
+    if !rules.state.is_empty() {
+        let states: Vec<String> = rules
+            .state
+            .iter()
+            .map(|s| format!("{} ({})", s.id, s.rule))
+            .collect();
+        out.push_str(&format!("\nstates: {}\n", states.join(", ")));
+    }
+    let n = g.file.log.len();
+    out.push_str(&format!(
+        "{n} mark{} logged{}\n",
+        if n == 1 { "" } else { "s" },
+        if n == 0 {
+            String::new()
+        } else {
+            "; `muster game undo` takes the last back".to_owned()
+        }
+    ));
+    out
+}
+
+/// The game as JSON: what the pages draw.
+pub fn game_json(g: &Game, rules: &GameRules) -> serde_json::Value {
+    let side = |s: Side| {
+        let list = g.list(s);
+        serde_json::json!({
+            "side": s.letter(),
+            "name": list.name,
+            "units": list.units.iter().enumerate().map(|(i, u)| {
+                let st = g.unit(s, i + 1);
+                serde_json::json!({
+                    "key": game::unit_key(s, i + 1),
+                    "number": i + 1,
+                    "label": u.label,
+                    "id": u.id,
+                    "figures": u.figures,
+                    "left": u.figures.map(|f| (f - i64::from(st.lost)).max(0)),
+                    "lost": st.lost,
+                    "states": st.states,
+                    "cost": u.cost,
+                })
+            }).collect::<Vec<_>>(),
+            "values": g.file.values.get(s.letter()),
+        })
+    };
+    serde_json::json!({
+        "ruleset": g.file.game.ruleset,
+        "turn": g.file.game.turn,
+        "scenario": g.file.game.scenario,
+        "a": side(Side::A),
+        "b": side(Side::B),
+        "log": g.file.log,
+        "rules": rules,
+    })
+}
