@@ -197,3 +197,98 @@ fn side_list(db: &Database, sources: &mut Sources, path: &Path) -> Result<SideLi
         units,
     })
 }
+
+/// A game scored as the battle it describes (ACA p.14): each side's units with their losses
+/// and what became of them (destroyed, captured, fled, routed: the first of these states it
+/// has), the sides' eighths, flags, guns and generals taken; scored as `muster score` scores
+/// a battle file.
+pub fn score_game(
+    db: &Database,
+    game: &crate::rulesets::game::Game,
+    lang: crate::core::i18n::Lang,
+) -> Result<Scored, Error> {
+    Ok(score_battle(db, battle_of_game(game)?.as_battle(lang))?)
+}
+
+/// The battle file a game describes, with the sources it is read from.
+pub struct GameBattle {
+    sources: Sources,
+    file: crate::core::source::FileId,
+    path: std::path::PathBuf,
+}
+
+impl GameBattle {
+    fn as_battle(&mut self, lang: crate::core::i18n::Lang) -> Battle<'_> {
+        Battle {
+            sources: &mut self.sources,
+            file: self.file,
+            path: &self.path,
+            lang,
+        }
+    }
+}
+
+/// The text of the battle file a game describes.
+pub fn battle_text(game: &crate::rulesets::game::Game) -> String {
+    use crate::rulesets::game::{unit_key, Side};
+    use toml_edit::{value, ArrayOfTables, DocumentMut, Item, Table};
+    let mut doc = DocumentMut::new();
+    let mut head = Table::new();
+    head["name"] = value(format!(
+        "{} — {}",
+        one_line(&game.a.name),
+        one_line(&game.b.name)
+    ));
+    head["ruleset"] = value(Ruleset::of(&super::META).id());
+    doc["battle"] = Item::Table(head);
+    let mut sides = ArrayOfTables::new();
+    for (side, list_path) in [(Side::A, &game.file.game.a), (Side::B, &game.file.game.b)] {
+        let mut t = Table::new();
+        t["name"] = value(one_line(&game.list(side).name).into_owned());
+        t["list"] = value(list_path.as_str());
+        if let Some(values) = game.file.values.get(side.letter()) {
+            for key in ["eighths", "flags_taken", "guns_taken", "generals_taken"] {
+                if let Some(v) = values.get(key) {
+                    t[key] = value(i64::from(*v));
+                }
+            }
+        }
+        let mut units = ArrayOfTables::new();
+        for (i, _) in game.list(side).units.iter().enumerate() {
+            let s = game.unit(side, i + 1);
+            let status = ["destroyed", "captured", "fled", "routed"]
+                .into_iter()
+                .find(|st| s.states.iter().any(|x| x == st));
+            if s.lost == 0 && status.is_none() {
+                continue;
+            }
+            let mut u = Table::new();
+            u["unit"] = value(i64::try_from(i + 1).unwrap_or(i64::MAX));
+            if s.lost > 0 {
+                u["lost"] = value(i64::from(s.lost));
+            }
+            if let Some(st) = status {
+                u["status"] = value(st);
+            }
+            u.decor_mut()
+                .set_prefix(format!("# {}\n", unit_key(side, i + 1)));
+            units.push(u);
+        }
+        if !units.is_empty() {
+            t["unit"] = Item::ArrayOfTables(units);
+        }
+        sides.push(t);
+    }
+    doc["side"] = Item::ArrayOfTables(sides);
+    doc.to_string()
+}
+
+fn battle_of_game(game: &crate::rulesets::game::Game) -> Result<GameBattle, Error> {
+    let mut sources = Sources::new();
+    let file = sources.add(&game.path, battle_text(game));
+    Ok(GameBattle {
+        sources,
+        file,
+        path: game.path.clone(),
+    })
+}

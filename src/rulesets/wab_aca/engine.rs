@@ -254,6 +254,10 @@ impl Engine for WabEngine {
         Some(&self.db.game)
     }
 
+    fn score_game(&self, game: &crate::rulesets::game::Game, lang: Lang) -> Result<Scored, Error> {
+        super::battle::score_game(&self.db, game, lang)
+    }
+
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let db = &self.db;
         let army = spec.army.as_deref().ok_or_else(|| {
