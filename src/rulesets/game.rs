@@ -1,6 +1,6 @@
 //! The game companion: a game between two lists, played at the table and kept in a plain TOML
 //! file (`games/NAME.toml`): each unit's losses and states, the side values a ruleset scores
-//! (WAB's eighths held, flags taken), the turn, and a log of every mark so that any of them
+//! (eighths of the table held, flags taken), the turn, and a log of every mark so that any of them
 //! can be undone. What a ruleset tracks is declared in its data (`unit-sheets/<id>/game.toml`,
 //! [`GameRules`]): its states with their rules and what they do to the previews, its side
 //! values, and how losses reach the previews where a count does not (a casualties parameter).
@@ -527,6 +527,12 @@ pub fn mark(
                     )))
                 }
             };
+            if rules.value.is_empty() {
+                return Err(Error::Usage(format!(
+                    "--value {id}={set}: {} games keep no side values",
+                    game.a.ruleset.title()
+                )));
+            }
             let decl = rules.value.iter().find(|v| v.id == *id).ok_or_else(|| {
                 crate::core::error::unknown(
                     "side value",

@@ -5,6 +5,7 @@ mod browser;
 mod data;
 mod edit;
 mod fire_classes;
+mod game;
 mod hardening;
 mod hm_qrs;
 mod lists;

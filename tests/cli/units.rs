@@ -258,7 +258,7 @@ fn a_list_unit_by_number_by_label_and_by_its_type() {
 /// Every refusal says what is wrong and how a list's unit is named; whole stderr compared.
 #[test]
 fn a_value_that_looks_like_a_list_unit_but_is_not() {
-    let naming = "a unit of a list file is named FILE:N (its number, as `muster check` numbers them) or FILE:LABEL (its label), e.g. lists/army.toml:3";
+    let naming = "a unit of a list file is named FILE:N (its number, as `muster check` numbers them) or FILE:LABEL (its label), e.g. lists/army.toml:3; a unit of a game GAME:a3";
     for (args, stderr) in [
         (
             vec!["preview", "charge", "--charger", "mine.toml:3", "--target", "gb-45th-line"],

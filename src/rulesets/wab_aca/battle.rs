@@ -207,7 +207,7 @@ pub fn score_game(
     game: &crate::rulesets::game::Game,
     lang: crate::core::i18n::Lang,
 ) -> Result<Scored, Error> {
-    Ok(score_battle(db, battle_of_game(game)?.as_battle(lang))?)
+    score_battle(db, battle_of_game(game)?.as_battle(lang))
 }
 
 /// The battle file a game describes, with the sources it is read from.
