@@ -123,6 +123,7 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
             host: args.host,
             port: args.port,
             lists: args.lists,
+            games: args.games,
             dirs,
             open: args.open,
         }),

@@ -644,6 +644,9 @@ pub struct ServeArgs {
     /// The directory of the lists to open and edit
     #[arg(long, default_value = "lists", value_name = "DIR")]
     pub lists: PathBuf,
+    /// The directory of the games played (created with the first game)
+    #[arg(long, default_value = "games", value_name = "DIR")]
+    pub games: PathBuf,
     /// Open the page in the desktop's browser
     #[arg(long)]
     pub open: bool,

@@ -260,7 +260,18 @@ pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result
         super::procedure::Chart::Of(what) => what,
         super::procedure::Chart::None(_) => "",
     };
-    let (series, text, refused, mean, json) = match engine.preview(request) {
+    // A game's units: what their states bar or set (a refusal is the duel's answer).
+    let mut request = request.clone();
+    let stated = match engine.game_rules() {
+        Some(rules) => super::game::apply_states(rules, &mut request),
+        None => Ok(()),
+    };
+    let request = &request;
+    let outcome = match stated {
+        Ok(()) => engine.preview(request),
+        Err(e) => Err(e),
+    };
+    let (series, text, refused, mean, json) = match outcome {
         Ok(p) => {
             let mean = p.mean(procedure);
             (p.series, p.text, None, mean, p.json)
@@ -301,8 +312,24 @@ pub fn duels(
     situation: &DuelSituation,
     labels: &toml::Table,
 ) -> Result<Vec<Duel>, Error> {
-    let (ua, ub) = (a.unit_ref()?, b.unit_ref()?);
-    let (na, nb) = (a.label()?, b.label()?);
+    duels_of(
+        engine,
+        (a.unit_ref()?, a.label()?),
+        (b.unit_ref()?, b.label()?),
+        situation,
+        labels,
+    )
+}
+
+/// Every duel the ruleset declares between two units given as a preview takes them (a list's
+/// unit, a game's unit as it stands), each with the name the titles give it.
+pub fn duels_of(
+    engine: &dyn Engine,
+    (ua, na): (UnitRef, String),
+    (ub, nb): (UnitRef, String),
+    situation: &DuelSituation,
+    labels: &toml::Table,
+) -> Result<Vec<Duel>, Error> {
     let situation_words = situation_words(
         engine.ruleset().meta().duel_choices,
         situation,

@@ -36,6 +36,7 @@ type Shared = State<Arc<App>>;
 
 const INDEX: &str = include_str!("../../templates/web/index.html");
 const BUILDER: &str = include_str!("../../templates/web/builder.html");
+const GAME: &str = include_str!("../../templates/web/game.html");
 const CSS: &str = include_str!("../../templates/web/app.css");
 const JS: &str = include_str!("../../templates/web/app.js");
 const LABELS: &str = include_str!("../../templates/web/labels.toml");
@@ -53,6 +54,17 @@ fn html(body: &'static str) -> Response {
 
 pub async fn index_page() -> Response {
     html(INDEX)
+}
+
+pub async fn game_page(State(app): Shared, UrlPath(name): UrlPath<String>) -> Response {
+    match app.games.get().map(|s| s.existing(&name)) {
+        Some(Ok(_)) => html(GAME),
+        Some(Err(e)) => store_error(e),
+        None => store_error(StoreError::NotFound(format!(
+            "no game `{}`",
+            name.escape_debug()
+        ))),
+    }
 }
 
 pub async fn builder_page(State(app): Shared, UrlPath(name): UrlPath<String>) -> Response {
@@ -98,15 +110,15 @@ pub async fn not_found() -> Response {
 
 // ── errors ──────────────────────────────────────────────────────────────────────────────────
 
-fn json_response(status: StatusCode, body: String) -> Response {
+pub(crate) fn json_response(status: StatusCode, body: String) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-fn json_error(status: StatusCode, message: &str) -> Response {
+pub(crate) fn json_error(status: StatusCode, message: &str) -> Response {
     json_response(status, to_json(&json!({ "error": message })))
 }
 
-fn store_error(e: StoreError) -> Response {
+pub(crate) fn store_error(e: StoreError) -> Response {
     match e {
         StoreError::BadName(m) => json_error(StatusCode::BAD_REQUEST, &m),
         StoreError::NotFound(m) => json_error(StatusCode::NOT_FOUND, &m),
@@ -137,7 +149,7 @@ fn store_error(e: StoreError) -> Response {
 /// requests wait their turn in arrival order (the semaphore is fair) instead of sharing the
 /// cores among dozens of threads, so that under load every request waits about as long as the
 /// others and none starves (the load test's p99).
-async fn blocking(f: impl FnOnce() -> Response + Send + 'static) -> Response {
+pub(crate) async fn blocking(f: impl FnOnce() -> Response + Send + 'static) -> Response {
     static WORK: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
     let work = WORK.get_or_init(|| {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -152,7 +164,7 @@ async fn blocking(f: impl FnOnce() -> Response + Send + 'static) -> Response {
     })
 }
 
-fn if_match(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn if_match(headers: &HeaderMap) -> Option<String> {
     headers
         .get(header::IF_MATCH)
         .and_then(|v| v.to_str().ok())
@@ -628,7 +640,7 @@ pub struct NewListBody {
 
 /// The language of a page for a ruleset: the one asked, if the ruleset speaks it, else the
 /// ruleset's first; and the ruleset's labels in it.
-fn page_lang(ruleset: Ruleset, asked: Option<&str>) -> (Lang, toml::Table) {
+pub(crate) fn page_lang(ruleset: Ruleset, asked: Option<&str>) -> (Lang, toml::Table) {
     let lang = asked
         .and_then(|a| ruleset.languages().iter().find(|l| l.id() == a).copied())
         .or(ruleset.languages().first().copied())

@@ -8,6 +8,7 @@
 //! refused; errors say what went wrong, never a backtrace.
 
 mod api;
+mod games;
 pub mod store;
 
 use std::collections::HashMap;
@@ -36,6 +37,8 @@ pub struct Options {
     pub host: IpAddr,
     pub port: u16,
     pub lists: PathBuf,
+    /// Where games are kept (made with the first game).
+    pub games: PathBuf,
     pub dirs: Vec<PathBuf>,
     pub open: bool,
 }
@@ -49,6 +52,9 @@ pub(crate) struct Ready {
 
 pub(crate) struct App {
     pub store: Store,
+    /// The games folder as given, and its store once it exists.
+    pub games_dir: PathBuf,
+    pub games: std::sync::OnceLock<Store>,
     pub dirs: Vec<PathBuf>,
     engines: Mutex<HashMap<Ruleset, Arc<Ready>>>,
     /// Host header values that name this server.
@@ -106,8 +112,14 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
         }
     }
     let url = format!("http://127.0.0.1:{port}/");
+    let games = std::sync::OnceLock::new();
+    if options.games.is_dir() {
+        let _ = games.set(Store::new(&options.games)?);
+    }
     let app = Arc::new(App {
         store,
+        games_dir: options.games.clone(),
+        games,
         dirs: options.dirs,
         engines: Mutex::new(HashMap::new()),
         hosts,
@@ -115,6 +127,13 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
     let router = Router::new()
         .route("/", get(api::index_page))
         .route("/lists/{name}", get(api::builder_page))
+        .route("/games/{name}", get(api::game_page))
+        .route("/api/games", get(games::list).post(games::create))
+        .route("/api/games/{name}", get(games::get))
+        .route("/api/games/{name}/mark", post(games::mark))
+        .route("/api/games/{name}/undo", post(games::undo))
+        .route("/api/games/{name}/odds", get(games::odds))
+        .route("/api/games/{name}/score", get(games::score))
         .route("/lists/{name}/cards.pdf", get(api::cards))
         .route("/lists/{name}/roster.pdf", get(api::roster_pdf))
         .route("/lists/{name}/roster.html", get(api::roster_html))

@@ -96,8 +96,10 @@ async function indexPage() {
   for (const r of rulesets) select.append(el("option", { value: r.id }, r.title));
   select.addEventListener("change", drawFields);
   await drawFields();
-  await drawLists();
+  const lists = await drawLists();
   $("#new-list").addEventListener("submit", createList);
+  await drawGames(lists || []);
+  $("#new-game").addEventListener("submit", createGame);
 }
 
 // The chosen ruleset's own fields, with its choices in the page's language.
@@ -185,6 +187,7 @@ async function drawLists() {
         el("button", { class: "small", type: "button", onclick: () => duplicateList(l.name) }, t("duplicate")),
         el("button", { class: "small danger", type: "button", onclick: () => deleteList(l) }, t("delete")))));
   }
+  return r.data;
 }
 
 async function duplicateList(name) {
@@ -671,7 +674,13 @@ async function drawDuels() {
   q.set("lang", UI.lang);
   const r = await api("GET", `/api/lists/${enc(state.name)}/duel?${q}`);
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
-  out.replaceChildren(el("div", { class: "duels" }, r.data.duels.map((d) => el("article", { class: "duel" + (d.refused ? " refused" : ""), "data-procedure": d.procedure },
+  out.replaceChildren(duelCards(r.data.duels, r.data.commands_in_lists ? "command_here_lists" : "command_here"));
+}
+
+// Each preview between two units: its headline numbers, its chart, and (folded) the CLI's
+// text with the command that gives it.
+function duelCards(duels, where) {
+  return el("div", { class: "duels" }, duels.map((d) => el("article", { class: "duel" + (d.refused ? " refused" : ""), "data-procedure": d.procedure },
     el("h3", {}, d.title),
     d.refused
       ? el("p", { class: "muted" }, t("not_possible", { why: d.refused }))
@@ -683,12 +692,288 @@ async function drawDuels() {
     d.refused ? null : el("details", { class: "cli" },
       el("summary", {}, t("details")),
       el("pre", {}, d.text),
-      el("p", { class: "muted small" }, t(r.data.commands_in_lists ? "command_here_lists" : "command_here")),
-      el("code", { class: "command" }, d.command))))));
+      el("p", { class: "muted small" }, t(where)),
+      el("code", { class: "command" }, d.command)))));
+}
+
+// ── the games: a list of them on the first page, and a game's page at the table ──────────
+
+async function drawGames(lists) {
+  const box = $("#games");
+  const r = await api("GET", "/api/games");
+  if (!r.ok) return banner(r.data.error);
+  box.replaceChildren(...(r.data.length ? r.data.map((g) => el("article", { class: "list-row", "data-game": g.name },
+    el("div", { class: "list-main" },
+      el("a", { href: "/games/" + enc(g.name), class: "list-title" }, g.error ? g.name : t("a_against_b", { a: g.a, b: g.b })),
+      el("div", { class: "muted small" }, g.error ? t("unreadable")
+        : [g.scenario, t("turn_n", { n: g.turn }), g.name].filter(Boolean).join(" · "))),
+    el("div", {}, g.error ? el("span", { class: "badge bad" }, t("unreadable")) : null),
+    el("div", { class: "list-actions" }, g.error ? null : el("a", { class: "button small", href: "/games/" + enc(g.name) }, t("play")))))
+    : [el("p", { class: "muted" }, t("no_games"))]));
+  // The new game's two lists: the first of any ruleset that plays games, the second of the same.
+  const playable = lists.filter((l) => !l.error);
+  const a = $("#ng-a"), b = $("#ng-b");
+  const option = (l) => el("option", { value: l.name }, `${l.title || l.name} (${l.ruleset_title || l.ruleset})`);
+  a.replaceChildren(...playable.map(option));
+  const same = () => {
+    const ruleset = playable.find((l) => l.name === a.value)?.ruleset;
+    const keep = b.value;
+    b.replaceChildren(...playable.filter((l) => l.ruleset === ruleset && l.name !== a.value).map(option));
+    if ([...b.options].some((o) => o.value === keep)) b.value = keep;
+  };
+  a.onchange = same;
+  same();
+}
+
+async function createGame(ev) {
+  ev.preventDefault();
+  banner("");
+  for (const f of document.querySelectorAll("#new-game .field")) {
+    f.classList.remove("bad");
+    const p = f.querySelector(".problem");
+    if (p) p.textContent = "";
+  }
+  const f = new FormData(ev.target);
+  let name = f.get("name").trim();
+  const mark = (key, message) => {
+    const field = document.querySelector(`#new-game [data-field='${key}']`);
+    field.classList.add("bad");
+    field.querySelector(".problem").textContent = message;
+  };
+  if (!name) return mark("name", t("p_missing"));
+  if (!name.endsWith(".toml")) name += ".toml";
+  if (!f.get("a")) return mark("a", t("p_missing"));
+  if (!f.get("b")) return mark("b", t("same_ruleset"));
+  const r = await api("POST", "/api/games", { name, a: f.get("a"), b: f.get("b"), scenario: f.get("scenario").trim(), lang: UI.lang });
+  if (r.ok) {
+    location.href = "/games/" + enc(name);
+    return;
+  }
+  if (r.status === 400 || r.status === 409) mark("name", r.data.error);
+  else banner(r.data.error);
+}
+
+const game = { name: "", view: null, version: null, choicesDrawn: false, busy: false };
+
+async function gamePage() {
+  game.name = decodeURIComponent(location.pathname.replace(/^\/games\//, ""));
+  if (!(await loadGame())) return;
+  const v = game.view;
+  $("#crumb").replaceChildren(el("a", { href: "/" }, t("games")), " / ", game.name);
+  document.title = `muster — ${t("a_against_b", { a: v.a.name, b: v.b.name })}`;
+  $("#next-turn").addEventListener("click", () => markGame({ turn: true }));
+  $("#undo").addEventListener("click", undoGame);
+  const asked = new URLSearchParams(location.search);
+  for (const side of ["a", "b"]) {
+    const s = $(`#odds-${side}`);
+    s.append(el("option", { value: "" }, t("choose")));
+    s.append(...v[side].units.map((u) => el("option", { value: u.key }, `${u.key}. ${u.label}`)));
+    if (asked.get(side) && [...s.options].some((o) => o.value === asked.get(side))) s.value = asked.get(side);
+    s.addEventListener("change", drawOdds);
+  }
+  $("#score-fold").addEventListener("toggle", drawScore);
+  await drawOdds();
+  // Another device at the table may mark the game: look every few seconds, while the page is
+  // seen, and redraw when it changed (a tap made meanwhile on the old state is refused).
+  setInterval(async () => {
+    if (document.hidden || game.busy) return;
+    const r = await api("GET", `/api/games/${enc(game.name)}?lang=${UI.lang}`);
+    if (r.ok && r.data.version !== game.version) await showGame(r.data, true);
+  }, 4000);
+}
+
+async function loadGame() {
+  const r = await api("GET", `/api/games/${enc(game.name)}?lang=${UI.lang}`);
+  if (!r.ok) {
+    banner(r.data.error);
+    return false;
+  }
+  await showGame(r.data, false);
+  return true;
+}
+
+const stateName = (id) => game.view.states.find((s) => s.id === id)?.name || id;
+
+// What a mark of the log did, in words: "a3 1er Hussards: 2 lost".
+function markWords(m) {
+  const unit = m.unit && (game.view.a.units.concat(game.view.b.units).find((u) => u.key === m.unit));
+  const who = unit ? `${unit.key} ${unit.label}` : m.unit === "a" ? game.view.a.name : m.unit === "b" ? game.view.b.name : "";
+  let what = "";
+  if (m.lost) what = t("lost_n", { n: m.lost });
+  else if (m.back) what = t("back_n", { n: m.back });
+  else if (m.state) what = `${stateName(m.state)}${m.on ? "" : ` — ${t("state_off")}`}`;
+  else if (m.value) what = `${game.view.values.find((x) => x.id === m.value)?.name || m.value}: ${m.set}`;
+  else return t("turn_ended", { n: m.turn });
+  return `${who}: ${what}`;
+}
+
+async function showGame(view, changedElsewhere) {
+  game.view = view;
+  game.version = view.version;
+  $("#title").textContent = t("a_against_b", { a: view.a.name, b: view.b.name });
+  $("#subtitle").textContent = [view.title, view.scenario].filter(Boolean).join(" · ");
+  $("#turn").textContent = t("turn_n", { n: view.turn });
+  $("#undo").disabled = !view.log.length;
+  const last = view.log[view.log.length - 1];
+  $("#status").textContent = last ? t("last_mark", { what: markWords(last) }) : t("no_marks");
+  for (const side of ["a", "b"]) drawSide(side);
+  if (changedElsewhere) {
+    banner(t("game_changed"), true);
+    await drawOdds();
+    if ($("#score-fold").open) await drawScore();
+  }
+}
+
+function drawSide(side) {
+  const v = game.view, s = v[side];
+  const box = $(`#side-${side}`);
+  const values = v.values.length ? el("div", { class: "values" },
+    el("h3", {}, t("values")),
+    v.values.map((x) => {
+      const now = s.values?.[x.id] ?? 0;
+      return el("div", { class: "stepper", "data-value": x.id },
+        el("span", { class: "stepper-name" }, x.name, el("small", { class: "muted" }, ` ${x.rule}`)),
+        el("button", { type: "button", class: "icon secondary", "aria-label": `${x.name} −1`, disabled: now <= 0,
+          onclick: () => markGame({ unit: side, value: x.id, set: now - 1 }) }, "−"),
+        el("strong", { class: "count" }, String(now)),
+        el("button", { type: "button", class: "icon secondary", "aria-label": `${x.name} +1`, disabled: now >= x.max,
+          onclick: () => markGame({ unit: side, value: x.id, set: now + 1 }) }, "+"));
+    })) : null;
+  box.replaceChildren(
+    el("h2", {}, el("span", { class: "side-letter" }, side), " ", s.name),
+    el("div", { class: "gunits" }, s.units.map((u) => gameUnit(u))),
+    ...(values ? [values] : []));
+}
+
+// A unit at the table: its casualty boxes (tap an empty box: one more lost; a filled one: one
+// given back), its figures left and its states as toggles.
+function gameUnit(u) {
+  const out = u.states.some((id) => (game.view.rules.state.find((s) => s.id === id)?.forbids || []).length) || (u.figures && u.left === 0);
+  const boxes = u.figures && u.figures <= 16
+    ? el("div", { class: "boxes", role: "group", "aria-label": t("casualties") },
+        Array.from({ length: u.figures }, (_, i) => {
+          const lost = i < u.lost;
+          return el("button", {
+            type: "button", class: "box" + (lost ? " lost" : ""), "aria-pressed": lost ? "true" : "false",
+            title: lost ? t("give_back") : t("lose_one"), "aria-label": `${i + 1}`,
+            onclick: () => markGame(lost ? { unit: u.key, back: 1 } : { unit: u.key, lost: 1 }),
+          }, lost ? "✕" : "");
+        }))
+    : el("div", { class: "stepper" },
+        el("button", { type: "button", class: "icon secondary", title: t("give_back"), "aria-label": t("give_back"), disabled: u.lost <= 0,
+          onclick: () => markGame({ unit: u.key, back: 1 }) }, "−"),
+        el("strong", { class: "count" }, t("lost_n", { n: u.lost })),
+        el("button", { type: "button", class: "icon", title: t("lose_one"), "aria-label": t("lose_one"), disabled: u.figures !== null && u.left <= 0,
+          onclick: () => markGame({ unit: u.key, lost: 1 }) }, "+"));
+  return el("article", { class: "gunit" + (out ? " out" : ""), "data-unit": u.key },
+    el("div", { class: "gunit-head" },
+      el("span", { class: "num" }, u.key),
+      el("strong", { class: "gunit-name" }, u.label),
+      el("span", { class: "left" }, u.figures === null ? t("lost_n", { n: u.lost }) : t("left_of", { left: u.left, figures: u.figures }))),
+    boxes,
+    el("div", { class: "toggles" }, game.view.states.map((s) => {
+      const on = u.states.includes(s.id);
+      return el("button", {
+        type: "button", class: "toggle" + (on ? " on" : ""), "aria-pressed": on ? "true" : "false",
+        title: s.rule, "data-state": s.id,
+        onclick: () => markGame({ unit: u.key, state: s.id, on: !on }),
+      }, s.name);
+    })));
+}
+
+async function markGame(body) {
+  return gameEdit(`/api/games/${enc(game.name)}/mark?lang=${UI.lang}`, body);
+}
+
+async function undoGame() {
+  return gameEdit(`/api/games/${enc(game.name)}/undo?lang=${UI.lang}`, undefined);
+}
+
+// Every tap is saved at once, on the version this page shows: when another device marked the
+// game first, the tap is refused, said, and the page redrawn as the game now stands.
+async function gameEdit(url, body) {
+  game.busy = true;
+  $("#status").textContent = t("saving");
+  const r = await api("POST", url, body === undefined ? {} : body, game.version);
+  game.busy = false;
+  if (r.status === 412 || r.status === 409) {
+    await loadGame();
+    banner(t("game_stale"));
+    await drawOdds();
+    return false;
+  }
+  if (!r.ok) {
+    banner(r.data.error);
+    $("#status").textContent = t("saved");
+    return false;
+  }
+  banner("");
+  await showGame(r.data, false);
+  await drawOdds();
+  if ($("#score-fold").open) await drawScore();
+  return true;
+}
+
+function oddsSituation() {
+  const q = new URLSearchParams();
+  for (const s of document.querySelectorAll("#odds-choices select")) q.set(s.dataset.choice, s.value);
+  return q;
+}
+
+async function drawOdds() {
+  const a = $("#odds-a").value, b = $("#odds-b").value;
+  const out = $("#odds");
+  const q = oddsSituation();
+  if (a) q.set("a", a);
+  if (b) q.set("b", b);
+  const url = location.pathname + (q.toString() ? `?${q}` : "");
+  if (url !== location.pathname + location.search) history.replaceState(null, "", url);
+  if (!a || !b) return out.replaceChildren(el("p", { class: "muted" }, t("odds_hint")));
+  q.set("lang", UI.lang);
+  const r = await api("GET", `/api/games/${enc(game.name)}/odds?${q}`);
+  if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
+  if (!game.choicesDrawn) {
+    game.choicesDrawn = true;
+    const asked = new URLSearchParams(location.search);
+    $("#odds-choices").replaceChildren(...r.data.choices.map((c) => {
+      const s = el("select", { "data-choice": c.key },
+        c.values.map((v) => el("option", { value: v.id, selected: v.id === (asked.get(c.key) || c.default) }, v.label)));
+      s.addEventListener("change", drawOdds);
+      return el("label", {}, el("span", {}, c.label), s);
+    }));
+    if ([...document.querySelectorAll("#odds-choices select")].some((s) => s.value !== r.data.situation[s.dataset.choice])) return drawOdds();
+  }
+  out.replaceChildren(duelCards(r.data.duels, r.data.commands_in_lists ? "command_here_games" : "command_here"));
+}
+
+// The result so far: the ruleset's victory rules when it has them, else each side's losses.
+async function drawScore() {
+  if (!$("#score-fold").open) return;
+  const out = $("#score");
+  const r = await api("GET", `/api/games/${enc(game.name)}/score?lang=${UI.lang}`);
+  if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
+  const s = r.data.scored;
+  const rows = s.sides.map((side) => el("tr", {},
+    el("th", { scope: "row" }, side.name),
+    s.band !== undefined ? el("td", {}, number(side.losses_value, 0)) : el("td", {}, number(side.lost, 0)),
+    s.band !== undefined ? el("td", {}, el("strong", {}, number(side.score, 0))) : el("td", {}, number(side.points, 0))));
+  const head = s.band !== undefined
+    ? [t("sc_losses"), t("sc_score")]
+    : [t("sc_figures_lost"), t("sc_points_lost")];
+  const verdict = s.band !== undefined
+    ? (s.winner ? t("wins_by", { side: s.winner, n: s.difference, band: s.band?.name || "" }) : t("draw"))
+    : t("no_victory_rules");
+  out.replaceChildren(
+    el("p", { class: "verdict" }, verdict),
+    el("table", { class: "score" },
+      el("thead", {}, el("tr", {}, el("th", {}), head.map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, rows)),
+    el("details", { class: "cli" }, el("summary", {}, t("in_full")), el("pre", {}, r.data.text)));
 }
 
 (async () => {
   await setupLanguage();
   if (document.getElementById("builder")) await builderPage();
+  else if (document.getElementById("game")) await gamePage();
   else if (document.getElementById("index")) await indexPage();
 })();

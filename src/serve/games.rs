@@ -1,0 +1,464 @@
+//! The game companion in the browser: the games folder (`--games`, created with its first
+//! game), a game's page data, its marks and undo (the same locked, atomic edits as `muster game
+//! mark|undo`, each carrying the version it was made on), and the odds between two of its units
+//! as they stand now.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path as UrlPath, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::json;
+use toml_edit::DocumentMut;
+
+use super::api::{blocking, if_match, json_error, json_response, page_lang, store_error};
+use super::store::{version, Store, StoreError};
+use super::App;
+use crate::commands::to_json;
+use crate::core::error::Error;
+use crate::render::plot;
+use crate::rulesets::game::{self, Change, Game, GameRules};
+use crate::rulesets::procedure::{Selector, UnitRef};
+use crate::rulesets::{duel, Ruleset};
+
+type Shared = State<Arc<App>>;
+
+/// The games folder as a store: made on first use when `create` (a new game) asks for it.
+fn games(app: &App, create: bool) -> Result<&Store, Response> {
+    if let Some(s) = app.games.get() {
+        return Ok(s);
+    }
+    if !app.games_dir.is_dir() {
+        if !create {
+            return Err(json_error(
+                StatusCode::NOT_FOUND,
+                &format!(
+                    "no games yet: the games folder {} does not exist",
+                    app.games_dir.display()
+                ),
+            ));
+        }
+        std::fs::create_dir_all(&app.games_dir).map_err(|e| {
+            json_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &format!("cannot create {}: {e}", app.games_dir.display()),
+            )
+        })?;
+    }
+    let store = Store::new(&app.games_dir)
+        .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
+    let _ = app.games.set(store);
+    app.games
+        .get()
+        .ok_or_else(|| json_error(StatusCode::INTERNAL_SERVER_ERROR, "the games folder"))
+}
+
+fn ruleset_of(text: &str) -> Option<Ruleset> {
+    text.parse::<DocumentMut>()
+        .ok()?
+        .get("game")?
+        .get("ruleset")?
+        .as_str()?
+        .parse()
+        .ok()
+}
+
+/// A game read with its ruleset's engine.
+fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::Ready>, Game), Response> {
+    let ruleset = ruleset_of(text).ok_or_else(|| {
+        json_error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "not a game file: it has no [game] ruleset muster knows",
+        )
+    })?;
+    let ready = app
+        .engine(ruleset)
+        .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
+    let g = game::read_game(ready.engine.as_ref(), path)
+        .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
+    Ok((ready, g))
+}
+
+#[derive(Deserialize)]
+pub struct LangQuery {
+    lang: Option<String>,
+}
+
+/// The page's view of a game: `muster game show --format json`, its version, and the
+/// ruleset's states and values in the page's language.
+fn view(app: &App, name: &str, path: &Path, text: &str, lang: Option<&str>) -> Response {
+    let (ready, g) = match read(app, path, text) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let rules = ready.engine.game_rules().cloned().unwrap_or_default();
+    let ruleset = ready.engine.ruleset();
+    let (lang, _) = page_lang(ruleset, lang.or(g.a.lang.map(|l| l.id())));
+    let v = version(text.as_bytes());
+    let mut body = crate::commands::game::game_json(&g, &rules);
+    body["name"] = json!(name);
+    body["version"] = json!(v);
+    body["title"] = json!(ruleset.title());
+    body["lang"] = json!(lang.id());
+    body["states"] = json!(rules
+        .state
+        .iter()
+        .map(|s| json!({ "id": s.id, "name": s.name.get(lang), "rule": s.rule }))
+        .collect::<Vec<_>>());
+    body["values"] = json!(rules
+        .value
+        .iter()
+        .map(|x| json!({ "id": x.id, "name": x.name.get(lang), "rule": x.rule, "max": x.max }))
+        .collect::<Vec<_>>());
+    body["scored"] = json!(rules.victory.is_some());
+    let mut r = json_response(StatusCode::OK, to_json(&body));
+    if let Ok(h) = HeaderValue::from_str(&v) {
+        r.headers_mut().insert(header::ETAG, h);
+    }
+    r
+}
+
+/// `GET /api/games`: each game with its lists, turn and version.
+pub async fn list(State(app): Shared) -> Response {
+    blocking(move || {
+        let store = match games(&app, false) {
+            Ok(s) => s,
+            Err(_) => return json_response(StatusCode::OK, "[]".into()),
+        };
+        let names = match store.names() {
+            Ok(n) => n,
+            Err(e) => return store_error(e),
+        };
+        let rows: Vec<serde_json::Value> = names
+            .iter()
+            .map(|name| match store.read(name) {
+                Ok((path, text)) => match read(&app, &path, &text) {
+                    Ok((_, g)) => json!({
+                        "name": name, "version": version(text.as_bytes()),
+                        "a": g.a.name, "b": g.b.name, "turn": g.file.game.turn,
+                        "ruleset": g.file.game.ruleset, "scenario": g.file.game.scenario,
+                    }),
+                    Err(_) => json!({ "name": name, "error": "not a game muster can read" }),
+                },
+                Err(_) => json!({ "name": name, "error": "unreadable" }),
+            })
+            .collect();
+        json_response(StatusCode::OK, to_json(&rows))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct NewGame {
+    name: String,
+    a: String,
+    b: String,
+    scenario: Option<String>,
+    lang: Option<String>,
+}
+
+/// `POST /api/games` `{"name", "a", "b", "scenario"}`: a new game between two lists of the
+/// lists folder.
+pub async fn create(State(app): Shared, body: Bytes) -> Response {
+    blocking(move || {
+        let spec: NewGame = match serde_json::from_slice(&body) {
+            Ok(s) => s,
+            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
+        };
+        if let Err(e) = Store::check_name(&spec.name) {
+            return store_error(e);
+        }
+        let (a_path, b_path) = match (app.store.existing(&spec.a), app.store.existing(&spec.b)) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(e), _) | (_, Err(e)) => return store_error(e),
+        };
+        let a_text = match app.store.read(&spec.a) {
+            Ok((_, t)) => t,
+            Err(e) => return store_error(e),
+        };
+        let mut sources = crate::core::source::Sources::new();
+        let id = sources.add(&a_path, a_text);
+        let ruleset = match crate::rulesets::peek(&sources, id) {
+            Ok(r) => r,
+            Err(d) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &d.message),
+        };
+        let ready = match app.engine(ruleset) {
+            Ok(r) => r,
+            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+        };
+        let engine = ready.engine.as_ref();
+        let (a, b) = match (
+            crate::rulesets::procedure::read_list(engine, &a_path),
+            crate::rulesets::procedure::read_list(engine, &b_path),
+        ) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(e), _) | (_, Err(e)) => {
+                return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string())
+            }
+        };
+        let Some(rules) = engine.game_rules() else {
+            return json_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &format!("{} has no army lists to play", ruleset.title()),
+            );
+        };
+        let store = match games(&app, true) {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        let rel = |p: &Path| relative_path(p, &store.dir);
+        let doc = game::new_game(
+            ruleset.id(),
+            (&rel(&a_path), &a),
+            (&rel(&b_path), &b),
+            spec.scenario.as_deref().filter(|s| !s.trim().is_empty()),
+            rules,
+        );
+        let text = doc.to_string();
+        match store.create(&spec.name, &text) {
+            Ok(_) => {
+                let path = store.dir.join(&spec.name);
+                let mut r = view(&app, &spec.name, &path, &text, spec.lang.as_deref());
+                *r.status_mut() = StatusCode::CREATED;
+                r
+            }
+            Err(e) => store_error(e),
+        }
+    })
+    .await
+}
+
+/// `path` as seen from the folder `from` (both canonical): `../lists/a.toml`.
+fn relative_path(path: &Path, from: &Path) -> String {
+    let t: Vec<_> = path.components().collect();
+    let b: Vec<_> = from.components().collect();
+    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut rel = std::path::PathBuf::new();
+    for _ in common..b.len() {
+        rel.push("..");
+    }
+    for c in &t[common..] {
+        rel.push(c.as_os_str());
+    }
+    rel.to_string_lossy().replace('\\', "/")
+}
+
+/// `GET /api/games/{name}[?lang=…]`.
+pub async fn get(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<LangQuery>,
+) -> Response {
+    blocking(move || {
+        let store = match games(&app, false) {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        match store.read(&name) {
+            Ok((path, text)) => view(&app, &name, &path, &text, q.lang.as_deref()),
+            Err(e) => store_error(e),
+        }
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkBody {
+    /// `a3`, a label, or `a`/`b` for a side value; absent for a new turn.
+    unit: Option<String>,
+    lost: Option<u32>,
+    back: Option<u32>,
+    state: Option<String>,
+    on: Option<bool>,
+    value: Option<String>,
+    set: Option<u32>,
+    #[serde(default)]
+    turn: bool,
+}
+
+/// `POST /api/games/{name}/mark[?lang=…]` with `If-Match`: one mark, as `muster game mark`.
+pub async fn mark(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    blocking(move || {
+        let m: MarkBody = match serde_json::from_slice(&body) {
+            Ok(m) => m,
+            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the mark: {e}")),
+        };
+        let change = if m.turn {
+            Change::Turn
+        } else if let Some(k) = m.lost {
+            Change::Lost(i64::from(k))
+        } else if let Some(k) = m.back {
+            Change::Lost(-i64::from(k))
+        } else if let Some(s) = m.state {
+            Change::State {
+                id: s,
+                on: m.on.unwrap_or(true),
+            }
+        } else if let (Some(v), Some(set)) = (m.value, m.set) {
+            Change::Value { id: v, set }
+        } else {
+            return json_error(
+                StatusCode::BAD_REQUEST,
+                "a mark says what happened: lost, back, state (with on), value (with set) or turn",
+            );
+        };
+        let key = m.unit.unwrap_or_default();
+        edit(&app, &name, &headers, q.lang.as_deref(), |doc, g, rules| {
+            game::mark(doc, g, rules, &key, &change)
+        })
+    })
+    .await
+}
+
+/// `POST /api/games/{name}/undo[?lang=…]` with `If-Match`: the last mark taken back.
+pub async fn undo(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    blocking(move || edit(&app, &name, &headers, q.lang.as_deref(), game::undo)).await
+}
+
+fn edit(
+    app: &App,
+    name: &str,
+    headers: &HeaderMap,
+    lang: Option<&str>,
+    change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<String, Error>,
+) -> Response {
+    let store = match games(app, false) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let expected = if_match(headers);
+    let result = store.update(name, expected.as_deref(), |path, current| {
+        let (ready, g) = read(app, path, current)
+            .map_err(|_| StoreError::Refused(format!("{name} is not a game muster can read")))?;
+        let rules = ready.engine.game_rules().cloned().unwrap_or_default();
+        let mut doc = current
+            .parse::<DocumentMut>()
+            .map_err(|e| StoreError::Refused(format!("{name}: {e}")))?;
+        change(&mut doc, &g, &rules).map_err(|e| StoreError::Refused(e.to_string()))?;
+        Ok(doc.to_string())
+    });
+    match result {
+        Ok((text, _)) => view(app, name, &store.dir.join(name), &text, lang),
+        Err(e) => store_error(e),
+    }
+}
+
+/// `GET /api/games/{name}/odds?a=a3&b=b1[&lang=…][&CHOICE=VALUE…]`: the previews between a
+/// unit of each side as they stand now, each with its headline numbers in words.
+pub async fn odds(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(mut q): Query<std::collections::BTreeMap<String, String>>,
+) -> Response {
+    blocking(move || {
+        let store = match games(&app, false) {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        let (path, text) = match store.read(&name) {
+            Ok(x) => x,
+            Err(e) => return store_error(e),
+        };
+        let (ready, g) = match read(&app, &path, &text) {
+            Ok(x) => x,
+            Err(r) => return r,
+        };
+        let engine = ready.engine.as_ref();
+        let asked_lang = q.remove("lang");
+        let (ka, kb) = (q.remove("a").unwrap_or_default(), q.remove("b").unwrap_or_default());
+        let situation = match duel::duel_situation(engine.ruleset().meta().duel_choices, &q) {
+            Ok(s) => s,
+            Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
+        };
+        let (_, labels) = page_lang(engine.ruleset(), asked_lang.as_deref().or(g.a.lang.map(|l| l.id())));
+        let unit = |key: &str| -> Result<(UnitRef, String), Error> {
+            let (side, n) = g.find(key)?;
+            let l = game::unit_of_game(engine, &g, &Selector::Label(game::unit_key(side, n)))?;
+            let label = g.list(side).units[n - 1].label.clone();
+            let mut l = l;
+            l.path = store.shown(&name);
+            Ok((UnitRef::Listed(Box::new(l)), label))
+        };
+        let (a, b) = match (unit(&ka), unit(&kb)) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(e), _) | (_, Err(e)) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
+        };
+        let (la, lb) = (a.1.clone(), b.1.clone());
+        let duels = match duel::duels_of(engine, a, b, &situation, &labels) {
+            Ok(d) => d,
+            Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
+        };
+        let duels: Vec<serde_json::Value> = duels
+            .iter()
+            .map(|d| {
+                let mut v = serde_json::to_value(d).unwrap_or_default();
+                if d.refused.is_none() {
+                    v["svg"] = json!(plot::svg_bars(&d.what, &d.series));
+                }
+                v
+            })
+            .collect();
+        json_response(
+            StatusCode::OK,
+            to_json(&json!({
+                "a": ka, "b": kb,
+                "commands_in_lists": store.commands_in_lists(),
+                "situation": situation,
+                "choices": duel::choices_in_words(engine.ruleset().meta().duel_choices, &labels, &la, &lb),
+                "duels": duels,
+            })),
+        )
+    })
+    .await
+}
+
+/// `GET /api/games/{name}/score[?lang=…]`: the game scored as `muster game score` scores it
+/// (the ruleset's victory rules, else each side's losses): its JSON and its text.
+pub async fn score(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<LangQuery>,
+) -> Response {
+    blocking(move || {
+        let store = match games(&app, false) {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        let (path, text) = match store.read(&name) {
+            Ok(x) => x,
+            Err(e) => return store_error(e),
+        };
+        let (ready, g) = match read(&app, &path, &text) {
+            Ok(x) => x,
+            Err(r) => return r,
+        };
+        let engine = ready.engine.as_ref();
+        let (lang, _) = page_lang(
+            engine.ruleset(),
+            q.lang.as_deref().or(g.a.lang.map(|l| l.id())),
+        );
+        match engine.score_game(&g, lang) {
+            Ok(s) => json_response(
+                StatusCode::OK,
+                to_json(&json!({ "scored": s.json, "text": s.text })),
+            ),
+            Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+        }
+    })
+    .await
+}
