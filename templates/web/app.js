@@ -753,7 +753,7 @@ async function createGame(ev) {
   else banner(r.data.error);
 }
 
-const game = { name: "", view: null, version: null, choicesDrawn: false, busy: false };
+const game = { name: "", view: null, version: null, choicesDrawn: false, busy: false, timer: null };
 
 async function gamePage() {
   game.name = decodeURIComponent(location.pathname.replace(/^\/games\//, ""));
@@ -775,7 +775,7 @@ async function gamePage() {
   await drawOdds();
   // Another device at the table may mark the game: look every few seconds, while the page is
   // seen, and redraw when it changed (a tap made meanwhile on the old state is refused).
-  setInterval(async () => {
+  game.timer = setInterval(async () => {
     if (document.hidden || game.busy) return;
     const r = await api("GET", `/api/games/${enc(game.name)}?lang=${UI.lang}`);
     if (r.ok && r.data.version !== game.version) await showGame(r.data, true);

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder, Locator};
 
 use crate::serve::Server;
+use crate::{json, muster_in, root};
 
 struct Driver(Child);
 
@@ -101,20 +102,20 @@ async fn shot(c: &Client, name: &str) {
     }
 }
 
-#[test]
-fn the_builder_in_a_real_browser() {
+/// A chromedriver on a free port, or `None` when there is none and MUSTER_SKIP_BROWSER says
+/// that is fine.
+fn driver() -> Option<(Driver, u16)> {
     let Some(driver_path) = chromedriver() else {
         if std::env::var_os("MUSTER_SKIP_BROWSER").is_some() {
             eprintln!("skipped: no chromedriver (MUSTER_SKIP_BROWSER is set)");
-            return;
+            return None;
         }
         panic!(
             "no chromedriver on PATH: install Debian's chromium and chromium-driver (scripts/test does), or set MUSTER_SKIP_BROWSER=1"
         );
     };
-    let server = Server::start();
     let port = free_port();
-    let _driver = Driver(
+    let driver = Driver(
         Command::new(driver_path)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
@@ -122,46 +123,78 @@ fn the_builder_in_a_real_browser() {
             .spawn()
             .expect("chromedriver starts"),
     );
-    let downloads = tempfile::tempdir().unwrap();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+    Some((driver, port))
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .unwrap();
-    runtime.block_on(async {
-        let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".into(),
-            serde_json::json!({
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--disable-dev-shm-usage", "--window-size=1400,1200"],
-                "prefs": {
-                    "download.default_directory": downloads.path(),
-                    "download.prompt_for_download": false,
-                    "plugins.always_open_pdf_externally": true
-                }
-            }),
-        );
-        let mut client = None;
-        let start = Instant::now();
-        while client.is_none() {
-            let mut b =
-                ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
-            match b
-                .capabilities(caps.clone())
-                .connect(&format!("http://127.0.0.1:{port}"))
-                .await
-            {
-                Ok(c) => client = Some(c),
-                Err(e) => {
-                    assert!(
-                        start.elapsed() < Duration::from_secs(20),
-                        "cannot start a browser session: {e}"
-                    );
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
+        .unwrap()
+}
+
+/// A headless browser session of `width`×`height`, downloading into `downloads`.
+async fn session(port: u16, (width, height): (u32, u32), downloads: &Path) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", format!("--window-size={width},{height}")],
+            "prefs": {
+                "download.default_directory": downloads,
+                "download.prompt_for_download": false,
+                "plugins.always_open_pdf_externally": true
+            }
+        }),
+    );
+    let start = Instant::now();
+    loop {
+        let mut b = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
+        match b
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+        {
+            Ok(c) => {
+                viewport(&c, width, height).await;
+                return c;
+            }
+            Err(e) => {
+                assert!(
+                    start.elapsed() < Duration::from_secs(20),
+                    "cannot start a browser session: {e}"
+                );
+                tokio::time::sleep(Duration::from_millis(100)).await;
             }
         }
-        let c = client.unwrap();
+    }
+}
+
+/// Sizes the window so that the page itself (its viewport) is `width`×`height`: a phone's
+/// 390×844 is the page's size, not the window's with its frame.
+async fn viewport(c: &Client, width: u32, height: u32) {
+    c.set_window_size(width, height).await.unwrap();
+    let inner = c
+        .execute("return [window.innerWidth, window.innerHeight];", vec![])
+        .await
+        .unwrap();
+    let frame =
+        |i: usize, want: u32| want + want.saturating_sub(inner[i].as_u64().unwrap_or(0) as u32);
+    c.set_window_size(frame(0, width), frame(1, height))
+        .await
+        .unwrap();
+}
+
+#[test]
+fn the_builder_in_a_real_browser() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1200), downloads.path()).await;
         let name = "sharpe-patrol.toml";
         let path = server.list(name);
         let original = std::fs::read_to_string(&path).unwrap();
@@ -511,7 +544,7 @@ fn the_builder_in_a_real_browser() {
 
         // At the table on a phone: no sideways scrolling, touch targets of 40 px at least.
         c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
-        c.set_window_size(390, 844).await.unwrap();
+        viewport(&c, 390, 844).await;
         c.goto(&server.url(&format!("/lists/{name}"))).await.unwrap();
         wait_for("the phone page", || async {
             text(&c, "#total").await == "578 / 600 pts"
@@ -533,6 +566,212 @@ fn the_builder_in_a_real_browser() {
         );
         assert!(layout["smallest"].as_f64().unwrap() >= 40.0, "touch targets: {layout}");
         shot(&c, "serve-phone.png").await;
+        c.close().await.unwrap();
+    });
+}
+
+/// The `.figure` headline of the first duel card: its first number as the page shows it.
+async fn first_figure(c: &Client) -> String {
+    text(c, "#odds .duel .figure strong").await
+}
+
+/// Runs the command a duel card shows (in the games folder, as the page says) and gives its
+/// mean rounded as the page rounds it.
+fn command_mean(command: &str, games: &Path) -> String {
+    let words: Vec<&str> = command
+        .strip_prefix("muster ")
+        .unwrap()
+        .split(' ')
+        .collect();
+    let data = root().join("unit-sheets");
+    let mut args = vec!["--data", data.to_str().unwrap()];
+    args.extend(&words);
+    args.extend(["--format", "json"]);
+    let run = muster_in(games, &args, &[]);
+    assert_eq!(run.code, 0, "{command}: {}", run.stderr);
+    let mean = json(&run)["mean"].as_f64().unwrap();
+    let rounded = (mean * 100.0).round() / 100.0;
+    format!("{rounded}")
+}
+
+async fn select(c: &Client, css: &str, value: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .select_by_value(value)
+        .await
+        .unwrap();
+}
+
+#[test]
+fn a_game_at_the_table_in_a_real_browser() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let games = server.dir.path().join("games");
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (390, 844), downloads.path()).await;
+
+        // A game started from two lists, on a phone.
+        c.goto(&server.url("/")).await.unwrap();
+        wait_for("the games", || async {
+            text(&c, "#games").await == "No game yet: start one from two lists below."
+        })
+        .await;
+        type_in(&c, "#ng-name", "sabugal").await;
+        select(&c, "#ng-a", "sharpe-patrol.toml").await;
+        select(&c, "#ng-b", "voltigeurs-hussars.toml").await;
+        // Only lists of the first list's ruleset face it.
+        let opponents = c
+            .execute("return [...document.querySelectorAll('#ng-b option')].map((o) => o.value);", vec![])
+            .await
+            .unwrap();
+        assert_eq!(
+            opponents,
+            serde_json::json!(["french-column.toml", "guerrilla-band.toml", "voltigeurs-hussars.toml"])
+        );
+        type_in(&c, "#ng-scenario", "Sabugal, 3 April 1811").await;
+        click(&c, "#new-game button[type=submit]").await;
+        wait_for("the game page", || async {
+            text(&c, "#turn").await == "Turn 1"
+                && text(&c, "#title").await == "Sharpe's patrol against Voltigeurs du 6e Léger et hussards"
+        })
+        .await;
+        assert_eq!(text(&c, "#subtitle").await, "Capitán · Sabugal, 3 April 1811");
+        assert_eq!(text(&c, "#status").await, "Nothing marked yet.");
+        let file = games.join("sabugal.toml");
+        assert!(std::fs::read_to_string(&file).unwrap().contains("a = \"../sharpe-patrol.toml\""));
+
+        // The odds between the Chosen Men and the hussars, at full strength.
+        select(&c, "#odds-a", "a3").await;
+        select(&c, "#odds-b", "b3").await;
+        wait_for("the odds", || async {
+            text(&c, "#odds .duel h3").await == "Fire: Chosen Men at 1er Hussards / Escadron"
+        })
+        .await;
+        let before = first_figure(&c).await;
+        // The command sits in the folded details: read as the page holds it.
+        let command = c
+            .execute("return document.querySelector('#odds .duel .command').textContent;", vec![])
+            .await
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert_eq!(
+            command,
+            "muster preview fire --shooter sabugal.toml:a3 --target sabugal.toml:b3 --range short --cover none"
+        );
+        assert_eq!(before, command_mean(&command, &games), "the page's number is the command's");
+
+        // Casualties on both sides: three Chosen Men, two hussars.
+        for _ in 0..3 {
+            let left = text(&c, "[data-unit='a3'] .left").await;
+            click(&c, "[data-unit='a3'] .box:not(.lost)").await;
+            wait_for("the mark", || async { text(&c, "[data-unit='a3'] .left").await != left }).await;
+        }
+        for _ in 0..2 {
+            let left = text(&c, "[data-unit='b3'] .left").await;
+            click(&c, "[data-unit='b3'] .box:not(.lost)").await;
+            wait_for("the mark", || async { text(&c, "[data-unit='b3'] .left").await != left }).await;
+        }
+        assert_eq!(text(&c, "[data-unit='a3'] .left").await, "5 of 8 left");
+        assert_eq!(text(&c, "[data-unit='b3'] .left").await, "4 of 6 left");
+        assert_eq!(text(&c, "#status").await, "Last: b3 1er Hussards / Escadron: 1 lost");
+        wait_for("the odds to follow", || async { first_figure(&c).await != before }).await;
+        let after = first_figure(&c).await;
+        assert_eq!(after, command_mean(&command, &games), "the same command, the game as it stands");
+        c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
+        shot(&c, "serve-game-phone.png").await;
+        c.execute("document.getElementById('side-b').scrollIntoView();", vec![])
+            .await
+            .unwrap();
+        shot(&c, "serve-game-side-b-phone.png").await;
+        c.execute("document.getElementById('odds-card').scrollIntoView();", vec![])
+            .await
+            .unwrap();
+        shot(&c, "serve-game-odds-phone.png").await;
+
+        // A state with its rule: the routed Chosen Men cannot fire; undo takes it back.
+        click(&c, "[data-unit='a3'] .toggle[data-state='routed']").await;
+        wait_for("the refusal", || async {
+            text(&c, "#odds .duel.refused").await.contains("a3 (Chosen Men) is routed (§5.2, §6.6, §11)")
+        })
+        .await;
+        click(&c, "#undo").await;
+        wait_for("the undo", || async {
+            text(&c, "#status").await == "Last: b3 1er Hussards / Escadron: 1 lost"
+                && c.find(Locator::Css("[data-unit='a3'] .toggle.on")).await.is_err()
+        })
+        .await;
+        // A tap on a lost box gives the figure back.
+        click(&c, "[data-unit='b3'] .box.lost").await;
+        wait_for("one given back", || async { text(&c, "[data-unit='b3'] .left").await == "5 of 6 left" }).await;
+        click(&c, "#undo").await;
+        wait_for("the undo", || async { text(&c, "[data-unit='b3'] .left").await == "4 of 6 left" }).await;
+
+        // Reloaded, the game is as it was left; so is its file.
+        c.refresh().await.unwrap();
+        wait_for("the game again", || async {
+            text(&c, "[data-unit='a3'] .left").await == "5 of 8 left"
+                && text(&c, "[data-unit='b3'] .left").await == "4 of 6 left"
+                && first_figure(&c).await == after
+        })
+        .await;
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(saved.contains("a3 = { label = \"Chosen Men\", lost = 3, left = 5, states = [] }"), "{saved}");
+        let layout = c
+            .execute(
+                "const targets = [...document.querySelectorAll('.gunit button, #next-turn, #undo')]; \
+                 return { width: document.documentElement.scrollWidth, viewport: window.innerWidth, \
+                          smallest: Math.min(...targets.map((b) => b.getBoundingClientRect().height)) };",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert!(
+            layout["width"].as_f64() <= layout["viewport"].as_f64(),
+            "no sideways scrolling: {layout}"
+        );
+        assert!(layout["smallest"].as_f64().unwrap() >= 40.0, "touch targets: {layout}");
+
+        // Two devices on one game: the second marks first; the first's tap, made on the game as
+        // it was, is refused, said, and the page redrawn; tapped again, it lands.
+        let d = session(port, (390, 844), downloads.path()).await;
+        d.goto(&server.url("/games/sabugal.toml")).await.unwrap();
+        wait_for("the second device", || async { text(&d, "[data-unit='b1'] .left").await == "4 of 4 left" }).await;
+        // The first device does not look for changes meanwhile (as if the tap came before it did).
+        c.execute("clearInterval(game.timer);", vec![]).await.unwrap();
+        click(&d, "[data-unit='b1'] .box:not(.lost)").await;
+        wait_for("the second device's mark", || async { text(&d, "[data-unit='b1'] .left").await == "3 of 4 left" }).await;
+        click(&c, "[data-unit='b2'] .box:not(.lost)").await;
+        wait_for("the refusal", || async {
+            text(&c, "#banner").await.starts_with("Another device marked this game first: your tap was not saved.")
+                && text(&c, "[data-unit='b1'] .left").await == "3 of 4 left"
+        })
+        .await;
+        assert_eq!(text(&c, "[data-unit='b2'] .left").await, "8 of 8 left");
+        click(&c, "[data-unit='b2'] .box:not(.lost)").await;
+        wait_for("the tap again", || async { text(&c, "[data-unit='b2'] .left").await == "7 of 8 left" }).await;
+        // The second device sees it without a tap.
+        wait_for("the second device to follow", || async {
+            text(&d, "[data-unit='b2'] .left").await == "7 of 8 left"
+                && text(&d, "#banner").await == "Another device marked this game: the page shows it as it now stands."
+        })
+        .await;
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(saved.contains("b1 = { label = \"Capitaine Dubreton\", lost = 1, left = 3"), "{saved}");
+        d.close().await.unwrap();
+
+        // The first page of games lists it.
+        c.goto(&server.url("/")).await.unwrap();
+        wait_for("the game in the list", || async {
+            text(&c, "#games .list-title").await == "Sharpe's patrol against Voltigeurs du 6e Léger et hussards"
+        })
+        .await;
+        assert_eq!(text(&c, "#games .muted").await, "Sabugal, 3 April 1811 · Turn 1 · sabugal.toml");
         c.close().await.unwrap();
     });
 }

@@ -28,6 +28,8 @@ impl Server {
             .args(["--data", root().join("unit-sheets").to_str().unwrap()])
             .args(["serve", "--port", "0", "--lists"])
             .arg(dir.path())
+            .arg("--games")
+            .arg(dir.path().join("games"))
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
