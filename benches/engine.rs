@@ -83,6 +83,7 @@ fn list_check(c: &mut Criterion) {
                 &parsed,
                 SpanIndex::parse(&text),
                 file,
+                None,
             ))
         })
     });

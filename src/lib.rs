@@ -112,6 +112,7 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
         ),
         Command::List { command } => commands::list::run(&dirs, flag, command),
         Command::Game { command } => commands::game::run(&dirs, command),
+        Command::Career { command } => commands::career::run(&dirs, ruleset, command),
         Command::Preview { command } => commands::preview::run(&dirs, command),
         Command::Cards(args) => commands::print::run_cards(&dirs, flag, &args),
         Command::Qrs(args) => commands::print::run_qrs(&dirs, flag, &args),

@@ -88,6 +88,12 @@ pub enum Command {
         #[command(subcommand)]
         command: GameCommand,
     },
+    /// A player's career: victory points game after game, the rank they earn (rulesets with
+    /// careers)
+    Career {
+        #[command(subcommand)]
+        command: CareerCommand,
+    },
     /// Exact outcome distributions (the procedures depend on --ruleset)
     Preview {
         #[command(subcommand)]
@@ -329,6 +335,49 @@ pub enum GameCommand {
         #[arg(long, value_enum, default_value_t)]
         format: CheckFormat,
         /// Language of the result's words (default: the ruleset's first)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CareerCommand {
+    /// Start a career (of --ruleset): the player's nation and arm, no victory points yet
+    New {
+        /// The career file to create (careers/NAME.toml)
+        file: PathBuf,
+        /// The nation served (`muster career new FILE --nation x` lists them)
+        #[arg(long, value_name = "NATION")]
+        nation: String,
+        /// infantry or cavalry
+        #[arg(long, value_name = "ARM")]
+        arm: String,
+        /// The player's name, as printed on rosters
+        #[arg(long, value_name = "NAME")]
+        player: Option<String>,
+        /// Overwrite the file if it exists
+        #[arg(long)]
+        force: bool,
+    },
+    /// Add a game's victory points (the rank follows)
+    Add {
+        /// The career file
+        file: PathBuf,
+        /// The victory points the game gave
+        #[arg(long, value_name = "N")]
+        points: u32,
+        /// The game file it was (`muster game new`): named in the career, never added twice
+        #[arg(long, value_name = "GAME")]
+        game: Option<PathBuf>,
+    },
+    /// Show the career: its victory points, its rank and what it gives, the next rank
+    Show {
+        /// The career file
+        file: PathBuf,
+        /// Output format
+        #[arg(long, value_enum, default_value_t)]
+        format: CheckFormat,
+        /// Language of the advantages' words (default: the ruleset's first)
         #[arg(long, value_enum)]
         lang: Option<LangArg>,
     },

@@ -166,6 +166,7 @@ fn new(
             one_line(&file.display().to_string())
         ));
     }
+    super::make_parent(file)?;
     write_atomic(file, doc.to_string().as_bytes())?;
     // Read back as the game it now is: the file is a game file.
     let (_, g) = open(dirs, file)?;

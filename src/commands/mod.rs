@@ -1,6 +1,7 @@
 //! The commands: each turns checked settings into work on the engine and prints the result.
 //! Generic commands see a ruleset only through `rulesets::Engine`.
 
+pub mod career;
 pub mod check;
 pub mod data;
 pub mod game;
@@ -143,4 +144,17 @@ pub fn to_json<T: serde::Serialize>(value: &T) -> String {
         serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     s.push('\n');
     s
+}
+
+/// Makes the folder a new game or career goes in (`games/`, `careers/`) when it does not exist
+/// yet, as a player starting their first one expects.
+pub fn make_parent(file: &Path) -> Result<(), Error> {
+    match file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => std::fs::create_dir_all(dir)
+            .map_err(|source| Error::Write {
+                path: dir.to_path_buf(),
+                source,
+            }),
+        _ => Ok(()),
+    }
 }

@@ -36,6 +36,8 @@ fn supports(r: Ruleset) -> serde_json::Value {
         "roster": c.roster,
         "previews": previews,
         "scoring": c.scoring,
+        "games": c.lists,
+        "careers": c.careers,
     })
 }
 
@@ -63,13 +65,14 @@ pub fn run(format: Format) -> Result<u8, Error> {
                             previews.join(", ")
                         },
                         yes(c.scoring),
+                        yes(c.careers),
                     ]
                 })
                 .collect();
             print_out(&text_table(
                 &[
                     "id", "ruleset", "data", "lists", "cards", "qrs", "roster", "previews",
-                    "scoring",
+                    "scoring", "careers",
                 ],
                 &rows,
             ))?;

@@ -96,9 +96,17 @@ pub fn check_writable(path: &Path) -> Result<PathBuf, Error> {
 /// fsync: it would double the time of a card sheet for a durability that a re-run gives back.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let target = check_writable(path)?;
-    let err = |source| Error::Write {
-        path: path.to_path_buf(),
-        source,
+    // The temporary file's name never reaches a message (tempfile adds " at path …").
+    let err = |source: std::io::Error| {
+        let text = source.to_string();
+        let source = match text.find(" at path ") {
+            Some(at) => std::io::Error::new(source.kind(), text[..at].to_owned()),
+            None => source,
+        };
+        Error::Write {
+            path: path.to_path_buf(),
+            source,
+        }
     };
     let dir = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,

@@ -25,6 +25,9 @@ pub const MAX_INPUT_BYTES: u64 = 4 * 1024 * 1024;
 pub struct Sources {
     files: SimpleFiles<String, String>,
     texts: Vec<String>,
+    /// Each file's path as given (a file another names, as a list names its career, is found
+    /// from it).
+    paths: Vec<std::path::PathBuf>,
     /// Each text parsed as a TOML document, once, when first asked for (the ruleset's
     /// peek, the list's shape and its spans share one parse).
     docs: Vec<OnceLock<Parsed>>,
@@ -44,6 +47,7 @@ impl Sources {
         Self {
             files: SimpleFiles::new(),
             texts: Vec::new(),
+            paths: Vec::new(),
             docs: Vec::new(),
         }
     }
@@ -59,6 +63,7 @@ impl Sources {
     pub fn add(&mut self, path: &Path, text: String) -> FileId {
         let shown = crate::core::text::same_length_printable(&text);
         self.texts.push(text);
+        self.paths.push(path.to_path_buf());
         self.docs.push(OnceLock::new());
         self.files.add(display_path(path), shown)
     }
@@ -82,6 +87,11 @@ impl Sources {
     /// The text as read.
     pub fn text(&self, id: FileId) -> &str {
         self.texts.get(id).map(String::as_str).unwrap_or("")
+    }
+
+    /// The path `id` was read from (or kept as).
+    pub fn path(&self, id: FileId) -> Option<&Path> {
+        self.paths.get(id).map(|p| p.as_path())
     }
 
     pub fn name(&self, id: FileId) -> String {

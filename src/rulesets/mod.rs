@@ -111,6 +111,8 @@ pub struct Capabilities {
     pub qrs: bool,
     pub roster: bool,
     pub scoring: bool,
+    /// A player's career across games (`muster career`).
+    pub careers: bool,
 }
 
 /// The words of a list's table in `muster check`: a unit's id, its figures, what it has.
@@ -969,6 +971,36 @@ pub trait Engine: Send + Sync {
     /// side's losses.
     fn score_game(&self, game: &game::Game, lang: Lang) -> Result<Scored, Error> {
         game::losses(game, lang)
+    }
+
+    /// `muster career new`: a new career file's text (rulesets with careers).
+    fn new_career(&self, nation: &str, arm: &str, player: Option<&str>) -> Result<String, Error> {
+        let _ = (nation, arm, player);
+        Err(unsupported(self.ruleset(), "careers"))
+    }
+
+    /// `muster career add`: a game's victory points added to the career `doc` (read from
+    /// `path`); what changed, in words.
+    fn add_to_career(
+        &self,
+        doc: &mut toml_edit::DocumentMut,
+        path: &std::path::Path,
+        game: Option<&std::path::Path>,
+        points: u32,
+    ) -> Result<String, Error> {
+        let _ = (doc, path, game, points);
+        Err(unsupported(self.ruleset(), "careers"))
+    }
+
+    /// `muster career show`: where a career stands.
+    fn show_career(
+        &self,
+        path: &std::path::Path,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<Scored, Error> {
+        let _ = (path, lang, labels);
+        Err(unsupported(self.ruleset(), "careers"))
     }
 
     /// Scores a finished battle (`muster score FILE`).

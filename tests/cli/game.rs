@@ -508,3 +508,35 @@ fn a_wab_game_scores_as_the_battle_it_describes() {
         r.stdout
     );
 }
+
+/// The guide names every state and side value each ruleset's game.toml declares (read from the
+/// data, so that a state added there and left out of docs/game.md fails here).
+#[test]
+fn the_guide_names_every_state_and_value() {
+    let guide = std::fs::read_to_string(root().join("docs/game.md")).unwrap();
+    let mut missing = Vec::new();
+    for e in std::fs::read_dir(root().join("unit-sheets")).unwrap() {
+        let path = e.unwrap().path().join("game.toml");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let doc: toml::Table = text.parse().unwrap();
+        for key in ["state", "value"] {
+            for item in doc
+                .get(key)
+                .and_then(|v| v.as_array())
+                .into_iter()
+                .flatten()
+            {
+                let id = item["id"].as_str().unwrap();
+                if !guide.contains(&format!("`{id}`")) {
+                    missing.push(format!("{}: {key} `{id}`", path.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/game.md does not name: {missing:?}"
+    );
+}

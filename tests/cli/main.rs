@@ -2,6 +2,7 @@
 
 mod boundary;
 mod browser;
+mod career;
 mod data;
 mod edit;
 mod fire_classes;

@@ -20,11 +20,22 @@ pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanInde
 /// Checks the list in `file`.
 pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
     let (list, spans) = parse_file(sources, file)?;
-    Ok(check_parsed(db, &list, spans, file))
+    let career = list
+        .list
+        .career
+        .as_deref()
+        .map(|c| super::career::of_list(db, sources, file, c).map(|(s, _)| s));
+    Ok(check_parsed(db, &list, spans, file, career))
 }
 
 /// Checks a list already parsed.
-pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: FileId) -> ListCheck {
+pub fn check_parsed<'a>(
+    db: &'a Database,
+    list: &ListFile,
+    spans: SpanIndex,
+    file: FileId,
+    career: Option<Result<super::career::Standing<'a>, String>>,
+) -> ListCheck {
     let army = Army::evaluate(db, list);
     let mut diagnostics = validate::validate_list(&ListContext {
         db,
@@ -32,6 +43,7 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
         army: &army,
         file,
         spans: &spans,
+        career,
     });
     diagnostic::sort(&mut diagnostics);
     let units = army

@@ -83,8 +83,20 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
                     parts.terrain.extend(f.terrain);
                     Vec::new()
                 }),
-                "ranks.toml" => parse::<RanksFile>(sources, file, &index)
-                    .map(|f| parts.add_entries(file, "rank", f.rank, |p| &mut p.ranks)),
+                "ranks.toml" => parse::<RanksFile>(sources, file, &index).map(|f| {
+                    let mut d = parts.add_entries(file, "rank", f.rank, |p| &mut p.ranks);
+                    if let Some(c) = f.career {
+                        d.extend(
+                            super::career::check_rules(&c)
+                                .into_iter()
+                                .map(|m| Diagnostic::error("career-rules", m).in_file(file)),
+                        );
+                        d.extend(parts.set_single(file, "ranks.toml [career]", c, |p| {
+                            &mut p.career
+                        }));
+                    }
+                    d
+                }),
                 "game.toml" => parse::<GameRules>(sources, file, &index).map(|g| {
                     parts.game = g;
                     Vec::new()
@@ -145,6 +157,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         artillery,
         terrain: parts.terrain,
         ranks: parts.ranks,
+        career: parts.career.take().map(|(_, c)| c),
         skills: parts.skills,
         weapons: parts.weapons,
         nations: parts.nations,
@@ -210,6 +223,7 @@ struct Parts {
     artillery: Option<(FileId, Artillery)>,
     terrain: Vec<Terrain>,
     ranks: Catalog<Rank>,
+    career: Option<(FileId, super::career::CareerRules)>,
     skills: Catalog<Skill>,
     weapons: Catalog<Weapon>,
     nations: Catalog<Nation>,

@@ -282,6 +282,29 @@ impl Engine for CapitanEngine {
         Some(&self.db.game)
     }
 
+    fn new_career(&self, nation: &str, arm: &str, player: Option<&str>) -> Result<String, Error> {
+        super::career::new_career(&self.db, nation, arm, player)
+    }
+
+    fn add_to_career(
+        &self,
+        doc: &mut DocumentMut,
+        path: &std::path::Path,
+        game: Option<&std::path::Path>,
+        points: u32,
+    ) -> Result<String, Error> {
+        super::career::add_game(&self.db, self, doc, path, game, points)
+    }
+
+    fn show_career(
+        &self,
+        path: &std::path::Path,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<crate::rulesets::Scored, Error> {
+        super::career::show(&self.db, path, labels, lang)
+    }
+
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let db = &self.db;
         let coalition = spec
@@ -368,9 +391,12 @@ impl Engine for CapitanEngine {
         }
         let number = push_unit(doc, table)?;
         if let Some(free) = &unit.free_skill {
-            if doc.get("list").and_then(|l| l.get("rank")).is_none() {
+            let header = doc.get("list");
+            if header.and_then(|l| l.get("rank")).is_none()
+                && header.and_then(|l| l.get("career")).is_none()
+            {
                 return Err(Error::Usage(
-                    "a free skill needs the player's rank (§10.1): add `rank = \"lieutenant\"` (or another rank) to [list]".into(),
+                    "a free skill needs the player's rank (§10.1): add `rank = \"lieutenant\"` (or another rank) or the player's `career = \"careers/NAME.toml\"` to [list]".into(),
                 ));
             }
             let mut entry = toml_edit::InlineTable::new();

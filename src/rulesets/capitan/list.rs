@@ -33,6 +33,10 @@ pub struct ListHeader {
     /// The player's rank, §10.1 (campaign play).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rank: Option<String>,
+    /// The player's career (§10), from the list's folder: `careers/NAME.toml`. The rank is
+    /// then the career's (a `rank` above it is refused).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub career: Option<String>,
     /// §10.1: one skill given free to one unit (1-based index into `units`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub free_skill: Option<FreeSkill>,

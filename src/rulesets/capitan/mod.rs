@@ -2,6 +2,7 @@
 //! checking of its data, and its rules. Everything that knows Capitán's field names is here.
 
 pub mod army;
+pub mod career;
 pub mod checker;
 pub mod data;
 pub mod database;
@@ -35,6 +36,7 @@ pub const META: Meta = Meta {
         qrs: true,
         roster: true,
         scoring: false,
+        careers: true,
     },
     list_words: ListWords {
         id: "sheet",
@@ -53,6 +55,7 @@ pub const META: Meta = Meta {
     schemas: &[
         ("capitan-sheets.schema.json", schema::<model::SheetsFile>),
         ("capitan-list.schema.json", schema::<list::ListFile>),
+        ("capitan-career.schema.json", schema::<career::CareerFile>),
     ],
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,

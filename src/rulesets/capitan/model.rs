@@ -787,6 +787,13 @@ pub struct Rank {
     /// Most expensive skill the rank may give free once a game (§10.1).
     pub free_skill_max: u32,
     pub rerolls: Vec<String>,
+    /// A nation's name for the rank in the infantry, where `name` gives both arms' (keyed
+    /// es/en/fr/de like `name`).
+    #[serde(default)]
+    pub infantry: BTreeMap<String, String>,
+    /// The same in the cavalry: "Rittmeister", "Chef d'escadron".
+    #[serde(default)]
+    pub cavalry: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -794,6 +801,9 @@ pub struct Rank {
 pub struct RanksFile {
     #[serde(default)]
     pub rank: Vec<Rank>,
+    /// §10: careers (ranks.toml `[career]`).
+    #[serde(default)]
+    pub career: Option<super::career::CareerRules>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -22,7 +22,7 @@ pub fn offers(
     let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
         .map_err(|d| Error::Usage(d.message))?;
     let header = &list.list;
-    let rank = header.rank.as_ref().and_then(|r| db.ranks.get(r));
+    let rank = super::career::rank_of_list(db, sources, file, header);
     let pts = label(labels, "points");
     let groups = [Kind::Command, Kind::Troop, Kind::Artillery]
         .iter()

@@ -721,6 +721,8 @@ pub struct Roster {
     pub rank: Option<String>,
     /// What the rank gives, §10.1.
     pub rank_advantages: Option<String>,
+    /// The player's career when the list names one (§10): who, and the victory points.
+    pub career: Option<String>,
     pub units: Vec<RosterUnit>,
     pub activation: Vec<Activation>,
     pub unactivated: Vec<String>,
@@ -735,6 +737,10 @@ pub fn roster(
     labels: &toml::Table,
 ) -> Roster {
     let list = &list.list;
+    let career = list
+        .career
+        .as_deref()
+        .and_then(|c| super::career::of_list(db, sources, checked.file, c).ok());
     let units: Vec<RosterUnit> = checked
         .units
         .iter()
@@ -831,17 +837,26 @@ pub fn roster(
             .get(&list.campaign)
             .map(|c| c.name.get(lang).to_owned())
             .unwrap_or_else(|| list.campaign.clone()),
-        rank: list.rank.as_ref().map(|r| {
-            db.ranks
-                .get(r)
-                .map(|x| x.name.get(lang).to_owned())
-                .unwrap_or_else(|| r.clone())
-        }),
-        rank_advantages: list
-            .rank
-            .as_ref()
-            .and_then(|r| db.ranks.get(r))
+        rank: match (&list.rank, &career) {
+            (Some(r), _) => Some(
+                db.ranks
+                    .get(r)
+                    .map(|x| x.name.get(lang).to_owned())
+                    .unwrap_or_else(|| r.clone()),
+            ),
+            (None, Some((s, _))) => Some(s.title()),
+            (None, None) => None,
+        },
+        rank_advantages: super::career::rank_of_list(db, sources, checked.file, list)
             .map(|r| rank_advantages(r, labels)),
+        career: career.as_ref().map(|(s, f)| {
+            label(labels, "career_line")
+                .replace(
+                    "{player}",
+                    f.career.player.as_deref().unwrap_or(s.nation.name.get(lang)),
+                )
+                .replace("{points}", &s.total.to_string())
+        }),
         units,
         activation,
         unactivated,
@@ -957,7 +972,7 @@ pub fn describe(db: &Database, s: &UnitSheet) -> String {
 }
 
 /// §10.1: what a rank gives, in words of the labels.
-fn rank_advantages(r: &super::model::Rank, labels: &toml::Table) -> String {
+pub(crate) fn rank_advantages(r: &super::model::Rank, labels: &toml::Table) -> String {
     let mut parts = Vec::new();
     if r.initiative_rerolls > 0 {
         parts.push(label(labels, "rank_initiative_reroll"));
@@ -974,5 +989,5 @@ fn rank_advantages(r: &super::model::Rank, labels: &toml::Table) -> String {
     if r.free_skill_max > 0 {
         parts.push(label(labels, "rank_free_skill").replace("{n}", &r.free_skill_max.to_string()));
     }
-    parts.join(" ; ")
+    parts.join(&label(labels, "list_sep"))
 }

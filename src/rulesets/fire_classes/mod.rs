@@ -27,6 +27,7 @@ pub const META: Meta = Meta {
         qrs: true,
         roster: false,
         scoring: false,
+        careers: false,
     },
     list_words: ListWords {
         id: "class",

@@ -30,6 +30,7 @@ pub const META: Meta = Meta {
         qrs: true,
         roster: true,
         scoring: false,
+        careers: false,
     },
     list_words: ListWords {
         id: "type",

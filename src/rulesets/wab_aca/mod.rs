@@ -40,6 +40,7 @@ pub const META: Meta = Meta {
         qrs: true,
         roster: true,
         scoring: true,
+        careers: false,
     },
     list_words: ListWords {
         id: "entry",

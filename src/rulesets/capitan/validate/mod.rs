@@ -3,6 +3,7 @@
 //! [`PAIR_RULES`]). Rules return every finding, never only the first.
 
 pub mod balance;
+mod career;
 pub mod command;
 mod header;
 mod points;
@@ -25,9 +26,19 @@ pub struct ListContext<'a> {
     pub army: &'a Army<'a>,
     pub file: FileId,
     pub spans: &'a SpanIndex,
+    /// The career the list names (`career = "…"`), where it stands or why it cannot be read.
+    pub career: Option<Result<super::career::Standing<'a>, String>>,
 }
 
 impl ListContext<'_> {
+    /// The player's rank: the list's `rank`, else its career's (§10, §10.1).
+    pub fn rank(&self) -> Option<&str> {
+        self.list.list.rank.as_deref().or(match &self.career {
+            Some(Ok(s)) => Some(s.rank.id.as_str()),
+            _ => None,
+        })
+    }
+
     /// The span of `path`, cut to its first line (a whole table is shown by its header).
     pub fn span(&self, path: &[Seg]) -> Option<Range<usize>> {
         let span = self.spans.span(path)?;
@@ -60,6 +71,10 @@ type Check = fn(&ListContext) -> Vec<Diagnostic>;
 pub const RULES: &[(&Rule, Check)] = &[
     (&header::UNKNOWN_CAMPAIGN, header::unknown_campaign),
     (&header::UNKNOWN_RANK, header::unknown_rank),
+    (&career::CAREER_UNREADABLE, career::career_unreadable),
+    (&career::CAREER_COALITION, career::career_coalition),
+    (&career::RANK_ABOVE_CAREER, career::rank_against_career),
+    (&career::RANK_BELOW_CAREER, career::rank_against_career),
     (&units::UNKNOWN_SHEET, units::unknown_sheet),
     (&units::UNIT_LIMIT, units::unit_limit),
     (&units::FIGURES_OUT_OF_RANGE, units::figures_out_of_range),

@@ -192,14 +192,14 @@ pub fn free_skill_unit(cx: &ListContext) -> Vec<Diagnostic> {
             ),
         ));
     }
-    if cx.list.list.rank.is_none() {
+    if cx.rank().is_none() {
         out.push(
             cx.report(
                 &FREE_SKILL_UNIT,
                 &[Seg::Key("list"), Seg::Key("free_skill")],
                 "a free skill needs the player's rank".to_owned(),
             )
-            .with_note("add `rank = \"lieutenant\"` (or another rank of §10.1) to [list]"),
+            .with_note("add `rank = \"lieutenant\"` (or another rank of §10.1) to [list], or name the player's career: `career = \"careers/NAME.toml\"`"),
         );
     }
     out
@@ -214,7 +214,7 @@ pub const FREE_SKILL_TOO_COSTLY: Rule = Rule {
 };
 
 pub fn free_skill_too_costly(cx: &ListContext) -> Vec<Diagnostic> {
-    let (Some(f), Some(rank)) = (&cx.list.list.free_skill, &cx.list.list.rank) else {
+    let (Some(f), Some(rank)) = (&cx.list.list.free_skill, cx.rank()) else {
         return Vec::new();
     };
     let (Some(skill), Some(rank)) = (cx.db.skill(&f.skill), cx.db.ranks.get(rank)) else {

@@ -1,0 +1,569 @@
+//! A player's career (§10, §10.1): the victory points of each game added up, the rank they
+//! reach (every `points_per_rank` points one rank up, muster's reading of §10, recorded in
+//! ranks.toml), what the rank gives, and the lists that name the career checked against it.
+//!
+//! The career file (`careers/NAME.toml`, `muster career new|add|show`):
+//!
+//! ```toml
+//! [career]
+//! ruleset = "capitan"
+//! player = "Jean Dubreton"
+//! nation = "france"
+//! arm = "infantry"
+//!
+//! [[game]]
+//! points = 450
+//! game = "../games/sabugal.toml"
+//! title = "Voltigeurs du 6e Léger et hussards against La partida del Empecinado"
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use toml_edit::{value, DocumentMut};
+
+use super::database::Database;
+use super::model::{Coalition, Names, Rank};
+use crate::core::error::Error;
+use crate::core::i18n::Lang;
+use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::core::suggest::nearest;
+use crate::core::text::one_line;
+
+/// muster's bound on the games of one career (a file of that many is already a lifetime).
+pub const MAX_GAMES: usize = 10_000;
+
+// ── the rules, ranks.toml [career] ───────────────────────────────────────────────────────────
+
+/// §10: how victory points make ranks, and the nations a career serves.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CareerRules {
+    pub rule: String,
+    /// The book's sentence the reading below reads.
+    pub quote: String,
+    /// muster's reading of it, as printed.
+    pub reading: String,
+    pub points_per_rank: u32,
+    /// muster's bound on one game's victory points.
+    pub max_game_points: u32,
+    pub nation: Vec<CareerNation>,
+}
+
+/// A nation of §10: its name, the key of its ranks' names (`es`, `en`, `fr`, `de`), the
+/// coalitions its lists may be of.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CareerNation {
+    pub id: String,
+    pub name: Names,
+    pub ranks: String,
+    pub coalitions: Vec<Coalition>,
+}
+
+/// The keys a nation's rank names may use (the four armies of §10.1).
+pub const RANK_KEYS: [&str; 4] = ["es", "en", "fr", "de"];
+
+/// A career's arm (§10: "son arme (cavalerie ou infanterie)").
+pub use super::model::Arm;
+
+// ── the career file ──────────────────────────────────────────────────────────────────────────
+
+/// A career file.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CareerFile {
+    pub career: CareerHeader,
+    /// The games played, in order.
+    #[serde(default)]
+    pub game: Vec<CareerGame>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CareerHeader {
+    /// The rule system: "capitan".
+    pub ruleset: String,
+    /// The player's name, as printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// A nation of §10 (ranks.toml [[career.nation]]).
+    pub nation: String,
+    pub arm: Arm,
+}
+
+/// One game of a career: its victory points, and the game file it was (when kept by muster).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CareerGame {
+    pub points: u32,
+    /// The game file, from the career file's folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// What the game was: "A against B".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+}
+
+/// Where a career stands: its points, its rank and the next.
+pub struct Standing<'a> {
+    pub total: u64,
+    pub index: usize,
+    pub rank: &'a Rank,
+    /// The next rank and the points it takes, unless the career is at the highest.
+    pub next: Option<(&'a Rank, u64)>,
+    pub nation: &'a CareerNation,
+    pub arm: Arm,
+}
+
+impl Standing<'_> {
+    /// The rank's name in the career's army and arm: "Chef d'escadron".
+    pub fn title(&self) -> String {
+        rank_title(self.rank, &self.nation.ranks, self.arm)
+    }
+}
+
+/// A rank's name in a nation's army (`key`) and an arm.
+pub fn rank_title(rank: &Rank, key: &str, arm: Arm) -> String {
+    let by_arm = match arm {
+        Arm::Infantry => &rank.infantry,
+        Arm::Cavalry => &rank.cavalry,
+    };
+    if let Some(n) = by_arm.get(key) {
+        return n.clone();
+    }
+    match key {
+        "es" => rank.name.es.clone(),
+        "fr" => rank.name.fr.clone(),
+        "de" => rank.name.de.clone().unwrap_or_else(|| rank.name.en.clone()),
+        _ => rank.name.en.clone(),
+    }
+}
+
+/// The rules of careers, or why this data has none.
+pub fn rules(db: &Database) -> Result<&CareerRules, Error> {
+    db.career.as_ref().ok_or_else(|| {
+        Error::Usage("the data has no careers: ranks.toml has no [career] table (§10)".into())
+    })
+}
+
+/// Where `file` stands, or what is wrong with it (the nation unknown, a game's points over
+/// muster's bound, too many games).
+pub fn standing<'a>(db: &'a Database, file: &CareerFile) -> Result<Standing<'a>, String> {
+    let rules = db
+        .career
+        .as_ref()
+        .ok_or("the data has no careers: ranks.toml has no [career] table (§10)")?;
+    let nation = rules
+        .nation
+        .iter()
+        .find(|n| n.id == file.career.nation)
+        .ok_or_else(|| {
+            let ids: Vec<&str> = rules.nation.iter().map(|n| n.id.as_str()).collect();
+            let hint = nearest(&file.career.nation, ids.iter().copied())
+                .map(|s| format!("; did you mean {s}?"))
+                .unwrap_or_default();
+            format!(
+                "unknown nation `{}` (§10 knows {}){hint}",
+                file.career.nation.escape_debug(),
+                ids.join(", ")
+            )
+        })?;
+    if file.game.len() > MAX_GAMES {
+        return Err(format!(
+            "{} games: muster keeps at most {MAX_GAMES} in a career",
+            file.game.len()
+        ));
+    }
+    if let Some((i, g)) = file
+        .game
+        .iter()
+        .enumerate()
+        .find(|(_, g)| g.points > rules.max_game_points)
+    {
+        return Err(format!(
+            "game {}: {} victory points; muster takes at most {} from one game",
+            i + 1,
+            g.points,
+            rules.max_game_points
+        ));
+    }
+    let total: u64 = file.game.iter().map(|g| u64::from(g.points)).sum();
+    let ranks: Vec<&Rank> = db.ranks.iter().collect();
+    let step = u64::from(rules.points_per_rank.max(1));
+    let last = ranks.len().saturating_sub(1);
+    let index = usize::try_from(total / step).unwrap_or(usize::MAX).min(last);
+    let rank = ranks
+        .get(index)
+        .copied()
+        .ok_or("the data has no ranks (§10.1)")?;
+    let next = ranks
+        .get(index + 1)
+        .map(|r| (*r, step * (index as u64 + 1)));
+    Ok(Standing {
+        total,
+        index,
+        rank,
+        next,
+        nation,
+        arm: file.career.arm,
+    })
+}
+
+/// Checks the `[career]` table of ranks.toml against the ranks: each nation's rank key is one
+/// of the four armies, ids unique, at least one coalition.
+pub fn check_rules(rules: &CareerRules) -> Vec<String> {
+    let mut out = Vec::new();
+    if rules.points_per_rank == 0 {
+        out.push("[career] points_per_rank: expected at least 1, found 0".to_owned());
+    }
+    for (i, n) in rules.nation.iter().enumerate() {
+        if !RANK_KEYS.contains(&n.ranks.as_str()) {
+            out.push(format!(
+                "[[career.nation]] `{}`: ranks = `{}`: expected one of {}",
+                n.id,
+                n.ranks,
+                RANK_KEYS.join(", ")
+            ));
+        }
+        if n.coalitions.is_empty() {
+            out.push(format!(
+                "[[career.nation]] `{}`: coalitions: expected at least one",
+                n.id
+            ));
+        }
+        if rules.nation[..i].iter().any(|m| m.id == n.id) {
+            out.push(format!("[[career.nation]] `{}` is given twice", n.id));
+        }
+    }
+    out
+}
+
+// ── reading and writing a career ─────────────────────────────────────────────────────────────
+
+/// Reads a career file: `Err` with a message naming the file, line and column when it is not
+/// one.
+pub fn read(path: &Path) -> Result<CareerFile, String> {
+    let mut sources = Sources::new();
+    let id = sources.read(path).map_err(|e| e.to_string())?;
+    parse(&sources, id)
+}
+
+fn parse(sources: &Sources, id: FileId) -> Result<CareerFile, String> {
+    let spans = SpanIndex::of(sources, id);
+    let file: CareerFile = crate::core::toml_file::parse(sources, id, &spans).map_err(|d| {
+        let (line, column) = d
+            .span
+            .as_ref()
+            .map_or((1, 1), |s| sources.line_column(id, s.start));
+        format!("{}:{line}:{column}: {}", sources.name(id), d.message)
+    })?;
+    if file.career.ruleset != super::META.id {
+        return Err(format!(
+            "{}: a career of `{}`, not of {}",
+            sources.name(id),
+            file.career.ruleset.escape_debug(),
+            super::META.title
+        ));
+    }
+    Ok(file)
+}
+
+/// A new career's text.
+pub fn new_career(
+    db: &Database,
+    nation: &str,
+    arm: &str,
+    player: Option<&str>,
+) -> Result<String, Error> {
+    rules(db)?;
+    let Some(arm) = Arm::ALL.iter().copied().find(|a| a.as_str() == arm) else {
+        return Err(Error::Usage(format!(
+            "--arm {}: expected infantry or cavalry (§10)",
+            arm.escape_debug()
+        )));
+    };
+    let file = CareerFile {
+        career: CareerHeader {
+            ruleset: super::META.id.to_owned(),
+            player: player.map(str::to_owned),
+            nation: nation.to_owned(),
+            arm,
+        },
+        game: Vec::new(),
+    };
+    let standing = standing(db, &file).map_err(|e| Error::Usage(format!("--nation: {e}")))?;
+    let mut doc = DocumentMut::new();
+    let mut head = toml_edit::Table::new();
+    head.decor_mut().set_prefix(format!(
+        "# A career of {} (§10) kept by muster: {}, {}. Add a game's victory points with\n# `muster career add FILE --points N [--game GAME]`; `muster career show FILE` gives the rank.\n",
+        super::META.title,
+        standing.nation.name.en,
+        arm.as_str()
+    ));
+    head["ruleset"] = value(super::META.id);
+    if let Some(p) = player {
+        head["player"] = value(one_line(p).into_owned());
+    }
+    head["nation"] = value(nation);
+    head["arm"] = value(arm.as_str());
+    doc["career"] = toml_edit::Item::Table(head);
+    Ok(doc.to_string())
+}
+
+/// Adds a game's victory points to the career in `doc` (read from `path`); says what changed.
+pub fn add_game(
+    db: &Database,
+    engine: &dyn crate::rulesets::Engine,
+    doc: &mut DocumentMut,
+    path: &Path,
+    game: Option<&Path>,
+    points: u32,
+) -> Result<String, Error> {
+    let rules = rules(db)?;
+    if points > rules.max_game_points {
+        return Err(Error::Usage(format!(
+            "--points {points}: muster takes at most {} victory points from one game",
+            rules.max_game_points
+        )));
+    }
+    let mut sources = Sources::new();
+    let id = sources.add(path, doc.to_string());
+    let file = parse(&sources, id).map_err(Error::Usage)?;
+    let before = standing(db, &file).map_err(Error::Usage)?;
+    if file.game.len() >= MAX_GAMES {
+        return Err(Error::Usage(format!(
+            "the career has {MAX_GAMES} games, the most muster keeps"
+        )));
+    }
+    let mut entry = toml_edit::Table::new();
+    entry["points"] = value(i64::from(points));
+    let mut title = None;
+    if let Some(g) = game {
+        let played = crate::rulesets::game::read_game(engine, g)?;
+        let folder = path.parent().unwrap_or(Path::new("."));
+        let rel = relative(g, folder);
+        let same = |other: &str| {
+            let o = folder.join(other);
+            o.canonicalize().ok() == g.canonicalize().ok()
+        };
+        if let Some(n) = file
+            .game
+            .iter()
+            .position(|e| e.game.as_deref().is_some_and(same))
+        {
+            return Err(Error::Usage(format!(
+                "{} is already game {} of the career",
+                g.display(),
+                n + 1
+            )));
+        }
+        let t = format!("{} against {}", one_line(&played.a.name), one_line(&played.b.name));
+        entry["game"] = value(rel);
+        entry["title"] = value(t.clone());
+        title = Some(t);
+    }
+    let games = doc
+        .entry("game")
+        .or_insert(toml_edit::Item::ArrayOfTables(
+            toml_edit::ArrayOfTables::new(),
+        ))
+        .as_array_of_tables_mut()
+        .ok_or_else(|| Error::Usage("`game` is not an array of tables ([[game]])".into()))?;
+    games.push(entry);
+    let mut file = file;
+    file.game.push(CareerGame {
+        points,
+        game: None,
+        title: title.clone(),
+    });
+    let after = standing(db, &file).map_err(Error::Usage)?;
+    let mut said = format!(
+        "added {points} victory points{}: {} in all, {}",
+        title.map(|t| format!(" ({t})")).unwrap_or_default(),
+        after.total,
+        after.title()
+    );
+    if after.index > before.index {
+        said.push_str(&format!(
+            " — promoted from {} (§10)",
+            before.title()
+        ));
+    }
+    if let Some((next, at)) = after.next {
+        said.push_str(&format!(
+            "; {} more to {}",
+            at - after.total,
+            rank_title(next, &after.nation.ranks, after.arm)
+        ));
+    }
+    Ok(said)
+}
+
+/// `path` as seen from the folder `from`, both made absolute: `../games/a.toml`.
+fn relative(path: &Path, from: &Path) -> String {
+    let abs = |p: &Path| -> PathBuf {
+        p.canonicalize().unwrap_or_else(|_| {
+            std::env::current_dir()
+                .map(|c| c.join(p))
+                .unwrap_or_else(|_| p.to_path_buf())
+        })
+    };
+    let (t, b) = (abs(path), abs(from));
+    let t: Vec<_> = t.components().collect();
+    let b: Vec<_> = b.components().collect();
+    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut rel = PathBuf::new();
+    for _ in common..b.len() {
+        rel.push("..");
+    }
+    for c in &t[common..] {
+        rel.push(c.as_os_str());
+    }
+    rel.to_string_lossy().replace('\\', "/")
+}
+
+/// `muster career show`: the career's JSON and text, the advantages in `lang`.
+pub fn show(
+    db: &Database,
+    path: &Path,
+    labels: &toml::Table,
+    lang: Lang,
+) -> Result<crate::rulesets::Scored, Error> {
+    let file = read(path).map_err(Error::Usage)?;
+    let s = standing(db, &file).map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
+    let rules = rules(db)?;
+    let advantages = super::views::rank_advantages(s.rank, labels);
+    let nation = s.nation.name.get(lang);
+    let mut text = format!(
+        "{}{} — {}, {} ({} {})\n",
+        file.career
+            .player
+            .as_deref()
+            .map(|p| format!("{}: ", one_line(p)))
+            .unwrap_or_default(),
+        s.title(),
+        nation,
+        s.arm.as_str(),
+        super::META.title,
+        rules.rule
+    );
+    text.push_str(&format!(
+        "{} victory points in {} game{}",
+        s.total,
+        file.game.len(),
+        if file.game.len() == 1 { "" } else { "s" }
+    ));
+    match s.next {
+        Some((next, at)) => text.push_str(&format!(
+            "; {} from {at} ({} more)\n",
+            rank_title(next, &s.nation.ranks, s.arm),
+            at - s.total
+        )),
+        None => text.push_str("; the highest rank\n"),
+    }
+    text.push_str(&format!("what the rank gives (§10.1): {advantages}\n"));
+    if !file.game.is_empty() {
+        let rows: Vec<Vec<String>> = file
+            .game
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                vec![
+                    (i + 1).to_string(),
+                    g.points.to_string(),
+                    one_line(g.title.as_deref().or(g.game.as_deref()).unwrap_or("")).into_owned(),
+                ]
+            })
+            .collect();
+        text.push('\n');
+        text.push_str(&crate::core::table::text_table(
+            &["game", "points", "what"],
+            &rows,
+        ));
+    }
+    text.push_str(&format!(
+        "\nranks: muster's reading of {}: {}\n",
+        rules.rule, rules.reading
+    ));
+    let json = serde_json::json!({
+        "ruleset": super::META.id,
+        "player": file.career.player,
+        "nation": { "id": s.nation.id, "name": nation },
+        "arm": s.arm.as_str(),
+        "points": s.total,
+        "games": file.game,
+        "rank": {
+            "id": s.rank.id,
+            "name": s.title(),
+            "free_skill_max": s.rank.free_skill_max,
+            "initiative_bonus": s.rank.initiative_bonus,
+            "initiative_rerolls": s.rank.initiative_rerolls,
+            "rerolls": s.rank.rerolls,
+            "advantages": advantages,
+        },
+        "next": s.next.map(|(r, at)| serde_json::json!({
+            "id": r.id,
+            "name": rank_title(r, &s.nation.ranks, s.arm),
+            "from": at,
+            "more": at - s.total,
+        })),
+        "reading": rules.reading,
+    });
+    Ok(crate::rulesets::Scored { json, text })
+}
+
+// ── a list that names its career ─────────────────────────────────────────────────────────────
+
+/// The career a list names (`career = "…"`, from the list's folder): where it stands, or why
+/// it cannot be read.
+pub fn of_list<'a>(
+    db: &'a Database,
+    sources: &Sources,
+    list: FileId,
+    career: &str,
+) -> Result<(Standing<'a>, CareerFile), String> {
+    let folder = sources
+        .path(list)
+        .and_then(Path::parent)
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let path = lexical(&folder.join(career));
+    let file = read(&path)?;
+    let standing = standing(db, &file).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((standing, file))
+}
+
+/// `lists/../careers/a.toml` as `careers/a.toml` (without asking the disk: as the user reads it).
+fn lexical(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out: Vec<Component> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    if out.is_empty() {
+        PathBuf::from(".")
+    } else {
+        out.iter().collect()
+    }
+}
+
+/// The player's rank for a list: its `rank`, else its career's (None when neither is known).
+pub fn rank_of_list<'a>(
+    db: &'a Database,
+    sources: &Sources,
+    list: FileId,
+    header: &super::list::ListHeader,
+) -> Option<&'a Rank> {
+    match (&header.rank, &header.career) {
+        (Some(r), _) => db.ranks.get(r),
+        (None, Some(c)) => of_list(db, sources, list, c).ok().map(|(s, _)| s.rank),
+        (None, None) => None,
+    }
+}
