@@ -156,7 +156,11 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app);
-    println!("muster serve: {url} (lists in {})", options.lists.display());
+    println!(
+        "muster serve: {url} (lists in {}, games in {})",
+        options.lists.display(),
+        options.games.display()
+    );
     if options.open {
         open_browser(&url);
     }

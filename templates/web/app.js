@@ -772,6 +772,12 @@ async function gamePage() {
     s.addEventListener("change", drawOdds);
   }
   $("#score-fold").addEventListener("toggle", drawScore);
+  // A link to the result (…/games/NAME#score) opens it.
+  if (location.hash === "#score") {
+    $("#score-fold").open = true;
+    await drawScore();
+    $("#score-card").scrollIntoView();
+  }
   await drawOdds();
   // Another device at the table may mark the game: look every few seconds, while the page is
   // seen, and redraw when it changed (a tap made meanwhile on the old state is refused).

@@ -772,6 +772,68 @@ fn a_game_at_the_table_in_a_real_browser() {
         })
         .await;
         assert_eq!(text(&c, "#games .muted").await, "Sabugal, 3 April 1811 · Turn 1 · sabugal.toml");
+
+        // In French: the page's words and the ruleset's states.
+        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![]).await.unwrap();
+        c.goto(&server.url("/games/sabugal.toml")).await.unwrap();
+        wait_for("the game in French", || async {
+            text(&c, "#turn").await == "Tour 1"
+                && text(&c, "[data-unit='a3'] .left").await == "5 sur 8"
+                && text(&c, "[data-unit='a3'] .toggle[data-state='routed']").await == "En déroute"
+        })
+        .await;
+        assert_eq!(text(&c, "#next-turn").await, "Tour suivant");
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
+
+        // A WAB game marked from the command line, its result on the page: the scores of
+        // `muster game score`, the winner and the level of the victory.
+        let w = games.join("valoutina.toml");
+        let data = root().join("unit-sheets");
+        let cli = |args: &[&str]| {
+            let mut all = vec!["--data", data.to_str().unwrap()];
+            all.extend_from_slice(args);
+            let run = muster_in(server.dir.path(), &all, &[]);
+            assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+            run
+        };
+        cli(&["game", "new", w.to_str().unwrap(), "--list", "wab-france-1809.toml", "--against", "wab-russia-1812.toml"]);
+        for mark in [
+            "a5 --lost 9", "a9 --lost 11", "a9 --state routed", "a11 --lost 3", "b5 --lost 12",
+            "b9 --state destroyed", "b13 --state captured", "a --value eighths=3",
+            "a --value flags_taken=1", "a --value guns_taken=1", "b --value eighths=2",
+        ] {
+            let mut args = vec!["game", "mark", w.to_str().unwrap()];
+            args.extend(mark.split(' '));
+            cli(&args);
+        }
+        let scored = json(&cli(&["game", "score", w.to_str().unwrap(), "--format", "json", "--lang", "en"]));
+        c.set_window_size(1400, 1000).await.unwrap();
+        viewport(&c, 1400, 1000).await;
+        c.goto(&server.url("/games/valoutina.toml#score")).await.unwrap();
+        wait_for("the result", || async { !text(&c, "#score .verdict").await.is_empty() }).await;
+        assert_eq!(
+            text(&c, "#score .verdict").await,
+            format!(
+                "{} wins by {}: {}",
+                scored["winner"].as_str().unwrap(),
+                scored["difference"],
+                scored["band"]["name"].as_str().unwrap()
+            )
+        );
+        assert_eq!(
+            text(&c, "#score tbody").await,
+            format!(
+                "{} 204 811\n{} 311 404",
+                scored["sides"][0]["name"].as_str().unwrap(),
+                scored["sides"][1]["name"].as_str().unwrap()
+            )
+        );
+        assert_eq!((scored["sides"][0]["score"].as_u64(), scored["sides"][1]["score"].as_u64()), (Some(811), Some(404)));
+        assert_eq!(text(&c, "[data-value='eighths'] .count").await, "3");
+        c.execute("document.getElementById('score-card').scrollIntoView({ block: 'end' });", vec![])
+            .await
+            .unwrap();
+        shot(&c, "serve-game-wab-score.png").await;
         c.close().await.unwrap();
     });
 }
