@@ -123,11 +123,11 @@ pub(crate) fn store_error(e: StoreError) -> Response {
         StoreError::BadName(m) => json_error(StatusCode::BAD_REQUEST, &m),
         StoreError::NotFound(m) => json_error(StatusCode::NOT_FOUND, &m),
         StoreError::Exists(m) => json_error(StatusCode::CONFLICT, &m),
-        StoreError::Stale { current } => {
+        StoreError::Stale { current, noun } => {
             let mut r = json_response(
                 StatusCode::PRECONDITION_FAILED,
                 to_json(&json!({
-                    "error": "the list changed on disk since this edit was made (in another tab, or by the CLI); reload it and make the edit again",
+                    "error": format!("the {noun} changed on disk since this edit was made (in another tab or device, or by the CLI); reload it and make the edit again"),
                     "version": current,
                 })),
             );

@@ -48,7 +48,7 @@ fn games(app: &App, create: bool) -> Result<&Store, Response> {
             )
         })?;
     }
-    let store = Store::new(&app.games_dir)
+    let store = Store::of(&app.games_dir, "game")
         .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
     let _ = app.games.set(store);
     app.games
@@ -168,23 +168,45 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             Ok(s) => s,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
         };
-        if let Err(e) = Store::check_name(&spec.name) {
+        if let Err(e) = Store::check_name_of("game", &spec.name) {
             return store_error(e);
         }
         let (a_path, b_path) = match (app.store.existing(&spec.a), app.store.existing(&spec.b)) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(e), _) | (_, Err(e)) => return store_error(e),
         };
-        let a_text = match app.store.read(&spec.a) {
-            Ok((_, t)) => t,
-            Err(e) => return store_error(e),
-        };
+        // Each list's ruleset: a game is between two lists of one.
         let mut sources = crate::core::source::Sources::new();
-        let id = sources.add(&a_path, a_text);
-        let ruleset = match crate::rulesets::peek(&sources, id) {
-            Ok(r) => r,
-            Err(d) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &d.message),
-        };
+        let mut rulesets = Vec::new();
+        for (name, path) in [(&spec.a, &a_path), (&spec.b, &b_path)] {
+            let text = match app.store.read(name) {
+                Ok((_, t)) => t,
+                Err(e) => return store_error(e),
+            };
+            let id = sources.add(path, text);
+            match crate::rulesets::peek(&sources, id) {
+                Ok(r) => rulesets.push(r),
+                Err(d) => {
+                    return json_error(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        &format!("{name}: {}", d.message),
+                    )
+                }
+            }
+        }
+        let ruleset = rulesets[0];
+        if rulesets[1] != ruleset {
+            return json_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &format!(
+                    "a game is between two lists of one ruleset: {} is a list of {}, {} of {}",
+                    spec.a,
+                    ruleset.title(),
+                    spec.b,
+                    rulesets[1].title()
+                ),
+            );
+        }
         let ready = match app.engine(ruleset) {
             Ok(r) => r,
             Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
@@ -196,7 +218,12 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
         ) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(e), _) | (_, Err(e)) => {
-                return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string())
+                // Lists named as the page names them: by file name in the lists folder.
+                let folder = format!("{}{}", app.store.dir.display(), std::path::MAIN_SEPARATOR);
+                return json_error(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    &e.to_string().replace(&folder, ""),
+                );
             }
         };
         let Some(rules) = engine.game_rules() else {

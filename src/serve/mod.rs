@@ -114,7 +114,7 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
     let url = format!("http://127.0.0.1:{port}/");
     let games = std::sync::OnceLock::new();
     if options.games.is_dir() {
-        let _ = games.set(Store::new(&options.games)?);
+        let _ = games.set(Store::of(&options.games, "game")?);
     }
     let app = Arc::new(App {
         store,

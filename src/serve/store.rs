@@ -17,7 +17,7 @@ pub enum StoreError {
     /// 409: a list of that name already exists.
     Exists(String),
     /// 412: the file changed since the version the edit was made on.
-    Stale { current: String },
+    Stale { current: String, noun: &'static str },
     /// 428: an edit without the version it was made on.
     NoVersion,
     /// 422: the edit or the text is refused (the message says why).
@@ -53,23 +53,32 @@ pub struct Store {
     pub dir: PathBuf,
     /// The directory as the user gave it, for the commands the pages show.
     given: PathBuf,
+    /// What its files are, in messages: "list", "game".
+    pub noun: &'static str,
 }
 
 impl Store {
+    /// The lists directory.
     pub fn new(given: &Path) -> Result<Self, Error> {
+        Self::of(given, "list")
+    }
+
+    /// A directory of `noun`s ("game"): the same rules, its own words.
+    pub fn of(given: &Path, noun: &'static str) -> Result<Self, Error> {
         let dir = given.canonicalize().map_err(|source| Error::Read {
             path: given.to_path_buf(),
             source,
         })?;
         if !dir.is_dir() {
             return Err(Error::Usage(format!(
-                "--lists {}: not a directory",
+                "--{noun}s {}: not a directory",
                 dir.display()
             )));
         }
         Ok(Self {
             dir,
             given: given.to_path_buf(),
+            noun,
         })
     }
 
@@ -101,9 +110,14 @@ impl Store {
 
     /// Checks a list name: a plain file name ending in `.toml`, printable, not hidden.
     pub fn check_name(name: &str) -> Result<(), StoreError> {
+        Self::check_name_of("list", name)
+    }
+
+    /// Checks the name of a `noun`'s file (see [`Store::check_name`]).
+    pub fn check_name_of(noun: &str, name: &str) -> Result<(), StoreError> {
         let bad = |why: &str| {
             Err(StoreError::BadName(format!(
-                "list name `{}`: {why}",
+                "{noun} name `{}`: {why}",
                 name.escape_debug()
             )))
         };
@@ -111,7 +125,9 @@ impl Store {
             return bad(&format!("1 to {MAX_NAME} bytes"));
         }
         if name.contains(['/', '\\']) || name == ".." || name.contains("..") {
-            return bad("a plain file name inside the lists directory (no `/`, `\\` or `..`)");
+            return bad(&format!(
+                "a plain file name inside the {noun}s directory (no `/`, `\\` or `..`)"
+            ));
         }
         if name.starts_with('.') {
             return bad("a name that does not start with `.`");
@@ -128,9 +144,11 @@ impl Store {
     /// The path of an existing list: a regular file in the directory, or a link to one that
     /// stays inside it.
     pub fn existing(&self, name: &str) -> Result<PathBuf, StoreError> {
-        Self::check_name(name)?;
+        Self::check_name_of(self.noun, name)?;
         let path = self.dir.join(name);
-        let not_found = || StoreError::NotFound(format!("no list `{name}` in the lists directory"));
+        let noun = self.noun;
+        let not_found =
+            || StoreError::NotFound(format!("no {noun} `{name}` in the {noun}s directory"));
         let meta = std::fs::symlink_metadata(&path).map_err(|_| not_found())?;
         if meta.file_type().is_symlink() {
             let target = path.canonicalize().map_err(|_| not_found())?;
@@ -145,11 +163,12 @@ impl Store {
 
     /// The path for a new list, which must not exist yet.
     pub fn fresh(&self, name: &str) -> Result<PathBuf, StoreError> {
-        Self::check_name(name)?;
+        Self::check_name_of(self.noun, name)?;
         let path = self.dir.join(name);
         if std::fs::symlink_metadata(&path).is_ok() {
             return Err(StoreError::Exists(format!(
-                "a list `{name}` already exists"
+                "a {} `{name}` already exists",
+                self.noun
             )));
         }
         Ok(path)
@@ -193,7 +212,10 @@ impl Store {
             .split(',')
             .any(|v| v.trim() == now || v.trim() == "*")
         {
-            return Err(StoreError::Stale { current: now });
+            return Err(StoreError::Stale {
+                current: now,
+                noun: self.noun,
+            });
         }
         let text = change(&path, &current)?;
         write_atomic(&path, text.as_bytes())?;
@@ -213,7 +235,7 @@ impl Store {
             .open(&path)
             .map_err(|e| match e.kind() {
                 std::io::ErrorKind::AlreadyExists => {
-                    StoreError::Exists(format!("a list `{name}` already exists"))
+                    StoreError::Exists(format!("a {} `{name}` already exists", self.noun))
                 }
                 _ => StoreError::Io(e.to_string()),
             })?;
@@ -235,7 +257,10 @@ impl Store {
             .split(',')
             .any(|v| v.trim() == now || v.trim() == "*")
         {
-            return Err(StoreError::Stale { current: now });
+            return Err(StoreError::Stale {
+                current: now,
+                noun: self.noun,
+            });
         }
         let trash = self.dir.join(".trash");
         std::fs::create_dir_all(&trash).map_err(|e| StoreError::Io(e.to_string()))?;

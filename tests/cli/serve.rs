@@ -813,3 +813,113 @@ fn load_50_clients_posting_a_100_unit_list() {
     );
     assert_eq!(errors, 0);
 }
+
+/// The games API refuses bad input with a status and a message in the game's words (never
+/// the lists', never a path of the machine): bad names, lists of two rulesets, unknown units
+/// and states, malformed marks, a stale version; the refused marks leave the file as it was.
+#[test]
+fn games_api_refuses_bad_input_in_words() {
+    let s = Server::start();
+    let r = s.get("/api/games");
+    assert_eq!(
+        (r.status, r.text()),
+        (200, "[]".to_owned()),
+        "no games folder yet: no games"
+    );
+    let r = s.send("GET", "/games/nope.toml", &[], b"");
+    assert_eq!(r.status, 404);
+    let create = |body: &str| s.send("POST", "/api/games", &[], body.as_bytes());
+    for (body, status, error) in [
+        (
+            r#"{"name":"../x.toml","a":"sharpe-patrol.toml","b":"voltigeurs-hussars.toml"}"#,
+            400,
+            "game name `../x.toml`: a plain file name inside the games directory (no `/`, `\\` or `..`)",
+        ),
+        (
+            r#"{"name":"x.toml","a":"sharpe-patrol.toml","b":"wab-france-1809.toml"}"#,
+            422,
+            "a game is between two lists of one ruleset: sharpe-patrol.toml is a list of Capitán, wab-france-1809.toml of WAB: Au crépuscule de l'Aigle",
+        ),
+        (
+            r#"{"name":"x.toml","a":"sharpe-patrol.toml","b":"nope.toml"}"#,
+            404,
+            "no list `nope.toml` in the lists directory",
+        ),
+    ] {
+        let r = create(body);
+        assert_eq!((r.status, r.json()["error"].as_str().unwrap()), (status, error), "{body}");
+    }
+    assert!(!s.dir.path().join("games/x.toml").exists());
+    let r = create(
+        r#"{"name":"g.toml","a":"sharpe-patrol.toml","b":"voltigeurs-hussars.toml","scenario":" "}"#,
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let version = r.json()["version"].as_str().unwrap().to_owned();
+    let r = create(r#"{"name":"g.toml","a":"sharpe-patrol.toml","b":"voltigeurs-hussars.toml"}"#);
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().unwrap()),
+        (409, "a game `g.toml` already exists")
+    );
+    let file = s.dir.path().join("games/g.toml");
+    let before = std::fs::read(&file).unwrap();
+    let mark = |body: &str, v: &str| {
+        s.send(
+            "POST",
+            "/api/games/g.toml/mark",
+            &[("If-Match", v)],
+            body.as_bytes(),
+        )
+    };
+    for (body, status, error) in [
+        (
+            r#"{"unit":"z9","lost":1}"#,
+            422,
+            "`z9` is not a unit of this game: units are a1 … a3 (Sharpe's patrol) and b1 … b3 (Voltigeurs du 6e Léger et hussards), or their labels",
+        ),
+        (
+            r#"{"unit":"a1","state":"flying"}"#,
+            422,
+            "unknown state `flying`; known: activated, captured-flag, reduced, routed",
+        ),
+        (
+            r#"{"unit":"a1"}"#,
+            400,
+            "a mark says what happened: lost, back, state (with on), value (with set) or turn",
+        ),
+        (
+            r#"{"unit":"a1","lost":4294967296}"#,
+            400,
+            "the mark: invalid value: integer `4294967296`, expected u32 at line 1 column 30",
+        ),
+    ] {
+        let r = mark(body, &version);
+        assert_eq!((r.status, r.json()["error"].as_str().unwrap()), (status, error), "{body}");
+    }
+    let r = mark(r#"{"unit":"a1","lost":1}"#, "\"stale\"");
+    assert_eq!(r.status, 412);
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the game changed on disk"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "refused marks write nothing"
+    );
+    let r = s.get("/api/games/g.toml/odds?a=a1&b=zz");
+    assert_eq!(r.status, 400);
+    let r = s.get("/api/games/g.toml/odds?a=a1&b=b1&range=far");
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().unwrap()),
+        (400, "range=far: one of short, medium, long")
+    );
+    let r = s.get("/api/games/nope.toml/score");
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().unwrap()),
+        (404, "no game `nope.toml` in the games directory")
+    );
+}
