@@ -874,7 +874,8 @@ function gameUnit(u) {
   return el("article", { class: "gunit" + (out ? " out" : ""), "data-unit": u.key },
     el("div", { class: "gunit-head" },
       el("span", { class: "num" }, u.key),
-      el("strong", { class: "gunit-name" }, u.label),
+      // The name picks the unit for the odds (its side's), and shows them when both are chosen.
+      el("button", { type: "button", class: "gunit-name", title: t("odds_pick"), onclick: () => pickForOdds(u.key) }, u.label),
       el("span", { class: "left" }, u.figures === null ? t("lost_n", { n: u.lost }) : t("left_of", { left: u.left, figures: u.figures }))),
     boxes,
     el("div", { class: "toggles" }, game.view.states.map((s) => {
@@ -885,6 +886,13 @@ function gameUnit(u) {
         onclick: () => markGame({ unit: u.key, state: s.id, on: !on }),
       }, s.name);
     })));
+}
+
+async function pickForOdds(key) {
+  const side = key.startsWith("a") ? "a" : "b";
+  $(`#odds-${side}`).value = key;
+  await drawOdds();
+  if ($("#odds-a").value && $("#odds-b").value) $("#odds-card").scrollIntoView({ block: "start" });
 }
 
 async function markGame(body) {

@@ -645,8 +645,9 @@ fn a_game_at_the_table_in_a_real_browser() {
         assert!(std::fs::read_to_string(&file).unwrap().contains("a = \"../sharpe-patrol.toml\""));
 
         // The odds between the Chosen Men and the hussars, at full strength.
-        select(&c, "#odds-a", "a3").await;
-        select(&c, "#odds-b", "b3").await;
+        // Picked by tapping the units' names.
+        click(&c, "[data-unit='a3'] .gunit-name").await;
+        click(&c, "[data-unit='b3'] .gunit-name").await;
         wait_for("the odds", || async {
             text(&c, "#odds .duel h3").await == "Fire: Chosen Men at 1er Hussards / Escadron"
         })
