@@ -86,8 +86,8 @@ pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
             let (engine, g) = open(dirs, &file)?;
             let rules = engine.game_rules().cloned().unwrap_or_default();
             match format {
-                CheckFormat::Json => print_out(&to_json(&game_json(&g, &rules)))?,
-                CheckFormat::Text => print_out(&show(&g, &rules))?,
+                CheckFormat::Json => print_out(&to_json(&game_json(engine.as_ref(), &g, &rules)))?,
+                CheckFormat::Text => print_out(&show(engine.as_ref(), &g, &rules))?,
             }
             Ok(0)
         }
@@ -170,7 +170,7 @@ fn new(
     write_atomic(file, doc.to_string().as_bytes())?;
     // Read back as the game it now is: the file is a game file.
     let (_, g) = open(dirs, file)?;
-    print_out(&show(&g, rules))?;
+    print_out(&show(engine.as_ref(), &g, rules))?;
     eprintln!(
         "wrote {}: a game of {} units against {}",
         file.display(),
@@ -275,7 +275,7 @@ fn edit(
 
 /// The game as text: the turn, each side's units with what they have left and their states,
 /// the sides' values, the last marks.
-fn show(g: &Game, rules: &GameRules) -> String {
+fn show(engine: &dyn Engine, g: &Game, rules: &GameRules) -> String {
     let mut out = format!(
         "{} against {} — turn {}{}\n",
         one_line(&g.a.name),
@@ -301,14 +301,32 @@ fn show(g: &Game, rules: &GameRules) -> String {
             .enumerate()
             .map(|(i, u)| {
                 let s = g.unit(side, i + 1);
+                let thresholds = g.thresholds(engine, rules, side, i + 1);
+                // A threshold's value beside the losses ("2 lost / stamina 3"), the state once
+                // reached.
+                let toward: Vec<String> = thresholds
+                    .iter()
+                    .filter_map(|t| {
+                        let decl = rules.threshold.iter().find(|d| d.id == t.id)?;
+                        Some(format!("{} {}", decl.value, t.at))
+                    })
+                    .collect();
+                let mut states = s.states.clone();
+                states.extend(
+                    thresholds
+                        .iter()
+                        .filter(|t| t.reached)
+                        .map(|t| t.id.to_owned()),
+                );
                 vec![
                     game::unit_key(side, i + 1),
                     one_line(&u.label).into_owned(),
                     match u.figures {
                         Some(f) => format!("{} / {f}", (f - i64::from(s.lost)).max(0)),
-                        None => format!("{} lost", s.lost),
+                        None if toward.is_empty() => format!("{} lost", s.lost),
+                        None => format!("{} lost / {}", s.lost, toward.join(", ")),
                     },
-                    s.states.join(", "),
+                    states.join(", "),
                 ]
             })
             .collect();
@@ -332,6 +350,12 @@ fn show(g: &Game, rules: &GameRules) -> String {
             .collect();
         out.push_str(&format!("\nstates: {}\n", states.join(", ")));
     }
+    for t in &rules.threshold {
+        out.push_str(&format!(
+            "{}: once its losses reach its {} ({})\n",
+            t.id, t.value, t.rule
+        ));
+    }
     let n = g.file.log.len();
     out.push_str(&format!(
         "{n} mark{} logged{}\n",
@@ -346,7 +370,7 @@ fn show(g: &Game, rules: &GameRules) -> String {
 }
 
 /// The game as JSON: what the pages draw.
-pub fn game_json(g: &Game, rules: &GameRules) -> serde_json::Value {
+pub fn game_json(engine: &dyn Engine, g: &Game, rules: &GameRules) -> serde_json::Value {
     let side = |s: Side| {
         let list = g.list(s);
         serde_json::json!({
@@ -355,6 +379,7 @@ pub fn game_json(g: &Game, rules: &GameRules) -> serde_json::Value {
             "units": list.units.iter().enumerate().map(|(i, u)| {
                 let st = g.unit(s, i + 1);
                 serde_json::json!({
+                    "thresholds": g.thresholds(engine, rules, s, i + 1),
                     "key": game::unit_key(s, i + 1),
                     "number": i + 1,
                     "label": u.label,

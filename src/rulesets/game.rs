@@ -39,6 +39,29 @@ pub struct GameRules {
     /// otherwise the losses of each side are printed.
     #[serde(default)]
     pub victory: Option<Words>,
+    /// States a unit comes into by its losses alone (shown, never marked): shaken when its
+    /// casualties reach its stamina.
+    #[serde(default)]
+    pub threshold: Vec<ThresholdDecl>,
+}
+
+/// A state a unit is in once its losses reach one of its values.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ThresholdDecl {
+    pub id: String,
+    pub name: Words,
+    pub rule: String,
+    /// The unit's value its losses reach, as the ruleset's engine names it (`stamina`).
+    pub value: String,
+}
+
+/// A threshold of a unit: the losses it comes at, and whether they are reached.
+#[derive(Debug, Clone, Serialize)]
+pub struct Reached<'a> {
+    pub id: &'a str,
+    pub at: u32,
+    pub reached: bool,
 }
 
 /// Words in the languages of the pages (Spanish when the ruleset has it).
@@ -168,6 +191,14 @@ impl GameRules {
         for (i, s) in self.state.iter().enumerate() {
             if self.state[..i].iter().any(|t| t.id == s.id) {
                 problems.push(format!("state `{}` is declared twice", s.id));
+            }
+        }
+        for t in &self.threshold {
+            if self.state.iter().any(|s| s.id == t.id) {
+                problems.push(format!(
+                    "threshold `{}` has the id of a state: a unit comes into it by its losses, it is not marked",
+                    t.id
+                ));
             }
         }
         problems
@@ -392,6 +423,32 @@ impl Game {
                 left: None,
                 states: Vec::new(),
             })
+    }
+
+    /// The thresholds of unit `number` of `side` its ruleset knows a value for, with whether
+    /// its losses reach them.
+    pub fn thresholds<'r>(
+        &self,
+        engine: &dyn super::Engine,
+        rules: &'r GameRules,
+        side: Side,
+        number: usize,
+    ) -> Vec<Reached<'r>> {
+        let Some(row) = self.list(side).units.get(number.wrapping_sub(1)) else {
+            return Vec::new();
+        };
+        let lost = self.unit(side, number).lost;
+        rules
+            .threshold
+            .iter()
+            .filter_map(|t| {
+                engine.unit_value(&row.id, &t.value).map(|at| Reached {
+                    id: &t.id,
+                    at,
+                    reached: lost >= at,
+                })
+            })
+            .collect()
     }
 }
 
@@ -622,6 +679,12 @@ pub fn mark(
         Change::State { id, on } => {
             let (side, number) = game.find(key)?;
             let k = unit_key(side, number);
+            if let Some(t) = rules.threshold.iter().find(|t| t.id == *id) {
+                return Err(Error::Usage(format!(
+                    "`{id}` is not marked: a unit is {id} once its losses reach its {} ({}); mark its losses",
+                    t.value, t.rule
+                )));
+            }
             let decl = rules.state(id).ok_or_else(|| {
                 crate::core::error::unknown("state", id, rules.state.iter().map(|s| s.id.as_str()))
             })?;

@@ -967,6 +967,13 @@ pub trait Engine: Send + Sync {
         Err(unsupported(self.ruleset(), "previews"))
     }
 
+    /// A value of a unit (its sheet or entry `unit`) a game's threshold names (`stamina`), when
+    /// the ruleset has it.
+    fn unit_value(&self, unit: &str, value: &str) -> Option<u32> {
+        let _ = (unit, value);
+        None
+    }
+
     /// Scores a game (`muster game score`): by the ruleset's own victory rules, else each
     /// side's losses.
     fn score_game(&self, game: &game::Game, lang: Lang) -> Result<Scored, Error> {

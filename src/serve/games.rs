@@ -98,7 +98,7 @@ fn view(app: &App, name: &str, path: &Path, text: &str, lang: Option<&str>) -> R
     let ruleset = ready.engine.ruleset();
     let (lang, _) = page_lang(ruleset, lang.or(g.a.lang.map(|l| l.id())));
     let v = version(text.as_bytes());
-    let mut body = crate::commands::game::game_json(&g, &rules);
+    let mut body = crate::commands::game::game_json(ready.engine.as_ref(), &g, &rules);
     body["name"] = json!(name);
     body["version"] = json!(v);
     body["title"] = json!(ruleset.title());
@@ -112,6 +112,11 @@ fn view(app: &App, name: &str, path: &Path, text: &str, lang: Option<&str>) -> R
         .value
         .iter()
         .map(|x| json!({ "id": x.id, "name": x.name.get(lang), "rule": x.rule, "max": x.max }))
+        .collect::<Vec<_>>());
+    body["thresholds"] = json!(rules
+        .threshold
+        .iter()
+        .map(|t| json!({ "id": t.id, "name": t.name.get(lang), "rule": t.rule, "value": t.value }))
         .collect::<Vec<_>>());
     body["scored"] = json!(rules.victory.is_some());
     let mut r = json_response(StatusCode::OK, to_json(&body));

@@ -799,6 +799,7 @@ async function loadGame() {
 }
 
 const stateName = (id) => game.view.states.find((s) => s.id === id)?.name || id;
+const thresholdName = (id) => game.view.thresholds.find((s) => s.id === id)?.name || id;
 
 // What a mark of the log did, in words: "a3 1er Hussards: 2 lost".
 function markWords(m) {
@@ -876,9 +877,14 @@ function gameUnit(u) {
       el("span", { class: "num" }, u.key),
       // The name picks the unit for the odds (its side's), and shows them when both are chosen.
       el("button", { type: "button", class: "gunit-name", title: t("odds_pick"), onclick: () => pickForOdds(u.key) }, u.label),
-      el("span", { class: "left" }, u.figures === null ? t("lost_n", { n: u.lost }) : t("left_of", { left: u.left, figures: u.figures }))),
+      // Figures left; a unit counted in losses alone says where its thresholds are (the − +
+      // stepper says its losses).
+      el("span", { class: "left" }, u.figures !== null ? t("left_of", { left: u.left, figures: u.figures })
+        : u.thresholds.map((r) => t("toward", { name: thresholdName(r.id), at: r.at })).join(" · "))),
     boxes,
-    el("div", { class: "toggles" }, game.view.states.map((s) => {
+    el("div", { class: "toggles" }, u.thresholds.filter((r) => r.reached).map((r) =>
+      el("span", { class: "reached", "data-threshold": r.id, title: game.view.thresholds.find((x) => x.id === r.id)?.rule }, thresholdName(r.id))),
+    game.view.states.map((s) => {
       const on = u.states.includes(s.id);
       return el("button", {
         type: "button", class: "toggle" + (on ? " on" : ""), "aria-pressed": on ? "true" : "false",

@@ -521,7 +521,7 @@ fn the_guide_names_every_state_and_value() {
             continue;
         };
         let doc: toml::Table = text.parse().unwrap();
-        for key in ["state", "value"] {
+        for key in ["state", "value", "threshold"] {
             for item in doc
                 .get(key)
                 .and_then(|v| v.as_array())
@@ -538,5 +538,74 @@ fn the_guide_names_every_state_and_value() {
     assert!(
         missing.is_empty(),
         "docs/game.md does not name: {missing:?}"
+    );
+}
+
+/// A state a unit comes into by its losses (hm-qrs: shaken once its casualties reach its
+/// stamina, the unit type's value in the data): shown by `game show`, in the JSON, never marked.
+#[test]
+fn a_unit_is_shaken_when_its_losses_reach_its_stamina() {
+    let t = table();
+    new_game(
+        t.path(),
+        "hm.toml",
+        "hm-qrs-picton-1815.toml",
+        "hm-qrs-donzelot-1815.toml",
+    );
+    let show = || {
+        json(&run(
+            t.path(),
+            &["game", "show", "games/hm.toml", "--format", "json"],
+        ))
+    };
+    let a1 = &show()["a"]["units"][0];
+    // The stamina of the unit's type, from the data.
+    let units = std::fs::read_to_string(root().join("unit-sheets/hm-qrs/units.toml")).unwrap();
+    let doc: toml::Table = units.parse().unwrap();
+    let stamina = doc["unit"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["id"].as_str() == a1["id"].as_str())
+        .unwrap()["stamina"]
+        .as_integer()
+        .unwrap();
+    assert_eq!(
+        a1["thresholds"],
+        serde_json::json!([{ "id": "shaken", "at": stamina, "reached": false }])
+    );
+    let below = (stamina - 1).to_string();
+    assert_eq!(
+        run(
+            t.path(),
+            &["game", "mark", "games/hm.toml", "a1", "--lost", &below]
+        )
+        .code,
+        0
+    );
+    assert_eq!(show()["a"]["units"][0]["thresholds"][0]["reached"], false);
+    assert_eq!(
+        run(
+            t.path(),
+            &["game", "mark", "games/hm.toml", "a1", "--lost", "1"]
+        )
+        .code,
+        0
+    );
+    assert_eq!(show()["a"]["units"][0]["thresholds"][0]["reached"], true);
+    let text = run(t.path(), &["game", "show", "games/hm.toml"]).stdout;
+    assert!(
+        text.contains(&format!("{stamina} lost / stamina {stamina}  shaken\n")),
+        "{text}"
+    );
+    // Not a state to mark.
+    let r = run(
+        t.path(),
+        &["game", "mark", "games/hm.toml", "a1", "--state", "shaken"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: games/hm.toml: `shaken` is not marked: a unit is shaken once its losses reach its stamina (HM, Conditions de test (reading shaken)); mark its losses\n"
     );
 }

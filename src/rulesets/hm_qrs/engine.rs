@@ -34,6 +34,13 @@ fn options(unit: &NewUnit) -> Result<Vec<(String, String)>, Error> {
 }
 
 impl Engine for HmEngine {
+    fn unit_value(&self, unit: &str, value: &str) -> Option<u32> {
+        match value {
+            "stamina" => self.db.units.get(unit).map(|u| u.stamina),
+            _ => None,
+        }
+    }
+
     fn ruleset(&self) -> Ruleset {
         Ruleset::of(&super::META)
     }
