@@ -2,7 +2,7 @@
 //! edit holds the file's lock from reading to writing and writes atomically (as list edits
 //! do), keeping the user's comments; the lists are only read.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
@@ -12,6 +12,7 @@ use super::{load_engine, print_out, to_json};
 use crate::cli::{CheckFormat, GameCommand};
 use crate::core::error::Error;
 use crate::core::output::{write_atomic, EditLock};
+use crate::core::paths::relative;
 use crate::core::source::{read_text, Sources};
 use crate::core::table::text_table;
 use crate::core::text::one_line;
@@ -178,44 +179,6 @@ fn new(
         b.units.len()
     );
     Ok(0)
-}
-
-/// A path as seen from `folder` (both made absolute from the current directory).
-fn relative(path: &Path, folder: &Path) -> Result<String, Error> {
-    let cwd = std::env::current_dir()
-        .map_err(|e| Error::Usage(format!("cannot read the current directory: {e}")))?;
-    let abs = |p: &Path| -> PathBuf {
-        let joined = if p.is_absolute() {
-            p.to_path_buf()
-        } else {
-            cwd.join(p)
-        };
-        let mut out = PathBuf::new();
-        for c in joined.components() {
-            match c {
-                Component::ParentDir => {
-                    out.pop();
-                }
-                Component::CurDir => {}
-                other => out.push(other.as_os_str()),
-            }
-        }
-        out
-    };
-    let (target, base) = (abs(path), abs(folder));
-    let t: Vec<Component> = target.components().collect();
-    let b: Vec<Component> = base.components().collect();
-    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let mut rel = PathBuf::new();
-    for _ in common..b.len() {
-        rel.push("..");
-    }
-    for c in &t[common..] {
-        rel.push(c.as_os_str());
-    }
-    rel.to_str()
-        .map(|s| s.replace('\\', "/"))
-        .ok_or_else(|| Error::Usage(format!("{}: the path is not UTF-8", path.display())))
 }
 
 /// The game's ruleset, from its `[game] ruleset`.

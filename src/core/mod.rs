@@ -10,6 +10,7 @@ pub mod distribution;
 pub mod error;
 pub mod i18n;
 pub mod output;
+pub mod paths;
 pub mod rule;
 pub mod source;
 pub mod suggest;

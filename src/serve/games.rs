@@ -19,6 +19,7 @@ use super::store::{version, Store, StoreError};
 use super::App;
 use crate::commands::to_json;
 use crate::core::error::Error;
+use crate::core::paths::relative;
 use crate::render::plot;
 use crate::rulesets::game::{self, Change, Game, GameRules};
 use crate::rulesets::procedure::{Selector, UnitRef};
@@ -80,6 +81,14 @@ fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::Ready>, Game),
     let g = game::read_game(ready.engine.as_ref(), path)
         .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
     Ok((ready, g))
+}
+
+/// A game of the games folder, read with its ruleset's engine.
+fn open<'a>(app: &'a App, name: &str) -> Result<(&'a Store, Arc<super::Ready>, Game), Response> {
+    let store = games(app, false)?;
+    let (path, text) = store.read(name).map_err(store_error)?;
+    let (ready, g) = read(app, &path, &text)?;
+    Ok((store, ready, g))
 }
 
 #[derive(Deserialize)]
@@ -241,11 +250,16 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             Ok(s) => s,
             Err(r) => return r,
         };
-        let rel = |p: &Path| relative_path(p, &store.dir);
+        let (a_rel, b_rel) = match (relative(&a_path, &store.dir), relative(&b_path, &store.dir)) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(e), _) | (_, Err(e)) => {
+                return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string())
+            }
+        };
         let doc = game::new_game(
             ruleset.id(),
-            (&rel(&a_path), &a),
-            (&rel(&b_path), &b),
+            (&a_rel, &a),
+            (&b_rel, &b),
             spec.scenario.as_deref().filter(|s| !s.trim().is_empty()),
             rules,
         );
@@ -261,21 +275,6 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
         }
     })
     .await
-}
-
-/// `path` as seen from the folder `from` (both canonical): `../lists/a.toml`.
-fn relative_path(path: &Path, from: &Path) -> String {
-    let t: Vec<_> = path.components().collect();
-    let b: Vec<_> = from.components().collect();
-    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let mut rel = std::path::PathBuf::new();
-    for _ in common..b.len() {
-        rel.push("..");
-    }
-    for c in &t[common..] {
-        rel.push(c.as_os_str());
-    }
-    rel.to_string_lossy().replace('\\', "/")
 }
 
 /// `GET /api/games/{name}[?lang=…]`.
@@ -398,15 +397,7 @@ pub async fn odds(
     Query(mut q): Query<std::collections::BTreeMap<String, String>>,
 ) -> Response {
     blocking(move || {
-        let store = match games(&app, false) {
-            Ok(s) => s,
-            Err(r) => return r,
-        };
-        let (path, text) = match store.read(&name) {
-            Ok(x) => x,
-            Err(e) => return store_error(e),
-        };
-        let (ready, g) = match read(&app, &path, &text) {
+        let (store, ready, g) = match open(&app, &name) {
             Ok(x) => x,
             Err(r) => return r,
         };
@@ -467,15 +458,7 @@ pub async fn score(
     Query(q): Query<LangQuery>,
 ) -> Response {
     blocking(move || {
-        let store = match games(&app, false) {
-            Ok(s) => s,
-            Err(r) => return r,
-        };
-        let (path, text) = match store.read(&name) {
-            Ok(x) => x,
-            Err(e) => return store_error(e),
-        };
-        let (ready, g) = match read(&app, &path, &text) {
+        let (_, ready, g) = match open(&app, &name) {
             Ok(x) => x,
             Err(r) => return r,
         };

@@ -27,6 +27,7 @@ use super::database::Database;
 use super::model::{Coalition, Names, Rank};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+use crate::core::paths::{lexical, relative};
 use crate::core::source::{FileId, Sources, SpanIndex};
 use crate::core::suggest::nearest;
 use crate::core::text::one_line;
@@ -343,7 +344,7 @@ pub fn add_game(
     if let Some(g) = game {
         let played = crate::rulesets::game::read_game(engine, g)?;
         let folder = path.parent().unwrap_or(Path::new("."));
-        let rel = relative(g, folder);
+        let rel = relative(g, folder)?;
         let same = |other: &str| {
             let o = folder.join(other);
             o.canonicalize().ok() == g.canonicalize().ok()
@@ -399,29 +400,6 @@ pub fn add_game(
         ));
     }
     Ok(said)
-}
-
-/// `path` as seen from the folder `from`, both made absolute: `../games/a.toml`.
-fn relative(path: &Path, from: &Path) -> String {
-    let abs = |p: &Path| -> PathBuf {
-        p.canonicalize().unwrap_or_else(|_| {
-            std::env::current_dir()
-                .map(|c| c.join(p))
-                .unwrap_or_else(|_| p.to_path_buf())
-        })
-    };
-    let (t, b) = (abs(path), abs(from));
-    let t: Vec<_> = t.components().collect();
-    let b: Vec<_> = b.components().collect();
-    let common = t.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let mut rel = PathBuf::new();
-    for _ in common..b.len() {
-        rel.push("..");
-    }
-    for c in &t[common..] {
-        rel.push(c.as_os_str());
-    }
-    rel.to_string_lossy().replace('\\', "/")
 }
 
 /// `muster career show`: the career's JSON and text, the advantages in `lang`.
@@ -532,26 +510,6 @@ pub fn of_list<'a>(
     let file = read(&path)?;
     let standing = standing(db, &file).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((standing, file))
-}
-
-/// `lists/../careers/a.toml` as `careers/a.toml` (without asking the disk: as the user reads it).
-fn lexical(path: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out: Vec<Component> = Vec::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    if out.is_empty() {
-        PathBuf::from(".")
-    } else {
-        out.iter().collect()
-    }
 }
 
 /// The player's rank for a list: its `rank`, else its career's (None when neither is known).
