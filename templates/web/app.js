@@ -783,8 +783,10 @@ async function gamePage() {
   // seen, and redraw when it changed (a tap made meanwhile on the old state is refused).
   game.timer = setInterval(async () => {
     if (document.hidden || game.busy) return;
+    const seen = game.version;
     const r = await api("GET", `/api/games/${enc(game.name)}?lang=${UI.lang}`);
-    if (r.ok && r.data.version !== game.version) await showGame(r.data, true);
+    // Only when nothing was tapped here meanwhile (an answer older than a tap is dropped).
+    if (r.ok && !game.busy && game.version === seen && r.data.version !== seen) await showGame(r.data, true);
   }, 4000);
 }
 
