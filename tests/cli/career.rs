@@ -140,7 +140,7 @@ fn a_career_speaks_its_armys_words() {
          1     3999\n\
          2     1\n\
          \n\
-         ranks: muster's reading of §10: every 1000 victory points accumulated is one rank up, ensign at 0 to colonel at 6000\n"
+         ranks: muster's reading of §10: Every 1000 victory points accumulated is one rank up, in the order of §10.1: ensign at 0, second lieutenant at 1000 … colonel at 6000, the highest. The points are never spent: a promotion does not start the count again.\n"
     );
     // A German infantry officer is a Hauptmann.
     let g = tempfile::tempdir().unwrap();

@@ -42,10 +42,7 @@ pub const MAX_GAMES: usize = 10_000;
 #[serde(deny_unknown_fields)]
 pub struct CareerRules {
     pub rule: String,
-    /// The book's sentence the reading below reads.
-    pub quote: String,
-    /// muster's reading of it, as printed.
-    pub reading: String,
+    /// How many victory points make one rank (rules.toml, reading `promotion`).
     pub points_per_rank: u32,
     /// muster's bound on one game's victory points.
     pub max_game_points: u32,
@@ -461,9 +458,14 @@ pub fn show(
             &rows,
         ));
     }
+    let reading = db
+        .rules
+        .reading("promotion")
+        .map(|r| r.decision.get(lang).to_owned())
+        .unwrap_or_default();
     text.push_str(&format!(
-        "\nranks: muster's reading of {}: {}\n",
-        rules.rule, rules.reading
+        "\nranks: muster's reading of {}: {reading}\n",
+        rules.rule
     ));
     let json = serde_json::json!({
         "ruleset": super::META.id,
@@ -487,7 +489,7 @@ pub fn show(
             "from": at,
             "more": at - s.total,
         })),
-        "reading": rules.reading,
+        "reading": reading,
     });
     Ok(crate::rulesets::Scored { json, text })
 }
