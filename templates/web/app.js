@@ -710,6 +710,10 @@ async function drawGames(lists) {
     el("div", {}, g.error ? el("span", { class: "badge bad" }, t("unreadable")) : null),
     el("div", { class: "list-actions" }, g.error ? null : el("a", { class: "button small", href: "/games/" + enc(g.name) }, t("play")))))
     : [el("p", { class: "muted" }, t("no_games"))]));
+  // Games under way come first (a phone at the table opens on them); the form is open when
+  // there is none yet.
+  $("#new-game-fold").open = !r.data.length;
+  if (r.data.length) $("#lists-card").before($("#games-card"));
   // The new game's two lists: the first of any ruleset that plays games, the second of the same.
   const playable = lists.filter((l) => !l.error);
   const a = $("#ng-a"), b = $("#ng-b");
