@@ -86,23 +86,7 @@ fn show(
 
 /// The engine of the career's ruleset (its `[career] ruleset`).
 fn open(dirs: &[PathBuf], path: &Path, text: &str) -> Result<Box<dyn Engine>, Error> {
-    let doc = text
-        .trim_start_matches('\u{feff}')
-        .parse::<DocumentMut>()
-        .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
-    let id = doc
-        .get("career")
-        .and_then(|g| g.get("ruleset"))
-        .and_then(|r| r.as_str())
-        .ok_or_else(|| {
-            Error::Usage(format!(
-                "{} is not a career file: it has no [career] ruleset (`muster career new` writes one)",
-                path.display()
-            ))
-        })?;
-    let ruleset = id
-        .parse::<Ruleset>()
-        .map_err(|e| Error::Usage(format!("{}: [career] ruleset: {e}", path.display())))?;
+    let ruleset = super::ruleset_of_file(path, text, "career")?;
     let mut sources = Sources::new();
     load_engine(ruleset, dirs, &mut sources)
 }

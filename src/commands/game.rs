@@ -17,7 +17,7 @@ use crate::core::source::{read_text, Sources};
 use crate::core::table::text_table;
 use crate::core::text::one_line;
 use crate::rulesets::game::{self, Change, Game, GameRules, Side};
-use crate::rulesets::{Engine, Ruleset};
+use crate::rulesets::Engine;
 
 pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
     match command {
@@ -181,30 +181,10 @@ fn new(
     Ok(0)
 }
 
-/// The game's ruleset, from its `[game] ruleset`.
-fn ruleset_of(path: &Path, text: &str) -> Result<Ruleset, Error> {
-    let doc = text
-        .trim_start_matches('\u{feff}')
-        .parse::<DocumentMut>()
-        .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
-    let id = doc
-        .get("game")
-        .and_then(|g| g.get("ruleset"))
-        .and_then(|r| r.as_str())
-        .ok_or_else(|| {
-            Error::Usage(format!(
-                "{} is not a game file: it has no [game] ruleset (`muster game new` writes one)",
-                path.display()
-            ))
-        })?;
-    id.parse::<Ruleset>()
-        .map_err(|e| Error::Usage(format!("{}: [game] ruleset: {e}", path.display())))
-}
-
 /// Reads a game with its ruleset's engine.
 fn open(dirs: &[PathBuf], path: &Path) -> Result<(Box<dyn Engine>, Game), Error> {
     let text = read_text(path)?;
-    let ruleset = ruleset_of(path, &text)?;
+    let ruleset = super::ruleset_of_file(path, &text, "game")?;
     let mut sources = Sources::new();
     let engine = load_engine(ruleset, dirs, &mut sources)?;
     let g = game::read_game(engine.as_ref(), path)?;

@@ -158,3 +158,15 @@ pub fn make_parent(file: &Path) -> Result<(), Error> {
         _ => Ok(()),
     }
 }
+
+/// The ruleset of a game or career file (`what`: "game", "career"), from its `[what] ruleset`.
+pub fn ruleset_of_file(path: &Path, text: &str, what: &str) -> Result<Ruleset, Error> {
+    match rs::named_ruleset(text, what) {
+        Ok(Some(r)) => Ok(r),
+        Ok(None) => Err(Error::Usage(format!(
+            "{} is not a {what} file: it has no [{what}] ruleset (`muster {what} new` writes one)",
+            path.display()
+        ))),
+        Err(e) => Err(Error::Usage(format!("{}: {e}", path.display()))),
+    }
+}

@@ -1240,6 +1240,27 @@ pub fn printed_message(d: &Diagnostic, lang: Lang, labels: &toml::Table) -> Stri
     out
 }
 
+/// The ruleset a file names in its `[TABLE] ruleset` (a game's `[game]`, a career's
+/// `[career]`): `Ok(None)` when it names none, `Err` when it is not TOML or names one muster
+/// does not know (the message says which).
+pub fn named_ruleset(text: &str, table: &str) -> Result<Option<Ruleset>, String> {
+    let doc = text
+        .trim_start_matches('\u{feff}')
+        .parse::<toml_edit::DocumentMut>()
+        .map_err(|e| e.to_string())?;
+    match doc
+        .get(table)
+        .and_then(|t| t.get("ruleset"))
+        .and_then(|r| r.as_str())
+    {
+        None => Ok(None),
+        Some(id) => id
+            .parse::<Ruleset>()
+            .map(Some)
+            .map_err(|e| format!("[{table}] ruleset: {e}")),
+    }
+}
+
 /// The JSON Schema of a file read as `T`.
 pub fn schema<T: schemars::JsonSchema>() -> schemars::schema::RootSchema {
     schemars::schema_for!(T)

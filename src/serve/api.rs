@@ -110,6 +110,20 @@ pub async fn not_found() -> Response {
 
 // ── errors ──────────────────────────────────────────────────────────────────────────────────
 
+/// Duels as the pages draw them: each as JSON, with its chart as SVG unless refused.
+pub(crate) fn duels_json(duels: &[duel::Duel]) -> Vec<serde_json::Value> {
+    duels
+        .iter()
+        .map(|d| {
+            let mut v = serde_json::to_value(d).unwrap_or_default();
+            if d.refused.is_none() {
+                v["svg"] = json!(plot::svg_bars(&d.what, &d.series));
+            }
+            v
+        })
+        .collect()
+}
+
 pub(crate) fn json_response(status: StatusCode, body: String) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
@@ -1060,16 +1074,7 @@ pub async fn duel(
             Err(_) => serde_json::Value::Null,
         };
         let (la, lb) = (a.label().unwrap_or_default(), b.label().unwrap_or_default());
-        let duels: Vec<serde_json::Value> = duels
-            .iter()
-            .map(|d| {
-                let mut v = serde_json::to_value(d).unwrap_or_default();
-                if d.refused.is_none() {
-                    v["svg"] = json!(plot::svg_bars(&d.what, &d.series));
-                }
-                v
-            })
-            .collect();
+        let duels = duels_json(&duels);
         json_response(
             StatusCode::OK,
             to_json(&json!({

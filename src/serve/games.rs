@@ -14,16 +14,17 @@ use serde::Deserialize;
 use serde_json::json;
 use toml_edit::DocumentMut;
 
-use super::api::{blocking, if_match, json_error, json_response, page_lang, store_error};
+use super::api::{
+    blocking, duels_json, if_match, json_error, json_response, page_lang, store_error,
+};
 use super::store::{version, Store, StoreError};
 use super::App;
 use crate::commands::to_json;
 use crate::core::error::Error;
 use crate::core::paths::relative;
-use crate::render::plot;
+use crate::rulesets::duel;
 use crate::rulesets::game::{self, Change, Game, GameRules};
 use crate::rulesets::procedure::{Selector, UnitRef};
-use crate::rulesets::{duel, Ruleset};
 
 type Shared = State<Arc<App>>;
 
@@ -57,24 +58,17 @@ fn games(app: &App, create: bool) -> Result<&Store, Response> {
         .ok_or_else(|| json_error(StatusCode::INTERNAL_SERVER_ERROR, "the games folder"))
 }
 
-fn ruleset_of(text: &str) -> Option<Ruleset> {
-    text.parse::<DocumentMut>()
-        .ok()?
-        .get("game")?
-        .get("ruleset")?
-        .as_str()?
-        .parse()
-        .ok()
-}
-
 /// A game read with its ruleset's engine.
 fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::Ready>, Game), Response> {
-    let ruleset = ruleset_of(text).ok_or_else(|| {
-        json_error(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "not a game file: it has no [game] ruleset muster knows",
-        )
-    })?;
+    let ruleset = crate::rulesets::named_ruleset(text, "game")
+        .ok()
+        .flatten()
+        .ok_or_else(|| {
+            json_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "not a game file: it has no [game] ruleset muster knows",
+            )
+        })?;
     let ready = app
         .engine(ruleset)
         .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
@@ -426,16 +420,7 @@ pub async fn odds(
             Ok(d) => d,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
         };
-        let duels: Vec<serde_json::Value> = duels
-            .iter()
-            .map(|d| {
-                let mut v = serde_json::to_value(d).unwrap_or_default();
-                if d.refused.is_none() {
-                    v["svg"] = json!(plot::svg_bars(&d.what, &d.series));
-                }
-                v
-            })
-            .collect();
+        let duels = duels_json(&duels);
         json_response(
             StatusCode::OK,
             to_json(&json!({
