@@ -152,11 +152,18 @@ fn new(
     let a_rel = relative(list, folder)?;
     let b_rel = relative(against, folder)?;
     let mut doc = game::new_game(
-        engine.ruleset().id(),
-        (&a_rel, &a),
-        (&b_rel, &b),
+        engine.as_ref(),
+        game::Begin {
+            path: &a_rel,
+            text: sources.text(a.file),
+            list: &a,
+        },
+        game::Begin {
+            path: &b_rel,
+            text: sources.text(b.file),
+            list: &b,
+        },
         scenario,
-        rules,
     );
     if let Some(header) = doc.get_mut("game").and_then(|g| g.as_table_mut()) {
         header.decor_mut().set_prefix(format!(
@@ -200,17 +207,16 @@ fn edit(
     let lock = EditLock::acquire(path)?;
     let original = read_text(&lock.target)?;
     let shape = Shape::of(&original);
-    let (engine, g) = open(dirs, path)?;
-    let rules = engine.game_rules().cloned().unwrap_or_default();
-    let mut doc = original
-        .trim_start_matches('\u{feff}')
-        .parse::<DocumentMut>()
-        .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
-    let said = change(&mut doc, &g, &rules).map_err(|e| match e {
-        Error::Usage(m) => Error::Usage(format!("{}: {m}", path.display())),
+    let ruleset = super::ruleset_of_file(path, &original, "game")?;
+    let mut sources = Sources::new();
+    let engine = load_engine(ruleset, dirs, &mut sources)?;
+    let (text, said) = game::edit_text(engine.as_ref(), path, &original, change).map_err(|e| match e {
+        Error::Usage(m) if !m.starts_with(&path.display().to_string()) => {
+            Error::Usage(format!("{}: {m}", path.display()))
+        }
         other => other,
     })?;
-    write_atomic(&lock.target, shape.apply(doc.to_string()).as_bytes())?;
+    write_atomic(&lock.target, shape.apply(text).as_bytes())?;
     drop(lock);
     print_out(&format!("{said}\n"))?;
     Ok(0)
@@ -264,10 +270,10 @@ fn show(engine: &dyn Engine, g: &Game, rules: &GameRules) -> String {
                 vec![
                     game::unit_key(side, i + 1),
                     one_line(&u.label).into_owned(),
-                    match u.figures {
-                        Some(f) => format!("{} / {f}", (f - i64::from(s.lost)).max(0)),
-                        None if toward.is_empty() => format!("{} lost", s.lost),
-                        None => format!("{} lost / {}", s.lost, toward.join(", ")),
+                    match (g.count(side, i + 1), g.left(side, i + 1)) {
+                        (Some(f), Some(left)) => format!("{left} / {f}"),
+                        _ if toward.is_empty() => format!("{} lost", s.lost),
+                        _ => format!("{} lost / {}", s.lost, toward.join(", ")),
                     },
                     states.join(", "),
                 ]
@@ -299,6 +305,9 @@ fn show(engine: &dyn Engine, g: &Game, rules: &GameRules) -> String {
             t.id, t.value, t.rule
         ));
     }
+    for note in &g.notes {
+        out.push_str(&format!("note: {note}\n"));
+    }
     let n = g.file.log.len();
     out.push_str(&format!(
         "{n} mark{} logged{}\n",
@@ -327,8 +336,8 @@ pub fn game_json(engine: &dyn Engine, g: &Game, rules: &GameRules) -> serde_json
                     "number": i + 1,
                     "label": u.label,
                     "id": u.id,
-                    "figures": u.figures,
-                    "left": u.figures.map(|f| (f - i64::from(st.lost)).max(0)),
+                    "figures": g.count(s, i + 1),
+                    "left": g.left(s, i + 1),
                     "lost": st.lost,
                     "states": st.states,
                     "cost": u.cost,
@@ -345,5 +354,7 @@ pub fn game_json(engine: &dyn Engine, g: &Game, rules: &GameRules) -> serde_json
         "b": side(Side::B),
         "log": g.file.log,
         "rules": rules,
+        "notes": g.notes,
+        "lists": { "a": g.file.game.a, "b": g.file.game.b },
     })
 }

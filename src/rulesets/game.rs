@@ -5,8 +5,13 @@
 //! [`GameRules`]): its states with their rules and what they do to the previews, its side
 //! values, and how losses reach the previews where a count does not (a casualties parameter).
 //!
-//! The lists are only read. A unit of a game is named `a3` (side a, its third unit) or by its
-//! label; previews take it as `GAME:a3` with its figures left and its states.
+//! The lists are only read, once: a game keeps both armies as they stood when it began
+//! (`[army]`, each list's text whole, and each unit's cost in `[units]`), so that editing or
+//! deleting a list, or a change of the data's prices, never changes a game under way; the
+//! list files are named for reference only, and `game show` says when one has changed since.
+//! A game file written before armies were kept follows its lists until its next mark, which
+//! keeps them. A unit of a game is named `a3` (side a, its third unit) or by its label;
+//! previews take it as `GAME:a3` with its figures left and its states.
 
 use std::path::{Path, PathBuf};
 
@@ -234,9 +239,13 @@ pub struct GameHeader {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameUnit {
-    /// Its label (written for the reader; the list says it).
+    /// Its label (written for the reader; the army says it).
     #[serde(default)]
     pub label: Option<String>,
+    /// Its cost in points when the game began: what the game scores, whatever the data say
+    /// later.
+    #[serde(default)]
+    pub cost: Option<u64>,
     /// Figures (elements, casualties: the ruleset's count) lost.
     pub lost: u32,
     /// Figures left, for units that have a count.
@@ -288,6 +297,17 @@ pub struct GameFile {
     pub values: std::collections::BTreeMap<String, std::collections::BTreeMap<String, u32>>,
     #[serde(default)]
     pub log: Vec<Mark>,
+    /// Both armies as they stood when the game began.
+    #[serde(default)]
+    pub army: Option<Armies>,
+}
+
+/// `[army]`: each side's list file, whole, as it was when the game began.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Armies {
+    pub a: String,
+    pub b: String,
 }
 
 /// Whether a TOML text is a game file (has a `[game]` table), without parsing it all.
@@ -334,15 +354,26 @@ pub fn parse_key(text: &str) -> Option<(Side, usize)> {
     Some((side, rest.parse().ok()?))
 }
 
-/// A game read with its two lists: what the commands and pages show and preview.
+/// A game read with its two armies: what the commands and pages show and preview.
 pub struct Game {
     pub path: PathBuf,
     pub file: GameFile,
+    /// Each side's army: the list kept in the game (or, for a game written before armies were
+    /// kept, the list file as it is now), checked with its units priced as the game began.
     pub a: ListCheck,
     pub b: ListCheck,
-    /// The lists' paths as the user would name them (the game's folder joined).
+    /// The lists' paths as the user would name them (the game's folder joined, `..` worked out).
     pub a_path: PathBuf,
     pub b_path: PathBuf,
+    /// Each army's text, as the game keeps it.
+    pub texts: [String; 2],
+    /// Whether the game file keeps its armies (`[army]`); if not, its next mark keeps them.
+    pub kept: bool,
+    /// Each side's units' counts (the figures a game counts: [`Engine::game_count`]).
+    counts: [Vec<Option<i64>>; 2],
+    /// What changed since the game began, in words ("lists/a.toml changed since the game
+    /// began: the game keeps the army as it was").
+    pub notes: Vec<String>,
 }
 
 impl Game {
@@ -351,6 +382,42 @@ impl Game {
             Side::A => &self.a,
             Side::B => &self.b,
         }
+    }
+
+    /// The figures unit `number` of `side` counts in the game (its card's boxes), if it has a
+    /// count.
+    pub fn count(&self, side: Side, number: usize) -> Option<i64> {
+        let i = usize::from(side == Side::B);
+        self.counts[i]
+            .get(number.wrapping_sub(1))
+            .copied()
+            .flatten()
+    }
+
+    /// Figures left of unit `number` of `side`, if it has a count.
+    pub fn left(&self, side: Side, number: usize) -> Option<i64> {
+        self.count(side, number)
+            .map(|c| c.saturating_sub(i64::from(self.unit(side, number).lost)).max(0))
+    }
+
+    /// The most a unit without a count may have lost: the smallest bound of the preview
+    /// parameters its losses reach (so that every preview of it can still be made), else
+    /// [`MAX_LOST`].
+    pub fn lost_limit(&self, rules: &GameRules) -> u32 {
+        let ruleset = self.a.ruleset;
+        rules
+            .lost_param
+            .iter()
+            .filter_map(|lp| {
+                let p = ruleset.procedure(&lp.procedure)?.param(&lp.param)?;
+                match p.kind {
+                    super::procedure::Kind::Int { max, .. } => u32::try_from(max).ok(),
+                    _ => None,
+                }
+            })
+            .min()
+            .unwrap_or(MAX_LOST)
+            .min(MAX_LOST)
     }
 
     /// The unit a name (`a3`, or a label of either list) designates, with its side and number.
@@ -419,6 +486,7 @@ impl Game {
             .cloned()
             .unwrap_or(GameUnit {
                 label: None,
+                cost: None,
                 lost: 0,
                 left: None,
                 states: Vec::new(),
@@ -454,26 +522,35 @@ impl Game {
 
 // ── edits ──────────────────────────────────────────────────────────────────────────────────
 
-/// A new game's document: the header, every unit of both lists with nothing lost.
+/// A side's army as a new game takes it: the list file as the game names it (from the game's
+/// folder), its text and its check.
+pub struct Begin<'a> {
+    pub path: &'a str,
+    pub text: &'a str,
+    pub list: &'a ListCheck,
+}
+
+/// A new game's document: the header, every unit of both armies with nothing lost and its
+/// cost, and both armies kept whole (`[army]`).
 pub fn new_game(
-    ruleset: &str,
-    a: (&str, &ListCheck),
-    b: (&str, &ListCheck),
+    engine: &dyn super::Engine,
+    a: Begin,
+    b: Begin,
     scenario: Option<&str>,
-    rules: &GameRules,
 ) -> DocumentMut {
+    let rules = engine.game_rules().cloned().unwrap_or_default();
     let mut doc = DocumentMut::new();
     let mut header = Table::new();
-    header["ruleset"] = value(ruleset);
-    header["a"] = value(a.0);
-    header["b"] = value(b.0);
+    header["ruleset"] = value(engine.ruleset().id());
+    header["a"] = value(a.path);
+    header["b"] = value(b.path);
     if let Some(s) = scenario {
         header["scenario"] = value(s);
     }
     header["turn"] = value(1);
     doc["game"] = Item::Table(header);
     let mut units = Table::new();
-    for (side, list) in [(Side::A, a.1), (Side::B, b.1)] {
+    for (side, list) in [(Side::A, a.list), (Side::B, b.list)] {
         for (i, u) in list.units.iter().enumerate() {
             let mut t = InlineTable::new();
             t.insert(
@@ -481,10 +558,11 @@ pub fn new_game(
                 crate::core::text::one_line(&u.label).as_ref().into(),
             );
             t.insert("lost", 0.into());
-            if let Some(f) = u.figures {
+            if let Some(f) = engine.game_count(u) {
                 t.insert("left", f.into());
             }
             t.insert("states", Value::Array(Array::new()));
+            t.insert("cost", i64::try_from(u.cost).unwrap_or(i64::MAX).into());
             units.insert(&unit_key(side, i + 1), Item::Value(Value::InlineTable(t)));
         }
     }
@@ -500,7 +578,47 @@ pub fn new_game(
         }
         doc["values"] = Item::Table(values);
     }
+    keep_armies(&mut doc, [a.text, b.text]);
     doc
+}
+
+/// Writes both armies into a game document (`[army]`, at its end), with a word for the reader.
+fn keep_armies(doc: &mut DocumentMut, texts: [&str; 2]) {
+    let mut army = Table::new();
+    army.decor_mut().set_prefix(
+        "\n# The armies as they stood when the game began: the game plays these, whatever becomes\n# of the list files [game] names.\n",
+    );
+    for (side, text) in [Side::A, Side::B].into_iter().zip(texts) {
+        let mut text = text.trim_start_matches('\u{feff}').replace("\r\n", "\n");
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        army[side.letter()] = value(text);
+    }
+    // Kept after the log, so that marks appended to the log stay above it.
+    army.set_position(usize::MAX);
+    doc["army"] = Item::Table(army);
+}
+
+/// Keeps the armies of a game written before games kept them (its next mark does): the lists
+/// as read now, each unit's cost.
+fn upgrade(doc: &mut DocumentMut, game: &Game) -> Result<(), Error> {
+    for side in [Side::A, Side::B] {
+        for (i, u) in game.list(side).units.iter().enumerate() {
+            let k = unit_key(side, i + 1);
+            if let Ok(t) = unit_table_mut(doc, &k) {
+                if t.get("cost").is_none() {
+                    t.insert("cost", value(i64::try_from(u.cost).unwrap_or(i64::MAX)));
+                }
+                if let Some(c) = game.count(side, i + 1) {
+                    let lost = game.unit(side, i + 1).lost;
+                    set_int(t, "left", c.saturating_sub(i64::from(lost)).max(0));
+                }
+            }
+        }
+    }
+    keep_armies(doc, [&game.texts[0], &game.texts[1]]);
+    Ok(())
 }
 
 /// What a mark asks for.
@@ -628,6 +746,7 @@ pub fn mark(
             let k = unit_key(side, number);
             let unit = game.unit(side, number);
             let row = &game.list(side).units[number - 1];
+            let count = game.count(side, number);
             let magnitude = u32::try_from(n.unsigned_abs()).unwrap_or(u32::MAX);
             if magnitude == 0 || magnitude > MAX_LOST {
                 return Err(Error::Usage(format!(
@@ -636,13 +755,23 @@ pub fn mark(
             }
             let lost = if *n > 0 {
                 let now = unit.lost.saturating_add(magnitude);
-                if let Some(f) = row.figures.and_then(|f| u32::try_from(f).ok()) {
-                    if now > f {
+                match count.and_then(|f| u32::try_from(f.max(0)).ok()) {
+                    Some(f) if now > f => {
                         return Err(Error::Usage(format!(
                             "{k} ({}) has {} left: it cannot lose {magnitude}",
                             row.label,
                             f - unit.lost.min(f)
                         )));
+                    }
+                    Some(_) => {}
+                    None => {
+                        let most = game.lost_limit(rules);
+                        if now > most {
+                            return Err(Error::Usage(format!(
+                                "{k} ({}) has lost {}: a unit loses at most {most} in a game (the most its previews take)",
+                                row.label, unit.lost
+                            )));
+                        }
                     }
                 }
                 now
@@ -657,8 +786,8 @@ pub fn mark(
             };
             let t = unit_table_mut(doc, &k)?;
             set_int(t, "lost", i64::from(lost));
-            if let Some(f) = row.figures {
-                set_int(t, "left", (f - i64::from(lost)).max(0));
+            if let Some(f) = count {
+                set_int(t, "left", f.saturating_sub(i64::from(lost)).max(0));
             }
             entry["unit"] = value(k.as_str());
             if *n > 0 {
@@ -666,12 +795,12 @@ pub fn mark(
             } else {
                 entry["back"] = value(i64::from(magnitude));
             }
-            match row.figures {
+            match count {
                 Some(f) => format!(
                     "{k} ({}): {} lost, {} left",
                     row.label,
                     lost,
-                    (f - i64::from(lost)).max(0)
+                    f.saturating_sub(i64::from(lost)).max(0)
                 ),
                 None => format!("{k} ({}): {lost} lost", row.label),
             }
@@ -754,21 +883,32 @@ pub fn undo(doc: &mut DocumentMut, game: &Game, rules: &GameRules) -> Result<Str
         let (side, number) = parse_key(k)
             .ok_or_else(|| Error::Usage(format!("the last mark names no unit: `{k}`")))?;
         let unit = game.unit(side, number);
-        let row = game.list(side).units.get(number - 1).ok_or_else(|| {
-            Error::Usage(format!(
-                "the last mark's unit {k} is not in its list any more"
-            ))
-        })?;
+        if number == 0 || number > game.list(side).units.len() {
+            return Err(Error::Usage(format!(
+                "the last mark's unit {k} is not in its army"
+            )));
+        }
         if let Some(n) = last.lost.or(last.back) {
             let lost = if last.lost.is_some() {
-                unit.lost.saturating_sub(n)
+                unit.lost.checked_sub(n)
             } else {
-                unit.lost + n
-            };
+                unit.lost.checked_add(n)
+            }
+            .filter(|l| match game.count(side, number) {
+                Some(c) => i64::from(*l) <= c,
+                None => *l <= game.lost_limit(rules),
+            })
+            .ok_or_else(|| {
+                Error::Usage(format!(
+                    "the last mark ({k} {} {n}) cannot be undone: {k} has lost {}",
+                    if last.lost.is_some() { "lost" } else { "back" },
+                    unit.lost
+                ))
+            })?;
             let t = unit_table_mut(doc, k)?;
             set_int(t, "lost", i64::from(lost));
-            if let Some(f) = row.figures {
-                set_int(t, "left", (f - i64::from(lost)).max(0));
+            if let Some(f) = game.count(side, number) {
+                set_int(t, "left", f.saturating_sub(i64::from(lost)).max(0));
             }
             said = format!(
                 "undid {k}'s {} {n}",
@@ -894,10 +1034,13 @@ fn pop_log(doc: &mut DocumentMut) -> Result<(), Error> {
     Ok(())
 }
 
-/// The list paths of a game, resolved from its folder.
+/// The list paths of a game, resolved from its folder (`..` worked out from the text).
 pub fn list_paths(game_path: &Path, header: &GameHeader) -> (PathBuf, PathBuf) {
     let base = game_path.parent().unwrap_or(Path::new(""));
-    (base.join(&header.a), base.join(&header.b))
+    (
+        crate::core::paths::lexical(&base.join(&header.a)),
+        crate::core::paths::lexical(&base.join(&header.b)),
+    )
 }
 
 // ── reading a game ─────────────────────────────────────────────────────────────────────────
@@ -909,10 +1052,16 @@ pub fn file_is_game(path: &Path) -> bool {
         && std::fs::read_to_string(path).is_ok_and(|t| is_game(&t))
 }
 
-/// Reads a game file and its two lists (checked by `engine`, whose ruleset the game must be).
+/// Reads a game file with its two armies (checked by `engine`, whose ruleset the game must be).
 pub fn read_game(engine: &dyn super::Engine, path: &Path) -> Result<Game, Error> {
+    let text = crate::core::source::read_text(path)?;
+    game_of_text(engine, path, &text)
+}
+
+/// A game from its file's text (`path`: where it is, for its lists and messages).
+pub fn game_of_text(engine: &dyn super::Engine, path: &Path, text: &str) -> Result<Game, Error> {
     let mut sources = crate::core::source::Sources::new();
-    let id = sources.read(path)?;
+    let id = sources.add(path, text.to_owned());
     let spans = crate::core::source::SpanIndex::of(&sources, id);
     let file: GameFile = crate::core::toml_file::parse(&sources, id, &spans).map_err(|d| {
         crate::core::diagnostic::print_all(&[d], &sources);
@@ -928,16 +1077,264 @@ pub fn read_game(engine: &dyn super::Engine, path: &Path) -> Result<Game, Error>
         )));
     }
     let (a_path, b_path) = list_paths(path, &file.game);
-    let a = super::procedure::read_list(engine, &a_path)?;
-    let b = super::procedure::read_list(engine, &b_path)?;
-    Ok(Game {
+    let kept = file.army.is_some();
+    let (a, b, texts) = match &file.army {
+        Some(army) => {
+            let a = army_of(engine, path, "a", &a_path, &army.a)?;
+            let b = army_of(engine, path, "b", &b_path, &army.b)?;
+            (a, b, [army.a.clone(), army.b.clone()])
+        }
+        None => {
+            let a_text = list_text(path, &a_path)?;
+            let b_text = list_text(path, &b_path)?;
+            let a = super::procedure::read_list(engine, &a_path)?;
+            let b = super::procedure::read_list(engine, &b_path)?;
+            (a, b, [a_text, b_text])
+        }
+    };
+    let counts = [
+        a.units.iter().map(|u| engine.game_count(u)).collect(),
+        b.units.iter().map(|u| engine.game_count(u)).collect(),
+    ];
+    let mut game = Game {
         path: path.to_path_buf(),
         file,
         a,
         b,
         a_path,
         b_path,
+        texts,
+        kept,
+        counts,
+        notes: Vec::new(),
+    };
+    let repriced = game.price_as_begun();
+    let rules = engine.game_rules().cloned().unwrap_or_default();
+    validate(&game, &rules)?;
+    if game.kept {
+        game.notes = changes_since(engine, &game);
+        game.notes.extend(repriced);
+    }
+    Ok(game)
+}
+
+/// A list file's text, for a game that does not keep its armies yet.
+fn list_text(game: &Path, list: &Path) -> Result<String, Error> {
+    crate::core::source::read_text(list).map_err(|e| {
+        Error::Usage(format!(
+            "{}: the game follows {} (it was written before games kept their armies), which cannot be read: {}",
+            game.display(),
+            list.display(),
+            match e {
+                Error::Read { source, .. } => source.to_string(),
+                other => other.to_string(),
+            }
+        ))
     })
+}
+
+/// Side `side`'s army as the game keeps it, checked with today's data (the list file it came
+/// from, `from`, is where a career or other file it names is found).
+fn army_of(
+    engine: &dyn super::Engine,
+    game: &Path,
+    side: &str,
+    from: &Path,
+    text: &str,
+) -> Result<ListCheck, Error> {
+    let mut sources = crate::core::source::Sources::new();
+    let id = sources.add(from, text.to_owned());
+    let refuse = |why: String| {
+        Error::Usage(format!(
+            "{}: side {side}'s army (kept in the game, from {}) {why}",
+            game.display(),
+            from.display()
+        ))
+    };
+    match super::peek(&sources, id) {
+        Ok(r) if r == engine.ruleset() => {}
+        Ok(other) => return Err(refuse(format!("is a list of {}", other.title()))),
+        Err(d) => return Err(refuse(format!("is not a list: {}", d.message))),
+    }
+    engine
+        .check_list(&sources, id)
+        .map_err(|d| refuse(format!("is not a list muster can read: {}", d.message)))
+}
+
+impl Game {
+    /// Each unit priced as the game began (its cost kept in `[units]`), whatever the data say
+    /// now; says which units the data price otherwise today.
+    fn price_as_begun(&mut self) -> Vec<String> {
+        let mut notes = Vec::new();
+        for side in [Side::A, Side::B] {
+            let kept: Vec<Option<u64>> = (1..=self.list(side).units.len())
+                .map(|n| self.unit(side, n).cost)
+                .collect();
+            let list = match side {
+                Side::A => &mut self.a,
+                Side::B => &mut self.b,
+            };
+            for (i, (u, cost)) in list.units.iter_mut().zip(kept).enumerate() {
+                if let Some(c) = cost {
+                    if c != u.cost {
+                        notes.push(format!(
+                            "{} {}: the data price it {} points now; the game keeps {c}",
+                            unit_key(side, i + 1),
+                            crate::core::text::one_line(&u.label),
+                            u.cost
+                        ));
+                    }
+                    u.cost = c;
+                }
+            }
+        }
+        notes
+    }
+}
+
+/// Refuses a game file whose numbers no mark could have written (a hand edit, a damaged file):
+/// units the armies do not have, losses beyond a unit's count, marks beyond their bounds, side
+/// values beyond their rule.
+fn validate(game: &Game, rules: &GameRules) -> Result<(), Error> {
+    let path = game.path.display();
+    for (k, u) in &game.file.units {
+        let Some((side, n)) = parse_key(k) else {
+            return Err(Error::Usage(format!(
+                "{path}: [units] names `{}`, which is not a unit key (a1, b3)",
+                k.escape_debug()
+            )));
+        };
+        let count = game.list(side).units.len();
+        if n > count && game.kept {
+            return Err(Error::Usage(format!(
+                "{path}: [units] names {k}, but side {}'s army has {count} unit{}",
+                side.letter(),
+                if count == 1 { "" } else { "s" }
+            )));
+        }
+        let most = match game.count(side, n) {
+            Some(c) => u32::try_from(c.max(0)).unwrap_or(u32::MAX),
+            None => game.lost_limit(rules),
+        };
+        if u.lost > most && n <= count {
+            return Err(Error::Usage(format!(
+                "{path}: {k} has lost {}, more than the {most} it has",
+                u.lost
+            )));
+        }
+    }
+    for (i, m) in game.file.log.iter().enumerate() {
+        for (what, n) in [("lost", m.lost), ("back", m.back)] {
+            if n.is_some_and(|n| n == 0 || n > MAX_LOST) {
+                return Err(Error::Usage(format!(
+                    "{path}: mark {} of the log has {what} = {}: from 1 to {MAX_LOST}",
+                    i + 1,
+                    n.unwrap_or(0)
+                )));
+            }
+        }
+        if let Some(k) = &m.unit {
+            if !matches!(k.as_str(), "a" | "b") && parse_key(k).is_none() {
+                return Err(Error::Usage(format!(
+                    "{path}: mark {} of the log names `{}`, which is not a unit key",
+                    i + 1,
+                    k.escape_debug()
+                )));
+            }
+        }
+    }
+    for (side, values) in &game.file.values {
+        for (id, v) in values {
+            if let Some(decl) = rules.value.iter().find(|d| d.id == *id) {
+                if *v > decl.max {
+                    return Err(Error::Usage(format!(
+                        "{path}: side {side}'s {id} is {v}: from 0 to {} ({})",
+                        decl.max, decl.rule
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What changed since the game began, in words: a list file edited or gone.
+fn changes_since(engine: &dyn super::Engine, game: &Game) -> Vec<String> {
+    let mut notes = Vec::new();
+    for (side, path) in [(Side::A, &game.a_path), (Side::B, &game.b_path)] {
+        let kept = game.list(side);
+        let shown = path.display();
+        match quiet_list(engine, path) {
+            None if !path.exists() => notes.push(format!(
+                "{shown} is gone: the game keeps the army as it was when it began"
+            )),
+            None => notes.push(format!(
+                "{shown} is no list muster can read now: the game keeps the army as it was when it began"
+            )),
+            Some(now) => {
+                let same = now.name == kept.name
+                    && now.units.len() == kept.units.len()
+                    && now.units.iter().zip(&kept.units).all(|(x, y)| {
+                        x.id == y.id && x.label == y.label && x.figures == y.figures && x.extras == y.extras
+                    });
+                if !same {
+                    notes.push(format!(
+                        "{shown} changed since the game began: the game keeps the army as it was"
+                    ));
+                }
+            }
+        }
+    }
+    notes
+}
+
+/// A list file checked without a word on standard error; `None` when it is not a list of the
+/// engine's ruleset that can be read.
+fn quiet_list(engine: &dyn super::Engine, path: &Path) -> Option<ListCheck> {
+    let mut sources = crate::core::source::Sources::new();
+    let id = sources.read(path).ok()?;
+    match super::peek(&sources, id) {
+        Ok(r) if r == engine.ruleset() => engine.check_list(&sources, id).ok(),
+        _ => None,
+    }
+}
+
+/// One edit of a game file's text (a mark, an undo), as the command line and the pages make
+/// it: the game read; kept armies written in if the file does not keep them yet; the change
+/// made; and refused when the game it leaves breaks a rule the ruleset's scoring applies (two
+/// sides holding more eighths than the table has) that the game before did not break. Gives
+/// the new text and what was done, in words.
+pub fn edit_text(
+    engine: &dyn super::Engine,
+    path: &Path,
+    text: &str,
+    change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<String, Error>,
+) -> Result<(String, String), Error> {
+    let game = game_of_text(engine, path, text)?;
+    let rules = engine.game_rules().cloned().unwrap_or_default();
+    let mut doc = text
+        .trim_start_matches('\u{feff}')
+        .parse::<DocumentMut>()
+        .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
+    if !game.kept {
+        upgrade(&mut doc, &game)?;
+    }
+    let said = change(&mut doc, &game, &rules)?;
+    let new_text = doc.to_string();
+    let after = game_of_text(engine, path, &new_text)?;
+    let before = engine.game_problems(&game);
+    let problems: Vec<String> = engine
+        .game_problems(&after)
+        .into_iter()
+        .filter(|p| !before.contains(p))
+        .collect();
+    if !problems.is_empty() {
+        return Err(Error::Usage(format!(
+            "refused: {}",
+            problems.join("; ")
+        )));
+    }
+    Ok((new_text, said))
 }
 
 /// The unit of a game a preview names (`GAME:a3`, `GAME:LABEL`), as it stands: its count
@@ -961,8 +1358,21 @@ pub fn unit_of_game(
     let (side, number) = game.find(&name)?;
     let state = game.unit(side, number);
     let mut row = game.list(side).units[number - 1].clone();
-    if let Some(f) = row.figures {
-        let left = (f - i64::from(state.lost)).max(0);
+    let key = unit_key(side, number);
+    let label = crate::core::text::one_line(&row.label).into_owned();
+    if game.left(side, number) == Some(0) {
+        return Err(Error::Usage(format!(
+            "{key} {label} has no figure left: it takes no part in a preview"
+        )));
+    }
+    let bought = row.figures;
+    if let (Some(f), Some(count)) = (row.figures, game.count(side, number)) {
+        // The list's own count (rank and file, without what the card counts on top).
+        let above = count.saturating_sub(f).max(0);
+        let left = count
+            .saturating_sub(i64::from(state.lost))
+            .saturating_sub(above)
+            .max(0);
         row.figures = Some(left);
         // The count under the list's own key (figures, elements).
         if let Some(o) = row.json.as_object_mut() {
@@ -992,9 +1402,10 @@ pub fn unit_of_game(
         number,
         row,
         game: Some(super::procedure::GameUnitRef {
-            key: unit_key(side, number),
+            key,
             lost: state.lost,
             states: state.states,
+            bought,
         }),
     })
 }
@@ -1099,7 +1510,7 @@ pub fn losses(game: &Game, _lang: Lang) -> Result<super::Scored, Error> {
             if s.lost == 0 && s.states.is_empty() {
                 continue;
             }
-            let worth = match u.figures {
+            let worth = match game.count(side, i + 1) {
                 Some(f) if f > 0 => {
                     u.cost.saturating_mul(u64::from(s.lost).min(f as u64)) / f as u64
                 }

@@ -974,6 +974,21 @@ pub trait Engine: Send + Sync {
         None
     }
 
+    /// The figures a game counts for a unit of a list: its casualty boxes on the card, the
+    /// one count `game show`, the marks, the previews and the score share. The list's figures
+    /// unless the card counts more (a WAB unit's free officer); `None` for a unit without a
+    /// count of its own.
+    fn game_count(&self, row: &UnitRow) -> Option<i64> {
+        row.figures
+    }
+
+    /// What the ruleset's scoring would refuse in a game as it stands (two sides holding more
+    /// eighths than the table has), in words: a mark that would bring one in is refused.
+    fn game_problems(&self, game: &game::Game) -> Vec<String> {
+        let _ = game;
+        Vec::new()
+    }
+
     /// Scores a game (`muster game score`): by the ruleset's own victory rules, else each
     /// side's losses.
     fn score_game(&self, game: &game::Game, lang: Lang) -> Result<Scored, Error> {

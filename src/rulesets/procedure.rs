@@ -383,6 +383,9 @@ pub struct GameUnitRef {
     pub key: String,
     pub lost: u32,
     pub states: Vec<String>,
+    /// The figures the list bought it with: a worn unit may have from none of them to these
+    /// in a preview, whatever a new unit must be bought with.
+    pub bought: Option<i64>,
 }
 
 impl ListedUnit {

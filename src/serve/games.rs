@@ -72,7 +72,7 @@ fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::Ready>, Game),
     let ready = app
         .engine(ruleset)
         .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
-    let g = game::read_game(ready.engine.as_ref(), path)
+    let g = game::game_of_text(ready.engine.as_ref(), path, text)
         .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
     Ok((ready, g))
 }
@@ -186,11 +186,13 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
         // Each list's ruleset: a game is between two lists of one.
         let mut sources = crate::core::source::Sources::new();
         let mut rulesets = Vec::new();
+        let mut texts = Vec::new();
         for (name, path) in [(&spec.a, &a_path), (&spec.b, &b_path)] {
             let text = match app.store.read(name) {
                 Ok((_, t)) => t,
                 Err(e) => return store_error(e),
             };
+            texts.push(text.clone());
             let id = sources.add(path, text);
             match crate::rulesets::peek(&sources, id) {
                 Ok(r) => rulesets.push(r),
@@ -234,12 +236,12 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
                 );
             }
         };
-        let Some(rules) = engine.game_rules() else {
+        if engine.game_rules().is_none() {
             return json_error(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 &format!("{} has no army lists to play", ruleset.title()),
             );
-        };
+        }
         let store = match games(&app, true) {
             Ok(s) => s,
             Err(r) => return r,
@@ -250,12 +252,20 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
                 return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string())
             }
         };
+        let texts = [&texts[0], &texts[1]];
         let doc = game::new_game(
-            ruleset.id(),
-            (&a_rel, &a),
-            (&b_rel, &b),
+            engine,
+            game::Begin {
+                path: &a_rel,
+                text: texts[0],
+                list: &a,
+            },
+            game::Begin {
+                path: &b_rel,
+                text: texts[1],
+                list: &b,
+            },
             spec.scenario.as_deref().filter(|s| !s.trim().is_empty()),
-            rules,
         );
         let text = doc.to_string();
         match store.create(&spec.name, &text) {
@@ -368,14 +378,11 @@ fn edit(
     };
     let expected = if_match(headers);
     let result = store.update(name, expected.as_deref(), |path, current| {
-        let (ready, g) = read(app, path, current)
+        let (ready, _) = read(app, path, current)
             .map_err(|_| StoreError::Refused(format!("{name} is not a game muster can read")))?;
-        let rules = ready.engine.game_rules().cloned().unwrap_or_default();
-        let mut doc = current
-            .parse::<DocumentMut>()
-            .map_err(|e| StoreError::Refused(format!("{name}: {e}")))?;
-        change(&mut doc, &g, &rules).map_err(|e| StoreError::Refused(e.to_string()))?;
-        Ok(doc.to_string())
+        game::edit_text(ready.engine.as_ref(), path, current, change)
+            .map(|(text, _)| text)
+            .map_err(|e| StoreError::Refused(e.to_string()))
     });
     match result {
         Ok((text, _)) => view(app, name, &store.dir.join(name), &text, lang),

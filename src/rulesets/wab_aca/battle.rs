@@ -17,6 +17,16 @@ use crate::rulesets::{self, to_value, Battle, Ruleset, Scored};
 
 /// Scores the battle of `battle.file`: its side lists are read relative to the file's folder.
 pub fn score_battle(db: &Database, battle: Battle) -> Result<Scored, Error> {
+    score_sides(db, battle, None)
+}
+
+/// Scores a battle whose side lists are `given` (a game's armies), or read from the files
+/// its sides name.
+fn score_sides(
+    db: &Database,
+    battle: Battle,
+    given: Option<Vec<Option<SideList>>>,
+) -> Result<Scored, Error> {
     let Battle {
         sources,
         file,
@@ -29,13 +39,19 @@ pub fn score_battle(db: &Database, battle: Battle) -> Result<Scored, Error> {
         Error::Usage(format!("{} is not a battle file", path.display()))
     })?;
     let base = path.parent().unwrap_or(Path::new("."));
-    let mut lists = Vec::new();
-    for side in &input.side {
-        lists.push(match &side.list {
-            Some(l) => Some(side_list(db, sources, &base.join(l))?),
-            None => None,
-        });
-    }
+    let lists = match given {
+        Some(lists) => lists,
+        None => {
+            let mut lists = Vec::new();
+            for side in &input.side {
+                lists.push(match &side.list {
+                    Some(l) => Some(side_list(db, sources, &base.join(l))?),
+                    None => None,
+                });
+            }
+            lists
+        }
+    };
     let report = match score::score(db, &input, &lists, file, &spans, lang) {
         Ok(r) => r,
         Err(mut found) => {
@@ -176,21 +192,7 @@ fn side_list(db: &Database, sources: &mut Sources, path: &Path) -> Result<SideLi
         .units
         .iter()
         .zip(&parsed.units)
-        .map(|(row, u)| {
-            let kind = db.entry(&row.id).map(|e| e.kind);
-            let figures = row.figures.unwrap_or(0).max(0) as u64;
-            ListedUnit {
-                label: row.label.clone(),
-                figures: match kind {
-                    Some(Kind::Infantry | Kind::Cavalry) => figures + 1,
-                    _ => figures.max(1),
-                },
-                cost: row.cost,
-                flag: u.flag,
-                guns: row.json.get("guns").and_then(|g| g.as_u64()).unwrap_or(0),
-                general: kind == Some(Kind::General),
-            }
-        })
+        .map(|(row, u)| listed_unit(db, row, u.flag))
         .collect();
     Ok(SideList {
         limit: checked.limit,
@@ -207,7 +209,89 @@ pub fn score_game(
     game: &crate::rulesets::game::Game,
     lang: crate::core::i18n::Lang,
 ) -> Result<Scored, Error> {
-    score_battle(db, battle_of_game(game)?.as_battle(lang))
+    score_sides(
+        db,
+        battle_of_game(game)?.as_battle(lang),
+        Some(game_lists(db, game)?),
+    )
+}
+
+/// What the score would refuse in a game as it stands (ACA p.14: eighths, flags, guns and
+/// generals taken within what the battle had), in words; nothing for armies that cannot be
+/// scored at all (their errors are `muster check`'s).
+pub fn game_problems(db: &Database, game: &crate::rulesets::game::Game) -> Vec<String> {
+    let Ok(lists) = game_lists(db, game) else {
+        return Vec::new();
+    };
+    let Ok(gb) = battle_of_game(game) else {
+        return Vec::new();
+    };
+    let spans = SpanIndex::parse(gb.sources.text(gb.file));
+    let input: ScoreFile = match toml_file::parse(&gb.sources, gb.file, &spans) {
+        Ok(i) => i,
+        Err(d) => return vec![d.message],
+    };
+    match score::score(db, &input, &lists, gb.file, &spans, Default::default()) {
+        Ok(_) => Vec::new(),
+        Err(found) => found
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .map(|d| format!("{} ({})", d.message, d.code))
+            .collect(),
+    }
+}
+
+/// Each side's army as the game keeps it, as a score counts it.
+fn game_lists(
+    db: &Database,
+    game: &crate::rulesets::game::Game,
+) -> Result<Vec<Option<SideList>>, Error> {
+    use crate::rulesets::game::Side;
+    // The armies the game plays (kept in the game file), never the list files as they are now.
+    let mut lists = Vec::new();
+    for side in [Side::A, Side::B] {
+        let list = game.list(side);
+        if !list.is_valid() {
+            return Err(Error::Invalid(format!(
+                "{}: side {}'s army ({}) has errors: a battle is scored on valid lists",
+                game.path.display(),
+                side.letter(),
+                one_line(&list.name)
+            )));
+        }
+        let units = list
+            .units
+            .iter()
+            .map(|row| {
+                let flag = row.json["options"]
+                    .as_array()
+                    .is_some_and(|o| o.iter().any(|x| x["id"] == "flag"));
+                listed_unit(db, row, flag)
+            })
+            .collect();
+        lists.push(Some(SideList {
+            limit: list.limit,
+            units,
+        }));
+    }
+    Ok(lists)
+}
+
+/// A unit of a side's list as a score counts it: its figures as its card's casualty boxes
+/// (the officer included: one count for the card, the game and the score), points, flag,
+/// guns, and whether it is a general.
+fn listed_unit(db: &Database, row: &crate::rulesets::UnitRow, flag: bool) -> ListedUnit {
+    let entry = db.entry(&row.id);
+    ListedUnit {
+        label: row.label.clone(),
+        figures: entry.map_or(row.figures.unwrap_or(0).max(1) as u64, |e| {
+            u64::from(e.casualty_boxes(row.figures).max(1))
+        }),
+        cost: row.cost,
+        flag,
+        guns: row.json.get("guns").and_then(|g| g.as_u64()).unwrap_or(0),
+        general: entry.map(|e| e.kind) == Some(Kind::General),
+    }
 }
 
 /// The battle file a game describes, with the sources it is read from.

@@ -254,6 +254,17 @@ impl Engine for WabEngine {
         Some(&self.db.game)
     }
 
+    fn game_problems(&self, game: &crate::rulesets::game::Game) -> Vec<String> {
+        super::battle::game_problems(&self.db, game)
+    }
+
+    fn game_count(&self, row: &crate::rulesets::UnitRow) -> Option<i64> {
+        match self.db.entry(&row.id) {
+            Some(e) => Some(i64::from(e.casualty_boxes(row.figures))),
+            None => row.figures,
+        }
+    }
+
     fn score_game(&self, game: &crate::rulesets::game::Game, lang: Lang) -> Result<Scored, Error> {
         super::battle::score_game(&self.db, game, lang)
     }

@@ -738,6 +738,19 @@ impl Entry {
     pub fn offers(&self, option: UnitOption) -> bool {
         self.options.contains(&option)
     }
+
+    /// The figures a unit of this entry counts in play, its card's casualty boxes: rank and
+    /// file with the free officer on top (ACA p.5), a battery's gunners, a general's wounds.
+    /// One count for the card, the game and the score.
+    pub fn casualty_boxes(&self, figures: Option<i64>) -> u32 {
+        let figures = u32::try_from(figures.unwrap_or(i64::from(self.figures.max)).max(0))
+            .unwrap_or(u32::MAX);
+        match self.kind {
+            Kind::General => self.profile.w,
+            Kind::Battery => figures,
+            _ => figures.saturating_add(1),
+        }
+    }
 }
 
 /// `armies/<id>.toml`.

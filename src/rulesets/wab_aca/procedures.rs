@@ -285,7 +285,18 @@ fn spec(r: &Request, name: &str) -> Result<Option<UnitSpec>, Error> {
             figures: *figures,
         })),
         Some(UnitRef::Listed(l)) => Listed::from_row(&l.row, l.origin())
-            .map(|l| Some(UnitSpec::Listed(l)))
+            .map(|mut listed| {
+                listed.bought = l
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.bought)
+                    .and_then(|b| u32::try_from(b).ok());
+                if listed.bought.is_some() {
+                    // Elite figures fall with the others: no more of them than are left.
+                    listed.elite = listed.elite.min(listed.figures);
+                }
+                Some(UnitSpec::Listed(listed))
+            })
             .map_err(usage),
         Some(UnitRef::File { path, .. }) => Err(usage(format!(
             "{} was not read (an engine error)",

@@ -217,15 +217,11 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
             },
         }
     });
-    let officer = matches!(e.kind, Kind::Infantry | Kind::Cavalry);
-    let figures = u.figures.unwrap_or(i64::from(e.figures.max));
-    let (boxes, boxes_label) = match e.kind {
-        Kind::General => (e.profile.w, label(labels, "wounds")),
-        Kind::Battery => (figures.max(0) as u32, label(labels, "gunners")),
-        _ => (
-            (figures.max(0) as u32).saturating_add(u32::from(officer)),
-            label(labels, "casualties_with_officer"),
-        ),
+    let boxes = e.casualty_boxes(u.figures);
+    let boxes_label = match e.kind {
+        Kind::General => label(labels, "wounds"),
+        Kind::Battery => label(labels, "gunners"),
+        _ => label(labels, "casualties_with_officer"),
     };
     let rate = match (e.kind, e.gun_cost) {
         (Kind::General, _) => format!("{} {}", e.cost, label(labels, "points")),

@@ -63,6 +63,9 @@ pub struct Listed {
     pub flag: bool,
     pub musician: bool,
     pub elite: u32,
+    /// For a unit of a game: the figures it was bought with (it may have fewer left than a
+    /// new unit may be bought with).
+    pub bought: Option<u32>,
 }
 
 impl Listed {
@@ -88,6 +91,7 @@ impl Listed {
                 .as_u64()
                 .map_or(0, |e| u32::try_from(e).unwrap_or(u32::MAX)),
             origin,
+            bought: None,
         })
     }
 }
@@ -118,14 +122,21 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
             ),
         }
     })?;
-    let figures = match figures {
-        Some(n) => within(
+    let figures = match (figures, listed.and_then(|l| l.bought)) {
+        // A unit of a game as it stands: worn down from what it was bought with.
+        (Some(n), Some(bought)) => within(
+            flag,
+            n,
+            &(0..=bought),
+            &format!("the figures {} has left", listed.map_or("", |l| l.label.as_str())),
+        )?,
+        (Some(n), None) => within(
             flag,
             n,
             &(entry.figures.min..=entry.figures.max),
             &format!("the figures `{}` takes", entry.id),
         )?,
-        None => entry.figures.max,
+        (None, _) => entry.figures.max,
     };
     Ok(match listed {
         Some(l) => Resolved {
