@@ -119,6 +119,17 @@ fn new(
             file.display()
         )));
     }
+    // --force replaces a game, never one of its lists nor any file that is not a game.
+    let target = crate::core::output::resolve_target(file)?;
+    if target.exists() {
+        let same = |p: &Path| matches!((p.canonicalize(), target.canonicalize()), (Ok(a), Ok(b)) if a == b);
+        if same(list) || same(against) || !game::file_is_game(&target) {
+            return Err(Error::Usage(format!(
+                "{} is not a game file: --force replaces a game, never a list or another file",
+                file.display()
+            )));
+        }
+    }
     let mut sources = Sources::new();
     let (engine, a) = open_list(dirs, &mut sources, list, None)?;
     let b = open_other(engine.as_ref(), &mut sources, against)?;
@@ -210,12 +221,13 @@ fn edit(
     let ruleset = super::ruleset_of_file(path, &original, "game")?;
     let mut sources = Sources::new();
     let engine = load_engine(ruleset, dirs, &mut sources)?;
-    let (text, said) = game::edit_text(engine.as_ref(), path, &original, change).map_err(|e| match e {
-        Error::Usage(m) if !m.starts_with(&path.display().to_string()) => {
-            Error::Usage(format!("{}: {m}", path.display()))
-        }
-        other => other,
-    })?;
+    let (text, said) =
+        game::edit_text(engine.as_ref(), path, &original, change).map_err(|e| match e {
+            Error::Usage(m) if !m.starts_with(&path.display().to_string()) => {
+                Error::Usage(format!("{}: {m}", path.display()))
+            }
+            other => other,
+        })?;
     write_atomic(&lock.target, shape.apply(text).as_bytes())?;
     drop(lock);
     print_out(&format!("{said}\n"))?;

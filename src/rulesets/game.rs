@@ -396,8 +396,10 @@ impl Game {
 
     /// Figures left of unit `number` of `side`, if it has a count.
     pub fn left(&self, side: Side, number: usize) -> Option<i64> {
-        self.count(side, number)
-            .map(|c| c.saturating_sub(i64::from(self.unit(side, number).lost)).max(0))
+        self.count(side, number).map(|c| {
+            c.saturating_sub(i64::from(self.unit(side, number).lost))
+                .max(0)
+        })
     }
 
     /// The most a unit without a count may have lost: the smallest bound of the preview
@@ -1329,10 +1331,7 @@ pub fn edit_text(
         .filter(|p| !before.contains(p))
         .collect();
     if !problems.is_empty() {
-        return Err(Error::Usage(format!(
-            "refused: {}",
-            problems.join("; ")
-        )));
+        return Err(Error::Usage(format!("refused: {}", problems.join("; "))));
     }
     Ok((new_text, said))
 }

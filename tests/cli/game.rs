@@ -58,7 +58,20 @@ fn a_game_file_names_its_lists_and_every_unit() {
         text.contains("[game]\nruleset = \"capitan\"\na = \"../lists/sharpe-patrol.toml\"\nb = \"../lists/voltigeurs-hussars.toml\"\nturn = 1\n"),
         "{text}"
     );
-    assert!(text.contains("a3 = { label = \"Chosen Men\", lost = 0, left = 8, states = [] }\n"));
+    assert!(text.contains(
+        "a3 = { label = \"Chosen Men\", lost = 0, left = 8, states = [], cost = 216 }\n"
+    ));
+    // Both armies kept whole: the list files' texts, as they were.
+    let kept: toml::Table = toml::from_str(&text).unwrap();
+    for (side, l) in [
+        ("a", "sharpe-patrol.toml"),
+        ("b", "voltigeurs-hussars.toml"),
+    ] {
+        assert_eq!(
+            kept["army"][side].as_str().unwrap(),
+            std::fs::read_to_string(root().join("lists").join(l)).unwrap()
+        );
+    }
     // The lists are never changed.
     for l in ["sharpe-patrol.toml", "voltigeurs-hussars.toml"] {
         assert_eq!(
@@ -146,10 +159,10 @@ fn undo_gives_the_file_back_byte_for_byte_and_comments_stay() {
         text.contains("# after the first volley\n[units]\n"),
         "{text}"
     );
-    assert!(text.contains("b3 = { label = \"1er Hussards / Escadron\", lost = 0, left = 6, states = [\"routed\"] }"), "{text}");
+    assert!(text.contains("b3 = { label = \"1er Hussards / Escadron\", lost = 0, left = 6, states = [\"routed\"], cost = 190 }"), "{text}");
     assert!(
         text.contains(
-            "a3 = { label = \"Chosen Men\", lost = 2, left = 6, states = [\"reduced\"] }"
+            "a3 = { label = \"Chosen Men\", lost = 2, left = 6, states = [\"reduced\"], cost = 216 }"
         ),
         "{text}"
     );

@@ -7,6 +7,7 @@ mod data;
 mod edit;
 mod fire_classes;
 mod game;
+mod game_kept;
 mod hardening;
 mod hm_qrs;
 mod lists;
