@@ -318,7 +318,7 @@ fn show(engine: &dyn Engine, g: &Game, rules: &GameRules) -> String {
         ));
     }
     for note in &g.notes {
-        out.push_str(&format!("note: {note}\n"));
+        out.push_str(&format!("note: {}\n", note.words()));
     }
     let n = g.file.log.len();
     out.push_str(&format!(
@@ -331,6 +331,14 @@ fn show(engine: &dyn Engine, g: &Game, rules: &GameRules) -> String {
         }
     ));
     out
+}
+
+/// A list file's name without its folder.
+fn list_file_name(path: &str) -> String {
+    Path::new(path)
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// The game as JSON: what the pages draw.
@@ -366,7 +374,14 @@ pub fn game_json(engine: &dyn Engine, g: &Game, rules: &GameRules) -> serde_json
         "b": side(Side::B),
         "log": g.file.log,
         "rules": rules,
-        "notes": g.notes,
+        // Lists named by their file name (no folder: the pages show them).
+        "notes": g.notes.iter().map(|n| {
+            let mut v = serde_json::to_value(n).unwrap_or_default();
+            if let Some(l) = v.get_mut("list") {
+                *l = serde_json::json!(list_file_name(l.as_str().unwrap_or_default()));
+            }
+            v
+        }).collect::<Vec<_>>(),
         "lists": { "a": g.file.game.a, "b": g.file.game.b },
     })
 }

@@ -371,9 +371,50 @@ pub struct Game {
     pub kept: bool,
     /// Each side's units' counts (the figures a game counts: [`Engine::game_count`]).
     counts: [Vec<Option<i64>>; 2],
-    /// What changed since the game began, in words ("lists/a.toml changed since the game
-    /// began: the game keeps the army as it was").
-    pub notes: Vec<String>,
+    /// What changed since the game began.
+    pub notes: Vec<Note>,
+}
+
+/// Something that changed since a game began, which the game does not follow.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Note {
+    /// A side's list file was edited since.
+    ListChanged { side: Side, list: PathBuf },
+    /// A side's list file is gone (or is no list muster can read now).
+    ListGone { side: Side, list: PathBuf },
+    /// The data price a unit otherwise now.
+    Repriced {
+        key: String,
+        label: String,
+        now: u64,
+        kept: u64,
+    },
+}
+
+impl Note {
+    /// The note in words, for the command line.
+    pub fn words(&self) -> String {
+        match self {
+            Note::ListChanged { list, .. } => format!(
+                "{} changed since the game began: the game keeps the army as it was",
+                list.display()
+            ),
+            Note::ListGone { list, .. } => format!(
+                "{} is gone: the game keeps the army as it was when it began",
+                list.display()
+            ),
+            Note::Repriced {
+                key,
+                label,
+                now,
+                kept,
+            } => format!(
+                "{key} {}: the data price it {now} points now; the game keeps {kept}",
+                crate::core::text::one_line(label)
+            ),
+        }
+    }
 }
 
 impl Game {
@@ -1166,7 +1207,7 @@ fn army_of(
 impl Game {
     /// Each unit priced as the game began (its cost kept in `[units]`), whatever the data say
     /// now; says which units the data price otherwise today.
-    fn price_as_begun(&mut self) -> Vec<String> {
+    fn price_as_begun(&mut self) -> Vec<Note> {
         let mut notes = Vec::new();
         for side in [Side::A, Side::B] {
             let kept: Vec<Option<u64>> = (1..=self.list(side).units.len())
@@ -1179,12 +1220,12 @@ impl Game {
             for (i, (u, cost)) in list.units.iter_mut().zip(kept).enumerate() {
                 if let Some(c) = cost {
                     if c != u.cost {
-                        notes.push(format!(
-                            "{} {}: the data price it {} points now; the game keeps {c}",
-                            unit_key(side, i + 1),
-                            crate::core::text::one_line(&u.label),
-                            u.cost
-                        ));
+                        notes.push(Note::Repriced {
+                            key: unit_key(side, i + 1),
+                            label: u.label.clone(),
+                            now: u.cost,
+                            kept: c,
+                        });
                     }
                     u.cost = c;
                 }
@@ -1261,28 +1302,24 @@ fn validate(game: &Game, rules: &GameRules) -> Result<(), Error> {
 }
 
 /// What changed since the game began, in words: a list file edited or gone.
-fn changes_since(engine: &dyn super::Engine, game: &Game) -> Vec<String> {
+fn changes_since(engine: &dyn super::Engine, game: &Game) -> Vec<Note> {
     let mut notes = Vec::new();
     for (side, path) in [(Side::A, &game.a_path), (Side::B, &game.b_path)] {
         let kept = game.list(side);
-        let shown = path.display();
+        let list = path.clone();
         match quiet_list(engine, path) {
-            None if !path.exists() => notes.push(format!(
-                "{shown} is gone: the game keeps the army as it was when it began"
-            )),
-            None => notes.push(format!(
-                "{shown} is no list muster can read now: the game keeps the army as it was when it began"
-            )),
+            None => notes.push(Note::ListGone { side, list }),
             Some(now) => {
                 let same = now.name == kept.name
                     && now.units.len() == kept.units.len()
                     && now.units.iter().zip(&kept.units).all(|(x, y)| {
-                        x.id == y.id && x.label == y.label && x.figures == y.figures && x.extras == y.extras
+                        x.id == y.id
+                            && x.label == y.label
+                            && x.figures == y.figures
+                            && x.extras == y.extras
                     });
                 if !same {
-                    notes.push(format!(
-                        "{shown} changed since the game began: the game keeps the army as it was"
-                    ));
+                    notes.push(Note::ListChanged { side, list });
                 }
             }
         }

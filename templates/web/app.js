@@ -830,11 +830,23 @@ async function showGame(view, changedElsewhere) {
   const last = view.log[view.log.length - 1];
   $("#status").textContent = last ? t("last_mark", { what: markWords(last) }) : t("no_marks");
   for (const side of ["a", "b"]) drawSide(side);
+  drawNotes(view.notes || []);
   if (changedElsewhere) {
     banner(t("game_changed"), true);
     await drawOdds();
     if ($("#score-fold").open) await drawScore();
   }
+}
+
+// What changed since the game began (a list edited or deleted, a unit repriced): said, as
+// information; the game keeps its armies as they began.
+function drawNotes(notes) {
+  const box = $("#notes");
+  box.hidden = !notes.length;
+  box.replaceChildren(...notes.map((n) => el("p", {},
+    n.kind === "repriced"
+      ? t("note_repriced", { unit: `${n.key} ${n.label}`, now: n.now, kept: n.kept })
+      : t(n.kind === "list-gone" ? "note_list_gone" : "note_list_changed", { list: n.list, side: n.side }))));
 }
 
 function drawSide(side) {

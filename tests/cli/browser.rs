@@ -722,7 +722,7 @@ fn a_game_at_the_table_in_a_real_browser() {
         })
         .await;
         let saved = std::fs::read_to_string(&file).unwrap();
-        assert!(saved.contains("a3 = { label = \"Chosen Men\", lost = 3, left = 5, states = [] }"), "{saved}");
+        assert!(saved.contains("a3 = { label = \"Chosen Men\", lost = 3, left = 5, states = [], cost = 216 }"), "{saved}");
         let layout = c
             .execute(
                 "const targets = [...document.querySelectorAll('.gunit button, #next-turn, #undo')]; \
@@ -835,6 +835,32 @@ fn a_game_at_the_table_in_a_real_browser() {
             .await
             .unwrap();
         shot(&c, "serve-game-wab-score.png").await;
+
+        // A list of a game deleted: the game goes on with the army it keeps, and says so.
+        std::fs::remove_file(server.dir.path().join("sharpe-patrol.toml")).unwrap();
+        c.goto(&server.url("/games/sabugal.toml")).await.unwrap();
+        wait_for("the game without its list", || async {
+            text(&c, "#notes").await
+                == "sharpe-patrol.toml is gone: the game keeps side a's army as it was when it began."
+                && text(&c, "[data-unit='a3'] .left").await == "5 of 8 left"
+        })
+        .await;
+        assert!(!text(&c, "body").await.contains(server.dir.path().to_str().unwrap()));
+        shot(&c, "serve-game-list-gone.png").await;
+        let left = text(&c, "[data-unit='a2'] .left").await;
+        click(&c, "[data-unit='a2'] .box:not(.lost)").await;
+        wait_for("a mark without the list", || async { text(&c, "[data-unit='a2'] .left").await != left }).await;
+        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![]).await.unwrap();
+        c.set_window_size(390, 844).await.unwrap();
+        viewport(&c, 390, 844).await;
+        c.goto(&server.url("/games/sabugal.toml")).await.unwrap();
+        wait_for("the note in French", || async {
+            text(&c, "#notes").await
+                == "sharpe-patrol.toml n'existe plus : la partie garde l'armée du camp a telle qu'elle était au début."
+        })
+        .await;
+        shot(&c, "serve-game-list-gone-fr-phone.png").await;
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
         c.close().await.unwrap();
     });
 }
