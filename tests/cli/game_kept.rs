@@ -530,3 +530,136 @@ fn a_game_names_its_lists_without_dot_dot() {
         "error: games/g.toml: the game follows lists/sp.toml (it was written before games kept their armies), which cannot be read: No such file or directory (os error 2)\n"
     );
 }
+
+mod property {
+    //! Random games: marks, undos and turns, with the lists edited, cut down and deleted between
+    //! them; after each step `game show`, `game score` and the previews agree with a model of
+    //! the losses on every unit's figures.
+
+    use std::collections::BTreeMap;
+
+    use proptest::prelude::*;
+
+    use super::{json, ok, run, table};
+
+    #[derive(Debug, Clone)]
+    enum Step {
+        Lost(bool, usize, u32),
+        Back(bool, usize, u32),
+        Undo,
+        Turn,
+        /// List a's unit set to other figures.
+        EditList(usize, u32),
+        /// List a's unit removed.
+        CutList(usize),
+        DeleteList,
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![
+            4 => (any::<bool>(), 1usize..=3, 1u32..=4).prop_map(|(s, u, k)| Step::Lost(s, u, k)),
+            2 => (any::<bool>(), 1usize..=3, 1u32..=3).prop_map(|(s, u, k)| Step::Back(s, u, k)),
+            2 => Just(Step::Undo),
+            1 => Just(Step::Turn),
+            1 => (1usize..=3, 4u32..=12).prop_map(|(u, f)| Step::EditList(u, f)),
+            1 => (1usize..=3).prop_map(Step::CutList),
+            1 => Just(Step::DeleteList),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: crate::cases(6),
+            failure_persistence: None,
+            .. ProptestConfig::default()
+        })]
+        #[test]
+        fn show_score_and_previews_agree_whatever_happens_to_the_lists(steps in prop::collection::vec(step(), 1..10)) {
+            let t = table();
+            let d = t.path();
+            std::fs::copy(d.join("lists/sharpe-patrol.toml"), d.join("lists/sp.toml")).unwrap();
+            super::new_game(d, "g.toml", "sp.toml", "voltigeurs-hussars.toml");
+            let g = "games/g.toml";
+            let start = super::units(d, g, "a").into_iter().chain(super::units(d, g, "b"));
+            let count: BTreeMap<String, i64> = start.map(|u| (u.0, u.3)).collect();
+            let mut lost: BTreeMap<String, i64> = count.keys().map(|k| (k.clone(), 0)).collect();
+            // The log as the model sees it: each mark's unit and change (None for a turn).
+            let mut log: Vec<Option<(String, i64)>> = Vec::new();
+            for s in &steps {
+                match s {
+                    Step::Lost(side, u, k) | Step::Back(side, u, k) => {
+                        let key = format!("{}{u}", if *side { "a" } else { "b" });
+                        let delta = if matches!(s, Step::Lost(..)) { i64::from(*k) } else { -i64::from(*k) };
+                        let flag = if delta > 0 { "--lost" } else { "--back" };
+                        let before = std::fs::read(d.join(g)).unwrap();
+                        let r = run(d, &["game", "mark", g, &key, flag, &k.to_string()]);
+                        let now = lost[&key] + delta;
+                        if now < 0 || now > count[&key] {
+                            prop_assert_eq!(r.code, 2, "{:?}: {}", s, r.stdout);
+                            prop_assert_eq!(std::fs::read(d.join(g)).unwrap(), before);
+                        } else {
+                            prop_assert_eq!(r.code, 0, "{:?}: {}", s, r.stderr);
+                            lost.insert(key.clone(), now);
+                            log.push(Some((key, delta)));
+                        }
+                    }
+                    Step::Undo => {
+                        let r = run(d, &["game", "undo", g]);
+                        match log.pop() {
+                            None => prop_assert_eq!(r.code, 2),
+                            Some(entry) => {
+                                prop_assert_eq!(r.code, 0, "{}", r.stderr);
+                                if let Some((key, delta)) = entry {
+                                    *lost.get_mut(&key).unwrap() -= delta;
+                                }
+                            }
+                        }
+                    }
+                    Step::Turn => {
+                        ok(d, &["game", "mark", g, "--turn"]);
+                        log.push(None);
+                    }
+                    Step::EditList(u, f) => {
+                        if d.join("lists/sp.toml").exists() {
+                            let _ = run(d, &["list", "set", "lists/sp.toml", &u.to_string(), "--figures", &f.to_string()]);
+                        }
+                    }
+                    Step::CutList(u) => {
+                        if d.join("lists/sp.toml").exists() {
+                            let _ = run(d, &["list", "remove", "lists/sp.toml", &u.to_string()]);
+                        }
+                    }
+                    Step::DeleteList => {
+                        let _ = std::fs::remove_file(d.join("lists/sp.toml"));
+                    }
+                }
+                // game show: every unit's figures left, as the model has them.
+                for side in ["a", "b"] {
+                    for (key, _, left, figures) in super::units(d, g, side) {
+                        prop_assert_eq!(figures, count[&key], "{}", key);
+                        prop_assert_eq!(left, count[&key] - lost[&key], "{} after {:?}", key, s);
+                    }
+                }
+                // game score: each side's losses.
+                let scored = json(&ok(d, &["game", "score", g, "--format", "json"]));
+                for (i, side) in ["a", "b"].into_iter().enumerate() {
+                    let model: i64 = lost.iter().filter(|(k, _)| k.starts_with(side)).map(|(_, v)| v).sum();
+                    prop_assert_eq!(scored["sides"][i]["lost"].as_i64().unwrap(), model);
+                }
+                // The previews: the Chosen Men fire with the figures they have left, or are
+                // refused once they have none.
+                let left = count["a3"] - lost["a3"];
+                let r = run(d, &["preview", "fire", "--shooter", "games/g.toml:a3", "--target", "games/g.toml:b2", "--range", "short", "--format", "json"]);
+                if left == 0 {
+                    prop_assert_eq!(r.code, 2);
+                    prop_assert_eq!(r.stderr, "error: a3 Chosen Men has no figure left: it takes no part in a preview\n");
+                } else {
+                    prop_assert_eq!(r.code, 0, "{}", r.stderr);
+                    let p = json(&r);
+                    let shooter = p["shooter"].as_str().unwrap_or_default();
+                    prop_assert!(shooter.starts_with(&format!("Chosen Men ({left} figure")), "{}", shooter);
+                }
+            }
+        }
+    }
+}
