@@ -976,7 +976,7 @@ pub trait Engine: Send + Sync {
 
     /// The figures a game counts for a unit of a list: its casualty boxes on the card, the
     /// one count `game show`, the marks, the previews and the score share. The list's figures
-    /// unless the card counts more (a WAB unit's free officer); `None` for a unit without a
+    /// unless the card counts more (a free officer on top of the rank and file); `None` for a unit without a
     /// count of its own.
     fn game_count(&self, row: &UnitRow) -> Option<i64> {
         row.figures

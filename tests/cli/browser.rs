@@ -472,16 +472,23 @@ fn the_builder_in_a_real_browser() {
         .await;
         let cell = "#matchups .matchup[data-procedure='fire'][data-way='out'] button[data-unit='1'][data-enemy='3']";
         wait_for("the cell", || async { c.find(Locator::Css(cell)).await.is_ok() }).await;
-        let mean: f64 = c
-            .find(Locator::Css(cell))
-            .await
-            .unwrap()
-            .attr("data-mean")
-            .await
-            .unwrap()
-            .unwrap()
-            .parse()
-            .unwrap();
+        // Read in the page, in one step: the table may be drawn again meanwhile.
+        let mut mean = None;
+        for _ in 0..100 {
+            let v = c
+                .execute(
+                    &format!("const e = document.querySelector({cell:?}); return e ? e.getAttribute('data-mean') : null;"),
+                    vec![],
+                )
+                .await
+                .unwrap();
+            if let Some(m) = v.as_str() {
+                mean = Some(m.parse::<f64>().unwrap());
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        let mean = mean.expect("the cell's mean");
         c.execute("document.getElementById('versus-card').scrollIntoView();", vec![])
             .await
             .unwrap();
