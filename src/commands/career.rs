@@ -30,6 +30,14 @@ pub fn run(dirs: &[PathBuf], ruleset: Ruleset, command: CareerCommand) -> Result
                     file.display()
                 )));
             }
+            // --force replaces a career, never a list, a game or any other file.
+            let target = crate::core::output::resolve_target(&file)?;
+            if target.exists() && crate::core::output::players_file(&target) != Some("a career") {
+                return Err(Error::Usage(format!(
+                    "{} is not a career file: --force replaces a career, never a list or another file",
+                    file.display()
+                )));
+            }
             let mut sources = Sources::new();
             let engine = load_engine(ruleset, dirs, &mut sources)?;
             let text = engine.new_career(&nation, &arm, player.as_deref())?;

@@ -206,11 +206,62 @@ fn edit(
         }
     };
     let engine = load_engine(ruleset, dirs, &mut sources)?;
-    check_read(engine.as_ref(), &sources, id, file)?;
+    let before = check_read(engine.as_ref(), &sources, id, file)?;
     let (doc, notes) = apply(engine.as_ref(), file, &original, change)?;
+    if unchanged(
+        engine.as_ref(),
+        file,
+        &before,
+        &shape.apply(doc.to_string()),
+    ) {
+        drop(lock);
+        print_out(&roster_text(&before))?;
+        eprintln!(
+            "nothing to change: {} already says so; nothing written",
+            file.display()
+        );
+        return Ok(if before.is_valid() { 0 } else { 1 });
+    }
     let code = save(engine.as_ref(), file, &lock.target, &doc, shape, notes)?;
     drop(lock);
     Ok(code)
+}
+
+/// Whether an edit's text makes the same list as `before` (a value set to what it was, a
+/// command unit given the figures its sheet gives it): then nothing is written, so that the
+/// player's text stays as they wrote it.
+fn unchanged(
+    engine: &dyn Engine,
+    file: &Path,
+    before: &crate::rulesets::ListCheck,
+    text: &str,
+) -> bool {
+    let mut sources = Sources::new();
+    let id = sources.add(file, text.to_owned());
+    let Ok(after) = engine.check_list(&sources, id) else {
+        return false;
+    };
+    let words = |l: &crate::rulesets::ListCheck| -> Vec<(String, String)> {
+        l.diagnostics
+            .iter()
+            .map(|d| (d.code.to_owned(), d.message.clone()))
+            .collect()
+    };
+    after.name == before.name
+        && after.lang == before.lang
+        && after.description == before.description
+        && after.total == before.total
+        && after.limit == before.limit
+        && after.side == before.side
+        && after.units.len() == before.units.len()
+        && after.units.iter().zip(&before.units).all(|(a, b)| {
+            a.id == b.id
+                && a.label == b.label
+                && a.figures == b.figures
+                && a.cost == b.cost
+                && a.extras == b.extras
+        })
+        && words(&after) == words(&before)
 }
 
 /// Parses a list's text (a byte-order mark aside) and applies `change` to it; the edit's
@@ -244,6 +295,12 @@ pub fn edited_text(
     let (doc, notes) = apply(engine, file, original, change)?;
     let text = Shape::of(original).apply(doc.to_string());
     let mut sources = Sources::new();
+    let first = sources.add(file, original.to_owned());
+    if let Ok(before) = engine.check_list(&sources, first) {
+        if unchanged(engine, file, &before, &text) {
+            return Ok((original.to_owned(), notes));
+        }
+    }
     let id = sources.add(file, text.clone());
     engine.check_list(&sources, id).map_err(|d| {
         Error::Usage(format!(

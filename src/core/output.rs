@@ -138,18 +138,54 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-/// Refuses to write a generated document over an input or a TOML file, or where muster does
-/// not write (see [`check_writable`]). `-` is standard output.
+/// What a player's file is, read from its content (a list, a game, a career, a battle): the
+/// files a generated document must never replace. `None` for anything else, or what cannot be
+/// read as such (not a regular file, larger than muster reads, not TOML).
+pub fn players_file(path: &Path) -> Option<&'static str> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > crate::core::source::MAX_INPUT_BYTES {
+        return None;
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    let doc = text
+        .trim_start_matches('\u{feff}')
+        .parse::<toml_edit::DocumentMut>()
+        .ok()?;
+    [
+        ("list", "an army list"),
+        ("game", "a game"),
+        ("career", "a career"),
+        ("battle", "a battle file"),
+    ]
+    .into_iter()
+    .find(|(table, _)| doc.get(table).is_some_and(toml_edit::Item::is_table_like))
+    .map(|(_, what)| what)
+}
+
+/// Refuses to write a generated document over an input, a TOML file or a player's file (a
+/// list, game, career or battle, known by its content), or where muster does not write (see
+/// [`check_writable`]); a symbolic link is judged by the file it leads to. `-` is standard
+/// output.
 pub fn check_output_path(out: &Path, inputs: &[&Path]) -> Result<(), Error> {
     if is_stdout(out) {
         return Ok(());
     }
-    if out
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
-    {
+    let target = resolve_target(out)?;
+    let through = if target == out {
+        String::new()
+    } else {
+        format!(
+            " (the link {} leads to {})",
+            out.display(),
+            target.display()
+        )
+    };
+    if [out, target.as_path()].iter().any(|p| {
+        p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+    }) {
         return Err(Error::Usage(format!(
-            "refusing to write {} : output files must not have a .toml extension",
+            "refusing to write {}{through}: output files must not have a .toml extension",
             out.display()
         )));
     }
@@ -157,10 +193,16 @@ pub fn check_output_path(out: &Path, inputs: &[&Path]) -> Result<(), Error> {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,
     };
-    if let Some(input) = inputs.iter().find(|i| same(out, i)) {
+    if let Some(input) = inputs.iter().find(|i| same(&target, i)) {
         return Err(Error::Usage(format!(
-            "refusing to overwrite the input file {}",
+            "refusing to overwrite the input file {}{through}",
             input.display()
+        )));
+    }
+    if let Some(what) = players_file(&target) {
+        return Err(Error::Usage(format!(
+            "refusing to write {}{through}: it is {what}, and a document never replaces a player's file",
+            out.display()
         )));
     }
     check_writable(out)?;
@@ -205,6 +247,14 @@ impl EditLock {
         };
         for _ in 0..1000 {
             let target = resolve_target(path)?;
+            // Only a regular file is edited: opening a FIFO would wait for a writer for ever.
+            let meta = std::fs::metadata(&target).map_err(err)?;
+            if !meta.is_file() {
+                return Err(Error::NotAFile {
+                    path: path.to_path_buf(),
+                    kind: file_kind(&meta),
+                });
+            }
             let file = std::fs::File::open(&target).map_err(err)?;
             file.lock().map_err(err)?;
             if same_file(&file, &target) {

@@ -31,6 +31,15 @@ pub struct Templates {
 pub const MAX_OUTPUT_BYTES: usize = 8 * 1024 * 1024;
 /// The most items `range()` gives in a template.
 pub const MAX_RANGE: usize = 10_000;
+/// The most items all the `range()` calls of one rendering give together: loops nested in
+/// loops are bounded as a whole, not only each one.
+pub const MAX_RANGE_TOTAL: u64 = 1_000_000;
+
+thread_local! {
+    /// What is left of [`MAX_RANGE_TOTAL`] for the rendering under way on this thread (tera
+    /// calls `range()` on the thread that renders).
+    static RANGE_BUDGET: std::cell::Cell<u64> = const { std::cell::Cell::new(MAX_RANGE_TOTAL) };
+}
 
 /// How values are escaped into a template's output: the layout markup, HTML or Markdown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,6 +194,7 @@ impl Templates {
 
     /// Renders a template; its output is bounded by [`MAX_OUTPUT_BYTES`].
     pub fn render(&self, name: &str, context: &Context) -> Result<String, Error> {
+        RANGE_BUDGET.with(|b| b.set(MAX_RANGE_TOTAL));
         let mut out = Bounded(Vec::new());
         self.tera.render_to(name, context, &mut out).map_err(|e| {
             let (shown, text) = self.origin.get(name).cloned().unwrap_or_default();
@@ -280,6 +290,16 @@ fn bounded_range(args: &HashMap<String, tera::Value>) -> tera::Result<tera::Valu
     if count > MAX_RANGE as u64 {
         return Err(tera::Error::msg(format!(
             "range: {count} items, templates may loop over at most {MAX_RANGE}"
+        )));
+    }
+    let left = RANGE_BUDGET.with(|b| {
+        let left = b.get().saturating_sub(count);
+        b.set(left);
+        left
+    });
+    if left == 0 {
+        return Err(tera::Error::msg(format!(
+            "range: the template's loops take more than {MAX_RANGE_TOTAL} items in all (loops nested in loops count together)"
         )));
     }
     Ok(tera::Value::Array(

@@ -171,8 +171,10 @@ pub fn replace_unit(
 
 /// Sets `key` of a table to `item`, keeping the key's place, the comments above it and a
 /// comment after its value.
-fn set_item(table: &mut dyn TableLike, key: &str, item: Item) {
+pub fn set_item(table: &mut dyn TableLike, key: &str, item: Item) {
     match table.get_mut(key) {
+        // The same value: the text stays as the player wrote it.
+        Some(old) if same_value(old, &item) => {}
         Some(old) => {
             let decor = old.as_value().map(|v| v.decor().clone());
             *old = item;
@@ -183,6 +185,22 @@ fn set_item(table: &mut dyn TableLike, key: &str, item: Item) {
         None => {
             table.insert(key, item);
         }
+    }
+}
+
+/// Whether two items hold the same value, however each is written (spacing, comments, quotes).
+pub fn same_value(a: &Item, b: &Item) -> bool {
+    let plain = |i: &Item| -> Option<toml::Value> {
+        let v = i.as_value()?;
+        let mut v = v.clone();
+        v.decor_mut().clear();
+        toml::from_str::<toml::Table>(&format!("x = {v}"))
+            .ok()?
+            .remove("x")
+    };
+    match (plain(a), plain(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => false,
     }
 }
 

@@ -403,7 +403,8 @@ impl Engine for CapitanEngine {
             entry.insert("unit", (free.unit.unwrap_or(number) as i64).into());
             entry.insert("skill", free.skill.as_str().into());
             if let Some(list) = doc.get_mut("list").and_then(Item::as_table_like_mut) {
-                list.insert(
+                list_doc::set_item(
+                    list,
                     "free_skill",
                     Item::Value(toml_edit::Value::InlineTable(entry)),
                 );
@@ -473,7 +474,11 @@ impl Engine for CapitanEngine {
                 let mut entry = toml_edit::InlineTable::new();
                 entry.insert("unit", (index as i64).into());
                 entry.insert("skill", free.skill.as_str().into());
-                list.insert("free_skill", Item::Value(toml_edit::Value::InlineTable(entry)));
+                list_doc::set_item(
+                    list,
+                    "free_skill",
+                    Item::Value(toml_edit::Value::InlineTable(entry)),
+                );
                 if let Some(other) = before.filter(|u| *u != index) {
                     notes.push(format!(
                         "the free skill (§10.1) was on unit {other}; a list has one, now on unit {index}"
