@@ -17,6 +17,8 @@ pub struct Unit<'a> {
     pub figures: Option<i64>,
     pub guns: Option<i64>,
     pub cost: u64,
+    /// Elite figures as costed: the list's count, at most the entry's maximum.
+    pub elite: u64,
     /// What was bought: (option id, points).
     pub bought: Vec<(&'static str, u64)>,
 }
@@ -44,6 +46,14 @@ pub fn resolve<'a>(db: &'a Database, army: Option<&'a Army>, unit: &ListUnit) ->
     }
 }
 
+/// The elite figures of `unit` as costed: bounded where they are read by the entry's maximum
+/// (its figures' when it sets none), none for a negative count; the list's own count is
+/// what `elite-over-max` reports.
+pub fn elite_count(entry: &Entry, unit: &ListUnit) -> u64 {
+    let max = u64::from(entry.max_elite.unwrap_or(entry.figures.max));
+    u64::try_from(unit.elite).unwrap_or(0).min(max)
+}
+
 /// The points of one unit (`None` when its entry is unknown).
 pub fn unit_cost(db: &Database, entry: &Entry, unit: &ListUnit) -> (u64, Vec<(&'static str, u64)>) {
     let costs = &db.rules.costs;
@@ -68,11 +78,9 @@ pub fn unit_cost(db: &Database, entry: &Entry, unit: &ListUnit) -> (u64, Vec<(&'
     if unit.musician {
         bought.push(("musician", u64::from(costs.musician)));
     }
-    if unit.elite > 0 {
-        bought.push((
-            "elite",
-            (unit.elite as u64).saturating_mul(u64::from(costs.elite)),
-        ));
+    let elite = elite_count(entry, unit);
+    if elite > 0 {
+        bought.push(("elite", elite.saturating_mul(u64::from(costs.elite))));
     }
     if unit.heavy_armour {
         bought.push((
@@ -117,6 +125,7 @@ pub fn evaluate<'a>(db: &'a Database, list: &ListFile) -> Evaluated<'a> {
                 figures,
                 guns: (entry.map(|e| e.kind) == Some(Kind::Battery)).then(|| u.guns.unwrap_or(1)),
                 cost,
+                elite: entry.map_or(0, |e| elite_count(e, u)),
                 bought,
             }
         })

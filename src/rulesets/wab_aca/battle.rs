@@ -45,7 +45,16 @@ fn score_sides(
             let mut lists = Vec::new();
             for side in &input.side {
                 lists.push(match &side.list {
-                    Some(l) => Some(side_list(db, sources, &base.join(l))?),
+                    Some(l) => {
+                        // Messages name the side's file as the battle file names it.
+                        let named = format!(
+                            "{}: side {}: list = \"{}\"",
+                            path.display(),
+                            one_line(&side.name),
+                            l.escape_debug()
+                        );
+                        Some(side_list(db, sources, &base.join(l), &named)?)
+                    }
                     None => None,
                 });
             }
@@ -147,33 +156,50 @@ fn score_sides(
 }
 
 /// A side's list, read and costed: each unit's figures at the start (the officer included),
-/// points, flag, guns, and whether it is a general.
-fn side_list(db: &Database, sources: &mut Sources, path: &Path) -> Result<SideList, Error> {
+/// points, flag, guns, and whether it is a general. `named`: the side and its file as the
+/// battle file names them, for messages.
+fn side_list(
+    db: &Database,
+    sources: &mut Sources,
+    path: &Path,
+    named: &str,
+) -> Result<SideList, Error> {
     let file = sources.read(path)?;
+    // A TOML file without `[list] ruleset` is no list (the default ruleset is for lists that
+    // do not parse, whose parse below says what is wrong).
+    let declared = toml::from_str::<toml::Table>(sources.text(file))
+        .ok()
+        .map(|t| {
+            t.get("list")
+                .and_then(|l| l.get("ruleset"))
+                .is_some_and(toml::Value::is_str)
+        });
+    if declared == Some(false) {
+        return Err(Error::Usage(format!(
+            "{named} is not a list file: it has no [list] ruleset"
+        )));
+    }
     match rulesets::peek(sources, file) {
         Ok(r) if r == Ruleset::of(&super::META) => {}
-        Ok(other) => {
+        Ok(other) if declared == Some(true) => {
             return Err(Error::Usage(format!(
-                "{} is a {} list, not a WAB ACA one",
-                path.display(),
+                "{named} is a {} list, not a WAB ACA one",
                 other.title()
             )))
         }
+        Ok(_) => {}
         Err(d) => {
             diagnostic::print_all(&[d], sources);
-            return Err(Error::Usage(format!(
-                "{} is not a WAB ACA list",
-                path.display()
-            )));
+            return Err(Error::Usage(format!("{named} is not a WAB ACA list")));
         }
     }
     let (parsed, _) = checker::parse_file(sources, file).map_err(|d| {
         diagnostic::print_all(&[d], sources);
-        Error::Usage(format!("{} is not a valid list file", path.display()))
+        Error::Usage(format!("{named} is not a valid list file"))
     })?;
     let checked = checker::check_file(db, sources, file).map_err(|d| {
         diagnostic::print_all(&[d], sources);
-        Error::Usage(format!("{} is not a valid list file", path.display()))
+        Error::Usage(format!("{named} is not a valid list file"))
     })?;
     // A score counts the points the list says its units cost: a list with errors (figures
     // out of the sheet's bounds, unknown entries) has no such points to count.

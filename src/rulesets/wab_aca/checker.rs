@@ -40,14 +40,14 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                 .map(|(id, cost)| Extra {
                     id: (*id).to_owned(),
                     name: match *id {
-                        "elite" => format!("elite ×{}", list.units[u.index].elite),
+                        "elite" => format!("elite ×{}", u.elite),
                         "guns" => format!("guns ×{}", u.guns.unwrap_or(1)),
                         other => other.replace('-', " "),
                     },
                     cost: u32::try_from(*cost).unwrap_or(u32::MAX),
                     free: false,
                     count: match *id {
-                        "elite" => u32::try_from(list.units[u.index].elite).ok(),
+                        "elite" => u32::try_from(u.elite).ok(),
                         "guns" => u32::try_from(u.guns.unwrap_or(1)).ok(),
                         _ => None,
                     },

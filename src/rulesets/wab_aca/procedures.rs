@@ -149,11 +149,11 @@ pub const PROCEDURES: &[Procedure] = &[
         rule: "ACA p.8–9",
         sides: ["Battery", "Target"],
         params: &[
-            Param::id(
+            Param::unit(
                 "battery",
-                "TYPE|ENTRY",
-                "The battery: a type (light, medium, heavy) or a battery entry",
+                "The battery: a type (light, medium, heavy), a battery entry, or a list's battery (FILE:N)",
             )
+            .value_name("TYPE|UNIT")
             .first()
             .required(),
             Param::choice(
@@ -382,11 +382,32 @@ fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::of(&out, text::combat(&out), text::combat_series(&out))
 }
 
+/// The battery of an artillery preview: a type or an entry as given, or a list's unit's entry.
+fn battery(db: &Database, r: &Request) -> Result<String, Error> {
+    match r.unit("battery") {
+        None => Ok(String::new()),
+        Some(UnitRef::Sheet { id, .. }) => Ok(id.clone()),
+        Some(UnitRef::Listed(l)) => match db.entry(&l.row.id) {
+            Some(e) if e.battery.is_none() => Err(usage(format!(
+                "--battery: {} ({}) is a {}, not a battery",
+                l.origin(),
+                l.row.label,
+                e.kind
+            ))),
+            _ => Ok(l.row.id.clone()),
+        },
+        Some(UnitRef::File { path, .. }) => Err(usage(format!(
+            "{} was not read (an engine error)",
+            path.display()
+        ))),
+    }
+}
+
 fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
     let out = request::artillery(
         db,
         &ArtilleryRequest {
-            battery: r.text("battery").unwrap_or_default(),
+            battery: battery(db, r)?,
             ammunition: match r.text("ammo").as_deref() {
                 Some("canister") => Ammunition::Canister,
                 _ => Ammunition::Roundshot,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::database::Database;
 use super::model::Lang;
-use crate::core::diagnostic::{Diagnostic, Severity};
+use crate::core::diagnostic::{Diagnostic, Severity, Span};
 use crate::core::rule::Rule;
 use crate::core::source::{FileId, Seg, SpanIndex};
 
@@ -305,6 +305,9 @@ pub fn score(
             "the generals of the enemy's list",
         );
         let mut losses = Vec::new();
+        // The units of the list already scored, with the [[side.unit]] that named them: a
+        // unit named twice would have its losses counted twice.
+        let mut named: Vec<(i64, usize)> = Vec::new();
         for (j, u) in side.unit.iter().enumerate() {
             let path = |field: &'static str| {
                 vec![
@@ -329,9 +332,10 @@ pub fn score(
                             &UNIT,
                             &path("unit"),
                             format!(
-                                "unit = {n}, but {}'s list has {} units",
+                                "unit = {n}, but {}'s list has {} unit{}",
                                 side.name,
-                                l.units.len()
+                                l.units.len(),
+                                if l.units.len() == 1 { "" } else { "s" }
                             ),
                         );
                         continue;
@@ -372,6 +376,41 @@ pub fn score(
                 },
             };
             let Some(x) = listed else { continue };
+            if let Some(n) = u.unit {
+                if let Some(&(_, first)) = named.iter().find(|(m, _)| *m == n) {
+                    let at = |k: usize| {
+                        cx.spans.span(&[
+                            Seg::Key("side"),
+                            Seg::Index(i),
+                            Seg::Key("unit"),
+                            Seg::Index(k),
+                            Seg::Key("unit"),
+                        ])
+                    };
+                    let mut d = UNIT
+                        .diagnostic(
+                            "ACA",
+                            format!(
+                                "unit {n} of {}'s list ({}) is scored twice: each unit once, with all it lost",
+                                side.name, x.label
+                            ),
+                        )
+                        .at(cx.file, at(j))
+                        .with_label("again here");
+                    if let Some(range) = at(first) {
+                        d = d.with_related(
+                            Span {
+                                file: cx.file,
+                                range,
+                            },
+                            "first here",
+                        );
+                    }
+                    cx.found.push(d);
+                    continue;
+                }
+                named.push((n, j));
+            }
             if u.lost < 0 || u.lost as u64 > x.figures {
                 cx.report(
                     &LOST,

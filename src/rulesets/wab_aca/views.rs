@@ -156,12 +156,13 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
                 costs.musician
             ));
         }
-        if b.elite > 0 {
+        let elite = super::army::elite_count(e, b);
+        if elite > 0 {
             options.push(format!(
                 "{} {} (+{})",
-                b.elite,
+                elite,
                 label(labels, "elite_figures"),
-                (b.elite as u64).saturating_mul(u64::from(costs.elite))
+                elite.saturating_mul(u64::from(costs.elite))
             ));
         }
         if b.heavy_armour {
@@ -181,7 +182,7 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
             rule: s.rule.get(lang).to_owned(),
         })
         .collect();
-    if u.bought.is_some_and(|b| b.elite > 0) {
+    if u.bought.is_some_and(|b| super::army::elite_count(e, b) > 0) {
         specials.push(RuleView {
             name: label(labels, "elite_figures_rule_name"),
             rule: label(labels, "elite_figures_rule"),

@@ -1,0 +1,206 @@
+//! One truth per number, in the rulesets: a modifier counts once, a unit is scored once, a
+//! count is bounded where it is read, a list's language is taken one way by check and the
+//! documents, and the messages say what was given (issue 24).
+
+use std::path::Path;
+
+use crate::{muster, muster_in, root, Run};
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+}
+
+/// The shipped list `name`, with `old` replaced by `new` (found exactly once).
+fn shipped_with(name: &str, old: &str, new: &str) -> String {
+    let text = std::fs::read_to_string(root().join("lists").join(name)).unwrap();
+    assert_eq!(text.matches(old).count(), 1, "`{old}` once in {name}");
+    text.replacen(old, new, 1)
+}
+
+fn refused(run: &Run, stderr: &str) {
+    assert_eq!(
+        run.code, 2,
+        "stdout:\n{}\nstderr:\n{}",
+        run.stdout, run.stderr
+    );
+    assert_eq!(run.stderr, stderr);
+    assert_eq!(run.stdout, "");
+}
+
+/// Item 12: a battle file naming one unit twice scored its losses twice (297 points lost
+/// from a 218-point unit); it is refused, naming both places.
+#[test]
+fn a_unit_scored_twice_is_refused_naming_both_places() {
+    let t = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("lists/wab-france-1809.toml"),
+        t.path().join("fr.toml"),
+    )
+    .unwrap();
+    std::fs::copy(
+        root().join("lists/wab-russia-1812.toml"),
+        t.path().join("ru.toml"),
+    )
+    .unwrap();
+    write(
+        t.path(),
+        "battle.toml",
+        "[battle]\nruleset = \"wab-aca\"\npoints = 2000\n\n\
+         [[side]]\nname = \"France\"\nlist = \"fr.toml\"\neighths = 3\n\n\
+         [[side.unit]]\nunit = 5\nlost = 9\n\n\
+         [[side.unit]]\nunit = 5\nlost = 20\n\n\
+         [[side]]\nname = \"Russie\"\nlist = \"ru.toml\"\neighths = 2\n",
+    );
+    let run = muster_in(t.path(), &["score", "battle.toml"], &[]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "error[score-unit]: unit 5 of France's list (1er bataillon, 46e de ligne) is scored twice: each unit once, with all it lost
+   ┌─ battle.toml:15:8
+   │
+11 │ unit = 5
+   │        - first here
+   ·
+15 │ unit = 5
+   │        ^ again here
+   │
+   = rule: each unit is a unit of the side's list (`unit = N`), or has its cost and figures (ACA p.14)
+
+error: battle.toml: 1 error, 0 warnings
+"
+    );
+}
+
+/// Item 17: WAB's artillery preview takes its battery as every preview takes a unit,
+/// `FILE:N`, where it said "unknown battery".
+#[test]
+fn the_wab_artillery_preview_takes_a_battery_of_a_list() {
+    let listed = muster(&[
+        "preview",
+        "artillery",
+        "--ruleset",
+        "wab-aca",
+        "--battery",
+        "lists/wab-france-1809.toml:13",
+        "--ammo",
+        "roundshot",
+        "--figures",
+        "5",
+        "--toughness",
+        "3",
+        "--save",
+        "7",
+    ]);
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    let entry = muster(&[
+        "preview",
+        "artillery",
+        "--ruleset",
+        "wab-aca",
+        "--battery",
+        "fr-foot-battery-6",
+        "--ammo",
+        "roundshot",
+        "--figures",
+        "5",
+        "--toughness",
+        "3",
+        "--save",
+        "7",
+    ]);
+    assert_eq!(entry.code, 0, "{}", entry.stderr);
+    assert_eq!(listed.stdout, entry.stdout);
+    // Unit 1 of that list is a general, not a battery.
+    let run = muster(&[
+        "preview",
+        "artillery",
+        "--ruleset",
+        "wab-aca",
+        "--battery",
+        "lists/wab-france-1809.toml:1",
+        "--ammo",
+        "roundshot",
+        "--figures",
+        "5",
+        "--toughness",
+        "3",
+        "--save",
+        "7",
+    ]);
+    refused(
+        &run,
+        "error: --battery: unit 1 of lists/wab-france-1809.toml (Général Saint-Hilaire) is a general, not a battery\n",
+    );
+}
+
+/// Item 17: an elite count at u32::MAX reached a printed cost ("elite ×4294967295
+/// (4294967295)"); the count is bounded by the entry's maximum where it is read.
+#[test]
+fn an_elite_count_is_bounded_by_its_entry_before_it_is_costed() {
+    let t = tempfile::tempdir().unwrap();
+    let list = shipped_with(
+        "wab-france-1809.toml",
+        "flag = true\nelite = 4\n",
+        "flag = true\nelite = 4294967295\n",
+    );
+    write(t.path(), "elite.toml", &list);
+    let run = muster_in(t.path(), &["check", "elite.toml"], &[]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(!run.stdout.contains("4294967295"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("elite ×8 (40)"),
+        "the entry's 8 at most: {}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("total 1962 / 2000 points"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr
+            .contains("unit 6: 4294967295 elite figures, `fr-line-fusiliers` allows 8 at most"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Item 18: a battle side pointing at a file that is not a WAB list is named as the battle
+/// file names it; a file that is no list at all is not called a Capitán list.
+#[test]
+fn a_battle_side_list_is_named_as_the_battle_file_names_it() {
+    let t = tempfile::tempdir().unwrap();
+    let sub = t.path().join("battles");
+    std::fs::create_dir(&sub).unwrap();
+    std::fs::copy(
+        root().join("lists/french-column.toml"),
+        t.path().join("cap.toml"),
+    )
+    .unwrap();
+    std::fs::copy(
+        root().join("lists/wab-russia-1812.toml"),
+        t.path().join("ru.toml"),
+    )
+    .unwrap();
+    write(t.path(), "notes.toml", "title = \"not a list\"\n");
+    let battle = |list: &str| {
+        format!(
+            "[battle]\nruleset = \"wab-aca\"\npoints = 2000\n\n\
+             [[side]]\nname = \"France\"\nlist = \"{list}\"\n\n\
+             [[side]]\nname = \"Russie\"\nlist = \"../ru.toml\"\n"
+        )
+    };
+    write(&sub, "b.toml", &battle("../cap.toml"));
+    let run = muster_in(t.path(), &["score", "battles/b.toml"], &[]);
+    refused(
+        &run,
+        "error: battles/b.toml: side France: list = \"../cap.toml\" is a Capitán list, not a WAB ACA one\n",
+    );
+    write(&sub, "b.toml", &battle("../notes.toml"));
+    let run = muster_in(t.path(), &["score", "battles/b.toml"], &[]);
+    refused(
+        &run,
+        "error: battles/b.toml: side France: list = \"../notes.toml\" is not a list file: it has no [list] ruleset\n",
+    );
+}
