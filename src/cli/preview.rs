@@ -171,7 +171,8 @@ fn request(
 ) -> Result<Request, clap::Error> {
     let mut request = Request::new(ruleset, p);
     let internal = |e: crate::core::error::Error| {
-        clap::Error::raw(clap::error::ErrorKind::InvalidValue, e.to_string())
+        // A raw message is printed as it is: it ends its line.
+        clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n"))
     };
     for param in p.params {
         if let Some((list, unit)) = param.legacy {

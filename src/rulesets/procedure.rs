@@ -438,6 +438,15 @@ impl Request {
         })?;
         if !p.repeat {
             self.given.retain(|(n, _)| *n != p.name);
+        } else if let Value::Text(id) = &value {
+            // A repeatable id (a modifier, a situation, a skill, a factor) counts once: given
+            // twice, it would count twice.
+            if self.given.iter().any(|(n, v)| *n == p.name && v == &value) {
+                return Err(Error::Usage(format!(
+                    "--{} {id}: given twice (each counts once)",
+                    p.name
+                )));
+            }
         }
         self.given.push((p.name, value));
         Ok(())

@@ -27,6 +27,122 @@ fn refused(run: &Run, stderr: &str) {
     assert_eq!(run.stdout, "");
 }
 
+/// Item 11: a repeated situation flag (a modifier, a condition, a skill, a factor) is refused
+/// in every ruleset that takes one, as WAB refused its `--with`: given twice, hm-qrs counted it
+/// twice.
+#[test]
+fn a_situation_id_given_twice_is_refused_in_every_ruleset() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "preview",
+                "command",
+                "--ruleset",
+                "hm-qrs",
+                "--rating",
+                "8",
+                "--with",
+                "enemy-near",
+                "--with",
+                "enemy-near",
+            ],
+            "--with enemy-near",
+        ),
+        (
+            &[
+                "preview",
+                "shoot",
+                "--ruleset",
+                "hm-qrs",
+                "--shooter-dice",
+                "6",
+                "--with",
+                "at-skirmishers",
+                "--with",
+                "at-skirmishers",
+                "--save",
+                "4",
+                "--target-arm",
+                "infantry",
+                "--stamina",
+                "3",
+            ],
+            "--with at-skirmishers",
+        ),
+        (
+            &[
+                "preview",
+                "combat",
+                "--ruleset",
+                "thucydide",
+                "--attacker",
+                "hoplites",
+                "--defender",
+                "hoplites",
+                "--condition",
+                "attacker-supported",
+                "--condition",
+                "attacker-supported",
+            ],
+            "--condition attacker-supported",
+        ),
+        (
+            &[
+                "preview",
+                "melee",
+                "--ruleset",
+                "capitan",
+                "--a",
+                "lists/voltigeurs-hussars.toml:1",
+                "--b",
+                "lists/french-column.toml:1",
+                "--a-skill",
+                "sanguinaires",
+                "--a-skill",
+                "sanguinaires",
+            ],
+            "--a-skill sanguinaires",
+        ),
+        (
+            &[
+                "preview",
+                "test",
+                "--ruleset",
+                "wab-aca",
+                "--leadership",
+                "8",
+                "--with",
+                "short-range",
+                "--with",
+                "short-range",
+            ],
+            "--with short-range",
+        ),
+    ];
+    for (args, flag) in cases {
+        let run = muster(args);
+        assert_eq!(run.code, 2, "{args:?}:\n{}{}", run.stdout, run.stderr);
+        assert_eq!(
+            run.stderr,
+            format!("error: {flag}: given twice (each counts once)\n"),
+            "{args:?}"
+        );
+    }
+    // Once each, the same flags are taken.
+    let run = muster(&[
+        "preview",
+        "command",
+        "--ruleset",
+        "hm-qrs",
+        "--rating",
+        "8",
+        "--with",
+        "enemy-near",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("= 7\n"), "{}", run.stdout);
+}
+
 /// Item 12: a battle file naming one unit twice scored its losses twice (297 points lost
 /// from a 218-point unit); it is refused, naming both places.
 #[test]
