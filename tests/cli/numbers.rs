@@ -282,6 +282,28 @@ fn an_elite_count_is_bounded_by_its_entry_before_it_is_costed() {
     );
 }
 
+/// Item 18: Thucydide's fire of a unit without a fire factor named `--dice` though no
+/// `--dice` was given.
+#[test]
+fn thucydide_fire_of_a_unit_without_fire_names_the_unit() {
+    let run = muster(&[
+        "preview",
+        "combat",
+        "--ruleset",
+        "thucydide",
+        "--attacker",
+        "hoplites",
+        "--attack",
+        "fire",
+        "--armour",
+        "green",
+    ]);
+    refused(
+        &run,
+        "error: --attack fire: Hoplites (hoplites) has no fire factor; it fights by assault or melee\n",
+    );
+}
+
 /// Item 18: a battle side pointing at a file that is not a WAB list is named as the battle
 /// file names it; a file that is no list at all is not called a Capitán list.
 #[test]
@@ -319,4 +341,18 @@ fn a_battle_side_list_is_named_as_the_battle_file_names_it() {
         &run,
         "error: battles/b.toml: side France: list = \"../notes.toml\" is not a list file: it has no [list] ruleset\n",
     );
+}
+
+/// Item 18: "t (1 units)": a one-unit list's count is singular.
+#[test]
+fn a_one_unit_list_says_one_unit() {
+    let t = tempfile::tempdir().unwrap();
+    write(
+        t.path(),
+        "t.toml",
+        "[list]\nname = \"t\"\nruleset = \"thucydide\"\n\n[[units]]\nunit = \"hoplites\"\n",
+    );
+    let run = muster_in(t.path(), &["check", "t.toml"], &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("t (1 unit)\n"), "{}", run.stdout);
 }

@@ -145,7 +145,11 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
         file,
         name: list.list.name.clone(),
         lang: list.list.lang,
-        description: format!("{} units", list.units.len()),
+        description: format!(
+            "{} unit{}",
+            list.units.len(),
+            if list.units.len() == 1 { "" } else { "s" }
+        ),
         total: 0,
         limit: 0,
         units,

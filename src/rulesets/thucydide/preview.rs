@@ -302,16 +302,39 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
     };
     let dice = match (r.dice, attacker) {
         (Some(n), _) => n,
-        (None, Some(a)) => match attack {
-            "fire" => a.fire,
-            "assault" => a.assault,
-            "melee" => a.melee,
-            other => {
+        (None, Some(a)) => {
+            let factors = [("fire", a.fire), ("assault", a.assault), ("melee", a.melee)];
+            let Some(&(_, n)) = factors.iter().find(|(f, _)| *f == attack) else {
                 return Err(format!(
-                    "--attack must be fire, assault or melee, found `{other}`"
-                ))
+                    "--attack must be fire, assault or melee, found `{attack}`"
+                ));
+            };
+            if n == 0 {
+                // No `--dice` was given: the unit's factor is what is missing.
+                let asked = if r.riposte {
+                    "--riposte".to_owned()
+                } else if r.attack.is_some() {
+                    format!("--attack {attack}")
+                } else {
+                    format!("--attack {attack} (the default)")
+                };
+                let others: Vec<&str> = factors
+                    .iter()
+                    .filter(|(f, n)| *f != attack && *n > 0)
+                    .map(|(f, _)| *f)
+                    .collect();
+                let instead = if others.is_empty() {
+                    "it has no combat dice".to_owned()
+                } else {
+                    format!("it fights by {}", others.join(" or "))
+                };
+                return Err(format!(
+                    "{asked}: {} ({}) has no {attack} factor; {instead}",
+                    a.name.en, a.id
+                ));
             }
-        },
+            n
+        }
         (None, None) => return Err("give --dice N or --attacker UNIT".into()),
     };
     let dice = within("--dice", dice, &DICE, "engine limit")?;

@@ -529,8 +529,9 @@ fn entry_limit(cx: &ListContext) -> Vec<Diagnostic> {
                     &ENTRY_LIMIT,
                     &cx.unit_key(unit.index),
                     format!(
-                        "{} units of `{}`; the army allows {max}",
+                        "{} unit{} of `{}`; the army allows {max}",
                         same.len(),
+                        if same.len() == 1 { "" } else { "s" },
                         entry.id
                     ),
                 )

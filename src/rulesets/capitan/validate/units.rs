@@ -59,8 +59,10 @@ pub fn unit_limit(cx: &ListContext) -> Vec<Diagnostic> {
                     &UNIT_LIMIT,
                     &ListContext::unit_path(u.index, "sheet"),
                     format!(
-                        "{total} units of `{}`, its N°U allows {}",
-                        u.sheet_id, sheet.max_units
+                        "{total} unit{} of `{}`, its N°U allows {}",
+                        if total == 1 { "" } else { "s" },
+                        u.sheet_id,
+                        sheet.max_units
                     ),
                 )
                 .with_label(format!("unit {} is one too many", u.index + 1)),
