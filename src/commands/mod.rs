@@ -92,7 +92,8 @@ pub fn require<D>(
 }
 
 /// The language of a document: `--lang`, else the list's `lang`, else the ruleset's first; one
-/// the ruleset is printed in.
+/// the ruleset is printed in. A list's `lang` the ruleset does not offer falls back to its
+/// first, said on stderr (`muster check` warns of it; the web does the same).
 pub fn language(
     ruleset: Ruleset,
     flag: Option<crate::cli::LangArg>,
@@ -111,8 +112,18 @@ pub fn language(
         (None, Some(l)) => (l, "the list's lang"),
         (None, None) => return Ok(offered.first().copied().unwrap_or_default()),
     };
+    let first = offered.first().copied().unwrap_or_default();
     if offered.contains(&lang) {
         Ok(lang)
+    } else if flag.is_none() {
+        eprintln!(
+            "warning: {from} {}: {} is printed in {}; printing in {}",
+            lang.id(),
+            ruleset.title(),
+            known(),
+            first.id()
+        );
+        Ok(first)
     } else {
         Err(Error::Usage(format!(
             "{from} {}: {} is printed in {}",

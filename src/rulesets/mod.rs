@@ -1109,6 +1109,33 @@ pub fn load(ruleset: Ruleset, dirs: &[PathBuf], sources: &mut Sources) -> Result
     Ok(loaded)
 }
 
+/// A list's `lang` its ruleset is not printed in (`rule`, a warning): its documents fall back
+/// to the ruleset's first language, as `muster cards` and `muster roster` say when they print.
+/// Located by the caller.
+pub fn lang_not_offered(
+    rule: &Rule,
+    book: &str,
+    meta: &Meta,
+    lang: Option<Lang>,
+) -> Option<Diagnostic> {
+    let lang = lang.filter(|l| !meta.languages.contains(l))?;
+    let ids: Vec<&str> = meta.languages.iter().map(|l| l.id()).collect();
+    let first = meta.languages.first().copied().unwrap_or_default();
+    Some(
+        rule.diagnostic(
+            book,
+            format!(
+                "lang = \"{}\": {} is printed in {}; its documents print in {}",
+                lang.id(),
+                meta.title,
+                ids.join(", "),
+                first.id()
+            ),
+        )
+        .with_label(ids.join(" or ")),
+    )
+}
+
 /// §9.1-style balance between two armies: totals within `tolerance` % of the larger.
 pub fn balance_diagnostic(
     rule: &Rule,

@@ -188,6 +188,44 @@ error: battle.toml: 1 error, 0 warnings
     );
 }
 
+/// Item 17: a WAB list asking for a language its ruleset does not print in: check warns,
+/// naming the languages offered, and the cards and the roster print in the ruleset's first
+/// language, saying so, where they refused.
+#[test]
+fn a_list_language_the_ruleset_does_not_offer_is_a_warning_and_documents_fall_back() {
+    let t = tempfile::tempdir().unwrap();
+    let list = shipped_with(
+        "wab-france-1809.toml",
+        "ruleset = \"wab-aca\"\n",
+        "ruleset = \"wab-aca\"\nlang = \"es\"\n",
+    );
+    write(t.path(), "es.toml", &list);
+    let run = muster_in(t.path(), &["check", "es.toml"], &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "warning[lang-not-offered]: lang = \"es\": WAB: Au crépuscule de l'Aigle is printed in fr, en; its documents print in fr
+  ┌─ es.toml:6:8
+  │
+6 │ lang = \"es\"
+  │        ^^^^ fr or en
+  │
+  = rule: a list asks for a language its ruleset is printed in (muster)
+
+es.toml: valid (0 errors, 1 warning)
+"
+    );
+    let note = "warning: the list's lang es: WAB: Au crépuscule de l'Aigle is printed in fr, en; printing in fr\n";
+    let run = muster_in(t.path(), &["cards", "es.toml", "-o", "cards.pdf"], &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.starts_with(note), "{}", run.stderr);
+    let run = muster_in(t.path(), &["roster", "es.toml", "-o", "roster.html"], &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.starts_with(note), "{}", run.stderr);
+    let html = std::fs::read_to_string(t.path().join("roster.html")).unwrap();
+    assert!(html.contains("lang=\"fr\""), "{html}");
+}
+
 /// Item 17: WAB's artillery preview takes its battery as every preview takes a unit,
 /// `FILE:N`, where it said "unknown battery".
 #[test]

@@ -78,6 +78,12 @@ pub const UNPRICED: Rule = rule(
     "",
     "with a points limit, every unit type has points",
 );
+pub const LANG_NOT_OFFERED: Rule = rule(
+    "lang-not-offered",
+    Severity::Warning,
+    "",
+    "a list asks for a language its ruleset is printed in",
+);
 
 /// Every rule of an order of battle.
 pub const RULES: &[&Rule] = &[
@@ -89,6 +95,7 @@ pub const RULES: &[&Rule] = &[
     &RATING_OUT_OF_RANGE,
     &POINTS_OVER_LIMIT,
     &UNPRICED,
+    &LANG_NOT_OFFERED,
 ];
 
 pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
@@ -97,8 +104,12 @@ pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanInde
 
 pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
     let (list, spans) = parse_file(sources, file)?;
-    let mut d = Vec::new();
     let at = |path: &[Seg]| spans.span(path);
+    let mut d: Vec<Diagnostic> =
+        crate::rulesets::lang_not_offered(&LANG_NOT_OFFERED, BOOK, &super::META, list.list.lang)
+            .map(|x| x.at(file, at(&[Seg::Key("list"), Seg::Key("lang")])))
+            .into_iter()
+            .collect();
     let unit_at = |i: usize, key: &'static str| {
         spans
             .span(&[Seg::Key("units"), Seg::Index(i), Seg::Key(key)])

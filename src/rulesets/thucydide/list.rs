@@ -38,8 +38,21 @@ pub const NO_GENERAL: Rule = Rule {
     summary: "an army without a general-in-chief has nobody to give orders",
 };
 
+pub const LANG_NOT_OFFERED: Rule = Rule {
+    code: "lang-not-offered",
+    severity: Severity::Warning,
+    section: "",
+    summary: "a list asks for a language its ruleset is printed in",
+};
+
 /// Every rule of a list.
-pub const RULES: &[&Rule] = &[&UNKNOWN_UNIT, &ELEMENTS_OUT_OF_RANGE, &GENERAL, &NO_GENERAL];
+pub const RULES: &[&Rule] = &[
+    &UNKNOWN_UNIT,
+    &ELEMENTS_OUT_OF_RANGE,
+    &GENERAL,
+    &NO_GENERAL,
+    &LANG_NOT_OFFERED,
+];
 
 pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
     crate::rulesets::list_doc::parse_list(sources, file, |l: &ListFile| l.units.len())
@@ -47,7 +60,11 @@ pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanInde
 
 pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
     let (list, spans) = parse_file(sources, file)?;
-    let mut diagnostics = Vec::new();
+    let mut diagnostics: Vec<Diagnostic> =
+        crate::rulesets::lang_not_offered(&LANG_NOT_OFFERED, BOOK, &super::META, list.list.lang)
+            .map(|d| d.at(file, spans.span(&[Seg::Key("list"), Seg::Key("lang")])))
+            .into_iter()
+            .collect();
     let at = |i: usize, key: &'static str| {
         let path = [Seg::Key("units"), Seg::Index(i), Seg::Key(key)];
         spans
