@@ -716,14 +716,14 @@ pub fn mark(
                 let (k, s) = c.split_once(':').unwrap_or((c, ""));
                 set_states(doc, k, |states| states.retain(|x| x != s))?;
             }
-            doc["game"]["turn"] = value(i64::from(turn + 1));
+            doc["game"]["turn"] = value(i64::from(turn.saturating_add(1)));
             let n = cleared.len();
             if n > 0 {
                 entry["cleared"] = value(cleared);
             }
             format!(
                 "turn {}{}",
-                turn + 1,
+                turn.saturating_add(1),
                 if n == 0 {
                     String::new()
                 } else {
@@ -825,7 +825,7 @@ pub fn mark(
                         row.label, unit.lost
                     )));
                 }
-                unit.lost - magnitude
+                unit.lost.saturating_sub(magnitude)
             };
             let t = unit_table_mut(doc, &k)?;
             set_int(t, "lost", i64::from(lost));
@@ -1552,8 +1552,8 @@ pub fn losses(game: &Game, _lang: Lang) -> Result<super::Scored, Error> {
                 }
                 _ => 0,
             };
-            figures += u64::from(s.lost);
-            points += worth;
+            figures = figures.saturating_add(u64::from(s.lost));
+            points = points.saturating_add(worth);
             rows.push(vec![
                 unit_key(side, i + 1),
                 crate::core::text::one_line(&u.label).into_owned(),
