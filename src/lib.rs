@@ -125,6 +125,7 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
             port: args.port,
             lists: args.lists,
             games: args.games,
+            careers: args.careers,
             dirs,
             open: args.open,
         }),

@@ -696,6 +696,10 @@ pub struct ServeArgs {
     /// The directory of the games played (created with the first game)
     #[arg(long, default_value = "games", value_name = "DIR")]
     pub games: PathBuf,
+    /// The directory of the players' careers (a list's career is read only from the lists,
+    /// games and careers directories)
+    #[arg(long, default_value = "careers", value_name = "DIR")]
+    pub careers: PathBuf,
     /// Open the page in the desktop's browser
     #[arg(long)]
     pub open: bool,

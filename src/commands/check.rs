@@ -85,10 +85,13 @@ pub fn check_read(
     file: FileId,
     path: &Path,
 ) -> Result<ListCheck, Error> {
-    engine.check_list(sources, file).map_err(|d| {
+    let mut checked = engine.check_list(sources, file).map_err(|d| {
         diagnostic::print_all(&[d], sources);
         Error::Usage(format!("{} is not a valid list file", path.display()))
-    })
+    })?;
+    // Every ruleset's: one mistake repeated along a line is reported once, with a count.
+    diagnostic::fold(&mut checked.diagnostics, sources);
+    Ok(checked)
 }
 
 /// Reads a list, loads its ruleset's data and checks it: the loader that `cards`, `roster`,

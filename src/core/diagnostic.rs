@@ -246,6 +246,47 @@ pub fn summary(diagnostics: &[Diagnostic]) -> String {
     )
 }
 
+/// Diagnostics of one code on one line of one file folded into the first of them, with a note
+/// counting the others ("and 59,998 more [duplicate-skill] on this line"): a line repeating
+/// one mistake a thousand times is one diagnostic, and the work of reporting it stays linear.
+/// `line` gives a diagnostic's line (None: never folded). The order is kept.
+pub fn fold_per_line(
+    diagnostics: &mut Vec<Diagnostic>,
+    line: impl Fn(&Diagnostic) -> Option<usize>,
+) {
+    use std::collections::hash_map::Entry;
+    let mut first: std::collections::HashMap<(FileId, usize, &'static str), (usize, usize)> =
+        std::collections::HashMap::new();
+    let mut kept = Vec::with_capacity(diagnostics.len());
+    for d in diagnostics.drain(..) {
+        if let (Some(file), Some(l)) = (d.file, line(&d)) {
+            match first.entry((file, l, d.code)) {
+                Entry::Occupied(mut e) => {
+                    e.get_mut().1 += 1;
+                    continue;
+                }
+                Entry::Vacant(e) => {
+                    e.insert((kept.len(), 0));
+                }
+            }
+        }
+        kept.push(d);
+    }
+    for ((_, _, code), (at, more)) in first {
+        if more > 0 {
+            kept[at]
+                .notes
+                .push(format!("and {more} more [{code}] on this line"));
+        }
+    }
+    *diagnostics = kept;
+}
+
+/// [`fold_per_line`] with the lines of `sources`.
+pub fn fold(diagnostics: &mut Vec<Diagnostic>, sources: &Sources) {
+    fold_per_line(diagnostics, |d| d.line_column(sources).map(|(l, _)| l));
+}
+
 /// Sorted by file, then position, then code, so output is stable.
 pub fn sort(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| {

@@ -57,6 +57,39 @@ impl Error {
     }
 }
 
+/// An operating system's error in words, without its code: "permission denied", "no such
+/// file" (for pages, which show no `(os error 13)`).
+pub fn io_words(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_owned(),
+        kind => kind.to_string(),
+    }
+}
+
+impl Error {
+    /// What went wrong with the file, without naming where it is (the caller names it as its
+    /// reader knows it): "it is not UTF-8 text (invalid byte at offset 0)".
+    pub fn reason(&self) -> String {
+        match self {
+            Error::Read { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+                "no such file".to_owned()
+            }
+            Error::Read { source, .. } => format!("it cannot be read: {}", io_words(source)),
+            Error::Write { source, .. } => format!("it cannot be written: {}", io_words(source)),
+            Error::NotAFile { kind, .. } => {
+                format!("it is {kind}: muster reads and writes only regular files")
+            }
+            Error::TooLarge { size, limit, .. } => {
+                format!("it is {size} bytes, over the {limit} muster reads")
+            }
+            Error::NotUtf8 { offset, .. } => {
+                format!("it is not UTF-8 text (invalid byte at offset {offset})")
+            }
+            Error::Usage(m) | Error::Invalid(m) | Error::Render(m) => m.clone(),
+        }
+    }
+}
+
 /// `unknown sheet `x`; did you mean `y`?` (or the known ids when none is close).
 pub fn unknown<'a>(what: &str, id: &str, known: impl Iterator<Item = &'a str>) -> Error {
     let mut known: Vec<&str> = known.collect();

@@ -5,6 +5,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use crate::core::error::Error;
+use crate::core::source::{FileId, Sources};
 
 /// `lists/../careers/a.toml` as `careers/a.toml`.
 pub fn lexical(path: &Path) -> PathBuf {
@@ -52,6 +53,40 @@ pub fn relative(path: &Path, folder: &Path) -> Result<String, Error> {
     rel.to_str()
         .map(|s| s.replace('\\', "/"))
         .ok_or_else(|| Error::Usage(format!("{}: the path is not UTF-8", path.display())))
+}
+
+/// The file a kept file names (a list's `career`), found from the kept file's folder, as the
+/// command line finds it. When `sources` are confined (`muster serve`), the file must be inside
+/// one of their folders, links followed; a path out of them is refused before the disk is
+/// asked about it, and no answer says whether it exists. `Err` is the reason in words, the
+/// caller naming the file as its reader wrote it; `what` is what the file is ("career").
+pub fn named_by(
+    sources: &Sources,
+    from: FileId,
+    named: &str,
+    what: &str,
+) -> Result<PathBuf, String> {
+    let folder = sources
+        .path(from)
+        .and_then(Path::parent)
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let path = lexical(&folder.join(named));
+    let Some(roots) = sources.confined_to() else {
+        return Ok(path);
+    };
+    let inside = |p: &Path| p.is_absolute() && roots.iter().any(|r| p.starts_with(r));
+    let outside = || {
+        format!("a {what} muster serve reads is a file inside its lists, games or careers folder")
+    };
+    if !inside(&path) {
+        return Err(outside());
+    }
+    match path.canonicalize() {
+        Ok(real) if inside(&real) => Ok(real),
+        Ok(_) => Err(outside()),
+        Err(_) => Err("no such file".to_owned()),
+    }
 }
 
 #[cfg(test)]

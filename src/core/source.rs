@@ -31,6 +31,9 @@ pub struct Sources {
     /// Each text parsed as a TOML document, once, when first asked for (the ruleset's
     /// peek, the list's shape and its spans share one parse).
     docs: Vec<OnceLock<Parsed>>,
+    /// The folders whose files a kept file may name (a list's career), when confined (`muster
+    /// serve`: the folders it was given, canonical); `None`: any file (the command line).
+    confined: Option<Arc<[std::path::PathBuf]>>,
 }
 
 /// A text parsed as a TOML document; `None` when it does not parse.
@@ -49,7 +52,17 @@ impl Sources {
             texts: Vec::new(),
             paths: Vec::new(),
             docs: Vec::new(),
+            confined: None,
         }
+    }
+
+    /// Confines the files kept files may name to `roots` (see [`crate::core::paths::named_by`]).
+    pub fn confine(&mut self, roots: Vec<std::path::PathBuf>) {
+        self.confined = Some(roots.into());
+    }
+
+    pub fn confined_to(&self) -> Option<&[std::path::PathBuf]> {
+        self.confined.as_deref()
     }
 
     /// Reads a file as UTF-8 text and keeps it. Only regular files (or links to one) of at most
@@ -61,11 +74,18 @@ impl Sources {
 
     /// Keeps a text that did not come from disk (or was already read).
     pub fn add(&mut self, path: &Path, text: String) -> FileId {
+        self.add_named(path, &display_path(path), text)
+    }
+
+    /// Keeps a text found at `path` (what it names is found from there) but named `name` in
+    /// messages (the web names a list by its file name, never where it is).
+    pub fn add_named(&mut self, path: &Path, name: &str, text: String) -> FileId {
         let shown = crate::core::text::same_length_printable(&text);
         self.texts.push(text);
         self.paths.push(path.to_path_buf());
         self.docs.push(OnceLock::new());
-        self.files.add(display_path(path), shown)
+        self.files
+            .add(crate::core::text::one_line(name).into_owned(), shown)
     }
 
     /// The text of `id` as a TOML document, parsed on the first call.

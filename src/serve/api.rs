@@ -141,7 +141,7 @@ pub(crate) fn store_error(e: StoreError) -> Response {
             let mut r = json_response(
                 StatusCode::PRECONDITION_FAILED,
                 to_json(&json!({
-                    "error": format!("the {noun} changed on disk since this edit was made (in another tab or device, or by the CLI); reload it and make the edit again"),
+                    "error": format!("the {noun} changed on disk since you opened it (in another tab or device, or by the command line): reload it and make the edit again"),
                     "version": current,
                 })),
             );
@@ -152,9 +152,11 @@ pub(crate) fn store_error(e: StoreError) -> Response {
         }
         StoreError::NoVersion => json_error(
             StatusCode::PRECONDITION_REQUIRED,
-            "an edit says the version it was made on: send If-Match with the list's ETag",
+            "this edit does not say which version of the list it was made on: reload the list and make it again",
         ),
-        StoreError::Refused(m) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &m),
+        StoreError::Refused(m) | StoreError::Unreadable(m) => {
+            json_error(StatusCode::UNPROCESSABLE_ENTITY, &m)
+        }
         StoreError::Io(m) => json_error(StatusCode::INTERNAL_SERVER_ERROR, &m),
     }
 }
@@ -163,14 +165,26 @@ pub(crate) fn store_error(e: StoreError) -> Response {
 /// requests wait their turn in arrival order (the semaphore is fair) instead of sharing the
 /// cores among dozens of threads, so that under load every request waits about as long as the
 /// others and none starves (the load test's p99).
+///
+/// The turn is held by the work itself, not by the request: a client that leaves while its
+/// work runs does not free a turn for another request's work before its own ends, so at most
+/// twice the cores' requests are ever worked on at once, whoever is still listening.
 pub(crate) async fn blocking(f: impl FnOnce() -> Response + Send + 'static) -> Response {
-    static WORK: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    static WORK: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
     let work = WORK.get_or_init(|| {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        tokio::sync::Semaphore::new(cores * 2)
+        Arc::new(tokio::sync::Semaphore::new(cores * 2))
     });
-    let _turn = work.acquire().await;
-    tokio::task::spawn_blocking(f).await.unwrap_or_else(|_| {
+    let Ok(turn) = work.clone().acquire_owned().await else {
+        return json_error(StatusCode::SERVICE_UNAVAILABLE, "muster serve is stopping");
+    };
+    tokio::task::spawn_blocking(move || {
+        let r = f();
+        drop(turn);
+        r
+    })
+    .await
+    .unwrap_or_else(|_| {
         json_error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the request failed inside muster (a bug: please report it with the list)",
@@ -202,9 +216,11 @@ enum Outcome {
 }
 
 fn check_text(app: &App, name: &str, text: String) -> Result<Outcome, StoreError> {
-    let path = Path::new(name);
+    // Where the list is (what it names is found from there), named by its name alone.
+    let at = app.store.dir.join(name);
+    let path = at.as_path();
     let mut probe = Sources::new();
-    let id = probe.add(path, text.clone());
+    let id = probe.add_named(path, name, text.clone());
     let ruleset = match rulesets::peek(&probe, id) {
         Ok(r) => r,
         Err(d) => {
@@ -215,16 +231,19 @@ fn check_text(app: &App, name: &str, text: String) -> Result<Outcome, StoreError
     };
     let ready = app
         .engine(ruleset)
-        .map_err(|e| StoreError::Io(e.to_string()))?;
+        .map_err(|e| StoreError::Io(app.store.unplaced(&e.to_string())))?;
     let mut sources = ready.sources.clone();
-    let file = sources.add(path, text);
-    let check = ready.engine.check_list(&sources, file).map_err(|d| {
+    sources.confine(app.roots());
+    let file = sources.add_named(path, name, text);
+    let mut check = ready.engine.check_list(&sources, file).map_err(|d| {
         let at = d
             .line_column(&sources)
             .map(|(l, c)| format!(" (line {l}, column {c})"))
             .unwrap_or_default();
         StoreError::Refused(format!("{name} is not a list file{at}: {}", d.message))
     })?;
+    // Every ruleset's: one mistake repeated along a line is reported once, with a count.
+    diagnostic::fold(&mut check.diagnostics, &sources);
     Ok(Outcome::Checked(Box::new(Checked {
         ready,
         sources,
@@ -248,8 +267,8 @@ fn stored(app: &App, name: &str) -> Result<Box<Checked>, Response> {
 
 /// Checks `other` (a list of the directory) and adds the pair's diagnostics to `c`.
 fn against(app: &App, c: &mut Checked, other: &str) -> Result<ListCheck, StoreError> {
-    let (_, text) = app.store.read(other)?;
-    let id = c.sources.add(Path::new(other), text);
+    let (at, text) = app.store.read(other)?;
+    let id = c.sources.add_named(&at, other, text);
     let ruleset = c.check.ruleset;
     if let Ok(theirs) = rulesets::peek(&c.sources, id) {
         if theirs != ruleset {
@@ -364,17 +383,18 @@ pub async fn lists(State(app): Shared) -> Response {
             Ok(n) => n,
             Err(e) => return store_error(e),
         };
+        let naming = games_naming(&app);
         let rows: Vec<serde_json::Value> = names
             .iter()
             .map(|name| {
-                let read = app.store.read(name);
-                let v = read.as_ref().map(|(_, t)| version(t.as_bytes())).ok();
-                match read.map_err(|e| format!("{e:?}")).and_then(|(_, text)| {
-                    check_text(&app, name, text).map_err(|e| match e {
-                        StoreError::Refused(m) | StoreError::Io(m) => m,
-                        other => format!("{other:?}"),
-                    })
-                }) {
+                let v = app.store.file_version(name).ok();
+                let named = naming.get(name).cloned().unwrap_or_default();
+                let mut row = match app
+                    .store
+                    .read(name)
+                    .and_then(|(_, text)| check_text(&app, name, text))
+                    .map_err(|e| e.words())
+                {
                     Ok(Outcome::Checked(c)) => json!({
                         "name": name,
                         "version": v,
@@ -394,12 +414,50 @@ pub async fn lists(State(app): Shared) -> Response {
                         "error": "its ruleset is not one muster knows",
                     }),
                     Err(m) => json!({ "name": name, "version": v, "valid": false, "error": m }),
-                }
+                };
+                row["games"] = json!(named);
+                row
             })
             .collect();
         json_response(StatusCode::OK, to_json(&rows))
     })
     .await
+}
+
+/// For each list of the lists folder that a game of the games folder names (`a = "…"` or
+/// `b = "…"` in its `[game]`, from the game's folder), those games' file names.
+fn games_naming(app: &App) -> std::collections::HashMap<String, Vec<String>> {
+    let mut naming: std::collections::HashMap<String, Vec<String>> = Default::default();
+    let Some(games) = app.games.get() else {
+        return naming;
+    };
+    for game in games.names().unwrap_or_default() {
+        let Ok((_, text)) = games.read(&game) else {
+            continue;
+        };
+        let Ok(doc) = text.parse::<toml::Table>() else {
+            continue;
+        };
+        let Some(header) = doc.get("game").and_then(|g| g.as_table()) else {
+            continue;
+        };
+        for side in ["a", "b"] {
+            let Some(named) = header.get(side).and_then(|v| v.as_str()) else {
+                continue;
+            };
+            let path = crate::core::paths::lexical(&games.dir.join(named));
+            let in_lists = path.parent().is_some_and(|p| {
+                p == app.store.dir || p.canonicalize().is_ok_and(|c| c == app.store.dir)
+            });
+            if let (true, Some(list)) = (in_lists, path.file_name().and_then(|f| f.to_str())) {
+                let games = naming.entry(list.to_owned()).or_default();
+                if !games.contains(&game) {
+                    games.push(game.clone());
+                }
+            }
+        }
+    }
+    naming
 }
 
 /// For each diagnostic, the unit (0-based) whose `[[units]]` table it points into, if any:
@@ -626,15 +684,18 @@ pub async fn delete(
     UrlPath(name): UrlPath<String>,
     headers: HeaderMap,
 ) -> Response {
-    blocking(
-        move || match app.store.trash(&name, if_match(&headers).as_deref()) {
+    blocking(move || {
+        // The games that name the list keep their own copy of its army: the delete is
+        // allowed, and the answer says which games named it.
+        let named = games_naming(&app).remove(&name).unwrap_or_default();
+        match app.store.trash(&name, if_match(&headers).as_deref()) {
             Ok(to) => json_response(
                 StatusCode::OK,
-                to_json(&json!({ "trashed": name, "to": to })),
+                to_json(&json!({ "trashed": name, "to": to, "games": named })),
             ),
             Err(e) => store_error(e),
-        },
-    )
+        }
+    })
     .await
 }
 

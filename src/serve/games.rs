@@ -37,21 +37,25 @@ fn games(app: &App, create: bool) -> Result<&Store, Response> {
         if !create {
             return Err(json_error(
                 StatusCode::NOT_FOUND,
-                &format!(
-                    "no games yet: the games folder {} does not exist",
-                    app.games_dir.display()
-                ),
+                "no games yet: the games folder does not exist",
             ));
         }
         std::fs::create_dir_all(&app.games_dir).map_err(|e| {
             json_error(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                &format!("cannot create {}: {e}", app.games_dir.display()),
+                &format!(
+                    "the games folder cannot be made: {}",
+                    crate::core::error::io_words(&e)
+                ),
             )
         })?;
     }
-    let store = Store::of(&app.games_dir, "game")
-        .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
+    let store = Store::of(&app.games_dir, "game").map_err(|e| {
+        json_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            &format!("the games folder: {}", e.reason()),
+        )
+    })?;
     let _ = app.games.set(store);
     app.games
         .get()
@@ -328,6 +332,35 @@ pub async fn mark(
             Ok(m) => m,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the mark: {e}")),
         };
+        // One thing a mark: the command line refuses two at once, and so does the page.
+        let said: Vec<&str> = [
+            ("lost", m.lost.is_some()),
+            ("back", m.back.is_some()),
+            ("state", m.state.is_some()),
+            ("value", m.value.is_some()),
+            ("turn", m.turn),
+        ]
+        .iter()
+        .filter(|(_, given)| *given)
+        .map(|(what, _)| *what)
+        .collect();
+        if said.len() > 1 {
+            return json_error(
+                StatusCode::BAD_REQUEST,
+                &format!(
+                    "a mark says one thing: lost, back, state, value or turn (this one says {})",
+                    said.join(" and ")
+                ),
+            );
+        }
+        for (what, n) in [("lost", m.lost), ("back", m.back)] {
+            if let Some(n) = n.filter(|n| !(1..=game::MAX_LOST).contains(n)) {
+                return json_error(
+                    StatusCode::BAD_REQUEST,
+                    &format!("{what}: from 1 to {}, found {n}", game::MAX_LOST),
+                );
+            }
+        }
         let change = if m.turn {
             Change::Turn
         } else if let Some(k) = m.lost {

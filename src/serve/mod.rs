@@ -39,6 +39,9 @@ pub struct Options {
     pub lists: PathBuf,
     /// Where games are kept (made with the first game).
     pub games: PathBuf,
+    /// Where careers are kept: with the lists and games folders, the only places a list may
+    /// name a file (its career) that the server reads.
+    pub careers: PathBuf,
     pub dirs: Vec<PathBuf>,
     pub open: bool,
 }
@@ -55,6 +58,8 @@ pub(crate) struct App {
     /// The games folder as given, and its store once it exists.
     pub games_dir: PathBuf,
     pub games: std::sync::OnceLock<Store>,
+    /// The careers folder as given.
+    pub careers_dir: PathBuf,
     pub dirs: Vec<PathBuf>,
     engines: Mutex<HashMap<Ruleset, Arc<Ready>>>,
     /// Host header values that name this server.
@@ -62,6 +67,18 @@ pub(crate) struct App {
 }
 
 impl App {
+    /// The folders whose files a list may name (its career): the lists, games and careers
+    /// folders, as they are now (the games folder is made with the first game).
+    pub fn roots(&self) -> Vec<PathBuf> {
+        let mut roots = vec![self.store.dir.clone()];
+        for dir in [&self.games_dir, &self.careers_dir] {
+            if let Ok(d) = dir.canonicalize() {
+                roots.push(d);
+            }
+        }
+        roots
+    }
+
     /// The ruleset's engine, loaded once (its data checked) on first use.
     pub fn engine(&self, ruleset: Ruleset) -> Result<Arc<Ready>, Error> {
         let mut engines = self.engines.lock().unwrap_or_else(|e| e.into_inner());
@@ -83,7 +100,10 @@ pub fn run(options: Options) -> Result<u8, Error> {
         .enable_all()
         .build()
         .map_err(|e| Error::Usage(format!("cannot start the server: {e}")))?;
-    runtime.block_on(serve(options, store))
+    let result = runtime.block_on(serve(options, store));
+    // Work still running on blocking threads is not waited for: its clients are gone.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(100));
+    result
 }
 
 async fn serve(options: Options, store: Store) -> Result<u8, Error> {
@@ -120,6 +140,7 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
         store,
         games_dir: options.games.clone(),
         games,
+        careers_dir: options.careers.clone(),
         dirs: options.dirs,
         engines: Mutex::new(HashMap::new()),
         hosts,
@@ -164,13 +185,28 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
     if options.open {
         open_browser(&url);
     }
-    axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(|e| Error::Usage(format!("the server stopped: {e}")))?;
+    // On SIGINT or SIGTERM: no new connection, a moment for answers being written, then the
+    // process ends without waiting for work whose answer would come too late.
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let served = axum::serve(listener, router).with_graceful_shutdown(async move {
+        shutdown().await;
+        let _ = stop.send(true);
+    });
+    let mut stopping = stopping;
+    let grace = async move {
+        let _ = stopping.wait_for(|s| *s).await;
+        tokio::time::sleep(GRACE).await;
+    };
+    tokio::select! {
+        r = served => r.map_err(|e| Error::Usage(format!("the server stopped: {e}")))?,
+        () = grace => {},
+    }
     eprintln!("muster serve: stopped");
     Ok(0)
 }
+
+/// How long answers under way may take to finish once the server is asked to stop.
+const GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Refuses requests whose Host or Origin does not name this server (DNS rebinding, other
 /// sites' pages), and bodies announced over the limit.

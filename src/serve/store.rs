@@ -22,15 +22,34 @@ pub enum StoreError {
     NoVersion,
     /// 422: the edit or the text is refused (the message says why).
     Refused(String),
+    /// 422: the file cannot be opened as a text (not UTF-8, too large, not a regular file).
+    Unreadable(String),
     /// 500: reading or writing failed.
     Io(String),
 }
 
 impl From<Error> for StoreError {
+    /// An error of an edit's own work (no file named: see [`Store::failed`] for the files).
     fn from(e: Error) -> Self {
         match e {
             Error::Usage(m) | Error::Invalid(m) => StoreError::Refused(m),
-            other => StoreError::Io(other.to_string()),
+            other => StoreError::Io(other.reason()),
+        }
+    }
+}
+
+impl StoreError {
+    /// The message alone, as a list's row says why it cannot be shown.
+    pub fn words(self) -> String {
+        match self {
+            StoreError::BadName(m)
+            | StoreError::NotFound(m)
+            | StoreError::Exists(m)
+            | StoreError::Refused(m)
+            | StoreError::Unreadable(m)
+            | StoreError::Io(m) => m,
+            StoreError::Stale { noun, .. } => format!("the {noun} changed on disk"),
+            StoreError::NoVersion => "an edit without its version".to_owned(),
         }
     }
 }
@@ -80,6 +99,63 @@ impl Store {
             given: given.to_path_buf(),
             noun,
         })
+    }
+
+    /// A file's failure in the pages' words: the file by its name in the folder, never where
+    /// the folder is, the system's error without its code.
+    pub fn failed(&self, name: &str, e: Error) -> StoreError {
+        let noun = self.noun;
+        match e {
+            Error::NotUtf8 { .. } | Error::TooLarge { .. } | Error::NotAFile { .. } => {
+                StoreError::Unreadable(format!(
+                    "the {noun} `{name}` cannot be opened: {}",
+                    e.reason()
+                ))
+            }
+            Error::Read { .. } | Error::Write { .. } => {
+                StoreError::Io(format!("the {noun} `{name}`: {}", e.reason()))
+            }
+            Error::Usage(m) | Error::Invalid(m) | Error::Render(m) => {
+                StoreError::Refused(self.unplaced(&m))
+            }
+        }
+    }
+
+    /// A message with the folder's place on this machine taken out (files by their names).
+    pub fn unplaced(&self, message: &str) -> String {
+        let at = format!("{}{}", self.dir.display(), std::path::MAIN_SEPARATOR);
+        let given = format!("{}{}", self.given.display(), std::path::MAIN_SEPARATOR);
+        let m = message.replace(&at, "");
+        if self.given.is_absolute() {
+            m.replace(&given, "")
+        } else {
+            m
+        }
+    }
+
+    /// The version of a file as it is on disk, whether or not it can be opened as a list (so
+    /// that an unreadable one can still be trashed): [`version`] of its bytes, of its first
+    /// 4 MiB and its length when it is larger.
+    pub fn file_version(&self, name: &str) -> Result<String, StoreError> {
+        use std::io::Read;
+        let path = self.existing(name)?;
+        let io = |e: std::io::Error| {
+            StoreError::Io(format!(
+                "the {} `{name}` cannot be read: {}",
+                self.noun,
+                crate::core::error::io_words(&e)
+            ))
+        };
+        let file = std::fs::File::open(&path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        let limit = crate::core::source::MAX_INPUT_BYTES;
+        let mut bytes = Vec::new();
+        file.take(limit).read_to_end(&mut bytes).map_err(io)?;
+        if len <= limit {
+            return Ok(version(&bytes));
+        }
+        let v = version(&bytes);
+        Ok(format!("{}-{len}\"", &v[..v.len() - 1]))
     }
 
     /// Whether the commands the pages show name lists by file name alone (to run in the lists
@@ -177,7 +253,13 @@ impl Store {
     /// The list files of the directory, sorted (hidden files and `.trash/` left out).
     pub fn names(&self) -> Result<Vec<String>, StoreError> {
         let mut names = Vec::new();
-        let entries = std::fs::read_dir(&self.dir).map_err(|e| StoreError::Io(e.to_string()))?;
+        let entries = std::fs::read_dir(&self.dir).map_err(|e| {
+            StoreError::Io(format!(
+                "the {}s folder cannot be read: {}",
+                self.noun,
+                crate::core::error::io_words(&e)
+            ))
+        })?;
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
             if Self::check_name(&name).is_ok() && self.existing(&name).is_ok() {
@@ -190,7 +272,7 @@ impl Store {
 
     pub fn read(&self, name: &str) -> Result<(PathBuf, String), StoreError> {
         let path = self.existing(name)?;
-        let text = read_text(&path)?;
+        let text = read_text(&path).map_err(|e| self.failed(name, e))?;
         Ok((path, text))
     }
 
@@ -205,8 +287,8 @@ impl Store {
     ) -> Result<(String, String), StoreError> {
         let path = self.existing(name)?;
         let expected = expected.ok_or(StoreError::NoVersion)?;
-        let lock = EditLock::acquire(&path)?;
-        let current = read_text(&lock.target)?;
+        let lock = EditLock::acquire(&path).map_err(|e| self.failed(name, e))?;
+        let current = read_text(&lock.target).map_err(|e| self.failed(name, e))?;
         let now = version(current.as_bytes());
         if !expected
             .split(',')
@@ -217,8 +299,12 @@ impl Store {
                 noun: self.noun,
             });
         }
-        let text = change(&path, &current)?;
-        write_atomic(&path, text.as_bytes())?;
+        let text = change(&path, &current).map_err(|e| match e {
+            StoreError::Refused(m) => StoreError::Refused(self.unplaced(&m)),
+            StoreError::Io(m) => StoreError::Io(self.unplaced(&m)),
+            other => other,
+        })?;
+        write_atomic(&path, text.as_bytes()).map_err(|e| self.failed(name, e))?;
         drop(lock);
         let v = version(text.as_bytes());
         Ok((text, v))
@@ -237,22 +323,32 @@ impl Store {
                 std::io::ErrorKind::AlreadyExists => {
                     StoreError::Exists(format!("a {} `{name}` already exists", self.noun))
                 }
-                _ => StoreError::Io(e.to_string()),
+                _ => StoreError::Io(format!(
+                    "the {} `{name}` cannot be written: {}",
+                    self.noun,
+                    crate::core::error::io_words(&e)
+                )),
             })?;
         f.write_all(text.as_bytes())
             .and_then(|()| f.sync_all())
-            .map_err(|e| StoreError::Io(e.to_string()))?;
+            .map_err(|e| {
+                StoreError::Io(format!(
+                    "the {} `{name}` cannot be written: {}",
+                    self.noun,
+                    crate::core::error::io_words(&e)
+                ))
+            })?;
         Ok(version(text.as_bytes()))
     }
 
     /// Moves a list to `.trash/` (a numbered name when the trash has one already), if it is
-    /// still at version `expected`.
+    /// still at version `expected` (its [`Store::file_version`]: a list that cannot be opened
+    /// can still be trashed).
     pub fn trash(&self, name: &str, expected: Option<&str>) -> Result<String, StoreError> {
         let path = self.existing(name)?;
         let expected = expected.ok_or(StoreError::NoVersion)?;
-        let lock = EditLock::acquire(&path)?;
-        let current = read_text(&lock.target)?;
-        let now = version(current.as_bytes());
+        let lock = EditLock::acquire(&path).map_err(|e| self.failed(name, e))?;
+        let now = self.file_version(name)?;
         if !expected
             .split(',')
             .any(|v| v.trim() == now || v.trim() == "*")
@@ -263,7 +359,14 @@ impl Store {
             });
         }
         let trash = self.dir.join(".trash");
-        std::fs::create_dir_all(&trash).map_err(|e| StoreError::Io(e.to_string()))?;
+        let io = |e: std::io::Error| {
+            StoreError::Io(format!(
+                "the {} `{name}` cannot be moved to the trash: {}",
+                self.noun,
+                crate::core::error::io_words(&e)
+            ))
+        };
+        std::fs::create_dir_all(&trash).map_err(io)?;
         let stem = name.trim_end_matches(".toml");
         let mut target = trash.join(name);
         let mut n = 1;
@@ -271,7 +374,7 @@ impl Store {
             n += 1;
             target = trash.join(format!("{stem}.{n}.toml"));
         }
-        std::fs::rename(&path, &target).map_err(|e| StoreError::Io(e.to_string()))?;
+        std::fs::rename(&path, &target).map_err(io)?;
         drop(lock);
         Ok(format!(
             ".trash/{}",

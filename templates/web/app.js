@@ -199,7 +199,10 @@ async function duplicateList(name) {
 }
 
 async function deleteList(l) {
-  if (!confirm(t("trash_confirm", { name: l.name }))) return;
+  // A game that names the list keeps its army, but the player is told before the delete.
+  const games = (l.games || []).join(", ");
+  const ask = games ? t("trash_confirm_games", { name: l.name, games }) : t("trash_confirm", { name: l.name });
+  if (!confirm(ask)) return;
   const r = await api("DELETE", `/api/lists/${enc(l.name)}`, undefined, l.version);
   if (r.ok) banner(t("trashed", { name: l.name }), true);
   else banner(r.data.error);

@@ -23,6 +23,7 @@ mod states;
 mod thucydide;
 mod units;
 mod wab_aca;
+mod web_safety;
 mod words;
 
 use std::path::{Path, PathBuf};

@@ -17,7 +17,7 @@
 //! title = "Voltigeurs du 6e Léger et hussards against La partida del Empecinado"
 //! ```
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -27,7 +27,7 @@ use super::database::Database;
 use super::model::{Coalition, Names, Rank};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
-use crate::core::paths::{lexical, relative};
+use crate::core::paths::{named_by, relative};
 use crate::core::source::{FileId, Sources, SpanIndex};
 use crate::core::suggest::nearest;
 use crate::core::text::one_line;
@@ -245,25 +245,51 @@ pub fn check_rules(rules: &CareerRules) -> Vec<String> {
 pub fn read(path: &Path) -> Result<CareerFile, String> {
     let mut sources = Sources::new();
     let id = sources.read(path).map_err(|e| e.to_string())?;
-    parse(&sources, id)
+    parse(&sources, id).map_err(|why| why.of(&sources.name(id)))
 }
 
-fn parse(sources: &Sources, id: FileId) -> Result<CareerFile, String> {
+/// A career file as a list names it: `Err` is why it is not one, without its path (the list
+/// names it): "no such file", "line 5, column 7: …".
+fn read_named(path: &Path) -> Result<CareerFile, String> {
+    let mut sources = Sources::new();
+    let id = sources.read(path).map_err(|e| e.reason())?;
+    parse(&sources, id).map_err(|why| match why {
+        Unfit::At(line, column, m) => format!("line {line}, column {column}: {m}"),
+        Unfit::Whole(m) => m,
+    })
+}
+
+/// Why a text is not a career: at a line and column, or as a whole.
+enum Unfit {
+    At(usize, usize, String),
+    Whole(String),
+}
+
+impl Unfit {
+    /// Said of the file `name`: `careers/me.toml:5:7: …`.
+    fn of(self, name: &str) -> String {
+        match self {
+            Unfit::At(line, column, m) => format!("{name}:{line}:{column}: {m}"),
+            Unfit::Whole(m) => format!("{name}: {m}"),
+        }
+    }
+}
+
+fn parse(sources: &Sources, id: FileId) -> Result<CareerFile, Unfit> {
     let spans = SpanIndex::of(sources, id);
     let file: CareerFile = crate::core::toml_file::parse(sources, id, &spans).map_err(|d| {
         let (line, column) = d
             .span
             .as_ref()
             .map_or((1, 1), |s| sources.line_column(id, s.start));
-        format!("{}:{line}:{column}: {}", sources.name(id), d.message)
+        Unfit::At(line, column, d.message)
     })?;
     if file.career.ruleset != super::META.id {
-        return Err(format!(
-            "{}: a career of `{}`, not of {}",
-            sources.name(id),
+        return Err(Unfit::Whole(format!(
+            "a career of `{}`, not of {}",
             file.career.ruleset.escape_debug(),
             super::META.title
-        ));
+        )));
     }
     Ok(file)
 }
@@ -328,7 +354,7 @@ pub fn add_game(
     }
     let mut sources = Sources::new();
     let id = sources.add(path, doc.to_string());
-    let file = parse(&sources, id).map_err(Error::Usage)?;
+    let file = parse(&sources, id).map_err(|why| Error::Usage(why.of(&sources.name(id))))?;
     let before = standing(db, &file).map_err(Error::Usage)?;
     if file.game.len() >= MAX_GAMES {
         return Err(Error::Usage(format!(
@@ -496,21 +522,18 @@ pub fn show(
 
 // ── a list that names its career ─────────────────────────────────────────────────────────────
 
-/// The career a list names (`career = "…"`, from the list's folder): where it stands, or why
-/// it cannot be read.
+/// The career a list names (`career = "…"`, from the list's folder; on the web, inside the
+/// folders served): where it stands, or why it cannot be read (the caller names the career as
+/// the list does: the reason never repeats its path).
 pub fn of_list<'a>(
     db: &'a Database,
     sources: &Sources,
     list: FileId,
     career: &str,
 ) -> Result<(Standing<'a>, CareerFile), String> {
-    let folder = sources
-        .path(list)
-        .and_then(Path::parent)
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let path = lexical(&folder.join(career));
-    let file = read(&path)?;
-    let standing = standing(db, &file).map_err(|e| format!("{}: {e}", path.display()))?;
+    let path = named_by(sources, list, career, "career")?;
+    let file = read_named(&path)?;
+    let standing = standing(db, &file)?;
     Ok((standing, file))
 }
 

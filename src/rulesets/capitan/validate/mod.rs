@@ -116,7 +116,17 @@ pub fn validate_list(cx: &ListContext) -> Vec<Diagnostic> {
             checks.push(*check);
         }
     }
-    checks.iter().flat_map(|check| check(cx)).collect()
+    let mut out: Vec<Diagnostic> = checks.iter().flat_map(|check| check(cx)).collect();
+    // One mistake repeated along a line is reported once, with a count.
+    let text = cx.spans.text();
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    crate::core::diagnostic::fold_per_line(&mut out, |d| {
+        let at = d.span.as_ref()?.start;
+        (d.file == Some(cx.file)).then(|| starts.partition_point(|s| *s <= at))
+    });
+    out
 }
 
 pub use balance::validate_pair;

@@ -154,8 +154,10 @@ pub const DUPLICATE_SKILL: Rule = Rule {
 pub fn duplicate_skill(cx: &ListContext) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, u) in cx.list.units.iter().enumerate() {
+        // Seen so far: linear in the skills, however many a unit lists.
+        let mut seen = std::collections::HashSet::with_capacity(u.skills.len());
         for (k, id) in u.skills.iter().enumerate() {
-            if u.skills[..k].contains(id) {
+            if !seen.insert(id.as_str()) {
                 out.push(cx.report(
                     &DUPLICATE_SKILL,
                     &skill_path(i, k),
