@@ -222,7 +222,7 @@ fn edit(
     let mut sources = Sources::new();
     let engine = load_engine(ruleset, dirs, &mut sources)?;
     let (text, said) =
-        game::edit_text(engine.as_ref(), path, &original, change).map_err(|e| match e {
+        game::edit_text(engine.as_ref(), path, &original, None, change).map_err(|e| match e {
             Error::Usage(m) if !m.starts_with(&path.display().to_string()) => {
                 Error::Usage(format!("{}: {m}", path.display()))
             }

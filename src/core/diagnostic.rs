@@ -153,7 +153,68 @@ impl Diagnostic {
     fn emit(&self, sources: &Sources, writer: &mut dyn term::termcolor::WriteColor) {
         let config = Config::default();
         // Writing to a buffer or stderr: a failure here has nowhere better to be reported.
+        if let Some((files, report)) = self.excerpted(sources) {
+            let _ = term::emit(writer, &config, &files, &report);
+            return;
+        }
         let _ = term::emit(writer, &config, sources.files(), &self.to_report());
+    }
+
+    /// A diagnostic on a line longer than [`MAX_QUOTED`] characters, quoted as an excerpt
+    /// around its span (`…` either side), so that printing it costs what the excerpt costs,
+    /// however long the line. `None` for a line short enough to quote whole.
+    fn excerpted(
+        &self,
+        sources: &Sources,
+    ) -> Option<(
+        codespan_reporting::files::SimpleFiles<String, String>,
+        Report<usize>,
+    )> {
+        use codespan_reporting::files::Files;
+        let (file, span) = (self.file?, self.span.clone()?);
+        let files = sources.files();
+        let line = files.line_index(file, span.start).ok()?;
+        let range = files.line_range(file, line).ok()?;
+        let source = files.source(file).ok()?;
+        let text = source.get(range.clone())?;
+        if text.chars().count() <= MAX_QUOTED {
+            return None;
+        }
+        let floor = |mut i: usize| {
+            while i > 0 && !text.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let at = span.start.saturating_sub(range.start).min(text.len());
+        let from = floor(at.saturating_sub(MAX_QUOTED / 2));
+        let to = floor((at + MAX_QUOTED / 2).min(text.len()));
+        let mut quoted = String::new();
+        if from > 0 {
+            quoted.push('…');
+        }
+        let shift = quoted.len();
+        quoted.push_str(text[from..to].trim_end_matches(['\n', '\r']));
+        if to < text.trim_end_matches(['\n', '\r']).len() {
+            quoted.push('…');
+        }
+        let start = shift + at - from;
+        let end = (start + span.len()).min(shift + to - from).max(start);
+        let mut excerpt = "\n".repeat(line);
+        let base = excerpt.len();
+        excerpt.push_str(&quoted);
+        excerpt.push('\n');
+        let mut one = codespan_reporting::files::SimpleFiles::new();
+        let id = one.add(sources.name(file), excerpt);
+        let mut report = self.to_report();
+        report.labels = vec![{
+            let mut l = Label::primary(id, base + start..base + end);
+            if let Some(t) = &self.label {
+                l = l.with_message(text::one_line(t).into_owned());
+            }
+            l
+        }];
+        Some((one, report))
     }
 
     /// Serializable form with the location resolved (`file`, `line`, `column`).
@@ -173,6 +234,10 @@ impl Diagnostic {
         }
     }
 }
+
+/// The most characters of a line a diagnostic quotes: a longer line is quoted as an excerpt
+/// around the mistake.
+pub const MAX_QUOTED: usize = 200;
 
 /// A diagnostic as printed by `--format json`.
 #[derive(Debug, Serialize)]

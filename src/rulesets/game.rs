@@ -1103,6 +1103,17 @@ pub fn read_game(engine: &dyn super::Engine, path: &Path) -> Result<Game, Error>
 
 /// A game from its file's text (`path`: where it is, for its lists and messages).
 pub fn game_of_text(engine: &dyn super::Engine, path: &Path, text: &str) -> Result<Game, Error> {
+    game_within(engine, path, text, None)
+}
+
+/// [`game_of_text`], every file the game's armies name (a career) kept inside `roots` when
+/// given (the folders `muster serve` was given).
+pub fn game_within(
+    engine: &dyn super::Engine,
+    path: &Path,
+    text: &str,
+    roots: Option<&[PathBuf]>,
+) -> Result<Game, Error> {
     let mut sources = crate::core::source::Sources::new();
     let id = sources.add(path, text.to_owned());
     let spans = crate::core::source::SpanIndex::of(&sources, id);
@@ -1123,15 +1134,15 @@ pub fn game_of_text(engine: &dyn super::Engine, path: &Path, text: &str) -> Resu
     let kept = file.army.is_some();
     let (a, b, texts) = match &file.army {
         Some(army) => {
-            let a = army_of(engine, path, "a", &a_path, &army.a)?;
-            let b = army_of(engine, path, "b", &b_path, &army.b)?;
+            let a = army_of(engine, path, "a", &a_path, &army.a, roots)?;
+            let b = army_of(engine, path, "b", &b_path, &army.b, roots)?;
             (a, b, [army.a.clone(), army.b.clone()])
         }
         None => {
             let a_text = list_text(path, &a_path)?;
             let b_text = list_text(path, &b_path)?;
-            let a = super::procedure::read_list(engine, &a_path)?;
-            let b = super::procedure::read_list(engine, &b_path)?;
+            let a = super::procedure::read_list_within(engine, &a_path, roots)?;
+            let b = super::procedure::read_list_within(engine, &b_path, roots)?;
             (a, b, [a_text, b_text])
         }
     };
@@ -1155,7 +1166,7 @@ pub fn game_of_text(engine: &dyn super::Engine, path: &Path, text: &str) -> Resu
     let rules = engine.game_rules().cloned().unwrap_or_default();
     validate(&game, &rules)?;
     if game.kept {
-        game.notes = changes_since(engine, &game);
+        game.notes = changes_since(engine, &game, roots);
         game.notes.extend(repriced);
     }
     Ok(game)
@@ -1184,8 +1195,12 @@ fn army_of(
     side: &str,
     from: &Path,
     text: &str,
+    roots: Option<&[PathBuf]>,
 ) -> Result<ListCheck, Error> {
     let mut sources = crate::core::source::Sources::new();
+    if let Some(r) = roots {
+        sources.confine(r.to_vec());
+    }
     let id = sources.add(from, text.to_owned());
     let refuse = |why: String| {
         Error::Usage(format!(
@@ -1302,12 +1317,12 @@ fn validate(game: &Game, rules: &GameRules) -> Result<(), Error> {
 }
 
 /// What changed since the game began, in words: a list file edited or gone.
-fn changes_since(engine: &dyn super::Engine, game: &Game) -> Vec<Note> {
+fn changes_since(engine: &dyn super::Engine, game: &Game, roots: Option<&[PathBuf]>) -> Vec<Note> {
     let mut notes = Vec::new();
     for (side, path) in [(Side::A, &game.a_path), (Side::B, &game.b_path)] {
         let kept = game.list(side);
         let list = path.clone();
-        match quiet_list(engine, path) {
+        match quiet_list(engine, path, roots) {
             None => notes.push(Note::ListGone { side, list }),
             Some(now) => {
                 let same = now.name == kept.name
@@ -1329,8 +1344,15 @@ fn changes_since(engine: &dyn super::Engine, game: &Game) -> Vec<Note> {
 
 /// A list file checked without a word on standard error; `None` when it is not a list of the
 /// engine's ruleset that can be read.
-fn quiet_list(engine: &dyn super::Engine, path: &Path) -> Option<ListCheck> {
+fn quiet_list(
+    engine: &dyn super::Engine,
+    path: &Path,
+    roots: Option<&[PathBuf]>,
+) -> Option<ListCheck> {
     let mut sources = crate::core::source::Sources::new();
+    if let Some(r) = roots {
+        sources.confine(r.to_vec());
+    }
     let id = sources.read(path).ok()?;
     match super::peek(&sources, id) {
         Ok(r) if r == engine.ruleset() => engine.check_list(&sources, id).ok(),
@@ -1347,9 +1369,10 @@ pub fn edit_text(
     engine: &dyn super::Engine,
     path: &Path,
     text: &str,
+    roots: Option<&[PathBuf]>,
     change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<String, Error>,
 ) -> Result<(String, String), Error> {
-    let game = game_of_text(engine, path, text)?;
+    let game = game_within(engine, path, text, roots)?;
     let rules = engine.game_rules().cloned().unwrap_or_default();
     let mut doc = text
         .trim_start_matches('\u{feff}')
@@ -1360,7 +1383,7 @@ pub fn edit_text(
     }
     let said = change(&mut doc, &game, &rules)?;
     let new_text = doc.to_string();
-    let after = game_of_text(engine, path, &new_text)?;
+    let after = game_within(engine, path, &new_text, roots)?;
     let before = engine.game_problems(&game);
     let problems: Vec<String> = engine
         .game_problems(&after)

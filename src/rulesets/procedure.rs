@@ -687,8 +687,21 @@ pub fn resolve_files(engine: &dyn Engine, request: &mut Request) -> Result<(), E
 /// A list file of the engine's ruleset, checked (its rules may fail: a preview of a list that
 /// breaks a rule is still a preview).
 pub(crate) fn read_list(engine: &dyn Engine, path: &Path) -> Result<super::ListCheck, Error> {
+    read_list_within(engine, path, None)
+}
+
+/// [`read_list`], the files the list names (its career) kept inside `roots` when given (the
+/// folders `muster serve` was given).
+pub(crate) fn read_list_within(
+    engine: &dyn Engine,
+    path: &Path,
+    roots: Option<&[std::path::PathBuf]>,
+) -> Result<super::ListCheck, Error> {
     let ruleset = engine.ruleset();
     let mut sources = Sources::new();
+    if let Some(r) = roots {
+        sources.confine(r.to_vec());
+    }
     let file = sources.read(path).map_err(|e| match e {
         Error::Read { path, source } => Error::Usage(format!(
             "cannot read {}: {source}; {UNIT_NAMING}",

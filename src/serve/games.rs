@@ -76,7 +76,7 @@ fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::Ready>, Game),
     let ready = app
         .engine(ruleset)
         .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
-    let g = game::game_of_text(ready.engine.as_ref(), path, text)
+    let g = game::game_within(ready.engine.as_ref(), path, text, Some(&app.roots()))
         .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
     Ok((ready, g))
 }
@@ -227,8 +227,8 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
         };
         let engine = ready.engine.as_ref();
         let (a, b) = match (
-            crate::rulesets::procedure::read_list(engine, &a_path),
-            crate::rulesets::procedure::read_list(engine, &b_path),
+            crate::rulesets::procedure::read_list_within(engine, &a_path, Some(&app.roots())),
+            crate::rulesets::procedure::read_list_within(engine, &b_path, Some(&app.roots())),
         ) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(e), _) | (_, Err(e)) => {
@@ -413,9 +413,15 @@ fn edit(
     let result = store.update(name, expected.as_deref(), |path, current| {
         let (ready, _) = read(app, path, current)
             .map_err(|_| StoreError::Refused(format!("{name} is not a game muster can read")))?;
-        game::edit_text(ready.engine.as_ref(), path, current, change)
-            .map(|(text, _)| text)
-            .map_err(|e| StoreError::Refused(e.to_string()))
+        game::edit_text(
+            ready.engine.as_ref(),
+            path,
+            current,
+            Some(&app.roots()),
+            change,
+        )
+        .map(|(text, _)| text)
+        .map_err(|e| StoreError::Refused(e.to_string()))
     });
     match result {
         Ok((text, _)) => view(app, name, &store.dir.join(name), &text, lang),

@@ -348,3 +348,24 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_diagnostic_on_a_long_line_quotes_an_excerpt() {
+    let t = folder();
+    let d = t.path();
+    let skills = vec!["\"tireur-expert\""; 5000].join(", ");
+    let text = std::fs::read_to_string(d.join("lists/sharpe-patrol.toml"))
+        .unwrap()
+        .replace(
+            "skills = [\"tireur-expert\"]",
+            &format!("skills = [{skills}]"),
+        );
+    std::fs::write(d.join("long.toml"), text).unwrap();
+    let r = run(d, &["check", "long.toml"]);
+    assert_eq!(r.code, 1);
+    let dup = &r.stderr[r.stderr.find("error[duplicate-skill]").unwrap()..];
+    assert_eq!(
+        dup,
+        "error[duplicate-skill]: unit 1: skill `tireur-expert` is chosen twice\n   ┌─ long.toml:16:28\n   │\n16 │ skills = [\"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\"…\n   │                            ^^^^^^^^^^^^^^^\n   │\n   = rule: a unit takes each skill once (Capitán §11)\n   = and 4998 more [duplicate-skill] on this line\n\nlong.toml: invalid (2 errors, 0 warnings)\n"
+    );
+}
