@@ -158,24 +158,97 @@ pub fn replace_unit(
     keys: &[&str],
 ) -> Result<(), Error> {
     let unit = unit_table_mut(doc, index)?;
+    let mut orphans = String::new();
     for key in keys {
         match new.get(key) {
             Some(item) => set_item(unit, key, item.clone()),
-            None => {
-                unit.remove(key);
-            }
+            None => orphans.push_str(&remove_key(unit, key)),
         }
+    }
+    if !orphans.is_empty() {
+        place_after(doc, index, &orphans);
     }
     Ok(())
 }
 
+/// Removes `key` of a table, its comments kept above the key that followed it; returns the
+/// comment lines that found no key after it (the caller places them).
+fn remove_key(table: &mut dyn TableLike, key: &str) -> String {
+    let keys: Vec<String> = table.iter().map(|(k, _)| k.to_owned()).collect();
+    let next = keys
+        .iter()
+        .position(|k| k == key)
+        .and_then(|i| keys.get(i + 1))
+        .cloned();
+    let prefix = table
+        .key(key)
+        .and_then(|k| k.leaf_decor().prefix())
+        .and_then(|p| p.as_str())
+        .map(str::to_owned)
+        .unwrap_or_default();
+    let Some(removed) = table.remove(key) else {
+        return String::new();
+    };
+    // A comment after the value stays too, on its own line.
+    let after = removed
+        .as_value()
+        .and_then(|v| v.decor().suffix())
+        .and_then(|s| s.as_str())
+        .map(str::trim)
+        .filter(|s| s.starts_with('#'))
+        .map(|s| format!("{s}\n"))
+        .unwrap_or_default();
+    let comments: String = prefix
+        .lines()
+        .filter(|l| l.trim_start().starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
+        + &after;
+    if comments.is_empty() {
+        return comments;
+    }
+    match next.as_deref().and_then(|n| table.key_mut(n)) {
+        Some(mut k) => {
+            let old = k
+                .leaf_decor()
+                .prefix()
+                .and_then(|p| p.as_str())
+                .unwrap_or("")
+                .to_owned();
+            k.leaf_decor_mut().set_prefix(format!("{comments}{old}"));
+            String::new()
+        }
+        None => comments,
+    }
+}
+
+/// Puts comment lines after unit `index` (1-based; 0: after `[list]`): above the next unit's
+/// header, else at the end of the file.
+fn place_after(doc: &mut DocumentMut, index: usize, comments: &str) {
+    if let Some(Item::ArrayOfTables(units)) = doc.get_mut("units") {
+        if let Some(next) = units.get_mut(index) {
+            let old = next
+                .decor()
+                .prefix()
+                .and_then(|p| p.as_str())
+                .unwrap_or("")
+                .to_owned();
+            next.decor_mut().set_prefix(format!("{comments}{old}"));
+            return;
+        }
+    }
+    let text = format!("{}{comments}", doc.trailing().as_str().unwrap_or(""));
+    doc.set_trailing(text);
+}
+
 /// Sets `key` of a table to `item`, keeping the key's place, the comments above it and a
-/// comment after its value.
+/// comment after its value; a key that already has that value is left as it is, byte for byte.
 pub fn set_item(table: &mut dyn TableLike, key: &str, item: Item) {
     match table.get_mut(key) {
-        // The same value: the text stays as the player wrote it.
-        Some(old) if same_value(old, &item) => {}
         Some(old) => {
+            if same_value(old, &item) {
+                return;
+            }
             let decor = old.as_value().map(|v| v.decor().clone());
             *old = item;
             if let (Some(d), Some(v)) = (decor, old.as_value_mut()) {
@@ -188,19 +261,31 @@ pub fn set_item(table: &mut dyn TableLike, key: &str, item: Item) {
     }
 }
 
-/// Whether two items hold the same value, however each is written (spacing, comments, quotes).
-pub fn same_value(a: &Item, b: &Item) -> bool {
-    let plain = |i: &Item| -> Option<toml::Value> {
-        let v = i.as_value()?;
-        let mut v = v.clone();
+/// Whether two items hold the same value, whatever their layout.
+fn same_value(a: &Item, b: &Item) -> bool {
+    let plain = |i: &Item| -> Option<String> {
+        let mut v = i.as_value()?.clone();
         v.decor_mut().clear();
-        toml::from_str::<toml::Table>(&format!("x = {v}"))
-            .ok()?
-            .remove("x")
+        if let Value::InlineTable(t) = &mut v {
+            t.fmt();
+        }
+        if let Value::Array(a) = &mut v {
+            a.fmt();
+        }
+        Some(v.to_string())
     };
-    match (plain(a), plain(b)) {
-        (Some(x), Some(y)) => x == y,
-        _ => false,
+    matches!((plain(a), plain(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// Removes `key` of the list's `[list]` table; the comments above it stay: above the key that
+/// followed it, else above the first unit, else at the end of the file.
+pub fn remove_list_key(doc: &mut DocumentMut, key: &str) {
+    let Some(list) = doc.get_mut("list").and_then(Item::as_table_like_mut) else {
+        return;
+    };
+    let orphans = remove_key(list, key);
+    if !orphans.is_empty() {
+        place_after(doc, 0, &orphans);
     }
 }
 

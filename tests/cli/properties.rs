@@ -299,3 +299,169 @@ proptest! {
         }
     }
 }
+
+// ── list edits keep the user's comments ─────────────────────────────────────────────────────
+
+/// The shipped lists of every ruleset.
+fn shipped_lists() -> Vec<std::path::PathBuf> {
+    let mut lists: Vec<_> = std::fs::read_dir(super::root().join("lists"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    lists.sort();
+    lists
+}
+
+/// Whether a line is a `key = value` whose value ends on that line (a comment may follow).
+fn simple_key_line(line: &str) -> bool {
+    let Some((key, value)) = line.split_once(" = ") else {
+        return false;
+    };
+    let value = value.trim_end();
+    !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        && !value.contains('#')
+        && (value.ends_with('"')
+            || value.ends_with(']') && value.starts_with('[')
+            || value.ends_with('}') && value.starts_with('{')
+            || value
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+}
+
+/// `text` with a marked comment above (`#kNk`) or after (`#kNk`, on the same line) the key
+/// lines and unit headers that `marks` picks; returns the text and its markers' lines.
+fn sprinkle(text: &str, marks: &[u8]) -> (String, Vec<(String, usize)>) {
+    let mut out = String::new();
+    let mut markers = Vec::new();
+    let mut n = 0;
+    for (i, line) in text.lines().enumerate() {
+        let pick = marks.get(i % marks.len().max(1)).copied().unwrap_or(0) % 4;
+        let header = line == "[[units]]" || line == "[list]";
+        let key = simple_key_line(line);
+        if (header || key) && pick == 1 {
+            n += 1;
+            markers.push((format!("#k{n}k"), out.lines().count()));
+            out.push_str(&format!("#k{n}k above\n"));
+        }
+        if key && pick == 2 {
+            n += 1;
+            markers.push((format!("#k{n}k"), out.lines().count()));
+            out.push_str(&format!("{line}  #k{n}k after\n"));
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    (out, markers)
+}
+
+/// The line range (0-based, inclusive) of unit `n` (1-based) of a list text, the comments
+/// above its header included: what `list remove n` takes away.
+fn unit_lines(text: &str, n: usize) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let headers: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i] == "[[units]]")
+        .collect();
+    let header = *headers.get(n - 1)?;
+    let content = |i: usize| {
+        let l = lines[i].trim();
+        !l.is_empty() && !l.starts_with('#')
+    };
+    let end_limit = headers.get(n).copied().unwrap_or(lines.len());
+    let end = (header..end_limit).rev().find(|&i| content(i))?;
+    let start = (0..header).rev().find(|&i| content(i)).map_or(0, |i| i + 1);
+    Some((start, end))
+}
+
+#[derive(Debug, Clone)]
+enum Edit {
+    Figures(usize, u32),
+    Label(usize, String),
+    NoSkills(usize),
+    Move(usize, usize),
+    Remove(usize),
+    AddSame(u32),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (1usize..8, 0u32..14).prop_map(|(u, f)| Edit::Figures(u, f)),
+        (1usize..8, "[A-Za-z ]{0,10}").prop_map(|(u, l)| Edit::Label(u, l)),
+        (1usize..8).prop_map(Edit::NoSkills),
+        (1usize..8, 1usize..8).prop_map(|(u, t)| Edit::Move(u, t)),
+        (1usize..8).prop_map(Edit::Remove),
+        (0u32..14).prop_map(Edit::AddSame),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: crate::cases(60), ..ProptestConfig::default() })]
+
+    /// Random edits of the shipped lists of every ruleset, comments sprinkled above and after
+    /// their keys: every comment stays, but those of a removed unit.
+    #[test]
+    fn list_edits_keep_every_comment(
+        which in 0usize..64,
+        marks in proptest::collection::vec(any::<u8>(), 1..16),
+        edits in proptest::collection::vec(edit(), 1..4),
+    ) {
+        let lists = shipped_lists();
+        let path = &lists[which % lists.len()];
+        let shipped = std::fs::read_to_string(path).unwrap();
+        let (text, markers) = sprinkle(&shipped, &marks);
+        prop_assert!(text.parse::<toml::Table>().is_ok(), "sprinkled text parses:\n{}", text);
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("l.toml");
+        std::fs::write(&file, &text).unwrap();
+        let f = file.to_str().unwrap().to_owned();
+        let d = super::root().join("unit-sheets").to_str().unwrap().to_owned();
+        // The markers still expected: those of a removed unit go with it.
+        let mut expected: Vec<String> = markers.iter().map(|(m, _)| m.clone()).collect();
+        for e in edits {
+            let before = std::fs::read_to_string(&file).unwrap();
+            let unit_id = before
+                .lines()
+                .skip_while(|l| *l != "[[units]]")
+                .find_map(|l| {
+                    let (k, v) = l.split_once(" = ")?;
+                    ["sheet", "unit", "entry"].contains(&k).then(|| v.split('"').nth(1).unwrap_or(v).to_owned())
+                });
+            let args: Vec<String> = match &e {
+                Edit::Figures(u, n) => vec!["set".into(), f.clone(), u.to_string(), "--figures".into(), n.to_string()],
+                Edit::Label(u, l) => vec!["set".into(), f.clone(), u.to_string(), "--label".into(), l.clone()],
+                Edit::NoSkills(u) => vec!["set".into(), f.clone(), u.to_string(), "--no-skills".into()],
+                Edit::Move(u, t) => vec!["move".into(), f.clone(), u.to_string(), "--to".into(), t.to_string()],
+                Edit::Remove(u) => vec!["remove".into(), f.clone(), u.to_string()],
+                Edit::AddSame(n) => match &unit_id {
+                    Some(id) => vec!["add".into(), f.clone(), id.clone(), "--figures".into(), n.to_string()],
+                    None => continue,
+                },
+            };
+            let mut argv = vec!["muster".to_owned(), "--data".into(), d.clone(), "list".into()];
+            argv.extend(args);
+            let code = muster::run(argv.clone());
+            prop_assert!(code <= 2, "{:?}", argv);
+            let after = std::fs::read_to_string(&file).unwrap();
+            if code == 2 {
+                prop_assert_eq!(&after, &before, "a refused edit writes nothing: {:?}", argv);
+            }
+            if let (Edit::Remove(u), true) = (&e, code < 2) {
+                if let Some((start, end)) = unit_lines(&before, *u) {
+                    let gone: String = before.lines().skip(start).take(end + 1 - start).collect::<Vec<_>>().join("\n");
+                    expected.retain(|m| !gone.contains(&format!("{m} ")));
+                }
+            }
+            for m in &expected {
+                prop_assert!(
+                    after.contains(&format!("{m} ")),
+                    "{:?} lost the comment {}:\n--- before\n{}\n--- after\n{}",
+                    argv, m, before, after
+                );
+            }
+        }
+    }
+}

@@ -403,11 +403,7 @@ impl Engine for CapitanEngine {
             entry.insert("unit", (free.unit.unwrap_or(number) as i64).into());
             entry.insert("skill", free.skill.as_str().into());
             if let Some(list) = doc.get_mut("list").and_then(Item::as_table_like_mut) {
-                list_doc::set_item(
-                    list,
-                    "free_skill",
-                    Item::Value(toml_edit::Value::InlineTable(entry)),
-                );
+                list_doc::set_item(list, "free_skill", Item::Value(entry.into()));
             }
         }
         Ok(())
@@ -421,9 +417,7 @@ impl Engine for CapitanEngine {
             let unit = free.get("unit").and_then(|u| u.as_integer()).unwrap_or(0);
             let index = index as i64;
             if unit == index {
-                if let Some(list) = doc.get_mut("list").and_then(Item::as_table_like_mut) {
-                    list.remove("free_skill");
-                }
+                list_doc::remove_list_key(doc, "free_skill");
                 notes.push(format!(
                     "the free skill (§10.1) was on unit {index}; it was removed with it"
                 ));
@@ -474,11 +468,7 @@ impl Engine for CapitanEngine {
                 let mut entry = toml_edit::InlineTable::new();
                 entry.insert("unit", (index as i64).into());
                 entry.insert("skill", free.skill.as_str().into());
-                list_doc::set_item(
-                    list,
-                    "free_skill",
-                    Item::Value(toml_edit::Value::InlineTable(entry)),
-                );
+                list_doc::set_item(list, "free_skill", Item::Value(entry.into()));
                 if let Some(other) = before.filter(|u| *u != index) {
                     notes.push(format!(
                         "the free skill (§10.1) was on unit {other}; a list has one, now on unit {index}"
@@ -486,7 +476,7 @@ impl Engine for CapitanEngine {
                 }
             }
             (None, true) if before == Some(index) => {
-                list.remove("free_skill");
+                list_doc::remove_list_key(doc, "free_skill");
             }
             _ => {}
         }
