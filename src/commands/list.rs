@@ -340,6 +340,30 @@ fn save(
     for n in notes {
         eprintln!("note: {n}");
     }
+    // The games this list is played in: they keep their armies as they began.
+    let folder = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let places = [
+        PathBuf::from("games"),
+        folder.join("games"),
+        folder.join("..").join("games"),
+    ];
+    for (game, kept) in crate::rulesets::game::games_naming(target, &places) {
+        let game = crate::core::paths::lexical(&game);
+        if kept {
+            eprintln!(
+                "note: {} plays this list as it was when the game began: the game does not change",
+                game.display()
+            );
+        } else {
+            eprintln!(
+                "note: {} was written before games kept their armies: it follows this list until its next mark keeps it",
+                game.display()
+            );
+        }
+    }
     let valid = checked.is_valid();
     eprintln!(
         "wrote {}: {} ({})",

@@ -81,7 +81,14 @@ fn a_list_edited_or_deleted_never_changes_a_game() {
     let score_before = ok(d, &["game", "score", g]).stdout;
     // The case: unit 1 of the list removed, a figure count changed.
     ok(d, &["list", "remove", "lists/sp.toml", "1"]);
-    ok(d, &["list", "set", "lists/sp.toml", "2", "--figures", "6"]);
+    let r = ok(d, &["list", "set", "lists/sp.toml", "2", "--figures", "6"]);
+    assert!(
+        r.stderr.contains(
+            "note: games/g.toml plays this list as it was when the game began: the game does not change\n"
+        ),
+        "{}",
+        r.stderr
+    );
     assert_eq!(units(d, g, "a"), before);
     assert_eq!(
         before,
