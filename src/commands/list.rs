@@ -261,7 +261,7 @@ fn unchanged(
                 && a.cost == b.cost
                 && a.extras == b.extras
         })
-        && words(&after) == words(&before)
+        && words(&after) == words(before)
 }
 
 /// Parses a list's text (a byte-order mark aside) and applies `change` to it; the edit's

@@ -62,6 +62,27 @@ fn games(app: &App, create: bool) -> Result<&Store, Response> {
         .ok_or_else(|| json_error(StatusCode::INTERNAL_SERVER_ERROR, "the games folder"))
 }
 
+/// An error's words as a page may show them: the folders' own paths taken out, so that a list
+/// or game is named by its file name and the machine's paths never reach the page.
+fn words(app: &App, e: &Error) -> String {
+    let mut text = e.to_string();
+    let mut folders = vec![app.store.dir.clone(), app.games_dir.clone()];
+    folders.extend(app.roots());
+    folders.extend(folders.clone().iter().filter_map(|d| d.canonicalize().ok()));
+    // The longest first, so that a folder inside another goes whole.
+    folders.sort_by_key(|d| std::cmp::Reverse(d.as_os_str().len()));
+    for dir in folders {
+        let shown = dir.display().to_string();
+        if shown.is_empty() || shown == "." {
+            continue;
+        }
+        for sep in ["/../", "/"] {
+            text = text.replace(&format!("{shown}{sep}"), "");
+        }
+    }
+    text
+}
+
 /// A game read with its ruleset's engine.
 fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::Ready>, Game), Response> {
     let ruleset = crate::rulesets::named_ruleset(text, "game")
@@ -77,7 +98,7 @@ fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::Ready>, Game),
         .engine(ruleset)
         .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
     let g = game::game_within(ready.engine.as_ref(), path, text, Some(&app.roots()))
-        .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
+        .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &words(app, &e)))?;
     Ok((ready, g))
 }
 
@@ -421,7 +442,7 @@ fn edit(
             change,
         )
         .map(|(text, _)| text)
-        .map_err(|e| StoreError::Refused(e.to_string()))
+        .map_err(|e| StoreError::Refused(words(app, &e)))
     });
     match result {
         Ok((text, _)) => view(app, name, &store.dir.join(name), &text, lang),
@@ -459,7 +480,7 @@ pub async fn odds(
         };
         let (a, b) = match (unit(&ka), unit(&kb)) {
             (Ok(a), Ok(b)) => (a, b),
-            (Err(e), _) | (_, Err(e)) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
+            (Err(e), _) | (_, Err(e)) => return json_error(StatusCode::BAD_REQUEST, &words(&app, &e)),
         };
         let (la, lb) = (a.1.clone(), b.1.clone());
         let duels = match duel::duels_of(engine, a, b, &situation, &labels) {
@@ -503,7 +524,7 @@ pub async fn score(
                 StatusCode::OK,
                 to_json(&json!({ "scored": s.json, "text": s.text })),
             ),
-            Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+            Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &words(&app, &e)),
         }
     })
     .await
