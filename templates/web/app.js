@@ -815,8 +815,8 @@ function markWords(m) {
   const unit = m.unit && (game.view.a.units.concat(game.view.b.units).find((u) => u.key === m.unit));
   const who = unit ? `${unit.key} ${unit.label}` : m.unit === "a" ? game.view.a.name : m.unit === "b" ? game.view.b.name : "";
   let what = "";
-  if (m.lost) what = t("lost_n", { n: m.lost });
-  else if (m.back) what = t("back_n", { n: m.back });
+  if (m.lost) what = plural(m.lost, "lost_n");
+  else if (m.back) what = plural(m.back, "back_n");
   else if (m.state) what = `${stateName(m.state)}${m.on ? "" : ` — ${t("state_off")}`}`;
   else if (m.value) what = `${game.view.values.find((x) => x.id === m.value)?.name || m.value}: ${m.set}`;
   else return t("turn_ended", { n: m.turn });
@@ -890,7 +890,7 @@ function gameUnit(u) {
     : el("div", { class: "stepper" },
         el("button", { type: "button", class: "icon secondary", title: t("give_back"), "aria-label": t("give_back"), disabled: u.lost <= 0,
           onclick: () => markGame({ unit: u.key, back: 1 }) }, "−"),
-        el("strong", { class: "count" }, t("lost_n", { n: u.lost })),
+        el("strong", { class: "count" }, plural(u.lost, "lost_n")),
         el("button", { type: "button", class: "icon", title: t("lose_one"), "aria-label": t("lose_one"), disabled: u.figures !== null && u.left <= 0,
           onclick: () => markGame({ unit: u.key, lost: 1 }) }, "+"));
   return el("article", { class: "gunit" + (out ? " out" : ""), "data-unit": u.key },
