@@ -382,6 +382,6 @@ pub fn game_json(engine: &dyn Engine, g: &Game, rules: &GameRules) -> serde_json
             }
             v
         }).collect::<Vec<_>>(),
-        "lists": { "a": g.file.game.a, "b": g.file.game.b },
+        "lists": { "a": list_file_name(&g.file.game.a), "b": list_file_name(&g.file.game.b) },
     })
 }

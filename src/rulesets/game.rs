@@ -217,6 +217,8 @@ pub const MAX_UNITS: usize = list_doc::MAX_UNITS;
 /// The most turns a game counts, and the most figures a mark loses at once: far above any
 /// game (an engine limit).
 pub const MAX_TURN: u32 = 1000;
+/// The most a unit of a game may cost (a list's points go to 100,000).
+pub const MAX_COST: u64 = 100_000;
 pub const MAX_LOST: u32 = 1000;
 /// The most marks a game's log holds (an engine limit: a long game has a few hundred).
 pub const MAX_LOG: usize = 20_000;
@@ -381,8 +383,10 @@ pub struct Game {
 pub enum Note {
     /// A side's list file was edited since.
     ListChanged { side: Side, list: PathBuf },
-    /// A side's list file is gone (or is no list muster can read now).
+    /// A side's list file is gone.
     ListGone { side: Side, list: PathBuf },
+    /// A side's list file is there, but is no list of the game's ruleset muster can read now.
+    ListUnreadable { side: Side, list: PathBuf },
     /// The data price a unit otherwise now.
     Repriced {
         key: String,
@@ -402,6 +406,10 @@ impl Note {
             ),
             Note::ListGone { list, .. } => format!(
                 "{} is gone: the game keeps the army as it was when it began",
+                list.display()
+            ),
+            Note::ListUnreadable { list, .. } => format!(
+                "{} is no list of this game's rules muster can read now: the game keeps the army as it was when it began",
                 list.display()
             ),
             Note::Repriced {
@@ -1131,6 +1139,19 @@ pub fn game_within(
         )));
     }
     let (a_path, b_path) = list_paths(path, &file.game);
+    if let Some(roots) = roots {
+        // A game file may name any path: on the web, a list outside the served folders is
+        // never read (a game that keeps its armies does not need it).
+        for (side, p) in [("a", &a_path), ("b", &b_path)] {
+            if file.army.is_none() && !inside(p, roots) {
+                return Err(Error::Usage(format!(
+                    "{}: side {side}'s list ({}) is outside the folders muster serve was given, and the game does not keep its army",
+                    path.display(),
+                    p.file_name().map(|f| f.to_string_lossy()).unwrap_or_default()
+                )));
+            }
+        }
+    }
     let kept = file.army.is_some();
     let (a, b, texts) = match &file.army {
         Some(army) => {
@@ -1170,6 +1191,12 @@ pub fn game_within(
         game.notes.extend(repriced);
     }
     Ok(game)
+}
+
+/// Whether `path` is inside one of `roots` (absolute folders), links followed.
+fn inside(path: &Path, roots: &[PathBuf]) -> bool {
+    let within = |p: &Path| p.is_absolute() && roots.iter().any(|r| p.starts_with(r));
+    within(path) && path.canonicalize().map_or(true, |real| within(&real))
 }
 
 /// A list file's text, for a game that does not keep its armies yet.
@@ -1255,6 +1282,13 @@ impl Game {
 /// values beyond their rule.
 fn validate(game: &Game, rules: &GameRules) -> Result<(), Error> {
     let path = game.path.display();
+    let turn = game.file.game.turn;
+    if !(1..=MAX_TURN).contains(&turn) {
+        return Err(Error::Usage(format!(
+            "{path}: turn = {turn}: a game counts turns from 1 to {MAX_TURN}"
+        )));
+    }
+    let declared = |s: &str| rules.state(s).is_some();
     for (k, u) in &game.file.units {
         let Some((side, n)) = parse_key(k) else {
             return Err(Error::Usage(format!(
@@ -1280,6 +1314,37 @@ fn validate(game: &Game, rules: &GameRules) -> Result<(), Error> {
                 u.lost
             )));
         }
+        if let (Some(left), Some(c), true) = (u.left, game.count(side, n), game.kept) {
+            if i64::from(left) != c.saturating_sub(i64::from(u.lost)) && n <= count {
+                return Err(Error::Usage(format!(
+                    "{path}: {k} has left = {left}, but it has lost {} of {c}",
+                    u.lost
+                )));
+            }
+        }
+        if u.cost.is_some_and(|c| c > MAX_COST) {
+            return Err(Error::Usage(format!(
+                "{path}: {k} has cost = {}: a unit costs at most {MAX_COST} points",
+                u.cost.unwrap_or(0)
+            )));
+        }
+        for (i, st) in u.states.iter().enumerate() {
+            if !declared(st) {
+                return Err(Error::Usage(format!(
+                    "{path}: {k} is `{}`, a state this game does not know ({})",
+                    st.escape_debug(),
+                    rules
+                        .state
+                        .iter()
+                        .map(|s| s.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
+            if u.states[..i].contains(st) {
+                return Err(Error::Usage(format!("{path}: {k} is {st} twice")));
+            }
+        }
     }
     for (i, m) in game.file.log.iter().enumerate() {
         for (what, n) in [("lost", m.lost), ("back", m.back)] {
@@ -1291,24 +1356,70 @@ fn validate(game: &Game, rules: &GameRules) -> Result<(), Error> {
                 )));
             }
         }
-        if let Some(k) = &m.unit {
-            if !matches!(k.as_str(), "a" | "b") && parse_key(k).is_none() {
-                return Err(Error::Usage(format!(
-                    "{path}: mark {} of the log names `{}`, which is not a unit key",
-                    i + 1,
-                    k.escape_debug()
+        let bad = |why: String| Error::Usage(format!("{path}: mark {} of the log {why}", i + 1));
+        if m.lost.is_some() && m.back.is_some() {
+            return Err(bad("says both lost and back: a mark says one thing".into()));
+        }
+        if let Some(st) = &m.state {
+            if !declared(st) {
+                return Err(bad(format!(
+                    "names the state `{}`, which this game does not know",
+                    st.escape_debug()
                 )));
+            }
+        }
+        if let Some(v) = &m.value {
+            if !rules.value.iter().any(|d| d.id == *v) {
+                return Err(bad(format!(
+                    "names the side value `{}`, which this game does not know",
+                    v.escape_debug()
+                )));
+            }
+            if !matches!(m.unit.as_deref(), Some("a" | "b")) {
+                return Err(bad("sets a side value without its side (a or b)".into()));
+            }
+        }
+        if let Some(k) = &m.unit {
+            match parse_key(k) {
+                _ if matches!(k.as_str(), "a" | "b") && m.value.is_some() => {}
+                Some((side, n)) if n <= game.list(side).units.len() => {}
+                Some((side, _)) => {
+                    return Err(bad(format!(
+                        "names {k}, but side {}'s army has {} units",
+                        side.letter(),
+                        game.list(side).units.len()
+                    )))
+                }
+                None => {
+                    return Err(bad(format!(
+                        "names `{}`, which is not a unit key",
+                        k.escape_debug()
+                    )))
+                }
             }
         }
     }
     for (side, values) in &game.file.values {
+        if !matches!(side.as_str(), "a" | "b") {
+            return Err(Error::Usage(format!(
+                "{path}: [values] names the side `{}`: the sides are a and b",
+                side.escape_debug()
+            )));
+        }
         for (id, v) in values {
-            if let Some(decl) = rules.value.iter().find(|d| d.id == *id) {
-                if *v > decl.max {
+            match rules.value.iter().find(|d| d.id == *id) {
+                Some(decl) if *v > decl.max => {
                     return Err(Error::Usage(format!(
                         "{path}: side {side}'s {id} is {v}: from 0 to {} ({})",
                         decl.max, decl.rule
                     )));
+                }
+                Some(_) => {}
+                None => {
+                    return Err(Error::Usage(format!(
+                        "{path}: side {side} has `{}`, a value this game does not keep",
+                        id.escape_debug()
+                    )))
                 }
             }
         }
@@ -1322,8 +1433,13 @@ fn changes_since(engine: &dyn super::Engine, game: &Game, roots: Option<&[PathBu
     for (side, path) in [(Side::A, &game.a_path), (Side::B, &game.b_path)] {
         let kept = game.list(side);
         let list = path.clone();
+        if roots.is_some_and(|r| !inside(path, r)) {
+            notes.push(Note::ListGone { side, list });
+            continue;
+        }
         match quiet_list(engine, path, roots) {
-            None => notes.push(Note::ListGone { side, list }),
+            None if !path.exists() => notes.push(Note::ListGone { side, list }),
+            None => notes.push(Note::ListUnreadable { side, list }),
             Some(now) => {
                 let same = now.name == kept.name
                     && now.units.len() == kept.units.len()

@@ -351,7 +351,12 @@ pub async fn mark(
     blocking(move || {
         let m: MarkBody = match serde_json::from_slice(&body) {
             Ok(m) => m,
-            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the mark: {e}")),
+            Err(_) => {
+                return json_error(
+                    StatusCode::BAD_REQUEST,
+                    "a mark is a unit and what happened to it: lost or back (a whole number from 1 to 1000), a state (with on), a side's value (with set), or the turn",
+                )
+            }
         };
         // One thing a mark: the command line refuses two at once, and so does the page.
         let said: Vec<&str> = [

@@ -849,7 +849,8 @@ function drawNotes(notes) {
   box.replaceChildren(...notes.map((n) => el("p", {},
     n.kind === "repriced"
       ? t("note_repriced", { unit: `${n.key} ${n.label}`, now: n.now, kept: n.kept })
-      : t(n.kind === "list-gone" ? "note_list_gone" : "note_list_changed", { list: n.list, side: n.side }))));
+      : t({ "list-gone": "note_list_gone", "list-unreadable": "note_list_unreadable" }[n.kind] || "note_list_changed",
+        { list: n.list, side: n.side }))));
 }
 
 function drawSide(side) {

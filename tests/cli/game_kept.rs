@@ -481,6 +481,18 @@ fn marks_are_bounded_by_the_rules_the_score_and_the_previews_apply() {
     );
     assert_eq!(std::fs::read_to_string(&w).unwrap(), text);
     ok(d, &["game", "score", "games/w.toml"]);
+    // A hand-written value the score refuses: the score says why.
+    std::fs::write(&w, text.replacen("flags_taken = 0", "flags_taken = 100", 1)).unwrap();
+    let r = run(d, &["game", "score", "games/w.toml"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with(
+            "error: games/w.toml: the game cannot be scored: flags_taken must be from 0 to "
+        ),
+        "{}",
+        r.stderr
+    );
+    std::fs::write(&w, &text).unwrap();
     // hm-qrs: no count of figures; losses bounded by what the previews take.
     let h = new_game(
         d,
@@ -668,5 +680,31 @@ mod property {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn a_hand_edited_game_is_refused_naming_what_no_mark_could_write() {
+    let t = table();
+    let d = t.path();
+    let path = new_game(d, "g.toml", "sharpe-patrol.toml", "voltigeurs-hussars.toml");
+    ok(d, &["game", "mark", "games/g.toml", "a3", "--lost", "2"]);
+    let good = std::fs::read_to_string(&path).unwrap();
+    for (from, to, said) in [
+        ("turn = 1\n", "turn = 100000\n", "turn = 100000: a game counts turns from 1 to 1000"),
+        ("turn = 1\n", "turn = 0\n", "turn = 0: a game counts turns from 1 to 1000"),
+        ("lost = 2, left = 6", "lost = 2, left = 8", "a3 has left = 8, but it has lost 2 of 8"),
+        ("cost = 216", "cost = 9223372036854775807", "a3 has cost = 9223372036854775807: a unit costs at most 100000 points"),
+        ("a1 = { label = \"Sharpe\", lost = 0, left = 3, states = []", "a1 = { label = \"Sharpe\", lost = 0, left = 3, states = [\"nonsense\"]", "a1 is `nonsense`, a state this game does not know (activated, routed, reduced, captured-flag)"),
+        ("a1 = { label = \"Sharpe\", lost = 0, left = 3, states = []", "a1 = { label = \"Sharpe\", lost = 0, left = 3, states = [\"routed\", \"routed\"]", "a1 is routed twice"),
+        ("unit = \"a3\"\nlost = 2\n", "unit = \"a9\"\nlost = 2\n", "mark 1 of the log names a9, but side a's army has 3 units"),
+        ("unit = \"a3\"\nlost = 2\n", "unit = \"a3\"\nlost = 2\nback = 1\n", "mark 1 of the log says both lost and back: a mark says one thing"),
+        ("unit = \"a3\"\nlost = 2\n", "unit = \"a3\"\nstate = \"bogus\"\non = true\n", "mark 1 of the log names the state `bogus`, which this game does not know"),
+    ] {
+        assert!(good.contains(from), "{from:?} in {good}");
+        std::fs::write(&path, good.replacen(from, to, 1)).unwrap();
+        let r = run(d, &["game", "show", "games/g.toml"]);
+        assert_eq!(r.code, 2, "{to:?}: {}", r.stdout);
+        assert_eq!(r.stderr, format!("error: games/g.toml: {said}\n"));
     }
 }

@@ -889,7 +889,7 @@ fn games_api_refuses_bad_input_in_words() {
         (
             r#"{"unit":"a1","lost":4294967296}"#,
             400,
-            "the mark: invalid value: integer `4294967296`, expected u32 at line 1 column 30",
+            "a mark is a unit and what happened to it: lost or back (a whole number from 1 to 1000), a state (with on), a side's value (with set), or the turn",
         ),
     ] {
         let r = mark(body, &version);

@@ -440,3 +440,47 @@ fn sigterm_stops_the_server_during_heavy_work() {
     }
     let _ = heavy.join();
 }
+
+/// A game file naming a list outside the served folders (a path of its own, `..`, absolute):
+/// the list is never read, for a game that keeps its army (said gone) or one that does not
+/// (refused, named by its file name only).
+#[test]
+fn a_game_naming_a_list_outside_the_folders_is_not_read() {
+    let s = Served::start();
+    let r = s.send(
+        "POST",
+        "/api/games",
+        &[],
+        br#"{"name":"g.toml","a":"sharpe-patrol.toml","b":"voltigeurs-hussars.toml"}"#,
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    std::fs::create_dir(s.path("outside")).unwrap();
+    let secret = std::fs::read_to_string(root().join("lists/sharpe-patrol.toml"))
+        .unwrap()
+        .replace("label = \"Sharpe\"", "label = \"SECRET-OUTSIDE\"");
+    std::fs::write(s.path("outside/sp.toml"), &secret).unwrap();
+    let kept = std::fs::read_to_string(s.path("games/g.toml")).unwrap();
+    let absolute = s.path("outside/sp.toml").display().to_string();
+    for named in ["../outside/sp.toml", absolute.as_str()] {
+        let text = kept.replace("../lists/sharpe-patrol.toml", named);
+        std::fs::write(s.path("games/k.toml"), &text).unwrap();
+        let r = s.get("/api/games/k.toml");
+        assert_eq!(r.status, 200, "{}", r.text());
+        assert!(!r.text().contains("SECRET"), "{}", r.text());
+        assert_eq!(r.json()["notes"][0]["kind"], "list-gone", "{}", r.text());
+        // The same game without its kept armies: refused, the outside list unread.
+        let old = &text[..text.find("\n# The armies as they stood").unwrap()];
+        std::fs::write(s.path("games/o.toml"), old).unwrap();
+        for path in ["/api/games/o.toml", "/api/games/o.toml/odds?a=a1&b=b1"] {
+            let r = s.get(path);
+            assert_eq!(r.status, 422, "{}", r.text());
+            assert!(!r.text().contains("SECRET"), "{}", r.text());
+            assert_eq!(
+                r.json()["error"],
+                "o.toml: side a's list (sp.toml) is outside the folders muster serve was given, and the game does not keep its army",
+                "{}",
+                r.text()
+            );
+        }
+    }
+}

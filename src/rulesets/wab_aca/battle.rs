@@ -235,6 +235,16 @@ pub fn score_game(
     game: &crate::rulesets::game::Game,
     lang: crate::core::i18n::Lang,
 ) -> Result<Scored, Error> {
+    // What the score refuses, said in words (a page shows them; the diagnostics below would
+    // go to the server's terminal).
+    let problems = game_problems(db, game);
+    if !problems.is_empty() {
+        return Err(Error::Invalid(format!(
+            "{}: the game cannot be scored: {}",
+            game.path.display(),
+            problems.join("; ")
+        )));
+    }
     score_sides(
         db,
         battle_of_game(game)?.as_battle(lang),
