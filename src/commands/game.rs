@@ -175,7 +175,7 @@ fn new(
             list: &b,
         },
         scenario,
-    );
+    )?;
     if let Some(header) = doc.get_mut("game").and_then(|g| g.as_table_mut()) {
         header.decor_mut().set_prefix(format!(
             "# {} against {}: a game of {} kept by muster.\n# Mark it with `muster game mark {} a1 --lost 1`; `muster game undo` takes a mark back.\n",

@@ -217,8 +217,9 @@ pub const MAX_UNITS: usize = list_doc::MAX_UNITS;
 /// The most turns a game counts, and the most figures a mark loses at once: far above any
 /// game (an engine limit).
 pub const MAX_TURN: u32 = 1000;
-/// The most a unit of a game may cost (a list's points go to 100,000).
-pub const MAX_COST: u64 = 100_000;
+/// The most a unit of a game may cost (a list's points go to 100,000; a billion leaves room
+/// for any list muster reads, and for its losses' arithmetic).
+pub const MAX_COST: u64 = 1_000_000_000;
 pub const MAX_LOST: u32 = 1000;
 /// The most marks a game's log holds (an engine limit: a long game has a few hundred).
 pub const MAX_LOG: usize = 20_000;
@@ -588,7 +589,23 @@ pub fn new_game(
     a: Begin,
     b: Begin,
     scenario: Option<&str>,
-) -> DocumentMut {
+) -> Result<DocumentMut, Error> {
+    for (side, list) in [(Side::A, a.list), (Side::B, b.list)] {
+        if let Some((i, u)) = list
+            .units
+            .iter()
+            .enumerate()
+            .find(|(_, u)| u.cost > MAX_COST)
+        {
+            return Err(Error::Usage(format!(
+                "side {}'s unit {} ({}) costs {} points: a game keeps units of at most {MAX_COST}",
+                side.letter(),
+                i + 1,
+                crate::core::text::one_line(&u.label),
+                u.cost
+            )));
+        }
+    }
     let rules = engine.game_rules().cloned().unwrap_or_default();
     let mut doc = DocumentMut::new();
     let mut header = Table::new();
@@ -630,7 +647,7 @@ pub fn new_game(
         doc["values"] = Item::Table(values);
     }
     keep_armies(&mut doc, [a.text, b.text]);
-    doc
+    Ok(doc)
 }
 
 /// Writes both armies into a game document (`[army]`, at its end), with a word for the reader.

@@ -292,6 +292,10 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             },
             spec.scenario.as_deref().filter(|s| !s.trim().is_empty()),
         );
+        let doc = match doc {
+            Ok(d) => d,
+            Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &words(&app, &e)),
+        };
         let text = doc.to_string();
         match store.create(&spec.name, &text) {
             Ok(_) => {

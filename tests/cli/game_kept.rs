@@ -694,7 +694,7 @@ fn a_hand_edited_game_is_refused_naming_what_no_mark_could_write() {
         ("turn = 1\n", "turn = 100000\n", "turn = 100000: a game counts turns from 1 to 1000"),
         ("turn = 1\n", "turn = 0\n", "turn = 0: a game counts turns from 1 to 1000"),
         ("lost = 2, left = 6", "lost = 2, left = 8", "a3 has left = 8, but it has lost 2 of 8"),
-        ("cost = 216", "cost = 9223372036854775807", "a3 has cost = 9223372036854775807: a unit costs at most 100000 points"),
+        ("cost = 216", "cost = 9223372036854775807", "a3 has cost = 9223372036854775807: a unit costs at most 1000000000 points"),
         ("a1 = { label = \"Sharpe\", lost = 0, left = 3, states = []", "a1 = { label = \"Sharpe\", lost = 0, left = 3, states = [\"nonsense\"]", "a1 is `nonsense`, a state this game does not know (activated, routed, reduced, captured-flag)"),
         ("a1 = { label = \"Sharpe\", lost = 0, left = 3, states = []", "a1 = { label = \"Sharpe\", lost = 0, left = 3, states = [\"routed\", \"routed\"]", "a1 is routed twice"),
         ("unit = \"a3\"\nlost = 2\n", "unit = \"a9\"\nlost = 2\n", "mark 1 of the log names a9, but side a's army has 3 units"),
@@ -707,4 +707,35 @@ fn a_hand_edited_game_is_refused_naming_what_no_mark_could_write() {
         assert_eq!(r.code, 2, "{to:?}: {}", r.stdout);
         assert_eq!(r.stderr, format!("error: games/g.toml: {said}\n"));
     }
+}
+
+#[test]
+fn a_unit_priced_beyond_any_game_is_refused_at_the_start() {
+    let t = table();
+    let d = t.path();
+    let huge = std::fs::read_to_string(d.join("lists/sharpe-patrol.toml"))
+        .unwrap()
+        .replace("figures = 8\n", "figures = 9223372036854775807\n");
+    std::fs::write(d.join("lists/huge.toml"), huge).unwrap();
+    let r = run(
+        d,
+        &[
+            "game",
+            "new",
+            "games/h.toml",
+            "--list",
+            "lists/huge.toml",
+            "--against",
+            "lists/voltigeurs-hussars.toml",
+        ],
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.ends_with(
+            "error: side a's unit 3 (Chosen Men) costs 115964116965 points: a game keeps units of at most 1000000000\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(!d.join("games/h.toml").exists());
 }
