@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::{json, muster_in, root};
 
 /// A folder with the shipped lists under `lists/` and an empty `games/`.
-fn table() -> tempfile::TempDir {
+pub(super) fn table() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("lists")).unwrap();
     std::fs::create_dir(dir.path().join("games")).unwrap();
@@ -20,14 +20,14 @@ fn table() -> tempfile::TempDir {
     dir
 }
 
-fn run(dir: &Path, args: &[&str]) -> super::Run {
+pub(super) fn run(dir: &Path, args: &[&str]) -> super::Run {
     let data = root().join("unit-sheets");
     let mut all = vec!["--data", data.to_str().unwrap()];
     all.extend_from_slice(args);
     muster_in(dir, &all, &[])
 }
 
-fn new_game(dir: &Path, name: &str, a: &str, b: &str) -> PathBuf {
+pub(super) fn new_game(dir: &Path, name: &str, a: &str, b: &str) -> PathBuf {
     let r = run(
         dir,
         &[

@@ -2,51 +2,15 @@
 //! or the data's prices; one count of figures for `game show`, `game score` and the previews;
 //! marks and game files bounded by the rules the score and the previews apply.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use super::game::{new_game, run, table};
 use super::{json, muster_in, root};
-
-/// A folder with the shipped lists under `lists/` and an empty `games/`.
-fn table() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir(dir.path().join("lists")).unwrap();
-    std::fs::create_dir(dir.path().join("games")).unwrap();
-    for e in std::fs::read_dir(root().join("lists")).unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_some_and(|x| x == "toml") {
-            std::fs::copy(&p, dir.path().join("lists").join(p.file_name().unwrap())).unwrap();
-        }
-    }
-    dir
-}
-
-fn run(dir: &Path, args: &[&str]) -> super::Run {
-    let data = root().join("unit-sheets");
-    let mut all = vec!["--data", data.to_str().unwrap()];
-    all.extend_from_slice(args);
-    muster_in(dir, &all, &[])
-}
 
 fn ok(dir: &Path, args: &[&str]) -> super::Run {
     let r = run(dir, args);
     assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
     r
-}
-
-fn new_game(dir: &Path, name: &str, a: &str, b: &str) -> PathBuf {
-    ok(
-        dir,
-        &[
-            "game",
-            "new",
-            &format!("games/{name}"),
-            "--list",
-            &format!("lists/{a}"),
-            "--against",
-            &format!("lists/{b}"),
-        ],
-    );
-    dir.join("games").join(name)
 }
 
 /// `game show --format json`'s units of a side: (key, label, left, figures).
