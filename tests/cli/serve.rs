@@ -8,6 +8,26 @@ use std::process::{Child, Command, Stdio};
 
 use crate::{muster_in, root};
 
+/// Starts a `muster serve … --port 0` command and reads the port it says it listens on.
+pub fn spawn(mut cmd: Command) -> (Child, u16) {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("muster serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port = line
+        .split("http://127.0.0.1:")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    (child, port)
+}
+
 pub struct Server {
     child: Child,
     pub port: u16,
@@ -24,26 +44,13 @@ impl Server {
                 std::fs::copy(&p, dir.path().join(p.file_name().unwrap())).unwrap();
             }
         }
-        let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
-            .args(["--data", root().join("unit-sheets").to_str().unwrap()])
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_muster"));
+        cmd.args(["--data", root().join("unit-sheets").to_str().unwrap()])
             .args(["serve", "--port", "0", "--lists"])
             .arg(dir.path())
             .arg("--games")
-            .arg(dir.path().join("games"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("muster serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port = line
-            .split("http://127.0.0.1:")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
+            .arg(dir.path().join("games"));
+        let (child, port) = spawn(cmd);
         Server { child, port, dir }
     }
 

@@ -2,10 +2,10 @@
 //! folders it was given, bounds its work, answers in the page's words without machine paths,
 //! and stops promptly.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use crate::serve::{request, Reply};
@@ -30,24 +30,11 @@ impl Served {
             )
             .unwrap();
         }
-        let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
-            .args(["--data", root().join("unit-sheets").to_str().unwrap()])
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_muster"));
+        cmd.args(["--data", root().join("unit-sheets").to_str().unwrap()])
             .args(["serve", "--port", "0"])
-            .current_dir(dir.path())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("muster serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port = line
-            .split("http://127.0.0.1:")
-            .nth(1)
-            .and_then(|r| r.split('/').next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
+            .current_dir(dir.path());
+        let (child, port) = crate::serve::spawn(cmd);
         Served { child, port, dir }
     }
 
