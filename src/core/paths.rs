@@ -75,7 +75,7 @@ pub fn named_by(
     let Some(roots) = sources.confined_to() else {
         return Ok(path);
     };
-    let inside = |p: &Path| p.is_absolute() && roots.iter().any(|r| p.starts_with(r));
+    let inside = |p: &Path| lexically_within(p, roots);
     let outside = || {
         format!("a {what} muster serve reads is a file inside its lists, games or careers folder")
     };
@@ -87,6 +87,20 @@ pub fn named_by(
         Ok(_) => Err(outside()),
         Err(_) => Err("no such file".to_owned()),
     }
+}
+
+/// Whether `path`, as written, is an absolute path inside one of `roots`.
+fn lexically_within(path: &Path, roots: &[PathBuf]) -> bool {
+    path.is_absolute() && roots.iter().any(|r| path.starts_with(r))
+}
+
+/// Whether `path` is inside one of `roots` (absolute folders), as written and, when it exists,
+/// with its links followed.
+pub fn within(path: &Path, roots: &[PathBuf]) -> bool {
+    lexically_within(path, roots)
+        && path
+            .canonicalize()
+            .map_or(true, |real| lexically_within(&real, roots))
 }
 
 #[cfg(test)]

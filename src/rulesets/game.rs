@@ -1160,7 +1160,7 @@ pub fn game_within(
         // A game file may name any path: on the web, a list outside the served folders is
         // never read (a game that keeps its armies does not need it).
         for (side, p) in [("a", &a_path), ("b", &b_path)] {
-            if file.army.is_none() && !inside(p, roots) {
+            if file.army.is_none() && !crate::core::paths::within(p, roots) {
                 return Err(Error::Usage(format!(
                     "{}: side {side}'s list ({}) is outside the folders muster serve was given, and the game does not keep its army",
                     path.display(),
@@ -1208,12 +1208,6 @@ pub fn game_within(
         game.notes.extend(repriced);
     }
     Ok(game)
-}
-
-/// Whether `path` is inside one of `roots` (absolute folders), links followed.
-fn inside(path: &Path, roots: &[PathBuf]) -> bool {
-    let within = |p: &Path| p.is_absolute() && roots.iter().any(|r| p.starts_with(r));
-    within(path) && path.canonicalize().map_or(true, |real| within(&real))
 }
 
 /// A list file's text, for a game that does not keep its armies yet.
@@ -1450,7 +1444,7 @@ fn changes_since(engine: &dyn super::Engine, game: &Game, roots: Option<&[PathBu
     for (side, path) in [(Side::A, &game.a_path), (Side::B, &game.b_path)] {
         let kept = game.list(side);
         let list = path.clone();
-        if roots.is_some_and(|r| !inside(path, r)) {
+        if roots.is_some_and(|r| !crate::core::paths::within(path, r)) {
             notes.push(Note::ListGone { side, list });
             continue;
         }
