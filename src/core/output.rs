@@ -11,31 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::core::error::Error;
-
-/// How a path that is not a regular file is described in messages.
-pub fn file_kind(meta: &Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_block_device() || t.is_char_device() {
-            return "a device";
-        }
-        if t.is_fifo() {
-            return "a FIFO";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-    }
-    if meta.is_dir() {
-        "a directory"
-    } else if meta.is_file() {
-        "a file"
-    } else {
-        "not a regular file"
-    }
-}
+use crate::core::source::file_kind;
 
 /// The file a path finally names: symbolic links followed, including a dangling one (whose
 /// target will be created). At most 40 links, as the kernel allows.

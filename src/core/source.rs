@@ -146,7 +146,7 @@ pub fn read_text(path: &Path) -> Result<String, Error> {
     if !meta.is_file() {
         return Err(Error::NotAFile {
             path: path.to_path_buf(),
-            kind: crate::core::output::file_kind(&meta),
+            kind: file_kind(&meta),
         });
     }
     if meta.len() > MAX_INPUT_BYTES {
@@ -322,6 +322,31 @@ impl Node<'_> {
             Node::Table(t) => t.span(),
             Node::Value(v) => v.span(),
         }
+    }
+}
+
+/// How a path that is not a regular file is described in messages.
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if meta.is_dir() {
+        "a directory"
+    } else if meta.is_file() {
+        "a file"
+    } else {
+        "not a regular file"
     }
 }
 

@@ -111,7 +111,7 @@ impl Templates {
                     Ok(meta) => {
                         return Err(Error::NotAFile {
                             path,
-                            kind: crate::core::output::file_kind(&meta),
+                            kind: crate::core::source::file_kind(&meta),
                         })
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}

@@ -24,44 +24,17 @@ use serde::{Deserialize, Serialize};
 use toml_edit::{value, DocumentMut};
 
 use super::database::Database;
-use super::model::{Coalition, Names, Rank};
+use super::model::{CareerNation, CareerRules, Rank};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::paths::{named_by, relative};
 use crate::core::source::{FileId, Sources, SpanIndex};
 use crate::core::suggest::nearest;
 use crate::core::text::one_line;
+use crate::rulesets::label;
 
 /// muster's bound on the games of one career (a file of that many is already a lifetime).
 pub const MAX_GAMES: usize = 10_000;
-
-// ── the rules, ranks.toml [career] ───────────────────────────────────────────────────────────
-
-/// §10: how victory points make ranks, and the nations a career serves.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CareerRules {
-    pub rule: String,
-    /// How many victory points make one rank (rules.toml, reading `promotion`).
-    pub points_per_rank: u32,
-    /// muster's bound on one game's victory points.
-    pub max_game_points: u32,
-    pub nation: Vec<CareerNation>,
-}
-
-/// A nation of §10: its name, the key of its ranks' names (`es`, `en`, `fr`, `de`), the
-/// coalitions its lists may be of.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CareerNation {
-    pub id: String,
-    pub name: Names,
-    pub ranks: String,
-    pub coalitions: Vec<Coalition>,
-}
-
-/// The keys a nation's rank names may use (the four armies of §10.1).
-pub const RANK_KEYS: [&str; 4] = ["es", "en", "fr", "de"];
 
 /// A career's arm (§10: "son arme (cavalerie ou infanterie)").
 pub use super::model::Arm;
@@ -207,35 +180,6 @@ pub fn standing<'a>(db: &'a Database, file: &CareerFile) -> Result<Standing<'a>,
         nation,
         arm: file.career.arm,
     })
-}
-
-/// Checks the `[career]` table of ranks.toml against the ranks: each nation's rank key is one
-/// of the four armies, ids unique, at least one coalition.
-pub fn check_rules(rules: &CareerRules) -> Vec<String> {
-    let mut out = Vec::new();
-    if rules.points_per_rank == 0 {
-        out.push("[career] points_per_rank: expected at least 1, found 0".to_owned());
-    }
-    for (i, n) in rules.nation.iter().enumerate() {
-        if !RANK_KEYS.contains(&n.ranks.as_str()) {
-            out.push(format!(
-                "[[career.nation]] `{}`: ranks = `{}`: expected one of {}",
-                n.id,
-                n.ranks,
-                RANK_KEYS.join(", ")
-            ));
-        }
-        if n.coalitions.is_empty() {
-            out.push(format!(
-                "[[career.nation]] `{}`: coalitions: expected at least one",
-                n.id
-            ));
-        }
-        if rules.nation[..i].iter().any(|m| m.id == n.id) {
-            out.push(format!("[[career.nation]] `{}` is given twice", n.id));
-        }
-    }
-    out
 }
 
 // ── reading and writing a career ─────────────────────────────────────────────────────────────
@@ -435,7 +379,7 @@ pub fn show(
     let file = read(path).map_err(Error::Usage)?;
     let s = standing(db, &file).map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
     let rules = rules(db)?;
-    let advantages = super::views::rank_advantages(s.rank, labels);
+    let advantages = rank_advantages(s.rank, labels);
     let nation = s.nation.name.get(lang);
     let mut text = format!(
         "{}{} — {}, {} ({} {})\n",
@@ -549,4 +493,25 @@ pub fn rank_of_list<'a>(
         (None, Some(c)) => of_list(db, sources, list, c).ok().map(|(s, _)| s.rank),
         (None, None) => None,
     }
+}
+
+/// §10.1: what a rank gives, in words of the labels.
+pub(crate) fn rank_advantages(r: &Rank, labels: &toml::Table) -> String {
+    let mut parts = Vec::new();
+    if r.initiative_rerolls > 0 {
+        parts.push(label(labels, "rank_initiative_reroll"));
+    }
+    if r.initiative_bonus != 0 {
+        parts.push(
+            label(labels, "rank_initiative_bonus")
+                .replace("{n}", &format!("{:+}", r.initiative_bonus)),
+        );
+    }
+    for roll in &r.rerolls {
+        parts.push(label(labels, &format!("rank_reroll_{roll}")));
+    }
+    if r.free_skill_max > 0 {
+        parts.push(label(labels, "rank_free_skill").replace("{n}", &r.free_skill_max.to_string()));
+    }
+    parts.join(&label(labels, "list_sep"))
 }

@@ -87,7 +87,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
                     let mut d = parts.add_entries(file, "rank", f.rank, |p| &mut p.ranks);
                     if let Some(c) = f.career {
                         d.extend(
-                            super::career::check_rules(&c)
+                            super::model::check_career_rules(&c)
                                 .into_iter()
                                 .map(|m| Diagnostic::error("career-rules", m).in_file(file)),
                         );
@@ -223,7 +223,7 @@ struct Parts {
     artillery: Option<(FileId, Artillery)>,
     terrain: Vec<Terrain>,
     ranks: Catalog<Rank>,
-    career: Option<(FileId, super::career::CareerRules)>,
+    career: Option<(FileId, super::model::CareerRules)>,
     skills: Catalog<Skill>,
     weapons: Catalog<Weapon>,
     nations: Catalog<Nation>,

@@ -11,7 +11,7 @@ pub struct Database {
     pub terrain: Vec<Terrain>,
     pub ranks: Catalog<Rank>,
     /// §10: how victory points make ranks (ranks.toml `[career]`), when the data has it.
-    pub career: Option<super::career::CareerRules>,
+    pub career: Option<CareerRules>,
     pub skills: Catalog<Skill>,
     pub weapons: Catalog<Weapon>,
     pub nations: Catalog<Nation>,

@@ -803,7 +803,7 @@ pub struct RanksFile {
     pub rank: Vec<Rank>,
     /// §10: careers (ranks.toml `[career]`).
     #[serde(default)]
-    pub career: Option<super::career::CareerRules>,
+    pub career: Option<CareerRules>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -906,4 +906,61 @@ impl Artillery {
     pub fn gun(&self, t: GunType) -> Option<&Gun> {
         self.gun.iter().find(|g| g.gun_type == t)
     }
+}
+
+// ── the rules, ranks.toml [career] ───────────────────────────────────────────────────────────
+
+/// §10: how victory points make ranks, and the nations a career serves.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CareerRules {
+    pub rule: String,
+    /// How many victory points make one rank (rules.toml, reading `promotion`).
+    pub points_per_rank: u32,
+    /// muster's bound on one game's victory points.
+    pub max_game_points: u32,
+    pub nation: Vec<CareerNation>,
+}
+
+/// A nation of §10: its name, the key of its ranks' names (`es`, `en`, `fr`, `de`), the
+/// coalitions its lists may be of.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CareerNation {
+    pub id: String,
+    pub name: Names,
+    pub ranks: String,
+    pub coalitions: Vec<Coalition>,
+}
+
+/// The keys a nation's rank names may use (the four armies of §10.1).
+pub const RANK_KEYS: [&str; 4] = ["es", "en", "fr", "de"];
+
+/// Checks the `[career]` table of ranks.toml against the ranks: each nation's rank key is one
+/// of the four armies, ids unique, at least one coalition.
+pub fn check_career_rules(rules: &CareerRules) -> Vec<String> {
+    let mut out = Vec::new();
+    if rules.points_per_rank == 0 {
+        out.push("[career] points_per_rank: expected at least 1, found 0".to_owned());
+    }
+    for (i, n) in rules.nation.iter().enumerate() {
+        if !RANK_KEYS.contains(&n.ranks.as_str()) {
+            out.push(format!(
+                "[[career.nation]] `{}`: ranks = `{}`: expected one of {}",
+                n.id,
+                n.ranks,
+                RANK_KEYS.join(", ")
+            ));
+        }
+        if n.coalitions.is_empty() {
+            out.push(format!(
+                "[[career.nation]] `{}`: coalitions: expected at least one",
+                n.id
+            ));
+        }
+        if rules.nation[..i].iter().any(|m| m.id == n.id) {
+            out.push(format!("[[career.nation]] `{}` is given twice", n.id));
+        }
+    }
+    out
 }

@@ -674,7 +674,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> Qrs {
             .iter()
             .map(|x| NamedValue {
                 name: n(&x.name),
-                value: rank_advantages(x, labels),
+                value: super::career::rank_advantages(x, labels),
             })
             .collect(),
         readings: r
@@ -848,7 +848,7 @@ pub fn roster(
             (None, None) => None,
         },
         rank_advantages: super::career::rank_of_list(db, sources, checked.file, list)
-            .map(|r| rank_advantages(r, labels)),
+            .map(|r| super::career::rank_advantages(r, labels)),
         career: career.as_ref().map(|(s, f)| {
             label(labels, "career_line")
                 .replace(
@@ -971,23 +971,3 @@ pub fn describe(db: &Database, s: &UnitSheet) -> String {
     lines.join("\n") + "\n"
 }
 
-/// §10.1: what a rank gives, in words of the labels.
-pub(crate) fn rank_advantages(r: &super::model::Rank, labels: &toml::Table) -> String {
-    let mut parts = Vec::new();
-    if r.initiative_rerolls > 0 {
-        parts.push(label(labels, "rank_initiative_reroll"));
-    }
-    if r.initiative_bonus != 0 {
-        parts.push(
-            label(labels, "rank_initiative_bonus")
-                .replace("{n}", &format!("{:+}", r.initiative_bonus)),
-        );
-    }
-    for roll in &r.rerolls {
-        parts.push(label(labels, &format!("rank_reroll_{roll}")));
-    }
-    if r.free_skill_max > 0 {
-        parts.push(label(labels, "rank_free_skill").replace("{n}", &r.free_skill_max.to_string()));
-    }
-    parts.join(&label(labels, "list_sep"))
-}
