@@ -10,7 +10,8 @@ use crate::core::error::Error;
 use crate::core::output::{check_output_path, write_output};
 use crate::core::source::Sources;
 use crate::render::plot;
-use crate::rulesets::procedure::{resolve_files, Chart};
+use crate::rulesets::naming::resolve_files;
+use crate::rulesets::procedure::Chart;
 
 pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
     let PreviewCommand {

@@ -592,7 +592,7 @@ impl Request {
     pub fn command(&self) -> String {
         let words = self.words();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        super::preview_command(&words)
+        preview_command(&words)
     }
 }
 
@@ -634,54 +634,6 @@ impl Preview {
         let v = self.json.pointer(procedure.mean?)?;
         v.as_f64()
     }
-}
-
-/// Reads and checks the list files the request names units of, and puts each unit in place:
-/// the file must be a list of the same ruleset, and the unit one of its units.
-pub fn resolve_files(engine: &dyn Engine, request: &mut Request) -> Result<(), Error> {
-    let mut read: Vec<(PathBuf, super::ListCheck)> = Vec::new();
-    let mut games: Vec<super::game::Game> = Vec::new();
-    for unit in request.units_mut() {
-        let UnitRef::File { path, unit: which } = unit else {
-            continue;
-        };
-        // A unit of a game: as it stands now.
-        let game_index = match games.iter().position(|g| g.path == *path) {
-            Some(i) => Some(i),
-            None if super::game::file_is_game(path) => {
-                games.push(super::game::read_game(engine, path)?);
-                Some(games.len() - 1)
-            }
-            None => None,
-        };
-        if let Some(i) = game_index {
-            *unit = UnitRef::Listed(Box::new(super::game::unit_of_game(
-                engine, &games[i], which,
-            )?));
-            continue;
-        }
-        let index = match read.iter().position(|(p, _)| p == path) {
-            Some(i) => i,
-            None => {
-                read.push((path.clone(), read_list(engine, path)?));
-                read.len() - 1
-            }
-        };
-        let (path, list) = &read[index];
-        let shown = path.display().to_string();
-        let number = select(list, which, &shown)?;
-        let row = list.units[number - 1].clone();
-        *unit = UnitRef::Listed(Box::new(ListedUnit {
-            path: shown,
-            number,
-            row,
-            game: None,
-        }));
-    }
-    if let Some(rules) = engine.game_rules() {
-        super::game::apply_states(rules, request)?;
-    }
-    Ok(())
 }
 
 /// A list file of the engine's ruleset, checked (its rules may fail: a preview of a list that
@@ -779,6 +731,29 @@ pub fn select(list: &super::ListCheck, which: &Selector, path: &str) -> Result<u
                 ))),
             }
         }
+    }
+}
+
+/// `muster preview WORDS…`, each word quoted for a POSIX shell when it needs it.
+pub fn preview_command(words: &[&str]) -> String {
+    let mut c = String::from("muster preview");
+    for w in words {
+        c.push(' ');
+        c.push_str(&shell_word(w));
+    }
+    c
+}
+
+/// Quotes a command-line word for a POSIX shell when it needs it.
+pub fn shell_word(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c))
+    {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 

@@ -1,0 +1,263 @@
+//! The [`Engine`]: what a loaded ruleset offers the generic commands; a battle to score;
+//! what a ruleset does not do.
+
+use toml_edit::DocumentMut;
+
+use super::{
+    game, list_doc, procedure, set_in_place, ListCheck, ListField, Listing, NewList, NewUnit,
+    Offers, Ruleset, SheetFilter, SheetRef, UnitChange, UnitRow,
+};
+use crate::core::diagnostic::{Diagnostic, Severity};
+use crate::core::error::Error;
+use crate::core::i18n::Lang;
+use crate::core::rule::Rule;
+use crate::core::source::{FileId, Sources};
+
+/// What a loaded ruleset offers the generic commands. A ruleset without unit sheets, lists or
+/// cards keeps the default methods, which say so.
+pub trait Engine: Send + Sync {
+    fn ruleset(&self) -> Ruleset;
+
+    /// What was loaded, for `muster data check`: "32 sheets, 35 skills, …".
+    fn summary(&self) -> String;
+
+    /// `muster sheets`.
+    fn sheets(&self, _filter: &SheetFilter) -> Result<Listing, Error> {
+        Err(unsupported(self.ruleset(), "unit sheets to list"))
+    }
+
+    /// `muster sheets show ID --format json`: every field of a sheet.
+    fn sheet(&self, _id: &str) -> Result<serde_json::Value, Error> {
+        Err(unsupported(self.ruleset(), "unit sheets to show"))
+    }
+
+    /// `muster sheets show ID` as text, for rulesets without cards (with cards, the text is
+    /// the card's, from its template: [`Engine::cards`]).
+    fn sheet_text(&self, _id: &str, _lang: Lang, _labels: &toml::Table) -> Result<String, Error> {
+        Err(unsupported(self.ruleset(), "unit sheets to show"))
+    }
+
+    /// `muster skills`: the skills or special rules units may buy, if the ruleset has them.
+    fn skills(&self) -> Result<Option<Listing>, Error> {
+        Ok(None)
+    }
+
+    /// Parses and checks a list file of this ruleset. `Err` when the file is not a list at
+    /// all (TOML syntax, unknown or missing fields, wrong types): no rule can run.
+    fn check_list(&self, _sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+        let r = self.ruleset();
+        Err(
+            Diagnostic::error(NO_LISTS.code, format!("{} has no army lists", r.title()))
+                .in_file(file)
+                .with_note(format!("rule: {}", NO_LISTS.summary)),
+        )
+    }
+
+    /// Rules over two lists that will face each other, located in `a`.
+    fn check_pair(&self, _a: &ListCheck, _b: &ListCheck, _b_name: &str) -> Vec<Diagnostic> {
+        Vec::new()
+    }
+
+    /// The header fields a new list of this ruleset takes besides its name (`muster list
+    /// new`, the web's form), named in `lang` (`labels`: the ruleset's labels in it).
+    fn list_fields(&self, _lang: Lang, _labels: &toml::Table) -> Vec<ListField> {
+        Vec::new()
+    }
+
+    /// What the list in `file` may take (the builder's picker), in `lang`.
+    fn offers(
+        &self,
+        _sources: &Sources,
+        _file: FileId,
+        _lang: Lang,
+        _labels: &toml::Table,
+    ) -> Result<Offers, Error> {
+        Err(unsupported(self.ruleset(), "army lists"))
+    }
+
+    /// What the game companion tracks for this ruleset (its data's game.toml), if it has
+    /// army lists to play.
+    fn game_rules(&self) -> Option<&game::GameRules> {
+        None
+    }
+
+    /// A new, empty list.
+    fn new_list(&self, _spec: &NewList) -> Result<DocumentMut, Error> {
+        Err(unsupported(self.ruleset(), "army lists"))
+    }
+
+    /// Appends a unit to a list document (refusing unknown ids before anything is written).
+    fn add_unit(&self, _doc: &mut DocumentMut, _unit: &NewUnit) -> Result<(), Error> {
+        Err(unsupported(self.ruleset(), "army lists"))
+    }
+
+    /// Sets the count (figures, elements: the list's word for it is its key) of unit
+    /// `index` (1-based); the check says whether the count is legal.
+    fn set_count(&self, doc: &mut DocumentMut, index: usize, count: u32) -> Result<(), Error> {
+        let key = self
+            .ruleset()
+            .list_words()
+            .figures
+            .ok_or_else(|| unsupported(self.ruleset(), "unit counts"))?;
+        list_doc::set_unit_key(doc, index, key, i64::from(count))
+    }
+
+    /// Removes unit `index` (1-based); returns notes about what else changed.
+    fn remove_unit(&self, _doc: &mut DocumentMut, _index: usize) -> Result<Vec<String>, Error> {
+        Err(unsupported(self.ruleset(), "army lists"))
+    }
+
+    /// Unit `index` (1-based) of a list document, as `muster list add` would be asked for it.
+    fn unit_of(&self, _doc: &DocumentMut, _index: usize) -> Result<NewUnit, Error> {
+        Err(unsupported(self.ruleset(), "army lists"))
+    }
+
+    /// `muster list set`: changes unit `index` (1-based) where it stands ([`set_in_place`]);
+    /// returns notes about what else changed.
+    fn set_unit(
+        &self,
+        doc: &mut DocumentMut,
+        index: usize,
+        change: &UnitChange,
+    ) -> Result<Vec<String>, Error> {
+        set_in_place(self, doc, index, change).map(|_| Vec::new())
+    }
+
+    /// `muster list move`: unit `from` (1-based) goes to place `to`, the units between shift
+    /// by one; returns notes about what else changed (what named units by number).
+    fn move_unit(
+        &self,
+        doc: &mut DocumentMut,
+        from: usize,
+        to: usize,
+    ) -> Result<Vec<String>, Error> {
+        list_doc::move_unit_at(doc, from, to).map(|()| Vec::new())
+    }
+
+    /// The template contexts of the cards to print (one per card, as `card`).
+    fn cards(
+        &self,
+        _list: Option<&ListCheck>,
+        _sheets: &[SheetRef],
+        _lang: Lang,
+        _labels: &toml::Table,
+    ) -> Result<Vec<serde_json::Value>, Error> {
+        Err(unsupported(self.ruleset(), "unit cards"))
+    }
+
+    /// The quick-reference sheet's context (as `q`).
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error>;
+
+    /// Works out a preview procedure (one of its `Meta::procedures`), its list units read
+    /// (`naming::resolve_files`). A refusal (units that cannot play it, a value the rules
+    /// forbid) is `Error::Usage` with the reason.
+    fn preview(&self, request: &procedure::Request) -> Result<procedure::Preview, Error> {
+        let _ = request;
+        Err(unsupported(self.ruleset(), "previews"))
+    }
+
+    /// A value of a unit (its sheet or entry `unit`) a game's threshold names (`stamina`), when
+    /// the ruleset has it.
+    fn unit_value(&self, unit: &str, value: &str) -> Option<u32> {
+        let _ = (unit, value);
+        None
+    }
+
+    /// The figures a game counts for a unit of a list: its casualty boxes on the card, the
+    /// one count `game show`, the marks, the previews and the score share. The list's figures
+    /// unless the card counts more (a free officer on top of the rank and file); `None` for a unit without a
+    /// count of its own.
+    fn game_count(&self, row: &UnitRow) -> Option<i64> {
+        row.figures
+    }
+
+    /// What the ruleset's scoring would refuse in a game as it stands (two sides holding more
+    /// eighths than the table has), in words: a mark that would bring one in is refused.
+    fn game_problems(&self, game: &game::Game) -> Vec<String> {
+        let _ = game;
+        Vec::new()
+    }
+
+    /// Scores a game (`muster game score`): by the ruleset's own victory rules, else each
+    /// side's losses.
+    fn score_game(&self, game: &game::Game, lang: Lang) -> Result<Scored, Error> {
+        game::losses(game, lang)
+    }
+
+    /// `muster career new`: a new career file's text (rulesets with careers).
+    fn new_career(&self, nation: &str, arm: &str, player: Option<&str>) -> Result<String, Error> {
+        let _ = (nation, arm, player);
+        Err(unsupported(self.ruleset(), "careers"))
+    }
+
+    /// `muster career add`: a game's victory points added to the career `doc` (read from
+    /// `path`); what changed, in words.
+    fn add_to_career(
+        &self,
+        doc: &mut toml_edit::DocumentMut,
+        path: &std::path::Path,
+        game: Option<&std::path::Path>,
+        points: u32,
+    ) -> Result<String, Error> {
+        let _ = (doc, path, game, points);
+        Err(unsupported(self.ruleset(), "careers"))
+    }
+
+    /// `muster career show`: where a career stands.
+    fn show_career(
+        &self,
+        path: &std::path::Path,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<Scored, Error> {
+        let _ = (path, lang, labels);
+        Err(unsupported(self.ruleset(), "careers"))
+    }
+
+    /// Scores a finished battle (`muster score FILE`).
+    fn score(&self, _battle: Battle) -> Result<Scored, Error> {
+        Err(unsupported(self.ruleset(), "scoring"))
+    }
+
+    /// A roster's context (as `r`).
+    fn roster(
+        &self,
+        _list: &ListCheck,
+        _sources: &Sources,
+        _lang: Lang,
+        _labels: &toml::Table,
+    ) -> Result<serde_json::Value, Error> {
+        Err(unsupported(self.ruleset(), "rosters"))
+    }
+}
+
+/// A finished battle to score: its file (read into `sources`), the folder its side lists are
+/// named from, the language of the result's words.
+pub struct Battle<'a> {
+    pub sources: &'a mut Sources,
+    pub file: FileId,
+    pub path: &'a std::path::Path,
+    pub lang: Lang,
+}
+
+/// A scored battle: what `--format json` prints, and the text.
+pub struct Scored {
+    pub json: serde_json::Value,
+    pub text: String,
+}
+
+/// A list of a ruleset that has none.
+pub const NO_LISTS: Rule = Rule {
+    code: "no-lists",
+    severity: Severity::Error,
+    section: "",
+    summary: "only rulesets with army lists take list files (`muster rulesets`)",
+};
+
+/// What a ruleset does not do, with the rulesets that do.
+pub fn unsupported(ruleset: Ruleset, what: &str) -> Error {
+    Error::Usage(format!(
+        "{} has no {what}; see `muster rulesets` for what each rule system supports",
+        ruleset.title()
+    ))
+}

@@ -1,0 +1,40 @@
+//! The boundary between the generic commands and the rulesets, one file per thing it holds:
+//!
+//! - [`registry`]: a ruleset's declarations ([`Meta`]), the [`Ruleset`] handle, loading its
+//!   data, naming it, its files' JSON Schemas;
+//! - [`engine`]: the [`Engine`] trait, what a loaded ruleset offers;
+//! - [`list_check`]: a list as checked ([`ListCheck`], [`UnitRow`]) and the shared list checks;
+//! - [`new_list`], [`offers`], [`unit_edit`]: making a list, what it may take, adding and
+//!   changing a unit;
+//! - [`printed`]: labels, counts in words, diagnostics as documents print them, JSON values;
+//! - [`procedure`]: previews declared as data, and [`naming`]: units named from lists and
+//!   games; [`duel`] and [`matchup`]: one unit against another, and every pair of two lists;
+//! - [`game`]: game files; [`list_doc`]: editing a list's TOML in place.
+//!
+//! Every file here speaks through two: [`engine`] (the trait) and [`registry`] (a ruleset's
+//! declarations), which in turn name the types of the others. Apart from those two, the files
+//! depend one way (no circle of imports: `naming` reads games and lists, `game` uses
+//! `procedure`, never back), and none of them uses a ruleset's module.
+
+pub mod duel;
+pub mod engine;
+pub mod game;
+pub mod list_check;
+pub mod list_doc;
+pub mod matchup;
+pub mod naming;
+pub mod new_list;
+pub mod offers;
+pub mod printed;
+pub mod procedure;
+pub mod registry;
+pub mod unit_edit;
+
+pub use duel::{Duel, DuelChoice, DuelDecl, DuelSide, DuelSituation};
+pub use engine::*;
+pub use list_check::*;
+pub use new_list::*;
+pub use offers::*;
+pub use printed::*;
+pub use registry::*;
+pub use unit_edit::*;

@@ -1,0 +1,85 @@
+//! What a list may take (the builder's picker): each unit with its counts, skills and
+//! options.
+
+use serde::Serialize;
+
+use super::Choice;
+
+/// What a list may take (the builder's picker): every unit of the ruleset's data, those of
+/// the list's army marked, in the groups a page shows them in, each with what `list add`
+/// asks for it. Words in the list's language.
+#[derive(Debug, Clone, Serialize)]
+pub struct Offers {
+    /// The groups, in the order a page shows them: their keys and names.
+    pub groups: Vec<Choice>,
+    pub offers: Vec<Offer>,
+}
+
+/// A unit a list may take.
+#[derive(Debug, Clone, Serialize)]
+pub struct Offer {
+    /// What `list add` takes: a sheet, entry or unit-type id (a general: his rank or role).
+    pub id: String,
+    /// The data's id of it, as `muster check` names a unit's (a general: his entry).
+    pub data_id: String,
+    pub name: String,
+    /// What it is: "Infanterie de ligne · Réguliers · France".
+    pub detail: String,
+    /// The key of its group (in `Offers::groups`).
+    pub group: String,
+    /// What it costs: "23 pts / fig.", "188 pts" (empty: units have no points).
+    pub cost: String,
+    /// How many of it a list may have (`None`: no limit) and how many the list has.
+    pub max: Option<u32>,
+    pub taken: u32,
+    /// Whether this list may take it: its army, side, campaign.
+    pub mine: bool,
+    /// Its count (figures, elements), when `list add` asks for one.
+    pub figures: Option<Count>,
+    /// A battery's guns, when `list add` asks for them.
+    pub guns: Option<Count>,
+    /// What it may buy: skills or options (`list add --skill`, `--option`).
+    pub extras: Vec<OfferExtra>,
+    /// The skills the list's rank may give it free (`--free-skill`).
+    pub free: Vec<OfferExtra>,
+    /// Options taking one value of a few (`--option KEY=VALUE`): a brigade, a size.
+    pub choices: Vec<OfferChoice>,
+}
+
+/// An option that takes one value of a few (`--option KEY=VALUE`).
+#[derive(Debug, Clone, Serialize)]
+pub struct OfferChoice {
+    /// The option's key: `brigade`, `size`.
+    pub key: String,
+    pub label: String,
+    pub values: Vec<Choice>,
+    /// The value to start with (`None`: the first, or a new one when there is none).
+    pub default: Option<String>,
+    /// What a new value needs besides its id, as `--option` keys with their names (a new
+    /// brigade: its name, commander and rating); empty: only the values listed.
+    pub new: Vec<Choice>,
+}
+
+/// A count a unit is added with: its bounds, the usual range within them, a value to start.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Count {
+    pub min: u32,
+    pub max: u32,
+    /// The range the rules describe as usual, within the bounds (no warning).
+    pub usual: (u32, u32),
+    pub default: u32,
+}
+
+/// A skill or option a unit may buy.
+#[derive(Debug, Clone, Serialize)]
+pub struct OfferExtra {
+    /// What `--skill` or `--option` takes: a skill id, `flag`, `elite`.
+    pub id: String,
+    pub name: String,
+    /// "15 pts", "+5 pts / fig."
+    pub cost: String,
+    /// For an option bought by the figure (`elite=N`): how many at most.
+    pub max: Option<u32>,
+    /// The rule in a sentence, when the data has one.
+    pub summary: String,
+}

@@ -1,0 +1,137 @@
+//! What documents and reports print: labels, counts in words, diagnostics as printed, a
+//! roster's head, JSON values.
+
+use serde::Serialize;
+
+use super::ListCheck;
+use crate::core::diagnostic::Diagnostic;
+use crate::core::error::Error;
+use crate::core::i18n::Lang;
+use crate::core::source::Sources;
+
+/// A report as JSON: a failure to serialise one is an error, never a silent `null`.
+pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<serde_json::Value, Error> {
+    serde_json::to_value(value).map_err(|e| Error::Render(format!("cannot write JSON: {e}")))
+}
+
+/// Reports as JSON values (cards, one each).
+pub fn to_values<T: Serialize>(values: &[T]) -> Result<Vec<serde_json::Value>, Error> {
+    values.iter().map(to_value).collect()
+}
+
+/// A label of a ruleset's labels.toml, or the key itself when it has none.
+pub fn label(labels: &toml::Table, key: &str) -> String {
+    labels
+        .get(key)
+        .and_then(|v| v.as_str())
+        .unwrap_or(key)
+        .to_owned()
+}
+
+/// A diagnostic as a roster prints it: severity in the document's language, code, message,
+/// line.
+#[derive(Debug, Clone, Serialize)]
+pub struct PrintedDiagnostic {
+    pub severity: String,
+    pub code: String,
+    pub message: String,
+    pub line: Option<usize>,
+}
+
+/// What every roster says of its list: its name and file, its points, whether it is valid,
+/// and its diagnostics as printed. Rosters flatten it into their own view.
+#[derive(Debug, Clone, Serialize)]
+pub struct RosterHead {
+    pub name: String,
+    pub file: String,
+    pub total: u64,
+    pub limit: u64,
+    pub valid: bool,
+    pub errors: usize,
+    pub warnings: usize,
+    /// "2 errors, 1 warning" in the document's language, plurals right.
+    pub counts: String,
+    pub diagnostics: Vec<PrintedDiagnostic>,
+}
+
+/// `n` and the word for it in `lang`: labels `KEY_one` and `KEY_other` (French takes the
+/// singular for 0 and 1, Spanish and English for 1 only).
+pub fn count(n: usize, key: &str, lang: Lang, labels: &toml::Table) -> String {
+    let one = match lang {
+        Lang::Fr => n <= 1,
+        Lang::Es | Lang::En => n == 1,
+    };
+    let form = if one { "one" } else { "other" };
+    format!("{n} {}", label(labels, &format!("{key}_{form}")))
+}
+
+impl RosterHead {
+    pub fn of(checked: &ListCheck, sources: &Sources, lang: Lang, labels: &toml::Table) -> Self {
+        let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
+        RosterHead {
+            name: checked.name.clone(),
+            file: sources.name(checked.file),
+            total: checked.total,
+            limit: checked.limit,
+            valid: errors == 0,
+            errors,
+            warnings: checked.diagnostics.len() - errors,
+            counts: format!(
+                "{}, {}",
+                count(errors, "error", lang, labels),
+                count(checked.diagnostics.len() - errors, "warning", lang, labels)
+            ),
+            diagnostics: printed_diagnostics(&checked.diagnostics, sources, lang, labels),
+        }
+    }
+}
+
+/// A list's diagnostics as a roster prints them.
+pub fn printed_diagnostics(
+    diagnostics: &[Diagnostic],
+    sources: &Sources,
+    lang: Lang,
+    labels: &toml::Table,
+) -> Vec<PrintedDiagnostic> {
+    diagnostics
+        .iter()
+        .map(|d| PrintedDiagnostic {
+            severity: label(
+                labels,
+                if d.is_error() {
+                    "severity_error"
+                } else {
+                    "severity_warning"
+                },
+            ),
+            code: d.code.to_owned(),
+            message: printed_message(d, lang, labels),
+            line: d.line_column(sources).map(|(l, _)| l),
+        })
+        .collect()
+}
+
+/// A diagnostic as printed in a document of `lang`: the English message, or the rule's summary
+/// in the document's language (labels `rule_<code>` of the ruleset's labels.toml); quotes
+/// instead of backticks.
+pub fn printed_message(d: &Diagnostic, lang: Lang, labels: &toml::Table) -> String {
+    let text = match lang {
+        Lang::En => d.message.clone(),
+        _ => labels
+            .get(&format!("rule_{}", d.code))
+            .and_then(|v| v.as_str())
+            .map(str::to_owned)
+            .unwrap_or_else(|| d.message.clone()),
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut open = true;
+    for c in text.chars() {
+        if c == '`' {
+            out.push(if open { '“' } else { '”' });
+            open = !open;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -1,0 +1,417 @@
+//! The registry's side of the boundary: what a ruleset declares ([`Meta`]), the [`Ruleset`]
+//! handle the generic commands pass around, naming one (`--ruleset`, a file's `[list]`,
+//! `[game]` or `[career]` ruleset), loading its data, and the JSON Schemas of its files.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use super::duel::{DuelChoice, DuelDecl};
+use super::{game, procedure, Engine, ListWords};
+use crate::core::diagnostic::{Diagnostic, Severity};
+use crate::core::error::Error;
+use crate::core::i18n::Lang;
+use crate::core::rule::Rule;
+use crate::core::source::{FileId, Seg, Sources, SpanIndex};
+use crate::core::suggest::nearest;
+
+/// A rule system muster implements: its declarations.
+#[derive(Clone, Copy)]
+pub struct Ruleset(pub(in crate::rulesets) &'static Meta);
+
+impl PartialEq for Ruleset {
+    fn eq(&self, other: &Self) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl Eq for Ruleset {}
+
+impl std::hash::Hash for Ruleset {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id().hash(state)
+    }
+}
+
+impl fmt::Debug for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Ruleset({})", self.id())
+    }
+}
+
+impl Default for Ruleset {
+    fn default() -> Self {
+        Ruleset::ALL[0]
+    }
+}
+
+impl Serialize for Ruleset {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+/// What a ruleset offers, as `muster rulesets` prints it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Capabilities {
+    pub data: bool,
+    pub lists: bool,
+    pub cards: bool,
+    pub qrs: bool,
+    pub roster: bool,
+    pub scoring: bool,
+    /// A player's career across games (`muster career`).
+    pub careers: bool,
+}
+
+/// A JSON Schema file of a ruleset: its name, and the schema of the type its files are read as.
+pub type SchemaFile = (&'static str, fn() -> schemars::schema::RootSchema);
+
+/// Everything the generic commands need to know of a ruleset, declared by its module
+/// (`rulesets::<module>::META`).
+pub struct Meta {
+    /// The id used in list files (`ruleset = "…"`), `--ruleset`, and as the name of
+    /// its data and template folders.
+    pub id: &'static str,
+    pub title: &'static str,
+    /// How citations name the rulebook (before a section: "… §9.1").
+    pub book: &'static str,
+    /// The rulebook in `shared/rulebooks/`.
+    pub source: &'static str,
+    pub capabilities: Capabilities,
+    /// How `muster check` names a list's columns, and whether lists have points.
+    pub list_words: ListWords,
+    /// The card size printed when `--card` is not given.
+    pub card_size: crate::render::sheet::CardSize,
+    /// The languages its documents are printed in.
+    pub languages: &'static [Lang],
+    pub templates: &'static crate::render::templates::Builtin,
+    /// Loads and checks its data.
+    pub load: fn(&[PathBuf], &mut Sources) -> Result<Loaded, Error>,
+    /// The JSON Schemas of its files: each file's name and its schema.
+    pub schemas: &'static [SchemaFile],
+    /// Its `muster preview` procedures.
+    pub procedures: &'static [procedure::Procedure],
+    /// The procedures a unit of a list plays against a unit of another (duels, matchups).
+    pub duels: &'static [DuelDecl],
+    /// The parts of the duels' situation a page may choose.
+    pub duel_choices: &'static [DuelChoice],
+}
+
+impl Ruleset {
+    /// The ruleset a module's `META` declares.
+    pub const fn of(meta: &'static Meta) -> Ruleset {
+        Ruleset(meta)
+    }
+
+    pub fn meta(self) -> &'static Meta {
+        self.0
+    }
+
+    pub fn id(self) -> &'static str {
+        self.meta().id
+    }
+
+    pub fn title(self) -> &'static str {
+        self.meta().title
+    }
+
+    pub fn book(self) -> &'static str {
+        self.meta().book
+    }
+
+    pub fn source(self) -> &'static str {
+        self.meta().source
+    }
+
+    pub fn list_words(self) -> &'static ListWords {
+        &self.meta().list_words
+    }
+
+    pub fn templates(self) -> &'static crate::render::templates::Builtin {
+        self.meta().templates
+    }
+
+    pub fn card_size(self) -> crate::render::sheet::CardSize {
+        self.meta().card_size
+    }
+
+    pub fn languages(self) -> &'static [Lang] {
+        self.meta().languages
+    }
+
+    pub fn capabilities(self) -> Capabilities {
+        self.meta().capabilities.clone()
+    }
+
+    pub fn procedures(self) -> &'static [procedure::Procedure] {
+        self.meta().procedures
+    }
+
+    pub fn procedure(self, name: &str) -> Option<&'static procedure::Procedure> {
+        self.procedures().iter().find(|p| p.name == name)
+    }
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Ruleset {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ruleset::ALL
+            .iter()
+            .copied()
+            .find(|r| r.id() == s)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Ruleset::ALL.iter().map(|r| r.id()).collect();
+                let mut msg = format!("unknown ruleset `{s}`, known: {}", known.join(", "));
+                if let Some(n) = nearest(s, known) {
+                    msg.push_str(&format!(" (did you mean {n}?)"));
+                }
+                msg
+            })
+    }
+}
+
+/// `ruleset` names a rule system muster knows.
+pub const UNKNOWN_RULESET: Rule = Rule {
+    code: "unknown-ruleset",
+    severity: Severity::Error,
+    section: "",
+    summary: "a list is for one of the rulesets muster knows (`muster rulesets`)",
+};
+
+/// The ruleset a list file is for, read from `[list].ruleset` before any typed parse, so that
+/// each ruleset parses only its own lists. A file without the key is left to the default
+/// ruleset (its parse reports the missing field); an unknown id is a diagnostic at the value.
+pub fn peek(sources: &Sources, file: FileId) -> Result<Ruleset, Diagnostic> {
+    // The typed parser (fast) reads `[list] ruleset`, skipping the rest; a file it cannot
+    // read is left to the default ruleset, whose parse reports what is wrong.
+    #[derive(serde::Deserialize)]
+    struct Peek {
+        list: Option<toml::Value>,
+    }
+    let text = sources.text(file);
+    let parsed;
+    let id = match plain_ruleset(text) {
+        Some(id) => id,
+        None => {
+            let Ok(peek) = toml::from_str::<Peek>(text) else {
+                return Ok(Ruleset::default());
+            };
+            parsed = peek;
+            let Some(id) = parsed
+                .list
+                .as_ref()
+                .and_then(|l| l.get("ruleset"))
+                .and_then(|r| r.as_str())
+            else {
+                return Ok(Ruleset::default());
+            };
+            id
+        }
+    };
+    id.parse::<Ruleset>().map_err(|_| {
+        let index = SpanIndex::of(sources, file);
+        let span = index.span(&[Seg::Key("list"), Seg::Key("ruleset")]);
+        let known: Vec<&str> = Ruleset::ALL.iter().map(|r| r.id()).collect();
+        Diagnostic::error(UNKNOWN_RULESET.code, format!("unknown ruleset `{id}`"))
+            .at(file, span)
+            .with_label("not a ruleset muster knows")
+            .with_suggestion(nearest(id, known.iter().copied()))
+            .with_note(format!("known: {}", known.join(", ")))
+            .with_note(format!("rule: {}", UNKNOWN_RULESET.summary))
+    })
+}
+
+/// `[list] ruleset = "ID"` read line by line when the file says it plainly (the web builder
+/// checks a list on every click; this spares a parse): the `[list]` header alone on its
+/// line, then `ruleset = "ID"` on a line of its own before the next header, and no multi-line
+/// string in the file (inside one, a line could pass for a header). Anything else: `None`,
+/// and the parser reads the file. A line that only looks like this is invalid TOML, which
+/// the ruleset's own parse then reports.
+fn plain_ruleset(text: &str) -> Option<&str> {
+    if text.contains("\"\"\"") || text.contains("'''") {
+        return None;
+    }
+    let mut in_list = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            let header = line.split('#').next().unwrap_or("").trim_end();
+            in_list = header == "[list]";
+            continue;
+        }
+        if !in_list {
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("ruleset") else {
+            continue;
+        };
+        let rest = rest.trim_start().strip_prefix('=')?.trim_start();
+        let rest = rest.strip_prefix('"')?;
+        let end = rest.find('"')?;
+        let (id, after) = (&rest[..end], rest[end + 1..].trim_start());
+        let plain = id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        return (plain && (after.is_empty() || after.starts_with('#'))).then_some(id);
+    }
+    None
+}
+
+/// A ruleset's data, loaded and checked: the engine when the data could be assembled, and
+/// every diagnostic found on the way.
+pub struct Loaded {
+    pub engine: Option<Box<dyn Engine>>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Loaded {
+    /// A ruleset's database, when it could be assembled, behind its engine.
+    pub fn of<D, E: Engine + 'static>(
+        database: Option<D>,
+        diagnostics: Vec<Diagnostic>,
+        engine: impl FnOnce(D) -> E,
+    ) -> Loaded {
+        Loaded {
+            engine: database.map(|db| Box::new(engine(db)) as Box<dyn Engine>),
+            diagnostics,
+        }
+    }
+}
+
+/// Loads the data of `ruleset` from the `<id>/` folders of `dirs`; its game rules are checked
+/// against its procedures.
+pub fn load(ruleset: Ruleset, dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
+    let mut loaded = (ruleset.meta().load)(dirs, sources)?;
+    if let Some(rules) = loaded.engine.as_ref().and_then(|e| e.game_rules()) {
+        for problem in rules.check(ruleset) {
+            loaded.diagnostics.push(
+                Diagnostic::error("game-rules", format!("{}/game.toml: {problem}", ruleset.id()))
+                    .with_note("a state, value or lost_param names a procedure, unit or parameter `muster preview` has"),
+            );
+        }
+    }
+    Ok(loaded)
+}
+
+/// The ruleset a file names in its `[TABLE] ruleset` (a game's `[game]`, a career's
+/// `[career]`): `Ok(None)` when it names none, `Err` when it is not TOML or names one muster
+/// does not know (the message says which).
+pub fn named_ruleset(text: &str, table: &str) -> Result<Option<Ruleset>, String> {
+    let doc = text
+        .trim_start_matches('\u{feff}')
+        .parse::<toml_edit::DocumentMut>()
+        .map_err(|e| e.to_string())?;
+    match doc
+        .get(table)
+        .and_then(|t| t.get("ruleset"))
+        .and_then(|r| r.as_str())
+    {
+        None => Ok(None),
+        Some(id) => id
+            .parse::<Ruleset>()
+            .map(Some)
+            .map_err(|e| format!("[{table}] ruleset: {e}")),
+    }
+}
+
+/// The JSON Schema of a file read as `T`.
+pub fn schema<T: schemars::JsonSchema>() -> schemars::schema::RootSchema {
+    schemars::schema_for!(T)
+}
+
+/// The JSON Schemas of every ruleset's files: (file name, contents).
+pub fn schemas() -> Result<Vec<(&'static str, String)>, Error> {
+    let mut out = Vec::new();
+    // Every ruleset's game files and game rules have one shape.
+    let generic: [SchemaFile; 2] = [
+        ("game.schema.json", schema::<game::GameFile>),
+        ("game-rules.schema.json", schema::<game::GameRules>),
+    ];
+    for (name, schema) in generic {
+        let text = serde_json::to_string_pretty(&schema())
+            .map_err(|e| Error::Render(format!("cannot write {name}: {e}")))?;
+        out.push((name, text + "\n"));
+    }
+    for r in Ruleset::ALL {
+        for (name, schema) in r.meta().schemas {
+            let text = serde_json::to_string_pretty(&schema())
+                .map_err(|e| Error::Render(format!("cannot write {name}: {e}")))?;
+            out.push((*name, text + "\n"));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{peek, plain_ruleset, Ruleset};
+    use crate::core::source::Sources;
+
+    /// The line reading agrees with the parser wherever it answers, and leaves every other
+    /// file to the parser.
+    #[test]
+    fn the_plain_ruleset_line_and_the_parser_agree() {
+        let cases: &[(&str, Option<&str>)] = &[
+            (
+                "[list]\nname = \"a\"\nruleset = \"army-game\"\n",
+                Some("army-game"),
+            ),
+            (
+                "[list]  # the army\nruleset=\"army-qrs\"   # a comment\n",
+                Some("army-qrs"),
+            ),
+            (
+                "[[units]]\nsheet = \"x\"\n[list]\nruleset = \"hoplites\"\n",
+                Some("hoplites"),
+            ),
+            // Not under [list]: the parser reads it (and finds no ruleset).
+            ("ruleset = \"army-game\"\n[list]\nname = \"a\"\n", None),
+            ("[units]\nruleset = \"army-game\"\n", None),
+            // Other spellings: the parser's.
+            ("list = { ruleset = \"army-game\" }\n", None),
+            ("[list]\n\"ruleset\" = \"army-game\"\n", None),
+            ("[list]\nruleset = 'army-game'\n", None),
+            ("[list]\nrulesets = \"army-game\"\n", None),
+            ("[list]\nruleset = \"army-game\" x\n", None),
+            ("[list]\nruleset = \"Army Game\"\n", None),
+            (
+                "[list]\nname = \"\"\"\n[list]\nruleset = \"army-game\"\n\"\"\"\n",
+                None,
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(plain_ruleset(text), *expected, "{text:?}");
+            if let Some(id) = expected {
+                let parsed: toml::Table = toml::from_str(text).unwrap();
+                assert_eq!(parsed["list"]["ruleset"].as_str(), Some(*id), "{text:?}");
+            }
+        }
+        // Through peek, the fallback reads what the line does not.
+        let other = Ruleset::ALL[1];
+        let mut sources = Sources::new();
+        let f = sources.add(
+            std::path::Path::new("l.toml"),
+            format!("list = {{ ruleset = \"{}\" }}\n", other.id()),
+        );
+        assert_eq!(peek(&sources, f).unwrap(), other);
+    }
+
+    /// Every ruleset's duels name its procedures and their unit parameters; its choices set
+    /// parameters those procedures have.
+    #[test]
+    fn duels_are_declared_against_the_procedures() {
+        for r in Ruleset::ALL {
+            crate::rulesets::duel::check_declarations(*r).unwrap();
+        }
+    }
+}
