@@ -40,6 +40,12 @@ pub fn check(dirs: &[PathBuf], only: Option<Ruleset>) -> Result<u8, Error> {
         let bad = loaded.diagnostics.iter().any(Diagnostic::is_error);
         match &loaded.engine {
             Some(engine) if !bad => {
+                for r in engine.replaced() {
+                    eprintln!(
+                        "note: {}: {} `{}` replaces the one of {}",
+                        r.by, r.what, r.id, r.first
+                    );
+                }
                 eprintln!("ok: {}: {} in {shown}", ruleset.id(), engine.summary());
             }
             _ => {

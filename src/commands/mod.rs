@@ -23,9 +23,22 @@ use crate::core::error::Error;
 use crate::core::source::Sources;
 use crate::rulesets::{self as rs, Engine, Ruleset};
 
-/// The data directories: --data, else $MUSTER_DATA, else ./unit-sheets, else the
-/// unit-sheets folder muster was built from.
+/// The player's own data folder, read last (a layer over the others) whenever it is there.
+pub const PLAYER_DATA: &str = "my-sheets";
+
+/// The data directories, each a layer over the ones before: --data, else $MUSTER_DATA, else
+/// ./unit-sheets, else the unit-sheets folder muster was built from; then the player's
+/// `./my-sheets/` when it is a folder and not given already.
 pub fn data_dirs(flags: &[PathBuf]) -> Vec<PathBuf> {
+    let mut dirs = shipped_dirs(flags);
+    let mine = Path::new(PLAYER_DATA);
+    if mine.is_dir() && !dirs.iter().any(|d| d == mine || d.ends_with(PLAYER_DATA)) {
+        dirs.push(mine.to_path_buf());
+    }
+    dirs
+}
+
+fn shipped_dirs(flags: &[PathBuf]) -> Vec<PathBuf> {
     if !flags.is_empty() {
         return flags.to_vec();
     }

@@ -46,6 +46,7 @@ pub fn show(
             let sep = crate::rulesets::label(&labels, "sep");
             text.push_str(&card_text(&layout(&templates, "card", &ctx)?, &sep));
         }
+        text.push_str(&whose(engine, id, &json));
         text
     } else {
         let templates = Templates::load(ruleset.templates(), None, &[])?;
@@ -53,6 +54,23 @@ pub fn show(
     };
     print_out(&text)?;
     Ok(0)
+}
+
+/// Whose a sheet is, as `sheets show` says under its card: the book's, muster's illustrative
+/// values, or the player's own (its file, and the sheet it replaces).
+fn whose(engine: &dyn Engine, id: &str, json: &serde_json::Value) -> String {
+    let replaced = engine.replaced().into_iter().find(|r| r.id == id);
+    match json.get("provenance").and_then(|p| p.as_str()) {
+        Some("official") => "source: the rulebook (official)\n".to_owned(),
+        Some("illustrative") => {
+            "source: illustrative values written for muster, not an official sheet\n".to_owned()
+        }
+        Some("player") => match replaced {
+            Some(r) => format!("source: yours ({}), in the place of {}\n", r.by, r.first),
+            None => "source: yours (your data folder)\n".to_owned(),
+        },
+        _ => String::new(),
+    }
 }
 
 /// A listing as JSON, or as a table with a count under it.

@@ -40,6 +40,17 @@ impl<T> Catalog<T> {
         self.index.get(id).map(|&i| &self.items[i])
     }
 
+    /// Puts `item` in the place of the entry `id` (its order kept); false when there is none.
+    pub fn replace(&mut self, id: &str, item: T) -> bool {
+        match self.index.get(id) {
+            Some(&i) => {
+                self.items[i] = item;
+                true
+            }
+            None => false,
+        }
+    }
+
     pub fn contains(&self, id: &str) -> bool {
         self.index.contains_key(id)
     }
@@ -118,7 +129,7 @@ impl Duplicate {
         )
         .at(self.second.file, id_span(&self.second))
         .with_label("defined again here")
-        .with_note("ids must be unique across all data directories");
+        .with_note("ids are unique inside a data directory (a later one, given by --data or the player's my-sheets/, may replace an entry of an earlier one)");
         if let Some(range) = id_span(&self.first) {
             d = d.with_related(
                 Span {
@@ -132,11 +143,28 @@ impl Duplicate {
     }
 }
 
-/// Adds entries to catalogues, remembering where each was defined and every duplicate id.
+/// An entry of a later data layer in the place of one of the same id in an earlier layer.
+#[derive(Debug, Clone)]
+pub struct Replacement {
+    pub what: &'static str,
+    pub id: String,
+    /// The entry replaced, and the one that replaces it.
+    pub first: Origin,
+    pub by: Origin,
+}
+
+/// Adds entries to catalogues, remembering where each was defined, every duplicate id, and
+/// every entry a later data layer replaces.
+///
+/// Data layers: each data directory is a layer, in the order given (`--data A --data B`, the
+/// player's `my-sheets/` last). Ids are unique inside a layer; an entry of a later layer
+/// replaces the entry of the same id of an earlier one (`data check` says so).
 #[derive(Default)]
 pub struct Registry {
     origins: HashMap<(&'static str, String), Origin>,
     duplicates: Vec<Duplicate>,
+    layers: HashMap<FileId, usize>,
+    replaced: Vec<Replacement>,
 }
 
 impl Registry {
@@ -170,7 +198,21 @@ impl Registry {
         for (index, entry) in entries {
             let origin = Origin { file, table, index };
             let id = entry.id().to_owned();
-            if catalog.insert(&id, entry) {
+            let earlier = self
+                .origins
+                .get(&(table, id.clone()))
+                .filter(|first| catalog.contains(&id) && self.layer(file) > self.layer(first.file))
+                .cloned();
+            if let Some(first) = earlier {
+                catalog.replace(&id, entry);
+                self.origins.insert((table, id.clone()), origin.clone());
+                self.replaced.push(Replacement {
+                    what: table,
+                    id,
+                    first,
+                    by: origin,
+                });
+            } else if catalog.insert(&id, entry) {
                 added.push(origin.clone());
                 self.origins.insert((table, id), origin);
             } else if let Some(first) = self.origins.get(&(table, id.clone())) {
@@ -185,6 +227,22 @@ impl Registry {
         added
     }
 
+    /// Says that `file` belongs to data layer `layer` (0, the first data directory, when
+    /// never said).
+    pub fn set_layer(&mut self, file: FileId, layer: usize) {
+        self.layers.insert(file, layer);
+    }
+
+    /// The data layer of `file`.
+    pub fn layer(&self, file: FileId) -> usize {
+        self.layers.get(&file).copied().unwrap_or(0)
+    }
+
+    /// The entries later layers replaced, in the order met.
+    pub fn replacements(&self) -> &[Replacement] {
+        &self.replaced
+    }
+
     /// Where the entry `id` of `table` was defined.
     pub fn origin(&self, table: &'static str, id: &str) -> Option<&Origin> {
         self.origins.get(&(table, id.to_owned()))
@@ -196,6 +254,46 @@ impl Registry {
             .drain(..)
             .map(|d| d.into_diagnostic(spans))
             .collect()
+    }
+}
+
+/// The data layer of a file read from `dirs`: the index of the last directory it is in (0
+/// when none).
+pub fn layer_of(dirs: &[PathBuf], path: &Path) -> usize {
+    dirs.iter().rposition(|d| path.starts_with(d)).unwrap_or(0)
+}
+
+/// Where an entry's values come from, as cards, pickers and reports say it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Provenance {
+    /// Printed in the rulebook.
+    Official,
+    /// Written for muster, not the book's.
+    Illustrative,
+    /// The player's own (a later data layer: `my-sheets/`, a second `--data`).
+    Player,
+}
+
+impl Provenance {
+    /// An entry of data layer `layer` whose `source` says where it comes from: any entry of a
+    /// later layer is the player's; in the first, `illustrative` (or nothing said) is muster's.
+    pub fn of(layer: usize, source: Option<&str>) -> Provenance {
+        match (layer, source) {
+            (1.., _) => Provenance::Player,
+            (0, Some(s)) if !s.trim().is_empty() && s.trim() != "illustrative" => {
+                Provenance::Official
+            }
+            _ => Provenance::Illustrative,
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Provenance::Official => "official",
+            Provenance::Illustrative => "illustrative",
+            Provenance::Player => "player",
+        }
     }
 }
 

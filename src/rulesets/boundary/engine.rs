@@ -27,6 +27,11 @@ pub trait Engine: Send + Sync {
     }
 
     /// `muster sheets show ID --format json`: every field of a sheet.
+    /// The sheets or entries a later data layer replaced (`data check` says them).
+    fn replaced(&self) -> Vec<Replaced> {
+        Vec::new()
+    }
+
     fn sheet(&self, _id: &str) -> Result<serde_json::Value, Error> {
         Err(unsupported(self.ruleset(), "unit sheets to show"))
     }
@@ -253,6 +258,16 @@ pub const NO_LISTS: Rule = Rule {
     section: "",
     summary: "only rulesets with army lists take list files (`muster rulesets`)",
 };
+
+/// An entry of a later data layer in the place of one of an earlier layer: what it is, its
+/// id, and where each is defined (`FILE:LINE`), as `data check` says it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Replaced {
+    pub what: &'static str,
+    pub id: String,
+    pub first: String,
+    pub by: String,
+}
 
 /// What a ruleset does not do, with the rulesets that do.
 pub fn unsupported(ruleset: Ruleset, what: &str) -> Error {

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::Choice;
+use crate::core::catalog::Provenance;
 
 /// What a list may take (the builder's picker): every unit of the ruleset's data, those of
 /// the list's army marked, in the groups a page shows them in, each with what `list add`
@@ -44,6 +45,8 @@ pub struct Offer {
     pub free: Vec<OfferExtra>,
     /// Options taking one value of a few (`--option KEY=VALUE`): a brigade, a size.
     pub choices: Vec<OfferChoice>,
+    /// Where its values come from: the book, muster (illustrative) or the player's own data.
+    pub provenance: Provenance,
 }
 
 /// An option that takes one value of a few (`--option KEY=VALUE`).

@@ -78,6 +78,7 @@ pub fn check_parsed<'a>(
                     "label": u.label,
                     "figures": u.figures,
                     "cost": u.cost,
+                    "provenance": db.provenance(u.sheet_id),
                     "skills": extras.iter().map(|e| if e.free {
                         json!({"id": e.id, "cost": e.cost, "free": true})
                     } else {

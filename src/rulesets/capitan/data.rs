@@ -7,7 +7,9 @@ use super::database::Database;
 use super::lint;
 use super::model::*;
 use crate::rulesets::game::GameRules;
-use crate::core::catalog::{ruleset_files, Catalog, HasId, Origin, Registry, SpanIndexes};
+use crate::core::catalog::{
+    layer_of, ruleset_files, Catalog, HasId, Origin, Provenance, Registry, SpanIndexes,
+};
 use crate::core::diagnostic::{Diagnostic, Span};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources, SpanIndex};
@@ -50,6 +52,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     let mut parts = Parts::default();
     for path in files {
         let file = sources.read(&path)?;
+        parts.registry.set_layer(file, layer_of(dirs, &path));
         let index = SpanIndex::parse(sources.text(file));
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let in_sheets = path
@@ -118,6 +121,44 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         spans.add(file, index);
     }
     diagnostics.extend(parts.registry.diagnostics(&spans));
+    // Each sheet where it was last defined (a later layer's in the place of an earlier one).
+    parts.sheet_origins = parts
+        .sheets
+        .iter()
+        .filter_map(|s| parts.registry.origin("sheet", &s.id).cloned())
+        .collect();
+    let provenance = parts
+        .sheets
+        .iter()
+        .zip(&parts.sheet_origins)
+        .map(|(s, o)| {
+            let layer = parts.registry.layer(o.file);
+            let p = Provenance::of(layer, s.source.as_deref());
+            (s.id.clone(), (p, sources.name(o.file)))
+        })
+        .collect();
+    let replaced = parts
+        .registry
+        .replacements()
+        .iter()
+        .map(|r| {
+            let at = |o: &Origin| {
+                let line = spans
+                    .span(o, &[crate::core::source::Seg::Key("id")])
+                    .map(|s| sources.line_column(o.file, s.start).0);
+                match line {
+                    Some(l) => format!("{}:{l}", sources.name(o.file)),
+                    None => sources.name(o.file).to_owned(),
+                }
+            };
+            crate::rulesets::Replaced {
+                what: r.what,
+                id: r.id.clone(),
+                first: at(&r.first),
+                by: at(&r.by),
+            }
+        })
+        .collect();
 
     let (Some((_, rules)), Some((_, artillery))) = (parts.rules.take(), parts.artillery.take())
     else {
@@ -165,6 +206,8 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         unit_types: parts.unit_types,
         sheets: parts.sheets,
         errata: parts.errata,
+        provenance,
+        replaced,
     };
     diagnostics.extend(lint::lint_tables(&database));
     diagnostics.extend(lint::lint_sheets(&database, &parts.sheet_origins, &spans));

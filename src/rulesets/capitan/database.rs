@@ -21,11 +21,24 @@ pub struct Database {
     pub errata: Vec<Erratum>,
     /// What the game companion tracks (game.toml).
     pub game: crate::rulesets::game::GameRules,
+    /// Where each sheet comes from (the book, muster, or the player's own layer) and the file
+    /// it is read from.
+    pub provenance: std::collections::HashMap<String, (crate::core::catalog::Provenance, String)>,
+    /// Sheets and entries a later data layer replaced.
+    pub replaced: Vec<crate::rulesets::Replaced>,
 }
 
 impl Database {
     pub fn sheet(&self, id: &str) -> Option<&UnitSheet> {
         self.sheets.get(id)
+    }
+
+    /// Where the sheet `id` comes from (illustrative when unknown).
+    pub fn provenance(&self, id: &str) -> crate::core::catalog::Provenance {
+        self.provenance
+            .get(id)
+            .map(|(p, _)| *p)
+            .unwrap_or(crate::core::catalog::Provenance::Illustrative)
     }
 
     pub fn skill(&self, id: &str) -> Option<&Skill> {

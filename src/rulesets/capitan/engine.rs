@@ -164,12 +164,20 @@ impl Engine for CapitanEngine {
         })
     }
 
+    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
+        self.db.replaced.clone()
+    }
+
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
         let s = self
             .db
             .sheet(id)
             .ok_or_else(|| unknown("sheet", id, self.db.sheets.ids()))?;
-        to_value(&s)
+        let mut v = to_value(&s)?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("provenance".into(), to_value(&self.db.provenance(id))?);
+        }
+        Ok(v)
     }
 
     fn skills(&self) -> Result<Option<Listing>, Error> {

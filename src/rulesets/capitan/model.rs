@@ -218,8 +218,10 @@ pub struct UnitSheet {
     /// Origin as printed: regiment / officer or company.
     #[validate(length(min = 1))]
     pub name: String,
-    /// Where the values come from: a rulebook section, or "illustrative".
-    pub source: String,
+    /// Where the values come from: a rulebook section, or "illustrative". A sheet of the
+    /// player's own layer (`my-sheets/`) needs none: it is the player's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
     /// Nation id (catalogue.toml).
     pub nation: String,
     pub coalition: Coalition,

@@ -78,6 +78,7 @@ pub fn offers(
                 extras,
                 free,
                 choices: Vec::new(),
+                provenance: db.provenance(&sheet.id),
             }
         })
         .collect();

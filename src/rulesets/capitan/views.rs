@@ -9,6 +9,7 @@ use super::database::Database;
 use super::list::ListFile;
 use super::model::{Arm, Kind, Lang, Names, UnitSheet, UnitTrait};
 use super::validate::command::may_activate;
+use crate::core::catalog::Provenance;
 use crate::core::source::Sources;
 use crate::rulesets::ListCheck;
 
@@ -94,6 +95,8 @@ pub struct CardView {
     pub gun: Option<GunView>,
     pub skills: Vec<SkillView>,
     pub sheet_number: Option<u32>,
+    /// Where the sheet comes from: `official`, `illustrative` (the card says so) or `player`.
+    pub provenance: Provenance,
     pub card_number: Option<u32>,
     pub campaign: String,
     pub cost: Option<u64>,
@@ -271,6 +274,7 @@ pub fn card(db: &Database, unit: &CardUnit, lang: Lang, labels: &toml::Table) ->
         gun,
         skills,
         sheet_number: sheet.sheet_number,
+        provenance: db.provenance(&sheet.id),
         card_number: sheet.card_number,
         campaign: sheet
             .campaigns
@@ -967,7 +971,20 @@ pub fn describe(db: &Database, s: &UnitSheet) -> String {
         .map(|c| db.campaigns.get(c).map(|x| x.name.fr.as_str()).unwrap_or(c))
         .collect();
     lines.push(format!("campaign     {}", campaigns.join("; ")));
-    lines.push(format!("source       {}", s.source));
+    let file = db.provenance.get(&s.id).map(|(_, f)| f.as_str()).unwrap_or("");
+    lines.push(match db.provenance(&s.id) {
+        Provenance::Official => format!(
+            "source       {} (official)",
+            s.source.as_deref().unwrap_or("")
+        ),
+        Provenance::Illustrative => {
+            "source       illustrative (written for muster, not an official sheet)".to_owned()
+        }
+        Provenance::Player => format!("source       yours ({file})"),
+    });
+    for r in db.replaced.iter().filter(|r| r.what == "sheet" && r.id == s.id) {
+        lines.push(format!("replaces     the sheet of {}", r.first));
+    }
     lines.join("\n") + "\n"
 }
 

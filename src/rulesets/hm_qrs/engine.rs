@@ -211,6 +211,8 @@ impl Engine for HmEngine {
                         new: Vec::new(),
                     },
                 ],
+                // The unit types are illustrative (the book gives none).
+                provenance: crate::core::catalog::Provenance::Illustrative,
             })
             .collect();
         Ok(Offers {

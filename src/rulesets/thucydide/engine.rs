@@ -157,6 +157,8 @@ impl Engine for ThucydideEngine {
                 extras: Vec::new(),
                 free: Vec::new(),
                 choices: Vec::new(),
+                // The unit types are illustrative (the book gives none).
+                provenance: crate::core::catalog::Provenance::Illustrative,
             })
             .collect();
         Ok(Offers {

@@ -36,6 +36,16 @@ impl Database {
         self.entries.get(id)
     }
 
+    /// Where an entry's values come from: its army's source (an army booklet's, or written
+    /// for muster).
+    pub fn provenance(&self, entry: &str) -> crate::core::catalog::Provenance {
+        use crate::core::catalog::Provenance;
+        match self.armies.iter().find(|a| a.entries.iter().any(|e| e == entry)) {
+            Some(a) if a.header.source == ArmySource::Booklet => Provenance::Official,
+            _ => Provenance::Illustrative,
+        }
+    }
+
     /// The entries of an army, in file order.
     pub fn entries_of<'a>(&'a self, army: &'a Army) -> impl Iterator<Item = &'a Entry> + 'a {
         army.entries.iter().filter_map(|id| self.entries.get(id))

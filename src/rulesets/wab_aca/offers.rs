@@ -71,6 +71,7 @@ pub fn offers(
             extras: extras(db, entry, &pts, labels),
             free: Vec::new(),
             choices: Vec::new(),
+            provenance: db.provenance(&entry.id),
         });
     }
     Ok(Offers { groups, offers })
