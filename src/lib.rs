@@ -86,6 +86,9 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
                 Some(SheetsAction::Show { id, format, lang }) => {
                     commands::sheets::show(engine.as_ref(), &id, format, lang)
                 }
+                Some(SheetsAction::New { id, from, edit }) => {
+                    commands::sheets::new(engine.as_ref(), &id, &from, edit)
+                }
                 None => {
                     let filter = SheetFilter {
                         nation: args.nation,

@@ -24,8 +24,9 @@ use crate::rulesets::Ruleset;
     max_term_width = 100
 )]
 pub struct Cli {
-    /// Data directory holding one folder per ruleset (named by its id); repeatable: later
-    /// directories add sheets. Default: $MUSTER_DATA (a path list), else ./unit-sheets.
+    /// Data directory holding one folder per ruleset (named by its id); repeatable, each a
+    /// layer: a later one adds sheets or replaces those of the same id. Default: $MUSTER_DATA
+    /// (a path list), else ./unit-sheets; the player's ./my-sheets/ is read last when present.
     #[arg(long = "data", value_name = "DIR", global = true)]
     pub data: Vec<PathBuf>,
 
@@ -435,6 +436,18 @@ pub struct SheetsArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum SheetsAction {
+    /// Copy a sheet into your own data folder (./my-sheets/), under a new id or the same one
+    /// (yours then takes its place), to change with your editor or in `muster serve`'s editor
+    New {
+        /// The new sheet's id (lowercase letters, digits and hyphens)
+        id: String,
+        /// The sheet to copy
+        #[arg(long, value_name = "ID")]
+        from: String,
+        /// Open it in $VISUAL or $EDITOR once written
+        #[arg(long)]
+        edit: bool,
+    },
     /// Show one sheet: as its card says it (text), or every field (JSON)
     Show {
         /// Sheet id

@@ -56,6 +56,43 @@ pub fn show(
     Ok(0)
 }
 
+/// `muster sheets new NEW-ID --from ID`: a copy of a sheet in the player's data folder, never
+/// over a file already there; with `edit`, opened in the player's editor.
+pub fn new(engine: &dyn Engine, id: &str, from: &str, edit: bool) -> Result<u8, Error> {
+    let file = engine.copy_sheet(from, id)?;
+    let path = std::path::Path::new(super::PLAYER_DATA)
+        .join(engine.ruleset().id())
+        .join(&file.path);
+    crate::core::output::write_new(&path, file.text.as_bytes())?;
+    let replaces = if id == from || engine.sheet(id).is_ok() {
+        format!(" (it takes the place of the sheet `{id}`)")
+    } else {
+        String::new()
+    };
+    eprintln!(
+        "wrote {}: a copy of `{from}`{replaces}; change it, then `muster data check`",
+        path.display()
+    );
+    if edit {
+        let editor = std::env::var_os("VISUAL")
+            .or_else(|| std::env::var_os("EDITOR"))
+            .ok_or_else(|| Error::Usage("--edit: neither $VISUAL nor $EDITOR is set".into()))?;
+        let status = std::process::Command::new(&editor)
+            .arg(&path)
+            .status()
+            .map_err(|e| {
+                Error::Usage(format!(
+                    "--edit: cannot run {}: {e}",
+                    editor.to_string_lossy()
+                ))
+            })?;
+        if !status.success() {
+            return Ok(1);
+        }
+    }
+    Ok(0)
+}
+
 /// Whose a sheet is, as `sheets show` says under its card: the book's, muster's illustrative
 /// values, or the player's own (its file, and the sheet it replaces).
 fn whose(engine: &dyn Engine, id: &str, json: &serde_json::Value) -> String {

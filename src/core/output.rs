@@ -114,6 +114,46 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
+/// Writes a new file at `path`, whole or not at all, never in the place of anything already
+/// there (a file, a link, even a dangling one): the folders above it are made as needed.
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let err = |source: std::io::Error| Error::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    if std::fs::symlink_metadata(path).is_ok() {
+        return Err(Error::Usage(format!(
+            "{} is there already: muster does not write over it",
+            path.display()
+        )));
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(err)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".muster-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(err)?;
+    tmp.write_all(bytes).map_err(err)?;
+    tmp.persist_noclobber(path).map_err(|e| {
+        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+            Error::Usage(format!(
+                "{} is there already: muster does not write over it",
+                path.display()
+            ))
+        } else {
+            err(std::io::Error::new(e.error.kind(), e.error.to_string()))
+        }
+    })?;
+    Ok(())
+}
+
 /// What a player's file is, read from its content (a list, a game, a career, a battle): the
 /// files a generated document must never replace. `None` for anything else, or what cannot be
 /// read as such (not a regular file, larger than muster reads, not TOML).

@@ -214,3 +214,52 @@ pub fn parse_in_parts<T: DeserializeOwned>(
     }
     (parsed, found)
 }
+
+/// One entry as a data file writes it: `[[table]]` then its keys in the type's order, each
+/// nested table inline (`move = { normal = 15, … }`) and arrays of tables as arrays of inline
+/// tables, as the shipped data files are written.
+pub fn array_entry<T: serde::Serialize>(table: &str, entry: &T) -> Result<String, String> {
+    use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
+    let parsed: DocumentMut = toml_edit::ser::to_document(entry).map_err(|e| e.to_string())?;
+    let mut out = Table::new();
+    for (key, item) in parsed.as_table().iter() {
+        let value = match item {
+            Item::Value(v) => {
+                let mut v = v.clone();
+                v.decor_mut().clear();
+                v
+            }
+            Item::Table(t) => Value::InlineTable(t.clone().into_inline_table()),
+            Item::ArrayOfTables(a) => {
+                let mut array = toml_edit::Array::new();
+                for t in a.iter() {
+                    array.push(Value::InlineTable(t.clone().into_inline_table()));
+                }
+                Value::Array(array)
+            }
+            Item::None => continue,
+        };
+        out.insert(key, Item::Value(value));
+    }
+    // Long arrays of inline tables, one element a line.
+    for (_, item) in out.iter_mut() {
+        if let Some(a) = item.as_array_mut() {
+            if a.iter().any(|v| v.is_inline_table()) {
+                for v in a.iter_mut() {
+                    v.decor_mut().set_prefix("\n  ");
+                }
+                a.set_trailing("\n");
+                a.set_trailing_comma(true);
+            }
+        }
+    }
+    let mut doc = DocumentMut::new();
+    let mut tables = ArrayOfTables::new();
+    tables.push(out);
+    doc.insert(table, Item::ArrayOfTables(tables));
+    let mut text = doc.to_string();
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    Ok(text)
+}

@@ -13,6 +13,7 @@ mod hm_qrs;
 mod lists;
 mod matchups;
 mod monte_carlo;
+mod my_sheets;
 mod numbers;
 mod outputs;
 mod preview;

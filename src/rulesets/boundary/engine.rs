@@ -27,6 +27,13 @@ pub trait Engine: Send + Sync {
     }
 
     /// `muster sheets show ID --format json`: every field of a sheet.
+    /// A copy of the sheet or entry `from` under the id `new_id`, for the player's own data
+    /// folder (`muster sheets new NEW-ID --from ID`): where it goes in the ruleset's folder, and
+    /// its TOML, in the data's key order, without a `source` (a player's sheet is theirs).
+    fn copy_sheet(&self, _from: &str, _new_id: &str) -> Result<SheetFile, Error> {
+        Err(unsupported(self.ruleset(), "sheets to copy"))
+    }
+
     /// The sheets or entries a later data layer replaced (`data check` says them).
     fn replaced(&self) -> Vec<Replaced> {
         Vec::new()
@@ -258,6 +265,14 @@ pub const NO_LISTS: Rule = Rule {
     section: "",
     summary: "only rulesets with army lists take list files (`muster rulesets`)",
 };
+
+/// A sheet's file in the player's data folder: its path inside the ruleset's folder
+/// (`sheets/ID.toml`) and its text.
+#[derive(Debug, Clone)]
+pub struct SheetFile {
+    pub path: String,
+    pub text: String,
+}
 
 /// An entry of a later data layer in the place of one of an earlier layer: what it is, its
 /// id, and where each is defined (`FILE:LINE`), as `data check` says it.

@@ -164,6 +164,31 @@ impl Engine for CapitanEngine {
         })
     }
 
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
+        let mut s = self
+            .db
+            .sheet(from)
+            .ok_or_else(|| unknown("sheet", from, self.db.sheets.ids()))?
+            .clone();
+        if !crate::core::catalog::valid_id(new_id) {
+            return Err(Error::Usage(format!(
+                "`{new_id}` is not a sheet id: 1 to 64 lowercase letters, digits and hyphens"
+            )));
+        }
+        s.id = new_id.to_owned();
+        s.source = None;
+        let body = crate::core::toml_file::array_entry("sheet", &s).map_err(Error::Render)?;
+        let text = format!(
+            "# Your own Capitán sheet `{new_id}`, copied from `{from}` by `muster sheets new`.\n\
+             # Change any value: muster reads this folder over the shipped data (a sheet with\n\
+             # the id of a shipped one takes its place). `muster data check` checks it.\n{body}"
+        );
+        Ok(crate::rulesets::SheetFile {
+            path: format!("sheets/{new_id}.toml"),
+            text,
+        })
+    }
+
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
         self.db.replaced.clone()
     }

@@ -164,14 +164,24 @@ fn references_exist(cx: &SheetContext) -> Vec<Diagnostic> {
         ));
     }
     if !db.weapons.contains(&s.weapon) {
-        out.push(unknown(
-            cx,
-            "weapon",
-            &[Seg::Key("weapon")],
-            "weapon",
-            &s.weapon,
-            db.weapons.ids().collect(),
-        ));
+        out.push(
+            unknown(
+                cx,
+                "weapon",
+                &[Seg::Key("weapon")],
+                "weapon",
+                &s.weapon,
+                db.weapons.ids().collect(),
+            )
+            .with_note(format!(
+                "the weapons are: {}",
+                db.weapons
+                    .iter()
+                    .map(|w| format!("{} ({})", w.id, w.name.en))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        );
     }
     for (i, c) in s.campaigns.iter().enumerate() {
         if !db.campaigns.contains(c) {
@@ -354,6 +364,15 @@ fn skills_exist(cx: &SheetContext) -> Vec<Diagnostic> {
             )
             .with_label("not in skills.toml")
             .with_suggestion(nearest(&o.id, cx.db.skills.ids()))
+            .with_note(format!(
+                "the skills are: {}",
+                cx.db
+                    .skills
+                    .iter()
+                    .map(|k| format!("{} ({})", k.id, k.name.en))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
         })
         .collect()
 }
