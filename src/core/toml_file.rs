@@ -219,16 +219,12 @@ pub fn parse_in_parts<T: DeserializeOwned>(
 /// nested table inline (`move = { normal = 15, … }`) and arrays of tables as arrays of inline
 /// tables, as the shipped data files are written.
 pub fn array_entry<T: serde::Serialize>(table: &str, entry: &T) -> Result<String, String> {
-    use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, Value};
+    use toml_edit::{DocumentMut, Item, Value};
     let parsed: DocumentMut = toml_edit::ser::to_document(entry).map_err(|e| e.to_string())?;
-    let mut out = Table::new();
+    let mut keys = Vec::new();
     for (key, item) in parsed.as_table().iter() {
         let value = match item {
-            Item::Value(v) => {
-                let mut v = v.clone();
-                v.decor_mut().clear();
-                v
-            }
+            Item::Value(v) => v.clone(),
             Item::Table(t) => Value::InlineTable(t.clone().into_inline_table()),
             Item::ArrayOfTables(a) => {
                 let mut array = toml_edit::Array::new();
@@ -239,11 +235,19 @@ pub fn array_entry<T: serde::Serialize>(table: &str, entry: &T) -> Result<String
             }
             Item::None => continue,
         };
-        out.insert(key, Item::Value(value));
+        keys.push((key.to_owned(), value));
     }
-    // Long arrays of inline tables, one element a line.
-    for (_, item) in out.iter_mut() {
-        if let Some(a) = item.as_array_mut() {
+    Ok(entry_text(table, keys))
+}
+
+/// `[[table]]` and its keys in the order given, written as the data files are: nested tables
+/// inline, an array of inline tables one element a line.
+pub fn entry_text(table: &str, keys: Vec<(String, toml_edit::Value)>) -> String {
+    use toml_edit::{ArrayOfTables, DocumentMut, Item, Table};
+    let mut out = Table::new();
+    for (key, mut value) in keys {
+        value.decor_mut().clear();
+        if let Some(a) = value.as_array_mut() {
             if a.iter().any(|v| v.is_inline_table()) {
                 for v in a.iter_mut() {
                     v.decor_mut().set_prefix("\n  ");
@@ -252,6 +256,7 @@ pub fn array_entry<T: serde::Serialize>(table: &str, entry: &T) -> Result<String
                 a.set_trailing_comma(true);
             }
         }
+        out.insert(&key, Item::Value(value));
     }
     let mut doc = DocumentMut::new();
     let mut tables = ArrayOfTables::new();
@@ -261,5 +266,36 @@ pub fn array_entry<T: serde::Serialize>(table: &str, entry: &T) -> Result<String
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    Ok(text)
+    text
+}
+
+/// A JSON value as a TOML value: `None` for null (a key left out), and for a number TOML
+/// cannot hold.
+pub fn toml_value(v: &serde_json::Value) -> Option<toml_edit::Value> {
+    use serde_json::Value as J;
+    Some(match v {
+        J::Null => return None,
+        J::Bool(b) => toml_edit::Value::from(*b),
+        J::Number(n) => match n.as_i64() {
+            Some(i) => toml_edit::Value::from(i),
+            None => toml_edit::Value::from(n.as_f64().filter(|f| f.is_finite())?),
+        },
+        J::String(s) => toml_edit::Value::from(s.as_str()),
+        J::Array(items) => {
+            let mut a = toml_edit::Array::new();
+            for item in items {
+                a.push(toml_value(item)?);
+            }
+            toml_edit::Value::Array(a)
+        }
+        J::Object(map) => {
+            let mut t = toml_edit::InlineTable::new();
+            for (k, item) in map {
+                if let Some(v) = toml_value(item) {
+                    t.insert(k, v);
+                }
+            }
+            toml_edit::Value::InlineTable(t)
+        }
+    })
 }

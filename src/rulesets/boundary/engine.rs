@@ -4,8 +4,8 @@
 use toml_edit::DocumentMut;
 
 use super::{
-    game, list_doc, procedure, set_in_place, ListCheck, ListField, Listing, NewList, NewUnit,
-    Offers, Ruleset, SheetFilter, SheetRef, UnitChange, UnitRow,
+    game, list_doc, procedure, set_in_place, Draft, ListCheck, ListField, Listing, NewList,
+    NewUnit, Offers, Ruleset, SheetFilter, SheetForm, SheetRef, UnitChange, UnitRow,
 };
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::error::Error;
@@ -32,6 +32,17 @@ pub trait Engine: Send + Sync {
     /// its TOML, in the data's key order, without a `source` (a player's sheet is theirs).
     fn copy_sheet(&self, _from: &str, _new_id: &str) -> Result<SheetFile, Error> {
         Err(unsupported(self.ruleset(), "sheets to copy"))
+    }
+
+    /// The sheet editor's form, its words in `lang` ([`super::sheet_form`]).
+    fn sheet_form(&self, _lang: Lang, _labels: &toml::Table) -> Result<SheetForm, Error> {
+        Err(unsupported(self.ruleset(), "a sheet editor"))
+    }
+
+    /// A sheet typed in the editor (`file`: one entry of the form's table), read over this
+    /// data as the player's own.
+    fn draft(&self, _sources: &Sources, _file: FileId) -> Result<Draft, Error> {
+        Err(unsupported(self.ruleset(), "a sheet editor"))
     }
 
     /// The sheets or entries a later data layer replaced (`data check` says them).

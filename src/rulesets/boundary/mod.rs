@@ -28,6 +28,7 @@ pub mod offers;
 pub mod printed;
 pub mod procedure;
 pub mod registry;
+pub mod sheet_form;
 pub mod unit_edit;
 
 pub use duel::{Duel, DuelChoice, DuelDecl, DuelSide, DuelSituation};
@@ -37,4 +38,5 @@ pub use new_list::*;
 pub use offers::*;
 pub use printed::*;
 pub use registry::*;
+pub use sheet_form::{Draft, SheetForm};
 pub use unit_edit::*;

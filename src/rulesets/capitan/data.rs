@@ -220,7 +220,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
 
 /// Parses a sheets file one `[[sheet]]` at a time, so that every malformed sheet is reported
 /// and the good ones are still loaded.
-fn parse_sheets(
+pub(super) fn parse_sheets(
     sources: &Sources,
     file: FileId,
     index: &SpanIndex,

@@ -189,6 +189,18 @@ impl Engine for CapitanEngine {
         })
     }
 
+    fn sheet_form(&self, lang: Lang, labels: &toml::Table) -> Result<crate::rulesets::SheetForm, Error> {
+        super::sheet_form::form(&self.db, lang, labels)
+    }
+
+    fn draft(
+        &self,
+        sources: &crate::core::source::Sources,
+        file: crate::core::source::FileId,
+    ) -> Result<crate::rulesets::Draft, Error> {
+        super::sheet_form::draft(self, sources, file)
+    }
+
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
         self.db.replaced.clone()
     }

@@ -47,19 +47,31 @@ pub const SHEET_RULES: &[(&str, SheetRule, &str)] = &[
 pub fn lint_sheets(db: &Database, origins: &[Origin], spans: &SpanIndexes) -> Vec<Diagnostic> {
     let mut found = Vec::new();
     for (sheet, origin) in db.sheets.iter().zip(origins) {
-        let cx = SheetContext {
-            db,
-            sheet,
-            origin,
-            spans,
-        };
-        for (_, rule, section) in SHEET_RULES {
-            found.extend(
-                rule(&cx)
-                    .into_iter()
-                    .map(|d| d.with_note(format!("rule: Capitán {section}"))),
-            );
-        }
+        found.extend(lint_sheet(db, sheet, origin, spans));
+    }
+    found
+}
+
+/// Every rule of one sheet, located at `origin`.
+pub fn lint_sheet(
+    db: &Database,
+    sheet: &UnitSheet,
+    origin: &Origin,
+    spans: &SpanIndexes,
+) -> Vec<Diagnostic> {
+    let cx = SheetContext {
+        db,
+        sheet,
+        origin,
+        spans,
+    };
+    let mut found = Vec::new();
+    for (_, rule, section) in SHEET_RULES {
+        found.extend(
+            rule(&cx)
+                .into_iter()
+                .map(|d| d.with_note(format!("rule: Capitán {section}"))),
+        );
     }
     found
 }

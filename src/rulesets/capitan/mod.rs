@@ -13,6 +13,7 @@ pub mod model;
 pub mod offers;
 pub mod preview;
 pub mod procedures;
+pub mod sheet_form;
 pub mod validate;
 pub mod views;
 

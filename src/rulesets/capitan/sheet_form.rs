@@ -1,0 +1,164 @@
+//! The sheet editor of Capitán: the form of a unit sheet (§1.1), its choices from the data,
+//! and a sheet typed in it read over the data as the player's own.
+
+use std::collections::HashMap;
+
+use super::data::parse_sheets;
+use super::database::Database;
+use super::engine::CapitanEngine;
+use super::lint::lint_sheet;
+use super::model::{Lang, Quality, UnitSheet};
+use crate::core::catalog::{Origin, Provenance, SpanIndexes};
+use crate::core::error::Error;
+use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::rulesets::sheet_form::{form_from_schema, FormSpec};
+use crate::rulesets::{label, schema, Choice, Draft, SheetForm};
+
+/// Each field's unit (a label key).
+const UNITS: &[(&str, &str)] = &[
+    ("range.short", "unit_cm"),
+    ("range.medium", "unit_cm"),
+    ("range.long", "unit_cm"),
+    ("move.normal", "unit_cm"),
+    ("move.march", "unit_cm"),
+    ("move.charge", "unit_cm"),
+    ("command_radius", "unit_cm"),
+    ("points", "unit_points"),
+    ("gun_points", "unit_points"),
+    ("skills.cost", "unit_points"),
+];
+
+/// A player's sheet says no source: it is theirs.
+const HIDDEN: &[&str] = &["source"];
+
+pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm, Error> {
+    let mut choices: HashMap<&str, Vec<Choice>> = HashMap::new();
+    choices.insert(
+        "nation",
+        db.nations
+            .iter()
+            .map(|n| Choice::new(&n.id, n.name.get(lang)))
+            .collect(),
+    );
+    choices.insert(
+        "unit_type",
+        db.unit_types
+            .iter()
+            .map(|u| Choice::new(&u.id, u.name.get(lang)))
+            .collect(),
+    );
+    choices.insert(
+        "weapon",
+        db.weapons
+            .iter()
+            .map(|w| {
+                let r = &w.range;
+                Choice::new(
+                    &w.id,
+                    &format!("{} ({} / {} / {})", w.name.get(lang), r.short, r.medium, r.long),
+                )
+            })
+            .collect(),
+    );
+    choices.insert(
+        "campaigns",
+        db.campaigns
+            .iter()
+            .map(|c| Choice::new(&c.id, c.name.get(lang)))
+            .collect(),
+    );
+    choices.insert(
+        "skills.id",
+        db.skills
+            .iter()
+            .map(|s| Choice::new(&s.id, s.name.get(lang)))
+            .collect(),
+    );
+    choices.insert(
+        "quality",
+        Quality::ALL
+            .iter()
+            .map(|q| {
+                let name = db.rules.quality(*q).map(|r| r.name.get(lang));
+                Choice::new(q.as_str(), name.unwrap_or(q.as_str()))
+            })
+            .collect(),
+    );
+    for (key, ids) in [
+        ("coalition", &["allies", "empire"][..]),
+        ("kind", &["command", "troop", "artillery"][..]),
+        ("arm", &["infantry", "cavalry"][..]),
+    ] {
+        choices.insert(
+            key,
+            ids.iter()
+                .map(|id| Choice::new(id, &label(labels, &format!("{key}_{id}"))))
+                .collect(),
+        );
+    }
+    let spec = FormSpec {
+        choices,
+        units: UNITS,
+        hidden: HIDDEN,
+    };
+    let fields = form_from_schema(&schema::<super::model::SheetsFile>(), &spec, labels)
+        .and_then(|f| {
+            f.into_iter()
+                .find(|f| f.key == "sheet")
+                .and_then(|f| match f.kind {
+                    crate::rulesets::sheet_form::FieldKind::Rows { fields } => Some(fields),
+                    _ => None,
+                })
+                .ok_or_else(|| "sheets file: no [[sheet]] rows".to_owned())
+        })
+        .map_err(|e| Error::Render(format!("the sheet form: {e}")))?;
+    Ok(SheetForm {
+        table: "sheet",
+        folder: "sheets",
+        fields,
+    })
+}
+
+/// A sheet typed in the editor: `file` holds one `[[sheet]]`; it is read as the player's own,
+/// over the data (in the place of a sheet of the same id), and checked as `data check` would.
+pub fn draft(engine: &CapitanEngine, sources: &Sources, file: FileId) -> Result<Draft, Error> {
+    let index = SpanIndex::parse(sources.text(file));
+    let (parsed, mut diagnostics) = parse_sheets(sources, file, &index);
+    let mut sheets: Vec<UnitSheet> = parsed.sheet;
+    if sheets.len() > 1 {
+        return Err(Error::Usage(format!(
+            "a draft is one sheet, found {}",
+            sheets.len()
+        )));
+    }
+    let Some(sheet) = sheets.pop() else {
+        if diagnostics.is_empty() {
+            return Err(Error::Usage("a draft is one sheet, found none".into()));
+        }
+        return Ok(Draft {
+            engine: Box::new(CapitanEngine::new(engine.db.clone())),
+            id: String::new(),
+            diagnostics,
+        });
+    };
+    let mut db = engine.db.clone();
+    let id = sheet.id.clone();
+    if !db.sheets.replace(&id, sheet.clone()) {
+        db.sheets.insert(&id, sheet.clone());
+    }
+    db.provenance
+        .insert(id.clone(), (Provenance::Player, sources.name(file)));
+    let origin = Origin {
+        file,
+        table: "sheet",
+        index: 0,
+    };
+    let mut spans = SpanIndexes::default();
+    spans.add(file, index);
+    diagnostics.extend(lint_sheet(&db, &sheet, &origin, &spans));
+    Ok(Draft {
+        engine: Box::new(CapitanEngine::new(db)),
+        id,
+        diagnostics,
+    })
+}
