@@ -39,9 +39,10 @@ const BUILDER: &str = include_str!("../../templates/web/builder.html");
 const GAME: &str = include_str!("../../templates/web/game.html");
 const CSS: &str = include_str!("../../templates/web/app.css");
 const JS: &str = include_str!("../../templates/web/app.js");
+const SHEET_JS: &str = include_str!("../../templates/web/sheet.js");
 const LABELS: &str = include_str!("../../templates/web/labels.toml");
 
-fn html(body: &'static str) -> Response {
+pub(crate) fn html(body: &'static str) -> Response {
     (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
@@ -85,6 +86,7 @@ pub async fn asset(UrlPath(file): UrlPath<String>) -> Response {
     let (body, kind) = match file.as_str() {
         "app.css" => (CSS, "text/css; charset=utf-8"),
         "app.js" => (JS, "text/javascript; charset=utf-8"),
+        "sheet.js" => (SHEET_JS, "text/javascript; charset=utf-8"),
         "labels.json" => {
             return match page_words() {
                 Ok(v) => json_response(StatusCode::OK, to_json(&v)),

@@ -9,6 +9,7 @@
 
 mod api;
 mod games;
+mod sheets;
 pub mod store;
 
 use std::collections::HashMap;
@@ -61,6 +62,9 @@ pub(crate) struct App {
     /// The careers folder as given.
     pub careers_dir: PathBuf,
     pub dirs: Vec<PathBuf>,
+    /// The player's own data folder (`my-sheets/`), the last data layer: the sheet editor
+    /// writes there.
+    pub player_dir: PathBuf,
     engines: Mutex<HashMap<Ruleset, Arc<Ready>>>,
     /// Host header values that name this server.
     hosts: Vec<String>,
@@ -77,6 +81,12 @@ impl App {
             }
         }
         roots
+    }
+
+    /// Forgets a ruleset's engine: its data is read again on next use (a sheet saved).
+    pub fn forget(&self, ruleset: Ruleset) {
+        let mut engines = self.engines.lock().unwrap_or_else(|e| e.into_inner());
+        engines.remove(&ruleset);
     }
 
     /// The ruleset's engine, loaded once (its data checked) on first use.
@@ -136,12 +146,20 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
     if options.games.is_dir() {
         let _ = games.set(Store::of(&options.games, "game")?);
     }
+    // The player's own sheets are read last, whether or not the folder is there yet (the sheet
+    // editor makes it).
+    let player_dir = PathBuf::from(crate::commands::PLAYER_DATA);
+    let mut dirs = options.dirs;
+    if !dirs.iter().any(|d| d.ends_with(crate::commands::PLAYER_DATA)) {
+        dirs.push(player_dir.clone());
+    }
     let app = Arc::new(App {
         store,
         games_dir: options.games.clone(),
         games,
         careers_dir: options.careers.clone(),
-        dirs: options.dirs,
+        dirs,
+        player_dir,
         engines: Mutex::new(HashMap::new()),
         hosts,
     });
@@ -161,6 +179,10 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
         .route("/assets/{file}", get(api::asset))
         .route("/api/check", post(api::check))
         .route("/api/sheets", get(api::sheets))
+        .route("/sheets/edit", get(sheets::page))
+        .route("/api/sheets/form", get(sheets::form))
+        .route("/api/sheets/draft", post(sheets::draft))
+        .route("/api/sheets/save", post(sheets::save))
         .route("/api/rulesets", get(api::rulesets))
         .route("/api/rulesets/{id}/fields", get(api::fields))
         .route("/api/lists", get(api::lists).post(api::create))

@@ -253,6 +253,12 @@ async function loadOffers() {
   const r = await api("GET", `/api/lists/${enc(state.name)}/offers?lang=${UI.lang}`);
   if (!r.ok) return banner(r.data.error);
   state.offers = r.data;
+  // The sheet editor, where the ruleset has one.
+  if (state.sheetEditor === undefined) {
+    const f = await api("GET", `/api/sheets/form?ruleset=${enc(state.view.ruleset)}&lang=${UI.lang}`);
+    state.sheetEditor = f.ok;
+    if (f.ok) $("#new-sheet").replaceChildren(el("a", { class: "button", href: sheetLink(null) }, t("new_sheet")));
+  }
   drawOffers();
 }
 
@@ -405,12 +411,22 @@ function drawOffers() {
       el("ul", {}, items.map((x) => el("li", {},
         el("button", { type: "button", class: "offer" + (x.mine ? "" : " foreign"), "data-offer": x.id, onclick: () => openAdder(x) },
           el("span", { class: "offer-name" }, el("strong", {}, x.name), el("span", { class: "muted small" }, x.detail),
-            x.mine ? null : el("span", { class: "chip" }, t("not_this_army"))),
+            x.mine ? null : el("span", { class: "chip" }, t("not_this_army")),
+            x.provenance === "illustrative" ? el("span", { class: "chip illustrative", title: t("illustrative_hint") }, t("illustrative")) : null,
+            x.provenance === "player" ? el("span", { class: "chip yours" }, t("yours")) : null),
           el("span", { class: "offer-cost" }, x.cost),
           el("span", { class: "offer-limit muted small" },
-            x.max ? t("taken", { taken: x.taken, max: x.max }) : x.taken ? `× ${x.taken}` : "")))))));
+            x.max ? t("taken", { taken: x.taken, max: x.max }) : x.taken ? `× ${x.taken}` : "")),
+        state.sheetEditor ? el("a", { class: "copy-edit small", href: sheetLink(x.data_id) }, t("copy_edit")) : null)))));
   }
   if (!shown) box.append(el("p", { class: "muted" }, t("nothing_found")));
+}
+
+// The sheet editor, from the picker: a new sheet, or a copy of one to change.
+function sheetLink(from) {
+  const q = new URLSearchParams({ ruleset: state.view.ruleset, list: state.name });
+  if (from) q.set("from", from);
+  return `/sheets/edit?${q}`;
 }
 
 function openAdder(offer) {
@@ -1018,4 +1034,5 @@ async function drawScore() {
   if (document.getElementById("builder")) await builderPage();
   else if (document.getElementById("game")) await gamePage();
   else if (document.getElementById("index")) await indexPage();
+  else if (document.getElementById("sheet-editor")) await window.sheetPage();
 })();

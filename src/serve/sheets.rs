@@ -1,0 +1,275 @@
+//! The sheet editor: a page whose form each ruleset declares, the card redrawn as the player
+//! types (the same renderer as `muster cards`, as SVG), the sheet's diagnostics by field, and
+//! saving into the player's own data folder (`my-sheets/<ruleset>/<folder>/<id>.toml`), locked
+//! and atomic, a file changed on disk since it was opened never overwritten.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::api::{blocking, html, json_error, json_response, page_lang, store_error};
+use super::store::{version, Store, StoreError};
+use super::App;
+use crate::commands::sheets::{saved_text, typed, Typed};
+use crate::commands::to_json;
+use crate::core::diagnostic::{Diagnostic, Severity};
+use crate::core::i18n::Lang;
+use crate::rulesets::sheet_form::field_at;
+use crate::rulesets::{printed_message, Ruleset, SheetForm};
+
+type Shared = State<Arc<App>>;
+
+const EDITOR: &str = include_str!("../../templates/web/sheet.html");
+
+pub async fn page() -> Response {
+    html(EDITOR)
+}
+
+#[derive(Deserialize)]
+pub struct FormQuery {
+    ruleset: Option<String>,
+    lang: Option<String>,
+    /// The sheet to start from ("copy and edit", or edit one's own).
+    from: Option<String>,
+}
+
+fn ruleset_of(id: Option<&str>) -> Result<Ruleset, Response> {
+    match id {
+        None => Ok(Ruleset::default()),
+        Some(id) => id
+            .parse::<Ruleset>()
+            .map_err(|e| json_error(StatusCode::BAD_REQUEST, &e)),
+    }
+}
+
+/// The player's folder of a ruleset's sheets, as a store of files named `<id>.toml`, made
+/// when first saved into.
+fn player_store(app: &App, ruleset: Ruleset, form: &SheetForm) -> Result<Store, StoreError> {
+    let dir = app.player_dir.join(ruleset.id()).join(form.folder);
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        StoreError::Io(format!(
+            "your sheets' folder cannot be made: {}",
+            crate::core::error::io_words(&e)
+        ))
+    })?;
+    Store::of(&dir, "sheet").map_err(|e| StoreError::Io(e.reason()))
+}
+
+/// `GET /api/sheets/form?ruleset=&lang=&from=`: the form, the values to start from (a copy
+/// of `from`, or nothing), and, when the player's own file of that sheet exists, its version.
+pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
+    blocking(move || {
+        let ruleset = match ruleset_of(q.ruleset.as_deref()) {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        let ready = match app.engine(ruleset) {
+            Ok(r) => r,
+            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+        };
+        let (lang, labels) = page_lang(ruleset, q.lang.as_deref());
+        let form = match ready.engine.sheet_form(lang, &labels) {
+            Ok(f) => f,
+            Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+        };
+        let mut values = serde_json::Value::Object(serde_json::Map::new());
+        let mut provenance = serde_json::Value::Null;
+        let mut file_version = serde_json::Value::Null;
+        if let Some(from) = q.from.as_deref() {
+            match ready.engine.sheet(from) {
+                Ok(mut v) => {
+                    if let Some(o) = v.as_object_mut() {
+                        provenance = o.remove("provenance").unwrap_or_default();
+                        o.remove("source");
+                        o.retain(|_, v| !v.is_null());
+                    }
+                    values = v;
+                }
+                Err(e) => return json_error(StatusCode::NOT_FOUND, &e.to_string()),
+            }
+            if provenance == "player" {
+                if let Ok(store) = player_store(&app, ruleset, &form) {
+                    if let Ok(v) = store.file_version(&format!("{from}.toml")) {
+                        file_version = json!(v);
+                    }
+                }
+            }
+        }
+        json_response(
+            StatusCode::OK,
+            to_json(&json!({
+                "ruleset": ruleset.id(),
+                "lang": lang.id(),
+                "languages": ruleset.languages().iter().map(|l| l.id()).collect::<Vec<_>>(),
+                "form": form,
+                "values": values,
+                "from": q.from,
+                "provenance": provenance,
+                "version": file_version,
+            })),
+        )
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct DraftQuery {
+    ruleset: Option<String>,
+    lang: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct DraftBody {
+    values: serde_json::Map<String, serde_json::Value>,
+    /// The version of the player's file the page opened (saving only).
+    #[serde(default)]
+    version: Option<String>,
+}
+
+/// The form and a typed sheet read over the data, or the answer that says why not.
+fn read_typed(
+    app: &App,
+    q: &DraftQuery,
+    body: &Bytes,
+) -> Result<(Ruleset, Lang, toml::Table, SheetForm, DraftBody, Typed), Response> {
+    let ruleset = ruleset_of(q.ruleset.as_deref())?;
+    let body: DraftBody = serde_json::from_slice(body).map_err(|e| {
+        json_error(
+            StatusCode::BAD_REQUEST,
+            &format!("the body is not a sheet's values as JSON: {e}"),
+        )
+    })?;
+    let ready = app
+        .engine(ruleset)
+        .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
+    let (lang, labels) = page_lang(ruleset, q.lang.as_deref());
+    let form = ready
+        .engine
+        .sheet_form(lang, &labels)
+        .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
+    let typed = typed(ready.engine.as_ref(), &form, &body.values)
+        .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
+    Ok((ruleset, lang, labels, form, body, typed))
+}
+
+/// A draft's diagnostics as the page shows them: by field, in the page's words.
+fn diagnostics_json(t: &Typed, lang: Lang, labels: &toml::Table) -> Vec<serde_json::Value> {
+    let mut found: Vec<&Diagnostic> = t.draft.diagnostics.iter().collect();
+    found.sort_by_key(|d| (d.severity != Severity::Error, d.span.as_ref().map(|s| s.start)));
+    found
+        .iter()
+        .map(|d| {
+            let field = d.span.as_ref().and_then(|s| field_at(&t.text, s.start));
+            json!({
+                "field": field,
+                "code": d.code,
+                "severity": match d.severity { Severity::Error => "error", Severity::Warning => "warning" },
+                "message": printed_message(d, lang, labels),
+                "notes": d.notes,
+            })
+        })
+        .collect()
+}
+
+/// `POST /api/sheets/draft?ruleset=&lang=`: the typed sheet's card as it will print (SVG)
+/// and its diagnostics by field.
+pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) -> Response {
+    blocking(move || {
+        let (ruleset, lang, labels, _, _, typed) = match read_typed(&app, &q, &body) {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        let card = if typed.draft.id.is_empty() {
+            Ok(None)
+        } else {
+            crate::commands::print::sheet_card_svg(
+                typed.draft.engine.as_ref(),
+                ruleset,
+                &typed.draft.id,
+                lang,
+            )
+            .map(Some)
+        };
+        let (svg, card_error) = match card {
+            Ok(s) => (s, None),
+            Err(e) => (None, Some(e.to_string())),
+        };
+        json_response(
+            StatusCode::OK,
+            to_json(&json!({
+                "id": typed.draft.id,
+                "svg": svg,
+                "card_error": card_error,
+                "diagnostics": diagnostics_json(&typed, lang, &labels),
+                "text": typed.text,
+            })),
+        )
+    })
+    .await
+}
+
+/// `POST /api/sheets/save?ruleset=&lang=`: writes the typed sheet into the player's folder
+/// when it has no error: a new file, or the player's file of that sheet at the version the
+/// page opened (its comments kept). The ruleset's data is read again: the sheet is in the
+/// picker at once.
+pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) -> Response {
+    blocking(move || {
+        let (ruleset, lang, labels, form, body, typed) = match read_typed(&app, &q, &body) {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        if typed.draft.diagnostics.iter().any(Diagnostic::is_error) || typed.draft.id.is_empty()
+        {
+            return json_response(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                to_json(&json!({
+                    "error": "the sheet has errors: it is saved once they are fixed (every command reads your folder)",
+                    "diagnostics": diagnostics_json(&typed, lang, &labels),
+                })),
+            );
+        }
+        let id = typed.draft.id.clone();
+        let store = match player_store(&app, ruleset, &form) {
+            Ok(s) => s,
+            Err(e) => return store_error(e),
+        };
+        let name = format!("{id}.toml");
+        let written = match store.existing(&name) {
+            Ok(_) => store.update(&name, body.version.as_deref(), |_, current| {
+                saved_text(&form, Some(current), &typed.text, &id)
+                    .map_err(|e| StoreError::Refused(e.to_string()))
+            }),
+            Err(StoreError::NotFound(_)) => match saved_text(&form, None, &typed.text, &id) {
+                Ok(text) => store
+                    .create(&name, &text)
+                    .map(|v| (text, v)),
+                Err(e) => Err(StoreError::Refused(e.to_string())),
+            },
+            Err(e) => Err(e),
+        };
+        let (text, v) = match written {
+            Ok(w) => w,
+            Err(e) => return store_error(e),
+        };
+        debug_assert_eq!(version(text.as_bytes()), v);
+        app.forget(ruleset);
+        let shown = std::path::Path::new(crate::commands::PLAYER_DATA)
+            .join(ruleset.id())
+            .join(form.folder)
+            .join(&name);
+        json_response(
+            StatusCode::OK,
+            to_json(&json!({
+                "id": id,
+                "version": v,
+                "file": shown.display().to_string(),
+            })),
+        )
+    })
+    .await
+}
