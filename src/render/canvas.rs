@@ -1,5 +1,7 @@
 //! A page to draw on in millimetres from the top-left corner (PDF's origin is bottom-left),
-//! and the document that embeds the bundled fonts and saves the pages.
+//! and the document that embeds the bundled fonts and saves the pages. A page may also keep
+//! what it drew ([`Drawn`]) and give it back as SVG ([`Page::svg`]): the SVG and the PDF of
+//! a page come from the same calls.
 
 use printpdf::{
     Color, FontId, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle,
@@ -7,6 +9,7 @@ use printpdf::{
 };
 
 use super::fonts;
+use super::svg::{self, Drawn};
 use crate::core::error::Error;
 
 /// An sRGB colour, 0–255.
@@ -56,10 +59,18 @@ impl Style {
 
 /// One page being drawn. It keeps the state it has set (open text section, font, colours,
 /// line width) and emits only changes: a card sheet is thousands of text runs.
+///
+/// What a page makes: PDF operations ([`Page::new`]), those and the record of its primitives
+/// for SVG ([`Page::recorded`]), or the record alone ([`Page::svg_only`], which needs no
+/// document: its fonts are named in the SVG, not embedded).
 pub struct Page {
     pub width: f32,
     pub height: f32,
+    /// Whether PDF operations are made.
+    pdf: bool,
     ops: Vec<Op>,
+    /// What was drawn, in the order drawn, when asked for.
+    drawn: Option<Vec<Drawn>>,
     /// Inside BT … ET, with the start of the current text line (pt).
     text: Option<(f32, f32)>,
     font: Option<(bool, f32)>,
@@ -70,16 +81,45 @@ pub struct Page {
 pub const PT_PER_MM: f32 = 72.0 / 25.4;
 
 impl Page {
+    /// A page drawn as PDF only.
     pub fn new(width: f32, height: f32) -> Self {
+        Self::make(width, height, true, false)
+    }
+
+    /// A page drawn as PDF that also keeps what it drew, for [`Page::svg`].
+    pub fn recorded(width: f32, height: f32) -> Self {
+        Self::make(width, height, true, true)
+    }
+
+    /// A page that only keeps what it drew, for [`Page::svg`]: no PDF operations are made
+    /// (the fonts given to [`Page::text`] are not used; [`DocFonts::svg_only`] will do).
+    pub fn svg_only(width: f32, height: f32) -> Self {
+        Self::make(width, height, false, true)
+    }
+
+    fn make(width: f32, height: f32, pdf: bool, record: bool) -> Self {
         Self {
             width,
             height,
+            pdf,
             ops: Vec::new(),
+            drawn: record.then(Vec::new),
             text: None,
             font: None,
             fill: None,
             stroke: None,
         }
+    }
+
+    /// The primitives drawn, in order (none on a page made with [`Page::new`]).
+    pub fn drawn(&self) -> &[Drawn] {
+        self.drawn.as_deref().unwrap_or(&[])
+    }
+
+    /// The page as an SVG document, its `viewBox` in millimetres (see [`svg`]). A page made
+    /// with [`Page::new`] kept nothing: its SVG is blank.
+    pub fn svg(&self) -> String {
+        svg::document(self.width, self.height, self.drawn())
     }
 
     fn point(&self, x: f32, y: f32) -> Point {
@@ -102,6 +142,17 @@ impl Page {
     /// Text with its baseline at (x, y).
     pub fn text(&mut self, fonts: &DocFonts, x: f32, y: f32, style: Style, text: &str) {
         if text.is_empty() {
+            return;
+        }
+        if let Some(drawn) = &mut self.drawn {
+            drawn.push(Drawn::Text {
+                x,
+                y,
+                style,
+                text: text.to_owned(),
+            });
+        }
+        if !self.pdf {
             return;
         }
         let Style { size, bold, colour } = style;
@@ -156,6 +207,19 @@ impl Page {
         fill: Option<Colour>,
         stroke: Option<(Colour, f32)>,
     ) {
+        if let Some(drawn) = &mut self.drawn {
+            drawn.push(Drawn::Rect {
+                x,
+                y,
+                w,
+                h,
+                fill,
+                stroke,
+            });
+        }
+        if !self.pdf {
+            return;
+        }
         self.end_text();
         let mut rect = Rect::from_xywh(
             Mm(x).into(),
@@ -179,6 +243,19 @@ impl Page {
 
     /// A straight line, `pt` thick.
     pub fn line(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, colour: Colour, pt: f32) {
+        if let Some(drawn) = &mut self.drawn {
+            drawn.push(Drawn::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                colour,
+                pt,
+            });
+        }
+        if !self.pdf {
+            return;
+        }
         self.end_text();
         let line = Line {
             points: vec![
@@ -210,6 +287,15 @@ pub struct DocFonts {
 }
 
 impl DocFonts {
+    /// Fonts for pages drawn only as SVG ([`Page::svg_only`]), which name their fonts rather
+    /// than embed them: no document holds these, and a PDF page must not be drawn with them.
+    pub fn svg_only() -> Self {
+        Self {
+            regular: FontId(String::new()),
+            bold: FontId(String::new()),
+        }
+    }
+
     fn id(&self, bold: bool) -> FontId {
         if bold {
             self.bold.clone()

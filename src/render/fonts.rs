@@ -25,11 +25,14 @@ impl Metrics {
             .and_then(|g| face.glyph_hor_advance(g))
             .unwrap_or(1000);
         let mut advances = vec![fallback; TABLE];
-        // Latin, Latin-1, Latin Extended-A, general punctuation and the symbols we print.
+        // Latin, Latin-1, Latin Extended-A and B, Greek, Cyrillic, Latin Extended Additional,
+        // Greek Extended (a player's own sheets are typed in their own letters), general
+        // punctuation, arrows, the mathematical operators (−, ≥) and the box symbols we print.
         let ranges = [
             0x20u32..0x250,
-            0x2000..0x2070,
-            0x2190..0x2200,
+            0x370..0x530,
+            0x1E00..0x2070,
+            0x2190..0x2300,
             0x2500..0x25A0,
         ];
         for c in ranges.into_iter().flatten().filter_map(char::from_u32) {

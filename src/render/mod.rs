@@ -9,5 +9,6 @@ pub mod fonts;
 pub mod markup;
 pub mod plot;
 pub mod sheet;
+pub mod svg;
 pub mod templates;
 pub mod text;
