@@ -586,6 +586,14 @@ impl From<CardArg> for CardSize {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CardsFormat {
+    /// Cards imposed on paper, with crop marks
+    Pdf,
+    /// One card, card-sized, as the printed card draws it
+    Svg,
+}
+
 #[derive(Debug, Args)]
 pub struct CardsArgs {
     /// The list whose units to print (checked first)
@@ -593,10 +601,15 @@ pub struct CardsArgs {
     /// A sheet to print (repeatable), optionally with figures: gb-95th-riflemen:8
     #[arg(long = "sheet", value_name = "ID[:FIGURES]")]
     pub sheets: Vec<UnitArg>,
-    /// The PDF to write
+    /// The PDF (or SVG) to write; - for standard output
     #[arg(short, long, value_name = "FILE.pdf")]
     pub output: PathBuf,
-    /// Paper size
+    /// What to write (default: SVG for an output named .svg, else PDF). SVG: each card a
+    /// card-sized document of its own, without paper, crop marks, ruler or backs; several
+    /// cards are written to FILE-1.svg, FILE-2.svg, … (standard output takes one card)
+    #[arg(long, value_enum)]
+    pub format: Option<CardsFormat>,
+    /// Paper size (PDF)
     #[arg(long, value_enum, default_value_t)]
     pub paper: PaperArg,
     /// Card size (default: the ruleset's, `muster rulesets` says which)

@@ -7,18 +7,19 @@ use tera::Context;
 
 use super::check::open_list;
 use super::{language, load_engine};
-use crate::cli::{CardsArgs, QrsArgs, RosterArgs};
+use crate::cli::{CardsArgs, CardsFormat, QrsArgs, RosterArgs};
 use crate::core::diagnostic;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
-use crate::core::output::{check_output_path, write_output};
+use crate::core::output::{check_output_path, is_stdout, write_output};
 use crate::core::source::Sources;
-use crate::render::canvas::{Document, Page};
+use crate::render::canvas::{DocFonts, Document, Page};
+use crate::render::card::{self, Slot};
+use crate::render::flow;
 use crate::render::fonts::Fonts;
 use crate::render::markup::{self, Located};
 use crate::render::sheet::{CardSize, Imposition, Paper};
 use crate::render::templates::Templates;
-use crate::render::{card, flow};
 use crate::rulesets::{Engine, ListCheck, Ruleset, SheetRef};
 
 /// Renders template `name` and parses its output as layout markup.
@@ -59,17 +60,12 @@ pub fn cards_document(
         .unwrap_or("50 mm")
         .to_owned();
     // Every card's blocks first: the deck's scale is the largest that fits them all.
-    let mut fronts_blocks = Vec::with_capacity(cards.len());
-    let mut backs_blocks = Vec::new();
-    for c in cards {
-        let mut ctx = Context::new();
-        ctx.insert("card", c);
-        ctx.insert("l", &labels);
-        fronts_blocks.push(layout(templates, "card", &ctx)?);
-        if backs {
-            backs_blocks.push(layout(templates, "card-back", &ctx)?);
-        }
-    }
+    let fronts_blocks = card_blocks(templates, &labels, cards, "card")?;
+    let backs_blocks = if backs {
+        card_blocks(templates, &labels, cards, "card-back")?
+    } else {
+        Vec::new()
+    };
     let slot = imp.slot(0, false);
     let front_scale = card::deck_scale(&fonts, &doc.fonts, slot, &fronts_blocks);
     let back_scale = card::deck_scale(&fonts, &doc.fonts, slot, &backs_blocks);
@@ -109,8 +105,181 @@ pub fn cards_document(
     Ok(doc.save())
 }
 
+/// The layout of each of `cards` by template `name` ("card", "card-back").
+fn card_blocks(
+    templates: &Templates,
+    labels: &toml::Table,
+    cards: &[serde_json::Value],
+    name: &str,
+) -> Result<Vec<Vec<Located>>, Error> {
+    cards
+        .iter()
+        .map(|c| {
+            let mut ctx = Context::new();
+            ctx.insert("card", c);
+            ctx.insert("l", labels);
+            layout(templates, name, &ctx)
+        })
+        .collect()
+}
+
+/// Each of `cards` (template contexts) as an SVG document of its own, a card of `size` in
+/// millimetres with nothing around it (no paper, crop marks nor ruler), drawn by the same
+/// calls as [`cards_document`] draws it on paper: the same deck scale (the largest at which
+/// all of `cards` fit), every primitive at its place in the card.
+pub fn cards_svg(
+    lang: Lang,
+    size: CardSize,
+    cards: &[serde_json::Value],
+    templates: &Templates,
+) -> Result<Vec<String>, Error> {
+    let fonts = Fonts::load()?;
+    let doc = DocFonts::svg_only();
+    let labels = templates.labels(lang.id());
+    let blocks = card_blocks(templates, &labels, cards, "card")?;
+    let (w, h) = size.size();
+    let slot = Slot {
+        x: 0.0,
+        y: 0.0,
+        w,
+        h,
+    };
+    let scale = card::deck_scale(&fonts, &doc, slot, &blocks);
+    Ok(blocks
+        .iter()
+        .map(|b| {
+            let mut page = Page::svg_only(w, h);
+            card::draw(&mut page, &fonts, &doc, slot, b, scale);
+            page.svg()
+        })
+        .collect())
+}
+
+/// The cards of `sheets` (as `muster cards --sheet ID[:FIGURES]` prints them, from the data
+/// alone) in `lang`, one SVG document per card, in the ruleset's card size (see
+/// [`cards_svg`]). `templates` holds the ruleset's "card" template:
+/// `Templates::load(engine.ruleset().templates(), None, &["card"])`. An unknown sheet is the
+/// engine's error (with its did-you-mean); no sheet at all is a usage error.
+pub fn sheet_cards_svg(
+    engine: &dyn Engine,
+    templates: &Templates,
+    lang: Lang,
+    sheets: &[SheetRef],
+) -> Result<Vec<String>, Error> {
+    let labels = templates.labels(lang.id());
+    let cards = engine.cards(None, sheets, lang, &labels)?;
+    if cards.is_empty() {
+        return Err(Error::Usage("no sheet to draw a card of".into()));
+    }
+    cards_svg(lang, engine.ruleset().card_size(), &cards, templates)
+}
+
+/// The card of one sheet (`figures` as `--sheet ID:FIGURES`, `None` for the sheet's own
+/// default) as an SVG document: [`sheet_cards_svg`] of one sheet.
+pub fn sheet_card_svg(
+    engine: &dyn Engine,
+    templates: &Templates,
+    lang: Lang,
+    sheet: &str,
+    figures: Option<u32>,
+) -> Result<String, Error> {
+    let sheets = [SheetRef {
+        id: sheet.to_owned(),
+        figures,
+    }];
+    let mut svgs = sheet_cards_svg(engine, templates, lang, &sheets)?;
+    match svgs.len() {
+        1 => Ok(svgs.remove(0)),
+        n => Err(Error::Render(format!(
+            "sheet {sheet} gave {n} cards where one was expected"
+        ))),
+    }
+}
+
+/// What `muster cards` writes: `--format`, else SVG for an output named `.svg`; a format
+/// and an extension that disagree are refused.
+fn cards_format(args: &CardsArgs) -> Result<CardsFormat, Error> {
+    let svg_named = args
+        .output
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    let format = match (args.format, svg_named) {
+        (Some(CardsFormat::Pdf), true) => {
+            return Err(Error::Usage(format!(
+                "{}: --format pdf writes a PDF; name it .pdf, or write SVG with --format svg",
+                args.output.display()
+            )))
+        }
+        (Some(CardsFormat::Svg), false) if !is_stdout(&args.output) => {
+            return Err(Error::Usage(format!(
+                "{}: --format svg writes SVG cards; name the output FILE.svg (or - for standard output)",
+                args.output.display()
+            )))
+        }
+        (Some(f), _) => f,
+        (None, true) => CardsFormat::Svg,
+        (None, false) => CardsFormat::Pdf,
+    };
+    if format == CardsFormat::Svg && args.backs {
+        return Err(Error::Usage(
+            "--backs: an SVG card has one face; print backs in a PDF".into(),
+        ));
+    }
+    Ok(format)
+}
+
+/// `card.svg` → `card-N.svg`.
+fn numbered(path: &Path, n: usize) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "svg".into());
+    path.with_file_name(format!("{stem}-{n}.{ext}"))
+}
+
+/// Writes SVG cards: one to `out` itself, several to `out`'s numbered siblings, each checked
+/// as any output before the first is written.
+fn write_svg_cards(out: &Path, inputs: &[&Path], svgs: &[String]) -> Result<(), Error> {
+    if let [svg] = svgs {
+        write_output(out, svg.as_bytes())?;
+        eprintln!(
+            "wrote {}: 1 card, {} KB",
+            out.display(),
+            svg.len().div_ceil(1024)
+        );
+        return Ok(());
+    }
+    if is_stdout(out) {
+        return Err(Error::Usage(format!(
+            "{} cards: standard output takes one SVG card; -o FILE.svg writes FILE-1.svg to FILE-{}.svg",
+            svgs.len(),
+            svgs.len()
+        )));
+    }
+    let paths: Vec<PathBuf> = (1..=svgs.len()).map(|n| numbered(out, n)).collect();
+    for p in &paths {
+        check_output_path(p, inputs)?;
+    }
+    for (p, svg) in paths.iter().zip(svgs) {
+        write_output(p, svg.as_bytes())?;
+    }
+    eprintln!(
+        "wrote {} … {}: {} cards, {} KB",
+        paths[0].display(),
+        paths[paths.len() - 1].display(),
+        svgs.len(),
+        svgs.iter().map(String::len).sum::<usize>().div_ceil(1024)
+    );
+    Ok(())
+}
+
 pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> Result<u8, Error> {
     let ins: Vec<&Path> = args.list.iter().map(PathBuf::as_path).collect();
+    let format = cards_format(args)?;
     check_output_path(&args.output, &ins)?;
     let mut sources = Sources::new();
     let (engine, list): (Box<dyn Engine>, Option<ListCheck>) = match &args.list {
@@ -164,6 +333,11 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
         .card
         .map(CardSize::from)
         .unwrap_or_else(|| engine.ruleset().card_size());
+    if format == CardsFormat::Svg {
+        let svgs = cards_svg(lang, size, &cards, &templates)?;
+        write_svg_cards(&args.output, &ins, &svgs)?;
+        return Ok(0);
+    }
     let pdf = cards_pdf(args, lang, size, &cards, &templates)?;
     write_output(&args.output, &pdf)?;
     eprintln!(

@@ -265,8 +265,10 @@ pub fn tree(svg: &str) -> Result<resvg::usvg::Tree, Error> {
 pub fn png(svg: &str, px_per_mm: f32) -> Result<Vec<u8>, Error> {
     use resvg::tiny_skia::{Color, Pixmap, Transform};
     let tree = tree(svg)?;
+    // usvg sizes in CSS pixels, 96 an inch.
+    let scale = px_per_mm * 25.4 / 96.0;
     let size = tree.size();
-    let (w, h) = (size.width() * px_per_mm, size.height() * px_per_mm);
+    let (w, h) = (size.width() * scale, size.height() * scale);
     if !(w >= 1.0 && h >= 1.0 && w <= 20_000.0 && h <= 20_000.0) {
         return Err(Error::Render(format!(
             "SVG: {w:.0} × {h:.0} pixels is not an image size (1 to 20,000 a side)"
@@ -277,7 +279,7 @@ pub fn png(svg: &str, px_per_mm: f32) -> Result<Vec<u8>, Error> {
     pixmap.fill(Color::WHITE);
     resvg::render(
         &tree,
-        Transform::from_scale(px_per_mm, px_per_mm),
+        Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
     pixmap

@@ -21,6 +21,7 @@ mod print;
 mod properties;
 mod serve;
 mod states;
+mod svg;
 mod thucydide;
 mod units;
 mod wab_aca;
