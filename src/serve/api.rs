@@ -87,6 +87,28 @@ pub async fn asset(UrlPath(file): UrlPath<String>) -> Response {
         "app.css" => (CSS, "text/css; charset=utf-8"),
         "app.js" => (JS, "text/javascript; charset=utf-8"),
         "sheet.js" => (SHEET_JS, "text/javascript; charset=utf-8"),
+        // The cards' fonts, for a card drawn as SVG in a page (the sheet editor).
+        "card-fonts.css" => {
+            let css = crate::render::svg::font_face_css(
+                "/assets/card-regular.ttf",
+                "/assets/card-bold.ttf",
+            );
+            return ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], css).into_response();
+        }
+        "card-regular.ttf" => {
+            return (
+                [(header::CONTENT_TYPE, "font/ttf")],
+                crate::render::fonts::REGULAR,
+            )
+                .into_response()
+        }
+        "card-bold.ttf" => {
+            return (
+                [(header::CONTENT_TYPE, "font/ttf")],
+                crate::render::fonts::BOLD,
+            )
+                .into_response()
+        }
         "labels.json" => {
             return match page_words() {
                 Ok(v) => json_response(StatusCode::OK, to_json(&v)),

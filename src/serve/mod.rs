@@ -150,7 +150,10 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
     // editor makes it).
     let player_dir = PathBuf::from(crate::commands::PLAYER_DATA);
     let mut dirs = options.dirs;
-    if !dirs.iter().any(|d| d.ends_with(crate::commands::PLAYER_DATA)) {
+    if !dirs
+        .iter()
+        .any(|d| d.ends_with(crate::commands::PLAYER_DATA))
+    {
         dirs.push(player_dir.clone());
     }
     let app = Arc::new(App {

@@ -160,7 +160,12 @@ fn read_typed(
 /// A draft's diagnostics as the page shows them: by field, in the page's words.
 fn diagnostics_json(t: &Typed, lang: Lang, labels: &toml::Table) -> Vec<serde_json::Value> {
     let mut found: Vec<&Diagnostic> = t.draft.diagnostics.iter().collect();
-    found.sort_by_key(|d| (d.severity != Severity::Error, d.span.as_ref().map(|s| s.start)));
+    found.sort_by_key(|d| {
+        (
+            d.severity != Severity::Error,
+            d.span.as_ref().map(|s| s.start),
+        )
+    });
     found
         .iter()
         .map(|d| {
@@ -187,13 +192,17 @@ pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes)
         let card = if typed.draft.id.is_empty() {
             Ok(None)
         } else {
-            crate::commands::print::sheet_card_svg(
-                typed.draft.engine.as_ref(),
-                ruleset,
-                &typed.draft.id,
-                lang,
-            )
-            .map(Some)
+            crate::render::templates::Templates::load(ruleset.templates(), None, &["card"])
+                .and_then(|templates| {
+                    crate::commands::print::sheet_card_svg(
+                        typed.draft.engine.as_ref(),
+                        &templates,
+                        lang,
+                        &typed.draft.id,
+                        None,
+                    )
+                })
+                .map(Some)
         };
         let (svg, card_error) = match card {
             Ok(s) => (s, None),
@@ -254,6 +263,12 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
         };
         let (text, v) = match written {
             Ok(w) => w,
+            Err(StoreError::NoVersion) => {
+                return json_error(
+                    StatusCode::CONFLICT,
+                    &format!("your sheet `{id}` is in your folder already: open it from the picker to change it (or give this one another id)"),
+                )
+            }
             Err(e) => return store_error(e),
         };
         debug_assert_eq!(version(text.as_bytes()), v);

@@ -136,8 +136,12 @@ async function redraw() {
   banner("");
   const view = $("#card-view");
   if (r.data.svg) {
-    const img = el("img", { alt: t("card_as_printed"), src: `data:image/svg+xml;charset=utf-8,${enc(r.data.svg)}` });
-    view.replaceChildren(img);
+    // Drawn in the page (not as an image) so that its text takes the cards' fonts.
+    const doc = new DOMParser().parseFromString(r.data.svg, "image/svg+xml");
+    const svg = document.importNode(doc.documentElement, true);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", t("card_as_printed"));
+    view.replaceChildren(svg);
   } else {
     view.replaceChildren(el("p", { class: "muted" }, r.data.card_error || t("card_needs_id")));
   }

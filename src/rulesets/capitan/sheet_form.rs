@@ -101,16 +101,7 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         units: UNITS,
         hidden: HIDDEN,
     };
-    let fields = form_from_schema(&schema::<super::model::SheetsFile>(), &spec, labels)
-        .and_then(|f| {
-            f.into_iter()
-                .find(|f| f.key == "sheet")
-                .and_then(|f| match f.kind {
-                    crate::rulesets::sheet_form::FieldKind::Rows { fields } => Some(fields),
-                    _ => None,
-                })
-                .ok_or_else(|| "sheets file: no [[sheet]] rows".to_owned())
-        })
+    let fields = form_from_schema(&schema::<UnitSheet>(), &spec, labels)
         .map_err(|e| Error::Render(format!("the sheet form: {e}")))?;
     Ok(SheetForm {
         table: "sheet",
