@@ -130,7 +130,48 @@ pub struct Formation {
     #[serde(default)]
     #[validate(range(min = 1, max = 4))]
     pub road_march: Option<u32>,
+    /// A square: its rank bonus is the formation's and it fights with the face charged
+    /// (ACA p.3, reading square-face).
+    #[serde(default)]
+    #[validate(nested)]
+    pub square: Option<Square>,
     pub notes: Names,
+}
+
+/// How a square stands (ACA p.3: "un carré creux d'un ou deux rangs de profondeur (cela est
+/// fonction de leur effectif)"; the solid square, a block).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Square {
+    /// The faces the figures share.
+    #[validate(range(min = 1, max = 8))]
+    pub faces: u32,
+    /// A hollow square stands two ranks deep from this many figures, one rank below.
+    #[serde(default)]
+    #[validate(range(min = 1, max = 200))]
+    pub two_ranks_from: Option<u32>,
+    /// A solid square: as many figures wide as deep.
+    #[serde(default)]
+    pub solid: bool,
+}
+
+impl Square {
+    /// The figures in the front rank of one face (rounded up, ACA p.2).
+    pub fn face(&self, figures: u32) -> u32 {
+        if self.solid {
+            let mut side = 0u32;
+            while side.saturating_mul(side) < figures {
+                side += 1;
+            }
+            side
+        } else {
+            let depth = match self.two_ranks_from {
+                Some(n) if figures >= n => 2,
+                _ => 1,
+            };
+            figures.div_ceil(self.faces.max(1) * depth)
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, Validate)]
@@ -201,6 +242,15 @@ pub struct ManoeuvreCondition {
     pub id: String,
     pub group: String,
     pub effect: ConditionEffect,
+    /// The only arm the condition is for (the *** exception: "une unité d'infanterie").
+    #[serde(default)]
+    pub arm: Option<Arm>,
+    /// Modifiers and conditions it cannot go with, the rule in `quote` excluding them.
+    #[serde(default)]
+    pub excludes: Vec<String>,
+    /// The sentence of the supplement that sets `arm` and `excludes`.
+    #[serde(default)]
+    pub quote: Option<String>,
     pub name: Names,
 }
 
@@ -223,6 +273,10 @@ pub struct Reaction {
     pub arm: Arm,
     /// Whether the reaction needs a manoeuvre test.
     pub test: bool,
+    /// Only against this arm (the infantry's counter-charge, ACA p.5: "uniquement face à de
+    /// l'infanterie").
+    #[serde(default)]
+    pub only_against: Option<Arm>,
     pub name: Names,
     pub effect: Names,
 }
@@ -735,6 +789,15 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Infantry or cavalry; a battery or a general is neither.
+    pub fn arm(&self) -> Option<Arm> {
+        match self.kind {
+            Kind::Infantry => Some(Arm::Infantry),
+            Kind::Cavalry => Some(Arm::Cavalry),
+            Kind::Battery | Kind::General => None,
+        }
+    }
+
     pub fn offers(&self, option: UnitOption) -> bool {
         self.options.contains(&option)
     }

@@ -1,6 +1,7 @@
 //! WAB "Au crépuscule de l'Aigle": data and its lint, lists and their rules, previews against
 //! closed forms and a Monte Carlo simulator, scoring, printed documents.
 
+mod book;
 mod data;
 mod lists;
 mod monte_carlo;

@@ -517,14 +517,13 @@ fn combat_special_rules() {
         "--charge",
         "--defender-formation",
         "hollow-square",
-        "--defender-ranks",
-        "3",
     ]);
     assert_eq!(v["attacker"]["impact_attacks"], 0);
     assert_eq!(v["attacker"]["strength_bonus"], 0);
     assert_eq!(v["attacker"]["charge_bonus"], 0);
     assert_eq!(v["defender"]["ranks"], 3);
-    // A line gives no rank bonus, whatever the ranks; light infantry in square +2.
+    // A line gives no rank bonus, whatever the ranks; light infantry in square +2 (a square's
+    // ranks are its formation's: no --defender-ranks, ACA p.3).
     let v = preview(&[
         "combat",
         "--attacker",
@@ -537,8 +536,6 @@ fn combat_special_rules() {
         "gb-light-infantry:24",
         "--defender-formation",
         "hollow-square",
-        "--defender-ranks",
-        "3",
     ]);
     assert_eq!(v["attacker"]["ranks"], 0);
     assert_eq!(v["defender"]["ranks"], 2);

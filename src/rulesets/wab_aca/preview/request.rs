@@ -219,6 +219,7 @@ pub fn test(db: &Database, r: &TestRequest) -> Result<TestOut, String> {
             numbers: &r.modifiers,
             reroll: r.reroll,
             lang: r.lang,
+            unit: unit.as_ref().map(|u| u.entry),
         },
     )?;
     Ok(TestOut {
@@ -476,15 +477,33 @@ fn side(
             ));
         }
     }
-    let in_square = |f: Option<&crate::rulesets::wab_aca::model::Formation>| {
-        f.is_some_and(|f| f.id == "hollow-square" || f.id == "solid-square")
-    };
     let other_formation = if who == "attacker" {
         cx.defender.formation.as_deref()
     } else {
         cx.attacker.formation.as_deref()
     };
-    let other_square = in_square(other_formation.and_then(|id| db.formations.get(id)));
+    let other_square = other_formation
+        .and_then(|id| db.formations.get(id))
+        .is_some_and(|f| f.square.is_some());
+    // A square's rank bonus is its formation's, and it fights with the front rank of the face
+    // charged (ACA p.3, reading square-face).
+    let square = formation.and_then(|f| f.square.map(|s| (f, s)));
+    if let Some((f, _)) = square {
+        if r.ranks > 0 {
+            return Err(format!(
+                "--{who}-ranks: the rank bonus of a square is set by its formation (ACA p.3: a hollow square of 12 figures or more +3, +2 light infantry; a solid square +1); give no ranks with --{who}-formation {}",
+                f.id
+            ));
+        }
+        if let Some(min) = f.min_figures {
+            if unit.figures < min {
+                return Err(format!(
+                    "--{who}-formation {}: {} figures; a hollow square needs at least {min} (ACA p.3: \"tant qu'il comporte au moins 12 figurines\"); a smaller unit forms a solid square",
+                    f.id, unit.figures
+                ));
+            }
+        }
+    }
     // A square cancels every advantage of a cavalry charge (ACA p.3); an obstacle the charge
     // bonuses, unless open order (ACA p.12).
     let cancelled = (e.kind == Kind::Cavalry && other_square)
@@ -501,7 +520,10 @@ fn side(
     } else {
         0
     };
-    let fighting_default = unit.figures.div_ceil(r.ranks + 1);
+    let fighting_default = match square {
+        Some((_, s)) => s.face(unit.figures),
+        None => unit.figures.div_ceil(r.ranks + 1),
+    };
     let fighting = within(
         &format!("--{who}-fighting"),
         r.fighting.unwrap_or(fighting_default),
@@ -521,7 +543,7 @@ fn side(
         })
         .unwrap_or(rules.max_rank_bonus)
         .min(rules.max_rank_bonus);
-    let ranks = r.ranks.min(cap);
+    let ranks = if square.is_some() { cap } else { r.ranks.min(cap) };
     let elite = r.elite.unwrap_or(unit.elite);
     if elite > 0 && !e.offers(UnitOption::Elite) {
         return Err(format!(
@@ -637,6 +659,27 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, String> {
     }
     if r.counter_charge && !r.charge {
         return Err("--counter-charge answers a charge: give --charge too".into());
+    }
+    if r.counter_charge {
+        // The infantry counter-charges infantry only (ACA p.5).
+        let reaction = d_unit.entry.arm().and_then(|arm| {
+            db.rules
+                .reaction
+                .iter()
+                .find(|x| x.id == "counter-charge" && x.arm == arm)
+        });
+        if let Some(only) = reaction.and_then(|x| x.only_against) {
+            if a_unit.entry.arm() != Some(only) {
+                return Err(format!(
+                    "--counter-charge: `{}` is {}, and `{}` is {}: {} counter-charges {only} only (ACA p.5: \"Contre-charger (uniquement face à de l'infanterie)\")",
+                    d_unit.entry.id,
+                    d_unit.entry.kind,
+                    a_unit.entry.id,
+                    a_unit.entry.kind,
+                    d_unit.entry.kind,
+                ));
+            }
+        }
     }
     let attacker = side(db, "attacker", &r.attacker, &a_unit, &d_unit, r)?;
     let defender = side(db, "defender", &r.defender, &d_unit, &a_unit, r)?;

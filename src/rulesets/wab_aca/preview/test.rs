@@ -5,7 +5,9 @@
 use serde::Serialize;
 
 use super::super::database::Database;
-use super::super::model::{ConditionEffect, Lang};
+use super::super::model::{
+    ConditionEffect, Entry, Lang, ManoeuvreCondition, ManoeuvreModifier,
+};
 use super::p_test_with_reroll;
 
 /// A modifier as the test used it.
@@ -37,28 +39,28 @@ pub struct TestInput<'a> {
     pub numbers: &'a [i32],
     pub reroll: bool,
     pub lang: Lang,
+    /// The unit tested, when given (`--unit`): a condition for another arm is refused.
+    pub unit: Option<&'a Entry>,
 }
 
 /// The table's modifiers with their groups applied: per group, the largest bonus and the
 /// largest penalty; conditions double or cancel their group's penalties.
 pub fn applied(db: &Database, input: &TestInput) -> Result<Vec<Applied>, String> {
     let table = &db.rules.manoeuvre;
-    let mut chosen = Vec::new();
+    let mut chosen: Vec<(&ManoeuvreModifier, i64)> = Vec::new();
     for id in input.with {
         let m =
             table.modifier.iter().find(|m| &m.id == id).ok_or_else(|| {
                 unknown("modifier", id, table.modifier.iter().map(|m| m.id.as_str()))
             })?;
-        if chosen
-            .iter()
-            .any(|(c, _): &(&super::super::model::ManoeuvreModifier, i64)| c.id == m.id)
-        {
+        if chosen.iter().any(|(c, _)| c.id == m.id) {
             return Err(format!(
                 "--with {id}: given twice (each factor counts once)"
             ));
         }
         chosen.push((m, i64::from(m.value)));
     }
+    let mut conditions = Vec::new();
     for id in input.conditions {
         let c = table
             .condition
@@ -71,6 +73,54 @@ pub fn applied(db: &Database, input: &TestInput) -> Result<Vec<Applied>, String>
                     table.condition.iter().map(|c| c.id.as_str()),
                 )
             })?;
+        if conditions.iter().any(|o: &&ManoeuvreCondition| o.id == c.id) {
+            return Err(format!(
+                "--condition {id}: given twice (each condition counts once)"
+            ));
+        }
+        conditions.push(c);
+    }
+    for c in &conditions {
+        let rule = c.quote.as_deref().unwrap_or("ACA p.11");
+        if let (Some(arm), Some(unit)) = (c.arm, input.unit) {
+            if unit.arm() != Some(arm) {
+                let what = unit
+                    .class
+                    .map(|c| c.to_string())
+                    .unwrap_or_else(|| unit.kind.to_string());
+                return Err(format!(
+                    "--condition {}: `{}` is {what}, and the condition is for {arm} only: {rule}",
+                    c.id, unit.id
+                ));
+            }
+        }
+        let given = input
+            .with
+            .iter()
+            .chain(input.conditions.iter())
+            .find(|x| c.excludes.contains(x));
+        if let Some(x) = given {
+            return Err(format!(
+                "--condition {} cannot go with {x}: {rule}",
+                c.id
+            ));
+        }
+        if !chosen.iter().any(|(m, _)| m.group.as_deref() == Some(c.group.as_str())) {
+            let factors: Vec<&str> = table
+                .modifier
+                .iter()
+                .filter(|m| m.group.as_deref() == Some(c.group.as_str()))
+                .map(|m| m.id.as_str())
+                .collect();
+            return Err(format!(
+                "--condition {}: it changes a factor of the {} group, and none is given (--with {})",
+                c.id,
+                c.group,
+                factors.join(" or --with ")
+            ));
+        }
+    }
+    for c in conditions {
         for (m, value) in chosen.iter_mut() {
             if m.group.as_deref() == Some(c.group.as_str()) && *value < 0 {
                 *value = match c.effect {

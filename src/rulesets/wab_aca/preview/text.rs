@@ -90,7 +90,7 @@ pub fn combat(r: &CombatOut) -> String {
         ("defender", &r.defender.side),
     ] {
         text.push_str(&format!(
-            "  {who}: {}: {} fighting × {} attack{}{} · WS {} S {}{} T {} Sv {} · Ld {}{}{}\n",
+            "  {who}: {}: {} fighting × {} attack{}{} · WS {} S {}{} T {} Sv {} · Ld {}{}{}{}\n",
             s.name,
             s.fighting,
             s.attacks,
@@ -119,6 +119,11 @@ pub fn combat(r: &CombatOut) -> String {
             },
             if s.impact_attacks > 0 {
                 format!(" · {} impact attacks", s.impact_attacks)
+            } else {
+                String::new()
+            },
+            if s.ranks > 0 {
+                format!(" · ranks +{}", s.ranks)
             } else {
                 String::new()
             }
