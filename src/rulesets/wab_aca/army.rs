@@ -1,6 +1,7 @@
 //! Costing a list: each unit resolved to its army entry and priced (ACA p.5, p.7, p.13: figures
-//! × cost per figure, +5 a flag, +5 a musician, +5 an elite figure, +2 a figure of heavy
-//! armour; a battery's guns and crew; the officer free). Exact integers throughout.
+//! × cost per figure, +5 a flag, +5 a musician, +2 a figure of heavy armour; +5 an elite figure,
+//! the cavalry's of p.7 and the infantry's as muster's reading elite-infantry; a battery's guns
+//! and crew; the officer free). Exact integers throughout.
 
 use super::database::{Army, Database};
 use super::list::{ListFile, ListUnit};

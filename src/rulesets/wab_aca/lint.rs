@@ -80,7 +80,7 @@ pub const ENTRY_RULES: &[(&str, EntryRule, &str)] = &[
     ("kind-fields", kind_fields, "ACA p.2–10"),
     ("formation-not-allowed", formations_allowed, "ACA p.3, p.6"),
     ("figures-range", figures_range, "ACA p.1"),
-    ("elite-range", elite_range, "ACA p.5, p.7"),
+    ("elite-range", elite_range, "ACA p.7; infantry: muster's reading elite-infantry"),
     ("heavy-armour", heavy_armour, "ACA p.13"),
     ("engineers-cost", engineers_cost, "ACA p.13"),
     ("battery-crew", battery_crew, "ACA p.9"),

@@ -433,6 +433,9 @@ pub struct Reading {
     pub id: String,
     pub section: String,
     pub quote: String,
+    /// A rule muster adds where the book is silent: printed as muster's, never the book's.
+    #[serde(default)]
+    pub own: bool,
     pub decision: Names,
 }
 

@@ -2,7 +2,7 @@
 //! artillery: each parameter bounded by `preview::request::limits`), the duels two list units
 //! play, and the reading of a checked request into the ruleset's own requests.
 
-use super::preview::artillery::{Ammunition, Order};
+use super::preview::artillery::{Ammunition, At, Order};
 use super::preview::request::{
     self, limits, ArtilleryRequest, CombatRequest, Defended, FighterRequest, Listed,
     ShootRequest, TestRequest, UnitSpec,
@@ -99,7 +99,7 @@ pub const PROCEDURES: &[Procedure] = &[
     Procedure {
         name: "shoot",
         summary: "Shooting: casualties of a volley",
-        rule: "WAB core; elite re-rolls ACA p.7",
+        rule: "WAB core; elite re-rolls ACA p.7 (infantry: muster's reading elite-infantry)",
         sides: ["Firer", "Target"],
         params: &[
             Param::unit_with_figures(
@@ -113,7 +113,7 @@ pub const PROCEDURES: &[Procedure] = &[
             Param::int_u(
                 "elite",
                 limits::SHOTS,
-                "Elite figures among the firers: as many 1s to hit re-rolled (ACA p.7)",
+                "Elite figures among the firers: as many 1s to hit re-rolled (ACA p.7; infantry: muster's reading elite-infantry)",
             )
             .first(),
             Param::flag("stationary", "Rifles that did not move: 30\" and S4 (ACA p.13)").first(),
@@ -170,14 +170,25 @@ pub const PROCEDURES: &[Procedure] = &[
             )
             .value_name("N")
             .first(),
+            Param::choice(
+                "at",
+                &[
+                    ("figures", "Figures on the path or under the template"),
+                    ("battery", "A battery: 1d6 hits, 1–4 pieces, 5–6 gunners; Kaboum (ACA p.8–9)"),
+                    ("limber", "A limber, T5 4 W: 1d6 hits (ACA p.9–10)"),
+                    ("caisson", "A caisson, T6 4 W: 1d6 hits; it may explode (ACA p.9–10)"),
+                ],
+                "What the round shot is aimed at",
+            )
+            .default("figures")
+            .second(),
             Param::int_u(
                 "figures",
                 limits::IN_PATH,
                 "Figures on the path from the bounce (round shot) or under the template (canister), 0–100",
             )
             .value_name("N")
-            .second()
-            .required(),
+            .second(),
             Param::flag(
                 "large-target",
                 "The target is a large target (march column, square; attack column for artillery)",
@@ -196,7 +207,22 @@ pub const PROCEDURES: &[Procedure] = &[
             .second(),
             Param::flag(
                 "heavy-cover",
-                "Canister: the figures are behind heavy cover (hit on 6+ only)",
+                "Canister: the figures are behind heavy cover, a house or fortifications (hit on 6+ only, ACA p.9)",
+            )
+            .second(),
+            Param::flag(
+                "sheltered",
+                "Canister: behind a low wall, hedge, barricade or gabions, or inside a wood: one covered figure in 2 hit (ACA p.10)",
+            )
+            .second(),
+            Param::flag(
+                "before-bounce",
+                "Round shot: a unit at the battery's height crossed before the bounce: hits ÷ 3, rounded down, no bonus hit (ACA p.10)",
+            )
+            .second(),
+            Param::flag(
+                "collateral",
+                "Round shot: a unit crossed after the bounce that is not the target (unseen or not aimed at): no grand-battery nor large-target hits (ACA p.10)",
             )
             .second(),
             Param::unit("target", "The target (its T and save): an entry or a list's unit")
@@ -412,7 +438,13 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
                 Some("canister") => Ammunition::Canister,
                 _ => Ammunition::Roundshot,
             },
-            figures: r.u32("figures").unwrap_or(0),
+            at: match r.text("at").as_deref() {
+                Some("battery") => At::Battery,
+                Some("limber") => At::Limber,
+                Some("caisson") => At::Caisson,
+                _ => At::Figures,
+            },
+            figures: r.u32("figures"),
             large_target: r.flag("large-target"),
             grand_battery: r.u32("grand-battery"),
             order: match r.text("order").as_deref() {
@@ -421,6 +453,9 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
                 _ => Order::Formed,
             },
             heavy_cover: r.flag("heavy-cover"),
+            sheltered: r.flag("sheltered"),
+            before_bounce: r.flag("before-bounce"),
+            collateral: r.flag("collateral"),
             target: spec(r, "target")?,
             toughness: r.u32("toughness"),
             save: r.u32("save"),

@@ -125,7 +125,7 @@ pub const OPTION_NOT_ALLOWED: Rule = rule(
 pub const ELITE_OVER_MAX: Rule = rule(
     "elite-over-max",
     Severity::Error,
-    "p.5, p.7",
+    "p.7; infantry: muster's reading elite-infantry",
     "elite figures are among the unit's figures, at most the entry's maximum",
 );
 pub const ENTRY_LIMIT: Rule = rule(

@@ -183,9 +183,18 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
         })
         .collect();
     if u.bought.is_some_and(|b| super::army::elite_count(e, b) > 0) {
+        // The cavalry's elite figures are the book's (ACA p.7); the infantry's, muster's
+        // reading elite-infantry.
         specials.push(RuleView {
             name: label(labels, "elite_figures_rule_name"),
-            rule: label(labels, "elite_figures_rule"),
+            rule: label(
+                labels,
+                if e.kind == Kind::Cavalry {
+                    "elite_figures_rule"
+                } else {
+                    "elite_figures_rule_infantry"
+                },
+            ),
         });
     }
     let battery = db.battery_type(e).map(|t| {
@@ -329,7 +338,11 @@ pub struct BatteryRow {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ReadingRow {
+    pub id: String,
     pub section: String,
+    pub quote: String,
+    /// muster's own rule where the book is silent.
+    pub own: bool,
     pub decision: String,
 }
 
@@ -623,7 +636,10 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             .reading
             .iter()
             .map(|x| ReadingRow {
+                id: x.id.clone(),
                 section: x.section.clone(),
+                quote: x.quote.clone(),
+                own: x.own,
                 decision: x.decision.get(lang).to_owned(),
             })
             .collect(),

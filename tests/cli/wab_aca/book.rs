@@ -292,3 +292,103 @@ fn foot_militia_fear_all_mounted_troops() {
     assert!(militia.rules.fr.contains("À pied, craint toutes les troupes montées"));
     assert!(militia.rules.en.contains("On foot, fears all mounted troops"));
 }
+
+/// P(k) of a shot that fired with `fired`, a misfire (1 face of the artillery die's 6) wasting
+/// it.
+fn misfire(fired: &[f64]) -> Vec<f64> {
+    let m = 1.0 / 6.0;
+    let mut out: Vec<f64> = fired.iter().map(|p| p * (1.0 - m)).collect();
+    out[0] += m;
+    out
+}
+
+fn assert_dist(got: &serde_json::Value, want: &[f64], what: &str) {
+    let got: Vec<f64> = got.as_array().unwrap().iter().map(f).collect();
+    assert_eq!(got.len(), want.len(), "{what}: {got:?} vs {want:?}");
+    for (k, (g, w)) in got.iter().zip(want).enumerate() {
+        assert!(close(*g, *w), "{what}: P({k}) {g} vs {w}");
+    }
+}
+
+/// Artillery (ACA p.8–10): the grand battery's bonus is not round shot's only (p.8, "un
+/// bonus en matière de touches infligées"); canister behind a wall, a hedge or in a wood
+/// hits one figure in 2 (p.10, reading canister-cover); a unit crossed before the bounce
+/// takes a third, rounded down, with no bonus hit (p.10); shelling a battery, a limber or a
+/// caisson is 1d6 hits (p.9), on a battery 1–4 the pieces, 5–6 the gunners, and a 6 to wound
+/// a piece then a 6 blows the caissons (p.8).
+#[test]
+fn artillery_terrain_batteries_and_kaboum() {
+    // Canister of a medium piece (S4 on T3: 3+, no save) on 5 figures, a grand battery of 3
+    // (+3 hits): 8 hits. Behind a low wall: ⌈5/2⌉ = 3 figures hit, + 3: 6 hits.
+    let p = d6(3);
+    for (extra, hits) in [(vec![], 5 + 3), (vec!["--sheltered"], 5_u32.div_ceil(2) + 3)] {
+        let mut args = vec![
+            "artillery", "--battery", "medium", "--ammo", "canister", "--figures", "5",
+            "--grand-battery", "3", "--toughness", "3", "--no-save",
+        ];
+        args.extend(extra.iter().copied());
+        let v = preview(&args);
+        assert_eq!(v["hits"], hits, "{args:?}");
+        assert_dist(&v["casualties"], &misfire(&binomial(hits as usize, p)), "canister");
+    }
+    // Round shot of a heavy piece (S8 on T3: 2+) through a unit crossed before the bounce:
+    // 8 figures → ⌊8/3⌋ = 2 hits.
+    let v = preview(&[
+        "artillery", "--battery", "heavy", "--ammo", "roundshot", "--figures", "8",
+        "--before-bounce", "--toughness", "3", "--no-save",
+    ]);
+    assert_eq!(v["hits"], 8 / 3);
+    assert_dist(&v["casualties"], &misfire(&binomial(2, d6(2))), "before the bounce");
+    // A medium piece (S7) shells a battery: 1d6 hits; a piece (T7: S7 wounds on 4+) takes a
+    // hit on 1–4; gunners (T3: 2+, no save) on 5–6.
+    let v = preview(&[
+        "artillery", "--battery", "medium", "--ammo", "roundshot", "--at", "battery",
+        "--target", "ru-position-company-12",
+    ]);
+    let mix = |p: f64| {
+        let mut out = vec![0.0; 7];
+        for h in 1..=6 {
+            for (k, q) in binomial(h, p).iter().enumerate() {
+                out[k] += q / 6.0;
+            }
+        }
+        misfire(&out)
+    };
+    assert_dist(&v["materiel"]["materiel_wounds"], &mix(4.0 / 6.0 * d6(4)), "pieces");
+    assert_dist(&v["casualties"], &mix(2.0 / 6.0 * d6(2)), "gunners");
+    // Kaboum: each hit on a piece (4/6) wounding on a 6 (1/6) then a 6 again (1/6).
+    let k: f64 = 4.0 / 6.0 / 36.0;
+    let none: f64 = (1..=6).map(|h| (1.0 - k).powi(h) / 6.0).sum();
+    assert!(close(f(&v["materiel"]["p_kaboum"]), 5.0 / 6.0 * (1.0 - none)));
+    // A limber (T5, 4 W) under a light piece's round shot (S6: 3+): destroyed at 4 wounds.
+    let v = preview(&["artillery", "--battery", "light", "--ammo", "roundshot", "--at", "limber"]);
+    let w = mix(d6(3));
+    assert_dist(&v["materiel"]["materiel_wounds"], &w, "limber");
+    assert!(close(f(&v["materiel"]["p_destroyed"]), w[4..].iter().sum()));
+    assert!(v["materiel"].get("p_kaboum").is_none());
+    // Refused, naming the rule that excludes them.
+    for (args, needles) in [
+        (
+            vec!["artillery", "--battery", "medium", "--ammo", "roundshot", "--figures", "4", "--before-bounce", "--large-target", "--toughness", "3", "--no-save"],
+            vec!["ni de touches supplémentaires", "ACA p.10"],
+        ),
+        (
+            vec!["artillery", "--battery", "medium", "--ammo", "roundshot", "--figures", "4", "--collateral", "--grand-battery", "2", "--toughness", "3", "--no-save"],
+            vec!["non visées", "gross'batterie ou grande cible"],
+        ),
+        (
+            vec!["artillery", "--battery", "medium", "--ammo", "canister", "--figures", "4", "--sheltered", "--heavy-cover", "--toughness", "3", "--no-save"],
+            vec!["do not add up", "reading canister-cover"],
+        ),
+        (
+            vec!["artillery", "--battery", "medium", "--ammo", "canister", "--at", "battery", "--toughness", "3", "--no-save"],
+            vec!["le nombre de touches est déterminé par 1d6"],
+        ),
+        (
+            vec!["artillery", "--battery", "medium", "--ammo", "roundshot", "--at", "limber", "--figures", "3"],
+            vec!["the hits are 1d6"],
+        ),
+    ] {
+        refused(&args, &needles);
+    }
+}

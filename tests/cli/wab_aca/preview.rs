@@ -674,7 +674,7 @@ fn bounds_and_unknown_ids() {
         (vec!["combat", "--attacker", "lists/sharpe-patrol.toml:1", "--defender", "ru-jagers"], "lists/sharpe-patrol.toml is a list for Capitán, not for WAB: Au crépuscule de l'Aigle"),
         (vec!["combat", "--attacker", "fr-line-fusiliers", "--attacker-fighting", "31", "--defender", "ru-jagers"], "31 figures fighting, but the unit has 30"),
         (vec!["artillery", "--battery", "medium", "--ammo", "roundshot", "--figures", "101", "--toughness", "3"], "--figures <N>"),
-        (vec!["artillery", "--battery", "medium", "--ammo", "canister", "--figures", "3", "--toughness", "3", "--no-save", "--large-target"], "add hits to round shot only"),
+        (vec!["artillery", "--battery", "medium", "--ammo", "canister", "--figures", "3", "--toughness", "3", "--no-save", "--large-target"], "--large-target: it adds hits to round shot only (ACA p.9"),
     ] {
         let mut full = vec!["preview", "--ruleset", "wab-aca"];
         full.extend(args.iter().copied());

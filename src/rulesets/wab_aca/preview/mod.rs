@@ -43,8 +43,8 @@ pub fn p_save(needed: Option<u32>) -> f64 {
     needed.map_or(0.0, |n| p_d6(i64::from(n)))
 }
 
-/// P(a 2d6 test passes) against `target` (WAB core, reading test-doubles): at or under the
-/// target, a double 1 always passes, a double 6 always fails.
+/// P(a 2d6 test passes) against `target` (muster's reading test-doubles, not the
+/// supplement's): at or under the target, a double 1 always passes, a double 6 always fails.
 pub fn p_test(target: i64) -> f64 {
     let mut pass = 0u32;
     for a in 1..=6i64 {

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::core::bounds::within;
 
-use super::artillery::{self, Ammunition, ArtilleryReport, Order};
+use super::artillery::{self, Ammunition, ArtilleryReport, At, Order};
 use super::combat::{self, CombatReport, Rerolls, Side, SideReport};
 use super::shoot::{self, ShootReport, Shot};
 use super::test::{self, TestInput, TestReport};
@@ -711,11 +711,17 @@ pub struct ArtilleryRequest {
     /// A battery type (`medium`) or a battery entry (`fr-foot-battery-6`).
     pub battery: String,
     pub ammunition: Ammunition,
-    pub figures: u32,
+    pub at: At,
+    pub figures: Option<u32>,
     pub large_target: bool,
     pub grand_battery: Option<u32>,
     pub order: Order,
     pub heavy_cover: bool,
+    pub sheltered: bool,
+    pub before_bounce: bool,
+    /// The unit is hit but not aimed at (unseen, or beyond the target): no grand-battery or
+    /// large-target hits (ACA p.10).
+    pub collateral: bool,
     pub target: Option<UnitSpec>,
     pub toughness: Option<u32>,
     pub save: Option<u32>,
@@ -730,6 +736,75 @@ pub struct ArtilleryOut {
     pub toughness: u32,
     #[serde(flatten)]
     pub report: ArtilleryReport,
+}
+
+/// Refuses what the supplement excludes, naming the rule, before anything is computed.
+fn artillery_situation(r: &ArtilleryRequest, grand_battery: u32) -> Result<(), String> {
+    let canister = r.ammunition == Ammunition::Canister;
+    let refuse = |flag: &str, why: &str| Err(format!("{flag}: {why}"));
+    if canister && r.large_target {
+        return refuse(
+            "--large-target",
+            "it adds hits to round shot only (ACA p.9: \"Tir à boulet plein … +1 touche contre grande cible\")",
+        );
+    }
+    if r.heavy_cover && !canister {
+        return refuse("--heavy-cover", "it is for canister (ACA p.9: hit on 6+ only)");
+    }
+    if r.sheltered && !canister {
+        return refuse(
+            "--sheltered",
+            "it is for canister (ACA p.10: \"Tir de mitraille: Seule une figurine sur 2 recouverte par le gabarit est touchée\"); a low wall stops round shot by the d6 of p.10",
+        );
+    }
+    if r.sheltered && r.heavy_cover {
+        return refuse(
+            "--sheltered with --heavy-cover",
+            "behind a low wall, a hedge, gabions or in a wood one figure in 2 is hit (ACA p.10), the 6+ of heavy cover (p.9) is for other cover: the two do not add up (reading canister-cover)",
+        );
+    }
+    if r.before_bounce && canister {
+        return refuse("--before-bounce", "the bounce is round shot's (ACA p.9–10)");
+    }
+    let bonus = r.large_target || grand_battery > 0;
+    if r.before_bounce && bonus {
+        return refuse(
+            "--before-bounce",
+            "a unit crossed before the bounce takes \"pas de test, ni de touches supplémentaires\" (ACA p.10): no --large-target nor --grand-battery",
+        );
+    }
+    if r.collateral && bonus {
+        return refuse(
+            "--collateral",
+            "\"Les unités non visibles ou non visées traversées par un boulet après rebond ne sont pas impactées par les effets de gross'batterie ou grande cible\" (ACA p.10): no --large-target nor --grand-battery",
+        );
+    }
+    if r.at != At::Figures {
+        let what = match r.at {
+            At::Battery => "a battery",
+            At::Limber => "a limber",
+            _ => "a caisson",
+        };
+        if canister {
+            return refuse(
+                "--at",
+                &format!("shelling {what} is round shot's, 1d6 hits (ACA p.9: \"Pour bombarder un bâtiment, une batterie, un attelage le nombre de touches est déterminé par 1d6\")"),
+            );
+        }
+        if r.figures.is_some() {
+            return refuse(
+                "--figures",
+                &format!("at {what} the hits are 1d6 (ACA p.9), not the figures on the path"),
+            );
+        }
+        if r.large_target || r.order != Order::Formed || r.before_bounce || r.collateral {
+            return refuse(
+                "--at",
+                &format!("{what} is neither a large target nor in an order; give only --grand-battery"),
+            );
+        }
+    }
+    Ok(())
 }
 
 pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, String> {
@@ -748,18 +823,51 @@ pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, St
             known.join(", ")
         ));
     };
-    let figures = within("--figures", r.figures, &limits::IN_PATH, "engine limit")?;
+    let grand_battery = r
+        .grand_battery
+        .map(|n| {
+            within(
+                "--grand-battery",
+                n,
+                &limits::GRAND_BATTERY,
+                "ACA p.8: two batteries or more",
+            )
+        })
+        .transpose()?
+        .unwrap_or(0);
+    artillery_situation(r, grand_battery)?;
+    let figures = match (r.at, r.figures) {
+        (At::Figures, None) => {
+            return Err(
+                "give --figures N: the figures on the path (round shot) or under the template (canister)"
+                    .into(),
+            )
+        }
+        (_, Some(n)) => within("--figures", n, &limits::IN_PATH, "engine limit")?,
+        (_, None) => 0,
+    };
     let target = r
         .target
         .as_ref()
         .map(|u| resolve(db, "--target", u))
         .transpose()?;
+    if let (At::Battery, Some(t)) = (r.at, &target) {
+        if t.entry.kind != Kind::Battery {
+            return Err(format!(
+                "--target: `{}` is {}, and --at battery fires at a battery's gunners",
+                t.entry.id, t.entry.kind
+            ));
+        }
+    }
+    // A limber or a caisson: its own toughness (artillery.toml), no save.
+    let materiel = matches!(r.at, At::Limber | At::Caisson);
     let toughness = match (r.toughness, &target) {
         (Some(t), _) => within("--toughness", t, &limits::STRENGTH, "WAB characteristics")?,
         (None, Some(t)) => t.entry.profile.t,
+        (None, None) if materiel => 1,
         (None, None) => return Err("give --toughness T or --target ENTRY".into()),
     };
-    let save = if r.no_save {
+    let save = if r.no_save || materiel {
         None
     } else {
         match (r.save, &target) {
@@ -773,36 +881,19 @@ pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, St
             }
         }
     };
-    let grand_battery = r
-        .grand_battery
-        .map(|n| {
-            within(
-                "--grand-battery",
-                n,
-                &limits::GRAND_BATTERY,
-                "ACA p.8: two batteries or more",
-            )
-        })
-        .transpose()?
-        .unwrap_or(0);
-    if r.ammunition == Ammunition::Canister && (r.large_target || grand_battery > 0) {
-        return Err(
-            "--large-target and --grand-battery add hits to round shot only (ACA p.8–9)".into(),
-        );
-    }
-    if r.heavy_cover && r.ammunition != Ammunition::Canister {
-        return Err("--heavy-cover is for canister (ACA p.9: hit on 6+ only)".into());
-    }
     let report = artillery::fire(
         db,
         &artillery::Fire {
             battery: &battery,
             ammunition: r.ammunition,
+            at: r.at,
             figures,
             large_target: r.large_target,
             grand_battery,
             order: r.order,
             heavy_cover: r.heavy_cover,
+            sheltered: r.sheltered,
+            before_bounce: r.before_bounce,
             toughness,
             save,
         },

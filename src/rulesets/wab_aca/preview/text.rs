@@ -1,7 +1,7 @@
 //! The previews' reports as people read them: the text `muster preview` prints and the web
 //! builder shows, and the distributions both draw. One writer for both.
 
-use super::artillery::Ammunition;
+use super::artillery::{Ammunition, At};
 use super::request::{ArtilleryOut, CombatOut, ShootOut, TestOut};
 use crate::core::table::{distribution_table, Series};
 
@@ -187,38 +187,98 @@ pub fn artillery_series(r: &ArtilleryOut) -> Vec<Series> {
 
 /// `muster preview artillery`'s text.
 pub fn artillery(r: &ArtilleryOut) -> String {
-    let mut text = format!(
-        "Artillery (ACA p.8–9): {} piece, {}, {} figures {}\n",
-        r.report.battery,
-        match r.report.ammunition {
-            Ammunition::Roundshot => "round shot",
-            Ammunition::Canister => "canister",
-        },
-        r.figures,
-        match r.report.ammunition {
-            Ammunition::Roundshot => "on the path from the bounce",
-            Ammunition::Canister => "under the template",
-        }
-    );
+    let ammo = match r.report.ammunition {
+        Ammunition::Roundshot => "round shot",
+        Ammunition::Canister => "canister",
+    };
+    let mut text = match &r.report.materiel {
+        None => format!(
+            "Artillery (ACA p.8–10): {} piece, {ammo}, {} figures {}\n",
+            r.report.battery,
+            r.figures,
+            match r.report.ammunition {
+                Ammunition::Roundshot => "on the path from the bounce",
+                Ammunition::Canister => "under the template",
+            }
+        ),
+        Some(_) => format!(
+            "Artillery (ACA p.8–10): {} piece, {ammo} at {}: 1d6{} hits (ACA p.9)\n",
+            r.report.battery,
+            match r.report.at {
+                At::Battery => "a battery (1–4 the pieces, 5–6 the gunners, ACA p.8)",
+                At::Limber => "a limber",
+                _ => "a caisson",
+            },
+            if r.report.hits > 0 {
+                format!(" + {}", r.report.hits)
+            } else {
+                String::new()
+            }
+        ),
+    };
     if let Some(t) = &r.target {
         text.push_str(&format!("  target: {t}\n"));
     }
-    text.push_str(&format!(
-        "  P(misfire) {:.4}; {} hits at S{} against T{}: to wound {}, save {}\n",
-        r.report.p_misfire,
-        r.report.hits,
-        r.report.strength,
-        r.toughness,
-        r.report
-            .to_wound
-            .map(|n| format!("{n}+"))
-            .unwrap_or_else(|| "impossible".into()),
-        r.report
-            .save
-            .map(|n| format!("{n}+"))
-            .unwrap_or_else(|| "none".into()),
-    ));
-    text.push_str(&distribution_table("casualties", &artillery_series(r)));
-    text.push_str(&format!("mean {:.3}\n", r.report.mean));
+    let wound = |n: Option<u32>| {
+        n.map(|n| format!("{n}+"))
+            .unwrap_or_else(|| "impossible".into())
+    };
+    match &r.report.materiel {
+        Some(m) => {
+            text.push_str(&format!(
+                "  P(misfire) {:.4}; S{} against {} T{} ({} W): to wound {}\n",
+                r.report.p_misfire,
+                r.report.strength,
+                match r.report.at {
+                    At::Battery => "the pieces,",
+                    At::Limber => "the limber,",
+                    _ => "the caisson,",
+                },
+                m.toughness,
+                m.wounds,
+                wound(m.to_wound),
+            ));
+            if let Some(k) = m.p_kaboum {
+                text.push_str(&format!(
+                    "  P(Kaboum: a 6 to wound, then a 6, the caissons explode) {:.4}\n",
+                    k
+                ));
+            }
+            if let Some(d) = m.p_destroyed {
+                text.push_str(&format!("  P(destroyed: {} wounds or more) {:.4}\n", m.wounds, d));
+            }
+            text.push_str(&distribution_table(
+                "wounds",
+                &[("wounds on the materiel".into(), m.materiel_wounds.clone())],
+            ));
+        }
+        None => text.push_str(&format!(
+            "  P(misfire) {:.4}; {} hits at S{} against T{}: to wound {}, save {}\n",
+            r.report.p_misfire,
+            r.report.hits,
+            r.report.strength,
+            r.toughness,
+            wound(r.report.to_wound),
+            r.report
+                .save
+                .map(|n| format!("{n}+"))
+                .unwrap_or_else(|| "none".into()),
+        )),
+    }
+    if r.report.at == At::Battery {
+        text.push_str(&format!(
+            "  gunners (T{}): to wound {}, save {}\n",
+            r.toughness,
+            wound(r.report.to_wound),
+            r.report
+                .save
+                .map(|n| format!("{n}+"))
+                .unwrap_or_else(|| "none".into()),
+        ));
+    }
+    if matches!(r.report.at, At::Figures | At::Battery) {
+        text.push_str(&distribution_table("casualties", &artillery_series(r)));
+        text.push_str(&format!("mean {:.3}\n", r.report.mean));
+    }
     text
 }
