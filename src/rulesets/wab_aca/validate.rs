@@ -113,7 +113,7 @@ pub const GUNS_OUT_OF_RANGE: Rule = rule(
 pub const CREW_BELOW_MINIMUM: Rule = rule(
     "crew-below-minimum",
     Severity::Warning,
-    "p.9",
+    "p.8, p.9",
     "below its piece's minimum crew a battery skips turns of fire",
 );
 pub const OPTION_NOT_ALLOWED: Rule = rule(

@@ -2,6 +2,7 @@
 //! closed forms and a Monte Carlo simulator, scoring, printed documents.
 
 mod book;
+mod citations;
 mod data;
 mod lists;
 mod monte_carlo;
