@@ -214,6 +214,34 @@ fn entry_references(cx: &EntryContext) -> Vec<Diagnostic> {
             db.weapons.ids().collect(),
         ));
     }
+    if let Some(f) = &e.firearm {
+        match db.weapons.get(f) {
+            None => out.push(unknown_ref(
+                cx,
+                &[Seg::Key("firearm")],
+                "weapon",
+                f,
+                db.weapons.ids().collect(),
+            )),
+            Some(w) if w.range == 0 => out.push(
+                cx.error(
+                    "kind-fields",
+                    &[Seg::Key("firearm")],
+                    format!("entry `{}`: its firearm `{f}` does not shoot (range 0)", e.id),
+                )
+                .with_label("a firearm has a range"),
+            ),
+            Some(_) if e.class == Some(Class::HeavyCavalry) => out.push(
+                cx.error(
+                    "kind-fields",
+                    &[Seg::Key("firearm")],
+                    format!("entry `{}` is heavy cavalry, which does not shoot", e.id),
+                )
+                .with_label("ACA p.6: \"Pas de tir possible pour la cavalerie lourde\""),
+            ),
+            Some(_) => {}
+        }
+    }
     for (i, f) in e.formations.iter().enumerate() {
         if !db.formations.contains(f) {
             out.push(unknown_ref(

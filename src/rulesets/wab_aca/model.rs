@@ -531,6 +531,23 @@ pub struct Core {
     pub to_wound: Vec<ToWoundRow>,
     pub save: SaveRule,
     pub test: TestRule,
+    pub flank: Flank,
+}
+
+/// Attacking a flank or the rear (reading flank-rear: the supplement names "le malus de prise
+/// de flanc ou de dos", ACA p.12, and leaves its numbers to WAB).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Flank {
+    /// Added to the result of a unit attacking a flank.
+    #[validate(range(max = 5))]
+    pub flank_bonus: u32,
+    /// Added to the result of a unit attacking the rear.
+    #[validate(range(max = 5))]
+    pub rear_bonus: u32,
+    /// An attacker of at least this many figures in a flank or the rear cancels the rank bonus.
+    #[validate(range(min = 1, max = 100))]
+    pub cancels_ranks_from: u32,
 }
 
 // ── artillery.toml ──────────────────────────────────────────────────────────────────────────
@@ -777,6 +794,10 @@ pub struct Entry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_elite: Option<u32>,
     pub weapon: String,
+    /// The firearm a unit armed for close combat shoots with: light cavalry and dragoons'
+    /// carbines (ACA p.6–7, p.13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub firearm: Option<String>,
     #[serde(default)]
     pub formations: Vec<String>,
     #[serde(default)]

@@ -4,7 +4,7 @@
 
 use super::preview::artillery::{Ammunition, At, Order};
 use super::preview::request::{
-    self, limits, ArtilleryRequest, CombatRequest, Defended, FighterRequest, Listed,
+    self, limits, ArtilleryRequest, CombatRequest, Defended, FighterRequest, From, Listed,
     ShootRequest, TestRequest, UnitSpec,
 };
 use super::preview::text;
@@ -30,6 +30,7 @@ macro_rules! combat_params {
                 Param::int_u(concat!($who, "-supports"), limits::SUPPORTS, concat!("Units supporting the ", $who, " (+1 each, ACA p.12)")).value_name("N").default("0").$side(),
                 Param::flag(concat!($who, "-won-last-round"), concat!("The ", $who, " won the previous round (push, +1)")).$side(),
                 Param::flag(concat!($who, "-reroll"), concat!("The ", $who, " uses its once-a-battle re-roll on the break test")).$side(),
+                Param::flag(concat!($who, "-reformed"), concat!("The ", $who, " reformed to face a flank or rear charge: it strikes last (ACA p.12)")).$side(),
             )+
             Param::flag("charge", "The attacker charged this turn (+1 to the result, bayonets or sabres +1 S, impact)").first(),
             Param::flag("counter-charge", "The defender counter-charged (its charge bonuses; the attacker keeps its +1)").second(),
@@ -44,6 +45,17 @@ macro_rules! combat_params {
             )
             .default("open")
             .second(),
+            Param::choice(
+                "attack-from",
+                &[
+                    ("front", ""),
+                    ("flank", "+1 to the attacker's result; the defender's rank bonus lost, only the figures on its flank fight (ACA p.12, reading flank-rear)"),
+                    ("rear", "+2 to the attacker's result; the defender's rank bonus lost, its back rank fights (ACA p.12, reading flank-rear)"),
+                ],
+                "Where the attacker strikes the defender (a square has neither flank nor rear, ACA p.3)",
+            )
+            .default("front")
+            .first(),
         ]
     };
 }
@@ -385,6 +397,7 @@ fn fighter(r: &Request, who: &str) -> Result<FighterRequest, Error> {
         elite: r.u32(&name("elite")),
         supports: r.u32(&name("supports")).unwrap_or(0),
         won_last_round: r.flag(&name("won-last-round")),
+        reformed: r.flag(&name("reformed")),
         reroll: r.flag(&name("reroll")),
     })
 }
@@ -401,6 +414,11 @@ fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
                 Some("obstacle") => Defended::Obstacle,
                 Some("fortification") => Defended::Fortification,
                 _ => Defended::Open,
+            },
+            from: match r.text("attack-from").as_deref() {
+                Some("flank") => From::Flank,
+                Some("rear") => From::Rear,
+                _ => From::Front,
             },
         },
     )

@@ -77,6 +77,8 @@ pub struct CardView {
     pub quality_rules: String,
     pub profile: ProfileView,
     pub weapon: Option<WeaponView>,
+    /// The firearm of a unit armed for close combat (carbines, ACA p.6–7).
+    pub firearm: Option<WeaponView>,
     pub formations: Vec<String>,
     /// What was bought: "Drapeau (+5)".
     pub options: Vec<String>,
@@ -121,8 +123,8 @@ fn profile_view(p: &Profile) -> ProfileView {
     }
 }
 
-fn weapon_view(db: &Database, e: &Entry, lang: Lang) -> Option<WeaponView> {
-    let w = db.weapons.get(&e.weapon)?;
+fn weapon_view(db: &Database, id: &str, lang: Lang) -> Option<WeaponView> {
+    let w = db.weapons.get(id)?;
     let range = match (w.range, w.stationary) {
         (0, _) => "—".to_owned(),
         (r, Some(s)) => format!("{r}\" / {}\"", s.range),
@@ -264,7 +266,11 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
             .map(|q| q.rules.get(lang).to_owned())
             .unwrap_or_default(),
         profile: profile_view(&e.profile),
-        weapon: weapon_view(db, e, lang),
+        weapon: weapon_view(db, &e.weapon, lang),
+        firearm: e
+            .firearm
+            .as_deref()
+            .and_then(|f| weapon_view(db, f, lang)),
         formations: e
             .formations
             .iter()
@@ -808,7 +814,14 @@ pub fn describe(db: &Database, e: &Entry) -> String {
             p.ld,
             p.sv.map(|s| format!("{s}+")).unwrap_or_else(|| "-".into())
         ),
-        format!("weapon       {}", e.weapon),
+        format!(
+            "weapon       {}{}",
+            e.weapon,
+            e.firearm
+                .as_ref()
+                .map(|f| format!(", fires with {f}"))
+                .unwrap_or_default()
+        ),
         format!("figures      {} to {}", e.figures.min, e.figures.max),
     ];
     match e.kind {

@@ -392,3 +392,89 @@ fn artillery_terrain_batteries_and_kaboum() {
         refused(&args, &needles);
     }
 }
+
+/// Missing mechanic 1 (ACA p.3, p.12): flank and rear. The supplement names "le malus de
+/// prise de flanc ou de dos" and leaves its numbers to WAB (reading flank-rear, muster's
+/// rule: +1 a flank, +2 the rear, no rank bonus for the unit attacked there by 5 figures or
+/// more, the figures in contact fighting); "Un carré n'a ni flanc ni arrière" (p.3); a unit
+/// that reformed "frappera en dernier" (p.12).
+#[test]
+fn flank_and_rear() {
+    // 24 fusiliers strike 24 musketeers in two ranks (one rank behind the front). Each attack
+    // WS 3 on WS 3 (4+), S3 on T3 (4+), no save: 1/4.
+    let q = d6(4) * d6(4);
+    // (where, the attacker's bonus, the figures in contact on each side)
+    for (from, bonus, contact) in [("flank", 1_i64, 2_usize), ("rear", 2, 24 / 2)] {
+        let v = preview(&[
+            "combat",
+            "--attacker",
+            "fr-line-fusiliers:24",
+            "--defender",
+            "ru-musketeers:24",
+            "--defender-ranks",
+            "1",
+            "--attack-from",
+            from,
+        ]);
+        assert_eq!(v["attacker"]["fighting"], contact, "{from}");
+        assert_eq!(v["defender"]["fighting"], contact, "{from}");
+        assert_eq!(v["defender"]["ranks"], 0, "{from}: no rank bonus");
+        assert_eq!(v["attacker"]["static_score"], bonus, "{from}");
+        let (a, d) = (binomial(contact, q), binomial(contact, q));
+        let mut win = 0.0;
+        for (i, p) in a.iter().enumerate() {
+            for (j, r) in d.iter().enumerate() {
+                if bonus + i as i64 > j as i64 {
+                    win += p * r;
+                }
+            }
+        }
+        assert!(close(f(&v["attacker"]["p_win"]), win), "{from}");
+    }
+    // From the front the musketeers keep their rank (+1) and fight with their front rank.
+    let v = preview(&[
+        "combat", "--attacker", "fr-line-fusiliers:24", "--defender", "ru-musketeers:24",
+        "--defender-ranks", "1",
+    ]);
+    assert_eq!(v["defender"]["ranks"], 1);
+    assert_eq!(v["defender"]["fighting"], 12);
+    // A unit that reformed strikes last: one musketeer against one fusilier, the musketeer
+    // strikes only if the fusilier's 1/4 did not kill it.
+    let v = preview(&[
+        "combat", "--attacker", "fr-line-fusiliers:24", "--attacker-fighting", "1",
+        "--defender", "ru-musketeers:24", "--defender-fighting", "1", "--defender-reformed",
+    ]);
+    assert!(close(f(&v["defender"]["wounds"][1]), (1.0 - q) * q));
+    for (args, needles) in [
+        (
+            vec!["combat", "--attacker", "fr-cuirassiers:8", "--defender", "ru-musketeers:28", "--defender-formation", "hollow-square", "--attack-from", "rear"],
+            vec!["Un carré n'a ni flanc ni arrière", "ACA p.3"],
+        ),
+        (
+            vec!["combat", "--attacker", "fr-line-fusiliers:24", "--defender", "ru-musketeers:24", "--attack-from", "flank", "--defender-reformed"],
+            vec!["ne plus subir le malus de prise de flanc ou de dos", "ACA p.12"],
+        ),
+    ] {
+        refused(&args, &needles);
+    }
+}
+
+/// Missing mechanic 3 (ACA p.6–7, p.13): light cavalry and dragoons shoot their carbines,
+/// "Force 3, portée 12p", "toujours sur un seul rang"; "Pas de tir possible pour la cavalerie
+/// lourde".
+#[test]
+fn cavalry_shoots_its_carbines() {
+    // 8 hussars in line (one rank): 8 shots, BS 3 hits on 4+, S3 on T3 wounds on 4+, the
+    // musketeers have no save: 1/4 a shot.
+    let v = preview(&["shoot", "--firer", "fr-hussars:8", "--target", "ru-musketeers"]);
+    assert_eq!(v["weapon"], "carbine");
+    assert_eq!(v["strength"], 3);
+    assert_dist(&v["casualties"], &binomial(8, d6(4) * d6(4)), "hussars' carbines");
+    // Dragoons against hussars (save 6+): 1/4 × 5/6.
+    let v = preview(&["shoot", "--firer", "ru-dragoons:6", "--target", "fr-hussars"]);
+    assert_dist(&v["casualties"], &binomial(6, d6(4) * d6(4) * (5.0 / 6.0)), "dragoons");
+    refused(
+        &["shoot", "--firer", "fr-cuirassiers:8", "--target", "ru-musketeers"],
+        &["Pas de tir possible pour la cavalerie lourde", "ACA p.6"],
+    );
+}

@@ -289,6 +289,7 @@ const ADCS: (u32, &str) = (2, "peut être accompagné de plusieurs adjoints ou a
 const ROUNDING: (u32, &str) = (2, "Tous les arrondis sont au supérieur");
 const INF_FORMATIONS: (u32, &str) = (3, "Les formations de l'infanterie");
 const SQUARE: (u32, &str) = (3, "un carré creux d'un ou deux rangs de profondeur");
+const NO_FLANK: (u32, &str) = (3, "Un carré n'a ni flanc ni arrière");
 const SQUARE_CANCELS: (u32, &str) = (3, "annule tous les avantages de la charge de la cavalerie");
 const LIGHT_INF: (u32, &str) = (3, "L'infanterie légère, obéit aux règles de Light Infantry de WAB");
 const SKIRMISH: (u32, &str) = (3, "Les touches d'artillerie sur des tirailleurs sont divisées par deux");
@@ -356,6 +357,8 @@ const BRIGADIER: (u32, &str) = (11, "Le brigadier (ou un aide de camp) est dans 
 const GENERAL_RANGE: (u32, &str) = (11, "Le général en chef est à portée de commandement de l'unité");
 const FEWER: (u32, &str) = (11, "Pour charger un ennemi moins nombreux");
 const UNDER_TEN: (u32, &str) = (11, "Il effectue donc un test de moral sous une valeur de 10");
+const FLANK_MALUS: (u32, &str) = (12, "afin de ne plus subir le malus de prise de flanc ou de dos");
+const STRIKES_LAST: (u32, &str) = (12, "Elle frappera en dernier durant la phase de corps à corps");
 const SUPPORT_12: (u32, &str) = (12, "un bonus de +1 au résultat final du combat est ajouté pour chaque unité en soutien");
 const OBSTACLE: (u32, &str) = (12, "perd ses bonus de charge (baïonnette, attaques supplémentaire des chevaux)");
 const OBSTACLE_HIT: (u32, &str) = (12, "elle subit un malus de -1 pour toucher; de -2 contre des Fortifications");
@@ -435,6 +438,13 @@ const PAIRINGS: &[Pairing] = &[
     ("rules.toml", "[combat-result] section", &[INF_CHARGE, SUPPORT_12]),
     ("rules.toml", "[square-face] section", &[SQUARE]),
     ("rules.toml", "[charge-cancelled] section", &[SQUARE_CANCELS, OBSTACLE]),
+    ("rules.toml", "[flank-rear] section", &[NO_FLANK, FLANK_MALUS]),
+    ("rules.toml", "[flank-rear] quote", &[NO_FLANK, FLANK_MALUS]),
+    ("rules.toml", "[flank-rear] decision", &[STRIKES_LAST]),
+    ("core.toml", "flanc ou de dos\" (p.12)", &[FLANK_MALUS]),
+    ("core.toml", "A square has no flank nor rear (p.3)", &[NO_FLANK]),
+    ("1809.toml", "équipée de mousquetons", &[CARBINE]),
+    ("1812.toml", "équipée de mousquetons", &[CARBINE]),
     ("rules.toml", "[charge-cancelled] quote", &[SQUARE_CANCELS, OBSTACLE]),
     ("rules.toml", "[impact-strength] section", &[IMPACT]),
     ("rules.toml", "[pistols] section", &[PISTOLS]),

@@ -276,11 +276,17 @@ fn strike(from: &Side, to: &Side, fighting: u32, rng: &mut Rng) -> u32 {
 
 /// One round: (wounds by a, wounds by d, a wins / d wins / draw, a breaks, d breaks).
 fn simulate_round(a: &Side, d: &Side, rng: &mut Rng) -> (u32, u32, i8, bool, bool) {
-    let (wa, wd) = if a.first_strike && !d.first_strike {
+    // A unit that reformed strikes last (ACA p.12); otherwise a lance alone strikes first.
+    let (a_first, d_first) = match (a.strikes_last, d.strikes_last) {
+        (true, false) => (false, true),
+        (false, true) => (true, false),
+        _ => (a.first_strike, d.first_strike),
+    };
+    let (wa, wd) = if a_first && !d_first {
         let wa = strike(a, d, a.fighting, rng);
         let left = d.fighting.saturating_sub(wa / d.wounds.max(1));
         (wa, strike(d, a, left, rng))
-    } else if d.first_strike && !a.first_strike {
+    } else if d_first && !a_first {
         let wd = strike(d, a, d.fighting, rng);
         let left = a.fighting.saturating_sub(wd / a.wounds.max(1));
         (strike(a, d, left, rng), wd)
@@ -294,7 +300,13 @@ fn simulate_round(a: &Side, d: &Side, rng: &mut Rng) -> (u32, u32, i8, bool, boo
             0
         };
         i64::from(
-            w + s.ranks + s.charge_bonus + s.flag_bonus + s.support_bonus + s.push_bonus + out,
+            w + s.ranks
+                + s.position_bonus
+                + s.charge_bonus
+                + s.flag_bonus
+                + s.support_bonus
+                + s.push_bonus
+                + out,
         )
     };
     let mut diff = score(a, d, wa) - score(d, a, wd);
@@ -337,6 +349,8 @@ fn side(name: &str) -> Side {
         impact_attacks: 0,
         impact_ws: 3,
         first_strike: false,
+        strikes_last: false,
+        position_bonus: 0,
         ranks: 0,
         charge_bonus: 0,
         flag_bonus: 0,
@@ -407,6 +421,16 @@ fn combat_scenarios() -> Vec<(&'static str, Side, Side)> {
     d.wounds = 2;
     d.push_bonus = 1;
     out.push(("obstacle", a, d));
+    // A flank attack (+1), the lancers who reformed striking last (ACA p.12, reading
+    // flank-rear).
+    let mut a = side("flankers");
+    a.position_bonus = 1;
+    a.fighting = 3;
+    let mut d = side("reformed lancers");
+    d.first_strike = true;
+    d.strikes_last = true;
+    d.fighting = 4;
+    out.push(("flank, reformed lancers", a, d));
     out
 }
 

@@ -335,8 +335,26 @@ fn shooting_closed_forms() {
     // Neither die a casualty: two non-casualty faces; when at least one is a 1, one re-roll.
     let p0 = other * other + 2.0 * one * other * (1.0 - p) + one * one * (1.0 - p);
     assert!(close(c[0], p0), "{} vs {p0}", c[0]);
-    // Heavy cavalry (BS 0) cannot shoot.
+    // BS 0 cannot hit.
     let v = preview(&[
+        "shoot",
+        "--shots",
+        "8",
+        "--bs",
+        "0",
+        "--strength",
+        "3",
+        "--toughness",
+        "3",
+        "--no-save",
+    ]);
+    assert_eq!(v["p_hit"], 0.0);
+    assert_eq!(v["to_hit"], serde_json::Value::Null);
+    // Heavy cavalry does not shoot, whatever --strength says (ACA p.6).
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
         "shoot",
         "--firer",
         "fr-cuirassiers:8",
@@ -345,8 +363,13 @@ fn shooting_closed_forms() {
         "--strength",
         "3",
     ]);
-    assert_eq!(v["p_hit"], 0.0);
-    assert_eq!(v["to_hit"], serde_json::Value::Null);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("Pas de tir possible pour la cavalerie lourde"),
+        "{}",
+        run.stderr
+    );
 }
 
 /// Shooting from army entries and lists: the firers' BS and weapon, the target's T and save;
@@ -391,13 +414,13 @@ fn shooting_from_entries_and_lists() {
         "wab-aca",
         "shoot",
         "--firer",
-        "fr-cuirassiers:8",
+        "fr-vistula-lancers:8",
         "--target",
         "ru-musketeers",
     ]);
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("carries sword, a close-combat weapon"),
+        run.stderr.contains("carries lance, a close-combat weapon"),
         "{}",
         run.stderr
     );

@@ -49,6 +49,10 @@ pub struct Side {
     pub impact_attacks: u32,
     pub impact_ws: u32,
     pub first_strike: bool,
+    /// Reformed after a flank or rear charge: strikes last this round (ACA p.12).
+    pub strikes_last: bool,
+    /// Attacking a flank (+1) or the rear (+2) (reading flank-rear).
+    pub position_bonus: u32,
     /// The rank bonus, already within the formation's and the rules' caps.
     pub ranks: u32,
     pub charge_bonus: u32,
@@ -71,6 +75,7 @@ impl Side {
             0
         };
         self.ranks
+            + self.position_bonus
             + self.charge_bonus
             + self.flag_bonus
             + self.support_bonus
@@ -84,7 +89,8 @@ pub struct SideReport {
     /// P(k wounds caused), k = 0, 1, …
     pub wounds: Vec<f64>,
     pub mean_wounds: f64,
-    /// The result before wounds: ranks, charge, flag, outnumbering, supports, push.
+    /// The result before wounds: ranks, flank or rear, charge, flag, outnumbering, supports,
+    /// push.
     pub static_score: u32,
     pub p_win: f64,
     /// P(it loses and fails its break test).
@@ -138,11 +144,16 @@ pub fn wounds(db: &Database, from: &Side, to: &Side, fighting: u32) -> Vec<f64> 
 
 /// One round between `a` (the attacker) and `d`.
 pub fn round(db: &Database, a: &Side, d: &Side) -> CombatReport {
-    // Who strikes first: a lance alone (reading simultaneous).
-    let first = match (a.first_strike, d.first_strike) {
-        (true, false) => Some(true),
-        (false, true) => Some(false),
-        _ => None,
+    // Who strikes first: a unit that reformed strikes last (ACA p.12), even against a lance;
+    // otherwise a lance alone strikes first (reading simultaneous).
+    let first = match (a.strikes_last, d.strikes_last) {
+        (true, false) => Some(false),
+        (false, true) => Some(true),
+        _ => match (a.first_strike, d.first_strike) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        },
     };
     // joint[(wa, wd)] = P(a causes wa wounds, d causes wd).
     let mut joint: Vec<(usize, usize, f64)> = Vec::new();

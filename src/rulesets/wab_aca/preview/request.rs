@@ -257,6 +257,9 @@ pub struct ShootOut {
     pub strength: u32,
     pub toughness: u32,
     pub elite: u32,
+    /// The firer's weapon, when a unit fires.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
     #[serde(flatten)]
     pub report: ShootReport,
 }
@@ -275,7 +278,20 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, String> {
     let need = |v: Option<u32>, from: Option<u32>, flag: &str, what: &str| {
         v.or(from).ok_or_else(|| format!("give {flag} (or {what})"))
     };
-    let weapon = firer.as_ref().and_then(|f| db.weapons.get(&f.entry.weapon));
+    if let Some(f) = &firer {
+        if f.entry.class == Some(Class::HeavyCavalry) {
+            return Err(format!(
+                "--firer: `{}` is heavy cavalry (ACA p.6: \"Pas de tir possible pour la cavalerie lourde\")",
+                f.entry.id
+            ));
+        }
+    }
+    // A unit armed for close combat shoots with its firearm: light cavalry's and dragoons'
+    // carbines (ACA p.6–7, p.13), always one rank (p.7).
+    let weapon = firer.as_ref().and_then(|f| {
+        db.weapons
+            .get(f.entry.firearm.as_deref().unwrap_or(&f.entry.weapon))
+    });
     let weapon_strength = weapon.map(|w| match (r.stationary, w.stationary) {
         (true, Some(s)) => s.strength,
         _ => w.strength,
@@ -363,6 +379,7 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, String> {
     Ok(ShootOut {
         firer: firer.map(|f| f.name),
         target: target.map(|t| t.name),
+        weapon: weapon.map(|w| w.id.clone()),
         shots,
         bs,
         strength,
@@ -388,6 +405,17 @@ pub struct FighterRequest {
     pub supports: u32,
     pub won_last_round: bool,
     pub reroll: bool,
+    /// Reformed after being charged in a flank or the rear: strikes last (ACA p.12).
+    pub reformed: bool,
+}
+
+/// Where the attacker strikes the defender (ACA p.3, p.12; reading flank-rear).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum From {
+    Front,
+    Flank,
+    Rear,
 }
 
 /// What the attacker is attacking.
@@ -407,6 +435,7 @@ pub struct CombatRequest {
     /// The defender counter-charged (ACA p.5, p.7): its charge bonuses, no +1.
     pub counter_charge: bool,
     pub defended: Defended,
+    pub from: From,
 }
 
 /// One side: what it fights with and what it gets.
@@ -438,6 +467,18 @@ fn is_foot(e: &Entry) -> bool {
     matches!(e.kind, Kind::Infantry | Kind::Battery)
 }
 
+/// The figures in contact when the attacker strikes a flank (one a rank of the defender) or
+/// the rear (the defender's back rank); `None` from the front (reading flank-rear).
+fn contact(cx: &CombatRequest, defender: &Resolved) -> Option<u32> {
+    let depth = cx.defender.ranks + 1;
+    match cx.from {
+        From::Front => None,
+        From::Flank => Some(depth.min(defender.figures)),
+        From::Rear => Some(defender.figures.div_ceil(depth)),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn side(
     db: &Database,
     who: &str,
@@ -445,6 +486,7 @@ fn side(
     unit: &Resolved,
     other: &Resolved,
     cx: &CombatRequest,
+    contact: Option<u32>,
 ) -> Result<Side, String> {
     // The attacker charged (+1 and its bonuses); a counter-charging defender has the
     // bonuses but the attacker keeps the +1 (ACA p.5, p.7).
@@ -524,6 +566,7 @@ fn side(
         Some((_, s)) => s.face(unit.figures),
         None => unit.figures.div_ceil(r.ranks + 1),
     };
+    let fighting_default = contact.map_or(fighting_default, |c| c.min(fighting_default));
     let fighting = within(
         &format!("--{who}-fighting"),
         r.fighting.unwrap_or(fighting_default),
@@ -544,6 +587,16 @@ fn side(
         .unwrap_or(rules.max_rank_bonus)
         .min(rules.max_rank_bonus);
     let ranks = if square.is_some() { cap } else { r.ranks.min(cap) };
+    // Attacked in a flank or the rear by 5 figures or more: no rank bonus (reading flank-rear).
+    let flank = &db.core.flank;
+    let ranks = if who == "defender"
+        && cx.from != From::Front
+        && other.figures >= flank.cancels_ranks_from
+    {
+        0
+    } else {
+        ranks
+    };
     let elite = r.elite.unwrap_or(unit.elite);
     if elite > 0 && !e.offers(UnitOption::Elite) {
         return Err(format!(
@@ -609,6 +662,12 @@ fn side(
         impact_ws: rules.heavy_impact_ws,
         first_strike: db.weapons.get(&e.weapon).is_some_and(|w| w.strikes_first)
             && matches!(other.entry.kind, Kind::Infantry | Kind::Cavalry),
+        strikes_last: r.reformed,
+        position_bonus: match (who, cx.from) {
+            ("attacker", From::Flank) => flank.flank_bonus,
+            ("attacker", From::Rear) => flank.rear_bonus,
+            _ => 0,
+        },
         ranks,
         charge_bonus: if charge_bonus && !cancelled {
             rules.charge_bonus
@@ -681,8 +740,33 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, String> {
             }
         }
     }
-    let attacker = side(db, "attacker", &r.attacker, &a_unit, &d_unit, r)?;
-    let defender = side(db, "defender", &r.defender, &d_unit, &a_unit, r)?;
+    if r.from != From::Front {
+        let square = r
+            .defender
+            .formation
+            .as_deref()
+            .and_then(|id| db.formations.get(id))
+            .filter(|f| f.square.is_some());
+        if let Some(f) = square {
+            return Err(format!(
+                "--attack-from {}: the defender is in {} (ACA p.3: \"Un carré n'a ni flanc ni arrière\")",
+                if r.from == From::Flank { "flank" } else { "rear" },
+                f.id
+            ));
+        }
+        if r.defender.reformed {
+            return Err(format!(
+                "--attack-from {} with --defender-reformed: a unit that reformed faces its enemy (ACA p.12: \"afin de ne plus subir le malus de prise de flanc ou de dos\")",
+                if r.from == From::Flank { "flank" } else { "rear" },
+            ));
+        }
+    }
+    if r.attacker.reformed && r.defender.reformed {
+        return Err("--attacker-reformed and --defender-reformed: only the unit charged in a flank or the rear reforms, and it strikes last (ACA p.12)".into());
+    }
+    let contact = contact(r, &d_unit);
+    let attacker = side(db, "attacker", &r.attacker, &a_unit, &d_unit, r, contact)?;
+    let defender = side(db, "defender", &r.defender, &d_unit, &a_unit, r, contact)?;
     let report: CombatReport = combat::round(db, &attacker, &defender);
     Ok(CombatOut {
         attacker: SideOut {

@@ -21,7 +21,13 @@ pub fn shoot(r: &ShootOut) -> String {
     let text = &mut out;
     text.push_str("Shooting (WAB core, ACA p.4, p.7, p.13)\n");
     if let Some(f) = &r.firer {
-        text.push_str(&format!("  firer: {f}\n"));
+        text.push_str(&format!(
+            "  firer: {f}{}\n",
+            r.weapon
+                .as_ref()
+                .map(|w| format!(" ({w})"))
+                .unwrap_or_default()
+        ));
     }
     if let Some(t) = &r.target {
         text.push_str(&format!("  target: {t}\n"));
@@ -90,7 +96,7 @@ pub fn combat(r: &CombatOut) -> String {
         ("defender", &r.defender.side),
     ] {
         text.push_str(&format!(
-            "  {who}: {}: {} fighting × {} attack{}{} · WS {} S {}{} T {} Sv {} · Ld {}{}{}{}\n",
+            "  {who}: {}: {} fighting × {} attack{}{} · WS {} S {}{} T {} Sv {} · Ld {}{}{}{}{}{}\n",
             s.name,
             s.fighting,
             s.attacks,
@@ -126,12 +132,22 @@ pub fn combat(r: &CombatOut) -> String {
                 format!(" · ranks +{}", s.ranks)
             } else {
                 String::new()
+            },
+            if s.position_bonus > 0 {
+                format!(" · flank or rear +{}", s.position_bonus)
+            } else {
+                String::new()
+            },
+            if s.strikes_last {
+                " · reformed, strikes last"
+            } else {
+                ""
             }
         ));
     }
     text.push_str(&distribution_table("wounds caused", &series));
     text.push_str(&format!(
-        "result before wounds: attacker {} (ranks, charge, flag, outnumbering, supports, push), defender {}\n",
+        "result before wounds: attacker {} (ranks, flank or rear, charge, flag, outnumbering, supports, push), defender {}\n",
         r.attacker.report.static_score, r.defender.report.static_score
     ));
     text.push_str(&format!(
