@@ -4,7 +4,8 @@
 
 use super::preview::artillery::{Ammunition, At, Order};
 use super::preview::request::{
-    self, limits, ArtilleryRequest, CombatRequest, Defended, FighterRequest, From, Listed,
+    self, limits, ArtilleryRequest, CombatRequest, Defended, DuelRequest, FighterRequest, From,
+    Listed,
     ShootRequest, TestRequest, UnitSpec,
 };
 use super::preview::text;
@@ -142,6 +143,63 @@ pub const PROCEDURES: &[Procedure] = &[
                 "Added to the roll to hit, -10 to 10: +1 point blank, -1 after moving, -1/-2 cover",
             )
             .default("0"),
+        ],
+        chart: Chart::Of("casualties"),
+        mean: Some("/mean"),
+    },
+    Procedure {
+        name: "fire-duel",
+        summary: "The fire duel: a volley, the answer of the unit fired at, the loser's morale test",
+        rule: "ACA p.4, p.7",
+        sides: ["Firer", "Target"],
+        params: &[
+            Param::unit_with_figures(
+                "firer",
+                "The unit that fires first (its figures shoot, with its BS and weapon): ENTRY:FIGURES or a list's unit",
+            )
+            .first()
+            .required(),
+            Param::int_u("shots", limits::SHOTS, "Shots of the first volley, 0–400 (default: the firer's figures)").first(),
+            Param::int_i(
+                "to-hit-modifier",
+                limits::TO_HIT_MODIFIER,
+                "Added to the first volley's roll to hit, -10 to 10: +1 point blank, -1 after moving, -1/-2 cover",
+            )
+            .default("0")
+            .first(),
+            Param::flag(
+                "firer-skirmishers",
+                "The firer is in skirmish order or an extended line: the unit fired at never routs (ACA p.4)",
+            )
+            .first(),
+            Param::flag("firer-reroll", "The firer uses its once-a-battle re-roll on its morale test").first(),
+            Param::unit_with_figures(
+                "target",
+                "The formed infantry fired at, which answers on one rank (ENTRY:FIGURES, or a list's unit)",
+            )
+            .second()
+            .required(),
+            Param::flag(
+                "single-line",
+                "The unit fired at stands in a single line: all its survivors answer (default: a double line, its front rank)",
+            )
+            .second(),
+            Param::int_i(
+                "test-modifier",
+                limits::MODIFIER,
+                "The modifiers of its manoeuvre test to answer, added up (see `preview test`), -20 to 20",
+            )
+            .value_name("K")
+            .default("0")
+            .second(),
+            Param::int_i(
+                "answer-to-hit-modifier",
+                limits::TO_HIT_MODIFIER,
+                "Added to the answer's roll to hit, -10 to 10",
+            )
+            .default("0")
+            .second(),
+            Param::flag("target-reroll", "The unit fired at uses its once-a-battle re-roll on its morale test").second(),
         ],
         chart: Chart::Of("casualties"),
         mean: Some("/mean"),
@@ -305,6 +363,7 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
         "test" => test(db, r),
         "shoot" => shoot(db, r),
         "combat" => combat(db, r),
+        "fire-duel" => fire_duel(db, r),
         "artillery" => artillery(db, r),
         other => Err(Error::Usage(format!("WAB ACA has no preview `{other}`"))),
     }
@@ -382,6 +441,35 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
     )
     .map_err(usage)?;
     Preview::of(&out, text::shoot(&out), text::shoot_series(&out))
+}
+
+fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
+    let out = request::fire_duel(
+        db,
+        &DuelRequest {
+            first: ShootRequest {
+                firer: spec(r, "firer")?,
+                target: spec(r, "target")?,
+                shots: r.u32("shots"),
+                bs: None,
+                strength: None,
+                toughness: None,
+                save: None,
+                no_save: false,
+                to_hit_modifier: r.i32("to-hit-modifier").unwrap_or(0),
+                elite: None,
+                stationary: false,
+            },
+            skirmishers: r.flag("firer-skirmishers"),
+            single_line: r.flag("single-line"),
+            answer_to_hit_modifier: r.i32("answer-to-hit-modifier").unwrap_or(0),
+            test_modifier: r.i32("test-modifier").unwrap_or(0),
+            firer_reroll: r.flag("firer-reroll"),
+            target_reroll: r.flag("target-reroll"),
+        },
+    )
+    .map_err(usage)?;
+    Preview::of(&out, text::fire_duel(&out), text::duel_series(&out))
 }
 
 fn fighter(r: &Request, who: &str) -> Result<FighterRequest, Error> {

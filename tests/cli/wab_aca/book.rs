@@ -478,3 +478,62 @@ fn cavalry_shoots_its_carbines() {
         &["Pas de tir possible pour la cavalerie lourde", "ACA p.6"],
     );
 }
+
+/// Missing mechanic 2 (ACA p.4, p.7): the fire duel. "une unité formée en ligne ou en
+/// double-ligne recevant un tir, peut riposter par un tir sur 1 rang avec les figurines
+/// survivantes au feu initial de l'adversaire si elle réussit un test de manœuvre (en cas
+/// d'échec elle doit se replier de 1d6p). Les pertes respectives sont décomptées, l'unité
+/// vaincue fait un test de moral … Une unité formée ne déroute JAMAIS suite à un duel avec des
+/// tirailleurs, ou le tir d'une unité de cavalerie"; "La cavalerie ne peut répondre par un
+/// duel de feu".
+#[test]
+fn the_fire_duel() {
+    // Two fusiliers' shots (BS 3: 4+, S3 on T3: 4+, no save: 1/4) at 16 musketeers in a double
+    // line; the survivors' front rank answers, ⌈(16 − k)/2⌉ shots (the losses come off the
+    // flanks, p.12), BS 2 (5+) S3 on T3, no save: 1/6; a test on Ld 7 to answer; the loser
+    // tests its morale on Ld 7.
+    let v = preview(&[
+        "fire-duel", "--firer", "fr-line-fusiliers:12", "--shots", "2", "--target",
+        "ru-musketeers:16",
+    ]);
+    let first = binomial(2, d6(4) * d6(4));
+    let (mut win, mut lose, mut draw) = (0.0, 0.0, 0.0);
+    let mut answer = vec![0.0; 9];
+    for (k, p) in first.iter().enumerate() {
+        let shots = (16 - k).div_ceil(2);
+        for (j, q) in binomial(shots, d6(5) * d6(4)).iter().enumerate() {
+            answer[j] += p * q;
+            if k > j {
+                win += p * q;
+            } else if k < j {
+                lose += p * q;
+            } else {
+                draw += p * q;
+            }
+        }
+    }
+    let answers = p_test(7);
+    assert!(close(f(&v["p_answer"]), answers));
+    assert!(close(f(&v["p_fall_back"]), 1.0 - answers));
+    assert_dist(&v["first"], &first, "first volley");
+    assert_dist(&v["answer"], &answer, "answer");
+    assert!(close(f(&v["p_firer_wins"]), win));
+    assert!(close(f(&v["p_answer_wins"]), lose));
+    assert!(close(f(&v["p_draw"]), draw));
+    assert!(close(f(&v["p_answer_routs"]), answers * win * (1.0 - p_test(7))));
+    assert!(close(f(&v["p_firer_routs"]), answers * lose * (1.0 - p_test(7))));
+    // Cavalry's fire, or skirmishers': the unit fired at never routs.
+    for args in [
+        vec!["fire-duel", "--firer", "fr-hussars:8", "--target", "ru-musketeers:16"],
+        vec!["fire-duel", "--firer", "fr-line-fusiliers:12", "--firer-skirmishers", "--target", "ru-musketeers:16"],
+        vec!["fire-duel", "--firer", "gb-95th-rifles:8", "--target", "fr-line-fusiliers:24"],
+    ] {
+        let v = preview(&args);
+        assert_eq!(f(&v["p_answer_routs"]), 0.0, "{args:?}");
+        assert!(f(&v["p_firer_wins"]) > 0.0, "{args:?}");
+    }
+    refused(
+        &["fire-duel", "--firer", "ru-musketeers:16", "--target", "fr-hussars:8"],
+        &["La cavalerie ne peut répondre par un duel de feu", "ACA p.7"],
+    );
+}

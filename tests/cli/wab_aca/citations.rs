@@ -295,6 +295,7 @@ const LIGHT_INF: (u32, &str) = (3, "L'infanterie légère, obéit aux règles de
 const SKIRMISH: (u32, &str) = (3, "Les touches d'artillerie sur des tirailleurs sont divisées par deux");
 const MUSKET: (u32, &str) = (4, "Elle est équipée de mousquets: Force 3, portée 18p");
 const PONDEROUS: (u32, &str) = (4, "sauf si elle est « lourde à manœuvrer »");
+const DUEL: (u32, &str) = (4, "peut riposter par un tir sur 1 rang avec les figurines survivantes");
 const INF_CHARGE: (u32, &str) = (5, "L'unité qui charge bénéficie d'un bonus de +1 au résultat du combat");
 const SIMULTANEOUS_5: (u32, &str) = (5, "Les combats sont résolus de manière simultanée");
 const INF_REACTIONS: (u32, &str) = (5, "Une unité chargée peut choisir librement une réaction");
@@ -318,6 +319,7 @@ const IMPACT: (u32, &str) = (6, "résolue avec une CC et une Force de 2 ou 3");
 const PISTOLS: (u32, &str) = (6, "L'utilisation éventuelle des pistolets au corps-à-corps permet de relancer les 1 pour toucher");
 const OPEN_ORDER: (u32, &str) = (6, "La cavalerie légère est toujours Open Order");
 const CARBINE: (u32, &str) = (7, "équipée de mousquetons: Force 3, portée 12p");
+const CAV_NO_DUEL: (u32, &str) = (7, "La cavalerie ne peut répondre par un duel de feu");
 const CAV_REACTIONS: (u32, &str) = (7, "Les combats sont résolus de manière simultanée: l'attaquant et le défenseur");
 const CAV_COUNTER: (u32, &str) = (7, "les cavaliers se ruent sabre au clair contre leurs opposants");
 const SUPPORT_7: (u32, &str) = (7, "se placer en soutien pour le corps à corps (seulement si les 2 unités sont du même type");
@@ -362,6 +364,7 @@ const STRIKES_LAST: (u32, &str) = (12, "Elle frappera en dernier durant la phase
 const SUPPORT_12: (u32, &str) = (12, "un bonus de +1 au résultat final du combat est ajouté pour chaque unité en soutien");
 const OBSTACLE: (u32, &str) = (12, "perd ses bonus de charge (baïonnette, attaques supplémentaire des chevaux)");
 const OBSTACLE_HIT: (u32, &str) = (12, "elle subit un malus de -1 pour toucher; de -2 contre des Fortifications");
+const FLANKS_OFF: (u32, &str) = (12, "elles seront retirées des flancs de la formation et non du rang arrière");
 const BUILDINGS: (u32, &str) = (12, "Endurance des bâtiments selon leur type");
 const COVER: (u32, &str) = (12, "muret, forêt, maison: abri dur: -2 pour toucher");
 const ARMEMENT: (u32, &str) = (13, "Mousqueton: portée: 12\", force: 3");
@@ -376,6 +379,7 @@ const SAPPERS: (u32, &str) = (13, "2 touches automatiques de force 5 par sapeur"
 const OBSTACLES_2D6: (u32, &str) = (13, "Obstacle lourd (fortification ou assimilée).....9+");
 const HEAVY_ARMOUR: (u32, &str) = (13, "ils peuvent porter une armure lourde (+ 2pts)");
 const SMOKE: (u32, &str) = (14, "Un nuage de fumée est placé devant chaque batterie");
+const OWN_MORALE: (u32, &str) = (14, "Moral: moral propre de l'unité ou officier dans son rayon de commandement");
 const HOW_TO_TEST: (u32, &str) = (14, "le test de moral se fait selon 3 procédures différentes");
 const VICTORY: (u32, &str) = (14, "chaque camp décompte ses pertes à la valeur d'achat des unités");
 const LOSSES_25: (u32, &str) = (14, "quand elles sont supérieures à 25% du total de départ");
@@ -439,6 +443,9 @@ const PAIRINGS: &[Pairing] = &[
     ("rules.toml", "[square-face] section", &[SQUARE]),
     ("rules.toml", "[charge-cancelled] section", &[SQUARE_CANCELS, OBSTACLE]),
     ("rules.toml", "[flank-rear] section", &[NO_FLANK, FLANK_MALUS]),
+    ("rules.toml", "[fire-duel] section", &[DUEL, CAV_NO_DUEL, FLANKS_OFF]),
+    ("rules.toml", "[fire-duel] quote", &[DUEL, FLANKS_OFF]),
+    ("rules.toml", "[fire-duel] decision", &[OWN_MORALE]),
     ("rules.toml", "[flank-rear] quote", &[NO_FLANK, FLANK_MALUS]),
     ("rules.toml", "[flank-rear] decision", &[STRIKES_LAST]),
     ("core.toml", "flanc ou de dos\" (p.12)", &[FLANK_MALUS]),

@@ -5,6 +5,7 @@
 
 pub mod artillery;
 pub mod combat;
+pub mod duel;
 pub mod request;
 pub mod shoot;
 pub mod test;

@@ -12,7 +12,7 @@ use super::combat::{self, CombatReport, Rerolls, Side, SideReport};
 use super::shoot::{self, ShootReport, Shot};
 use super::test::{self, TestInput, TestReport};
 use crate::rulesets::wab_aca::database::Database;
-use crate::rulesets::wab_aca::model::{Class, Entry, Kind, Lang, UnitOption};
+use crate::rulesets::wab_aca::model::{Arm, Class, Entry, Kind, Lang, UnitOption};
 use crate::rulesets::UnitRow;
 
 /// Bounds of the numbers a preview accepts (docs/development.md, "Limits").
@@ -385,6 +385,141 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, String> {
         strength,
         toughness,
         elite,
+        report,
+    })
+}
+
+// ── fire duel ───────────────────────────────────────────────────────────────────────────────
+
+pub struct DuelRequest {
+    /// The unit that fires first, and its volley as `shoot` takes it.
+    pub first: ShootRequest,
+    /// The first fire is from skirmishers (or an extended line): the unit fired at never
+    /// routs (ACA p.4).
+    pub skirmishers: bool,
+    pub single_line: bool,
+    pub answer_to_hit_modifier: i32,
+    /// The modifiers of the answer's manoeuvre test, added up.
+    pub test_modifier: i32,
+    pub firer_reroll: bool,
+    pub target_reroll: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DuelOut {
+    pub firer: String,
+    pub target: String,
+    pub shots: u32,
+    pub test_target: i64,
+    #[serde(flatten)]
+    pub report: super::duel::DuelReport,
+}
+
+pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, String> {
+    let firer_spec = r
+        .first
+        .firer
+        .as_ref()
+        .ok_or("give the unit that fires first: --firer ENTRY[:FIGURES] or LIST.toml:N")?;
+    let target_spec = r
+        .first
+        .target
+        .as_ref()
+        .ok_or("give the unit fired at, which answers: --target ENTRY[:FIGURES] or LIST.toml:N")?;
+    let firer = resolve(db, "--firer", firer_spec)?;
+    let target = resolve(db, "--target", target_spec)?;
+    match target.entry.arm() {
+        Some(Arm::Infantry) => {}
+        Some(Arm::Cavalry) => {
+            return Err(format!(
+                "--target: `{}` is cavalry (ACA p.7: \"La cavalerie ne peut répondre par un duel de feu\")",
+                target.entry.id
+            ))
+        }
+        None => {
+            return Err(format!(
+                "--target: `{}` is a {}; the fire duel is a formed unit's in line (ACA p.4), the artillery duel a battery's (ACA p.8)",
+                target.entry.id, target.entry.kind
+            ))
+        }
+    }
+    if firer.entry.kind == Kind::Battery || firer.entry.kind == Kind::General {
+        return Err(format!(
+            "--firer: `{}` is a {}; the fire duel answers infantry or cavalry fire (ACA p.4)",
+            firer.entry.id, firer.entry.kind
+        ));
+    }
+    if has(target.entry, "skirmishers") {
+        return Err(format!(
+            "--target: `{}` always skirmishes; the fire duel is \"une unité formée en ligne ou en double-ligne\" (ACA p.4)",
+            target.entry.id
+        ));
+    }
+    let first = shoot(db, &r.first)?;
+    let weapon = db
+        .weapons
+        .get(target.entry.firearm.as_deref().unwrap_or(&target.entry.weapon))
+        .ok_or_else(|| format!("--target: `{}` has no weapon", target.entry.id))?;
+    if weapon.range == 0 {
+        return Err(format!(
+            "--target: `{}` carries {}, which does not shoot",
+            target.entry.id, weapon.id
+        ));
+    }
+    let test_modifier = within(
+        "--test-modifier",
+        r.test_modifier,
+        &limits::MODIFIER,
+        "engine limit",
+    )?;
+    let answer_to_hit = within(
+        "--answer-to-hit-modifier",
+        r.answer_to_hit_modifier,
+        &limits::TO_HIT_MODIFIER,
+        "engine limit",
+    )?;
+    for (flag, unit, asked) in [
+        ("--firer-reroll", &firer, r.firer_reroll),
+        ("--target-reroll", &target, r.target_reroll),
+    ] {
+        if asked && db.quality(unit.entry).is_none_or(|q| q.rerolls == 0) {
+            return Err(format!(
+                "{flag}: `{}` is {}, which has no re-roll of a failed test (ACA p.13)",
+                unit.entry.id, unit.entry.quality
+            ));
+        }
+    }
+    let test_target = i64::from(target.entry.profile.ld) + i64::from(test_modifier);
+    let never_routs = r.skirmishers
+        || has(firer.entry, "skirmishers")
+        || firer.entry.arm() == Some(Arm::Cavalry);
+    let report = super::duel::duel(
+        db,
+        &first.report.casualties,
+        &super::duel::Answer {
+            figures: target.figures,
+            double_line: !r.single_line,
+            bs: target.entry.profile.bs,
+            strength: weapon.strength,
+            to_hit_modifier: answer_to_hit,
+            elite: target.elite,
+            test_target,
+            leadership: target.entry.profile.ld,
+            reroll: r.target_reroll,
+            never_routs,
+        },
+        &super::duel::Firer {
+            toughness: firer.entry.profile.t,
+            save: firer.entry.profile.sv,
+            leadership: firer.entry.profile.ld,
+            reroll: r.firer_reroll,
+        },
+    );
+    Ok(DuelOut {
+        firer: firer.name,
+        target: target.name,
+        shots: first.shots,
+        test_target,
         report,
     })
 }

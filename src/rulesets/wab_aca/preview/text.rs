@@ -2,7 +2,7 @@
 //! builder shows, and the distributions both draw. One writer for both.
 
 use super::artillery::{Ammunition, At};
-use super::request::{ArtilleryOut, CombatOut, ShootOut, TestOut};
+use super::request::{ArtilleryOut, CombatOut, DuelOut, ShootOut, TestOut};
 use crate::core::table::{distribution_table, Series};
 
 fn pct(p: f64) -> String {
@@ -296,5 +296,52 @@ pub fn artillery(r: &ArtilleryOut) -> String {
         text.push_str(&distribution_table("casualties", &artillery_series(r)));
         text.push_str(&format!("mean {:.3}\n", r.report.mean));
     }
+    text
+}
+
+/// The casualties of a fire duel, each way, as drawn.
+pub fn duel_series(r: &DuelOut) -> Vec<Series> {
+    vec![
+        (
+            format!("casualties by the first volley ({})", r.firer),
+            r.report.first.clone(),
+        ),
+        (
+            format!("casualties by the answer ({})", r.target),
+            r.report.answer.clone(),
+        ),
+    ]
+}
+
+/// `muster preview fire-duel`'s text.
+pub fn fire_duel(r: &DuelOut) -> String {
+    let d = &r.report;
+    let mut text = String::from("Fire duel (ACA p.4, p.7)\n");
+    text.push_str(&format!("  firer: {}, {} shots\n", r.firer, r.shots));
+    text.push_str(&format!(
+        "  answers: {} on a manoeuvre test under {}: P {} (failed: falls back 1d6\", P {})\n",
+        r.target,
+        r.test_target,
+        pct(d.p_answer),
+        pct(d.p_fall_back)
+    ));
+    text.push_str(&format!(
+        "  its front rank answers: {} shots after 0 casualties, {} after {}\n",
+        d.answer_shots.first().copied().unwrap_or(0),
+        d.answer_shots.last().copied().unwrap_or(0),
+        d.answer_shots.len().saturating_sub(1)
+    ));
+    text.push_str(&distribution_table("casualties", &duel_series(r)));
+    text.push_str(&format!(
+        "when it answers: P(the firer wins) {}  P(the unit fired at wins) {}  P(draw) {}\n",
+        pct(d.p_firer_wins),
+        pct(d.p_answer_wins),
+        pct(d.p_draw)
+    ));
+    text.push_str(&format!(
+        "P(the firer loses and fails its morale test) {}  P(the unit fired at does) {}\n",
+        pct(d.p_firer_routs),
+        pct(d.p_answer_routs)
+    ));
     text
 }
