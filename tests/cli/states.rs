@@ -74,6 +74,23 @@ const WAB_VETERANS: &[&str] = &[
     "--defender",
     "ru-grenadiers:24",
 ];
+const WAB_DUEL: &[&str] = &[
+    "--firer",
+    "fr-light-chasseurs:24",
+    "--target",
+    "ru-grenadiers:24",
+];
+const WAB_CANISTER: &[&str] = &[
+    "--battery",
+    "medium",
+    "--ammo",
+    "canister",
+    "--figures",
+    "5",
+    "--toughness",
+    "3",
+    "--no-save",
+];
 const WAB_SHOT: &[&str] = &[
     "--battery",
     "medium",
@@ -411,6 +428,64 @@ const CASES: &[Case] = &[
         &["/mean"],
     ),
     // WAB close combat (ACA p.5, p.7, p.12).
+    case(
+        "wab-aca",
+        "combat",
+        WAB_FIGHT,
+        plus!(WAB_FIGHT, "--defender-reformed"),
+        &["/defender/mean_wounds"],
+    ),
+    case(
+        "wab-aca",
+        "combat",
+        WAB_FIGHT,
+        plus!(WAB_FIGHT, "--attacker-reformed"),
+        &["/attacker/mean_wounds"],
+    ),
+    // The WAB fire duel (ACA p.4, p.7).
+    case(
+        "wab-aca",
+        "fire-duel",
+        WAB_DUEL,
+        plus!(WAB_DUEL, "--firer-skirmishers"),
+        &["/p_answer_routs"],
+    ),
+    case(
+        "wab-aca",
+        "fire-duel",
+        WAB_DUEL,
+        plus!(WAB_DUEL, "--firer-reroll"),
+        &["/p_firer_routs"],
+    ),
+    case(
+        "wab-aca",
+        "fire-duel",
+        WAB_DUEL,
+        plus!(WAB_DUEL, "--target-reroll"),
+        &["/p_answer_routs"],
+    ),
+    case(
+        "wab-aca",
+        "fire-duel",
+        WAB_DUEL,
+        plus!(WAB_DUEL, "--single-line"),
+        &["/p_firer_wins", "/answer"],
+    ),
+    // WAB artillery and terrain (ACA p.10).
+    case(
+        "wab-aca",
+        "artillery",
+        WAB_CANISTER,
+        plus!(WAB_CANISTER, "--sheltered"),
+        &["/mean", "/hits"],
+    ),
+    case(
+        "wab-aca",
+        "artillery",
+        WAB_SHOT,
+        plus!(WAB_SHOT, "--before-bounce"),
+        &["/mean", "/hits"],
+    ),
     case(
         "wab-aca",
         "combat",

@@ -780,13 +780,29 @@ fn general_entries(cx: &ArmyContext) -> Vec<Diagnostic> {
 // ── tables ──────────────────────────────────────────────────────────────────────────────────
 
 fn table_bounds(cx: &TableContext) -> Vec<Diagnostic> {
-    let Err(errors) = cx.db.rules.validate() else {
-        return Vec::new();
-    };
-    out_of_bounds(&errors)
-        .into_iter()
-        .map(|o| cx.error("out-of-range", cx.at.rules, &segs(&o.path), o.message))
-        .collect()
+    let (db, at) = (cx.db, cx.at);
+    // (the file, the table's key in it, its check)
+    let checks: [(FileId, Option<&str>, Result<(), validator::ValidationErrors>); 5] = [
+        (at.rules, None, db.rules.validate()),
+        (at.core, Some("flank"), db.core.flank.validate()),
+        (
+            at.artillery,
+            Some("battery_hits"),
+            db.artillery.battery_hits.validate(),
+        ),
+        (at.artillery, Some("terrain"), db.artillery.terrain.validate()),
+        (at.artillery, Some("captured"), db.artillery.captured.validate()),
+    ];
+    let mut out = Vec::new();
+    for (file, table, check) in checks {
+        let Err(errors) = check else { continue };
+        for o in out_of_bounds(&errors) {
+            let mut path: Vec<Seg> = table.map(Seg::Key).into_iter().collect();
+            path.extend(segs(&o.path));
+            out.push(cx.error("out-of-range", file, &path, o.message));
+        }
+    }
+    out
 }
 
 /// The tables the previews and the aide de jeu read are complete and ordered.

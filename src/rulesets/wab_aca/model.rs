@@ -340,6 +340,30 @@ pub struct Building {
     pub name: Names,
 }
 
+/// Charge distances (ACA p.4, p.6).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeMove {
+    #[validate(range(min = 1, max = 4))]
+    pub multiplier: u32,
+    #[validate(range(min = 1, max = 4))]
+    pub difficult_infantry: u32,
+    #[validate(range(min = 1, max = 4))]
+    pub difficult_cavalry: u32,
+    #[validate(range(max = 12))]
+    pub obstacle_infantry: u32,
+    #[validate(range(max = 12))]
+    pub obstacle_cavalry: u32,
+}
+
+/// One result of the d6 for a damage on a building (ACA p.12).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BuildingDamage {
+    pub roll: String,
+    pub effect: Names,
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Cover {
@@ -449,6 +473,8 @@ pub struct Rules {
     #[validate(nested)]
     pub weapon: Vec<Weapon>,
     pub quality: Vec<Quality>,
+    #[validate(nested)]
+    pub charge: ChargeMove,
     pub manoeuvre: Manoeuvre,
     pub test_kind: Vec<TestKind>,
     pub smoke: Smoke,
@@ -458,6 +484,7 @@ pub struct Rules {
     pub combat: Combat,
     pub engineers: Engineers,
     pub building: Vec<Building>,
+    pub building_damage: Vec<BuildingDamage>,
     pub cover: Cover,
     #[validate(nested)]
     pub costs: Costs,
@@ -645,6 +672,47 @@ pub struct BatteryType {
     pub reorient: Names,
 }
 
+/// Hits on a battery (ACA p.8): 1 to `pieces` on a d6 hit a piece, the rest the gunners.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct BatteryHits {
+    #[validate(range(min = 0, max = 6))]
+    pub pieces: u32,
+    #[validate(range(max = 100))]
+    pub kaboum_gunners_percent: u32,
+}
+
+/// The artillery duel (ACA p.8).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ArtilleryDuel {
+    pub test_modifier: i32,
+}
+
+/// Artillery, terrain and obstacles (ACA p.10).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Terrain {
+    /// Canister behind a wall, a hedge or in a wood: one covered figure in this many is hit.
+    #[validate(range(min = 1, max = 6))]
+    pub sheltered: u32,
+    /// A unit crossed before the bounce: hits divided by this, rounded down.
+    #[validate(range(min = 1, max = 6))]
+    pub before_bounce: u32,
+    pub wall_heavy: i32,
+    pub wall_light: i32,
+    #[validate(range(min = 1, max = 7))]
+    pub wall_bursts_from: u32,
+}
+
+/// Captured guns (ACA p.10).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Captured {
+    #[validate(range(min = 1, max = 6))]
+    pub losses_divisor: u32,
+}
+
 /// `artillery.toml`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -655,6 +723,10 @@ pub struct Artillery {
     pub misfire: Misfire,
     pub grand_battery: GrandBattery,
     pub ammunition: Ammunition,
+    pub battery_hits: BatteryHits,
+    pub duel: ArtilleryDuel,
+    pub terrain: Terrain,
+    pub captured: Captured,
     pub battery: Vec<BatteryType>,
 }
 

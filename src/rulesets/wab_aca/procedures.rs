@@ -290,11 +290,7 @@ pub const PROCEDURES: &[Procedure] = &[
                 "Round shot: a unit at the battery's height crossed before the bounce: hits ÷ 3, rounded down, no bonus hit (ACA p.10)",
             )
             .second(),
-            Param::flag(
-                "collateral",
-                "Round shot: a unit crossed after the bounce that is not the target (unseen or not aimed at): no grand-battery nor large-target hits (ACA p.10)",
-            )
-            .second(),
+
             Param::unit("target", "The target (its T and save): an entry or a list's unit")
                 .second(),
             Param::int_u("toughness", limits::STRENGTH, "The target's Toughness, 1–10").second(),
@@ -561,7 +557,6 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
             heavy_cover: r.flag("heavy-cover"),
             sheltered: r.flag("sheltered"),
             before_bounce: r.flag("before-bounce"),
-            collateral: r.flag("collateral"),
             target: spec(r, "target")?,
             toughness: r.u32("toughness"),
             save: r.u32("save"),

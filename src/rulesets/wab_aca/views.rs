@@ -397,6 +397,15 @@ pub struct QrsView {
     pub smoke: Row2,
     pub support: String,
     pub specials: Vec<Row2>,
+    pub charge: ChargeMove,
+    pub building_damage: Vec<Row2>,
+    pub battery_hits: BatteryHits,
+    pub artillery_duel: ArtilleryDuel,
+    pub terrain: Terrain,
+    /// A round shot into a low wall: the heavy and the light piece's modifiers, signed.
+    pub wall_modifiers: [String; 2],
+    pub captured: Captured,
+    pub flank: Flank,
 }
 
 fn signed(v: i64) -> String {
@@ -663,6 +672,24 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             value: r.smoke.rule.get(lang).to_owned(),
         },
         support: r.support.rule.get(lang).to_owned(),
+        charge: r.charge.clone(),
+        building_damage: r
+            .building_damage
+            .iter()
+            .map(|d| Row2 {
+                name: d.roll.clone(),
+                value: d.effect.get(lang).to_owned(),
+            })
+            .collect(),
+        battery_hits: db.artillery.battery_hits.clone(),
+        artillery_duel: db.artillery.duel.clone(),
+        terrain: db.artillery.terrain.clone(),
+        wall_modifiers: [
+            signed(i64::from(db.artillery.terrain.wall_heavy)),
+            signed(i64::from(db.artillery.terrain.wall_light)),
+        ],
+        captured: db.artillery.captured.clone(),
+        flank: db.core.flank.clone(),
         specials: db
             .specials
             .iter()

@@ -373,10 +373,6 @@ fn artillery_terrain_batteries_and_kaboum() {
             vec!["ni de touches supplémentaires", "ACA p.10"],
         ),
         (
-            vec!["artillery", "--battery", "medium", "--ammo", "roundshot", "--figures", "4", "--collateral", "--grand-battery", "2", "--toughness", "3", "--no-save"],
-            vec!["non visées", "gross'batterie ou grande cible"],
-        ),
-        (
             vec!["artillery", "--battery", "medium", "--ammo", "canister", "--figures", "4", "--sheltered", "--heavy-cover", "--toughness", "3", "--no-save"],
             vec!["do not add up", "reading canister-cover"],
         ),

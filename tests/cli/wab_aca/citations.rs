@@ -296,6 +296,8 @@ const SKIRMISH: (u32, &str) = (3, "Les touches d'artillerie sur des tirailleurs 
 const MUSKET: (u32, &str) = (4, "Elle est équipée de mousquets: Force 3, portée 18p");
 const PONDEROUS: (u32, &str) = (4, "sauf si elle est « lourde à manœuvrer »");
 const DUEL: (u32, &str) = (4, "peut riposter par un tir sur 1 rang avec les figurines survivantes");
+const CHARGE_INF: (u32, &str) = (4, "un obstacle (haies, fossés, barrières,...) retire 3p au mouvement total de charge");
+const OFFICER_HIT: (u32, &str) = (5, "sur un résultat de 1, une touche est allouée à l'officier");
 const INF_CHARGE: (u32, &str) = (5, "L'unité qui charge bénéficie d'un bonus de +1 au résultat du combat");
 const SIMULTANEOUS_5: (u32, &str) = (5, "Les combats sont résolus de manière simultanée");
 const INF_REACTIONS: (u32, &str) = (5, "Une unité chargée peut choisir librement une réaction");
@@ -317,9 +319,13 @@ const SABRE: (u32, &str) = (6, "des sabres qui donnent un bonus de +1 en force l
 const LANCE: (u32, &str) = (6, "permet de toujours frapper en premier face à la cavalerie ou l'infanterie ennemie");
 const IMPACT: (u32, &str) = (6, "résolue avec une CC et une Force de 2 ou 3");
 const PISTOLS: (u32, &str) = (6, "L'utilisation éventuelle des pistolets au corps-à-corps permet de relancer les 1 pour toucher");
+const CHARGE_CAV: (u32, &str) = (6, "chaque pouce de terrain difficile compte triple");
+const LIGHT_FIRES: (u32, &str) = (6, "Tir possible à la phase adéquate");
+const HEAVY_NO_FIRE: (u32, &str) = (6, "Pas de tir possible pour la cavalerie lourde");
 const OPEN_ORDER: (u32, &str) = (6, "La cavalerie légère est toujours Open Order");
 const CARBINE: (u32, &str) = (7, "équipée de mousquetons: Force 3, portée 12p");
 const CAV_NO_DUEL: (u32, &str) = (7, "La cavalerie ne peut répondre par un duel de feu");
+const BREAK_OFF: (u32, &str) = (7, "peut rompre le combat en réussissant un test de moral");
 const CAV_REACTIONS: (u32, &str) = (7, "Les combats sont résolus de manière simultanée: l'attaquant et le défenseur");
 const CAV_COUNTER: (u32, &str) = (7, "les cavaliers se ruent sabre au clair contre leurs opposants");
 const SUPPORT_7: (u32, &str) = (7, "se placer en soutien pour le corps à corps (seulement si les 2 unités sont du même type");
@@ -336,6 +342,7 @@ const GRAND_2500: (u32, &str) = (8, "Les grandes batteries ne sont permises qu'�
 const GRAND_NATIONS: (u32, &str) = (8, "Certaines nations (voir livret de listes) autorisent le regroupement");
 const SUPPORT_8: (u32, &str) = (8, "Une batterie dans les 3 pas d'une unité d'infanterie formée de niveau vétéran");
 const KABOUM: (u32, &str) = (8, "Sur un nouveau jet de 6, les caissons sont touchés et explosent");
+const ARTILLERY_DUEL: (u32, &str) = (8, "peut effectuer un tir de contre si elle réussit un test de manoeuvre avec un modificateur supplémentaire de -1");
 const BATTERY_HITS: (u32, &str) = (8, "1-2-3-4: pièces touchées, 5-6: servants");
 const MISFIRE: (u32, &str) = (9, "En cas de « Misfire » sur le premier dé d'artillerie, le tir est sans effet");
 const SHELLING: (u32, &str) = (9, "Pour bombarder un bâtiment, une batterie, un attelage le nombre de touches est déterminé par 1d6");
@@ -343,6 +350,7 @@ const HEAVY_COVER: (u32, &str) = (9, "Seul un couvert lourd réduit la probabili
 const MEDIUM_CREW: (u32, &str) = (9, "Pièce moyenne : Quatre servants sont nécessaires");
 const LARGE_TARGET: (u32, &str) = (9, "+1 touche contre grande cible");
 const PIECE_T7: (u32, &str) = (9, "Toutes les pièces d'artillerie ont une endurance 7");
+const CAPTURED: (u32, &str) = (10, "les pertes occasionnées par ces équipages improvisés sont divisées par deux");
 const LIMBER: (u32, &str) = (10, "Un attelage d'artillerie possède une endurance de 5 et 4 PV");
 const CAISSON: (u32, &str) = (10, "CAISSON: Mouvement à 12 pas");
 const BANDS: (u32, &str) = (10, "un nombre de batteries par tranche de points d'armée est prévu dans chaque liste");
@@ -366,6 +374,7 @@ const OBSTACLE: (u32, &str) = (12, "perd ses bonus de charge (baïonnette, attaq
 const OBSTACLE_HIT: (u32, &str) = (12, "elle subit un malus de -1 pour toucher; de -2 contre des Fortifications");
 const FLANKS_OFF: (u32, &str) = (12, "elles seront retirées des flancs de la formation et non du rang arrière");
 const BUILDINGS: (u32, &str) = (12, "Endurance des bâtiments selon leur type");
+const BUILDING_DAMAGE: (u32, &str) = (12, "A chaque dommage sur le bâtiment, sur 1D6 (2 jets par tour max)");
 const COVER: (u32, &str) = (12, "muret, forêt, maison: abri dur: -2 pour toucher");
 const ARMEMENT: (u32, &str) = (13, "Mousqueton: portée: 12\", force: 3");
 const MOUNTED_FIRE: (u32, &str) = (13, "peuvent bouger et faire feu montés (1er rang seulement)");
@@ -489,6 +498,13 @@ const PAIRINGS: &[Pairing] = &[
     ("artillery.toml", "[misfire]", &[MISFIRE]),
     ("artillery.toml", "[grand_battery]", &[GRAND_2500]),
     ("artillery.toml", "[ammunition]", &[AMMUNITION]),
+    ("artillery.toml", "[battery_hits]", &[BATTERY_HITS]),
+    ("artillery.toml", "kaboum_gunners_percent", &[KABOUM]),
+    ("artillery.toml", "[duel]", &[ARTILLERY_DUEL]),
+    ("artillery.toml", "[terrain]", &[SHELTERED, THIRD]),
+    ("artillery.toml", "[captured]", &[CAPTURED]),
+    ("rules.toml", "Charge distances (ACA p.4 infantry, p.6 cavalry)", &[CHARGE_INF, CHARGE_CAV]),
+    ("rules.toml", "A damage on a building", &[BUILDING_DAMAGE]),
     // armies/*.toml
     ("1809.toml", "d'armées\", ACA p.1", &[LISTS_BOOKLETS]),
     ("1812.toml", "listes d'armées\", ACA p.1", &[LISTS_BOOKLETS]),
@@ -513,7 +529,17 @@ const PAIRINGS: &[Pairing] = &[
     ("labels.toml", "rule_grand-battery", &[GRAND_2500]),
     ("labels.toml", "rule_commander", &[GENERAL]),
     ("labels.toml", "rule_adc-allowance", &[ADCS]),
+    ("labels.toml", "fire_duel_rule", &[DUEL, CAV_NO_DUEL]),
+    ("labels.toml", "cavalry_fire_rule", &[LIGHT_FIRES, CARBINE]),
+    ("labels.toml", "battery_hits_rule", &[BATTERY_HITS, KABOUM, SHELLING]),
+    ("labels.toml", "artillery_duel_rule", &[ARTILLERY_DUEL]),
+    ("labels.toml", "terrain_rule", &[SHELTERED]),
+    ("labels.toml", "captured_rule", &[CAPTURED]),
+    ("labels.toml", "flank_rule", &[NO_FLANK, STRIKES_LAST]),
+    ("labels.toml", "break_off_rule", &[BREAK_OFF]),
+    ("labels.toml", "officer_rule", &[OFFICER_HIT]),
     // templates/wab-aca/qrs.tera
+    ("qrs.tera", "l.charge_section }}", &[CHARGE_INF, CHARGE_CAV]),
     ("qrs.tera", "l.turn }}", &[TURN]),
     ("qrs.tera", "l.tests }}", &[HOW_TO_TEST]),
     ("qrs.tera", "l.formations_infantry }}", &[INF_FORMATIONS]),
@@ -572,11 +598,25 @@ const PAIRINGS: &[Pairing] = &[
     ("wab-aca.md", "**hold-and-fire**", &[HOLD_FIRE, FIRE_FLEE_MINUS]),
     ("wab-aca.md", "**officer-attack**", &[OFFICER_ATTACK]),
     ("wab-aca.md", "**victory-difference**", &[BANDS_14]),
-    ("wab-aca.md", "une aide de jeu en 4 pages", &[AIDE]),
+    ("wab-aca.md", "pages\", ACA p.1) is five pages", &[AIDE]),
+    ("wab-aca.md", "**flank-rear**", &[NO_FLANK, FLANK_MALUS]),
+    ("wab-aca.md", "**fire-duel**", &[DUEL, CAV_NO_DUEL, FLANKS_OFF]),
+    ("wab-aca.md", "survivors rounded up (the losses come off the flanks, p.12)", &[FLANKS_OFF]),
+    ("wab-aca.md", "loser's morale test is on its own Ld (p.14)", &[OWN_MORALE]),
+    ("wab-aca.md", "with no loss (ACA p.11", &[UNSCATHED]),
+    ("wab-aca.md", "their `firearm` (carbines", &[LIGHT_FIRES, CARBINE, MOUNTED_FIRE]),
+    ("wab-aca.md", "possible pour la cavalerie lourde\", ACA p.6)", &[HEAVY_NO_FIRE]),
+    ("wab-aca.md", "- `fire-duel` (ACA p.4, p.7)", &[DUEL, CAV_NO_DUEL]),
+    ("wab-aca.md", "coming off the flanks, p.12;", &[FLANKS_OFF]),
+    ("wab-aca.md", "answer (refused, quoting p.7)", &[CAV_NO_DUEL]),
+    ("wab-aca.md", "reformed strikes last (ACA p.12)", &[STRIKES_LAST]),
+    // (the line above also pairs "# Flank and rear; a unit that reformed strikes last (ACA p.12)")
+    ("wab-aca.md", "a square has neither (refused, ACA p.3)", &[NO_FLANK]),
+    ("wab-aca.md", "against cavalry is refused, ACA p.5", &[COUNTER_INF]),
     ("wab-aca.md", "+1/+2 hits, ACA p.9", &[LARGE_TARGET, HEAVY_COVER]),
     ("wab-aca.md", "in 2, ACA p.10, reading canister-cover", &[SHELTERED, GRAND]),
-    ("wab-aca.md", "no bonus hit, ACA p.10", &[THIRD]),
-    ("wab-aca.md", "hits, ACA p.10). `--at", &[COLLATERAL, SHELLING]),
+    ("wab-aca.md", "no bonus hit, ACA p.10; a", &[THIRD]),
+    ("wab-aca.md", "ACA p.10: give neither). `--at", &[COLLATERAL, SHELLING]),
     ("wab-aca.md", "\"Kaboum\", ACA p.8", &[KABOUM, BATTERY_HITS]),
 ];
 

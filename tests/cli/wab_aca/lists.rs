@@ -252,7 +252,7 @@ fn rulesets_and_entries() {
     assert_eq!(wab["supports"]["scoring"], true);
     assert_eq!(
         wab["supports"]["previews"],
-        serde_json::json!(["test", "shoot", "combat", "artillery"])
+        serde_json::json!(["test", "shoot", "fire-duel", "combat", "artillery"])
     );
     let run = muster(&[
         "--ruleset",

@@ -164,6 +164,11 @@ fn the_aide_de_jeu() {
                 "Tables WAB",
                 "Victoire stratégique",
                 "Lecture de la règle par muster",
+                "Duel de feu (p.4, p.7)",
+                "Touches sur une batterie (p.8) : 1D6 par touche, 1 à 4 une pièce",
+                "Flanc +1, arrière +2 au résultat",
+                "obstacle : -3\" (infanterie), -2\" (cavalerie)",
+                "règle de muster : double 1 réussit, double 6 échoue",
             ],
         ),
         (
@@ -177,6 +182,11 @@ fn the_aide_de_jeu() {
                 "WAB charts",
                 "Strategic victory",
                 "How muster reads the rules",
+                "Fire duel (p.4, p.7)",
+                "Artillery duel (p.8): a medium or heavy battery fired at by a battery answers on a manoeuvre test at -1",
+                "Flank +1, rear +2 to the result",
+                "wheels and forced marches (×3)",
+                "muster's rule: a double 1 passes, a double 6 fails",
             ],
         ),
     ] {

@@ -168,7 +168,7 @@ pub fn fire(db: &Database, f: &Fire) -> Result<ArtilleryReport, String> {
             })?;
             let mut hits = if f.before_bounce {
                 // "les touches sont divisées par 3 (arrondies à l'inférieur)" (p.10)
-                f.figures / 3
+                f.figures / db.artillery.terrain.before_bounce.max(1)
             } else {
                 f.figures
             };
@@ -190,7 +190,7 @@ pub fn fire(db: &Database, f: &Fire) -> Result<ArtilleryReport, String> {
             // cover's 6+ is for the figures covered.
             let (mut figures, mut bonus) = (f.figures, bonus);
             if f.sheltered {
-                figures = figures.div_ceil(2);
+                figures = figures.div_ceil(db.artillery.terrain.sheltered.max(1));
             }
             if f.order == Order::Skirmishers {
                 figures = figures.div_ceil(2);
@@ -242,7 +242,11 @@ fn at_materiel(
     };
     let (p_wound, p_six) = wound_and_six(db, strength, toughness);
     // On a battery, 1–4 hit the pieces and 5–6 the gunners (p.8).
-    let p_piece = if f.at == At::Battery { 4.0 / 6.0 } else { 1.0 };
+    let p_piece = if f.at == At::Battery {
+        f64::from(a.battery_hits.pieces.min(6)) / 6.0
+    } else {
+        1.0
+    };
     let materiel_wounds = with_misfire(&d6_hits(bonus, p_piece * p_wound), p_misfire);
     let (p_gunner, to_wound, save) = p_kill(db, strength, f.toughness, f.save);
     let casualties = if f.at == At::Battery {

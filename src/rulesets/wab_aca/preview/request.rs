@@ -938,9 +938,6 @@ pub struct ArtilleryRequest {
     pub heavy_cover: bool,
     pub sheltered: bool,
     pub before_bounce: bool,
-    /// The unit is hit but not aimed at (unseen, or beyond the target): no grand-battery or
-    /// large-target hits (ACA p.10).
-    pub collateral: bool,
     pub target: Option<UnitSpec>,
     pub toughness: Option<u32>,
     pub save: Option<u32>,
@@ -992,12 +989,6 @@ fn artillery_situation(r: &ArtilleryRequest, grand_battery: u32) -> Result<(), S
             "a unit crossed before the bounce takes \"pas de test, ni de touches supplémentaires\" (ACA p.10): no --large-target nor --grand-battery",
         );
     }
-    if r.collateral && bonus {
-        return refuse(
-            "--collateral",
-            "\"Les unités non visibles ou non visées traversées par un boulet après rebond ne sont pas impactées par les effets de gross'batterie ou grande cible\" (ACA p.10): no --large-target nor --grand-battery",
-        );
-    }
     if r.at != At::Figures {
         let what = match r.at {
             At::Battery => "a battery",
@@ -1016,7 +1007,7 @@ fn artillery_situation(r: &ArtilleryRequest, grand_battery: u32) -> Result<(), S
                 &format!("at {what} the hits are 1d6 (ACA p.9), not the figures on the path"),
             );
         }
-        if r.large_target || r.order != Order::Formed || r.before_bounce || r.collateral {
+        if r.large_target || r.order != Order::Formed || r.before_bounce {
             return refuse(
                 "--at",
                 &format!("{what} is neither a large target nor in an order; give only --grand-battery"),
