@@ -91,6 +91,8 @@ fn previews(c: &mut Criterion) {
         impact_attacks: 0,
         impact_ws: 3,
         first_strike: false,
+        strikes_last: false,
+        position_bonus: 0,
         ranks: 3,
         charge_bonus: 0,
         flag_bonus: 1,

@@ -21,7 +21,11 @@ fn refused(args: &[&str], needles: &[&str]) {
     let run = muster(&full);
     assert_eq!(run.code, 2, "{args:?} was not refused: {}", run.stdout);
     for n in needles {
-        assert!(run.stderr.contains(n), "{args:?}: no `{n}` in {}", run.stderr);
+        assert!(
+            run.stderr.contains(n),
+            "{args:?}: no `{n}` in {}",
+            run.stderr
+        );
     }
 }
 
@@ -96,7 +100,10 @@ fn a_square_sets_its_ranks_and_who_fights() {
             formation,
         ]);
         assert_eq!(v["defender"]["ranks"], ranks, "{defender} {formation}");
-        assert_eq!(v["defender"]["fighting"], fighting, "{defender} {formation}");
+        assert_eq!(
+            v["defender"]["fighting"], fighting,
+            "{defender} {formation}"
+        );
     }
     // The issue's case, whole: 8 cuirassiers charge 28 musketeers in a hollow square. The
     // square cancels every advantage of the charge (no +1 S, no impact, no +1): WS 4 against
@@ -134,7 +141,11 @@ fn a_square_sets_its_ranks_and_who_fights() {
             }
         }
     }
-    assert!(close(f(&v["attacker"]["p_win"]), win), "{} vs {win}", v["attacker"]["p_win"]);
+    assert!(
+        close(f(&v["attacker"]["p_win"]), win),
+        "{} vs {win}",
+        v["attacker"]["p_win"]
+    );
     assert!(close(f(&v["defender"]["p_win"]), lose));
     // Ranks given with a square are refused: the formation sets them.
     refused(
@@ -182,13 +193,28 @@ fn the_unscathed_front_exception() {
     // (unit, factors, conditions, the target from the table: Ld and the book's numbers)
     let cases: &[(&str, &[&str], &[&str], i64)] = &[
         // Infantry, unscathed, charged from the front by light cavalry: no -1.
-        ("fr-line-fusiliers", &["charged-by-cavalry"], &["unscathed-front"], 7),
+        (
+            "fr-line-fusiliers",
+            &["charged-by-cavalry"],
+            &["unscathed-front"],
+            7,
+        ),
         // Hussars charged by hussars: the exception is the infantry's; -1 stands.
         ("fr-hussars", &["charged-by-cavalry"], &[], 7 - 1),
         // From the flank: -1 doubled.
-        ("fr-line-fusiliers", &["charged-by-cavalry"], &["charged-in-flank"], 7 - 2),
+        (
+            "fr-line-fusiliers",
+            &["charged-by-cavalry"],
+            &["charged-in-flank"],
+            7 - 2,
+        ),
         // Heavy cavalry from the flank: -2 doubled.
-        ("fr-line-fusiliers", &["charged-by-heavy-cavalry"], &["charged-in-flank"], 7 - 4),
+        (
+            "fr-line-fusiliers",
+            &["charged-by-heavy-cavalry"],
+            &["charged-in-flank"],
+            7 - 4,
+        ),
     ];
     for &(unit, with, conditions, target) in cases {
         let mut args = vec!["test", "--unit", unit];
@@ -206,19 +232,61 @@ fn the_unscathed_front_exception() {
     let quote = "« ne s'applique pas pour une unité d'infanterie";
     for (args, needles) in [
         (
-            vec!["test", "--unit", "fr-hussars", "--with", "charged-by-cavalry", "--condition", "unscathed-front"],
-            vec!["`fr-hussars` is light-cavalry", "for infantry only", quote, "ACA p.11"],
+            vec![
+                "test",
+                "--unit",
+                "fr-hussars",
+                "--with",
+                "charged-by-cavalry",
+                "--condition",
+                "unscathed-front",
+            ],
+            vec![
+                "`fr-hussars` is light-cavalry",
+                "for infantry only",
+                quote,
+                "ACA p.11",
+            ],
         ),
         (
-            vec!["test", "--unit", "fr-line-fusiliers", "--with", "charged-by-cavalry", "--condition", "charged-in-flank", "--condition", "unscathed-front"],
-            vec!["cannot go with charged-in-flank", "si la charge se fait par l'avant"],
+            vec![
+                "test",
+                "--unit",
+                "fr-line-fusiliers",
+                "--with",
+                "charged-by-cavalry",
+                "--condition",
+                "charged-in-flank",
+                "--condition",
+                "unscathed-front",
+            ],
+            vec![
+                "cannot go with charged-in-flank",
+                "si la charge se fait par l'avant",
+            ],
         ),
         (
-            vec!["test", "--unit", "fr-line-fusiliers", "--with", "charged-by-cavalry", "--with", "losses-25", "--condition", "unscathed-front"],
+            vec![
+                "test",
+                "--unit",
+                "fr-line-fusiliers",
+                "--with",
+                "charged-by-cavalry",
+                "--with",
+                "losses-25",
+                "--condition",
+                "unscathed-front",
+            ],
             vec!["cannot go with losses-25", "n'a subi aucune perte"],
         ),
         (
-            vec!["test", "--leadership", "7", "--condition", "charged-in-flank"],
+            vec![
+                "test",
+                "--leadership",
+                "7",
+                "--condition",
+                "charged-in-flank",
+            ],
             vec!["none is given", "--with charged-by-cavalry"],
         ),
     ] {
@@ -240,7 +308,11 @@ fn infantry_counter_charges_infantry_only() {
             "ru-musketeers:24",
             "--counter-charge",
         ],
-        &["infantry counter-charges infantry only", "uniquement face à de l'infanterie", "ACA p.5"],
+        &[
+            "infantry counter-charges infantry only",
+            "uniquement face à de l'infanterie",
+            "ACA p.5",
+        ],
     );
     // Against infantry it stands: bayonets +1 S (S4 on T3: 3+), the attacker keeps its +1.
     let v = preview(&[
@@ -280,17 +352,32 @@ fn infantry_counter_charges_infantry_only() {
 /// figurines." Foot militia fear all mounted troops; the 2:1 exception is mounted militia's.
 #[test]
 fn foot_militia_fear_all_mounted_troops() {
-    let run = muster(&["sheets", "--ruleset", "wab-aca", "show", "fr-conscripts", "--lang", "en"]);
+    let run = muster(&[
+        "sheets",
+        "--ruleset",
+        "wab-aca",
+        "show",
+        "fr-conscripts",
+        "--lang",
+        "en",
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stdout.contains("Fears all mounted troops (mounted militia: unless two to one)"),
+        run.stdout
+            .contains("Fears all mounted troops (mounted militia: unless two to one)"),
         "{}",
         run.stdout
     );
     let db = super::database();
     let militia = db.qualities.get("militia").unwrap();
-    assert!(militia.rules.fr.contains("À pied, craint toutes les troupes montées"));
-    assert!(militia.rules.en.contains("On foot, fears all mounted troops"));
+    assert!(militia
+        .rules
+        .fr
+        .contains("À pied, craint toutes les troupes montées"));
+    assert!(militia
+        .rules
+        .en
+        .contains("On foot, fears all mounted troops"));
 }
 
 /// P(k) of a shot that fired with `fired`, a misfire (1 face of the artillery die's 6) wasting
@@ -321,29 +408,66 @@ fn artillery_terrain_batteries_and_kaboum() {
     // Canister of a medium piece (S4 on T3: 3+, no save) on 5 figures, a grand battery of 3
     // (+3 hits): 8 hits. Behind a low wall: ⌈5/2⌉ = 3 figures hit, + 3: 6 hits.
     let p = d6(3);
-    for (extra, hits) in [(vec![], 5 + 3), (vec!["--sheltered"], 5_u32.div_ceil(2) + 3)] {
+    for (extra, hits) in [
+        (vec![], 5 + 3),
+        (vec!["--sheltered"], 5_u32.div_ceil(2) + 3),
+    ] {
         let mut args = vec![
-            "artillery", "--battery", "medium", "--ammo", "canister", "--figures", "5",
-            "--grand-battery", "3", "--toughness", "3", "--no-save",
+            "artillery",
+            "--battery",
+            "medium",
+            "--ammo",
+            "canister",
+            "--figures",
+            "5",
+            "--grand-battery",
+            "3",
+            "--toughness",
+            "3",
+            "--no-save",
         ];
         args.extend(extra.iter().copied());
         let v = preview(&args);
         assert_eq!(v["hits"], hits, "{args:?}");
-        assert_dist(&v["casualties"], &misfire(&binomial(hits as usize, p)), "canister");
+        assert_dist(
+            &v["casualties"],
+            &misfire(&binomial(hits as usize, p)),
+            "canister",
+        );
     }
     // Round shot of a heavy piece (S8 on T3: 2+) through a unit crossed before the bounce:
     // 8 figures → ⌊8/3⌋ = 2 hits.
     let v = preview(&[
-        "artillery", "--battery", "heavy", "--ammo", "roundshot", "--figures", "8",
-        "--before-bounce", "--toughness", "3", "--no-save",
+        "artillery",
+        "--battery",
+        "heavy",
+        "--ammo",
+        "roundshot",
+        "--figures",
+        "8",
+        "--before-bounce",
+        "--toughness",
+        "3",
+        "--no-save",
     ]);
     assert_eq!(v["hits"], 8 / 3);
-    assert_dist(&v["casualties"], &misfire(&binomial(2, d6(2))), "before the bounce");
+    assert_dist(
+        &v["casualties"],
+        &misfire(&binomial(2, d6(2))),
+        "before the bounce",
+    );
     // A medium piece (S7) shells a battery: 1d6 hits; a piece (T7: S7 wounds on 4+) takes a
     // hit on 1–4; gunners (T3: 2+, no save) on 5–6.
     let v = preview(&[
-        "artillery", "--battery", "medium", "--ammo", "roundshot", "--at", "battery",
-        "--target", "ru-position-company-12",
+        "artillery",
+        "--battery",
+        "medium",
+        "--ammo",
+        "roundshot",
+        "--at",
+        "battery",
+        "--target",
+        "ru-position-company-12",
     ]);
     let mix = |p: f64| {
         let mut out = vec![0.0; 7];
@@ -354,14 +478,29 @@ fn artillery_terrain_batteries_and_kaboum() {
         }
         misfire(&out)
     };
-    assert_dist(&v["materiel"]["materiel_wounds"], &mix(4.0 / 6.0 * d6(4)), "pieces");
+    assert_dist(
+        &v["materiel"]["materiel_wounds"],
+        &mix(4.0 / 6.0 * d6(4)),
+        "pieces",
+    );
     assert_dist(&v["casualties"], &mix(2.0 / 6.0 * d6(2)), "gunners");
     // Kaboum: each hit on a piece (4/6) wounding on a 6 (1/6) then a 6 again (1/6).
     let k: f64 = 4.0 / 6.0 / 36.0;
     let none: f64 = (1..=6).map(|h| (1.0 - k).powi(h) / 6.0).sum();
-    assert!(close(f(&v["materiel"]["p_kaboum"]), 5.0 / 6.0 * (1.0 - none)));
+    assert!(close(
+        f(&v["materiel"]["p_kaboum"]),
+        5.0 / 6.0 * (1.0 - none)
+    ));
     // A limber (T5, 4 W) under a light piece's round shot (S6: 3+): destroyed at 4 wounds.
-    let v = preview(&["artillery", "--battery", "light", "--ammo", "roundshot", "--at", "limber"]);
+    let v = preview(&[
+        "artillery",
+        "--battery",
+        "light",
+        "--ammo",
+        "roundshot",
+        "--at",
+        "limber",
+    ]);
     let w = mix(d6(3));
     assert_dist(&v["materiel"]["materiel_wounds"], &w, "limber");
     assert!(close(f(&v["materiel"]["p_destroyed"]), w[4..].iter().sum()));
@@ -369,19 +508,66 @@ fn artillery_terrain_batteries_and_kaboum() {
     // Refused, naming the rule that excludes them.
     for (args, needles) in [
         (
-            vec!["artillery", "--battery", "medium", "--ammo", "roundshot", "--figures", "4", "--before-bounce", "--large-target", "--toughness", "3", "--no-save"],
+            vec![
+                "artillery",
+                "--battery",
+                "medium",
+                "--ammo",
+                "roundshot",
+                "--figures",
+                "4",
+                "--before-bounce",
+                "--large-target",
+                "--toughness",
+                "3",
+                "--no-save",
+            ],
             vec!["ni de touches supplémentaires", "ACA p.10"],
         ),
         (
-            vec!["artillery", "--battery", "medium", "--ammo", "canister", "--figures", "4", "--sheltered", "--heavy-cover", "--toughness", "3", "--no-save"],
+            vec![
+                "artillery",
+                "--battery",
+                "medium",
+                "--ammo",
+                "canister",
+                "--figures",
+                "4",
+                "--sheltered",
+                "--heavy-cover",
+                "--toughness",
+                "3",
+                "--no-save",
+            ],
             vec!["do not add up", "reading canister-cover"],
         ),
         (
-            vec!["artillery", "--battery", "medium", "--ammo", "canister", "--at", "battery", "--toughness", "3", "--no-save"],
+            vec![
+                "artillery",
+                "--battery",
+                "medium",
+                "--ammo",
+                "canister",
+                "--at",
+                "battery",
+                "--toughness",
+                "3",
+                "--no-save",
+            ],
             vec!["le nombre de touches est déterminé par 1d6"],
         ),
         (
-            vec!["artillery", "--battery", "medium", "--ammo", "roundshot", "--at", "limber", "--figures", "3"],
+            vec![
+                "artillery",
+                "--battery",
+                "medium",
+                "--ammo",
+                "roundshot",
+                "--at",
+                "limber",
+                "--figures",
+                "3",
+            ],
             vec!["the hits are 1d6"],
         ),
     ] {
@@ -429,26 +615,61 @@ fn flank_and_rear() {
     }
     // From the front the musketeers keep their rank (+1) and fight with their front rank.
     let v = preview(&[
-        "combat", "--attacker", "fr-line-fusiliers:24", "--defender", "ru-musketeers:24",
-        "--defender-ranks", "1",
+        "combat",
+        "--attacker",
+        "fr-line-fusiliers:24",
+        "--defender",
+        "ru-musketeers:24",
+        "--defender-ranks",
+        "1",
     ]);
     assert_eq!(v["defender"]["ranks"], 1);
     assert_eq!(v["defender"]["fighting"], 12);
     // A unit that reformed strikes last: one musketeer against one fusilier, the musketeer
     // strikes only if the fusilier's 1/4 did not kill it.
     let v = preview(&[
-        "combat", "--attacker", "fr-line-fusiliers:24", "--attacker-fighting", "1",
-        "--defender", "ru-musketeers:24", "--defender-fighting", "1", "--defender-reformed",
+        "combat",
+        "--attacker",
+        "fr-line-fusiliers:24",
+        "--attacker-fighting",
+        "1",
+        "--defender",
+        "ru-musketeers:24",
+        "--defender-fighting",
+        "1",
+        "--defender-reformed",
     ]);
     assert!(close(f(&v["defender"]["wounds"][1]), (1.0 - q) * q));
     for (args, needles) in [
         (
-            vec!["combat", "--attacker", "fr-cuirassiers:8", "--defender", "ru-musketeers:28", "--defender-formation", "hollow-square", "--attack-from", "rear"],
+            vec![
+                "combat",
+                "--attacker",
+                "fr-cuirassiers:8",
+                "--defender",
+                "ru-musketeers:28",
+                "--defender-formation",
+                "hollow-square",
+                "--attack-from",
+                "rear",
+            ],
             vec!["Un carré n'a ni flanc ni arrière", "ACA p.3"],
         ),
         (
-            vec!["combat", "--attacker", "fr-line-fusiliers:24", "--defender", "ru-musketeers:24", "--attack-from", "flank", "--defender-reformed"],
-            vec!["ne plus subir le malus de prise de flanc ou de dos", "ACA p.12"],
+            vec![
+                "combat",
+                "--attacker",
+                "fr-line-fusiliers:24",
+                "--defender",
+                "ru-musketeers:24",
+                "--attack-from",
+                "flank",
+                "--defender-reformed",
+            ],
+            vec![
+                "ne plus subir le malus de prise de flanc ou de dos",
+                "ACA p.12",
+            ],
         ),
     ] {
         refused(&args, &needles);
@@ -462,15 +683,41 @@ fn flank_and_rear() {
 fn cavalry_shoots_its_carbines() {
     // 8 hussars in line (one rank): 8 shots, BS 3 hits on 4+, S3 on T3 wounds on 4+, the
     // musketeers have no save: 1/4 a shot.
-    let v = preview(&["shoot", "--firer", "fr-hussars:8", "--target", "ru-musketeers"]);
+    let v = preview(&[
+        "shoot",
+        "--firer",
+        "fr-hussars:8",
+        "--target",
+        "ru-musketeers",
+    ]);
     assert_eq!(v["weapon"], "carbine");
     assert_eq!(v["strength"], 3);
-    assert_dist(&v["casualties"], &binomial(8, d6(4) * d6(4)), "hussars' carbines");
+    assert_dist(
+        &v["casualties"],
+        &binomial(8, d6(4) * d6(4)),
+        "hussars' carbines",
+    );
     // Dragoons against hussars (save 6+): 1/4 × 5/6.
-    let v = preview(&["shoot", "--firer", "ru-dragoons:6", "--target", "fr-hussars"]);
-    assert_dist(&v["casualties"], &binomial(6, d6(4) * d6(4) * (5.0 / 6.0)), "dragoons");
+    let v = preview(&[
+        "shoot",
+        "--firer",
+        "ru-dragoons:6",
+        "--target",
+        "fr-hussars",
+    ]);
+    assert_dist(
+        &v["casualties"],
+        &binomial(6, d6(4) * d6(4) * (5.0 / 6.0)),
+        "dragoons",
+    );
     refused(
-        &["shoot", "--firer", "fr-cuirassiers:8", "--target", "ru-musketeers"],
+        &[
+            "shoot",
+            "--firer",
+            "fr-cuirassiers:8",
+            "--target",
+            "ru-musketeers",
+        ],
         &["Pas de tir possible pour la cavalerie lourde", "ACA p.6"],
     );
 }
@@ -489,7 +736,12 @@ fn the_fire_duel() {
     // flanks, p.12), BS 2 (5+) S3 on T3, no save: 1/6; a test on Ld 7 to answer; the loser
     // tests its morale on Ld 7.
     let v = preview(&[
-        "fire-duel", "--firer", "fr-line-fusiliers:12", "--shots", "2", "--target",
+        "fire-duel",
+        "--firer",
+        "fr-line-fusiliers:12",
+        "--shots",
+        "2",
+        "--target",
         "ru-musketeers:16",
     ]);
     let first = binomial(2, d6(4) * d6(4));
@@ -516,20 +768,54 @@ fn the_fire_duel() {
     assert!(close(f(&v["p_firer_wins"]), win));
     assert!(close(f(&v["p_answer_wins"]), lose));
     assert!(close(f(&v["p_draw"]), draw));
-    assert!(close(f(&v["p_answer_routs"]), answers * win * (1.0 - p_test(7))));
-    assert!(close(f(&v["p_firer_routs"]), answers * lose * (1.0 - p_test(7))));
+    assert!(close(
+        f(&v["p_answer_routs"]),
+        answers * win * (1.0 - p_test(7))
+    ));
+    assert!(close(
+        f(&v["p_firer_routs"]),
+        answers * lose * (1.0 - p_test(7))
+    ));
     // Cavalry's fire, or skirmishers': the unit fired at never routs.
     for args in [
-        vec!["fire-duel", "--firer", "fr-hussars:8", "--target", "ru-musketeers:16"],
-        vec!["fire-duel", "--firer", "fr-line-fusiliers:12", "--firer-skirmishers", "--target", "ru-musketeers:16"],
-        vec!["fire-duel", "--firer", "gb-95th-rifles:8", "--target", "fr-line-fusiliers:24"],
+        vec![
+            "fire-duel",
+            "--firer",
+            "fr-hussars:8",
+            "--target",
+            "ru-musketeers:16",
+        ],
+        vec![
+            "fire-duel",
+            "--firer",
+            "fr-line-fusiliers:12",
+            "--firer-skirmishers",
+            "--target",
+            "ru-musketeers:16",
+        ],
+        vec![
+            "fire-duel",
+            "--firer",
+            "gb-95th-rifles:8",
+            "--target",
+            "fr-line-fusiliers:24",
+        ],
     ] {
         let v = preview(&args);
         assert_eq!(f(&v["p_answer_routs"]), 0.0, "{args:?}");
         assert!(f(&v["p_firer_wins"]) > 0.0, "{args:?}");
     }
     refused(
-        &["fire-duel", "--firer", "ru-musketeers:16", "--target", "fr-hussars:8"],
-        &["La cavalerie ne peut répondre par un duel de feu", "ACA p.7"],
+        &[
+            "fire-duel",
+            "--firer",
+            "ru-musketeers:16",
+            "--target",
+            "fr-hussars:8",
+        ],
+        &[
+            "La cavalerie ne peut répondre par un duel de feu",
+            "ACA p.7",
+        ],
     );
 }
