@@ -73,10 +73,14 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
             Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
         };
         let (lang, labels) = page_lang(ruleset, q.lang.as_deref());
-        let form = match ready.engine.sheet_form(lang, &labels) {
+        let mut form = match ready.engine.sheet_form(lang, &labels) {
             Ok(f) => f,
             Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
         };
+        // The types' documentation is English: other pages keep to their fields' names.
+        if lang != Lang::En {
+            crate::rulesets::sheet_form::without_help(&mut form.fields);
+        }
         let mut values = serde_json::Value::Object(serde_json::Map::new());
         let mut provenance = serde_json::Value::Null;
         let mut file_version = serde_json::Value::Null;
@@ -157,6 +161,17 @@ fn read_typed(
     Ok((ruleset, lang, labels, form, body, typed))
 }
 
+/// The field a `missing-field` diagnostic names (its message quotes it).
+fn missing_field(d: &Diagnostic) -> Option<String> {
+    if d.code != "missing-field" {
+        return None;
+    }
+    let m = &d.message;
+    let start = m.find('`')? + 1;
+    let end = start + m[start..].find('`')?;
+    Some(m[start..end].to_owned())
+}
+
 /// A draft's diagnostics as the page shows them: by field, in the page's words.
 fn diagnostics_json(t: &Typed, lang: Lang, labels: &toml::Table) -> Vec<serde_json::Value> {
     let mut found: Vec<&Diagnostic> = t.draft.diagnostics.iter().collect();
@@ -169,7 +184,12 @@ fn diagnostics_json(t: &Typed, lang: Lang, labels: &toml::Table) -> Vec<serde_js
     found
         .iter()
         .map(|d| {
-            let field = d.span.as_ref().and_then(|s| field_at(&t.text, s.start));
+            let field = d
+                .span
+                .as_ref()
+                .and_then(|s| field_at(&t.text, s.start))
+                .filter(|_| d.code != "missing-field")
+                .or_else(|| missing_field(d));
             json!({
                 "field": field,
                 "code": d.code,

@@ -143,7 +143,7 @@ async function redraw() {
     svg.setAttribute("aria-label", t("card_as_printed"));
     view.replaceChildren(svg);
   } else {
-    view.replaceChildren(el("p", { class: "muted" }, r.data.card_error || t("card_needs_id")));
+    view.replaceChildren(el("p", { class: "muted" }, r.data.card_error || t("card_needs_fields")));
   }
   $("#sheet-toml").textContent = r.data.text;
   showDiagnostics(r.data.diagnostics);
@@ -188,6 +188,12 @@ async function saveSheet() {
   $("#status").textContent = t("sheet_saved", { file: r.data.file });
   banner(t("sheet_saved", { file: r.data.file }), true);
 }
+
+// The round trips measured, keystroke's draft to card shown (ms): the median and the worst.
+window.sheetTimings = () => {
+  const s = [...sheet.timings].sort((a, b) => a - b);
+  return { n: s.length, median: s[Math.floor(s.length / 2)] ?? null, max: s[s.length - 1] ?? null };
+};
 
 window.sheetPage = async function sheetPage() {
   const q = new URLSearchParams(location.search);

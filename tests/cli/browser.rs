@@ -871,3 +871,170 @@ fn a_game_at_the_table_in_a_real_browser() {
         c.close().await.unwrap();
     });
 }
+
+/// Sets a field of the sheet editor: a text or number typed whole, a choice picked.
+async fn sheet_field(c: &Client, key: &str, value: &str) {
+    let css = format!("#sheet-form [data-key='{key}']");
+    let e = c.find(Locator::Css(&css)).await.unwrap();
+    if e.tag_name().await.unwrap() == "select" {
+        e.select_by_value(value).await.unwrap();
+    } else {
+        e.clear().await.unwrap();
+        e.send_keys(value).await.unwrap();
+    }
+}
+
+/// Waits for the card drawn after the last change (the page counts the drafts it showed).
+async fn next_draft(c: &Client, before: u64) -> u64 {
+    wait_for("the card redrawn", || async { drafts(c).await > before }).await;
+    drafts(c).await
+}
+
+async fn drafts(c: &Client) -> u64 {
+    c.execute("return Number(document.body.dataset.drafts || 0);", vec![])
+        .await
+        .unwrap()
+        .as_u64()
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1400), downloads.path()).await;
+        // From the builder's picker: a new sheet.
+        c.goto(&server.url("/lists/sharpe-patrol.toml")).await.unwrap();
+        click(&c, "#new-sheet a").await;
+        wait_for("the editor", || async {
+            text(&c, "#subtitle").await.starts_with("A new sheet of your own")
+        })
+        .await;
+        // Typed from nothing, field by field: the card follows each value.
+        let mut n = drafts(&c).await;
+        let fields = [
+            ("id", "my-sergeant"),
+            ("name", "Sergeant Hagman"),
+            ("nation", "great-britain"),
+            ("coalition", "allies"),
+            ("kind", "troop"),
+            ("arm", "infantry"),
+            ("unit_type", "light-infantry"),
+            ("quality", "veteran"),
+            ("weapon", "rifle"),
+            ("regiment", "95th Rifles"),
+            ("initiative", "4"),
+            ("morale", "3"),
+            ("courage", "7"),
+            ("move.normal", "15"),
+            ("move.march", "25"),
+            ("move.charge", "30"),
+            ("fire_die", "d10"),
+            ("combat_die", "d8"),
+            ("max_units", "1"),
+            ("points", "21"),
+        ];
+        for (key, value) in fields {
+            sheet_field(&c, key, value).await;
+            n = next_draft(&c, n).await;
+        }
+        // No campaign yet: the page says so at the field; the card waits for it.
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='campaigns'] .problem").await,
+            "missing field “campaigns”"
+        );
+        assert_eq!(
+            text(&c, "#card-view").await,
+            "The card is drawn once every field it needs has a value."
+        );
+        click(&c, "#sheet-form [data-field='campaigns'] input[value='peninsula']").await;
+        n = next_draft(&c, n).await;
+        let card = text(&c, "#card-view").await;
+        assert!(card.contains("Sergeant Hagman"), "{card}");
+        assert!(card.contains("PT 21"), "{card}");
+        // A skill, as the sheet offers it.
+        click(&c, "#sheet-form [data-field='skills'] .rows-field > button").await;
+        n = next_draft(&c, n).await;
+        sheet_field(&c, "skills.id", "tireur-expert").await;
+        n = next_draft(&c, n).await;
+        sheet_field(&c, "skills.cost", "15").await;
+        n = next_draft(&c, n).await;
+        wait_for("the skill on the card", || async {
+            text(&c, "#card-view").await.contains("Expert marksman (15)")
+        })
+        .await;
+        assert_eq!(text(&c, "#verdict").await, "valid");
+        // A wrong value: the diagnostic follows it to its field, and goes with it.
+        sheet_field(&c, "courage", "40").await;
+        n = next_draft(&c, n).await;
+        wait_for("the courage problem", || async {
+            text(&c, "#sheet-form [data-field='courage'] .problem").await
+                == "courage must be between 1 and 18, found 40"
+        })
+        .await;
+        assert_eq!(text(&c, "#verdict").await, "1 error");
+        shot(&c, "sheet-editor-error.png").await;
+        sheet_field(&c, "courage", "7").await;
+        next_draft(&c, n).await;
+        wait_for("the sheet valid again", || async { text(&c, "#verdict").await == "valid" }).await;
+        shot(&c, "sheet-editor.png").await;
+        // Saved into the player's folder; in the picker at once, marked as theirs.
+        click(&c, "#save-sheet").await;
+        wait_for("the save", || async { text(&c, "#status").await.starts_with("Saved in") }).await;
+        let file = server.dir.path().join("my-sheets/capitan/sheets/my-sergeant.toml");
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(saved.contains("name = \"Sergeant Hagman\"\n"), "{saved}");
+        assert!(saved.contains("skills = [\n  { id = \"tireur-expert\", cost = 15 },\n]"), "{saved}");
+        // The browser's round trips, keystroke to card (the page measures them).
+        let timings = c
+            .execute("return window.sheetTimings();", vec![])
+            .await
+            .unwrap();
+        eprintln!("sheet editor: draft round trips (ms, debug build): {timings}");
+        click(&c, "#back").await;
+        wait_for("the picker with the new sheet", || async {
+            text(&c, "[data-offer='my-sergeant']").await.contains("yours")
+        })
+        .await;
+        click(&c, "[data-offer='my-sergeant']").await;
+        click(&c, "#add button[type=submit]").await;
+        wait_for("the sheet in the list", || async {
+            text(&c, "#units").await.contains("Sergeant Hagman")
+        })
+        .await;
+        let list = std::fs::read_to_string(server.list("sharpe-patrol.toml")).unwrap();
+        assert!(list.contains("sheet = \"my-sergeant\""), "{list}");
+
+        // "Copy and edit", in French, on a phone.
+        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![])
+            .await
+            .unwrap();
+        viewport(&c, 390, 844).await;
+        c.goto(&server.url("/sheets/edit?ruleset=capitan&from=gb-95th-harper&list=sharpe-patrol.toml"))
+            .await
+            .unwrap();
+        wait_for("the French editor", || async {
+            text(&c, "#subtitle").await.starts_with("Une copie de gb-95th-harper")
+                && text(&c, "#card-view").await.contains("Harper")
+        })
+        .await;
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='courage'] label").await,
+            "Courage C (§5.1)"
+        );
+        let fits = c
+            .execute(
+                "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(fits, serde_json::json!(true), "the editor fits the phone's width");
+        shot(&c, "sheet-editor-phone-fr.png").await;
+        c.close().await.unwrap();
+    });
+}

@@ -49,7 +49,9 @@ impl Server {
             .args(["serve", "--port", "0", "--lists"])
             .arg(dir.path())
             .arg("--games")
-            .arg(dir.path().join("games"));
+            .arg(dir.path().join("games"))
+            // The player's own sheets (my-sheets/) are the working folder's.
+            .current_dir(dir.path());
         let (child, port) = spawn(cmd);
         Server { child, port, dir }
     }

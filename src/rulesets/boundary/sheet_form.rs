@@ -267,6 +267,16 @@ fn enum_choices(values: &[serde_json::Value], path: &str, labels: &toml::Table) 
         .collect()
 }
 
+/// The form without the types' documentation (English), for pages in other languages.
+pub fn without_help(fields: &mut [FormField]) {
+    for f in fields {
+        f.help.clear();
+        if let FieldKind::Group { fields } | FieldKind::Rows { fields } = &mut f.kind {
+            without_help(fields);
+        }
+    }
+}
+
 /// A sheet typed in the editor, read over the data as the player's own: the engine that has
 /// it (its card drawn by the same renderer as `muster cards`), its id, and what `data check`
 /// would say of it.
@@ -287,11 +297,52 @@ pub fn draft_text(form: &SheetForm, values: &serde_json::Map<String, serde_json:
         .filter_map(|f| values.get_key_value(f.key.as_str()))
         .chain(values.iter().filter(|(k, _)| !known(k)));
     for (k, v) in ordered {
-        if let Some(v) = crate::core::toml_file::toml_value(v) {
+        let field = form.fields.iter().find(|f| f.key == *k);
+        if let Some(v) = in_form_order(field, v) {
             keys.push((k.clone(), v));
         }
     }
     crate::core::toml_file::entry_text(form.table, keys)
+}
+
+/// A value as TOML with the keys of its tables in the form's order (a group's, each row's),
+/// nulls left out.
+fn in_form_order(field: Option<&FormField>, v: &serde_json::Value) -> Option<toml_edit::Value> {
+    use serde_json::Value as J;
+    let fields = match field.map(|f| &f.kind) {
+        Some(FieldKind::Group { fields }) | Some(FieldKind::Rows { fields }) => fields,
+        _ => return crate::core::toml_file::toml_value(v),
+    };
+    let table = |m: &serde_json::Map<String, J>| -> toml_edit::Value {
+        let mut out = toml_edit::InlineTable::new();
+        for f in fields {
+            if let Some(x) = m.get(&f.key).and_then(|x| in_form_order(Some(f), x)) {
+                out.insert(&f.key, x);
+            }
+        }
+        for (k, x) in m {
+            if !out.contains_key(k) {
+                if let Some(x) = crate::core::toml_file::toml_value(x) {
+                    out.insert(k, x);
+                }
+            }
+        }
+        toml_edit::Value::InlineTable(out)
+    };
+    Some(match v {
+        J::Object(m) => table(m),
+        J::Array(items) => {
+            let mut a = toml_edit::Array::new();
+            for x in items {
+                match x {
+                    J::Object(m) => a.push(table(m)),
+                    other => a.push(crate::core::toml_file::toml_value(other)?),
+                }
+            }
+            toml_edit::Value::Array(a)
+        }
+        other => crate::core::toml_file::toml_value(other)?,
+    })
 }
 
 /// The form's key a place of a draft's text is in: the key whose line (or value) holds it.

@@ -71,7 +71,7 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         "skills.id",
         db.skills
             .iter()
-            .map(|s| Choice::new(&s.id, s.name.get(lang)))
+            .map(|s| Choice::new(&s.id, &format!("{} ({})", s.name.get(lang), s.cost)))
             .collect(),
     );
     choices.insert(
