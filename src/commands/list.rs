@@ -149,6 +149,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
         ListCommand::Remove { file, index } => edit(dirs, flag, &file, |engine, doc| {
             engine.remove_unit(doc, index)
         }),
+        ListCommand::Update { file } => update(dirs, flag, &file),
     }
 }
 
@@ -182,16 +183,18 @@ impl Shape {
     }
 }
 
-/// Locks the list, reads and checks it, applies `change`, and saves.
-fn edit(
-    dirs: &[PathBuf],
-    flag: Option<Ruleset>,
-    file: &Path,
-    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
-) -> Result<u8, Error> {
+/// A list locked for an edit: its text, its ruleset's engine and its check before the edit.
+struct Locked {
+    lock: EditLock,
+    original: String,
+    engine: Box<dyn Engine>,
+    before: crate::rulesets::ListCheck,
+}
+
+/// Locks the list (until the edit is written), reads and checks it.
+fn lock(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<Locked, Error> {
     let lock = EditLock::acquire(file)?;
     let original = read_text(&lock.target)?;
-    let shape = Shape::of(&original);
     let mut sources = Sources::new();
     let id = sources.add(file, original.clone());
     let ruleset = match ruleset_of(&sources, id, file, flag) {
@@ -207,6 +210,76 @@ fn edit(
     };
     let engine = load_engine(ruleset, dirs, &mut sources)?;
     let before = check_read(engine.as_ref(), &sources, id, file)?;
+    Ok(Locked {
+        lock,
+        original,
+        engine,
+        before,
+    })
+}
+
+/// `muster list update`: every unit's record says what today's data price it with; only the
+/// records change. Says what it accepted, unit by unit; writes nothing when the records
+/// already say today's data.
+fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<u8, Error> {
+    let Locked {
+        lock,
+        original,
+        engine,
+        before,
+    } = lock(dirs, flag, file)?;
+    let shape = Shape::of(&original);
+    let mut said = None;
+    let (doc, _) = apply(engine.as_ref(), file, &original, |engine, doc| {
+        said = Some(crate::rulesets::priced::update(engine, file, doc)?);
+        Ok(Vec::new())
+    })?;
+    let (accepted, unpriced) = said.unwrap_or_default();
+    let notes: Vec<String> = unpriced
+        .iter()
+        .map(|u| {
+            format!(
+                "unit {}, {}: `{}` is not in the data, so its record stays as it was (`muster check` says what to fix)",
+                u.unit,
+                text::one_line(&u.label),
+                text::one_line(&u.id)
+            )
+        })
+        .collect();
+    if accepted.is_empty() || shape.apply(doc.to_string()) == original {
+        drop(lock);
+        print_out(&roster_text(&before))?;
+        for n in notes {
+            eprintln!("note: {n}");
+        }
+        eprintln!(
+            "nothing to update: every unit of {} is priced with today's data; nothing written",
+            file.display()
+        );
+        return Ok(if before.is_valid() { 0 } else { 1 });
+    }
+    for a in &accepted {
+        eprintln!("{}", text::one_line(&a.words()));
+    }
+    let code = save(engine.as_ref(), file, &lock.target, &doc, shape, notes)?;
+    drop(lock);
+    Ok(code)
+}
+
+/// Locks the list, reads and checks it, applies `change`, and saves.
+fn edit(
+    dirs: &[PathBuf],
+    flag: Option<Ruleset>,
+    file: &Path,
+    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+) -> Result<u8, Error> {
+    let Locked {
+        lock,
+        original,
+        engine,
+        before,
+    } = lock(dirs, flag, file)?;
+    let shape = Shape::of(&original);
     let (doc, notes) = apply(engine.as_ref(), file, &original, change)?;
     if unchanged(
         engine.as_ref(),
@@ -276,10 +349,24 @@ fn apply(
         .trim_start_matches('\u{feff}')
         .parse::<DocumentMut>()
         .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
-    let notes = change(engine, &mut doc).map_err(|e| match e {
+    let units = crate::rulesets::list_doc::unit_count(&doc);
+    let mut notes = change(engine, &mut doc).map_err(|e| match e {
         Error::Usage(m) => Error::Usage(format!("{}: {m}", file.display())),
         other => other,
     })?;
+    // What each unit is priced with: recorded for the units without a record (a list written
+    // before records, the unit just added), never accepting new data (`list update` does).
+    let added = crate::rulesets::list_doc::unit_count(&doc).saturating_sub(units);
+    let first = crate::rulesets::priced::record(engine, file, &mut doc)?;
+    if first > added {
+        let n = first - added;
+        notes.push(format!(
+            "recorded what {n} {}unit{} {} priced with (`priced = {{…}}`): `muster check` now says when the data change",
+            if added > 0 { "other " } else { "" },
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "is" } else { "are" }
+        ));
+    }
     Ok((doc, notes))
 }
 

@@ -4,8 +4,8 @@
 use toml_edit::DocumentMut;
 
 use super::{
-    game, list_doc, procedure, set_in_place, Draft, ListCheck, ListField, Listing, NewList,
-    NewUnit, Offers, Ruleset, SheetFilter, SheetForm, SheetRef, UnitChange, UnitRow,
+    game, list_doc, priced, procedure, set_in_place, Draft, ListCheck, ListField, Listing,
+    NewList, NewUnit, Offers, Ruleset, SheetFilter, SheetForm, SheetRef, UnitChange, UnitRow,
 };
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::error::Error;
@@ -79,6 +79,14 @@ pub trait Engine: Send + Sync {
     /// Rules over two lists that will face each other, located in `a`.
     fn check_pair(&self, _a: &ListCheck, _b: &ListCheck, _b_name: &str) -> Vec<Diagnostic> {
         Vec::new()
+    }
+
+    /// What the data price a unit of a checked list with today ([`priced`]): the values of
+    /// its sheet or entry a player reads on its card, and the others that matter to it (its
+    /// costs, weapons, skills or options bought). `None` when the data have no sheet or entry
+    /// of its id (the check's own error says so), or lists have no units priced.
+    fn pricing(&self, _row: &UnitRow) -> Option<priced::Pricing> {
+        None
     }
 
     /// The header fields a new list of this ruleset takes besides its name (`muster list

@@ -43,6 +43,8 @@ pub struct UnitRow {
     pub extras: Vec<Extra>,
     /// The unit as `muster check --format json` prints it (contract of each ruleset).
     pub json: serde_json::Value,
+    /// What the list recorded it was priced with (`priced = {…}`), if it did.
+    pub priced: Option<super::priced::Priced>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

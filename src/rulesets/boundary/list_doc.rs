@@ -96,7 +96,8 @@ pub fn unit_table(doc: &DocumentMut, index: usize) -> Result<&dyn TableLike, Err
     found.ok_or_else(|| no_such_unit(count, index))
 }
 
-fn unit_table_mut(doc: &mut DocumentMut, index: usize) -> Result<&mut dyn TableLike, Error> {
+/// Unit `index` (1-based) of a list document, to change.
+pub fn unit_table_mut(doc: &mut DocumentMut, index: usize) -> Result<&mut dyn TableLike, Error> {
     let count = unit_count(doc);
     let found: Option<&mut dyn TableLike> = match doc.get_mut("units") {
         Some(Item::ArrayOfTables(a)) => index

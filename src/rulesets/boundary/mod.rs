@@ -9,7 +9,8 @@
 //! - [`printed`]: labels, counts in words, diagnostics as documents print them, JSON values;
 //! - [`procedure`]: previews declared as data, and [`naming`]: units named from lists and
 //!   games; [`duel`] and [`matchup`]: one unit against another, and every pair of two lists;
-//! - [`game`]: game files; [`list_doc`]: editing a list's TOML in place.
+//! - [`game`]: game files; [`list_doc`]: editing a list's TOML in place; [`priced`]: what each
+//!   unit of a list was priced with, and what changed in the data since.
 //!
 //! Every file here speaks through two: [`engine`] (the trait) and [`registry`] (a ruleset's
 //! declarations), which in turn name the types of the others. Apart from those two, the files
@@ -25,6 +26,7 @@ pub mod matchup;
 pub mod naming;
 pub mod new_list;
 pub mod offers;
+pub mod priced;
 pub mod printed;
 pub mod procedure;
 pub mod registry;

@@ -86,6 +86,7 @@ pub fn check_parsed<'a>(
                     }).collect::<Vec<_>>(),
                 }),
                 extras,
+                priced: list.units[u.index].priced.clone(),
             }
         })
         .collect();

@@ -256,7 +256,13 @@ impl Engine for CapitanEngine {
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        checker::check_file(&self.db, sources, file)
+        let mut check = checker::check_file(&self.db, sources, file)?;
+        crate::rulesets::priced::notice(self, sources, &mut check);
+        Ok(check)
+    }
+
+    fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
+        super::priced::pricing(&self.db, row)
     }
 
     fn check_pair(&self, a: &ListCheck, b: &ListCheck, b_name: &str) -> Vec<Diagnostic> {

@@ -64,4 +64,7 @@ pub struct ListUnit {
     pub figures: Option<i64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skills: Vec<String>,
+    /// What the unit was priced with (written by muster: `muster list update`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priced: Option<crate::rulesets::priced::Priced>,
 }

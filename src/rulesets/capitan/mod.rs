@@ -11,6 +11,7 @@ pub mod lint;
 pub mod list;
 pub mod model;
 pub mod offers;
+pub mod priced;
 pub mod preview;
 pub mod procedures;
 pub mod sheet_form;

@@ -137,7 +137,13 @@ impl Engine for HmEngine {
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        list::check_file(&self.db, sources, file)
+        let mut check = list::check_file(&self.db, sources, file)?;
+        crate::rulesets::priced::notice(self, sources, &mut check);
+        Ok(check)
+    }
+
+    fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
+        super::priced::pricing(&self.db, row)
     }
 
     fn list_fields(&self, _lang: Lang, labels: &toml::Table) -> Vec<ListField> {

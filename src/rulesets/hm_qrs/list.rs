@@ -239,6 +239,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 "size": u.size.clone().or_else(|| t.map(|t| t.size.clone())),
                 "cost": cost,
             }),
+            priced: u.priced.clone(),
         });
     }
     let limit = list.list.points.unwrap_or(0).max(0) as u64;

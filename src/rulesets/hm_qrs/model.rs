@@ -291,6 +291,9 @@ pub struct ListUnit {
     /// The unit's size, if not its type's.
     #[serde(default)]
     pub size: Option<String>,
+    /// What the unit was priced with (written by muster: `muster list update`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priced: Option<crate::rulesets::priced::Priced>,
 }
 
 /// An order of battle: brigades with their commanders, and the units of each.

@@ -136,6 +136,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 "elements": elements,
                 "character": u.character.map(Character::as_str),
             }),
+            priced: u.priced.clone(),
         });
     }
     match generals.as_slice() {

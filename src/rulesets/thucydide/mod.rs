@@ -8,6 +8,7 @@ pub mod engine;
 pub mod list;
 pub mod model;
 pub mod preview;
+pub mod priced;
 pub mod procedures;
 pub mod text;
 pub mod views;

@@ -285,6 +285,9 @@ pub struct ListUnit {
     /// A character with it.
     #[serde(default)]
     pub character: Option<Character>,
+    /// What the unit was priced with (written by muster: `muster list update`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priced: Option<crate::rulesets::priced::Priced>,
 }
 
 /// A Thucydide army: its units, no points.

@@ -74,6 +74,7 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                 figures: u.figures,
                 cost: u.cost,
                 extras,
+                priced: list.units[u.index].priced.clone(),
             }
         })
         .collect();

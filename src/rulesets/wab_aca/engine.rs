@@ -207,7 +207,13 @@ impl Engine for WabEngine {
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        checker::check_file(&self.db, sources, file)
+        let mut check = checker::check_file(&self.db, sources, file)?;
+        crate::rulesets::priced::notice(self, sources, &mut check);
+        Ok(check)
+    }
+
+    fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
+        super::priced::pricing(&self.db, row)
     }
 
     fn check_pair(&self, a: &ListCheck, b: &ListCheck, b_name: &str) -> Vec<Diagnostic> {
@@ -492,6 +498,7 @@ impl Engine for WabEngine {
                     elite: 0,
                     heavy_armour: false,
                     guns: None,
+                    priced: None,
                 };
                 unit_cost(db, entry, &unit).0
             });
@@ -562,5 +569,6 @@ fn bought_from_row(row: &crate::rulesets::UnitRow) -> ListUnit {
         elite: row.json.get("elite").and_then(|v| v.as_i64()).unwrap_or(0),
         heavy_armour: has("heavy-armour"),
         guns: row.json.get("guns").and_then(|v| v.as_i64()),
+        priced: None,
     }
 }

@@ -51,6 +51,9 @@ pub struct ListUnit {
     /// A battery's guns.
     #[serde(default)]
     pub guns: Option<i64>,
+    /// What the unit was priced with (written by muster: `muster list update`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priced: Option<crate::rulesets::priced::Priced>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

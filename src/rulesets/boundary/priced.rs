@@ -1,0 +1,599 @@
+//! What each unit of a list was priced with, kept in the list like a lockfile: its cost, the
+//! values of its sheet or entry a player reads on its card, and a short fingerprint of the
+//! other values that matter (`priced = { cost = 114, courage = 7, …, fingerprint = "…" }` in
+//! the unit's table). `muster check` says when today's data price a unit otherwise
+//! ([`DATA_CHANGED`]), `muster list update` and the builder's button accept today's data
+//! ([`update`]), and every edit records the units that have no record yet ([`record`]): an
+//! edit never accepts a change of the data by itself.
+//!
+//! Each ruleset says what matters ([`Engine::pricing`]); the rest is here.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use toml_edit::{DocumentMut, InlineTable, Item, Value};
+
+use super::{list_doc, Engine, ListCheck, UnitRow};
+use crate::core::diagnostic::{self, Severity};
+use crate::core::error::Error;
+use crate::core::rule::Rule;
+use crate::core::source::{Seg, Sources};
+
+/// The key of a unit's record in its table.
+pub const KEY: &str = "priced";
+
+/// A unit whose data changed since the list recorded what it was priced with.
+pub const DATA_CHANGED: Rule = Rule {
+    code: "data-changed",
+    severity: Severity::Warning,
+    section: "",
+    summary: "a list keeps what each unit was priced with, and says when the data price it otherwise",
+};
+
+/// A value kept in a record: a number or a word, as the card prints it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Kept {
+    Number(i64),
+    Text(String),
+}
+
+impl<'de> Deserialize<'de> for Kept {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Kept;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number or a text")
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Kept, E> {
+                Ok(Kept::Number(n))
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Kept, E> {
+                i64::try_from(n)
+                    .map(Kept::Number)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(n), &self))
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Kept, E> {
+                Ok(Kept::Text(s.to_owned()))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+impl std::fmt::Display for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Kept::Number(n) => write!(f, "{n}"),
+            Kept::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+impl From<u32> for Kept {
+    fn from(n: u32) -> Self {
+        Kept::Number(i64::from(n))
+    }
+}
+
+impl From<i32> for Kept {
+    fn from(n: i32) -> Self {
+        Kept::Number(i64::from(n))
+    }
+}
+
+impl From<&str> for Kept {
+    fn from(s: &str) -> Self {
+        Kept::Text(s.to_owned())
+    }
+}
+
+impl From<String> for Kept {
+    fn from(s: String) -> Self {
+        Kept::Text(s)
+    }
+}
+
+/// `priced = {…}`: what a unit was priced with when the list recorded it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, JsonSchema)]
+pub struct Priced {
+    /// The unit's points when recorded (lists that cost points).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<u64>,
+    /// The values of its sheet or entry a player reads on the card, by the ruleset's keys
+    /// (`courage`, `ld`, …).
+    #[serde(flatten)]
+    pub values: BTreeMap<String, Kept>,
+    /// Eight hexadecimal digits: a fingerprint of every other value of its sheet or entry
+    /// that matters (weapons, skills bought, costs, rules).
+    pub fingerprint: String,
+}
+
+/// Read key by key (not with serde's `flatten`), so that a wrong value is reported at its own
+/// key: `courage must be a whole number or a text`.
+impl<'de> Deserialize<'de> for Priced {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Priced;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Priced, A::Error> {
+                let mut p = Priced::default();
+                let mut fingerprint = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "cost" => p.cost = Some(map.next_value::<u64>()?),
+                        "fingerprint" => fingerprint = Some(map.next_value::<String>()?),
+                        _ => {
+                            let v = map.next_value::<Kept>()?;
+                            p.values.insert(key, v);
+                        }
+                    }
+                }
+                p.fingerprint =
+                    fingerprint.ok_or_else(|| serde::de::Error::missing_field("fingerprint"))?;
+                Ok(p)
+            }
+        }
+        d.deserialize_map(Visitor)
+    }
+}
+
+/// One value a ruleset keeps in a record: its key in the list, the player's word for it in
+/// English (other languages: the ruleset's label `priced_<key>`), its value today.
+#[derive(Debug, Clone)]
+pub struct KeptValue {
+    pub key: &'static str,
+    pub word: &'static str,
+    pub value: Kept,
+}
+
+/// What the data price a unit of a list with today ([`Engine::pricing`]).
+#[derive(Debug, Clone)]
+pub struct Pricing {
+    /// What the unit comes from, in the data's word: "sheet", "entry", "unit type".
+    pub noun: &'static str,
+    /// The values a player reads on the card, in the card's order. No key is `cost` or
+    /// `fingerprint`.
+    pub kept: Vec<KeptValue>,
+    /// Every other value that matters, as JSON (its fingerprint is kept).
+    pub rest: serde_json::Value,
+}
+
+impl Pricing {
+    /// The record of a unit of `cost` points (`None`: lists without points).
+    pub fn record(&self, cost: Option<u64>) -> Priced {
+        Priced {
+            cost,
+            values: self
+                .kept
+                .iter()
+                .map(|k| (k.key.to_owned(), k.value.clone()))
+                .collect(),
+            fingerprint: fingerprint(&self.rest),
+        }
+    }
+}
+
+/// A short fingerprint of a JSON value: FNV-1a over its canonical text (object keys sorted;
+/// nulls, `false` and empty arrays left out, so that a value muster adds to its data types
+/// later, absent from older data, does not change it), eight hexadecimal digits.
+pub fn fingerprint(value: &serde_json::Value) -> String {
+    let mut text = String::new();
+    canonical(value, &mut text);
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{:08x}", (hash ^ (hash >> 32)) as u32)
+}
+
+fn canonical(value: &serde_json::Value, out: &mut String) {
+    use serde_json::Value as J;
+    let absent = |v: &J| match v {
+        J::Null | J::Bool(false) => true,
+        J::Array(a) => a.is_empty(),
+        _ => false,
+    };
+    match value {
+        J::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().filter(|k| !absent(&map[*k])).collect();
+            keys.sort();
+            out.push('{');
+            for (i, k) in keys.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&J::String((*k).clone()).to_string());
+                out.push(':');
+                canonical(&map[*k], out);
+            }
+            out.push('}');
+        }
+        J::Array(items) => {
+            out.push('[');
+            for (i, v) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                canonical(v, out);
+            }
+            out.push(']');
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
+/// A value of a unit's record that the data say otherwise today.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ValueChange {
+    pub key: String,
+    /// The player's word for it, in English.
+    pub word: String,
+    pub was: Kept,
+    pub now: Kept,
+}
+
+/// How the data changed for one unit of a list since it was priced.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Change {
+    /// 1-based.
+    pub unit: usize,
+    pub label: String,
+    /// "sheet", "entry", …
+    pub noun: &'static str,
+    /// Its points when priced and today, when they differ.
+    pub cost: Option<(u64, u64)>,
+    pub values: Vec<ValueChange>,
+    /// Values the list does not keep changed too (or only they did): the fingerprint differs.
+    pub more: bool,
+}
+
+impl Change {
+    /// What changed, in the player's words: "114 → 138 points; courage 7 → 8", or "its
+    /// sheet changed" when only values the list does not keep did.
+    pub fn words(&self) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        if let Some((was, now)) = self.cost {
+            parts.push(format!("{was} → {now} points"));
+        }
+        for v in &self.values {
+            parts.push(format!("{} {} → {}", v.word, v.was, v.now));
+        }
+        if parts.is_empty() {
+            return format!("its {} changed", self.noun);
+        }
+        let mut said = parts.join("; ");
+        // With the points changed, the fingerprint changes with the costs: nothing more to say.
+        if self.more && self.cost.is_none() {
+            said.push_str(&format!("; and more of its {}", self.noun));
+        }
+        said
+    }
+}
+
+/// How a unit's record compares with what the data price it with today: `None` when the data
+/// did not change (its points may differ: the list itself changed).
+pub fn compare(unit: usize, row: &UnitRow, was: &Priced, now: &Pricing) -> Option<Change> {
+    let today = now.record(was.cost.map(|_| row.cost));
+    let mut values = Vec::new();
+    for k in &now.kept {
+        if let Some(old) = was.values.get(k.key) {
+            if *old != k.value {
+                values.push(ValueChange {
+                    key: k.key.to_owned(),
+                    word: k.word.to_owned(),
+                    was: old.clone(),
+                    now: k.value.clone(),
+                });
+            }
+        }
+    }
+    let more = was.fingerprint != today.fingerprint;
+    if values.is_empty() && !more {
+        return None;
+    }
+    let cost = match (was.cost, today.cost) {
+        (Some(a), Some(b)) if a != b => Some((a, b)),
+        _ => None,
+    };
+    Some(Change {
+        unit,
+        label: row.label.clone(),
+        noun: now.noun,
+        cost,
+        values,
+        more,
+    })
+}
+
+/// The units of a checked list whose data changed since they were priced, in list order.
+pub fn changes(engine: &(impl Engine + ?Sized), check: &ListCheck) -> Vec<Change> {
+    check
+        .units
+        .iter()
+        .enumerate()
+        .filter_map(|(i, row)| {
+            let was = row.priced.as_ref()?;
+            compare(i + 1, row, was, &engine.pricing(row)?)
+        })
+        .collect()
+}
+
+/// Adds to a list's check a [`DATA_CHANGED`] warning for each unit whose data changed since it
+/// was priced, at its record. A unit whose sheet is gone has the ruleset's own error instead.
+pub fn notice(engine: &(impl Engine + ?Sized), sources: &Sources, check: &mut ListCheck) {
+    let found = changes(engine, check);
+    if found.is_empty() {
+        return;
+    }
+    let name = sources.name(check.file);
+    for c in found {
+        // At the first value the data now say otherwise: its points, a value, the fingerprint.
+        let (key, recorded) = match (c.cost, c.values.first()) {
+            (Some((was, _)), _) => ("cost".to_owned(), format!("priced at {was} points")),
+            (None, Some(v)) => (v.key.clone(), format!("{} {} when priced", v.word, v.was)),
+            (None, None) => ("fingerprint".to_owned(), format!("its {} when priced", c.noun)),
+        };
+        let record = [Seg::Key("units"), Seg::Index(c.unit - 1), Seg::Key(KEY)];
+        let at = check
+            .spans
+            .span(&[record[0], record[1], record[2], Seg::Key(&key)])
+            .or_else(|| check.spans.span(&record));
+        check.diagnostics.push(
+            DATA_CHANGED
+                .diagnostic(
+                    "",
+                    format!(
+                        "the data changed for unit {}, {}: {}",
+                        c.unit,
+                        c.label,
+                        c.words()
+                    ),
+                )
+                .at(check.file, at)
+                .with_label(recorded)
+                .with_note(format!(
+                    "to accept today's data: muster list update {}",
+                    crate::core::text::one_line(&name)
+                )),
+        );
+    }
+    diagnostic::sort(&mut check.diagnostics);
+}
+
+/// The check of a list document as it stands (`path` names it).
+fn check_doc(
+    engine: &(impl Engine + ?Sized),
+    path: &std::path::Path,
+    doc: &DocumentMut,
+) -> Result<ListCheck, Error> {
+    let mut sources = Sources::new();
+    let id = sources.add(path, doc.to_string());
+    engine.check_list(&sources, id).map_err(|d| {
+        Error::Usage(format!(
+            "{} would not be a valid list file: {}",
+            path.display(),
+            d.message
+        ))
+    })
+}
+
+/// A record as the list writes it: one inline table, its cost first and its fingerprint last.
+fn record_value(p: &Priced, order: &[KeptValue]) -> Item {
+    let mut t = InlineTable::new();
+    if let Some(c) = p.cost {
+        t.insert("cost", Value::from(i64::try_from(c).unwrap_or(i64::MAX)));
+    }
+    for k in order {
+        if let Some(v) = p.values.get(k.key) {
+            let v = match v {
+                Kept::Number(n) => Value::from(*n),
+                Kept::Text(s) => Value::from(s.as_str()),
+            };
+            t.insert(k.key, v);
+        }
+    }
+    t.insert("fingerprint", Value::from(p.fingerprint.as_str()));
+    Item::Value(Value::InlineTable(t))
+}
+
+/// Writes unit `index`'s (1-based) record, keeping the key's place and comments.
+fn write_record(
+    doc: &mut DocumentMut,
+    index: usize,
+    p: &Priced,
+    order: &[KeptValue],
+) -> Result<(), Error> {
+    let unit = list_doc::unit_table_mut(doc, index)?;
+    list_doc::set_item(unit, KEY, record_value(p, order));
+    Ok(())
+}
+
+/// After an edit: each unit without a record gets one (lists written before records gain
+/// theirs at their next edit); a record whose data did not change is brought up to date (its
+/// points follow the list's own changes). A record whose data changed stays as it is: only
+/// [`update`] accepts new data. Returns how many units were recorded for the first time.
+pub fn record(
+    engine: &(impl Engine + ?Sized),
+    path: &std::path::Path,
+    doc: &mut DocumentMut,
+) -> Result<usize, Error> {
+    // A text that is no longer a list is refused where the edit is written, with its reasons.
+    let Ok(check) = check_doc(engine, path, doc) else {
+        return Ok(0);
+    };
+    let points = check.ruleset.list_words().points;
+    let mut first = 0;
+    for (i, row) in check.units.iter().enumerate() {
+        let Some(now) = engine.pricing(row) else {
+            continue;
+        };
+        let today = now.record(points.then_some(row.cost));
+        match &row.priced {
+            None => first += 1,
+            Some(was) if compare(i + 1, row, was, &now).is_some() => continue,
+            Some(was) if *was == today => continue,
+            Some(_) => {}
+        }
+        write_record(doc, i + 1, &today, &now.kept)?;
+    }
+    Ok(first)
+}
+
+/// What `muster list update` (and the builder's button) accepted for one unit.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Accepted {
+    /// 1-based.
+    pub unit: usize,
+    pub label: String,
+    /// What the data changed, when they did.
+    pub change: Option<Change>,
+    /// Its record before: `None` for a unit recorded for the first time.
+    pub was_cost: Option<u64>,
+    pub cost: Option<u64>,
+    pub first: bool,
+}
+
+impl Accepted {
+    /// "updated unit 3, 43rd Light: 114 → 138 points; courage 7 → 8", "recorded unit 4,
+    /// Riflemen: 96 points".
+    pub fn words(&self) -> String {
+        let (verb, what) = match (&self.change, self.first) {
+            (Some(c), _) => ("updated", c.words()),
+            (None, true) => (
+                "recorded",
+                self.cost
+                    .map_or_else(|| "today's data".to_owned(), |c| format!("{c} points")),
+            ),
+            (None, false) => (
+                "updated",
+                match (self.was_cost, self.cost) {
+                    (Some(a), Some(b)) if a != b => {
+                        format!("{a} → {b} points (the list changed, not the data)")
+                    }
+                    _ => "its record, in today's form (the data did not change)".to_owned(),
+                },
+            ),
+        };
+        format!("{verb} unit {}, {}: {what}", self.unit, self.label)
+    }
+}
+
+/// A unit of a list whose record cannot be written: its sheet or entry is not in the data.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Unpriced {
+    pub unit: usize,
+    pub label: String,
+    pub id: String,
+}
+
+/// Accepts today's data: every unit's record says what the data price it with now. Only the
+/// records change (each in its place, comments kept). Returns what changed, unit by unit, and
+/// the units the data cannot price (an unknown sheet: the check says which).
+pub fn update(
+    engine: &(impl Engine + ?Sized),
+    path: &std::path::Path,
+    doc: &mut DocumentMut,
+) -> Result<(Vec<Accepted>, Vec<Unpriced>), Error> {
+    let check = check_doc(engine, path, doc)?;
+    let points = check.ruleset.list_words().points;
+    let mut accepted = Vec::new();
+    let mut unpriced = Vec::new();
+    for (i, row) in check.units.iter().enumerate() {
+        let Some(now) = engine.pricing(row) else {
+            unpriced.push(Unpriced {
+                unit: i + 1,
+                label: row.label.clone(),
+                id: row.id.clone(),
+            });
+            continue;
+        };
+        let today = now.record(points.then_some(row.cost));
+        if row.priced.as_ref() == Some(&today) {
+            continue;
+        }
+        accepted.push(Accepted {
+            unit: i + 1,
+            label: row.label.clone(),
+            change: row
+                .priced
+                .as_ref()
+                .and_then(|was| compare(i + 1, row, was, &now)),
+            was_cost: row.priced.as_ref().and_then(|p| p.cost),
+            cost: today.cost,
+            first: row.priced.is_none(),
+        });
+        write_record(doc, i + 1, &today, &now.kept)?;
+    }
+    Ok((accepted, unpriced))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fingerprint_ignores_key_order_and_absent_values() {
+        let a = serde_json::json!({"a": 1, "b": [1, 2], "c": null, "d": false, "e": []});
+        let b = serde_json::json!({"b": [1, 2], "a": 1});
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        assert_eq!(fingerprint(&a).len(), 8);
+        let c = serde_json::json!({"b": [2, 1], "a": 1});
+        assert_ne!(fingerprint(&a), fingerprint(&c));
+        let d = serde_json::json!({"b": [1, 2], "a": 1, "d": true});
+        assert_ne!(fingerprint(&a), fingerprint(&d));
+    }
+
+    #[test]
+    fn a_fingerprint_is_stable_across_builds() {
+        // Lists keep it: a change of the hash would say every list's data changed.
+        // FNV-1a of `{"points":12,"weapon":"musket"}`, worked out apart.
+        assert_eq!(
+            fingerprint(&serde_json::json!({"weapon": "musket", "points": 12})),
+            "5b80a392"
+        );
+        assert_eq!(fingerprint(&serde_json::json!({})), "bd645122");
+    }
+
+    fn change(cost: Option<(u64, u64)>, values: &[(&str, i64, i64)], more: bool) -> Change {
+        Change {
+            unit: 3,
+            label: "43rd Light".into(),
+            noun: "sheet",
+            cost,
+            values: values
+                .iter()
+                .map(|(w, a, b)| ValueChange {
+                    key: (*w).to_owned(),
+                    word: (*w).to_owned(),
+                    was: Kept::Number(*a),
+                    now: Kept::Number(*b),
+                })
+                .collect(),
+            more,
+        }
+    }
+
+    #[test]
+    fn changes_in_words() {
+        assert_eq!(
+            change(Some((114, 138)), &[("courage", 7, 8)], true).words(),
+            "114 → 138 points; courage 7 → 8"
+        );
+        assert_eq!(change(None, &[], true).words(), "its sheet changed");
+        assert_eq!(
+            change(None, &[("courage", 7, 8)], true).words(),
+            "courage 7 → 8; and more of its sheet"
+        );
+        assert_eq!(
+            change(None, &[("courage", 7, 8)], false).words(),
+            "courage 7 → 8"
+        );
+    }
+}

@@ -1,0 +1,67 @@
+//! What a unit of a Capitán list is priced with ([`crate::rulesets::priced`]): the profile a
+//! player reads on its sheet, kept in the list; its weapon, skills, command and costs, and the
+//! skills it buys, fingerprinted.
+
+use serde_json::json;
+
+use super::database::Database;
+use crate::rulesets::priced::{KeptValue, Pricing};
+use crate::rulesets::UnitRow;
+
+pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
+    let s = db.sheet(&row.id)?;
+    let m = s.movement;
+    let kept = |key, word, value| KeptValue { key, word, value };
+    let bought: Vec<serde_json::Value> = row
+        .extras
+        .iter()
+        .map(|e| match db.skill(&e.id) {
+            Some(k) => json!({
+                "id": k.id,
+                "cost": k.cost,
+                "restriction": k.restriction,
+                "effects": k.effects,
+            }),
+            None => json!({ "id": e.id }),
+        })
+        .collect();
+    Some(Pricing {
+        noun: "sheet",
+        kept: vec![
+            kept("quality", "quality", s.quality.as_str().into()),
+            kept("initiative", "initiative", s.initiative.into()),
+            kept("morale", "morale", s.morale.into()),
+            kept("courage", "courage", s.courage.into()),
+            kept(
+                "move",
+                "move",
+                format!("{}/{}/{}", m.normal, m.march, m.charge).into(),
+            ),
+            kept("fire_die", "fire die", s.fire_die.as_str().into()),
+            kept("combat_die", "combat die", s.combat_die.as_str().into()),
+        ],
+        rest: json!({
+            "kind": s.kind,
+            "arm": s.arm,
+            "unit_type": s.unit_type,
+            "traits": db.unit_types.get(&s.unit_type).map(|t| &t.traits),
+            "regiment": s.regiment,
+            "weapon": s.weapon,
+            "weapon_pistol": db.weapon_of(s).map(|w| w.pistol),
+            "range": db.ranges_of(s),
+            "command_radius": s.command_radius,
+            "command_capacity": s.command_capacity,
+            "command": s.command,
+            "specialists": s.specialists,
+            "figures": s.figures,
+            "max_units": s.max_units,
+            "points": s.points,
+            "gun_points": s.gun_points,
+            "gun_type": s.gun_type,
+            "limber": s.limber,
+            "blunderbusses": s.blunderbusses,
+            "skills": s.skills.iter().map(|k| json!({"id": k.id, "cost": k.cost})).collect::<Vec<_>>(),
+            "bought": bought,
+        }),
+    })
+}
