@@ -634,10 +634,12 @@ fn list_view(
             )
         })
         .collect();
+    let data_changes = data_changes(&c, &labels);
     let body = json!({
         "name": name,
         "version": v,
         "toml": text,
+        "data_changes": data_changes,
         "ruleset": ruleset.id(),
         "description_words": description.join(" · "),
         "title": ruleset.title(),
@@ -657,6 +659,61 @@ fn list_view(
         r.headers_mut().insert(header::ETAG, h);
     }
     r
+}
+
+/// The units whose data changed since the list recorded what they were priced with (the
+/// `data-changed` warnings of the check), each with what changed in the page's words.
+fn data_changes(c: &Checked, labels: &toml::Table) -> Vec<serde_json::Value> {
+    rulesets::priced::changes(c.ready.engine.as_ref(), &c.check)
+        .iter()
+        .map(|ch| {
+            json!({
+                "unit": ch.unit,
+                "label": ch.label,
+                "words": ch.words_in(labels),
+                "cost": ch.cost,
+                "values": ch.values,
+                "more": ch.more,
+            })
+        })
+        .collect()
+}
+
+/// `POST /api/lists/{name}/update` with `If-Match`: accepts today's data, as `muster list
+/// update` does (every unit's record says what the data price it with now; only the records
+/// change, comments kept); the answer is the list's view.
+pub async fn update(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    blocking(move || {
+        let expected = if_match(&headers);
+        let result = app
+            .store
+            .update(&name, expected.as_deref(), |path, current| {
+                let ruleset = match check_text(&app, &name, current.to_owned())? {
+                    Outcome::Checked(c) => c.check.ruleset,
+                    Outcome::UnknownRuleset(_) => {
+                        return Err(StoreError::Refused(format!(
+                            "{name}: its `ruleset` is not one muster knows"
+                        )))
+                    }
+                };
+                let ready = app.engine(ruleset)?;
+                let display = Path::new(path.file_name().unwrap_or_default());
+                let (text, _) = edited_text(ready.engine.as_ref(), display, current, |engine, doc| {
+                    rulesets::priced::update(engine, display, doc).map(|_| Vec::new())
+                })?;
+                Ok(text)
+            });
+        match result {
+            Ok((text, _)) => list_view(&app, &name, text, None, q.lang.as_deref()),
+            Err(e) => store_error(e),
+        }
+    })
+    .await
 }
 
 /// `GET /api/lists/{name}[?against=OTHER]`.

@@ -194,6 +194,7 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
             get(api::list).put(api::put).delete(api::delete),
         )
         .route("/api/lists/{name}/edit", post(api::edit))
+        .route("/api/lists/{name}/update", post(api::update))
         .route("/api/lists/{name}/duplicate", post(api::duplicate))
         .route("/api/lists/{name}/duel", get(api::duel))
         .route("/api/lists/{name}/offers", get(api::offers))

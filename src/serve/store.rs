@@ -304,7 +304,10 @@ impl Store {
             StoreError::Io(m) => StoreError::Io(self.unplaced(&m)),
             other => other,
         })?;
-        write_atomic(&path, text.as_bytes()).map_err(|e| self.failed(name, e))?;
+        // An edit that changes nothing writes nothing.
+        if text != current {
+            write_atomic(&path, text.as_bytes()).map_err(|e| self.failed(name, e))?;
+        }
         drop(lock);
         let v = version(text.as_bytes());
         Ok((text, v))

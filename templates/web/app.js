@@ -280,6 +280,7 @@ function show(view) {
   verdict.textContent = verdictText(check.valid, errors, warnings);
   $("#status").textContent = t("saved");
   $("#toml").value = view.toml;
+  drawDataChanges(view);
   drawUnits(view);
   duelUnits();
   if (first) {
@@ -318,7 +319,10 @@ function drawUnits(view) {
   box.replaceChildren();
   const byUnit = new Map();
   const listLevel = [];
+  const changed = new Set((view.data_changes || []).map((c) => c.unit));
   view.said.forEach((s, i) => {
+    // The data's changes are said together, at the top of the list (drawDataChanges).
+    if (s.code === "data-changed") return;
     const u = view.placement ? view.placement[i] : null;
     if (u === null || u === undefined) listLevel.push(s);
     else (byUnit.get(u) || byUnit.set(u, []).get(u)).push(s);
@@ -335,7 +339,7 @@ function drawUnits(view) {
           "aria-label": `${countWord(words)} · ${number}`, "data-unit": number })
       : null;
     if (input) input.addEventListener("change", () => edit({ op: "count", unit: number, count: Number(input.value) }));
-    box.append(el("article", { class: "unit", "data-unit": number },
+    box.append(el("article", { class: "unit" + (changed.has(number) ? " changed" : ""), "data-unit": number },
       el("div", { class: "unit-name" },
         el("span", { class: "num" }, `${number}.`),
         el("div", {}, el("strong", {}, u.label), u.detail ? el("div", { class: "muted small" }, u.detail) : null,
@@ -353,6 +357,45 @@ function drawUnits(view) {
         ? el("div", { class: "unit-diagnostics", "data-for": number }, byUnit.get(i).map(diagnosticBox))
         : null));
   });
+}
+
+// ── the data changed since units were priced ──────────────────────────────────────────────
+
+// What changed for each unit since the list recorded what it was priced with, and one button
+// that accepts today's data (`muster list update`).
+function drawDataChanges(view) {
+  const box = $("#data-changes");
+  const changes = view.data_changes || [];
+  box.hidden = !changes.length;
+  if (!changes.length) return box.replaceChildren();
+  box.replaceChildren(
+    el("h3", {}, t("data_changed_title")),
+    el("ul", {}, changes.map((c) => el("li", { "data-unit": c.unit },
+      el("strong", {}, `${c.unit}. ${c.label}`), " ", el("span", { class: "what" }, c.words)))),
+    el("p", { class: "muted small" }, t("data_changed_hint")),
+    el("button", { type: "button", id: "accept-data", onclick: () => acceptData(changes.length) }, t("data_changed_accept")));
+}
+
+async function acceptData(n) {
+  $("#status").textContent = t("saving");
+  const r = await api("POST", `/api/lists/${enc(state.name)}/update?lang=${UI.lang}`, undefined, state.version);
+  if (r.status === 412 || r.status === 409) {
+    banner([t("stale") + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
+    $("#status").textContent = "";
+    return;
+  }
+  if (!r.ok) {
+    banner(r.data.error);
+    $("#status").textContent = t("saved");
+    return;
+  }
+  banner(plural(n, "data_accepted"), true);
+  show(r.data);
+  await loadOffers();
+  if ($("#against").value) {
+    await drawMatchups();
+    await drawDuels();
+  }
 }
 
 async function edit(op) {

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::{json, muster};
+use super::{json, muster, without_records};
 
 const CAPITAN: &str = r#"# My patrol
 [list]
@@ -31,6 +31,12 @@ skills = ["tireur-expert"]
 sheet = "fr-1er-hussards"
 figures = 6
 "#;
+
+/// A list as edited, without the records of what its units are priced with (every edit adds
+/// them to the units that have none: tests/cli/priced.rs).
+fn read(path: &str) -> String {
+    without_records(&std::fs::read_to_string(path).unwrap())
+}
 
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
@@ -61,7 +67,7 @@ fn set_changes_a_unit_where_it_stands_and_keeps_the_comments() {
         "sheet = \"fr-6e-leger-voltigeurs\"\nfigures = 8  # as painted\nskills = [\"tireur-expert\"]\n",
         "sheet = \"fr-6e-leger-voltigeurs\"\nfigures = 10  # as painted\nskills = [\"tirailleurs\", \"esquives\"]\nlabel = \"Voltigeurs\"\n",
     );
-    assert_eq!(std::fs::read_to_string(&f).unwrap(), expected);
+    assert_eq!(read(&f), expected);
     // The label goes with --label "", the skills with --no-skills.
     let run = muster(&["list", "set", &f, "2", "--label", "", "--no-skills"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -69,7 +75,7 @@ fn set_changes_a_unit_where_it_stands_and_keeps_the_comments() {
         "figures = 8  # as painted\nskills = [\"tireur-expert\"]\n",
         "figures = 10  # as painted\n",
     );
-    assert_eq!(std::fs::read_to_string(&f).unwrap(), expected);
+    assert_eq!(read(&f), expected);
 }
 
 #[test]
@@ -239,16 +245,14 @@ fn set_takes_each_rulesets_own_choices() {
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        std::fs::read_to_string(&wab)
-            .unwrap()
+        read(&wab)
             .ends_with("entry = \"fr-line-fusiliers\"\nfigures = 24\nflag = true\nelite = 6\nmusician = true\n"),
         "{}",
-        std::fs::read_to_string(&wab).unwrap()
+        read(&wab)
     );
     let run = muster(&["list", "set", &wab, "2", "--no-options"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(std::fs::read_to_string(&wab)
-        .unwrap()
+    assert!(read(&wab)
         .ends_with("entry = \"fr-line-fusiliers\"\nfigures = 24\n"));
     let run = muster(&["list", "set", &wab, "1", "--figures", "3"]);
     assert_eq!(run.code, 2);
@@ -278,8 +282,7 @@ fn set_takes_each_rulesets_own_choices() {
         "Hoplites",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(std::fs::read_to_string(&th)
-        .unwrap()
+    assert!(read(&th)
         .ends_with("unit = \"hoplites\"\nelements = 2\nlabel = \"Hoplites\"\n"));
     // hm-qrs: a unit moved to a new brigade brings the brigade's table.
     let hm = write(
@@ -300,7 +303,7 @@ fn set_takes_each_rulesets_own_choices() {
         "rating=7",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let text = std::fs::read_to_string(&hm).unwrap();
+    let text = read(&hm);
     assert!(
         text.contains("[[brigade]]\nid = \"pack\"\nname = \"pack\"\ncommander = \"Sir Denis Pack\"\nrating = 7\n"),
         "{text}"
@@ -322,7 +325,7 @@ fn inline_units_are_edited_and_moved_too() {
     assert_eq!(muster(&["list", "move", &f, "2", "--to", "1"]).code, 0);
     assert_eq!(muster(&["list", "set", &f, "1", "--figures", "8"]).code, 0);
     assert!(
-        std::fs::read_to_string(&f).unwrap().starts_with(
+        read(&f).starts_with(
             "units = [{ sheet = \"fr-47e-fusiliers\", figures = 8 }, { sheet = \"fr-6e-leger-capitaine\" }]\n"
         ),
         "{}",

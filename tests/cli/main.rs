@@ -16,6 +16,7 @@ mod monte_carlo;
 mod my_sheets;
 mod numbers;
 mod outputs;
+mod priced;
 mod preview;
 mod print;
 mod properties;
@@ -289,6 +290,23 @@ pub fn list_fixtures(ruleset: &str, rules: &[&muster::core::rule::Rule]) {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A list's text without the records of what its units were priced with (`priced = {…}`, on
+/// a line of its own or inside a unit written inline): what the edit tests compare, the
+/// records being tested on their own (tests/cli/priced.rs).
+pub fn without_records(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        if !line.starts_with("priced = {") {
+            out.push_str(line);
+        }
+    }
+    while let Some(at) = out.find(", priced = {") {
+        let end = out[at..].find('}').map_or(out.len(), |e| at + e + 1);
+        out.replace_range(at..end, "");
+    }
+    out
 }
 
 /// A property test's number of cases: `n`, times `MUSTER_PROPTEST_SCALE` when set (a long

@@ -262,6 +262,21 @@ pub fn set_item(table: &mut dyn TableLike, key: &str, item: Item) {
     }
 }
 
+/// Moves `key` of a table to its end, with its comments; a key already last stays as it is.
+pub fn move_last(table: &mut dyn TableLike, key: &str) {
+    if table.iter().last().is_none_or(|(k, _)| k == key) {
+        return;
+    }
+    let decor = table.key(key).map(|k| k.leaf_decor().clone());
+    let Some(item) = table.remove(key) else {
+        return;
+    };
+    table.insert(key, item);
+    if let (Some(d), Some(mut k)) = (decor, table.key_mut(key)) {
+        *k.leaf_decor_mut() = d;
+    }
+}
+
 /// Whether two items hold the same value, whatever their layout.
 fn same_value(a: &Item, b: &Item) -> bool {
     let plain = |i: &Item| -> Option<String> {

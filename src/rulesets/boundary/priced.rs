@@ -258,20 +258,36 @@ impl Change {
     /// What changed, in the player's words: "114 → 138 points; courage 7 → 8", or "its
     /// sheet changed" when only values the list does not keep did.
     pub fn words(&self) -> String {
+        self.words_in(&toml::Table::new())
+    }
+
+    /// [`Change::words`] in the language of a ruleset's `labels`: `priced_points`,
+    /// `priced_<key>` for each value, `priced_changed`, `priced_more`, `priced_sep`; English
+    /// where they have none.
+    pub fn words_in(&self, labels: &toml::Table) -> String {
+        let word = |key: &str, english: String| {
+            labels
+                .get(key)
+                .and_then(|v| v.as_str())
+                .map_or(english, str::to_owned)
+        };
         let mut parts: Vec<String> = Vec::new();
         if let Some((was, now)) = self.cost {
-            parts.push(format!("{was} → {now} points"));
+            let points = word("priced_points", "points".to_owned());
+            parts.push(format!("{was} → {now} {points}"));
         }
         for v in &self.values {
-            parts.push(format!("{} {} → {}", v.word, v.was, v.now));
+            let name = word(&format!("priced_{}", v.key), v.word.clone());
+            parts.push(format!("{name} {} → {}", v.was, v.now));
         }
         if parts.is_empty() {
-            return format!("its {} changed", self.noun);
+            return word("priced_changed", format!("its {} changed", self.noun));
         }
-        let mut said = parts.join("; ");
+        let mut said = parts.join(&word("priced_sep", "; ".to_owned()));
         // With the points changed, the fingerprint changes with the costs: nothing more to say.
         if self.more && self.cost.is_none() {
-            said.push_str(&format!("; and more of its {}", self.noun));
+            said.push_str(&word("priced_sep", "; ".to_owned()));
+            said.push_str(&word("priced_more", format!("and more of its {}", self.noun)));
         }
         said
     }
@@ -410,8 +426,32 @@ fn write_record(
     p: &Priced,
     order: &[KeptValue],
 ) -> Result<(), Error> {
+    let record = record_value(p, order);
+    // A unit written inline (`units = [{ … }]`) takes its record before its closing brace,
+    // where the space before that brace was.
+    if let Some(Item::Value(Value::Array(units))) = doc.get_mut("units") {
+        if let Some(Value::InlineTable(unit)) = index.checked_sub(1).and_then(|i| units.get_mut(i))
+        {
+            if !unit.contains_key(KEY) {
+                let last = unit.iter_mut().last().map(|(_, v)| v);
+                let space = last
+                    .and_then(|v| {
+                        let s = v.decor().suffix().and_then(|s| s.as_str()).map(str::to_owned);
+                        v.decor_mut().set_suffix("");
+                        s
+                    })
+                    .unwrap_or_else(|| " ".to_owned());
+                if let Item::Value(mut v) = record {
+                    v.decor_mut().set_prefix(" ");
+                    v.decor_mut().set_suffix(space);
+                    unit.insert(KEY, v);
+                }
+                return Ok(());
+            }
+        }
+    }
     let unit = list_doc::unit_table_mut(doc, index)?;
-    list_doc::set_item(unit, KEY, record_value(p, order));
+    list_doc::set_item(unit, KEY, record);
     Ok(())
 }
 
@@ -428,13 +468,23 @@ pub fn record(
     let Ok(check) = check_doc(engine, path, doc) else {
         return Ok(0);
     };
-    let points = check.ruleset.list_words().points;
+    let words = check.ruleset.list_words();
     let mut first = 0;
     for (i, row) in check.units.iter().enumerate() {
+        // The record stays the unit's last key when an edit wrote a key after it.
+        let unit = list_doc::unit_table_mut(doc, i + 1)?;
+        if unit.contains_key(KEY)
+            && unit
+                .iter()
+                .last()
+                .is_some_and(|(k, _)| words.unit_keys.contains(&k))
+        {
+            list_doc::move_last(unit, KEY);
+        }
         let Some(now) = engine.pricing(row) else {
             continue;
         };
-        let today = now.record(points.then_some(row.cost));
+        let today = now.record(words.points.then_some(row.cost));
         match &row.priced {
             None => first += 1,
             Some(was) if compare(i + 1, row, was, &now).is_some() => continue,

@@ -1,6 +1,6 @@
 //! What a unit of a Capitán list is priced with ([`crate::rulesets::priced`]): the profile a
-//! player reads on its sheet, kept in the list; its weapon, skills, command and costs, and the
-//! skills it buys, fingerprinted.
+//! player reads on its sheet, kept in the list; its weapon, command, costs and the skills it
+//! offers (with their rules), fingerprinted.
 
 use serde_json::json;
 
@@ -12,17 +12,20 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
     let s = db.sheet(&row.id)?;
     let m = s.movement;
     let kept = |key, word, value| KeptValue { key, word, value };
-    let bought: Vec<serde_json::Value> = row
-        .extras
+    // The skills the sheet offers, as the sheet and §11 price them (whether this unit buys
+    // them or not: the fingerprint says what the data are, not what the list chose).
+    let skills: Vec<serde_json::Value> = s
+        .skills
         .iter()
-        .map(|e| match db.skill(&e.id) {
+        .map(|o| match db.skill(&o.id) {
             Some(k) => json!({
-                "id": k.id,
-                "cost": k.cost,
+                "id": o.id,
+                "cost": o.cost,
+                "table_cost": k.cost,
                 "restriction": k.restriction,
                 "effects": k.effects,
             }),
-            None => json!({ "id": e.id }),
+            None => json!({ "id": o.id, "cost": o.cost }),
         })
         .collect();
     Some(Pricing {
@@ -60,8 +63,7 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
             "gun_type": s.gun_type,
             "limber": s.limber,
             "blunderbusses": s.blunderbusses,
-            "skills": s.skills.iter().map(|k| json!({"id": k.id, "cost": k.cost})).collect::<Vec<_>>(),
-            "bought": bought,
+            "skills": skills,
         }),
     })
 }

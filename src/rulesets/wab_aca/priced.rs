@@ -1,10 +1,11 @@
 //! What a unit of a WAB list is priced with ([`crate::rulesets::priced`]): the entry's profile,
-//! kept in the list; its costs, figures, options, weapon, quality, formations and special
-//! rules, and the costs of the options it buys, fingerprinted.
+//! kept in the list; its costs, figures, options and what they cost, weapon, quality,
+//! formations and special rules, fingerprinted.
 
 use serde_json::json;
 
 use super::database::Database;
+use super::model::UnitOption;
 use crate::rulesets::priced::{KeptValue, Pricing};
 use crate::rulesets::UnitRow;
 
@@ -16,19 +17,20 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
         word,
         value: value.into(),
     };
+    // What each option the entry offers costs (whether this unit buys it or not: the
+    // fingerprint says what the data are, not what the list chose).
     let costs = &db.rules.costs;
-    let bought: Vec<serde_json::Value> = row
-        .extras
+    let options: Vec<serde_json::Value> = e
+        .options
         .iter()
-        .map(|x| {
-            let each = match x.id.as_str() {
-                "flag" => Some(costs.flag),
-                "musician" => Some(costs.musician),
-                "elite" => Some(costs.elite),
-                "heavy-armour" => Some(costs.heavy_armour),
-                _ => None,
+        .map(|o| {
+            let each = match o {
+                UnitOption::Flag => costs.flag,
+                UnitOption::Musician => costs.musician,
+                UnitOption::Elite => costs.elite,
+                UnitOption::HeavyArmour => costs.heavy_armour,
             };
-            json!({ "id": x.id, "cost": each })
+            json!({ "id": o.as_str(), "cost": each })
         })
         .collect();
     Some(Pricing {
@@ -62,13 +64,12 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
             "gun_cost": e.gun_cost,
             "guns": e.guns,
             "figures": e.figures,
-            "options": e.options,
+            "options": options,
             "max_elite": e.max_elite,
             "weapon": db.weapons.get(&e.weapon).map_or_else(|| json!(e.weapon), |w| json!(w)),
             "formations": e.formations,
             "special": e.special,
             "max_units": e.max_units,
-            "bought": bought,
         }),
     })
 }

@@ -8,6 +8,7 @@ fn all_codes() -> Vec<&'static str> {
     let mut codes: Vec<&str> = RULES.iter().map(|(r, _)| r.code).collect();
     codes.extend(PAIR_RULES.iter().map(|r| r.code));
     codes.dedup();
+    codes.push(muster::rulesets::priced::DATA_CHANGED.code);
     codes.extend(["missing-field", "unknown-field", "wrong-type"]);
     codes
 }

@@ -104,6 +104,7 @@ fn every_entry_fits_its_card() {
                 elite: i64::from(e.max_elite.unwrap_or(0)),
                 heavy_armour: e.offers(UnitOption::HeavyArmour),
                 guns: e.guns.map(|g| i64::from(g.max)),
+                priced: None,
             };
             let view = views::card(
                 &db,

@@ -1,0 +1,554 @@
+//! Lists that notice when the data change: each unit records what it was priced with
+//! (`priced = {…}`, written by `list add`/`set` and every edit), `muster check` says what the
+//! data changed since (`data-changed`), `muster list update` and the builder's button accept
+//! today's data. Each test changes a copy of the shipped data, as a player's update would.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::serve::{request, spawn};
+use crate::{copy_shipped, json, muster_in, root, Run};
+
+/// A folder with a copy of one ruleset's shipped data under `data/`.
+struct Folder {
+    tmp: tempfile::TempDir,
+    ruleset: &'static str,
+}
+
+impl Folder {
+    fn new(ruleset: &'static str) -> Self {
+        let tmp = tempfile::tempdir().unwrap();
+        copy_shipped(ruleset, tmp.path());
+        std::fs::create_dir(tmp.path().join("lists")).unwrap();
+        Folder { tmp, ruleset }
+    }
+
+    fn path(&self) -> &Path {
+        self.tmp.path()
+    }
+
+    /// `muster --data data ARGS…` in the folder.
+    fn run(&self, args: &[&str]) -> Run {
+        let mut all = vec!["--data", "data"];
+        all.extend_from_slice(args);
+        muster_in(self.path(), &all, &[])
+    }
+
+    fn write(&self, list: &str, text: &str) {
+        std::fs::write(self.path().join(list), text).unwrap();
+    }
+
+    fn read(&self, list: &str) -> String {
+        std::fs::read_to_string(self.path().join(list)).unwrap()
+    }
+
+    /// Changes the data as an update of them would: in `file` of the ruleset's data, within
+    /// the block that holds `anchor` (a sheet's or entry's id line, up to the next `[[`),
+    /// `old` becomes `new`, found once there.
+    fn change(&self, file: &str, anchor: &str, old: &str, new: &str) {
+        let path = self.path().join("data").join(self.ruleset).join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let start = text.find(anchor).unwrap_or_else(|| panic!("{anchor} in {file}"));
+        let end = text[start..].find("\n[[").map_or(text.len(), |e| start + e);
+        let block = &text[start..end];
+        assert_eq!(block.matches(old).count(), 1, "`{old}` once in {anchor}");
+        let changed = format!(
+            "{}{}{}",
+            &text[..start],
+            block.replacen(old, new, 1),
+            &text[end..]
+        );
+        std::fs::write(&path, changed).unwrap();
+    }
+}
+
+/// The data-changed warnings of a check, by their message.
+fn data_changed(run: &Run) -> Vec<String> {
+    run.stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("warning[data-changed]: "))
+        .map(str::to_owned)
+        .collect()
+}
+
+const LIST: &str = "# My patrol
+[list]
+name = \"Patrol\"
+ruleset = \"capitan\"
+coalition = \"allies\"
+campaign = \"peninsula\"
+points = 380
+
+# the captain leads
+[[units]]
+sheet = \"gb-95th-sharpe\"
+label = \"Sharpe\"
+
+# the light bobs, painted last winter
+[[units]]
+sheet = \"gb-43rd-light\"
+label = \"43rd Light\"
+figures = 6  # six on the table
+";
+
+/// A Capitán list whose units are recorded with the shipped data (a `list set` records them:
+/// the list was written before records).
+fn recorded() -> Folder {
+    let f = Folder::new("capitan");
+    f.write("lists/patrol.toml", LIST);
+    let run = f.run(&["list", "set", "lists/patrol.toml", "1", "--label", "Sharpe's"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "note: recorded what 2 units are priced with (`priced = {…}`): `muster check` now says when the data change"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(f.read("lists/patrol.toml").matches("\npriced = {").count(), 2);
+    let run = f.run(&["check", "lists/patrol.toml"]);
+    assert_eq!((run.code, data_changed(&run)), (0, vec![]), "{}", run.stderr);
+    f
+}
+
+#[test]
+fn a_cost_change_is_said_in_points() {
+    let f = recorded();
+    // The 43rd's sheet costs 23 points a figure instead of 19: six figures, 114 → 138.
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "points = 19",
+        "points = 23",
+    );
+    let run = f.run(&["check", "lists/patrol.toml"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        data_changed(&run),
+        ["the data changed for unit 2, 43rd Light: 114 → 138 points"]
+    );
+    assert!(
+        run.stderr.contains(
+            "^^^ priced at 114 points\n   │\n   = rule: a list keeps what each unit was priced with, and says when the data price it otherwise (muster)\n   = to accept today's data: muster list update lists/patrol.toml\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    // The JSON report carries it, located at the record.
+    let report = json(&f.run(&["check", "lists/patrol.toml", "--format", "json"]));
+    let d = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "data-changed")
+        .expect("a data-changed diagnostic");
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(
+        d["message"],
+        "the data changed for unit 2, 43rd Light: 114 → 138 points"
+    );
+    assert_eq!(d["line"], 20);
+    assert_eq!(report["valid"], true);
+    assert_eq!(report["units"][1]["cost"], 138);
+}
+
+#[test]
+fn a_profile_change_is_said_by_its_value() {
+    let f = recorded();
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "courage = 6",
+        "courage = 7",
+    );
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "move = { normal = 15, march = 25, charge = 30 }",
+        "move = { normal = 15, march = 25, charge = 35 }",
+    );
+    let run = f.run(&["check", "lists/patrol.toml"]);
+    assert_eq!(
+        data_changed(&run),
+        ["the data changed for unit 2, 43rd Light: courage 6 → 7; move 15/25/30 → 15/25/35"]
+    );
+    // Together with a cost, as the issue's example.
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "points = 19",
+        "points = 23",
+    );
+    let run = f.run(&["check", "lists/patrol.toml"]);
+    assert_eq!(
+        data_changed(&run),
+        ["the data changed for unit 2, 43rd Light: 114 → 138 points; courage 6 → 7; move 15/25/30 → 15/25/35"]
+    );
+}
+
+#[test]
+fn a_change_the_list_does_not_keep_is_said_of_the_sheet() {
+    let f = recorded();
+    // Sharpe's weapon: not a value the record keeps, but one its fingerprint covers.
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-95th-sharpe\"",
+        "weapon = \"rifle\"",
+        "weapon = \"musket\"",
+    );
+    let run = f.run(&["check", "lists/patrol.toml"]);
+    assert_eq!(
+        data_changed(&run),
+        ["the data changed for unit 1, Sharpe's: its sheet changed"]
+    );
+    assert!(
+        run.stderr.contains("^^^^^^^^^^ its sheet when priced"),
+        "{}",
+        run.stderr
+    );
+    // What does not matter to the unit (its sheet number, its source) changes nothing.
+    let f = recorded();
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "sheet_number = 105",
+        "sheet_number = 205",
+    );
+    let run = f.run(&["check", "lists/patrol.toml"]);
+    assert_eq!(data_changed(&run), Vec::<String>::new(), "{}", run.stderr);
+}
+
+#[test]
+fn the_lists_own_changes_are_not_the_datas() {
+    let f = recorded();
+    // By hand, in an editor: 8 figures instead of 6. Its cost changes, the data did not.
+    let text = f.read("lists/patrol.toml").replace(
+        "figures = 6  # six on the table",
+        "figures = 8  # eight now",
+    );
+    f.write("lists/patrol.toml", &text);
+    let run = f.run(&["check", "lists/patrol.toml"]);
+    assert_eq!(data_changed(&run), Vec::<String>::new(), "{}", run.stderr);
+    // An edit brings the record's points up to date (the data did not change).
+    let run = f.run(&["list", "set", "lists/patrol.toml", "1", "--label", "Sharpe"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(f.read("lists/patrol.toml").contains("priced = { cost = 152, "));
+}
+
+#[test]
+fn list_update_accepts_todays_data_and_keeps_the_rest() {
+    let f = recorded();
+    let before = f.read("lists/patrol.toml");
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "points = 19",
+        "points = 23",
+    );
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "courage = 6",
+        "courage = 7",
+    );
+    // An edit of the unit does not accept the data's change: the warning stays.
+    let run = f.run(&["list", "set", "lists/patrol.toml", "2", "--label", "43rd"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        data_changed(&f.run(&["check", "lists/patrol.toml"])),
+        ["the data changed for unit 2, 43rd: 114 → 138 points; courage 6 → 7"]
+    );
+    let run = f.run(&["list", "set", "lists/patrol.toml", "2", "--label", "43rd Light"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(f.read("lists/patrol.toml"), before);
+
+    let run = f.run(&["list", "update", "lists/patrol.toml"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with(
+            "updated unit 2, 43rd Light: 114 → 138 points; courage 6 → 7\nwrote lists/patrol.toml: valid (0 errors, 0 warnings)\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.contains("total 367 / 380 points"), "{}", run.stdout);
+    // Only the 43rd's record changed: the comments, the other keys, Sharpe's record stay.
+    let after = f.read("lists/patrol.toml");
+    let line = |t: &str, n: usize| t.lines().nth(n - 1).unwrap().to_owned();
+    let changed: Vec<usize> = (1..=before.lines().count())
+        .filter(|n| line(&before, *n) != line(&after, *n))
+        .collect();
+    assert_eq!(changed, [20], "{after}");
+    assert!(line(&after, 20).starts_with("priced = { cost = 138, quality = \"veteran\", initiative = 4, morale = 3, courage = 7, "));
+    assert_eq!(before.lines().count(), after.lines().count());
+    assert!(after.contains("# the light bobs, painted last winter\n[[units]]\n"));
+    assert!(after.contains("figures = 6  # six on the table\n"));
+    // The check is clean; a second update writes nothing.
+    let run = f.run(&["check", "lists/patrol.toml"]);
+    assert_eq!((run.code, data_changed(&run)), (0, vec![]), "{}", run.stderr);
+    let modified = std::fs::metadata(f.path().join("lists/patrol.toml"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let run = f.run(&["list", "update", "lists/patrol.toml"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "nothing to update: every unit of lists/patrol.toml is priced with today's data; nothing written\n"
+    );
+    assert_eq!(f.read("lists/patrol.toml"), after);
+    assert_eq!(
+        std::fs::metadata(f.path().join("lists/patrol.toml"))
+            .unwrap()
+            .modified()
+            .unwrap(),
+        modified
+    );
+}
+
+#[test]
+fn a_list_without_records_is_checked_as_before_and_gains_them_at_its_next_edit() {
+    let f = Folder::new("capitan");
+    f.write("lists/patrol.toml", LIST);
+    let shipped = f.run(&["check", "lists/patrol.toml", "--format", "json"]);
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "courage = 6",
+        "courage = 7",
+    );
+    // No record: nothing to compare, the check is today's check (and the data's new courage
+    // is not a cost: the report is the same).
+    let run = f.run(&["check", "lists/patrol.toml"]);
+    assert_eq!((run.code, data_changed(&run)), (0, vec![]), "{}", run.stderr);
+    assert_eq!(
+        f.run(&["check", "lists/patrol.toml", "--format", "json"]).stdout,
+        shipped.stdout
+    );
+    // `list update` records them, and says so unit by unit.
+    let run = f.run(&["list", "update", "lists/patrol.toml"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with(
+            "recorded unit 1, Sharpe: 229 points\nrecorded unit 2, 43rd Light: 114 points\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        crate::without_records(&f.read("lists/patrol.toml")),
+        LIST
+    );
+    // A list written before records gains them at any edit (a move here).
+    f.write("lists/old.toml", LIST);
+    let run = f.run(&["list", "move", "lists/old.toml", "2", "--to", "1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("note: recorded what 2 units are priced with"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(f.read("lists/old.toml").matches("\npriced = {").count(), 2);
+}
+
+#[test]
+fn a_sheet_gone_is_the_unknown_sheet_error() {
+    let f = recorded();
+    // The data renamed the 43rd's sheet.
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "id = \"gb-43rd-light\"",
+        "id = \"gb-43rd-light-infantry\"",
+    );
+    let run = f.run(&["check", "lists/patrol.toml"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(data_changed(&run), Vec::<String>::new());
+    assert!(
+        run.stderr.contains("error[unknown-sheet]: unit 2: unknown sheet `gb-43rd-light`"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("= help: did you mean `gb-43rd-light-infantry`?"),
+        "{}",
+        run.stderr
+    );
+    // `list update` cannot price it: its record stays, and it says so.
+    let before = f.read("lists/patrol.toml");
+    let run = f.run(&["list", "update", "lists/patrol.toml"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "note: unit 2, 43rd Light: `gb-43rd-light` is not in the data, so its record stays as it was (`muster check` says what to fix)\nnothing to update"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(f.read("lists/patrol.toml"), before);
+}
+
+#[test]
+fn every_ruleset_with_lists_notices() {
+    // (ruleset, list, data file, anchor, old, new, what the check says)
+    let cases: &[(&str, &str, &str, &str, &str, &str, &str)] = &[
+        (
+            "wab-aca",
+            "[list]\nname = \"W\"\nruleset = \"wab-aca\"\narmy = \"france-1809\"\npoints = 400\n\n[[units]]\ngeneral = \"division\"\n\n[[units]]\nentry = \"fr-light-chasseurs\"\nlabel = \"10e léger\"\nfigures = 20\n",
+            "armies/france-1809.toml",
+            "id = \"fr-light-chasseurs\"",
+            "ld = 7",
+            "ld = 8",
+            "the data changed for unit 2, 10e léger: Ld 7 → 8",
+        ),
+        (
+            "wab-aca",
+            "[list]\nname = \"W\"\nruleset = \"wab-aca\"\narmy = \"france-1809\"\npoints = 400\n\n[[units]]\ngeneral = \"division\"\n\n[[units]]\nentry = \"fr-light-chasseurs\"\nlabel = \"10e léger\"\nfigures = 20\n",
+            "armies/france-1809.toml",
+            "id = \"fr-light-chasseurs\"",
+            "cost = 8",
+            "cost = 9",
+            "the data changed for unit 2, 10e léger: 160 → 180 points",
+        ),
+        (
+            "hm-qrs",
+            "[list]\nname = \"H\"\nruleset = \"hm-qrs\"\n\n[[brigade]]\nid = \"kempt\"\nname = \"Kempt\"\ncommander = \"Sir James Kempt\"\nrating = 8\n\n[[units]]\nunit = \"militia\"\nbrigade = \"kempt\"\n",
+            "units.toml",
+            "id = \"militia\"",
+            "stamina = 3",
+            "stamina = 4",
+            "the data changed for unit 1, Milice: stamina 3 → 4",
+        ),
+        (
+            "thucydide",
+            "[list]\nname = \"T\"\nruleset = \"thucydide\"\n\n[[units]]\nunit = \"peltastes\"\ncharacter = \"general\"\n",
+            "units.toml",
+            "id = \"peltastes\"",
+            "assault = 2",
+            "assault = 3",
+            "the data changed for unit 1, Peltastes: assault 2 → 3",
+        ),
+    ];
+    for (ruleset, list, file, anchor, old, new, says) in cases {
+        let f = Folder::new(ruleset);
+        f.write("lists/l.toml", list);
+        let run = f.run(&["list", "update", "lists/l.toml"]);
+        assert!(run.code <= 1, "{ruleset}: {}", run.stderr);
+        let run = f.run(&["check", "lists/l.toml"]);
+        assert_eq!(data_changed(&run), Vec::<String>::new(), "{ruleset}: {}", run.stderr);
+        f.change(file, anchor, old, new);
+        let run = f.run(&["check", "lists/l.toml"]);
+        assert_eq!(data_changed(&run), [*says], "{ruleset}: {}", run.stderr);
+        let run = f.run(&["list", "update", "lists/l.toml"]);
+        assert!(
+            run.stderr.starts_with(&format!(
+                "updated {}",
+                says.strip_prefix("the data changed for ").unwrap()
+            )),
+            "{ruleset}: {}",
+            run.stderr
+        );
+        let run = f.run(&["check", "lists/l.toml"]);
+        assert_eq!(data_changed(&run), Vec::<String>::new(), "{ruleset}: {}", run.stderr);
+    }
+}
+
+/// The builder's view says what changed, in the page's language, and one request accepts
+/// today's data as `muster list update` does.
+#[test]
+fn the_builder_shows_the_changes_and_accepts_them() {
+    let f = recorded();
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "points = 19",
+        "points = 23",
+    );
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "courage = 6",
+        "courage = 7",
+    );
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_muster"));
+    let data: PathBuf = f.path().join("data");
+    cmd.args(["--data", data.to_str().unwrap()])
+        .args(["serve", "--port", "0", "--lists"])
+        .arg(f.path().join("lists"))
+        .arg("--games")
+        .arg(f.path().join("games"));
+    let (mut child, port) = spawn(cmd);
+    let get = |lang: &str| request(port, "GET", &format!("/api/lists/patrol.toml?lang={lang}"), &[], b"");
+    let view = get("en").json();
+    assert_eq!(
+        view["data_changes"],
+        serde_json::json!([{
+            "unit": 2,
+            "label": "43rd Light",
+            "words": "114 → 138 points; courage 6 → 7",
+            "cost": [114, 138],
+            "values": [{ "key": "courage", "word": "courage", "was": 6, "now": 7 }],
+            "more": true,
+        }])
+    );
+    assert_eq!(
+        get("fr").json()["data_changes"][0]["words"],
+        "114 → 138 points ; courage 6 → 7"
+    );
+    assert_eq!(
+        get("es").json()["data_changes"][0]["words"],
+        "114 → 138 puntos; valor 6 → 7"
+    );
+    let before = f.read("lists/patrol.toml");
+    // Without the version it was made on: refused, nothing written.
+    let r = request(port, "POST", "/api/lists/patrol.toml/update", &[], b"");
+    assert_eq!(r.status, 428, "{}", r.text());
+    let stale = request(
+        port,
+        "POST",
+        "/api/lists/patrol.toml/update",
+        &[("If-Match", "\"0-0\"")],
+        b"",
+    );
+    assert_eq!(stale.status, 412, "{}", stale.text());
+    assert_eq!(f.read("lists/patrol.toml"), before);
+    let version = view["version"].as_str().unwrap().to_owned();
+    let r = request(
+        port,
+        "POST",
+        "/api/lists/patrol.toml/update",
+        &[("If-Match", &version)],
+        b"",
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let after = r.json();
+    assert_eq!(after["data_changes"], serde_json::json!([]));
+    assert!(!after["check"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["code"] == "data-changed"));
+    // The same file as `muster list update` writes.
+    let text = f.read("lists/patrol.toml");
+    assert_eq!(after["toml"], text.as_str());
+    let g = recorded();
+    g.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "points = 19",
+        "points = 23",
+    );
+    g.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "courage = 6",
+        "courage = 7",
+    );
+    assert_eq!(g.run(&["list", "update", "lists/patrol.toml"]).code, 0);
+    assert_eq!(g.read("lists/patrol.toml"), text);
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = root();
+}
