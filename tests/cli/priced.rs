@@ -495,7 +495,7 @@ fn the_builder_shows_the_changes_and_accepts_them() {
     );
     assert_eq!(
         get("fr").json()["data_changes"][0]["words"],
-        "114 → 138 points ; courage 6 → 7"
+        "114 → 138 points\u{a0}; courage 6 → 7"
     );
     assert_eq!(
         get("es").json()["data_changes"][0]["words"],
