@@ -264,7 +264,8 @@ pub enum ListCommand {
         file: PathBuf,
         /// 1-based unit number
         index: usize,
-    },    /// Accept today's data: record again what each unit is priced with (its points, the values
+    },
+    /// Accept today's data: record again what each unit is priced with (its points, the values
     /// of its sheet or entry), after `muster check` said the data changed. Only the records
     /// change; nothing is written when they already say today's data
     Update {

@@ -703,9 +703,10 @@ pub async fn update(
                 };
                 let ready = app.engine(ruleset)?;
                 let display = Path::new(path.file_name().unwrap_or_default());
-                let (text, _) = edited_text(ready.engine.as_ref(), display, current, |engine, doc| {
-                    rulesets::priced::update(engine, display, doc).map(|_| Vec::new())
-                })?;
+                let (text, _) =
+                    edited_text(ready.engine.as_ref(), display, current, |engine, doc| {
+                        rulesets::priced::update(engine, display, doc).map(|_| Vec::new())
+                    })?;
                 Ok(text)
             });
         match result {

@@ -252,8 +252,7 @@ fn set_takes_each_rulesets_own_choices() {
     );
     let run = muster(&["list", "set", &wab, "2", "--no-options"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(read(&wab)
-        .ends_with("entry = \"fr-line-fusiliers\"\nfigures = 24\n"));
+    assert!(read(&wab).ends_with("entry = \"fr-line-fusiliers\"\nfigures = 24\n"));
     let run = muster(&["list", "set", &wab, "1", "--figures", "3"]);
     assert_eq!(run.code, 2);
     assert!(
@@ -282,8 +281,7 @@ fn set_takes_each_rulesets_own_choices() {
         "Hoplites",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(read(&th)
-        .ends_with("unit = \"hoplites\"\nelements = 2\nlabel = \"Hoplites\"\n"));
+    assert!(read(&th).ends_with("unit = \"hoplites\"\nelements = 2\nlabel = \"Hoplites\"\n"));
     // hm-qrs: a unit moved to a new brigade brings the brigade's table.
     let hm = write(
         tmp.path(),

@@ -48,7 +48,9 @@ impl Folder {
     fn change(&self, file: &str, anchor: &str, old: &str, new: &str) {
         let path = self.path().join("data").join(self.ruleset).join(file);
         let text = std::fs::read_to_string(&path).unwrap();
-        let start = text.find(anchor).unwrap_or_else(|| panic!("{anchor} in {file}"));
+        let start = text
+            .find(anchor)
+            .unwrap_or_else(|| panic!("{anchor} in {file}"));
         let end = text[start..].find("\n[[").map_or(text.len(), |e| start + e);
         let block = &text[start..end];
         assert_eq!(block.matches(old).count(), 1, "`{old}` once in {anchor}");
@@ -96,7 +98,14 @@ figures = 6  # six on the table
 fn recorded() -> Folder {
     let f = Folder::new("capitan");
     f.write("lists/patrol.toml", LIST);
-    let run = f.run(&["list", "set", "lists/patrol.toml", "1", "--label", "Sharpe's"]);
+    let run = f.run(&[
+        "list",
+        "set",
+        "lists/patrol.toml",
+        "1",
+        "--label",
+        "Sharpe's",
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stderr.contains(
@@ -105,9 +114,17 @@ fn recorded() -> Folder {
         "{}",
         run.stderr
     );
-    assert_eq!(f.read("lists/patrol.toml").matches("\npriced = {").count(), 2);
+    assert_eq!(
+        f.read("lists/patrol.toml").matches("\npriced = {").count(),
+        2
+    );
     let run = f.run(&["check", "lists/patrol.toml"]);
-    assert_eq!((run.code, data_changed(&run)), (0, vec![]), "{}", run.stderr);
+    assert_eq!(
+        (run.code, data_changed(&run)),
+        (0, vec![]),
+        "{}",
+        run.stderr
+    );
     f
 }
 
@@ -232,7 +249,9 @@ fn the_lists_own_changes_are_not_the_datas() {
     // An edit brings the record's points up to date (the data did not change).
     let run = f.run(&["list", "set", "lists/patrol.toml", "1", "--label", "Sharpe"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(f.read("lists/patrol.toml").contains("priced = { cost = 152, "));
+    assert!(f
+        .read("lists/patrol.toml")
+        .contains("priced = { cost = 152, "));
 }
 
 #[test]
@@ -258,7 +277,14 @@ fn list_update_accepts_todays_data_and_keeps_the_rest() {
         data_changed(&f.run(&["check", "lists/patrol.toml"])),
         ["the data changed for unit 2, 43rd: 114 → 138 points; courage 6 → 7"]
     );
-    let run = f.run(&["list", "set", "lists/patrol.toml", "2", "--label", "43rd Light"]);
+    let run = f.run(&[
+        "list",
+        "set",
+        "lists/patrol.toml",
+        "2",
+        "--label",
+        "43rd Light",
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(f.read("lists/patrol.toml"), before);
 
@@ -271,7 +297,11 @@ fn list_update_accepts_todays_data_and_keeps_the_rest() {
         "{}",
         run.stderr
     );
-    assert!(run.stdout.contains("total 367 / 380 points"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("total 367 / 380 points"),
+        "{}",
+        run.stdout
+    );
     // Only the 43rd's record changed: the comments, the other keys, Sharpe's record stay.
     let after = f.read("lists/patrol.toml");
     let line = |t: &str, n: usize| t.lines().nth(n - 1).unwrap().to_owned();
@@ -279,13 +309,20 @@ fn list_update_accepts_todays_data_and_keeps_the_rest() {
         .filter(|n| line(&before, *n) != line(&after, *n))
         .collect();
     assert_eq!(changed, [20], "{after}");
-    assert!(line(&after, 20).starts_with("priced = { cost = 138, quality = \"veteran\", initiative = 4, morale = 3, courage = 7, "));
+    assert!(line(&after, 20).starts_with(
+        "priced = { cost = 138, quality = \"veteran\", initiative = 4, morale = 3, courage = 7, "
+    ));
     assert_eq!(before.lines().count(), after.lines().count());
     assert!(after.contains("# the light bobs, painted last winter\n[[units]]\n"));
     assert!(after.contains("figures = 6  # six on the table\n"));
     // The check is clean; a second update writes nothing.
     let run = f.run(&["check", "lists/patrol.toml"]);
-    assert_eq!((run.code, data_changed(&run)), (0, vec![]), "{}", run.stderr);
+    assert_eq!(
+        (run.code, data_changed(&run)),
+        (0, vec![]),
+        "{}",
+        run.stderr
+    );
     let modified = std::fs::metadata(f.path().join("lists/patrol.toml"))
         .unwrap()
         .modified()
@@ -320,9 +357,15 @@ fn a_list_without_records_is_checked_as_before_and_gains_them_at_its_next_edit()
     // No record: nothing to compare, the check is today's check (and the data's new courage
     // is not a cost: the report is the same).
     let run = f.run(&["check", "lists/patrol.toml"]);
-    assert_eq!((run.code, data_changed(&run)), (0, vec![]), "{}", run.stderr);
     assert_eq!(
-        f.run(&["check", "lists/patrol.toml", "--format", "json"]).stdout,
+        (run.code, data_changed(&run)),
+        (0, vec![]),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        f.run(&["check", "lists/patrol.toml", "--format", "json"])
+            .stdout,
         shipped.stdout
     );
     // `list update` records them, and says so unit by unit.
@@ -335,10 +378,7 @@ fn a_list_without_records_is_checked_as_before_and_gains_them_at_its_next_edit()
         "{}",
         run.stderr
     );
-    assert_eq!(
-        crate::without_records(&f.read("lists/patrol.toml")),
-        LIST
-    );
+    assert_eq!(crate::without_records(&f.read("lists/patrol.toml")), LIST);
     // A list written before records gains them at any edit (a move here).
     f.write("lists/old.toml", LIST);
     let run = f.run(&["list", "move", "lists/old.toml", "2", "--to", "1"]);
@@ -366,7 +406,8 @@ fn a_sheet_gone_is_the_unknown_sheet_error() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert_eq!(data_changed(&run), Vec::<String>::new());
     assert!(
-        run.stderr.contains("error[unknown-sheet]: unit 2: unknown sheet `gb-43rd-light`"),
+        run.stderr
+            .contains("error[unknown-sheet]: unit 2: unknown sheet `gb-43rd-light`"),
         "{}",
         run.stderr
     );
@@ -437,7 +478,12 @@ fn every_ruleset_with_lists_notices() {
         let run = f.run(&["list", "update", "lists/l.toml"]);
         assert!(run.code <= 1, "{ruleset}: {}", run.stderr);
         let run = f.run(&["check", "lists/l.toml"]);
-        assert_eq!(data_changed(&run), Vec::<String>::new(), "{ruleset}: {}", run.stderr);
+        assert_eq!(
+            data_changed(&run),
+            Vec::<String>::new(),
+            "{ruleset}: {}",
+            run.stderr
+        );
         f.change(file, anchor, old, new);
         let run = f.run(&["check", "lists/l.toml"]);
         assert_eq!(data_changed(&run), [*says], "{ruleset}: {}", run.stderr);
@@ -451,7 +497,12 @@ fn every_ruleset_with_lists_notices() {
             run.stderr
         );
         let run = f.run(&["check", "lists/l.toml"]);
-        assert_eq!(data_changed(&run), Vec::<String>::new(), "{ruleset}: {}", run.stderr);
+        assert_eq!(
+            data_changed(&run),
+            Vec::<String>::new(),
+            "{ruleset}: {}",
+            run.stderr
+        );
     }
 }
 
@@ -480,7 +531,15 @@ fn the_builder_shows_the_changes_and_accepts_them() {
         .arg("--games")
         .arg(f.path().join("games"));
     let (mut child, port) = spawn(cmd);
-    let get = |lang: &str| request(port, "GET", &format!("/api/lists/patrol.toml?lang={lang}"), &[], b"");
+    let get = |lang: &str| {
+        request(
+            port,
+            "GET",
+            &format!("/api/lists/patrol.toml?lang={lang}"),
+            &[],
+            b"",
+        )
+    };
     let view = get("en").json();
     assert_eq!(
         view["data_changes"],

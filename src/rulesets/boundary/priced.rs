@@ -28,7 +28,8 @@ pub const DATA_CHANGED: Rule = Rule {
     code: "data-changed",
     severity: Severity::Warning,
     section: "",
-    summary: "a list keeps what each unit was priced with, and says when the data price it otherwise",
+    summary:
+        "a list keeps what each unit was priced with, and says when the data price it otherwise",
 };
 
 /// A value kept in a record: a number or a word, as the card prints it.
@@ -121,7 +122,10 @@ impl<'de> Deserialize<'de> for Priced {
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a table")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Priced, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Priced, A::Error> {
                 let mut p = Priced::default();
                 let mut fingerprint = None;
                 while let Some(key) = map.next_key::<String>()? {
@@ -160,11 +164,21 @@ pub struct Pricing {
     /// The values a player reads on the card, in the card's order. No key is `cost` or
     /// `fingerprint`.
     pub kept: Vec<KeptValue>,
-    /// Every other value that matters, as JSON (its fingerprint is kept).
-    pub rest: serde_json::Value,
+    /// The fingerprint of every other value that matters.
+    pub fingerprint: String,
 }
 
 impl Pricing {
+    /// What the data price a unit with: `kept`, the values a player reads on its card, and
+    /// `rest`, every other value that matters to it, as JSON (kept as its [`fingerprint`]).
+    pub fn new(noun: &'static str, kept: Vec<KeptValue>, rest: &serde_json::Value) -> Self {
+        Pricing {
+            noun,
+            kept,
+            fingerprint: fingerprint(rest),
+        }
+    }
+
     /// The record of a unit of `cost` points (`None`: lists without points).
     pub fn record(&self, cost: Option<u64>) -> Priced {
         Priced {
@@ -174,7 +188,7 @@ impl Pricing {
                 .iter()
                 .map(|k| (k.key.to_owned(), k.value.clone()))
                 .collect(),
-            fingerprint: fingerprint(&self.rest),
+            fingerprint: self.fingerprint.clone(),
         }
     }
 }
@@ -287,7 +301,10 @@ impl Change {
         // With the points changed, the fingerprint changes with the costs: nothing more to say.
         if self.more && self.cost.is_none() {
             said.push_str(&word("priced_sep", "; ".to_owned()));
-            said.push_str(&word("priced_more", format!("and more of its {}", self.noun)));
+            said.push_str(&word(
+                "priced_more",
+                format!("and more of its {}", self.noun),
+            ));
         }
         said
     }
@@ -296,7 +313,6 @@ impl Change {
 /// How a unit's record compares with what the data price it with today: `None` when the data
 /// did not change (its points may differ: the list itself changed).
 pub fn compare(unit: usize, row: &UnitRow, was: &Priced, now: &Pricing) -> Option<Change> {
-    let today = now.record(was.cost.map(|_| row.cost));
     let mut values = Vec::new();
     for k in &now.kept {
         if let Some(old) = was.values.get(k.key) {
@@ -310,14 +326,11 @@ pub fn compare(unit: usize, row: &UnitRow, was: &Priced, now: &Pricing) -> Optio
             }
         }
     }
-    let more = was.fingerprint != today.fingerprint;
+    let more = was.fingerprint != now.fingerprint;
     if values.is_empty() && !more {
         return None;
     }
-    let cost = match (was.cost, today.cost) {
-        (Some(a), Some(b)) if a != b => Some((a, b)),
-        _ => None,
-    };
+    let cost = was.cost.filter(|a| *a != row.cost).map(|a| (a, row.cost));
     Some(Change {
         unit,
         label: row.label.clone(),
@@ -328,15 +341,40 @@ pub fn compare(unit: usize, row: &UnitRow, was: &Priced, now: &Pricing) -> Optio
     })
 }
 
+/// What the data price each unit of a list with, worked out once for each sheet or entry the
+/// list names (a list of 40 units has a dozen): `pricing` depends on the unit's id alone.
+struct Prices<'a, E: Engine + ?Sized> {
+    engine: &'a E,
+    known: std::collections::HashMap<String, Option<Pricing>>,
+}
+
+impl<'a, E: Engine + ?Sized> Prices<'a, E> {
+    fn new(engine: &'a E) -> Self {
+        Prices {
+            engine,
+            known: std::collections::HashMap::new(),
+        }
+    }
+
+    fn of(&mut self, row: &UnitRow) -> Option<&Pricing> {
+        if !self.known.contains_key(&row.id) {
+            let p = self.engine.pricing(row);
+            self.known.insert(row.id.clone(), p);
+        }
+        self.known.get(&row.id).and_then(Option::as_ref)
+    }
+}
+
 /// The units of a checked list whose data changed since they were priced, in list order.
 pub fn changes(engine: &(impl Engine + ?Sized), check: &ListCheck) -> Vec<Change> {
+    let mut prices = Prices::new(engine);
     check
         .units
         .iter()
         .enumerate()
         .filter_map(|(i, row)| {
             let was = row.priced.as_ref()?;
-            compare(i + 1, row, was, &engine.pricing(row)?)
+            compare(i + 1, row, was, prices.of(row)?)
         })
         .collect()
 }
@@ -354,7 +392,10 @@ pub fn notice(engine: &(impl Engine + ?Sized), sources: &Sources, check: &mut Li
         let (key, recorded) = match (c.cost, c.values.first()) {
             (Some((was, _)), _) => ("cost".to_owned(), format!("priced at {was} points")),
             (None, Some(v)) => (v.key.clone(), format!("{} {} when priced", v.word, v.was)),
-            (None, None) => ("fingerprint".to_owned(), format!("its {} when priced", c.noun)),
+            (None, None) => (
+                "fingerprint".to_owned(),
+                format!("its {} when priced", c.noun),
+            ),
         };
         let record = [Seg::Key("units"), Seg::Index(c.unit - 1), Seg::Key(KEY)];
         let at = check
@@ -436,7 +477,11 @@ fn write_record(
                 let last = unit.iter_mut().last().map(|(_, v)| v);
                 let space = last
                     .and_then(|v| {
-                        let s = v.decor().suffix().and_then(|s| s.as_str()).map(str::to_owned);
+                        let s = v
+                            .decor()
+                            .suffix()
+                            .and_then(|s| s.as_str())
+                            .map(str::to_owned);
                         v.decor_mut().set_suffix("");
                         s
                     })
@@ -469,6 +514,7 @@ pub fn record(
         return Ok(0);
     };
     let words = check.ruleset.list_words();
+    let mut prices = Prices::new(engine);
     let mut first = 0;
     for (i, row) in check.units.iter().enumerate() {
         // The record stays the unit's last key when an edit wrote a key after it.
@@ -481,13 +527,13 @@ pub fn record(
         {
             list_doc::move_last(unit, KEY);
         }
-        let Some(now) = engine.pricing(row) else {
+        let Some(now) = prices.of(row) else {
             continue;
         };
         let today = now.record(words.points.then_some(row.cost));
         match &row.priced {
             None => first += 1,
-            Some(was) if compare(i + 1, row, was, &now).is_some() => continue,
+            Some(was) if compare(i + 1, row, was, now).is_some() => continue,
             Some(was) if *was == today => continue,
             Some(_) => {}
         }
@@ -553,10 +599,11 @@ pub fn update(
 ) -> Result<(Vec<Accepted>, Vec<Unpriced>), Error> {
     let check = check_doc(engine, path, doc)?;
     let points = check.ruleset.list_words().points;
+    let mut prices = Prices::new(engine);
     let mut accepted = Vec::new();
     let mut unpriced = Vec::new();
     for (i, row) in check.units.iter().enumerate() {
-        let Some(now) = engine.pricing(row) else {
+        let Some(now) = prices.of(row) else {
             unpriced.push(Unpriced {
                 unit: i + 1,
                 label: row.label.clone(),
@@ -574,7 +621,7 @@ pub fn update(
             change: row
                 .priced
                 .as_ref()
-                .and_then(|was| compare(i + 1, row, was, &now)),
+                .and_then(|was| compare(i + 1, row, was, now)),
             was_cost: row.priced.as_ref().and_then(|p| p.cost),
             cost: today.cost,
             first: row.priced.is_none(),
@@ -627,6 +674,70 @@ mod tests {
                 })
                 .collect(),
             more,
+        }
+    }
+
+    /// A unit's table as the list file holds it: only its record is read here.
+    #[derive(Deserialize)]
+    struct Unit {
+        priced: Option<Priced>,
+    }
+
+    #[derive(Deserialize)]
+    struct List {
+        units: Vec<Unit>,
+    }
+
+    fn kept() -> impl proptest::strategy::Strategy<Value = Kept> {
+        use proptest::prelude::*;
+        prop_oneof![
+            any::<i64>().prop_map(Kept::Number),
+            any::<String>().prop_map(Kept::Text),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 300,
+            failure_persistence: None,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// A record written into a list, as a table's key or inside a unit written inline,
+        /// reads back as the same record, whatever its texts hold (quotes, backslashes, line
+        /// breaks, any character).
+        #[test]
+        fn a_record_reads_back_as_written(
+            cost in proptest::option::of(0..=i64::MAX as u64),
+            values in proptest::collection::btree_map("[a-z][a-z_]{0,11}", kept(), 0..12),
+            fingerprint in "[0-9a-f]{8}",
+        ) {
+            proptest::prop_assume!(!values.contains_key("cost") && !values.contains_key("fingerprint"));
+            let record = Priced { cost, values, fingerprint };
+            let order: Vec<KeptValue> = record
+                .values
+                .iter()
+                .map(|(k, v)| KeptValue {
+                    key: Box::leak(k.clone().into_boxed_str()),
+                    word: "",
+                    value: v.clone(),
+                })
+                .collect();
+            for text in [
+                "# a comment\n[[units]]\nsheet = \"x\"  # its sheet\n",
+                "units = [{ sheet = \"x\" }, { sheet = \"y\", figures = 6 }]\n",
+            ] {
+                let mut doc: DocumentMut = text.parse().unwrap();
+                write_record(&mut doc, 1, &record, &order).unwrap();
+                let written = doc.to_string();
+                let read: List = toml::from_str(&written)
+                    .unwrap_or_else(|e| panic!("{e}\n{written}"));
+                proptest::prop_assert_eq!(read.units[0].priced.as_ref(), Some(&record), "{}", written);
+                proptest::prop_assert!(written.starts_with(text.split("sheet").next().unwrap()));
+                // Written twice, the record is left as it was.
+                write_record(&mut doc, 1, &record, &order).unwrap();
+                proptest::prop_assert_eq!(doc.to_string(), written);
+            }
         }
     }
 

@@ -28,9 +28,9 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
             None => json!({ "id": o.id, "cost": o.cost }),
         })
         .collect();
-    Some(Pricing {
-        noun: "sheet",
-        kept: vec![
+    Some(Pricing::new(
+        "sheet",
+        vec![
             kept("quality", "quality", s.quality.as_str().into()),
             kept("initiative", "initiative", s.initiative.into()),
             kept("morale", "morale", s.morale.into()),
@@ -43,7 +43,7 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
             kept("fire_die", "fire die", s.fire_die.as_str().into()),
             kept("combat_die", "combat die", s.combat_die.as_str().into()),
         ],
-        rest: json!({
+        &json!({
             "kind": s.kind,
             "arm": s.arm,
             "unit_type": s.unit_type,
@@ -65,5 +65,5 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
             "blunderbusses": s.blunderbusses,
             "skills": skills,
         }),
-    })
+    ))
 }

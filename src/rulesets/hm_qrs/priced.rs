@@ -15,9 +15,9 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
         word,
         value: value.into(),
     };
-    Some(Pricing {
-        noun: "unit type",
-        kept: vec![
+    Some(Pricing::new(
+        "unit type",
+        vec![
             kept("hand_to_hand", "hand-to-hand", u.hand_to_hand),
             kept("shooting", "shooting", u.shooting),
             kept("morale", "morale", u.morale),
@@ -28,11 +28,11 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
                 value: u.size.as_str().into(),
             },
         ],
-        rest: json!({
+        &json!({
             "arm": u.arm,
             "formation": u.formation,
             "weapon": u.weapon,
             "points": u.points,
         }),
-    })
+    ))
 }

@@ -15,9 +15,9 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
         word,
         value: value.into(),
     };
-    Some(Pricing {
-        noun: "troop type",
-        kept: vec![
+    Some(Pricing::new(
+        "troop type",
+        vec![
             kept("fire", "fire", u.fire),
             KeptValue {
                 key: "range",
@@ -28,10 +28,10 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
             kept("melee", "melee", u.melee),
             kept("elements", "elements", u.elements),
         ],
-        rest: json!({
+        &json!({
             "type": u.kind,
             "armour": u.armour,
             "traits": u.traits,
         }),
-    })
+    ))
 }

@@ -33,9 +33,9 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
             json!({ "id": o.as_str(), "cost": each })
         })
         .collect();
-    Some(Pricing {
-        noun: "entry",
-        kept: vec![
+    Some(Pricing::new(
+        "entry",
+        vec![
             kept("m", "M", p.m),
             kept("ws", "WS", p.ws),
             kept("bs", "BS", p.bs),
@@ -51,7 +51,7 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
                 value: p.sv.map_or_else(|| "-".to_owned(), |s| format!("{s}+")).into(),
             },
         ],
-        rest: json!({
+        &json!({
             "kind": e.kind,
             "role": e.role,
             "rank": e.rank,
@@ -71,5 +71,5 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
             "special": e.special,
             "max_units": e.max_units,
         }),
-    })
+    ))
 }
