@@ -369,7 +369,8 @@ fn the_builder_in_a_real_browser() {
             "a sentence next to the unit: {diagnostic:?}"
         );
         assert!(text(&c, "#verdict").await.contains("warning"));
-        let saved = std::fs::read_to_string(&path).unwrap();
+        // Every edit records what the units without a record are priced with (priced.rs).
+        let saved = crate::without_records(&std::fs::read_to_string(&path).unwrap());
         assert!(saved.starts_with(original.trim_end()), "comments kept:\n{saved}");
         assert!(saved.ends_with("sheet = \"gb-95th-riflemen\"\nlabel = \"Recrues\"\nfigures = 4\nskills = [\"bon-oeil\"]\n"), "{saved}");
         // Fix it from the unit's own count box: 8 figures (End, Backspace, 8, Tab).
@@ -388,7 +389,7 @@ fn the_builder_in_a_real_browser() {
             text(&c, "#units article[data-unit='3']").await.contains("Recrues")
         })
         .await;
-        let moved = std::fs::read_to_string(&path).unwrap();
+        let moved = crate::without_records(&std::fs::read_to_string(&path).unwrap());
         let order: Vec<&str> = moved.lines().filter(|l| l.starts_with("sheet = ")).collect();
         assert_eq!(
             order,
@@ -427,7 +428,7 @@ fn the_builder_in_a_real_browser() {
         })
         .await;
         assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
-        assert_eq!(before, original);
+        assert_eq!(crate::without_records(&before), original);
 
         // Download the cards PDF.
         c.refresh().await.unwrap();
@@ -577,6 +578,30 @@ fn the_builder_in_a_real_browser() {
         );
         assert!(layout["smallest"].as_f64().unwrap() >= 40.0, "touch targets: {layout}");
         shot(&c, "serve-phone.png").await;
+
+        // A list priced with other data (its record says 96 points, courage 5): the top of the
+        // list says what changed; one button accepts today's data (`muster list update`).
+        let stale = server.list("stale-data.toml");
+        std::fs::write(
+            &stale,
+            "[list]\nname = \"Old\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 120\n\n[[units]]\nsheet = \"gb-43rd-light\"\nlabel = \"43rd Light\"\nfigures = 6\npriced = { cost = 96, quality = \"veteran\", initiative = 4, morale = 3, courage = 5, move = \"15/25/30\", fire_die = \"d8\", combat_die = \"d8\", fingerprint = \"00000000\" }\n",
+        )
+        .unwrap();
+        c.goto(&server.url("/lists/stale-data.toml")).await.unwrap();
+        wait_for("the data's changes", || async {
+            text(&c, "#data-changes li").await == "1. 43rd Light 96 → 114 points; courage 5 → 6"
+        })
+        .await;
+        shot(&c, "serve-data-changed-phone.png").await;
+        click(&c, "#accept-data").await;
+        wait_for("today's data accepted", || async {
+            text(&c, "#banner").await == "Today's data accepted for 1 unit."
+        })
+        .await;
+        assert!(c.find(Locator::Css("#data-changes[hidden]")).await.is_ok());
+        assert!(std::fs::read_to_string(&stale)
+            .unwrap()
+            .contains("priced = { cost = 114, quality = \"veteran\", initiative = 4, morale = 3, courage = 6, "));
         c.close().await.unwrap();
     });
 }
