@@ -590,14 +590,27 @@ pub fn draw(
 
 /// The scale of a deck: the largest at which every card fits in `slot` with its reminders
 /// (a card that fits only without them, or not at all, does not pull the others down).
+///
+/// When no card fits with its reminders, the deck takes the scale at which they fit without
+/// them (a lone sheet's card with every skill it offers: drawn terse, never at the largest
+/// scale and clipped); when none fits at all, the smallest scale.
 pub fn deck_scale(fonts: &Fonts, doc: &DocFonts, slot: Slot, cards: &[Vec<Located>]) -> f32 {
-    cards
+    let fits: Vec<Option<(f32, bool)>> = cards
         .iter()
-        .filter_map(|blocks| match fit(fonts, doc, slot, blocks) {
-            Some((scale, false)) => Some(scale),
-            _ => None,
-        })
-        .fold(MAX_SCALE, f32::min)
+        .map(|blocks| fit(fonts, doc, slot, blocks))
+        .collect();
+    let full = fits.iter().filter_map(|f| match f {
+        Some((scale, false)) => Some(*scale),
+        _ => None,
+    });
+    if fits.iter().any(|f| matches!(f, Some((_, false)))) {
+        return full.fold(MAX_SCALE, f32::min);
+    }
+    let terse: Vec<f32> = fits.iter().filter_map(|f| f.map(|(s, _)| s)).collect();
+    if terse.is_empty() {
+        return MIN_SCALE;
+    }
+    terse.into_iter().fold(MAX_SCALE, f32::min)
 }
 
 /// The largest scale at which `blocks` fit in `slot` (1.0 = design size for this card size),

@@ -611,7 +611,7 @@ async fn first_figure(c: &Client) -> String {
     text(c, "#odds .duel .figure strong").await
 }
 
-/// Runs the command a duel card shows (in the games folder, as the page says) and gives its
+/// Runs the command a duel card shows (from the server's working folder, where its paths start) and gives its
 /// mean rounded as the page rounds it.
 fn command_mean(command: &str, games: &Path) -> String {
     let words: Vec<&str> = command
@@ -699,9 +699,9 @@ fn a_game_at_the_table_in_a_real_browser() {
             .to_owned();
         assert_eq!(
             command,
-            "muster preview fire --shooter sabugal.toml:a3 --target sabugal.toml:b3 --range short --cover none"
+            "muster preview fire --shooter games/sabugal.toml:a3 --target games/sabugal.toml:b3 --range short --cover none"
         );
-        assert_eq!(before, command_mean(&command, &games), "the page's number is the command's");
+        assert_eq!(before, command_mean(&command, server.dir.path()), "the page's number is the command's");
 
         // Casualties on both sides: three Chosen Men, two hussars.
         for _ in 0..3 {
@@ -719,7 +719,7 @@ fn a_game_at_the_table_in_a_real_browser() {
         assert_eq!(text(&c, "#status").await, "Last: b3 1er Hussards / Escadron: 1 lost");
         wait_for("the odds to follow", || async { first_figure(&c).await != before }).await;
         let after = first_figure(&c).await;
-        assert_eq!(after, command_mean(&command, &games), "the same command, the game as it stands");
+        assert_eq!(after, command_mean(&command, server.dir.path()), "the same command, the game as it stands");
         c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
         shot(&c, "serve-game-phone.png").await;
         c.execute("document.getElementById('side-b').scrollIntoView();", vec![])

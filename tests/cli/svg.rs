@@ -367,12 +367,17 @@ fn svg_cards_escape_what_a_player_types() {
         &[],
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(run.stderr, "wrote card.svg: 1 card, 8 KB\n");
+    assert_eq!(run.stderr, "wrote card.svg: 1 card, 7 KB\n");
     let svg_text = std::fs::read_to_string(&out).unwrap();
     assert!(
         svg_text.contains("&lt;b&gt;Fish &amp; \"Chips\"&lt;/b&gt;"),
         "{svg_text}"
     );
+    // The sheet's card offers every skill: it fits without their reminders, whole (it was
+    // drawn at the largest scale and clipped, its losses and ranges cut, before).
+    for whole in ["Sharpshooters (30)", "Losses", "80 (16)"] {
+        assert!(svg_text.contains(whole), "{whole} in\n{svg_text}");
+    }
     let tree = svg::tree(&svg_text).unwrap();
     let all: String = texts(tree.root())
         .iter()

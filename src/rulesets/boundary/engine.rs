@@ -4,8 +4,8 @@
 use toml_edit::DocumentMut;
 
 use super::{
-    game, list_doc, priced, procedure, set_in_place, Draft, ListCheck, ListField, Listing,
-    NewList, NewUnit, Offers, Ruleset, SheetFilter, SheetForm, SheetRef, UnitChange, UnitRow,
+    game, list_doc, priced, procedure, set_in_place, Draft, ListCheck, ListField, Listing, NewList,
+    NewUnit, Offers, Ruleset, SheetFilter, SheetForm, SheetRef, UnitChange, UnitRow,
 };
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::error::Error;

@@ -1,0 +1,66 @@
+//! The sheet editor's keystroke, server side: the form's values read as the player's sheet
+//! over the data (TOML written, parsed, checked as `data check` would), then its card drawn as
+//! SVG by the cards' renderer — what `POST /api/sheets/draft` does for each change. Target:
+//! well under 50 ms for the largest sheet of each ruleset with an editor (the browser's round
+//! trip adds the request and the drawing; the browser test prints those).
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use muster::commands::print::sheet_card_svg;
+use muster::commands::sheets::typed;
+use muster::core::source::Sources;
+use muster::render::templates::Templates;
+use muster::rulesets::{Engine, Ruleset, SheetFilter};
+
+/// The sheet whose values are the longest (the most skills and fields), as the editor opens it.
+fn largest(engine: &dyn Engine) -> (String, serde_json::Map<String, serde_json::Value>) {
+    let listing = engine.sheets(&SheetFilter::default()).expect("sheets");
+    let mut best: Option<(usize, String, serde_json::Map<String, serde_json::Value>)> = None;
+    for s in listing.json.as_array().expect("an array") {
+        let id = s["id"].as_str().expect("an id").to_owned();
+        let mut v = engine.sheet(&id).expect("the sheet");
+        let o = v.as_object_mut().expect("an object");
+        o.remove("provenance");
+        o.remove("source");
+        o.retain(|_, x| !x.is_null());
+        let size = serde_json::to_string(o).expect("JSON").len();
+        if best.as_ref().is_none_or(|(n, _, _)| size > *n) {
+            best = Some((size, id, o.clone()));
+        }
+    }
+    let (_, id, values) = best.expect("a sheet");
+    (id, values)
+}
+
+fn keystroke(c: &mut Criterion) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets");
+    let mut group = c.benchmark_group("sheet editor keystroke");
+    for ruleset in Ruleset::ALL {
+        let mut data = Sources::new();
+        let Ok(engine) = muster::commands::load_engine(*ruleset, &[dir.clone()], &mut data) else {
+            continue;
+        };
+        let lang = ruleset.languages()[0];
+        let templates = Templates::load(ruleset.templates(), None, &["card"]).expect("templates");
+        let labels = templates.labels(lang.id());
+        let Ok(form) = engine.sheet_form(lang, &labels) else {
+            continue; // no editor for this ruleset yet
+        };
+        let (id, values) = largest(engine.as_ref());
+        group.bench_function(format!("{} {id}", ruleset.id()), |b| {
+            b.iter(|| {
+                let t = typed(engine.as_ref(), &form, black_box(&values)).expect("typed");
+                assert!(t.draft.diagnostics.is_empty(), "{:?}", t.draft.diagnostics);
+                let svg = sheet_card_svg(t.draft.engine.as_ref(), &templates, lang, &id, None)
+                    .expect("the card");
+                black_box(svg.len())
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, keystroke);
+criterion_main!(benches);
