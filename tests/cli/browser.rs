@@ -611,9 +611,9 @@ async fn first_figure(c: &Client) -> String {
     text(c, "#odds .duel .figure strong").await
 }
 
-/// Runs the command a duel card shows (from the server's working folder, where its paths start) and gives its
-/// mean rounded as the page rounds it.
-fn command_mean(command: &str, games: &Path) -> String {
+/// Runs the command a duel card shows (from the server's working folder, where its paths
+/// start) and gives its mean rounded as the page rounds it.
+fn command_mean(command: &str, folder: &Path) -> String {
     let words: Vec<&str> = command
         .strip_prefix("muster ")
         .unwrap()
@@ -623,7 +623,7 @@ fn command_mean(command: &str, games: &Path) -> String {
     let mut args = vec!["--data", data.to_str().unwrap()];
     args.extend(&words);
     args.extend(["--format", "json"]);
-    let run = muster_in(games, &args, &[]);
+    let run = muster_in(folder, &args, &[]);
     assert_eq!(run.code, 0, "{command}: {}", run.stderr);
     let mean = json(&run)["mean"].as_f64().unwrap();
     let rounded = (mean * 100.0).round() / 100.0;
