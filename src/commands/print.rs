@@ -50,7 +50,7 @@ pub fn cards_document(
     cards: &[serde_json::Value],
     templates: &Templates,
 ) -> Result<Vec<u8>, Error> {
-    let fonts = Fonts::load()?;
+    let fonts = Fonts::shared()?;
     let labels = templates.labels(lang.id());
     let imp = Imposition::new(paper, size);
     let mut doc = Document::new("muster — unit cards")?;
@@ -67,8 +67,8 @@ pub fn cards_document(
         Vec::new()
     };
     let slot = imp.slot(0, false);
-    let front_scale = card::deck_scale(&fonts, &doc.fonts, slot, &fronts_blocks);
-    let back_scale = card::deck_scale(&fonts, &doc.fonts, slot, &backs_blocks);
+    let front_scale = card::deck_scale(fonts, &doc.fonts, slot, &fronts_blocks);
+    let back_scale = card::deck_scale(fonts, &doc.fonts, slot, &backs_blocks);
     let per_page = imp.per_page();
     for (p, chunk) in fronts_blocks.chunks(per_page).enumerate() {
         let mut fronts = Page::new(imp.page.0, imp.page.1);
@@ -77,7 +77,7 @@ pub fn cards_document(
         for (i, blocks) in chunk.iter().enumerate() {
             card::draw(
                 &mut fronts,
-                &fonts,
+                fonts,
                 &doc.fonts,
                 imp.slot(i, false),
                 blocks,
@@ -92,7 +92,7 @@ pub fn cards_document(
             for (i, blocks) in backs_blocks[start..start + chunk.len()].iter().enumerate() {
                 card::draw(
                     &mut page,
-                    &fonts,
+                    fonts,
                     &doc.fonts,
                     imp.slot(i, true),
                     blocks,
@@ -133,7 +133,7 @@ pub fn cards_svg(
     cards: &[serde_json::Value],
     templates: &Templates,
 ) -> Result<Vec<String>, Error> {
-    let fonts = Fonts::load()?;
+    let fonts = Fonts::shared()?;
     let doc = DocFonts::svg_only();
     let labels = templates.labels(lang.id());
     let blocks = card_blocks(templates, &labels, cards, "card")?;
@@ -144,12 +144,12 @@ pub fn cards_svg(
         w,
         h,
     };
-    let scale = card::deck_scale(&fonts, &doc, slot, &blocks);
+    let scale = card::deck_scale(fonts, &doc, slot, &blocks);
     Ok(blocks
         .iter()
         .map(|b| {
             let mut page = Page::svg_only(w, h);
-            card::draw(&mut page, &fonts, &doc, slot, b, scale);
+            card::draw(&mut page, fonts, &doc, slot, b, scale);
             page.svg()
         })
         .collect())
@@ -360,7 +360,7 @@ pub fn qrs_pdf(
     ctx.insert("q", &engine.qrs(lang, &labels)?);
     ctx.insert("l", &labels);
     let blocks = layout(templates, "qrs", &ctx)?;
-    let fonts = Fonts::load()?;
+    let fonts = Fonts::shared()?;
     // The document's own title, in its language (the ruleset's name when it has none).
     let title = labels
         .get("qrs_title")
@@ -370,7 +370,7 @@ pub fn qrs_pdf(
     let mut doc = Document::new(&title)?;
     for page in flow::render(
         &doc.fonts,
-        &fonts,
+        fonts,
         Into::<crate::render::sheet::Paper>::into(args.paper).size(),
         &format!("muster · {title}"),
         &blocks,
@@ -451,11 +451,11 @@ pub fn roster_document(
         RosterFormat::Html => templates.render("roster.html", &ctx)?.into_bytes(),
         RosterFormat::Pdf => {
             let blocks = layout(&templates, "roster", &ctx)?;
-            let fonts = Fonts::load()?;
+            let fonts = Fonts::shared()?;
             let mut doc = Document::new(&format!("muster — {}", checked.name))?;
             for page in flow::render(
                 &doc.fonts,
-                &fonts,
+                fonts,
                 paper.size(),
                 &format!("muster · {}", checked.name),
                 &blocks,

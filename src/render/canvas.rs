@@ -377,3 +377,55 @@ impl Document {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::card::{self, Slot};
+    use crate::render::fonts::Fonts;
+    use crate::render::markup;
+
+    /// Keeping what a page draws changes nothing in its PDF; a page drawn for SVG alone
+    /// makes no PDF operation and keeps the same primitives.
+    #[test]
+    fn recording_leaves_the_pdf_as_it_was() {
+        let doc = Document::new("t").unwrap();
+        let fonts = Fonts::load().unwrap();
+        let blocks = markup::parse(
+            "band #FFFFFF #000000 vertical\ntitle A / B\nstats I=6 | M=5\nrow Fusil | 30 | 60\nskill Bon œil (15) :: range shifts\nboxes 3 Pertes\nfooter Fiche 1 :: 40 pts\n",
+        )
+        .unwrap();
+        let slot = Slot {
+            x: 10.5,
+            y: 16.5,
+            w: 63.0,
+            h: 88.0,
+        };
+        let draw = |mut page: Page, doc: &DocFonts| {
+            card::draw(&mut page, &fonts, doc, slot, &blocks, 1.0);
+            page
+        };
+        let plain = draw(Page::new(210.0, 297.0), &doc.fonts);
+        let recorded = draw(Page::recorded(210.0, 297.0), &doc.fonts);
+        let svg_only = draw(Page::svg_only(210.0, 297.0), &DocFonts::svg_only());
+        assert!(plain.ops.len() > 20 && plain.drawn().is_empty());
+        // printpdf's own equality of lengths rounds to a thousandth and says no for some
+        // equal values: compare the ops as serialised, every field exact.
+        let json = |p: &Page| serde_json::to_string(&p.ops).unwrap();
+        assert_eq!(json(&plain), json(&recorded));
+        assert!(svg_only.ops.is_empty());
+        assert_eq!(recorded.drawn(), svg_only.drawn());
+        let texts = recorded
+            .drawn()
+            .iter()
+            .filter(|d| matches!(d, Drawn::Text { .. }))
+            .count();
+        let shown = plain
+            .ops
+            .iter()
+            .filter(|o| matches!(o, Op::ShowText { .. }))
+            .count();
+        assert_eq!(texts, shown, "one text run a ShowText");
+        assert_eq!(recorded.svg().matches("<text").count(), texts);
+    }
+}

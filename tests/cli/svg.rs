@@ -14,13 +14,17 @@ use super::{copy_shipped, muster, muster_in, root, snapshot};
 
 const PT_PER_MM: f32 = 72.0 / 25.4;
 
-/// A sheet of each ruleset that prints cards, with the most text of its ruleset's shipped
-/// sheets (the benches' sheets too).
-const CARDS: [(&str, &str); 4] = [
+/// The sheets of each ruleset that prints cards: one of the most read, and the one whose
+/// card draws the most (benches/cards_svg.rs picks it).
+const CARDS: [(&str, &str); 8] = [
     ("capitan", "gb-95th-riflemen:8"),
+    ("capitan", "es-guerrilleros"),
     ("wab-aca", "gb-95th-rifles:10"),
+    ("wab-aca", "fr-conscripts"),
     ("hm-qrs", "line-infantry"),
+    ("hm-qrs", "veteran-infantry"),
     ("thucydide", "hoplites"),
+    ("thucydide", "frondeurs"),
 ];
 
 /// A word as set: its text, left edge and baseline in mm from the page's top-left corner,
