@@ -210,6 +210,7 @@ fn card_sheets(c: &mut Criterion) {
             })
             .collect(),
         output: "unused.pdf".into(),
+        format: None,
         paper: PaperArg::A4,
         card: Some(CardArg::Poker),
         lang: Some(LangArg::Fr),

@@ -122,11 +122,11 @@ pub fn document(width: f32, height: f32, drawn: &[Drawn]) -> String {
     num(&mut out, width);
     out.push(' ');
     num(&mut out, height);
-    let _ = write!(
+    let _ = writeln!(
         out,
         "\" font-family=\"{FAMILY}, 'DejaVu Sans Condensed', sans-serif\" \
          text-rendering=\"geometricPrecision\" xml:space=\"preserve\" \
-         style=\"font-kerning:none;font-variant-ligatures:none\">\n"
+         style=\"font-kerning:none;font-variant-ligatures:none\">"
     );
     for d in drawn {
         match d {
