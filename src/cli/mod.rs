@@ -100,7 +100,7 @@ pub enum Command {
         #[command(subcommand)]
         command: preview::PreviewCommand,
     },
-    /// Print unit cards (PDF), 9 poker cards to a page with crop marks
+    /// Print unit cards (PDF), 9 poker cards to a page with crop marks; or each card as SVG
     Cards(CardsArgs),
     /// Print a ruleset's quick-reference sheet (PDF)
     Qrs(QrsArgs),
