@@ -39,7 +39,9 @@ fn keystroke(c: &mut Criterion) {
     let mut group = c.benchmark_group("sheet editor keystroke");
     for ruleset in Ruleset::ALL {
         let mut data = Sources::new();
-        let Ok(engine) = muster::commands::load_engine(*ruleset, &[dir.clone()], &mut data) else {
+        let Ok(engine) =
+            muster::commands::load_engine(*ruleset, std::slice::from_ref(&dir), &mut data)
+        else {
             continue;
         };
         let lang = ruleset.languages()[0];
