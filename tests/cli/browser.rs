@@ -971,20 +971,22 @@ fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
             sheet_field(&c, key, value).await;
             n = next_draft(&c, n).await;
         }
-        // No campaign yet: the page says so at the field; the card waits for it.
-        assert_eq!(
-            text(&c, "#sheet-form [data-field='campaigns'] .problem").await,
-            "missing field “campaigns”"
-        );
-        assert_eq!(
-            text(&c, "#card-view").await,
-            "The card is drawn once every field it needs has a value."
-        );
+        // No campaign yet: the page says so at the field; the card waits for it. (A field
+        // cleared then typed sends drafts in a burst: wait for the page to show the last.)
+        wait_for("the campaigns problem and the card waiting", || async {
+            text(&c, "#sheet-form [data-field='campaigns'] .problem").await
+                == "missing field “campaigns”"
+                && text(&c, "#card-view").await
+                    == "The card is drawn once every field it needs has a value."
+        })
+        .await;
         click(&c, "#sheet-form [data-field='campaigns'] input[value='peninsula']").await;
         n = next_draft(&c, n).await;
-        let card = text(&c, "#card-view").await;
-        assert!(card.contains("Sergeant Hagman"), "{card}");
-        assert!(card.contains("PT 21"), "{card}");
+        wait_for("the card drawn", || async {
+            let card = text(&c, "#card-view").await;
+            card.contains("Sergeant Hagman") && card.contains("PT 21")
+        })
+        .await;
         // A skill, as the sheet offers it.
         click(&c, "#sheet-form [data-field='skills'] .rows-field > button").await;
         n = next_draft(&c, n).await;

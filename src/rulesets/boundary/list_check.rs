@@ -44,7 +44,7 @@ pub struct UnitRow {
     /// The unit as `muster check --format json` prints it (contract of each ruleset).
     pub json: serde_json::Value,
     /// What the list recorded it was priced with (`priced = {…}`), if it did.
-    pub priced: Option<super::priced::Priced>,
+    pub priced: Option<super::record::Priced>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -9,8 +9,11 @@
 //! - [`printed`]: labels, counts in words, diagnostics as documents print them, JSON values;
 //! - [`procedure`]: previews declared as data, and [`naming`]: units named from lists and
 //!   games; [`duel`] and [`matchup`]: one unit against another, and every pair of two lists;
-//! - [`game`]: game files; [`list_doc`]: editing a list's TOML in place; [`priced`]: what each
-//!   unit of a list was priced with, and what changed in the data since.
+//! - [`game`]: game files; [`list_doc`]: editing a list's TOML in place; [`record`] and
+//!   [`priced`]: the record of what each unit of a list was priced with, and what changed in
+//!   the data since;
+//! - [`sheet_form`]: the sheet editor's form from a sheet type's JSON Schema, and a draft
+//!   sheet read as the player's.
 //!
 //! Every file here speaks through two: [`engine`] (the trait) and [`registry`] (a ruleset's
 //! declarations), which in turn name the types of the others. Apart from those two, the files
@@ -29,6 +32,7 @@ pub mod offers;
 pub mod priced;
 pub mod printed;
 pub mod procedure;
+pub mod record;
 pub mod registry;
 pub mod sheet_form;
 pub mod unit_edit;

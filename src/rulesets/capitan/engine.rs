@@ -198,7 +198,12 @@ impl Engine for CapitanEngine {
         sources: &crate::core::source::Sources,
         file: crate::core::source::FileId,
     ) -> Result<crate::rulesets::Draft, Error> {
-        super::sheet_form::draft(self, sources, file)
+        let typed = super::sheet_form::draft(&self.db, sources, file)?;
+        Ok(crate::rulesets::Draft {
+            engine: Box::new(CapitanEngine::new(typed.db)),
+            id: typed.id,
+            diagnostics: typed.diagnostics,
+        })
     }
 
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {

@@ -5,14 +5,13 @@ use std::collections::HashMap;
 
 use super::data::parse_sheets;
 use super::database::Database;
-use super::engine::CapitanEngine;
 use super::lint::lint_sheet;
 use super::model::{Lang, Quality, UnitSheet};
 use crate::core::catalog::{Origin, Provenance, SpanIndexes};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources, SpanIndex};
 use crate::rulesets::sheet_form::{form_from_schema, FormSpec};
-use crate::rulesets::{label, schema, Choice, Draft, SheetForm};
+use crate::rulesets::{label, schema, Choice, SheetForm};
 
 /// Each field's unit (a label key).
 const UNITS: &[(&str, &str)] = &[
@@ -110,9 +109,17 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
     })
 }
 
+/// A sheet typed in the editor, read over the data: the data with it, its id (empty when it
+/// could not be read), and what `data check` says of it.
+pub struct Typed {
+    pub db: Database,
+    pub id: String,
+    pub diagnostics: Vec<crate::core::diagnostic::Diagnostic>,
+}
+
 /// A sheet typed in the editor: `file` holds one `[[sheet]]`; it is read as the player's own,
-/// over the data (in the place of a sheet of the same id), and checked as `data check` would.
-pub fn draft(engine: &CapitanEngine, sources: &Sources, file: FileId) -> Result<Draft, Error> {
+/// over `data` (in the place of a sheet of the same id), and checked as `data check` would.
+pub fn draft(data: &Database, sources: &Sources, file: FileId) -> Result<Typed, Error> {
     let index = SpanIndex::parse(sources.text(file));
     let (parsed, mut diagnostics) = parse_sheets(sources, file, &index);
     let mut sheets: Vec<UnitSheet> = parsed.sheet;
@@ -126,13 +133,13 @@ pub fn draft(engine: &CapitanEngine, sources: &Sources, file: FileId) -> Result<
         if diagnostics.is_empty() {
             return Err(Error::Usage("a draft is one sheet, found none".into()));
         }
-        return Ok(Draft {
-            engine: Box::new(CapitanEngine::new(engine.db.clone())),
+        return Ok(Typed {
+            db: data.clone(),
             id: String::new(),
             diagnostics,
         });
     };
-    let mut db = engine.db.clone();
+    let mut db = data.clone();
     let id = sheet.id.clone();
     if !db.sheets.replace(&id, sheet.clone()) {
         db.sheets.insert(&id, sheet.clone());
@@ -147,8 +154,8 @@ pub fn draft(engine: &CapitanEngine, sources: &Sources, file: FileId) -> Result<
     let mut spans = SpanIndexes::default();
     spans.add(file, index);
     diagnostics.extend(lint_sheet(&db, &sheet, &origin, &spans));
-    Ok(Draft {
-        engine: Box::new(CapitanEngine::new(db)),
+    Ok(Typed {
+        db,
         id,
         diagnostics,
     })
