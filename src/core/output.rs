@@ -84,21 +84,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
             source,
         }
     };
-    let dir = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
     let existing = std::fs::metadata(&target).ok();
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".muster-");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // Created with 0666: the kernel applies the user's umask, as for any new file.
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir).map_err(err)?;
-    tmp.write_all(bytes).map_err(err)?;
+    let tmp = written_beside(&target, bytes).map_err(err)?;
     if let Some(meta) = &existing {
         // An existing file keeps its own mode, and its owner where the user may give it.
         tmp.as_file()
@@ -114,6 +101,25 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
+/// `bytes` in a temporary file beside `path` (same folder, so that a rename puts it in place),
+/// created with 0666 for the kernel to apply the user's umask, as for any new file.
+fn written_beside(path: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".muster-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    Ok(tmp)
+}
+
 /// Writes a new file at `path`, whole or not at all, never in the place of anything already
 /// there (a file, a link, even a dangling one): the folders above it are made as needed.
 pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Error> {
@@ -127,20 +133,10 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Error> {
             path.display()
         )));
     }
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir).map_err(err)?;
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".muster-");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(err)?;
     }
-    let mut tmp = builder.tempfile_in(dir).map_err(err)?;
-    tmp.write_all(bytes).map_err(err)?;
+    let tmp = written_beside(path, bytes).map_err(err)?;
     tmp.persist_noclobber(path).map_err(|e| {
         if e.error.kind() == std::io::ErrorKind::AlreadyExists {
             Error::Usage(format!(

@@ -365,7 +365,7 @@ pub struct RulesetQuery {
     ruleset: Option<String>,
 }
 
-fn ruleset_param(q: Option<&str>) -> Result<Ruleset, Response> {
+pub(crate) fn ruleset_param(q: Option<&str>) -> Result<Ruleset, Response> {
     match q {
         None => Ok(Ruleset::default()),
         Some(id) => id

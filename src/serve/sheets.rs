@@ -12,7 +12,9 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::api::{blocking, html, json_error, json_response, page_lang, store_error};
+use super::api::{
+    blocking, html, json_error, json_response, page_lang, ruleset_param, store_error,
+};
 use super::store::{version, Store, StoreError};
 use super::App;
 use crate::commands::sheets::{saved_text, typed, Typed};
@@ -38,15 +40,6 @@ pub struct FormQuery {
     from: Option<String>,
 }
 
-fn ruleset_of(id: Option<&str>) -> Result<Ruleset, Response> {
-    match id {
-        None => Ok(Ruleset::default()),
-        Some(id) => id
-            .parse::<Ruleset>()
-            .map_err(|e| json_error(StatusCode::BAD_REQUEST, &e)),
-    }
-}
-
 /// The player's folder of a ruleset's sheets, as a store of files named `<id>.toml`, made
 /// when first saved into.
 fn player_store(app: &App, ruleset: Ruleset, form: &SheetForm) -> Result<Store, StoreError> {
@@ -64,7 +57,7 @@ fn player_store(app: &App, ruleset: Ruleset, form: &SheetForm) -> Result<Store, 
 /// of `from`, or nothing), and, when the player's own file of that sheet exists, its version.
 pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
     blocking(move || {
-        let ruleset = match ruleset_of(q.ruleset.as_deref()) {
+        let ruleset = match ruleset_param(q.ruleset.as_deref()) {
             Ok(r) => r,
             Err(r) => return r,
         };
@@ -141,7 +134,7 @@ fn read_typed(
     q: &DraftQuery,
     body: &Bytes,
 ) -> Result<(Ruleset, Lang, toml::Table, SheetForm, DraftBody, Typed), Response> {
-    let ruleset = ruleset_of(q.ruleset.as_deref())?;
+    let ruleset = ruleset_param(q.ruleset.as_deref())?;
     let body: DraftBody = serde_json::from_slice(body).map_err(|e| {
         json_error(
             StatusCode::BAD_REQUEST,

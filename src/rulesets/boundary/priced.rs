@@ -517,6 +517,7 @@ pub fn update(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde::Deserialize;
 
     #[test]
     fn fingerprint_ignores_key_order_and_absent_values() {
