@@ -465,3 +465,131 @@ proptest! {
         }
     }
 }
+
+// ── the sheet editor's save reads back to what was typed ───────────────────────────────────
+
+struct Editor {
+    engine: Box<dyn muster::rulesets::Engine>,
+    form: muster::rulesets::SheetForm,
+    ids: Vec<String>,
+}
+
+fn editor() -> &'static Editor {
+    static ED: OnceLock<Editor> = OnceLock::new();
+    ED.get_or_init(|| {
+        use muster::rulesets::{Ruleset, SheetFilter};
+        let mut sources = Sources::new();
+        let ruleset = Ruleset::of(&muster::rulesets::capitan::META);
+        let engine = muster::commands::load_engine(
+            ruleset,
+            &[super::root().join("unit-sheets")],
+            &mut sources,
+        )
+        .unwrap();
+        let templates =
+            muster::render::templates::Templates::load(ruleset.templates(), None, &[]).unwrap();
+        let lang = muster::core::i18n::Lang::En;
+        let form = engine
+            .sheet_form(lang, &templates.labels(lang.id()))
+            .unwrap();
+        let ids = engine
+            .sheets(&SheetFilter::default())
+            .unwrap()
+            .json
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["id"].as_str().unwrap().to_owned())
+            .collect();
+        Editor { engine, form, ids }
+    })
+}
+
+/// A sheet's values as the editor opens them (no provenance, no source, no nulls).
+fn opened(
+    engine: &dyn muster::rulesets::Engine,
+    id: &str,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut v = engine.sheet(id).unwrap();
+    let o = v.as_object_mut().unwrap();
+    o.remove("provenance");
+    o.remove("source");
+    o.retain(|_, x| !x.is_null() && x != &serde_json::json!([]) && x != &serde_json::json!(false));
+    o.clone()
+}
+
+/// The saved file read back over the data, as every command will read it.
+fn read_back(text: &str, id: &str) -> serde_json::Map<String, serde_json::Value> {
+    let ed = editor();
+    let mut sources = Sources::new();
+    let file = sources.add(
+        Path::new("my-sheets/capitan/sheets/x.toml"),
+        text.to_owned(),
+    );
+    let draft = ed.engine.draft(&sources, file).unwrap();
+    assert_eq!(draft.id, id, "{text}\n{:?}", draft.diagnostics);
+    opened(draft.engine.as_ref(), id)
+}
+
+fn typed_sheet() -> impl Strategy<Value = (usize, usize, serde_json::Map<String, serde_json::Value>)>
+{
+    (
+        0usize..1000,
+        0usize..1000,
+        "[ -~àéèçñüÅЖἈ\"'\\\\]{1,40}",
+        "[ -~àéñ]{1,30}",
+        (1i64..=18, 0i64..=12, 0i64..=12, 1i64..=2000, 1i64..=20),
+        (1i64..60, 0i64..40, 0i64..40),
+    )
+        .prop_map(
+            |(
+                a,
+                b,
+                name,
+                regiment,
+                (courage, initiative, morale, points, max_units),
+                (n, m, c),
+            )| {
+                let mut v = serde_json::Map::new();
+                v.insert("name".into(), name.into());
+                v.insert("regiment".into(), regiment.into());
+                v.insert("courage".into(), courage.into());
+                v.insert("initiative".into(), initiative.into());
+                v.insert("morale".into(), morale.into());
+                v.insert("points".into(), points.into());
+                v.insert("max_units".into(), max_units.into());
+                v.insert(
+                    "move".into(),
+                    serde_json::json!({ "normal": n, "march": n + m, "charge": n + m + c }),
+                );
+                (a, b, v)
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: crate::cases(60), ..ProptestConfig::default() })]
+
+    /// A sheet typed in the editor and saved (a new file, then the player's file saved again
+    /// with other values, its comment kept) reads back to the values typed.
+    #[test]
+    fn the_editors_save_reads_back_to_what_was_typed((a, b, changes) in typed_sheet()) {
+        use muster::commands::sheets::saved_text;
+        use muster::rulesets::sheet_form::draft_text;
+        let ed = editor();
+        let id = "prop-sheet";
+        // A new sheet, copied from a shipped one.
+        let mut first = opened(ed.engine.as_ref(), &ed.ids[a % ed.ids.len()]);
+        first.insert("id".into(), id.into());
+        let new_file = saved_text(&ed.form, None, &draft_text(&ed.form, &first), id).unwrap();
+        prop_assert_eq!(read_back(&new_file, id), first.clone());
+        // Saved again over the player's file: another sheet's values with the typed changes.
+        let mut second = opened(ed.engine.as_ref(), &ed.ids[b % ed.ids.len()]);
+        second.insert("id".into(), id.into());
+        second.extend(changes);
+        let with_comment = new_file.replacen("[[sheet]]", "# my note\n[[sheet]]", 1);
+        let again = saved_text(&ed.form, Some(&with_comment), &draft_text(&ed.form, &second), id).unwrap();
+        prop_assert!(again.contains("# my note\n[[sheet]]"), "{}", again);
+        prop_assert_eq!(read_back(&again, id), second);
+    }
+}
