@@ -150,7 +150,7 @@ pub fn cards_svg(
         .map(|b| {
             let mut page = Page::svg_only(w, h);
             card::draw(&mut page, fonts, &doc, slot, b, scale);
-            page.svg()
+            crate::render::svg::page(&page)
         })
         .collect())
 }

@@ -1,6 +1,6 @@
 //! A page to draw on in millimetres from the top-left corner (PDF's origin is bottom-left),
 //! and the document that embeds the bundled fonts and saves the pages. A page may also keep
-//! what it drew ([`Drawn`]) and give it back as SVG ([`Page::svg`]): the SVG and the PDF of
+//! what it drew ([`Drawn`]) for the SVG writer (`render::svg`) to give back: the SVG and the PDF of
 //! a page come from the same calls.
 
 use printpdf::{
@@ -9,7 +9,6 @@ use printpdf::{
 };
 
 use super::fonts;
-use super::svg::{self, Drawn};
 use crate::core::error::Error;
 
 /// An sRGB colour, 0–255.
@@ -57,6 +56,36 @@ impl Style {
     }
 }
 
+/// One primitive a page drew, in millimetres from the page's top-left corner, as given to
+/// [`Page::text`], `rect` and `line`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Drawn {
+    /// Text with its baseline starting at (x, y).
+    Text {
+        x: f32,
+        y: f32,
+        style: Style,
+        text: String,
+    },
+    /// A rectangle with its top-left corner at (x, y); stroke widths in points.
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        fill: Option<Colour>,
+        stroke: Option<(Colour, f32)>,
+    },
+    Line {
+        x1: f32,
+        y1: f32,
+        x2: f32,
+        y2: f32,
+        colour: Colour,
+        pt: f32,
+    },
+}
+
 /// One page being drawn. It keeps the state it has set (open text section, font, colours,
 /// line width) and emits only changes: a card sheet is thousands of text runs.
 ///
@@ -86,12 +115,12 @@ impl Page {
         Self::make(width, height, true, false)
     }
 
-    /// A page drawn as PDF that also keeps what it drew, for [`Page::svg`].
+    /// A page drawn as PDF that also keeps what it drew, for the SVG writer.
     pub fn recorded(width: f32, height: f32) -> Self {
         Self::make(width, height, true, true)
     }
 
-    /// A page that only keeps what it drew, for [`Page::svg`]: no PDF operations are made
+    /// A page that only keeps what it drew, for the SVG writer: no PDF operations are made
     /// (the fonts given to [`Page::text`] are not used; [`DocFonts::svg_only`] will do).
     pub fn svg_only(width: f32, height: f32) -> Self {
         Self::make(width, height, false, true)
@@ -114,12 +143,6 @@ impl Page {
     /// The primitives drawn, in order (none on a page made with [`Page::new`]).
     pub fn drawn(&self) -> &[Drawn] {
         self.drawn.as_deref().unwrap_or(&[])
-    }
-
-    /// The page as an SVG document, its `viewBox` in millimetres (see [`svg`]). A page made
-    /// with [`Page::new`] kept nothing: its SVG is blank.
-    pub fn svg(&self) -> String {
-        svg::document(self.width, self.height, self.drawn())
     }
 
     fn point(&self, x: f32, y: f32) -> Point {
@@ -426,6 +449,9 @@ mod tests {
             .filter(|o| matches!(o, Op::ShowText { .. }))
             .count();
         assert_eq!(texts, shown, "one text run a ShowText");
-        assert_eq!(recorded.svg().matches("<text").count(), texts);
+        assert_eq!(
+            crate::render::svg::page(&recorded).matches("<text").count(),
+            texts
+        );
     }
 }

@@ -11,41 +11,17 @@
 
 use std::fmt::Write;
 
-use super::canvas::{Colour, Style, PT_PER_MM};
+use super::canvas::{Colour, Drawn, Page, Style, PT_PER_MM};
 use super::fonts;
 use crate::core::error::Error;
 
 /// The font family the SVG's text asks for first.
 pub const FAMILY: &str = "muster-card";
 
-/// One primitive a page drew, in millimetres from the page's top-left corner, as given to
-/// [`Page::text`](super::canvas::Page::text), `rect` and `line`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Drawn {
-    /// Text with its baseline starting at (x, y).
-    Text {
-        x: f32,
-        y: f32,
-        style: Style,
-        text: String,
-    },
-    /// A rectangle with its top-left corner at (x, y); stroke widths in points.
-    Rect {
-        x: f32,
-        y: f32,
-        w: f32,
-        h: f32,
-        fill: Option<Colour>,
-        stroke: Option<(Colour, f32)>,
-    },
-    Line {
-        x1: f32,
-        y1: f32,
-        x2: f32,
-        y2: f32,
-        colour: Colour,
-        pt: f32,
-    },
+/// A page as an SVG document, its `viewBox` in millimetres. A page made with
+/// [`Page::new`](super::canvas::Page::new) kept nothing: its SVG is blank.
+pub fn page(page: &Page) -> String {
+    document(page.width, page.height, page.drawn())
 }
 
 /// The `@font-face` rules a web page declares for the SVG's text to use the bundled fonts:
@@ -332,7 +308,7 @@ mod tests {
         page.rect(1.0, 2.0, 3.0, 4.0, None, Some((Colour::BLACK, 0.5)));
         page.line(0.0, 5.0, 63.0, 5.0, Colour::GREY, 0.3);
         assert_eq!(
-            page.svg(),
+            super::page(&page),
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"63mm\" height=\"88mm\" viewBox=\"0 0 63 88\" \
              font-family=\"muster-card, 'DejaVu Sans Condensed', sans-serif\" text-rendering=\"geometricPrecision\" \
              xml:space=\"preserve\" style=\"font-kerning:none;font-variant-ligatures:none\">\n\
@@ -343,7 +319,7 @@ mod tests {
              </svg>\n"
         );
         // It parses, and the text reads back as drawn.
-        let tree = tree(&page.svg()).unwrap();
+        let tree = tree(&super::page(&page)).unwrap();
         let read: Vec<&str> = texts(tree.root())
             .iter()
             .map(|t| t.chunks()[0].text())
@@ -397,7 +373,7 @@ mod tests {
                 text,
             );
         }
-        let tree = tree(&page.svg()).unwrap();
+        let tree = tree(&super::page(&page)).unwrap();
         let boxes: Vec<_> = texts(tree.root())
             .iter()
             .map(|t| t.bounding_box())
