@@ -153,6 +153,16 @@ pub struct Replacement {
     pub by: Origin,
 }
 
+/// An entry of a later data layer in the place of one of an earlier layer: what it is, its
+/// id, and where each is defined (`FILE:LINE`), as `data check` says it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Replaced {
+    pub what: &'static str,
+    pub id: String,
+    pub first: String,
+    pub by: String,
+}
+
 /// Adds entries to catalogues, remembering where each was defined, every duplicate id, and
 /// every entry a later data layer replaces.
 ///
@@ -238,9 +248,26 @@ impl Registry {
         self.layers.get(&file).copied().unwrap_or(0)
     }
 
-    /// The entries later layers replaced, in the order met.
-    pub fn replacements(&self) -> &[Replacement] {
-        &self.replaced
+    /// The entries later layers replaced, each placed at its `id` key (`FILE:LINE`).
+    pub fn replaced(&self, sources: &super::source::Sources, spans: &SpanIndexes) -> Vec<Replaced> {
+        let at = |o: &Origin| {
+            let line = spans
+                .span(o, &[Seg::Key("id")])
+                .map(|s| sources.line_column(o.file, s.start).0);
+            match line {
+                Some(l) => format!("{}:{l}", sources.name(o.file)),
+                None => sources.name(o.file).to_owned(),
+            }
+        };
+        self.replaced
+            .iter()
+            .map(|r| Replaced {
+                what: r.what,
+                id: r.id.clone(),
+                first: at(&r.first),
+                by: at(&r.by),
+            })
+            .collect()
     }
 
     /// Where the entry `id` of `table` was defined.

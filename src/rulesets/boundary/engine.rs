@@ -7,6 +7,7 @@ use super::{
     game, list_doc, priced, procedure, set_in_place, Draft, ListCheck, ListField, Listing, NewList,
     NewUnit, Offers, Ruleset, SheetFilter, SheetForm, SheetRef, UnitChange, UnitRow,
 };
+pub use crate::core::catalog::Replaced;
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
@@ -291,16 +292,6 @@ pub const NO_LISTS: Rule = Rule {
 pub struct SheetFile {
     pub path: String,
     pub text: String,
-}
-
-/// An entry of a later data layer in the place of one of an earlier layer: what it is, its
-/// id, and where each is defined (`FILE:LINE`), as `data check` says it.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct Replaced {
-    pub what: &'static str,
-    pub id: String,
-    pub first: String,
-    pub by: String,
 }
 
 /// What a ruleset does not do, with the rulesets that do.

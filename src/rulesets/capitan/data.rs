@@ -137,28 +137,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
             (s.id.clone(), (p, sources.name(o.file)))
         })
         .collect();
-    let replaced = parts
-        .registry
-        .replacements()
-        .iter()
-        .map(|r| {
-            let at = |o: &Origin| {
-                let line = spans
-                    .span(o, &[crate::core::source::Seg::Key("id")])
-                    .map(|s| sources.line_column(o.file, s.start).0);
-                match line {
-                    Some(l) => format!("{}:{l}", sources.name(o.file)),
-                    None => sources.name(o.file).to_owned(),
-                }
-            };
-            crate::rulesets::Replaced {
-                what: r.what,
-                id: r.id.clone(),
-                first: at(&r.first),
-                by: at(&r.by),
-            }
-        })
-        .collect();
+    let replaced = parts.registry.replaced(sources, &spans);
 
     let (Some((_, rules)), Some((_, artillery))) = (parts.rules.take(), parts.artillery.take())
     else {
