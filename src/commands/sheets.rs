@@ -65,7 +65,7 @@ pub fn new(engine: &dyn Engine, id: &str, from: &str, edit: bool) -> Result<u8, 
         .join(&file.path);
     crate::core::output::write_new(&path, file.text.as_bytes())?;
     let replaces = if id == from || engine.sheet(id).is_ok() {
-        format!(" (it takes the place of the sheet `{id}`)")
+        format!(" (yours takes the place of `{id}` of the data)")
     } else {
         String::new()
     };

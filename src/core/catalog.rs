@@ -40,6 +40,10 @@ impl<T> Catalog<T> {
         self.index.get(id).map(|&i| &self.items[i])
     }
 
+    pub fn get_mut(&mut self, id: &str) -> Option<&mut T> {
+        self.index.get(id).map(|&i| &mut self.items[i])
+    }
+
     /// Puts `item` in the place of the entry `id` (its order kept); false when there is none.
     pub fn replace(&mut self, id: &str, item: T) -> bool {
         match self.index.get(id) {

@@ -67,6 +67,7 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                     "guns": u.guns,
                     "elite": list.units[u.index].elite,
                     "cost": u.cost,
+                    "provenance": db.entry(&id).map(|_| db.provenance(&id)),
                     "options": u.bought.iter().map(|(id, cost)| json!({"id": id, "cost": cost})).collect::<Vec<_>>(),
                 }),
                 id,

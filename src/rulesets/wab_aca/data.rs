@@ -9,7 +9,10 @@ use serde::Deserialize;
 use super::database::{Army, Database};
 use super::lint::{self, Located};
 use super::model::*;
-use crate::core::catalog::{ruleset_files, Catalog, HasId, Registry, SpanIndexes};
+use crate::core::catalog::{
+    layer_of, ruleset_files, Catalog, HasId, Origin, Provenance, Registry, SpanIndexes,
+};
+use crate::core::suggest::nearest;
 use crate::core::diagnostic::{Diagnostic, Span};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
@@ -65,7 +68,11 @@ struct Parts {
     armies: Catalog<Army>,
     army_files: Vec<(String, FileId)>,
     entries: Catalog<Entry>,
-    entry_origins: Vec<crate::core::catalog::Origin>,
+    /// Files of entries without an `[army]` (a player's own), joined to the armies they name
+    /// once every army is read.
+    pending: Vec<(FileId, Vec<(usize, Entry)>)>,
+    /// Armies a later data layer replaced (their headers).
+    replaced_armies: Vec<crate::core::catalog::Replaced>,
     game: crate::rulesets::game::GameRules,
     registry: Registry,
 }
@@ -78,6 +85,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     let mut parts = Parts::default();
     for path in files {
         let file = sources.read(&path)?;
+        parts.registry.set_layer(file, layer_of(dirs, &path));
         let index = SpanIndex::parse(sources.text(file));
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let in_armies = path
@@ -121,6 +129,36 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         }
         spans.add(file, index);
     }
+    for (file, entries) in std::mem::take(&mut parts.pending) {
+        diagnostics.extend(parts.join(file, entries, &spans));
+    }
+    // Each entry where it was last defined (a later layer's in the place of an earlier one),
+    // and whose it is: a later layer's is the player's, else its army's source says.
+    let entry_origins: Vec<Origin> = parts
+        .entries
+        .iter()
+        .filter_map(|e| parts.registry.origin("entry", &e.id).cloned())
+        .collect();
+    let army_layers: std::collections::HashMap<&str, usize> = parts
+        .army_files
+        .iter()
+        .map(|(id, f)| (id.as_str(), parts.registry.layer(*f)))
+        .collect();
+    let provenance = parts
+        .entries
+        .iter()
+        .zip(&entry_origins)
+        .map(|(e, o)| {
+            let layer = parts.registry.layer(o.file);
+            let army = parts.armies.get(&e.army);
+            let source = army.map(|a| a.header.source.to_string());
+            let army_layer = army_layers.get(e.army.as_str()).copied().unwrap_or(0);
+            let p = Provenance::of(layer.max(army_layer), source.as_deref());
+            (e.id.clone(), (p, sources.name(o.file)))
+        })
+        .collect();
+    let mut replaced = std::mem::take(&mut parts.replaced_armies);
+    replaced.extend(parts.registry.replaced(sources, &spans));
 
     let present = [
         parts.rules.is_some(),
@@ -192,6 +230,8 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         weapons,
         qualities,
         batteries,
+        provenance,
+        replaced,
     };
     diagnostics.extend(lint::lint(
         &database,
@@ -200,7 +240,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
             core: core_file,
             artillery: artillery_file,
             armies: &parts.army_files,
-            entries: &parts.entry_origins,
+            entries: &entry_origins,
             spans: &spans,
         },
     ));
@@ -208,6 +248,24 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         database: Some(database),
         diagnostics,
     })
+}
+
+/// The entries of a file of entries alone (a player's own, or the sheet editor's draft):
+/// each malformed one reported, the others read. An `[army]` in it is refused: a draft is
+/// one entry.
+pub fn parse_entries(
+    sources: &Sources,
+    file: FileId,
+    index: &SpanIndex,
+) -> (Vec<Entry>, Vec<Diagnostic>) {
+    let (parsed, found) = parse_in_parts::<ArmyPart>(sources, file, index, "entry");
+    let mut entries = Vec::new();
+    for (number, part) in parsed {
+        if number == usize::MAX || number > 0 {
+            entries.extend(part.entry);
+        }
+    }
+    (entries, found)
 }
 
 fn set_single<T>(
@@ -229,7 +287,7 @@ fn set_single<T>(
             },
             "first defined here",
         )
-        .with_note("only armies and special rules can be added by a later --data directory")],
+        .with_note("only armies, their entries and special rules can be added or replaced by a later data directory")],
         empty => {
             *empty = Some((file, value));
             Vec::new()
@@ -239,6 +297,9 @@ fn set_single<T>(
 
 impl Parts {
     /// Reads one army file part by part: every malformed entry is reported, the others load.
+    /// A file with an `[army]` is that army (a later data layer's in the place of an earlier
+    /// one's header, the entries of both kept); a file of entries alone (a player's own)
+    /// joins each entry to the army it names, once every army is read.
     fn add_army(&mut self, sources: &Sources, file: FileId, index: &SpanIndex) -> Vec<Diagnostic> {
         let (parsed, mut found) = parse_in_parts::<ArmyPart>(sources, file, index, "entry");
         let mut header = None;
@@ -255,45 +316,170 @@ impl Parts {
             }
         }
         let Some(header) = header else {
-            if found.is_empty() {
+            // An `[army]` that did not parse was reported: its entries wait for it to be fixed.
+            let has_army = index.span(&[Seg::Key("army")]).is_some();
+            if !entries.is_empty() && !has_army {
+                self.pending.push((file, entries));
+            } else if found.is_empty() {
                 found.push(
                     Diagnostic::error("missing-field", "missing field `army`")
                         .at(file, Some(0..0))
                         .with_label("an army file starts with an [army] table")
-                        .with_note("see unit-sheets/wab-aca/armies/france-1809.toml"),
+                        .with_note("see unit-sheets/wab-aca/armies/france-1809.toml; a file of your own entries (no [army]) names each entry's army: army = \"france-1809\""),
                 );
             }
             return found;
         };
         let army_id = header.id.clone();
-        for (_, e) in entries.iter_mut() {
-            e.army = army_id.clone();
-        }
-        let ids: Vec<String> = entries.iter().map(|(_, e)| e.id.clone()).collect();
-        let origins = self
-            .registry
-            .add_at(&mut self.entries, file, "entry", entries);
-        self.entry_origins.extend(origins);
-        let army = Army {
-            header,
-            entries: ids,
-        };
-        if let Some(&(_, first)) = self.army_files.iter().find(|(id, _)| *id == army_id) {
-            let span = |f: FileId| {
-                SpanIndex::parse(sources.text(f)).span(&[Seg::Key("army"), Seg::Key("id")])
-            };
-            let mut d = Diagnostic::error("duplicate-id", format!("duplicate army id `{army_id}`"))
-                .at(file, index.span(&[Seg::Key("army"), Seg::Key("id")]))
-                .with_label("defined again here")
-                .with_note("ids must be unique across all data directories");
-            if let Some(range) = span(first) {
-                d = d.with_related(Span { file: first, range }, "first defined here");
+        let mut kept = Vec::new();
+        for (n, mut e) in entries {
+            if !e.army.is_empty() && e.army != army_id {
+                found.push(
+                    Diagnostic::error(
+                        "entry-army",
+                        format!(
+                            "entry `{}` names army `{}` in the file of army `{army_id}`",
+                            e.id, e.army
+                        ),
+                    )
+                    .at(
+                        file,
+                        index.span(&[Seg::Key("entry"), Seg::Index(n), Seg::Key("army")]),
+                    )
+                    .with_label(format!("an entry of this file is of `{army_id}`"))
+                    .with_note("leave `army` out in an army's file; a file of entries alone (no [army]) names each entry's army"),
+                );
+                continue;
             }
-            found.push(d);
-            return found;
+            e.army = army_id.clone();
+            kept.push((n, e));
         }
-        self.army_files.push((army_id.clone(), file));
-        self.armies.insert(&army_id, army);
+        let army_span = |f: FileId| {
+            SpanIndex::parse(sources.text(f)).span(&[Seg::Key("army"), Seg::Key("id")])
+        };
+        if let Some(at) = self.army_files.iter().position(|(id, _)| *id == army_id) {
+            let first = self.army_files[at].1;
+            if self.registry.layer(file) > self.registry.layer(first) {
+                // A later layer's army: its header in the place of the earlier one's.
+                let place = |f: FileId| match army_span(f) {
+                    Some(s) => format!("{}:{}", sources.name(f), sources.line_column(f, s.start).0),
+                    None => sources.name(f).to_owned(),
+                };
+                self.replaced_armies.push(crate::core::catalog::Replaced {
+                    what: "army",
+                    id: army_id.clone(),
+                    first: place(first),
+                    by: place(file),
+                });
+                if let Some(a) = self.armies.get_mut(&army_id) {
+                    a.header = header;
+                }
+                self.army_files[at].1 = file;
+            } else {
+                let mut d =
+                    Diagnostic::error("duplicate-id", format!("duplicate army id `{army_id}`"))
+                        .at(file, index.span(&[Seg::Key("army"), Seg::Key("id")]))
+                        .with_label("defined again here")
+                        .with_note("ids are unique inside a data directory (a later one, given by --data or the player's my-sheets/, may replace an army of an earlier one)");
+                if let Some(range) = army_span(first) {
+                    d = d.with_related(Span { file: first, range }, "first defined here");
+                }
+                found.push(d);
+                return found;
+            }
+        } else {
+            self.army_files.push((army_id.clone(), file));
+            self.armies.insert(
+                &army_id,
+                Army {
+                    header,
+                    entries: Vec::new(),
+                },
+            );
+        }
+        self.add_entries(file, kept);
         found
+    }
+
+    /// Entries of a file without an `[army]`: each names the army it joins.
+    fn join(
+        &mut self,
+        file: FileId,
+        entries: Vec<(usize, Entry)>,
+        spans: &SpanIndexes,
+    ) -> Vec<Diagnostic> {
+        let mut found = Vec::new();
+        let mut kept = Vec::new();
+        for (n, e) in entries {
+            // The army named, or the entry's id when it names none.
+            let key = if e.army.is_empty() { "id" } else { "army" };
+            let at = spans
+                .get(file)
+                .and_then(|s| s.span(&[Seg::Key("entry"), Seg::Index(n), Seg::Key(key)]));
+            if self.armies.contains(&e.army) {
+                kept.push((n, e));
+                continue;
+            }
+            let d = if e.army.is_empty() {
+                Diagnostic::error(
+                    "missing-field",
+                    format!("entry `{}` names no army: missing field `army`", e.id),
+                )
+                .at(file, at)
+                .with_label("a file without [army] names each entry's army")
+            } else {
+                Diagnostic::error("unknown-reference", format!("unknown army `{}`", e.army))
+                    .at(file, at)
+                    .with_label("not an army of the data")
+                    .with_suggestion(nearest(&e.army, self.armies.ids()))
+            };
+            let armies: Vec<String> = self
+                .armies
+                .iter()
+                .map(|a| format!("{} ({})", a.header.id, a.header.name.en))
+                .collect();
+            found.push(d.with_note(format!("armies: {}", armies.join(", "))));
+        }
+        self.add_entries(file, kept);
+        found
+    }
+
+    /// Adds entries of `file` (each with its army set) to the catalogue and to their armies'
+    /// lists; an entry of a later layer replaces the one of the same id, in its army or
+    /// another.
+    fn add_entries(&mut self, file: FileId, entries: Vec<(usize, Entry)>) {
+        let placed: Vec<(String, String)> = entries
+            .iter()
+            .map(|(_, e)| (e.id.clone(), e.army.clone()))
+            .collect();
+        self.registry
+            .add_at(&mut self.entries, file, "entry", entries);
+        for (id, army) in placed {
+            // The catalogue holds this file's entry (added or in the place of an earlier one):
+            // it is in its army's list only.
+            let here = self
+                .registry
+                .origin("entry", &id)
+                .is_some_and(|o| o.file == file);
+            if !here {
+                continue;
+            }
+            let others: Vec<String> = self
+                .armies
+                .iter()
+                .filter(|a| a.header.id != army && a.entries.contains(&id))
+                .map(|a| a.header.id.clone())
+                .collect();
+            for other in others {
+                if let Some(a) = self.armies.get_mut(&other) {
+                    a.entries.retain(|e| *e != id);
+                }
+            }
+            if let Some(a) = self.armies.get_mut(&army) {
+                if !a.entries.contains(&id) {
+                    a.entries.push(id);
+                }
+            }
+        }
     }
 }

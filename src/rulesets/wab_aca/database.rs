@@ -25,6 +25,11 @@ pub struct Database {
     pub batteries: Catalog<BatteryType>,
     /// What the game companion tracks (game.toml).
     pub game: crate::rulesets::game::GameRules,
+    /// Where each entry comes from (an army booklet, muster, or the player's own data layer)
+    /// and the file it was read from.
+    pub provenance: std::collections::HashMap<String, (crate::core::catalog::Provenance, String)>,
+    /// Armies and entries a later data layer replaced.
+    pub replaced: Vec<crate::core::catalog::Replaced>,
 }
 
 impl Database {
@@ -36,10 +41,13 @@ impl Database {
         self.entries.get(id)
     }
 
-    /// Where an entry's values come from: its army's source (an army booklet's, or written
-    /// for muster).
+    /// Where an entry's values come from: the player's own data layer, else its army's
+    /// source (an army booklet's, or written for muster).
     pub fn provenance(&self, entry: &str) -> crate::core::catalog::Provenance {
         use crate::core::catalog::Provenance;
+        if let Some((p, _)) = self.provenance.get(entry) {
+            return *p;
+        }
         match self.armies.iter().find(|a| a.entries.iter().any(|e| e == entry)) {
             Some(a) if a.header.source == ArmySource::Booklet => Provenance::Official,
             _ => Provenance::Illustrative,

@@ -170,7 +170,61 @@ impl Engine for WabEngine {
             .db
             .entry(id)
             .ok_or_else(|| unknown("entry", id, self.db.entries.ids()))?;
-        to_value(&e)
+        let mut v = to_value(&e)?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("provenance".into(), to_value(&self.db.provenance(id))?);
+        }
+        Ok(v)
+    }
+
+    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
+        self.db.replaced.clone()
+    }
+
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
+        let mut e = self
+            .db
+            .entry(from)
+            .ok_or_else(|| unknown("entry", from, self.db.entries.ids()))?
+            .clone();
+        if !crate::core::catalog::valid_id(new_id) {
+            return Err(Error::Usage(format!(
+                "`{new_id}` is not an entry id: 1 to 64 lowercase letters, digits and hyphens"
+            )));
+        }
+        e.id = new_id.to_owned();
+        let body = crate::core::toml_file::array_entry("entry", &e).map_err(Error::Render)?;
+        let text = format!(
+            "# Your own WAB ACA entry `{new_id}`, copied from `{from}` by `muster sheets new`.\n\
+             # Change any value: muster reads this folder over the shipped data (an entry with\n\
+             # the id of a shipped one takes its place); `army` is the army it joins.\n\
+             # `muster data check` checks it.\n{body}"
+        );
+        Ok(crate::rulesets::SheetFile {
+            path: format!("armies/{new_id}.toml"),
+            text,
+        })
+    }
+
+    fn sheet_form(
+        &self,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<crate::rulesets::SheetForm, Error> {
+        super::sheet_form::form(&self.db, lang, labels)
+    }
+
+    fn draft(
+        &self,
+        sources: &crate::core::source::Sources,
+        file: crate::core::source::FileId,
+    ) -> Result<crate::rulesets::Draft, Error> {
+        let typed = super::sheet_form::draft(&self.db, sources, file)?;
+        Ok(crate::rulesets::Draft {
+            engine: Box::new(WabEngine::new(typed.db)),
+            id: typed.id,
+            diagnostics: typed.diagnostics,
+        })
     }
 
     fn skills(&self) -> Result<Option<Listing>, Error> {

@@ -105,19 +105,33 @@ pub const TABLE_RULES: &[(&str, TableRule, &str)] = &[
     ),
 ];
 
+fn note(d: Diagnostic, section: &str) -> Diagnostic {
+    d.with_note(format!("rule: ACA data ({section})"))
+}
+
+/// The rules of one entry ([`ENTRY_RULES`]), located at `origin`.
+pub fn lint_entry(
+    db: &Database,
+    entry: &Entry,
+    origin: &Origin,
+    spans: &SpanIndexes,
+) -> Vec<Diagnostic> {
+    let cx = EntryContext {
+        db,
+        entry,
+        origin,
+        spans,
+    };
+    ENTRY_RULES
+        .iter()
+        .flat_map(|(_, rule, section)| rule(&cx).into_iter().map(|d| note(d, section)))
+        .collect()
+}
+
 pub fn lint(db: &Database, at: &Located) -> Vec<Diagnostic> {
     let mut found = Vec::new();
-    let note = |d: Diagnostic, section: &str| d.with_note(format!("rule: ACA data ({section})"));
     for (entry, origin) in db.entries.iter().zip(at.entries) {
-        let cx = EntryContext {
-            db,
-            entry,
-            origin,
-            spans: at.spans,
-        };
-        for (_, rule, section) in ENTRY_RULES {
-            found.extend(rule(&cx).into_iter().map(|d| note(d, section)));
-        }
+        found.extend(lint_entry(db, entry, origin, at.spans));
     }
     for army in db.armies.iter() {
         let Some(&(_, file)) = at.armies.iter().find(|(id, _)| *id == army.header.id) else {

@@ -17,6 +17,7 @@ pub mod priced;
 pub mod preview;
 pub mod procedures;
 pub mod score;
+pub mod sheet_form;
 pub mod validate;
 pub mod views;
 

@@ -832,6 +832,10 @@ pub struct ArmyHeader {
 pub struct Entry {
     pub id: String,
     pub name: Names,
+    /// The army the entry belongs to: left out in an army's file (its `[army]`); in a file of
+    /// one's own entries (no `[army]`), the army each joins.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub army: String,
     pub kind: Kind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub role: Option<Role>,
@@ -878,10 +882,6 @@ pub struct Entry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[validate(range(min = 1, max = 100))]
     pub max_units: Option<u32>,
-    /// The army the entry belongs to (set when loading).
-    #[serde(skip_deserializing, default)]
-    #[schemars(skip)]
-    pub army: String,
 }
 
 impl Entry {

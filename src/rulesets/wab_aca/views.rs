@@ -285,7 +285,9 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
         figures: u.figures,
         cost: u.cost,
         rate,
+        // A player's own entry says nothing of where it comes from.
         source: army
+            .filter(|_| db.provenance(&e.id) != crate::core::catalog::Provenance::Player)
             .map(|a| label(labels, &format!("source_{}", a.header.source)))
             .unwrap_or_default(),
     }

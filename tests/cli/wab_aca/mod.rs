@@ -6,6 +6,7 @@ mod citations;
 mod data;
 mod lists;
 mod monte_carlo;
+mod my_entries;
 mod preview;
 mod print;
 mod properties;
