@@ -1069,3 +1069,125 @@ fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
         c.close().await.unwrap();
     });
 }
+
+#[test]
+fn copy_and_edit_of_a_wab_entry_in_the_editor() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1400), downloads.path()).await;
+        // From the builder's picker of a WAB list: "copy and edit" on the hussars.
+        c.goto(&server.url("/lists/wab-france-1809.toml")).await.unwrap();
+        wait_for("the picker", || async {
+            text(&c, "[data-offer='fr-hussars']").await.contains("Hussar regiment")
+        })
+        .await;
+        click(&c, "li:has([data-offer='fr-hussars']) a.copy-edit").await;
+        wait_for("the editor with the entry's card", || async {
+            text(&c, "#subtitle").await.starts_with("A copy of fr-hussars")
+                && text(&c, "#card-view").await.contains("Hussar regiment")
+        })
+        .await;
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='army'] label").await,
+            "Army (the entry joins it)"
+        );
+        // Its own id and name, another cost and leadership: the card follows each.
+        let mut n = drafts(&c).await;
+        for (key, value) in [
+            ("id", "my-hussars"),
+            ("name.en", "My 7th Hussars"),
+            ("cost", "19"),
+            ("profile.ld", "8"),
+        ] {
+            sheet_field(&c, key, value).await;
+            n = next_draft(&c, n).await;
+        }
+        wait_for("the card redrawn", || async {
+            let card = text(&c, "#card-view").await;
+            // The card's stats are one text a cell: its text without spaces.
+            let packed: String = card.split_whitespace().collect();
+            card.contains("My 7th Hussars") && card.contains("19 / fig.") && packed.contains("Ld8")
+        })
+        .await;
+        // A formation of the infantry: the diagnostic at its field, then gone with it.
+        click(&c, "#sheet-form [data-field='formations'] input[value='line']").await;
+        n = next_draft(&c, n).await;
+        wait_for("the formation problem", || async {
+            text(&c, "#sheet-form [data-field='formations'] .problem")
+                .await
+                .contains("lists the formation “line”: a formation of the infantry")
+        })
+        .await;
+        assert_eq!(text(&c, "#verdict").await, "1 error");
+        shot(&c, "wab-editor-error.png").await;
+        click(&c, "#sheet-form [data-field='formations'] input[value='line']").await;
+        next_draft(&c, n).await;
+        wait_for("the entry valid again", || async { text(&c, "#verdict").await == "valid" }).await;
+        shot(&c, "wab-editor.png").await;
+        // Saved into the player's folder as a file of entries alone, naming its army.
+        click(&c, "#save-sheet").await;
+        wait_for("the save", || async { text(&c, "#status").await.starts_with("Saved in") }).await;
+        let file = server.dir.path().join("my-sheets/wab-aca/armies/my-hussars.toml");
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(saved.contains("[[entry]]\nid = \"my-hussars\"\n"), "{saved}");
+        assert!(saved.contains("army = \"france-1809\"\n"), "{saved}");
+        assert!(saved.contains("cost = 19\n"), "{saved}");
+        assert!(!saved.contains("[army]"), "{saved}");
+        // In the picker at once, marked as the player's; added to the list.
+        click(&c, "#back").await;
+        wait_for("the picker with the new entry", || async {
+            text(&c, "[data-offer='my-hussars']").await.contains("yours")
+        })
+        .await;
+        click(&c, "[data-offer='my-hussars']").await;
+        click(&c, "#add button[type=submit]").await;
+        wait_for("the entry in the list's file", || async {
+            std::fs::read_to_string(server.list("wab-france-1809.toml"))
+                .unwrap()
+                .contains("entry = \"my-hussars\"")
+        })
+        .await;
+
+        // The same, in French, on a phone.
+        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![])
+            .await
+            .unwrap();
+        viewport(&c, 390, 844).await;
+        c.goto(&server.url(
+            "/sheets/edit?ruleset=wab-aca&from=my-hussars&list=wab-france-1809.toml",
+        ))
+        .await
+        .unwrap();
+        wait_for("the French editor", || async {
+            text(&c, "#subtitle").await.contains("my-hussars")
+                && text(&c, "#card-view")
+                    .await
+                    .split_whitespace()
+                    .collect::<String>()
+                    .contains("Cd8")
+        })
+        .await;
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='formations'] label").await,
+            "Formations (facultatif)"
+        );
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='army'] label").await,
+            "Armée (où l'entrée s'ajoute)"
+        );
+        let fits = c
+            .execute(
+                "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(fits, serde_json::json!(true), "the editor fits the phone's width");
+        shot(&c, "wab-editor-phone-fr.png").await;
+        c.close().await.unwrap();
+    });
+}

@@ -832,8 +832,8 @@ pub struct ArmyHeader {
 pub struct Entry {
     pub id: String,
     pub name: Names,
-    /// The army the entry belongs to: left out in an army's file (its `[army]`); in a file of
-    /// one's own entries (no `[army]`), the army each joins.
+    /// The army the entry belongs to: left out in an army's file (its header says it); in a
+    /// file of one's own entries, the army each joins.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub army: String,
     pub kind: Kind,

@@ -117,8 +117,12 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         units: UNITS,
         hidden: &[],
     };
-    let fields = form_from_schema(&schema::<Entry>(), &spec, labels)
+    let mut fields = form_from_schema(&schema::<Entry>(), &spec, labels)
         .map_err(|e| Error::Render(format!("the entry form: {e}")))?;
+    // Left out in an army's file, the army is what a player's entry must name.
+    for f in fields.iter_mut().filter(|f| f.key == "army") {
+        f.required = true;
+    }
     Ok(SheetForm {
         table: "entry",
         folder: "armies",
