@@ -1,5 +1,6 @@
 //! Integration tests: the real `muster` binary on the shipped data and on fixture files.
 
+mod architecture;
 mod boundary;
 mod browser;
 mod career;
