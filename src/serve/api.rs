@@ -634,7 +634,7 @@ fn list_view(
             )
         })
         .collect();
-    let data_changes = data_changes(&c, &labels);
+    let data_changes = data_changes(&c, lang, &labels);
     let body = json!({
         "name": name,
         "version": v,
@@ -663,14 +663,16 @@ fn list_view(
 
 /// The units whose data changed since the list recorded what they were priced with (the
 /// `data-changed` warnings of the check), each with what changed in the page's words.
-fn data_changes(c: &Checked, labels: &toml::Table) -> Vec<serde_json::Value> {
-    rulesets::priced::changes(c.ready.engine.as_ref(), &c.check)
+fn data_changes(c: &Checked, lang: Lang, labels: &toml::Table) -> Vec<serde_json::Value> {
+    let engine = c.ready.engine.as_ref();
+    let name = |key: &str, value: &str| engine.kept_name(key, value, lang);
+    rulesets::priced::changes(engine, &c.check)
         .iter()
         .map(|ch| {
             json!({
                 "unit": ch.unit,
                 "label": ch.label,
-                "words": ch.words_in(labels),
+                "words": ch.words_named(labels, &name),
                 "cost": ch.cost,
                 "values": ch.values,
                 "more": ch.more,

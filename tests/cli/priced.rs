@@ -523,6 +523,13 @@ fn the_builder_shows_the_changes_and_accepts_them() {
         "courage = 6",
         "courage = 7",
     );
+    // A value of text, named in the page's language where the data name it.
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "quality = \"veteran\"",
+        "quality = \"elite\"",
+    );
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_muster"));
     let data: PathBuf = f.path().join("data");
     cmd.args(["--data", data.to_str().unwrap()])
@@ -546,19 +553,22 @@ fn the_builder_shows_the_changes_and_accepts_them() {
         serde_json::json!([{
             "unit": 2,
             "label": "43rd Light",
-            "words": "114 → 138 points; courage 6 → 7",
+            "words": "114 → 138 points; quality veteran → elite; courage 6 → 7",
             "cost": [114, 138],
-            "values": [{ "key": "courage", "word": "courage", "was": 6, "now": 7 }],
+            "values": [
+                { "key": "quality", "word": "quality", "was": "veteran", "now": "elite" },
+                { "key": "courage", "word": "courage", "was": 6, "now": 7 },
+            ],
             "more": true,
         }])
     );
     assert_eq!(
         get("fr").json()["data_changes"][0]["words"],
-        "114 → 138 points\u{a0}; courage 6 → 7"
+        "114 → 138 points\u{a0}; qualité vétérans → élite\u{a0}; courage 6 → 7"
     );
     assert_eq!(
         get("es").json()["data_changes"][0]["words"],
-        "114 → 138 puntos; valor 6 → 7"
+        "114 → 138 puntos; calidad veteranos → élite; valor 6 → 7"
     );
     let before = f.read("lists/patrol.toml");
     // Without the version it was made on: refused, nothing written.
@@ -604,6 +614,12 @@ fn the_builder_shows_the_changes_and_accepts_them() {
         "id = \"gb-43rd-light\"",
         "courage = 6",
         "courage = 7",
+    );
+    g.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "quality = \"veteran\"",
+        "quality = \"elite\"",
     );
     assert_eq!(g.run(&["list", "update", "lists/patrol.toml"]).code, 0);
     assert_eq!(g.read("lists/patrol.toml"), text);

@@ -90,6 +90,13 @@ pub trait Engine: Send + Sync {
         None
     }
 
+    /// A value of text a unit's record keeps ([`Engine::pricing`]), named in `lang` where the
+    /// data name it (a quality, a size), for the data-changed words.
+    fn kept_name(&self, key: &str, value: &str, lang: Lang) -> Option<String> {
+        let _ = (key, value, lang);
+        None
+    }
+
     /// The header fields a new list of this ruleset takes besides its name (`muster list
     /// new`, the web's form), named in `lang` (`labels`: the ruleset's labels in it).
     fn list_fields(&self, _lang: Lang, _labels: &toml::Table) -> Vec<ListField> {

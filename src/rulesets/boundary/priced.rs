@@ -162,6 +162,16 @@ impl Change {
     /// `priced_<key>` for each value, `priced_changed`, `priced_more`, `priced_sep`; English
     /// where they have none.
     pub fn words_in(&self, labels: &toml::Table) -> String {
+        self.words_named(labels, &|_, _| None)
+    }
+
+    /// [`Change::words_in`], a value of text named by `name` (its key, the value) where the
+    /// data name it ([`Engine::kept_name`]: a quality "veteran" is "vétérans" in French).
+    pub fn words_named(
+        &self,
+        labels: &toml::Table,
+        name: &dyn Fn(&str, &str) -> Option<String>,
+    ) -> String {
         let word = |key: &str, english: String| {
             labels
                 .get(key)
@@ -173,9 +183,17 @@ impl Change {
             let points = word("priced_points", "points".to_owned());
             parts.push(format!("{was} → {now} {points}"));
         }
+        let value = |key: &str, v: &Kept| match v {
+            Kept::Text(t) => name(key, t).unwrap_or_else(|| t.clone()),
+            Kept::Number(n) => n.to_string(),
+        };
         for v in &self.values {
-            let name = word(&format!("priced_{}", v.key), v.word.clone());
-            parts.push(format!("{name} {} → {}", v.was, v.now));
+            let said = word(&format!("priced_{}", v.key), v.word.clone());
+            parts.push(format!(
+                "{said} {} → {}",
+                value(&v.key, &v.was),
+                value(&v.key, &v.now)
+            ));
         }
         if parts.is_empty() {
             return word("priced_changed", format!("its {} changed", self.noun));
@@ -640,5 +658,26 @@ mod tests {
             change(None, &[("courage", 7, 8)], false).words(),
             "courage 7 → 8"
         );
+    }
+
+    /// A value of text in the page's language where the data name it (the French page said
+    /// "qualité veteran → elite" before).
+    #[test]
+    fn values_of_text_named_in_the_pages_language() {
+        let mut c = change(None, &[], false);
+        c.values.push(ValueChange {
+            key: "quality".into(),
+            word: "quality".into(),
+            was: Kept::Text("veteran".into()),
+            now: Kept::Text("elite".into()),
+        });
+        let labels: toml::Table = toml::from_str("priced_quality = \"qualité\"").unwrap();
+        let name = |key: &str, v: &str| match (key, v) {
+            ("quality", "veteran") => Some("vétérans".to_owned()),
+            ("quality", "elite") => Some("élite".to_owned()),
+            _ => None,
+        };
+        assert_eq!(c.words_named(&labels, &name), "qualité vétérans → élite");
+        assert_eq!(c.words_in(&labels), "qualité veteran → elite");
     }
 }

@@ -206,6 +206,22 @@ impl Engine for CapitanEngine {
         })
     }
 
+    fn kept_name(&self, key: &str, value: &str, lang: Lang) -> Option<String> {
+        match key {
+            "quality" => {
+                let q = super::model::Quality::ALL
+                    .iter()
+                    .find(|q| q.as_str() == value)?;
+                // Inside a sentence: "qualité vétérans → élite".
+                let name = self.db.rules.quality(*q)?.name.get(lang);
+                let mut chars = name.chars();
+                let first = chars.next()?;
+                Some(first.to_lowercase().chain(chars).collect())
+            }
+            _ => None,
+        }
+    }
+
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
         self.db.replaced.clone()
     }
