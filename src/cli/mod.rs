@@ -532,13 +532,6 @@ impl std::str::FromStr for UnitArg {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
-pub enum PreviewFormat {
-    #[default]
-    Text,
-    Json,
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LangArg {
     Fr,

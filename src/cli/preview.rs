@@ -4,13 +4,20 @@
 //! before parsing, see [`super::scan_ruleset`]); its parsed procedure is read back for the same
 //! ruleset, taken from the global `--ruleset` value in the matches.
 
+/// How a preview prints: text for a player, JSON for a program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum PreviewFormat {
+    #[default]
+    Text,
+    Json,
+}
+
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser, ValueParser};
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
 
-use super::PreviewFormat;
 use crate::rulesets::procedure::{Kind, Param, Procedure, Request, Selector, Side, UnitRef, Value};
 use crate::rulesets::Ruleset;
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::{load_engine, print_out, to_json};
 use crate::cli::preview::PreviewCommand;
-use crate::cli::PreviewFormat;
+use crate::cli::preview::PreviewFormat;
 use crate::core::error::Error;
 use crate::core::output::{check_output_path, write_output};
 use crate::core::source::Sources;
