@@ -52,6 +52,9 @@ pub struct RosterHead {
     /// "2 errors, 1 warning" in the document's language, plurals right.
     pub counts: String,
     pub diagnostics: Vec<PrintedDiagnostic>,
+    /// The units whose values are illustrative (written for muster), named in a sentence in
+    /// the document's language; empty when every unit is official or the player's own.
+    pub illustrative: String,
 }
 
 /// `n` and the word for it in `lang`: labels `KEY_one` and `KEY_other` (French takes the
@@ -82,8 +85,33 @@ impl RosterHead {
                 count(checked.diagnostics.len() - errors, "warning", lang, labels)
             ),
             diagnostics: printed_diagnostics(&checked.diagnostics, sources, lang, labels),
+            illustrative: illustrative_units(checked, labels),
         }
     }
+}
+
+/// "Illustrative values (…): 43rd Light, 45th Line", or nothing when no unit of the list is
+/// illustrative (its `provenance`, as `check --format json` says it).
+fn illustrative_units(checked: &ListCheck, labels: &toml::Table) -> String {
+    let names: Vec<&str> = checked
+        .units
+        .iter()
+        .filter(|u| u.json.get("provenance").and_then(|p| p.as_str()) == Some("illustrative"))
+        .map(|u| u.label.as_str())
+        .collect();
+    if names.is_empty() {
+        return String::new();
+    }
+    let which = if names.len() == checked.units.len() && names.len() > 1 {
+        label(labels, "roster_illustrative_all")
+    } else {
+        names.join(", ")
+    };
+    format!(
+        "{}{}{which}",
+        label(labels, "roster_illustrative"),
+        label(labels, "sep"),
+    )
 }
 
 /// A list's diagnostics as a roster prints them.

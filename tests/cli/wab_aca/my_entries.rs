@@ -145,6 +145,25 @@ fn a_players_entry_takes_the_place_of_a_shipped_one_in_its_army() {
     assert_eq!(v["units"][0]["provenance"], "player", "{v}");
     assert_eq!(v["units"][0]["cost"], 8 * 19, "{v}");
     assert_eq!(v["units"][1]["provenance"], "illustrative", "{v}");
+    // The roster names the illustrative units only; a list of the player's own says nothing.
+    let roster = |d: &Path| {
+        let r = run(d, &["roster", "lists/l.toml", "-o", "r.md", "--lang", "en"]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        std::fs::read_to_string(d.join("r.md")).unwrap()
+    };
+    let md = roster(d);
+    assert!(
+        md.contains(
+            "\n_Illustrative values (written for muster, not the book's): Régiment de dragons_\n"
+        ),
+        "{md}"
+    );
+    let only_mine = std::fs::read_to_string(d.join("lists/l.toml"))
+        .unwrap()
+        .replace("entry = \"fr-dragoons\"", "entry = \"fr-hussars\"");
+    std::fs::write(d.join("lists/l.toml"), only_mine).unwrap();
+    let md = roster(d);
+    assert!(!md.contains("Illustrative values"), "{md}");
 }
 
 #[test]
