@@ -8,6 +8,7 @@ pub mod flow;
 pub mod fonts;
 pub mod markup;
 pub mod plot;
+pub mod qr;
 pub mod sheet;
 pub mod svg;
 pub mod templates;

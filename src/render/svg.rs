@@ -263,6 +263,29 @@ pub fn png(svg: &str, px_per_mm: f32) -> Result<Vec<u8>, Error> {
         .map_err(|e| Error::Render(format!("SVG: {e}")))
 }
 
+/// A square SVG (an icon, a QR code) rasterised `px` pixels a side on white; the PNG's bytes.
+pub fn png_square(svg: &str, px: u32) -> Result<Vec<u8>, Error> {
+    use resvg::tiny_skia::{Color, Pixmap, Transform};
+    let tree = tree(svg)?;
+    let size = tree.size();
+    if !(1..=4096).contains(&px) || size.width() <= 0.0 {
+        return Err(Error::Render(format!(
+            "SVG: {px} pixels a side is not an icon size (1 to 4,096)"
+        )));
+    }
+    let mut pixmap = Pixmap::new(px, px).ok_or_else(|| Error::Render("SVG: empty image".into()))?;
+    pixmap.fill(Color::WHITE);
+    let scale = px as f32 / size.width();
+    resvg::render(
+        &tree,
+        Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| Error::Render(format!("SVG: {e}")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
