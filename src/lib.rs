@@ -123,15 +123,7 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
         Command::Matchups(args) => commands::matchups::run(&dirs, flag, &args),
         Command::Score(args) => commands::score::run(&dirs, flag, &args),
         Command::Schema(args) => commands::schema::run(&args.out, args.check),
-        Command::Serve(args) => serve::run(serve::Options {
-            host: args.host,
-            port: args.port,
-            lists: args.lists,
-            games: args.games,
-            careers: args.careers,
-            dirs,
-            open: args.open,
-        }),
+        Command::Serve(args) => serve::run(serve_options(args, dirs)?),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command_for(ruleset), "muster", &mut out);
@@ -139,4 +131,35 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
             Ok(0)
         }
     }
+}
+
+/// `muster serve`'s arguments as the server's options: `--lan` listens on every address
+/// (with pairing, as any address but loopback); the names checked.
+fn serve_options(
+    args: cli::ServeArgs,
+    dirs: Vec<std::path::PathBuf>,
+) -> Result<serve::Options, Error> {
+    let host = match (args.host, args.lan) {
+        (Some(h), true) if h.is_loopback() => {
+            return Err(Error::Usage(format!(
+                "--lan listens on the network, --host {h} on this computer only: give one of them"
+            )))
+        }
+        (Some(h), _) => h,
+        (None, true) => std::net::Ipv4Addr::UNSPECIFIED.into(),
+        (None, false) => std::net::Ipv4Addr::LOCALHOST.into(),
+    };
+    for name in &args.names {
+        serve::check_name(name)?;
+    }
+    Ok(serve::Options {
+        host,
+        port: args.port,
+        lists: args.lists,
+        games: args.games,
+        careers: args.careers,
+        dirs,
+        open: args.open,
+        names: args.names,
+    })
 }

@@ -712,10 +712,19 @@ pub struct ServeArgs {
     /// The port to listen on (0: any free port, printed on start)
     #[arg(long, default_value_t = 8808)]
     pub port: u16,
-    /// The address to listen on; anything but a loopback address lets other machines read
-    /// and edit your lists (a warning says so)
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: std::net::IpAddr,
+    /// The address to listen on (default 127.0.0.1, this computer only); any other address
+    /// makes every browser pair first, as --lan does
+    #[arg(long, value_name = "ADDRESS")]
+    pub host: Option<std::net::IpAddr>,
+    /// Listen on the network (every address, 0.0.0.0) for the phones at the table: prints a
+    /// pairing link and its QR code for each of this computer's addresses; a browser opens it
+    /// once, then keeps a session, and every other request is refused
+    #[arg(long)]
+    pub lan: bool,
+    /// A name the server may be reached by besides its addresses (laptop.local); repeatable.
+    /// Requests naming another host are refused (DNS rebinding)
+    #[arg(long = "name", value_name = "NAME")]
+    pub names: Vec<String>,
     /// The directory of the lists to open and edit
     #[arg(long, default_value = "lists", value_name = "DIR")]
     pub lists: PathBuf,

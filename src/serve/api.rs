@@ -82,8 +82,20 @@ pub fn page_words() -> Result<serde_json::Value, Error> {
     serde_json::to_value(table).map_err(|e| Error::Render(format!("cannot write JSON: {e}")))
 }
 
+/// One word of the pages in `lang` (English where the language lacks it).
+pub(crate) fn page_word(lang: &str, key: &str) -> String {
+    static TABLE: std::sync::OnceLock<toml::Table> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| toml::from_str(LABELS).unwrap_or_default());
+    [lang, "en"]
+        .iter()
+        .find_map(|l| table.get(*l)?.get(key)?.as_str())
+        .unwrap_or(key)
+        .to_owned()
+}
+
 pub async fn asset(UrlPath(file): UrlPath<String>) -> Response {
     let (body, kind) = match file.as_str() {
+        "icon.svg" | "icon-192.png" | "icon-512.png" => return super::phone::icon(&file),
         "app.css" => (CSS, "text/css; charset=utf-8"),
         "app.js" => (JS, "text/javascript; charset=utf-8"),
         "sheet.js" => (SHEET_JS, "text/javascript; charset=utf-8"),

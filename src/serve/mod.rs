@@ -4,11 +4,15 @@
 //! same locked, atomic writes as `muster list`, with the file's version as its entity tag.
 //!
 //! Security: names are plain file names inside the lists directory; requests whose Host or
-//! Origin is not the bound address are refused (DNS rebinding); bodies over 1 MiB are
-//! refused; errors say what went wrong, never a backtrace.
+//! Origin does not name this server (loopback, the machine's addresses, the names it was
+//! given) are refused (DNS rebinding); bound elsewhere than loopback, every browser pairs
+//! first ([`pairing`]); bodies over 1 MiB are refused; errors say what went wrong, never a
+//! backtrace.
 
 mod api;
 mod games;
+mod pairing;
+mod phone;
 mod sheets;
 pub mod store;
 
@@ -26,7 +30,9 @@ use axum::Router;
 
 use crate::core::error::Error;
 use crate::core::source::Sources;
+use crate::render::qr::Qr;
 use crate::rulesets::{Engine, Ruleset};
+use pairing::Pairing;
 use store::Store;
 
 /// The largest request body accepted (a list file is at most 4 MiB on disk, but the web
@@ -45,6 +51,9 @@ pub struct Options {
     pub careers: PathBuf,
     pub dirs: Vec<PathBuf>,
     pub open: bool,
+    /// Names the server may be reached by besides its addresses (`laptop.local`), checked
+    /// (letters, digits, `-` and `.`).
+    pub names: Vec<String>,
 }
 
 /// A ruleset's engine with the sources its data was read into (list diagnostics may point
@@ -66,11 +75,33 @@ pub(crate) struct App {
     /// writes there.
     pub player_dir: PathBuf,
     engines: Mutex<HashMap<Ruleset, Arc<Ready>>>,
-    /// Host header values that name this server.
+    /// Host header values that name this server, lower case.
     hosts: Vec<String>,
+    /// The Host values of the desktop's own page (loopback, or the bound address).
+    desktop_hosts: Vec<String>,
+    /// The machine's own addresses: a peer at one of them is this machine.
+    own: Vec<IpAddr>,
+    /// Bound elsewhere than loopback: the pairing every browser goes through.
+    pairing: Option<Pairing>,
+    /// The pairing URLs' origins a phone may reach, each with its QR code as SVG.
+    phone_codes: Vec<(String, String)>,
 }
 
 impl App {
+    /// Whether `host` (a Host header) names this server.
+    fn names_us(&self, host: &str) -> bool {
+        let host = host.to_ascii_lowercase();
+        self.hosts.contains(&host)
+    }
+
+    /// Whether a request is the desktop's: from this machine, to the address its page was
+    /// opened at (not a name or address the phones use).
+    pub fn is_desktop(&self, peer: IpAddr, host: &str) -> bool {
+        let peer = peer.to_canonical();
+        (peer.is_loopback() || self.own.contains(&peer))
+            && self.desktop_hosts.contains(&host.to_ascii_lowercase())
+    }
+
     /// The folders whose files a list may name (its career): the lists, games and careers
     /// folders, as they are now (the games folder is made with the first game).
     pub fn roots(&self) -> Vec<PathBuf> {
@@ -125,23 +156,65 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
         .local_addr()
         .map_err(|e| Error::Usage(format!("cannot listen on {addr}: {e}")))?;
     let port = bound.port();
-    let mut hosts = vec![
-        format!("127.0.0.1:{port}"),
-        format!("localhost:{port}"),
-        format!("[::1]:{port}"),
-    ];
-    if !options.host.is_loopback() {
-        eprintln!(
-            "warning: listening on {bound}, not only this machine: anyone who can reach it can read and edit the lists in {}",
-            store.dir.display()
-        );
-        hosts.push(bound.to_string());
-        if options.host.is_unspecified() {
-            // Bound to every address: any Host naming this port is ours.
-            hosts.push(format!("*:{port}"));
+    let machine = pairing::machine_addresses();
+    let own: Vec<IpAddr> = machine.iter().map(|a| a.ip.to_canonical()).collect();
+    let with_port = |name: &str| {
+        let mut v = vec![format!("{name}:{port}")];
+        if port == 80 {
+            v.push(name.to_owned());
+        }
+        v
+    };
+    let mut desktop_hosts: Vec<String> = ["127.0.0.1", "localhost", "[::1]"]
+        .iter()
+        .flat_map(|h| with_port(h))
+        .collect();
+    let mut hosts = desktop_hosts.clone();
+    if !options.host.is_unspecified() && !options.host.is_loopback() {
+        let bound_host = pairing::authority(options.host, port);
+        desktop_hosts.push(bound_host.clone());
+        hosts.push(bound_host);
+    }
+    if options.host.is_unspecified() {
+        // Bound to every address: each of the machine's names this server.
+        for a in &machine {
+            hosts.extend(with_port(&pairing::host_of(a.ip)));
         }
     }
-    let url = format!("http://127.0.0.1:{port}/");
+    for name in &options.names {
+        hosts.extend(with_port(&name.to_ascii_lowercase()));
+    }
+    hosts.dedup();
+    // Where the desktop opens the page: loopback, unless bound to one other address.
+    let desktop = if options.host.is_unspecified() || options.host.is_loopback() {
+        let lo: IpAddr = if options.host.is_ipv6() {
+            std::net::Ipv6Addr::LOCALHOST.into()
+        } else {
+            std::net::Ipv4Addr::LOCALHOST.into()
+        };
+        pairing::authority(lo, port)
+    } else {
+        pairing::authority(options.host, port)
+    };
+    let pairing = if options.host.is_loopback() {
+        None
+    } else {
+        Some(Pairing::new(port)?)
+    };
+    let mut phone_urls = Vec::new();
+    let mut phone_codes = Vec::new();
+    if let Some(p) = &pairing {
+        for ip in pairing::lan_addresses(&machine, options.host) {
+            let url = p.url(&pairing::authority(ip, port));
+            let qr = Qr::encode(&url)?;
+            phone_codes.push((format!("http://{}", pairing::authority(ip, port)), qr.svg()));
+            phone_urls.push((url, qr));
+        }
+    }
+    let url = match &pairing {
+        Some(p) => p.url(&desktop),
+        None => format!("http://{desktop}/"),
+    };
     let games = std::sync::OnceLock::new();
     if options.games.is_dir() {
         let _ = games.set(Store::of(&options.games, "game")?);
@@ -165,6 +238,10 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
         player_dir,
         engines: Mutex::new(HashMap::new()),
         hosts,
+        desktop_hosts,
+        own,
+        pairing,
+        phone_codes,
     });
     let router = Router::new()
         .route("/", get(api::index_page))
@@ -180,6 +257,9 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
         .route("/lists/{name}/roster.pdf", get(api::roster_pdf))
         .route("/lists/{name}/roster.html", get(api::roster_html))
         .route("/assets/{file}", get(api::asset))
+        .route("/pair", get(phone::pair))
+        .route("/api/pairing", get(phone::codes))
+        .route("/manifest.webmanifest", get(phone::manifest))
         .route("/api/check", post(api::check))
         .route("/api/sheets", get(api::sheets))
         .route("/sheets/edit", get(sheets::page))
@@ -202,19 +282,52 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
-        .with_state(app);
-    println!(
-        "muster serve: {url} (lists in {}, games in {})",
-        options.lists.display(),
-        options.games.display()
-    );
-    if options.open {
-        open_browser(&url);
+        .with_state(app.clone());
+    {
+        // Written, not printed: a closed stdout (`| head -1`) is no reason to stop serving.
+        use std::io::{IsTerminal, Write};
+        let mut out = std::io::stdout().lock();
+        let mut text = format!(
+            "muster serve: {url} (lists in {}, games in {})\n",
+            options.lists.display(),
+            options.games.display()
+        );
+        if app.pairing.is_some() {
+            let colour = out.is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            text.push_str(&phone::start_lines(&phone_urls, colour));
+        }
+        let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     }
+    // With a token, the browser opens a file of this user's only that leads to it: the
+    // token stays out of the command lines other users of the machine can list.
+    let _opener = if options.open {
+        match &app.pairing {
+            Some(_) => match phone::redirect_file(&url) {
+                Ok(file) => {
+                    open_browser(&file.path().display().to_string());
+                    Some(file)
+                }
+                Err(e) => {
+                    eprintln!("note: {e}; open the first address above in a browser");
+                    None
+                }
+            },
+            None => {
+                open_browser(&url);
+                None
+            }
+        }
+    } else {
+        None
+    };
     // On SIGINT or SIGTERM: no new connection, a moment for answers being written, then the
     // process ends without waiting for work whose answer would come too late.
     let (stop, stopping) = tokio::sync::watch::channel(false);
-    let served = axum::serve(listener, router).with_graceful_shutdown(async move {
+    let served = axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
         shutdown().await;
         let _ = stop.send(true);
     });
@@ -235,21 +348,15 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
 const GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Refuses requests whose Host or Origin does not name this server (DNS rebinding, other
-/// sites' pages), and bodies announced over the limit.
+/// sites' pages), bound elsewhere than loopback those of a browser not paired, and bodies
+/// announced over the limit.
 async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     let headers = request.headers();
-    let ours = |host: &str| {
-        app.hosts.iter().any(|h| {
-            h == host
-                || h.strip_prefix('*')
-                    .is_some_and(|port| host.ends_with(port) && !host.contains('/'))
-        })
-    };
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
-    if !ours(host) {
+    if !app.names_us(host) {
         return refuse(
             StatusCode::FORBIDDEN,
             &format!(
@@ -260,7 +367,9 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
         );
     }
     if let Some(origin) = headers.get(header::ORIGIN).and_then(|h| h.to_str().ok()) {
-        let ok = origin.strip_prefix("http://").is_some_and(ours);
+        let ok = origin
+            .strip_prefix("http://")
+            .is_some_and(|o| app.names_us(o));
         if !ok {
             return refuse(
                 StatusCode::FORBIDDEN,
@@ -269,6 +378,11 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
                     origin.escape_debug()
                 ),
             );
+        }
+    }
+    if let Some(p) = &app.pairing {
+        if !phone::is_public(request.uri().path()) && !p.has_session(headers) {
+            return phone::unpaired(headers, request.uri().path(), false);
         }
     }
     if content_length(headers).is_some_and(|n| n > MAX_BODY as u64) {
@@ -341,5 +455,25 @@ fn open_browser(url: &str) {
         .is_err()
     {
         eprintln!("note: could not start `{opener}`; open {url} in a browser");
+    }
+}
+
+/// Checks a name given with `--name`: a host name (letters, digits, `-` and `.`, at most 253
+/// characters), without a port or a scheme.
+pub fn check_name(name: &str) -> Result<(), Error> {
+    let ok = !name.is_empty()
+        && name.len() <= 253
+        && !name.starts_with(['.', '-'])
+        && !name.ends_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.');
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::Usage(format!(
+            "--name `{}`: a host name is letters, digits, `-` and `.` (laptop.local), without a port or http://",
+            name.escape_debug()
+        )))
     }
 }

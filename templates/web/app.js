@@ -77,6 +77,8 @@ async function api(method, url, body, version) {
     headers,
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
+  // Not paired (muster serve restarted on the network: a new code): the page says to scan.
+  if (r.status === 401) location.reload();
   let data = null;
   const text = await r.text();
   try { data = JSON.parse(text); } catch { data = { error: text }; }
@@ -91,6 +93,7 @@ function verdictText(valid, errors, warnings) {
 // ── the lists page ────────────────────────────────────────────────────────────────────────
 
 async function indexPage() {
+  drawPhoneCodes();
   const rulesets = ((await api("GET", "/api/rulesets")).data || []).filter((r) => r.supports.lists);
   const select = $("#nl-ruleset");
   for (const r of rulesets) select.append(el("option", { value: r.id }, r.title));
@@ -100,6 +103,18 @@ async function indexPage() {
   $("#new-list").addEventListener("submit", createList);
   await drawGames(lists || []);
   $("#new-game").addEventListener("submit", createGame);
+}
+
+// On the computer running `muster serve --lan`: the codes a phone scans to pair (the server
+// answers this page only, on the machine itself).
+async function drawPhoneCodes() {
+  const r = await api("GET", "/api/pairing");
+  if (!r.ok) return;
+  const codes = r.data.addresses.map((a) => el("figure", { class: "phone-code" },
+    el("img", { src: "data:image/svg+xml;charset=utf-8," + enc(a.svg), alt: t("phone_title"), width: "240", height: "240" }),
+    el("figcaption", {}, a.origin)));
+  $("#phone-codes").replaceChildren(...(codes.length ? codes : [el("p", { class: "problem" }, t("phone_none"))]));
+  $("#phone-card").hidden = false;
 }
 
 // The chosen ruleset's own fields, with its choices in the page's language.

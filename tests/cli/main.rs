@@ -17,6 +17,7 @@ mod monte_carlo;
 mod my_sheets;
 mod numbers;
 mod outputs;
+mod pairing;
 mod preview;
 mod priced;
 mod print;

@@ -4,39 +4,63 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 
 use crate::{muster_in, root};
 
 /// Starts a `muster serve … --port 0` command and reads the port it says it listens on.
-pub fn spawn(mut cmd: Command) -> (Child, u16) {
+pub fn spawn(cmd: Command) -> (Child, u16) {
+    let (child, port, _, _) = spawn_reading(cmd);
+    (child, port)
+}
+
+/// [`spawn`], keeping the first line printed and the rest of stdout to read.
+pub fn spawn_reading(mut cmd: Command) -> (Child, u16, String, BufReader<ChildStdout>) {
     let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("muster serve starts");
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut line).unwrap();
     let port = line
         .split("http://127.0.0.1:")
         .nth(1)
         .and_then(|r| r.split('/').next())
         .and_then(|p| p.parse().ok())
         .unwrap_or_else(|| panic!("no address in {line:?}"));
-    (child, port)
+    (child, port, line, out)
 }
 
 pub struct Server {
     child: Child,
     pub port: u16,
     pub dir: tempfile::TempDir,
+    /// The first line printed (the address, with its pairing token on a network).
+    pub first_line: String,
+    out: Option<BufReader<ChildStdout>>,
+    /// The session cookie (`name=value`) sent with every request once paired.
+    pub cookie: Option<String>,
 }
 
 impl Server {
     /// Starts `muster serve --port 0` on a copy of the shipped lists.
     pub fn start() -> Self {
+        Self::launch(&[], &[])
+    }
+
+    /// Starts `muster serve --lan --port 0 ARGS` (every address, browsers paired) on a copy
+    /// of the shipped lists. Requests still go to 127.0.0.1, as a desktop's would: they are
+    /// paired too ([`Server::pair`]).
+    pub fn start_lan(args: &[&str]) -> Self {
+        let mut all = vec!["--lan"];
+        all.extend_from_slice(args);
+        Self::launch(&all, &[])
+    }
+
+    /// Starts `muster serve --port 0 ARGS` with `env`, on a copy of the shipped lists.
+    pub fn launch(args: &[&str], env: &[(&str, String)]) -> Self {
         let dir = tempfile::tempdir().unwrap();
         for e in std::fs::read_dir(root().join("lists")).unwrap() {
             let p = e.unwrap().path();
@@ -50,10 +74,40 @@ impl Server {
             .arg(dir.path())
             .arg("--games")
             .arg(dir.path().join("games"))
+            .args(args)
+            .env("NO_COLOR", "1")
             // The player's own sheets (my-sheets/) are the working folder's.
             .current_dir(dir.path());
-        let (child, port) = spawn(cmd);
-        Server { child, port, dir }
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let (child, port, first_line, out) = spawn_reading(cmd);
+        Server {
+            child,
+            port,
+            dir,
+            first_line,
+            out: Some(out),
+            cookie: None,
+        }
+    }
+
+    /// The pairing token the first line prints (a server on a network).
+    pub fn token(&self) -> String {
+        self.first_line
+            .split("/pair?token=")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .unwrap_or_else(|| panic!("no pairing link in {:?}", self.first_line))
+            .to_owned()
+    }
+
+    /// Opens the pairing link on 127.0.0.1 and keeps the session cookie it gives.
+    pub fn pair(&mut self) {
+        let r = self.get(&format!("/pair?token={}", self.token()));
+        assert_eq!(r.status, 303, "{}", r.text());
+        let cookie = r.header("set-cookie").expect("a session cookie");
+        self.cookie = Some(cookie.split(';').next().unwrap().to_owned());
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -68,20 +122,40 @@ impl Server {
         self.send("GET", path, &[], b"")
     }
 
-    /// One request; `headers` may override Host.
+    /// One request, with the session cookie once paired; `headers` may override Host.
     pub fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
-        request(self.port, method, path, headers, body)
+        let mut all: Vec<(&str, &str)> = Vec::new();
+        if let Some(c) = &self.cookie {
+            if !headers
+                .iter()
+                .any(|(k, _)| k.eq_ignore_ascii_case("cookie"))
+            {
+                all.push(("Cookie", c));
+            }
+        }
+        all.extend_from_slice(headers);
+        request(self.port, method, path, &all, body)
     }
 
     /// SIGTERM, and the exit status and stderr.
-    pub fn stop(mut self) -> (Option<i32>, String) {
+    pub fn stop(self) -> (Option<i32>, String) {
+        let (code, _, err) = self.stop_all();
+        (code, err)
+    }
+
+    /// SIGTERM, and the exit status, what stdout printed after its first line, and stderr.
+    pub fn stop_all(mut self) -> (Option<i32>, String, String) {
         unsafe_kill(self.child.id());
         let status = self.child.wait().unwrap();
+        let mut out = String::new();
+        if let Some(mut o) = self.out.take() {
+            let _ = o.read_to_string(&mut out);
+        }
         let mut err = String::new();
         if let Some(mut e) = self.child.stderr.take() {
             let _ = e.read_to_string(&mut err);
         }
-        (status.code(), err)
+        (status.code(), out, err)
     }
 }
 
@@ -742,26 +816,41 @@ fn security() {
     assert!(stderr.contains("muster serve: stopped"), "{stderr}");
 }
 
+/// `--host` elsewhere than loopback pairs as `--lan` does (it only warned before): the first
+/// line is the pairing link, and a request without a session is refused.
 #[test]
-fn binding_elsewhere_warns() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(["serve", "--host", "0.0.0.0", "--port", "0", "--lists"])
-        .arg(dir.path())
-        .current_dir(root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    unsafe_kill(child.id());
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("warning: listening on 0.0.0.0:"), "{err}");
-    assert!(err.contains("anyone who can reach it"), "{err}");
+fn binding_elsewhere_pairs() {
+    let mut s = Server::launch(&["--host", "0.0.0.0"], &[]);
+    assert!(s.first_line.contains("/pair?token="), "{}", s.first_line);
+    assert_eq!(s.get("/api/lists").status, 401);
+    s.pair();
+    assert_eq!(s.get("/api/lists").status, 200);
+    let (code, out, err) = s.stop_all();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("Pairing: "), "{out}");
+    assert!(!err.contains("warning"), "{err}");
+}
+
+/// On loopback (the default) nothing pairs: no token printed, `/pair` and the pairing API do
+/// not exist, every page answers as before.
+#[test]
+fn loopback_needs_no_pairing() {
+    let s = Server::start();
+    assert!(
+        s.first_line.starts_with(&format!(
+            "muster serve: http://127.0.0.1:{}/ (lists in ",
+            s.port
+        )),
+        "{}",
+        s.first_line
+    );
+    assert_eq!(s.get("/").status, 200);
+    assert_eq!(s.get("/pair?token=x").status, 404);
+    assert_eq!(s.get("/api/pairing").status, 404);
+    assert_eq!(s.get("/manifest.webmanifest").status, 200);
+    let (code, out, err) = s.stop_all();
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "");
 }
 
 /// 50 concurrent clients posting a 100-unit list to `/api/check` for a bounded time
