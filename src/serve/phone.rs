@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 
 use axum::extract::{ConnectInfo, State};
-use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
@@ -76,10 +76,10 @@ pub fn unpaired(headers: &HeaderMap, path: &str, stale: bool) -> Response {
             .into_response()
     };
     let h = response.headers_mut();
-    h.insert(header::CACHE_CONTROL, "no-store".parse().expect("a header"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     h.insert(
         header::VARY,
-        "Accept-Language, Cookie".parse().expect("a header"),
+        HeaderValue::from_static("Accept-Language, Cookie"),
     );
     response
 }
@@ -154,7 +154,7 @@ pub async fn codes(
         .collect();
     let mut r = json_response(StatusCode::OK, to_json(&json!({ "addresses": addresses })));
     r.headers_mut()
-        .insert(header::CACHE_CONTROL, "no-store".parse().expect("a header"));
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     r
 }
 
