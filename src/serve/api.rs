@@ -14,8 +14,8 @@ use serde::Deserialize;
 use serde_json::json;
 use toml_edit::DocumentMut;
 
+use super::app::{refuse, App};
 use super::store::{version, Store, StoreError};
-use super::{refuse, App};
 use crate::commands::check::{report_json, unknown_ruleset_json};
 use crate::commands::list::edited_text;
 use crate::commands::print::{list_cards, roster_document, RosterFormat};
@@ -95,7 +95,6 @@ pub(crate) fn page_word(lang: &str, key: &str) -> String {
 
 pub async fn asset(UrlPath(file): UrlPath<String>) -> Response {
     let (body, kind) = match file.as_str() {
-        "icon.svg" | "icon-192.png" | "icon-512.png" => return super::phone::icon(&file),
         "app.css" => (CSS, "text/css; charset=utf-8"),
         "app.js" => (JS, "text/javascript; charset=utf-8"),
         "sheet.js" => (SHEET_JS, "text/javascript; charset=utf-8"),
@@ -239,7 +238,7 @@ pub(crate) fn if_match(headers: &HeaderMap) -> Option<String> {
 
 /// A list text checked by its ruleset's engine.
 struct Checked {
-    ready: Arc<super::Ready>,
+    ready: Arc<super::app::Ready>,
     sources: Sources,
     file: FileId,
     check: ListCheck,

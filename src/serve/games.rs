@@ -17,8 +17,8 @@ use toml_edit::DocumentMut;
 use super::api::{
     blocking, duels_json, if_match, json_error, json_response, page_lang, store_error,
 };
+use super::app::App;
 use super::store::{version, Store, StoreError};
-use super::App;
 use crate::commands::to_json;
 use crate::core::error::Error;
 use crate::core::paths::relative;
@@ -84,7 +84,7 @@ fn words(app: &App, e: &Error) -> String {
 }
 
 /// A game read with its ruleset's engine.
-fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::Ready>, Game), Response> {
+fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::app::Ready>, Game), Response> {
     let ruleset = crate::rulesets::named_ruleset(text, "game")
         .ok()
         .flatten()
@@ -103,7 +103,10 @@ fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::Ready>, Game),
 }
 
 /// A game of the games folder, read with its ruleset's engine.
-fn open<'a>(app: &'a App, name: &str) -> Result<(&'a Store, Arc<super::Ready>, Game), Response> {
+fn open<'a>(
+    app: &'a App,
+    name: &str,
+) -> Result<(&'a Store, Arc<super::app::Ready>, Game), Response> {
     let store = games(app, false)?;
     let (path, text) = store.read(name).map_err(store_error)?;
     let (ready, g) = read(app, &path, &text)?;

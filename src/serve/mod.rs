@@ -10,6 +10,7 @@
 //! backtrace.
 
 mod api;
+mod app;
 mod games;
 mod pairing;
 mod phone;
@@ -24,14 +25,13 @@ use std::sync::{Arc, Mutex};
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
 
 use crate::core::error::Error;
-use crate::core::source::Sources;
 use crate::render::qr::Qr;
-use crate::rulesets::{Engine, Ruleset};
+use app::{refuse, App};
 use pairing::Pairing;
 use store::Store;
 
@@ -54,84 +54,6 @@ pub struct Options {
     /// Names the server may be reached by besides its addresses (`laptop.local`), checked
     /// (letters, digits, `-` and `.`).
     pub names: Vec<String>,
-}
-
-/// A ruleset's engine with the sources its data was read into (list diagnostics may point
-/// into them).
-pub(crate) struct Ready {
-    pub engine: Box<dyn Engine>,
-    pub sources: Sources,
-}
-
-pub(crate) struct App {
-    pub store: Store,
-    /// The games folder as given, and its store once it exists.
-    pub games_dir: PathBuf,
-    pub games: std::sync::OnceLock<Store>,
-    /// The careers folder as given.
-    pub careers_dir: PathBuf,
-    pub dirs: Vec<PathBuf>,
-    /// The player's own data folder (`my-sheets/`), the last data layer: the sheet editor
-    /// writes there.
-    pub player_dir: PathBuf,
-    engines: Mutex<HashMap<Ruleset, Arc<Ready>>>,
-    /// Host header values that name this server, lower case.
-    hosts: Vec<String>,
-    /// The Host values of the desktop's own page (loopback, or the bound address).
-    desktop_hosts: Vec<String>,
-    /// The machine's own addresses: a peer at one of them is this machine.
-    own: Vec<IpAddr>,
-    /// Bound elsewhere than loopback: the pairing every browser goes through.
-    pairing: Option<Pairing>,
-    /// The pairing URLs' origins a phone may reach, each with its QR code as SVG.
-    phone_codes: Vec<(String, String)>,
-}
-
-impl App {
-    /// Whether `host` (a Host header) names this server.
-    fn names_us(&self, host: &str) -> bool {
-        let host = host.to_ascii_lowercase();
-        self.hosts.contains(&host)
-    }
-
-    /// Whether a request is the desktop's: from this machine, to the address its page was
-    /// opened at (not a name or address the phones use).
-    pub fn is_desktop(&self, peer: IpAddr, host: &str) -> bool {
-        let peer = peer.to_canonical();
-        (peer.is_loopback() || self.own.contains(&peer))
-            && self.desktop_hosts.contains(&host.to_ascii_lowercase())
-    }
-
-    /// The folders whose files a list may name (its career): the lists, games and careers
-    /// folders, as they are now (the games folder is made with the first game).
-    pub fn roots(&self) -> Vec<PathBuf> {
-        let mut roots = vec![self.store.dir.clone()];
-        for dir in [&self.games_dir, &self.careers_dir] {
-            if let Ok(d) = dir.canonicalize() {
-                roots.push(d);
-            }
-        }
-        roots
-    }
-
-    /// Forgets a ruleset's engine: its data is read again on next use (a sheet saved).
-    pub fn forget(&self, ruleset: Ruleset) {
-        let mut engines = self.engines.lock().unwrap_or_else(|e| e.into_inner());
-        engines.remove(&ruleset);
-    }
-
-    /// The ruleset's engine, loaded once (its data checked) on first use.
-    pub fn engine(&self, ruleset: Ruleset) -> Result<Arc<Ready>, Error> {
-        let mut engines = self.engines.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(r) = engines.get(&ruleset) {
-            return Ok(r.clone());
-        }
-        let mut sources = Sources::new();
-        let engine = crate::commands::load_engine(ruleset, &self.dirs, &mut sources)?;
-        let ready = Arc::new(Ready { engine, sources });
-        engines.insert(ruleset, ready.clone());
-        Ok(ready)
-    }
 }
 
 /// Runs the server until SIGINT or SIGTERM; prints its address first.
@@ -256,7 +178,7 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
         .route("/lists/{name}/cards.pdf", get(api::cards))
         .route("/lists/{name}/roster.pdf", get(api::roster_pdf))
         .route("/lists/{name}/roster.html", get(api::roster_html))
-        .route("/assets/{file}", get(api::asset))
+        .route("/assets/{file}", get(asset))
         .route("/pair", get(phone::pair))
         .route("/api/pairing", get(phone::codes))
         .route("/manifest.webmanifest", get(phone::manifest))
@@ -403,18 +325,12 @@ fn content_length(headers: &HeaderMap) -> Option<u64> {
         .ok()
 }
 
-/// An error as plain text: what went wrong, never a backtrace.
-pub(crate) fn refuse(status: StatusCode, message: &str) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        format!(
-            "{} {}: {message}\n",
-            status.as_u16(),
-            status.canonical_reason().unwrap_or("")
-        ),
-    )
-        .into_response()
+/// `/assets/FILE`: the home screen's icons (drawn once from the SVG), else the pages' files.
+async fn asset(path: axum::extract::Path<String>) -> Response {
+    match path.as_str() {
+        "icon.svg" | "icon-192.png" | "icon-512.png" => phone::icon(&path),
+        _ => api::asset(path).await,
+    }
 }
 
 async fn shutdown() {

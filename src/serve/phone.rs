@@ -12,8 +12,8 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::api::{json_error, json_response, not_found, page_word};
+use super::app::App;
 use super::pairing::{html_text, preferred_lang};
-use super::App;
 use crate::commands::to_json;
 use crate::render::qr::Qr;
 
@@ -183,7 +183,7 @@ pub fn icon(file: &str) -> Response {
 }
 
 fn not_found_asset(file: &str) -> Response {
-    super::refuse(
+    super::app::refuse(
         StatusCode::NOT_FOUND,
         &format!("no asset `{}`", file.escape_debug()),
     )

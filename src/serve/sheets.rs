@@ -15,8 +15,8 @@ use serde_json::json;
 use super::api::{
     blocking, html, json_error, json_response, page_lang, ruleset_param, store_error,
 };
+use super::app::App;
 use super::store::{version, Store, StoreError};
-use super::App;
 use crate::commands::sheets::{saved_text, typed, Typed};
 use crate::commands::to_json;
 use crate::core::diagnostic::{Diagnostic, Severity};

@@ -1,0 +1,109 @@
+//! The server's state shared by every handler: the lists' store, the folders it was given,
+//! each ruleset's engine loaded once, who may connect (hosts, the pairing); and the plain
+//! refusal every layer answers with.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use super::pairing::Pairing;
+use super::store::Store;
+use crate::core::error::Error;
+use crate::core::source::Sources;
+use crate::rulesets::{Engine, Ruleset};
+
+/// A ruleset's engine with the sources its data was read into (list diagnostics may point
+/// into them).
+pub(crate) struct Ready {
+    pub engine: Box<dyn Engine>,
+    pub sources: Sources,
+}
+
+pub(crate) struct App {
+    pub store: Store,
+    /// The games folder as given, and its store once it exists.
+    pub games_dir: PathBuf,
+    pub games: std::sync::OnceLock<Store>,
+    /// The careers folder as given.
+    pub careers_dir: PathBuf,
+    pub dirs: Vec<PathBuf>,
+    /// The player's own data folder (`my-sheets/`), the last data layer: the sheet editor
+    /// writes there.
+    pub player_dir: PathBuf,
+    pub(super) engines: Mutex<HashMap<Ruleset, Arc<Ready>>>,
+    /// Host header values that name this server, lower case.
+    pub(super) hosts: Vec<String>,
+    /// The Host values of the desktop's own page (loopback, or the bound address).
+    pub(super) desktop_hosts: Vec<String>,
+    /// The machine's own addresses: a peer at one of them is this machine.
+    pub(super) own: Vec<IpAddr>,
+    /// Bound elsewhere than loopback: the pairing every browser goes through.
+    pub(super) pairing: Option<Pairing>,
+    /// The pairing URLs' origins a phone may reach, each with its QR code as SVG.
+    pub(super) phone_codes: Vec<(String, String)>,
+}
+
+impl App {
+    /// Whether `host` (a Host header) names this server.
+    pub(super) fn names_us(&self, host: &str) -> bool {
+        let host = host.to_ascii_lowercase();
+        self.hosts.contains(&host)
+    }
+
+    /// Whether a request is the desktop's: from this machine, to the address its page was
+    /// opened at (not a name or address the phones use).
+    pub fn is_desktop(&self, peer: IpAddr, host: &str) -> bool {
+        let peer = peer.to_canonical();
+        (peer.is_loopback() || self.own.contains(&peer))
+            && self.desktop_hosts.contains(&host.to_ascii_lowercase())
+    }
+
+    /// The folders whose files a list may name (its career): the lists, games and careers
+    /// folders, as they are now (the games folder is made with the first game).
+    pub fn roots(&self) -> Vec<PathBuf> {
+        let mut roots = vec![self.store.dir.clone()];
+        for dir in [&self.games_dir, &self.careers_dir] {
+            if let Ok(d) = dir.canonicalize() {
+                roots.push(d);
+            }
+        }
+        roots
+    }
+
+    /// Forgets a ruleset's engine: its data is read again on next use (a sheet saved).
+    pub fn forget(&self, ruleset: Ruleset) {
+        let mut engines = self.engines.lock().unwrap_or_else(|e| e.into_inner());
+        engines.remove(&ruleset);
+    }
+
+    /// The ruleset's engine, loaded once (its data checked) on first use.
+    pub fn engine(&self, ruleset: Ruleset) -> Result<Arc<Ready>, Error> {
+        let mut engines = self.engines.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(r) = engines.get(&ruleset) {
+            return Ok(r.clone());
+        }
+        let mut sources = Sources::new();
+        let engine = crate::commands::load_engine(ruleset, &self.dirs, &mut sources)?;
+        let ready = Arc::new(Ready { engine, sources });
+        engines.insert(ruleset, ready.clone());
+        Ok(ready)
+    }
+}
+
+/// An error as plain text: what went wrong, never a backtrace.
+pub(crate) fn refuse(status: StatusCode, message: &str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        format!(
+            "{} {}: {message}\n",
+            status.as_u16(),
+            status.canonical_reason().unwrap_or("")
+        ),
+    )
+        .into_response()
+}
