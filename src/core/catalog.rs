@@ -441,33 +441,82 @@ impl Tables {
         names: &[&'static str],
         sources: &mut super::source::Sources,
     ) -> Result<Self, Error> {
+        Self::read_layers(dirs, folder, names, None, sources, &mut Registry::default())
+            .map(|(tables, _)| tables)
+    }
+
+    /// As [`Tables::read`], for a folder whose entries each data layer may add or replace:
+    /// `entries` names the file of entries (`units.toml`, one of `names`: in any layer, in at
+    /// least one) and the sub-folder of entry files (`units/*.toml`, the player's); the other
+    /// names are tables read once over all the layers. Each file's layer is set in `registry`; the entry
+    /// files come back in layer order, each with whether it is in the sub-folder.
+    pub fn read_layers(
+        dirs: &[PathBuf],
+        folder: &str,
+        names: &[&'static str],
+        entries: Option<(&'static str, &str)>,
+        sources: &mut super::source::Sources,
+        registry: &mut Registry,
+    ) -> Result<(Self, Vec<EntryFile>), Error> {
         let mut files = Vec::new();
         let mut diagnostics = Vec::new();
-        for path in ruleset_files(dirs, folder, "")? {
+        let mut entry_files = Vec::new();
+        let (entries_name, sub) = entries.unwrap_or(("", ""));
+        for path in ruleset_files(dirs, folder, sub)? {
             let file = sources.read(&path)?;
+            registry.set_layer(file, layer_of(dirs, &path));
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let in_sub = !sub.is_empty()
+                && path
+                    .parent()
+                    .and_then(Path::file_name)
+                    .is_some_and(|p| p == sub)
+                && path
+                    .parent()
+                    .and_then(Path::parent)
+                    .and_then(Path::file_name)
+                    .is_some_and(|p| p == folder);
+            if in_sub || (!entries_name.is_empty() && name == entries_name) {
+                entry_files.push(EntryFile {
+                    file,
+                    in_folder: in_sub,
+                });
+                continue;
+            }
             match names.iter().find(|n| **n == name) {
                 None => diagnostics.push(
                     Diagnostic::error("unknown-file", format!("unknown data file `{name}`"))
                         .in_file(file)
-                        .with_note(format!("expected one of {}", names.join(", "))),
+                        .with_note(format!(
+                            "expected one of {}{}",
+                            names.join(", "),
+                            if sub.is_empty() {
+                                String::new()
+                            } else {
+                                format!(", or {sub}/*.toml")
+                            }
+                        )),
                 ),
                 Some(known) => {
                     if let Some(&(_, first)) = files.iter().find(|(n, _)| n == known) {
-                        diagnostics.push(
-                            Diagnostic::error(
-                                "duplicate-table",
-                                format!("{name} is defined in two data directories"),
-                            )
-                            .in_file(file)
-                            .with_related(
-                                Span {
-                                    file: first,
-                                    range: 0..0,
-                                },
-                                "first defined here",
-                            ),
+                        let mut d = Diagnostic::error(
+                            "duplicate-table",
+                            format!("{name} is defined in two data directories"),
+                        )
+                        .in_file(file)
+                        .with_related(
+                            Span {
+                                file: first,
+                                range: 0..0,
+                            },
+                            "first defined here",
                         );
+                        if let Some((entries_name, sub)) = entries {
+                            d = d.with_note(format!(
+                                "a later data directory may add or replace entries ({entries_name}, {sub}/*.toml), not the other tables"
+                            ));
+                        }
+                        diagnostics.push(d);
                     } else {
                         files.push((*known, file));
                     }
@@ -475,7 +524,12 @@ impl Tables {
             }
         }
         for name in names {
-            if !files.iter().any(|(n, _)| n == name) {
+            let found = if *name == entries_name {
+                entry_files.iter().any(|e| !e.in_folder)
+            } else {
+                files.iter().any(|(n, _)| n == name)
+            };
+            if !found {
                 diagnostics.push(
                     Diagnostic::error(
                         "missing-table",
@@ -491,6 +545,14 @@ impl Tables {
                 );
             }
         }
-        Ok(Self { files, diagnostics })
+        Ok((Self { files, diagnostics }, entry_files))
     }
+}
+
+/// A file of entries of a ruleset's folder ([`Tables::read_layers`]): the entries file of a
+/// layer (`units.toml`) or one of its sub-folder's (`units/ID.toml`).
+#[derive(Debug, Clone, Copy)]
+pub struct EntryFile {
+    pub file: FileId,
+    pub in_folder: bool,
 }

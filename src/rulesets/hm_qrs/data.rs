@@ -1,16 +1,26 @@
 //! Reading `unit-sheets/hm-qrs/` into a [`Database`], with a located diagnostic for every
-//! malformed file and inconsistent table, all at once.
+//! malformed file and inconsistent table, all at once. Each data directory is a layer: its
+//! `units.toml` and its `units/*.toml` (the player's: `my-sheets/hm-qrs/units/ID.toml`) add
+//! unit types, or replace one of the same id of an earlier layer; the rules are read once.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
+use serde::Deserialize;
+
 use super::model::*;
-use crate::core::catalog::{valid_id, Catalog, HasId, Registry, SpanIndexes, Tables};
+use crate::core::catalog::{
+    valid_id, Catalog, HasId, Origin, Provenance, Registry, Replaced, SpanIndexes, Tables,
+};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
-use crate::core::source::{FileId, Seg, Sources};
+use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
+use crate::core::toml_file::{parse, parse_in_parts};
 
 pub const RULESET_DIR: &str = "hm-qrs";
+/// The folder of a layer's unit files, one `[[unit]]` or more each (the player's own).
+pub const UNITS_DIR: &str = "units";
 const FILES: &[&str] = &["rules.toml", "units.toml", "game.toml"];
 
 #[derive(Debug, Clone)]
@@ -19,9 +29,22 @@ pub struct Database {
     pub units: Catalog<Unit>,
     /// What the game companion tracks (game.toml).
     pub game: crate::rulesets::game::GameRules,
+    /// Where each unit type comes from (muster's illustrative values, the player's), and the
+    /// file that defines it.
+    pub provenance: HashMap<String, (Provenance, String)>,
+    /// The unit types a later data layer replaced (`data check` says them).
+    pub replaced: Vec<Replaced>,
 }
 
 impl Database {
+    /// Where the unit type `id` comes from: the shipped types are illustrative (the sheet
+    /// gives none), a later layer's are the player's.
+    pub fn provenance(&self, id: &str) -> Provenance {
+        self.provenance
+            .get(id)
+            .map_or(Provenance::Illustrative, |(p, _)| *p)
+    }
+
     pub fn size(&self, id: &str) -> Option<&DiceRow> {
         self.rules.size.iter().find(|s| s.id == id)
     }
@@ -91,39 +114,108 @@ pub const DATA_RULES: &[(&str, &str)] = &[
 ];
 
 pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    let tables = Tables::read(dirs, RULESET_DIR, FILES, sources)?;
+    let mut registry = Registry::default();
+    let (tables, entry_files) = Tables::read_layers(
+        dirs,
+        RULESET_DIR,
+        FILES,
+        Some(("units.toml", UNITS_DIR)),
+        sources,
+        &mut registry,
+    )?;
     let mut diagnostics = tables.diagnostics.clone();
-    let spans = tables.span_indexes(sources);
+    let mut spans = tables.span_indexes(sources);
     let rules: Option<Rules> = tables.parse("rules.toml", sources, &mut diagnostics);
-    let units: Option<UnitsFile> = tables.parse("units.toml", sources, &mut diagnostics);
     let game: Option<crate::rulesets::game::GameRules> =
         tables.parse("game.toml", sources, &mut diagnostics);
-    let (Some(rules), Some(units), Some(game), Some(rf), Some(uf)) = (
-        rules,
-        units,
-        game,
-        tables.get("rules.toml"),
-        tables.get("units.toml"),
-    ) else {
+    let mut units = Catalog::default();
+    for e in entry_files {
+        let index = SpanIndex::of(sources, e.file);
+        let read = read_units(sources, e.file, &index, e.in_folder, &mut diagnostics);
+        registry.add_at(&mut units, e.file, "unit", read);
+        spans.add(e.file, index);
+    }
+    diagnostics.extend(registry.diagnostics(&spans));
+    let (Some(rules), Some(game), Some(rf)) = (rules, game, tables.get("rules.toml")) else {
         return Ok(Loaded {
             database: None,
             diagnostics,
         });
     };
-    let mut registry = Registry::default();
-    let mut catalog = Catalog::default();
-    registry.add(&mut catalog, uf, "unit", units.unit);
-    diagnostics.extend(registry.diagnostics(&spans));
+    // Each unit where it was last defined (a later layer's in the place of an earlier one).
+    let origins: Vec<Origin> = units
+        .iter()
+        .filter_map(|u| registry.origin("unit", &u.id).cloned())
+        .collect();
+    let provenance = origins
+        .iter()
+        .zip(units.iter())
+        .map(|(o, u)| {
+            let p = Provenance::of(registry.layer(o.file), None);
+            (u.id.clone(), (p, sources.name(o.file)))
+        })
+        .collect();
     let db = Database {
         rules,
-        units: catalog,
+        units,
         game,
+        provenance,
+        replaced: registry.replaced(sources, &spans),
     };
-    diagnostics.extend(lint(&db, rf, uf, &spans));
+    diagnostics.extend(lint_tables(&db, rf, &spans));
+    for (u, origin) in db.units.iter().zip(&origins) {
+        diagnostics.extend(lint_unit(&db, u, origin, &spans));
+    }
     Ok(Loaded {
         database: Some(db),
         diagnostics,
     })
+}
+
+/// A file of the `units/` folder: `[[unit]]` tables only.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnitPart {
+    #[serde(default)]
+    unit: Vec<Unit>,
+}
+
+/// The units of a layer's `units.toml` (read whole, as the shipped file), or of a file of its
+/// `units/` folder (one `[[unit]]` at a time: each malformed one reported, the others
+/// read), each with its index in the file's `[[unit]]` array.
+pub(super) fn read_units(
+    sources: &Sources,
+    file: FileId,
+    index: &SpanIndex,
+    in_folder: bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<(usize, Unit)> {
+    if !in_folder {
+        return match parse::<UnitsFile>(sources, file, index) {
+            Ok(f) => f.unit.into_iter().enumerate().collect(),
+            Err(d) => {
+                diagnostics.push(d);
+                Vec::new()
+            }
+        };
+    }
+    let (parts, found) = parse_in_parts::<UnitPart>(sources, file, index, "unit");
+    diagnostics.extend(found);
+    parts
+        .into_iter()
+        .flat_map(|(number, part)| {
+            // The whole file at once (`usize::MAX`), else the part after the n-th `[[unit]]`.
+            let first = if number == usize::MAX {
+                0
+            } else {
+                number.saturating_sub(1)
+            };
+            part.unit
+                .into_iter()
+                .enumerate()
+                .map(move |(i, u)| (first + i, u))
+        })
+        .collect()
 }
 
 struct Lint<'a> {
@@ -150,7 +242,8 @@ impl Lint<'_> {
     }
 }
 
-fn lint(db: &Database, rf: FileId, uf: FileId, spans: &SpanIndexes) -> Vec<Diagnostic> {
+/// The rules' tables (rules.toml): ids, the break test's rows, the d6 scores, the moves.
+fn lint_tables(db: &Database, rf: FileId, spans: &SpanIndexes) -> Vec<Diagnostic> {
     let mut l = Lint {
         spans,
         out: Vec::new(),
@@ -304,7 +397,25 @@ fn lint(db: &Database, rf: FileId, uf: FileId, spans: &SpanIndexes) -> Vec<Diagn
             );
         }
     }
-    for (i, u) in db.units.iter().enumerate() {
+    l.out
+}
+
+/// One unit type, defined at `origin` (its file and its place in the file's `[[unit]]`
+/// array): what `data check` says of it, and of a unit typed in the sheet editor.
+pub(super) fn lint_unit(
+    db: &Database,
+    u: &Unit,
+    origin: &Origin,
+    spans: &SpanIndexes,
+) -> Vec<Diagnostic> {
+    let mut l = Lint {
+        spans,
+        out: Vec::new(),
+    };
+    let r = &db.rules;
+    let uf = origin.file;
+    {
+        let i = origin.index;
         let at = |k: &'static str| vec![Seg::Key("unit"), Seg::Index(i), Seg::Key(k)];
         if !valid_id(&u.id) {
             l.error(

@@ -133,7 +133,57 @@ impl Engine for HmEngine {
             .units
             .get(id)
             .ok_or_else(|| unknown("unit type", id, self.db.units.ids()))?;
-        to_value(&u)
+        let mut v = to_value(&u)?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("provenance".into(), to_value(&self.db.provenance(id))?);
+        }
+        Ok(v)
+    }
+
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
+        let mut u = self
+            .db
+            .units
+            .get(from)
+            .ok_or_else(|| unknown("unit type", from, self.db.units.ids()))?
+            .clone();
+        if !crate::core::catalog::valid_id(new_id) {
+            return Err(Error::Usage(format!(
+                "`{new_id}` is not a unit type id: 1 to 64 lowercase letters, digits and hyphens"
+            )));
+        }
+        u.id = new_id.to_owned();
+        let body = crate::core::toml_file::array_entry("unit", &u).map_err(Error::Render)?;
+        let text = format!(
+            "# Your own hm-qrs unit type `{new_id}`, copied from `{from}` by `muster sheets new`.\n\
+             # Change any value: muster reads this folder over the shipped data (a unit type\n\
+             # with the id of a shipped one takes its place). `muster data check` checks it.\n{body}"
+        );
+        Ok(crate::rulesets::SheetFile {
+            path: format!("{}/{new_id}.toml", super::data::UNITS_DIR),
+            text,
+        })
+    }
+
+    fn sheet_form(
+        &self,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<crate::rulesets::SheetForm, Error> {
+        super::sheet_form::form(&self.db, lang, labels)
+    }
+
+    fn draft(&self, sources: &Sources, file: FileId) -> Result<crate::rulesets::Draft, Error> {
+        let typed = super::sheet_form::draft(&self.db, sources, file)?;
+        Ok(crate::rulesets::Draft {
+            engine: Box::new(HmEngine { db: typed.db }),
+            id: typed.id,
+            diagnostics: typed.diagnostics,
+        })
+    }
+
+    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
+        self.db.replaced.clone()
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
@@ -217,8 +267,8 @@ impl Engine for HmEngine {
                         new: Vec::new(),
                     },
                 ],
-                // The unit types are illustrative (the book gives none).
-                provenance: crate::core::catalog::Provenance::Illustrative,
+                // The shipped unit types are illustrative (the book gives none).
+                provenance: db.provenance(&u.id),
             })
             .collect();
         Ok(Offers {

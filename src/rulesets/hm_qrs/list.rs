@@ -238,6 +238,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 "rating": brigade.map(|b| b.rating),
                 "size": u.size.clone().or_else(|| t.map(|t| t.size.clone())),
                 "cost": cost,
+                "provenance": t.map(|t| db.provenance(&t.id)),
             }),
             priced: u.priced.clone(),
         });

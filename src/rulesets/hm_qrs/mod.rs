@@ -10,6 +10,7 @@ pub mod model;
 pub mod preview;
 pub mod priced;
 pub mod procedures;
+pub mod sheet_form;
 pub mod text;
 pub mod views;
 

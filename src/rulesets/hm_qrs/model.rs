@@ -233,18 +233,30 @@ pub struct Rules {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Unit {
+    /// The id lists name it by.
     pub id: String,
     pub name: FrEn,
     pub arm: Arm,
+    /// Its formation (rules.toml's formations).
     pub formation: String,
+    /// Hand-to-hand dice, before size and formation.
+    #[validate(range(min = 0, max = 12))]
     pub hand_to_hand: u32,
+    /// Shooting dice, before size and formation (0: it does not shoot).
+    #[validate(range(min = 0, max = 12))]
     pub shooting: u32,
     /// The morale save: a d6 at or above it.
+    #[validate(range(min = 2, max = 6))]
     pub morale: u32,
+    /// Its stamina: each casualty above it is -1 to its break tests.
+    #[validate(range(min = 1, max = 12))]
     pub stamina: u32,
+    /// Its size (rules.toml's sizes).
     pub size: String,
+    /// Its weapon's range (rules.toml's ranges), when it shoots.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
+    /// Its points, when the orders of battle count points.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<u32>,
 }

@@ -82,7 +82,7 @@ pub fn dice(value: u32, ops: &[DiceOp], sides: u32) -> Option<u32> {
             DiceOp::PerSide(k) => i64::from(k) * i64::from(sides),
         };
     }
-    Some(n.max(0) as u32)
+    Some(u32::try_from(n.max(0)).unwrap_or(u32::MAX))
 }
 
 fn outcomes_json(m: &BTreeMap<Verdict, f64>) -> BTreeMap<&'static str, f64> {

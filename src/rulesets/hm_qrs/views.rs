@@ -49,6 +49,8 @@ pub struct CardView {
     pub points: Option<u32>,
     /// Casualty boxes: stamina, then as many again (each beyond stamina is -1 to its tests).
     pub boxes: u32,
+    /// Whose values these are: muster's illustrative type, or the player's own.
+    pub provenance: crate::core::catalog::Provenance,
 }
 
 pub struct CardUnit<'a> {
@@ -101,7 +103,8 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
             .map(|r| format!("{} {}\" ({} cm)", r.name.get(lang), r.inches, r.cm)),
         brigade: u.brigade.clone(),
         points: t.points,
-        boxes: (t.stamina * 2).min(MAX_BOXES),
+        boxes: t.stamina.saturating_mul(2).min(MAX_BOXES),
+        provenance: db.provenance(&t.id),
     }
 }
 

@@ -1,16 +1,27 @@
 //! Reading `unit-sheets/thucydide/` into a [`Database`], with a located diagnostic for every
-//! malformed file and inconsistent table, all at once.
+//! malformed file and inconsistent table, all at once. Each data directory is a layer: its
+//! `units.toml` (troop types and traits) and its `units/*.toml` (troop types: the player's,
+//! `my-sheets/thucydide/units/ID.toml`) add entries, or replace one of the same id of an
+//! earlier layer; the die, armours, advantage table and rules are read once.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
+use serde::Deserialize;
+
 use super::model::*;
-use crate::core::catalog::{valid_id, Catalog, HasId, Registry, SpanIndexes, Tables};
+use crate::core::catalog::{
+    valid_id, Catalog, HasId, Origin, Provenance, Registry, Replaced, SpanIndexes, Tables,
+};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
-use crate::core::source::{FileId, Seg, Sources};
+use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
+use crate::core::toml_file::{parse, parse_in_parts};
 
 pub const RULESET_DIR: &str = "thucydide";
+/// The folder of a layer's troop-type files, one `[[unit]]` or more each (the player's own).
+pub const UNITS_DIR: &str = "units";
 const FILES: &[&str] = &[
     "die.toml",
     "armour.toml",
@@ -38,6 +49,21 @@ pub struct Database {
     pub traits: Catalog<Trait>,
     /// What the game companion tracks (game.toml).
     pub game: crate::rulesets::game::GameRules,
+    /// Where each troop type comes from (muster's illustrative values, the player's), and
+    /// the file that defines it.
+    pub provenance: HashMap<String, (Provenance, String)>,
+    /// The troop types and traits a later data layer replaced (`data check` says them).
+    pub replaced: Vec<Replaced>,
+}
+
+impl Database {
+    /// Where the troop type `id` comes from: the shipped types are illustrative (the
+    /// chapter gives none), a later layer's are the player's.
+    pub fn provenance(&self, id: &str) -> Provenance {
+        self.provenance
+            .get(id)
+            .map_or(Provenance::Illustrative, |(p, _)| *p)
+    }
 }
 
 pub struct Loaded {
@@ -75,21 +101,38 @@ pub const DATA_RULES: &[(&str, &str)] = &[
 ];
 
 pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    let tables = Tables::read(dirs, RULESET_DIR, FILES, sources)?;
+    let mut registry = Registry::default();
+    let (tables, entry_files) = Tables::read_layers(
+        dirs,
+        RULESET_DIR,
+        FILES,
+        Some(("units.toml", UNITS_DIR)),
+        sources,
+        &mut registry,
+    )?;
     let mut diagnostics = tables.diagnostics.clone();
-    let spans = tables.span_indexes(sources);
+    let mut spans = tables.span_indexes(sources);
     let ids = |name| tables.get(name);
     let die: Option<DieFile> = tables.parse("die.toml", sources, &mut diagnostics);
     let armour: Option<ArmourFile> = tables.parse("armour.toml", sources, &mut diagnostics);
     let advantage: Option<AdvantageFile> =
         tables.parse("advantage.toml", sources, &mut diagnostics);
     let rules: Option<Rules> = tables.parse("rules.toml", sources, &mut diagnostics);
-    let units: Option<UnitsFile> = tables.parse("units.toml", sources, &mut diagnostics);
     let game: Option<crate::rulesets::game::GameRules> =
         tables.parse("game.toml", sources, &mut diagnostics);
-    let (Some(die), Some(armour), Some(advantage), Some(rules), Some(units), Some(game)) =
-        (die, armour, advantage, rules, units, game)
+    let mut unit_catalog = Catalog::default();
+    let mut traits = Catalog::default();
+    for e in entry_files {
+        let index = SpanIndex::of(sources, e.file);
+        let (units, found) = read_units(sources, e.file, &index, e.in_folder, &mut diagnostics);
+        registry.add_at(&mut unit_catalog, e.file, "unit", units);
+        registry.add(&mut traits, e.file, "trait", found);
+        spans.add(e.file, index);
+    }
+    let (Some(die), Some(armour), Some(advantage), Some(rules), Some(game)) =
+        (die, armour, advantage, rules, game)
     else {
+        diagnostics.extend(registry.diagnostics(&spans));
         return Ok(Loaded {
             database: None,
             diagnostics,
@@ -99,15 +142,11 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         die: ids("die.toml").unwrap_or(0),
         armour: ids("armour.toml").unwrap_or(0),
         advantage: ids("advantage.toml").unwrap_or(0),
-        units: ids("units.toml").unwrap_or(0),
         rules: ids("rules.toml").unwrap_or(0),
     };
-    let mut registry = Registry::default();
     let mut armours = Catalog::default();
     let mut types = Catalog::default();
     let mut conditions = Catalog::default();
-    let mut unit_catalog = Catalog::default();
-    let mut traits = Catalog::default();
     registry.add(&mut armours, files.armour, "armour", armour.armour);
     registry.add(&mut types, files.advantage, "type", advantage.types);
     registry.add(
@@ -116,9 +155,21 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         "condition",
         advantage.condition,
     );
-    registry.add(&mut unit_catalog, files.units, "unit", units.unit);
-    registry.add(&mut traits, files.units, "trait", units.traits);
     diagnostics.extend(registry.diagnostics(&spans));
+    // Each troop type where it was last defined (a later layer's in the place of an earlier
+    // one).
+    let origins: Vec<Origin> = unit_catalog
+        .iter()
+        .filter_map(|u| registry.origin("unit", &u.id).cloned())
+        .collect();
+    let provenance = origins
+        .iter()
+        .zip(unit_catalog.iter())
+        .map(|(o, u)| {
+            let p = Provenance::of(registry.layer(o.file), None);
+            (u.id.clone(), (p, sources.name(o.file)))
+        })
+        .collect();
     let db = Database {
         faces: die.face,
         armours,
@@ -130,19 +181,70 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         units: unit_catalog,
         traits,
         game,
+        provenance,
+        replaced: registry.replaced(sources, &spans),
     };
-    diagnostics.extend(lint(&db, &files, &spans));
+    diagnostics.extend(lint_tables(&db, &files, &spans));
+    for (u, origin) in db.units.iter().zip(&origins) {
+        diagnostics.extend(lint_unit(&db, u, origin, &spans));
+    }
     Ok(Loaded {
         database: Some(db),
         diagnostics,
     })
 }
 
+/// A file of the `units/` folder: `[[unit]]` tables only.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnitPart {
+    #[serde(default)]
+    unit: Vec<Unit>,
+}
+
+/// The troop types of a layer's `units.toml` (read whole, with its traits), or of a file of
+/// its `units/` folder (one `[[unit]]` at a time: each malformed one reported, the others
+/// read), each with its index in the file's `[[unit]]` array; and the traits.
+pub(super) fn read_units(
+    sources: &Sources,
+    file: FileId,
+    index: &SpanIndex,
+    in_folder: bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Vec<(usize, Unit)>, Vec<Trait>) {
+    if !in_folder {
+        return match parse::<UnitsFile>(sources, file, index) {
+            Ok(f) => (f.unit.into_iter().enumerate().collect(), f.traits),
+            Err(d) => {
+                diagnostics.push(d);
+                (Vec::new(), Vec::new())
+            }
+        };
+    }
+    let (parts, found) = parse_in_parts::<UnitPart>(sources, file, index, "unit");
+    diagnostics.extend(found);
+    let units = parts
+        .into_iter()
+        .flat_map(|(number, part)| {
+            // The whole file at once (`usize::MAX`), else the part after the n-th `[[unit]]`.
+            let first = if number == usize::MAX {
+                0
+            } else {
+                number.saturating_sub(1)
+            };
+            part.unit
+                .into_iter()
+                .enumerate()
+                .map(move |(i, u)| (first + i, u))
+        })
+        .collect();
+    (units, Vec::new())
+}
+
 struct Files {
     die: FileId,
     armour: FileId,
     advantage: FileId,
-    units: FileId,
     rules: FileId,
 }
 
@@ -182,7 +284,8 @@ impl Lint<'_> {
     }
 }
 
-fn lint(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic> {
+/// The tables: the die, the armours, the advantage table, the rules.
+fn lint_tables(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic> {
     let mut l = Lint {
         spans,
         out: Vec::new(),
@@ -358,12 +461,29 @@ fn lint(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic> {
             );
         }
     }
-    for (i, u) in db.units.iter().enumerate() {
+    l.out
+}
+
+/// One troop type, defined at `origin` (its file and its place in the file's `[[unit]]`
+/// array): what `data check` says of it, and of a troop type typed in the sheet editor.
+pub(super) fn lint_unit(
+    db: &Database,
+    u: &Unit,
+    origin: &Origin,
+    spans: &SpanIndexes,
+) -> Vec<Diagnostic> {
+    let mut l = Lint {
+        spans,
+        out: Vec::new(),
+    };
+    let uf = origin.file;
+    {
+        let i = origin.index;
         let at = |k: &'static str| vec![Seg::Key("unit"), Seg::Index(i), Seg::Key(k)];
         if !valid_id(&u.id) {
             l.error(
                 "bad-id",
-                f.units,
+                uf,
                 &at("id"),
                 format!(
                     "id must be 1 to 64 lowercase letters, digits and hyphens, found {:?}",
@@ -374,7 +494,7 @@ fn lint(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic> {
         }
         if !db.types.contains(&u.kind) {
             l.unknown(
-                f.units,
+                uf,
                 &at("type"),
                 "type",
                 &u.kind,
@@ -383,7 +503,7 @@ fn lint(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic> {
         }
         if !db.armours.contains(&u.armour) {
             l.unknown(
-                f.units,
+                uf,
                 &at("armour"),
                 "armour",
                 &u.armour,
@@ -394,14 +514,14 @@ fn lint(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic> {
             if !db.traits.contains(t) {
                 let mut p = at("traits");
                 p.push(Seg::Index(j));
-                l.unknown(f.units, &p, "trait", t, db.traits.ids().collect());
+                l.unknown(uf, &p, "trait", t, db.traits.ids().collect());
             }
         }
         for (key, v) in [("fire", u.fire), ("assault", u.assault), ("melee", u.melee)] {
             if v > 10 {
                 l.error(
                     "out-of-range",
-                    f.units,
+                    uf,
                     &at(key),
                     format!("{key} must be at most 10, found {v}"),
                     "0 to 10 dice",
@@ -411,7 +531,7 @@ fn lint(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic> {
         if !(1..=12).contains(&u.elements) {
             l.error(
                 "out-of-range",
-                f.units,
+                uf,
                 &at("elements"),
                 format!("elements must be between 1 and 12, found {}", u.elements),
                 "1 to 12",
@@ -420,21 +540,21 @@ fn lint(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic> {
         match (u.fire, u.range) {
             (0, Some(_)) => l.error(
                 "out-of-range",
-                f.units,
+                uf,
                 &at("range"),
                 format!("unit `{}` has a range but no fire factor", u.id),
                 "no fire, no range",
             ),
             (n, None) if n > 0 => l.error(
                 "out-of-range",
-                f.units,
+                uf,
                 &at("fire"),
                 format!("unit `{}` shoots but has no range", u.id),
                 "give range = HEXES",
             ),
             (_, Some(r)) if !(2..=20).contains(&r) => l.error(
                 "out-of-range",
-                f.units,
+                uf,
                 &at("range"),
                 format!("range must be between 2 and 20 hexes, found {r}"),
                 "2 to 20",

@@ -135,6 +135,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 "label": label,
                 "elements": elements,
                 "character": u.character.map(Character::as_str),
+                "provenance": t.map(|t| db.provenance(&t.id)),
             }),
             priced: u.priced.clone(),
         });

@@ -206,18 +206,31 @@ pub struct Rules {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Unit {
+    /// The id lists name it by.
     pub id: String,
     pub name: FrEn,
+    /// Its troop type (advantage.toml's types).
     #[serde(rename = "type")]
     pub kind: String,
+    /// Its armour colour (armour.toml).
     pub armour: String,
     /// Combat dice: shooting (with `range` hexes), attacking in melee, riposting.
+    #[validate(range(min = 0, max = 10))]
     pub fire: u32,
+    /// Hexes it shoots at, when it has a fire factor.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[validate(range(min = 2, max = 20))]
     pub range: Option<u32>,
+    /// Dice attacking in melee.
+    #[validate(range(min = 0, max = 10))]
     pub assault: u32,
+    /// Dice riposting in melee.
+    #[validate(range(min = 0, max = 10))]
     pub melee: u32,
+    /// Its elements (bases): lists may field fewer.
+    #[validate(range(min = 1, max = 12))]
     pub elements: u32,
+    /// Its traits (units.toml's traits).
     #[serde(default)]
     pub traits: Vec<String>,
 }
@@ -233,8 +246,10 @@ pub struct Trait {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitsFile {
+    #[serde(default)]
     pub unit: Vec<Unit>,
-    #[serde(rename = "trait")]
+    /// A later data layer's units.toml may hold troop types only.
+    #[serde(default, rename = "trait")]
     pub traits: Vec<Trait>,
 }
 

@@ -37,6 +37,8 @@ pub struct CardView {
     pub hit_by: String,
     pub traits: Vec<RuleView>,
     pub character: Option<String>,
+    /// Whose values these are: muster's illustrative type, or the player's own.
+    pub provenance: crate::core::catalog::Provenance,
 }
 
 pub struct CardUnit<'a> {
@@ -114,6 +116,7 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
         character: u
             .character
             .map(|c| label(labels, &format!("character_{}", c.as_str()))),
+        provenance: db.provenance(&t.id),
     }
 }
 
