@@ -15,6 +15,7 @@ mod lists;
 mod matchups;
 mod monte_carlo;
 mod my_sheets;
+mod my_units;
 mod numbers;
 mod outputs;
 mod pairing;
