@@ -472,37 +472,50 @@ struct Editor {
     engine: Box<dyn muster::rulesets::Engine>,
     form: muster::rulesets::SheetForm,
     ids: Vec<String>,
+    /// The player's file a saved sheet is read back from (`my-sheets/capitan/sheets/x.toml`).
+    path: std::path::PathBuf,
 }
 
-fn editor() -> &'static Editor {
-    static ED: OnceLock<Editor> = OnceLock::new();
-    ED.get_or_init(|| {
-        use muster::rulesets::{Ruleset, SheetFilter};
-        let mut sources = Sources::new();
-        let ruleset = Ruleset::of(&muster::rulesets::capitan::META);
-        let engine = muster::commands::load_engine(
-            ruleset,
-            &[super::root().join("unit-sheets")],
-            &mut sources,
-        )
-        .unwrap();
-        let templates =
-            muster::render::templates::Templates::load(ruleset.templates(), None, &[]).unwrap();
-        let lang = muster::core::i18n::Lang::En;
-        let form = engine
-            .sheet_form(lang, &templates.labels(lang.id()))
+/// The editor of a ruleset with one (capitan, hm-qrs, thucydide), each loaded once.
+fn editor(ruleset: &'static str) -> &'static Editor {
+    const IDS: [&str; 3] = ["capitan", "hm-qrs", "thucydide"];
+    static EDS: [OnceLock<Editor>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let i = IDS.iter().position(|id| *id == ruleset).unwrap();
+    EDS[i].get_or_init(|| load_editor(ruleset))
+}
+
+fn load_editor(id: &str) -> Editor {
+    use muster::rulesets::{Ruleset, SheetFilter};
+    let mut sources = Sources::new();
+    let ruleset = *Ruleset::ALL.iter().find(|r| r.id() == id).unwrap();
+    let engine =
+        muster::commands::load_engine(ruleset, &[super::root().join("unit-sheets")], &mut sources)
             .unwrap();
-        let ids = engine
-            .sheets(&SheetFilter::default())
-            .unwrap()
-            .json
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["id"].as_str().unwrap().to_owned())
-            .collect();
-        Editor { engine, form, ids }
-    })
+    let templates =
+        muster::render::templates::Templates::load(ruleset.templates(), None, &[]).unwrap();
+    let lang = muster::core::i18n::Lang::En;
+    let form = engine
+        .sheet_form(lang, &templates.labels(lang.id()))
+        .unwrap();
+    let ids = engine
+        .sheets(&SheetFilter::default())
+        .unwrap()
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_owned())
+        .collect();
+    let path = Path::new("my-sheets")
+        .join(id)
+        .join(form.folder)
+        .join("x.toml");
+    Editor {
+        engine,
+        form,
+        ids,
+        path,
+    }
 }
 
 /// A sheet's values as the editor opens them (no provenance, no source, no nulls).
@@ -519,16 +532,44 @@ fn opened(
 }
 
 /// The saved file read back over the data, as every command will read it.
-fn read_back(text: &str, id: &str) -> serde_json::Map<String, serde_json::Value> {
-    let ed = editor();
+fn read_back(ed: &Editor, text: &str, id: &str) -> serde_json::Map<String, serde_json::Value> {
     let mut sources = Sources::new();
-    let file = sources.add(
-        Path::new("my-sheets/capitan/sheets/x.toml"),
-        text.to_owned(),
-    );
+    let file = sources.add(&ed.path, text.to_owned());
     let draft = ed.engine.draft(&sources, file).unwrap();
     assert_eq!(draft.id, id, "{text}\n{:?}", draft.diagnostics);
     opened(draft.engine.as_ref(), id)
+}
+
+/// A sheet typed in the editor and saved (a new file, then the player's file saved again with
+/// other values, its comment kept) reads back to the values typed.
+fn saved_reads_back(
+    ed: &Editor,
+    (a, b, changes): (usize, usize, serde_json::Map<String, serde_json::Value>),
+) -> Result<(), TestCaseError> {
+    use muster::commands::sheets::saved_text;
+    use muster::rulesets::sheet_form::draft_text;
+    let id = "prop-sheet";
+    let table = format!("[[{}]]", ed.form.table);
+    // A new sheet, copied from a shipped one.
+    let mut first = opened(ed.engine.as_ref(), &ed.ids[a % ed.ids.len()]);
+    first.insert("id".into(), id.into());
+    let new_file = saved_text(&ed.form, None, &draft_text(&ed.form, &first), id).unwrap();
+    prop_assert_eq!(read_back(ed, &new_file, id), first.clone());
+    // Saved again over the player's file: another sheet's values with the typed changes.
+    let mut second = opened(ed.engine.as_ref(), &ed.ids[b % ed.ids.len()]);
+    second.insert("id".into(), id.into());
+    second.extend(changes);
+    let with_comment = new_file.replacen(&table, &format!("# my note\n{table}"), 1);
+    let again = saved_text(
+        &ed.form,
+        Some(&with_comment),
+        &draft_text(&ed.form, &second),
+        id,
+    )
+    .unwrap();
+    prop_assert!(again.contains(&format!("# my note\n{table}")), "{}", again);
+    prop_assert_eq!(read_back(ed, &again, id), second);
+    Ok(())
 }
 
 fn typed_sheet() -> impl Strategy<Value = (usize, usize, serde_json::Map<String, serde_json::Value>)>
@@ -567,29 +608,72 @@ fn typed_sheet() -> impl Strategy<Value = (usize, usize, serde_json::Map<String,
         )
 }
 
+/// A unit's typed values: its names, then its numbers within the bounds the form gives
+/// (hm-qrs: hand-to-hand, shooting, save, stamina, points; Thucydide: assault, melee,
+/// elements and traits of the data).
+fn typed_unit(
+    ruleset: &'static str,
+) -> impl Strategy<Value = (usize, usize, serde_json::Map<String, serde_json::Value>)> {
+    (
+        0usize..1000,
+        0usize..1000,
+        "[ -~àéèçñüÅЖἈ\"'\\\\]{1,40}",
+        "[ -~àéñ]{1,30}",
+        (0i64..=12, 0i64..=12, 2i64..=6, 1i64..=12, 0i64..=2000),
+        (
+            0i64..=10,
+            0i64..=10,
+            1i64..=12,
+            proptest::sample::subsequence(vec!["elite", "fanatic", "elusive", "fickle"], 0..=4),
+        ),
+    )
+        .prop_map(
+            move |(
+                a,
+                b,
+                fr,
+                en,
+                (hth, shooting, morale, stamina, points),
+                (assault, melee, elements, traits),
+            )| {
+                let mut v = serde_json::Map::new();
+                v.insert("name".into(), serde_json::json!({ "fr": fr, "en": en }));
+                if ruleset == "hm-qrs" {
+                    v.insert("hand_to_hand".into(), hth.into());
+                    v.insert("shooting".into(), shooting.into());
+                    v.insert("morale".into(), morale.into());
+                    v.insert("stamina".into(), stamina.into());
+                    v.insert("points".into(), points.into());
+                } else {
+                    v.insert("assault".into(), assault.into());
+                    v.insert("melee".into(), melee.into());
+                    v.insert("elements".into(), elements.into());
+                    if !traits.is_empty() {
+                        v.insert("traits".into(), serde_json::json!(traits));
+                    }
+                }
+                (a, b, v)
+            },
+        )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: crate::cases(60), ..ProptestConfig::default() })]
 
     /// A sheet typed in the editor and saved (a new file, then the player's file saved again
     /// with other values, its comment kept) reads back to the values typed.
     #[test]
-    fn the_editors_save_reads_back_to_what_was_typed((a, b, changes) in typed_sheet()) {
-        use muster::commands::sheets::saved_text;
-        use muster::rulesets::sheet_form::draft_text;
-        let ed = editor();
-        let id = "prop-sheet";
-        // A new sheet, copied from a shipped one.
-        let mut first = opened(ed.engine.as_ref(), &ed.ids[a % ed.ids.len()]);
-        first.insert("id".into(), id.into());
-        let new_file = saved_text(&ed.form, None, &draft_text(&ed.form, &first), id).unwrap();
-        prop_assert_eq!(read_back(&new_file, id), first.clone());
-        // Saved again over the player's file: another sheet's values with the typed changes.
-        let mut second = opened(ed.engine.as_ref(), &ed.ids[b % ed.ids.len()]);
-        second.insert("id".into(), id.into());
-        second.extend(changes);
-        let with_comment = new_file.replacen("[[sheet]]", "# my note\n[[sheet]]", 1);
-        let again = saved_text(&ed.form, Some(&with_comment), &draft_text(&ed.form, &second), id).unwrap();
-        prop_assert!(again.contains("# my note\n[[sheet]]"), "{}", again);
-        prop_assert_eq!(read_back(&again, id), second);
+    fn the_editors_save_reads_back_to_what_was_typed(typed in typed_sheet()) {
+        saved_reads_back(editor("capitan"), typed)?;
+    }
+
+    /// The same for the unit types of hm-qrs and the troop types of Thucydide.
+    #[test]
+    fn the_unit_editors_save_reads_back_to_what_was_typed(
+        hm in typed_unit("hm-qrs"),
+        th in typed_unit("thucydide"),
+    ) {
+        saved_reads_back(editor("hm-qrs"), hm)?;
+        saved_reads_back(editor("thucydide"), th)?;
     }
 }
