@@ -83,7 +83,7 @@ fn a_players_unit_takes_the_place_of_an_illustrative_one() {
         assert_eq!(
             made.stderr,
             format!(
-                "wrote {file}: a copy of `{}` (it takes the place of the sheet `{}`); change it, then `muster data check`\n",
+                "wrote {file}: a copy of `{}` (yours takes the place of `{}` of the data); change it, then `muster data check`\n",
                 c.unit, c.unit
             )
         );
