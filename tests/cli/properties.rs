@@ -401,6 +401,7 @@ fn edit() -> impl Strategy<Value = Edit> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: crate::cases(60), ..ProptestConfig::default() })]
 
+
     /// Random edits of the shipped lists of every ruleset, comments sprinkled above and after
     /// their keys: every comment stays, but those of a removed unit.
     #[test]
@@ -476,10 +477,15 @@ struct Editor {
     path: std::path::PathBuf,
 }
 
-/// The editor of a ruleset with one (capitan, hm-qrs, thucydide), each loaded once.
+/// The editor of a ruleset with one (capitan, wab-aca, hm-qrs, thucydide), each loaded once.
 fn editor(ruleset: &'static str) -> &'static Editor {
-    const IDS: [&str; 3] = ["capitan", "hm-qrs", "thucydide"];
-    static EDS: [OnceLock<Editor>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    const IDS: [&str; 4] = ["capitan", "wab-aca", "hm-qrs", "thucydide"];
+    static EDS: [OnceLock<Editor>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
     let i = IDS.iter().position(|id| *id == ruleset).unwrap();
     EDS[i].get_or_init(|| load_editor(ruleset))
 }
@@ -657,8 +663,50 @@ fn typed_unit(
         )
 }
 
+/// A WAB entry's typed values: its names, its whole profile, its cost and most units, within
+/// the bounds the form gives.
+fn typed_entry() -> impl Strategy<Value = (usize, usize, serde_json::Map<String, serde_json::Value>)>
+{
+    (
+        0usize..1000,
+        0usize..1000,
+        ("[ -~àéèçñüÅЖἈ\"'\\\\]{1,40}", "[ -~àéñ]{1,30}"),
+        (0i64..=10, 0i64..=10, 0i64..=10, 1i64..=10, 1i64..=10),
+        (
+            1i64..=10,
+            0i64..=10,
+            1i64..=10,
+            2i64..=10,
+            proptest::option::of(2i64..=6),
+        ),
+        (0i64..=1000, 1i64..=100),
+    )
+        .prop_map(
+            |(a, b, (fr, en), (m, ws, bs, s, t), (w, i, at, ld, sv), (cost, max_units))| {
+                let mut v = serde_json::Map::new();
+                v.insert("name".into(), serde_json::json!({ "fr": fr, "en": en }));
+                let mut profile = serde_json::json!({
+                    "m": m, "ws": ws, "bs": bs, "s": s, "t": t, "w": w, "i": i, "a": at, "ld": ld,
+                });
+                if let Some(sv) = sv {
+                    profile["sv"] = sv.into();
+                }
+                v.insert("profile".into(), profile);
+                v.insert("cost".into(), cost.into());
+                v.insert("max_units".into(), max_units.into());
+                (a, b, v)
+            },
+        )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: crate::cases(60), ..ProptestConfig::default() })]
+
+    /// The same for the entries of WAB's armies (a file of entries naming their army).
+    #[test]
+    fn the_entry_editors_save_reads_back_to_what_was_typed(typed in typed_entry()) {
+        saved_reads_back(editor("wab-aca"), typed)?;
+    }
 
     /// A sheet typed in the editor and saved (a new file, then the player's file saved again
     /// with other values, its comment kept) reads back to the values typed.
