@@ -1148,6 +1148,11 @@ fn copy_and_edit_of_a_wab_entry_in_the_editor() {
         next_draft(&c, n).await;
         wait_for("the entry valid again", || async { text(&c, "#verdict").await == "valid" }).await;
         shot(&c, "wab-editor.png").await;
+        let timings = c
+            .execute("return window.sheetTimings();", vec![])
+            .await
+            .unwrap();
+        eprintln!("WAB entry editor: draft round trips (ms, debug build): {timings}");
         // Saved into the player's folder as a file of entries alone, naming its army.
         click(&c, "#save-sheet").await;
         wait_for("the save", || async { text(&c, "#status").await.starts_with("Saved in") }).await;
