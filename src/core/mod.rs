@@ -2,6 +2,7 @@
 //! reading, typed errors, suggestions, exact dice maths and distributions, catalogues of
 //! entries by id, languages, rules with stable codes, safe output files.
 
+pub mod base45;
 pub mod bounds;
 pub mod catalog;
 pub mod diagnostic;
@@ -12,6 +13,7 @@ pub mod i18n;
 pub mod output;
 pub mod paths;
 pub mod rule;
+pub mod share_code;
 pub mod source;
 pub mod suggest;
 pub mod table;
