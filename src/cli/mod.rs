@@ -265,6 +265,26 @@ pub enum ListCommand {
         /// 1-based unit number
         index: usize,
     },
+    /// One line of text carrying the list, the player's own sheets it uses and what each unit
+    /// was priced with, for the opponent (a chat, a forum, a QR code): `muster list import`
+    /// reads it
+    Share {
+        /// The list file
+        file: PathBuf,
+        /// Also draw the code as a QR code (FILE.svg or FILE.png)
+        #[arg(long, value_name = "FILE")]
+        qr: Option<PathBuf>,
+    },
+    /// Write the list a share code carries (and the sheets it carried, into my-sheets/),
+    /// never over a file already there
+    Import {
+        /// The code (MU1:…), a file holding it, or - for standard input
+        #[arg(value_name = "CODE|FILE|-")]
+        code: String,
+        /// The list file to write (default: lists/NAME.toml, NAME the sharer's)
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Accept today's data: record again what each unit is priced with (its points, the values
     /// of its sheet or entry), after `muster check` said the data changed. Only the records
     /// change; nothing is written when they already say today's data
@@ -674,13 +694,26 @@ pub struct ScoreArgs {
     pub lang: Option<LangArg>,
 }
 
+/// `muster roster --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RosterFormatArg {
+    Pdf,
+    Md,
+    Html,
+    Text,
+}
+
 #[derive(Debug, Args)]
 pub struct RosterArgs {
     /// The list file
     pub list: PathBuf,
-    /// The file to write: .pdf, .md or .html
+    /// The file to write: .pdf, .md, .html or .txt (- for standard output)
     #[arg(short, long, value_name = "FILE")]
-    pub output: PathBuf,
+    pub output: Option<PathBuf>,
+    /// What to write (default: by the output's extension); `--format text` without -o prints
+    /// the list as players post it in a chat or a forum
+    #[arg(long, value_enum)]
+    pub format: Option<RosterFormatArg>,
     /// Paper size (PDF)
     #[arg(long, value_enum, default_value_t)]
     pub paper: PaperArg,

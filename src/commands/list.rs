@@ -150,6 +150,12 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             engine.remove_unit(doc, index)
         }),
         ListCommand::Update { file } => update(dirs, flag, &file),
+        ListCommand::Share { file, qr } => {
+            super::share::run_share(dirs, flag, &file, qr.as_deref())
+        }
+        ListCommand::Import { code, output } => {
+            super::share::run_import(dirs, flag, &code, output.as_deref())
+        }
     }
 }
 

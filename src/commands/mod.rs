@@ -12,6 +12,7 @@ pub mod print;
 pub mod rulesets;
 pub mod schema;
 pub mod score;
+pub mod share;
 pub mod sheets;
 pub mod skills;
 

@@ -10,6 +10,7 @@
 //! changes (a test holds every other file of `src/` and `templates/` to naming no ruleset).
 
 mod boundary;
+pub mod share;
 
 pub use boundary::*;
 

@@ -1,0 +1,336 @@
+//! What a share code carries of a list ([`shared`]), and how an import fits it into the
+//! importer's data ([`plan`]): the player's own sheets it uses travel whole; one the importer
+//! has already with the same values is left alone, one whose id the importer's data hold with
+//! other values is kept apart under another id (`<id>-from-<list>`), the imported list naming
+//! it. The code's format itself is `core::share_code`'s.
+
+use std::path::Path;
+
+use toml_edit::{DocumentMut, Item};
+
+use super::{list_doc, priced, Engine, ListCheck};
+use crate::core::catalog::valid_id;
+use crate::core::error::Error;
+use crate::core::share_code::{Shared, SharedSheet};
+
+/// What a code carries of the list in `path` (its `text`, checked as `check`): the list's
+/// text, each unit without a record of what it was priced with given the one today's data
+/// give it (as any edit records it), and the player's own sheets or entries its units use.
+pub fn shared(
+    engine: &dyn Engine,
+    path: &Path,
+    text: &str,
+    check: &ListCheck,
+) -> Result<Shared, Error> {
+    let text = text.trim_start_matches('\u{feff}');
+    let mut doc: DocumentMut = text
+        .parse()
+        .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
+    let recorded = priced::record(engine, path, &mut doc)?;
+    let list = if recorded > 0 {
+        doc.to_string()
+    } else {
+        text.to_owned()
+    };
+    let mut sheets: Vec<SharedSheet> = Vec::new();
+    for row in &check.units {
+        let player = row.json.get("provenance").and_then(|p| p.as_str()) == Some("player");
+        if !player || sheets.iter().any(|s| s.id == row.id) {
+            continue;
+        }
+        let file = engine.copy_sheet(&row.id, &row.id)?;
+        sheets.push(SharedSheet {
+            id: row.id.clone(),
+            path: file.path,
+            text: file.text,
+        });
+    }
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(Shared {
+        ruleset: check.ruleset.id().to_owned(),
+        name,
+        list,
+        sheets,
+    })
+}
+
+/// What becomes of a sheet a code carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fate {
+    /// Unknown here: written under its own id.
+    New,
+    /// Known here with the same values: left alone.
+    Same,
+    /// Known here with other values: written under `id`, the list naming it.
+    Apart { id: String },
+    /// Kept apart by an earlier import of the same list: the copy there has the same values.
+    SameApart { id: String },
+}
+
+/// A sheet of the code and what becomes of it.
+#[derive(Debug, Clone)]
+pub struct PlannedSheet {
+    /// Its id in the code.
+    pub id: String,
+    pub fate: Fate,
+    /// Its file's path inside the ruleset's folder of the player's data, and its text, as it
+    /// will be written (for `New` and `Apart`).
+    pub path: String,
+    pub text: String,
+}
+
+/// An import worked out, nothing written yet: the list's text (naming the sheets kept apart
+/// by their new ids) and each sheet of the code.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub list: String,
+    pub sheets: Vec<PlannedSheet>,
+}
+
+/// Works out where the sheets of `shared` go in the importer's data (`engine`): `taken` says
+/// whether a path inside the ruleset's folder of the player's data is already used by a file;
+/// `list_name` is the imported list's file name, for the ids of the sheets kept apart.
+pub fn plan(
+    engine: &dyn Engine,
+    shared: &Shared,
+    list_name: &str,
+    taken: &dyn Fn(&str) -> bool,
+) -> Result<Plan, Error> {
+    let mut doc: DocumentMut = shared
+        .list
+        .trim_start_matches('\u{feff}')
+        .parse()
+        .map_err(|e| Error::Invalid(format!("the code's list is not TOML: {e}")))?;
+    let mut sheets = Vec::new();
+    let named = crate::core::text::one_line(list_name);
+    for sheet in &shared.sheets {
+        let folder = sheet_folder(sheet)?;
+        let values = entry_values(&sheet.text, &sheet.id)?;
+        let fate = fate(engine, sheet, &values, folder, list_name, taken)?;
+        let (path, text) = match &fate {
+            Fate::Apart { id } => (
+                format!("{folder}/{id}.toml"),
+                headed(
+                    &renamed(&sheet.text, id)?,
+                    &format!(
+                        "# `{id}`: the sharer's own `{}`, come with the list {named}\n\
+                         # (`muster list import`), kept apart: your own data had this id with other\n\
+                         # values. Yours now, to change; `muster data check` checks it.\n",
+                        sheet.id
+                    ),
+                ),
+            ),
+            _ => (
+                sheet.path.clone(),
+                headed(
+                    &sheet.text,
+                    &format!(
+                        "# `{}`: a sheet of the sharer's own, come with the list {named}\n\
+                         # (`muster list import`). Yours now, to change; `muster data check` checks it.\n",
+                        sheet.id
+                    ),
+                ),
+            ),
+        };
+        if let Fate::Apart { id } | Fate::SameApart { id } = &fate {
+            rename_units(engine, &mut doc, &sheet.id, id)?;
+        }
+        sheets.push(PlannedSheet {
+            id: sheet.id.clone(),
+            fate,
+            path,
+            text,
+        });
+    }
+    let renamed_any = sheets
+        .iter()
+        .any(|s| matches!(s.fate, Fate::Apart { .. } | Fate::SameApart { .. }));
+    Ok(Plan {
+        list: if renamed_any {
+            doc.to_string()
+        } else {
+            shared.list.clone()
+        },
+        sheets,
+    })
+}
+
+/// The folder of a carried sheet's path (`sheets` of `sheets/ID.toml`): one folder of
+/// lowercase letters, the file named by the id; anything else is refused (a code never
+/// writes outside the ruleset's folder).
+fn sheet_folder(sheet: &SharedSheet) -> Result<&str, Error> {
+    if !valid_id(&sheet.id) {
+        return Err(Error::Invalid(format!(
+            "the code carries a sheet of id `{}`: expected 1 to 64 lowercase letters, digits and hyphens",
+            sheet.id.escape_debug()
+        )));
+    }
+    let folder = sheet
+        .path
+        .strip_suffix(&format!("/{}.toml", sheet.id))
+        .filter(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_lowercase() || c == '-'));
+    folder.ok_or_else(|| {
+        Error::Invalid(format!(
+            "the code carries sheet `{}` as `{}`: expected FOLDER/{}.toml",
+            sheet.id,
+            sheet.path.escape_debug(),
+            sheet.id
+        ))
+    })
+}
+
+/// The values of the one entry of a sheet file (its only array of tables holding one table,
+/// of id `id`), for comparing with the importer's.
+fn entry_values(text: &str, id: &str) -> Result<toml::Table, Error> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| {
+        Error::Invalid(format!(
+            "the code's sheet `{id}` is not TOML: {}",
+            e.message()
+        ))
+    })?;
+    let entries: Vec<&toml::Value> = table
+        .values()
+        .filter_map(|v| v.as_array())
+        .flatten()
+        .collect();
+    match entries.as_slice() {
+        [toml::Value::Table(t)] if t.get("id").and_then(|v| v.as_str()) == Some(id) => {
+            Ok(t.clone())
+        }
+        _ => Err(Error::Invalid(format!(
+            "the code's sheet `{id}`: expected one entry of id `{id}`, found {} entr{}",
+            entries.len(),
+            if entries.len() == 1 {
+                "y of another id"
+            } else {
+                "ies"
+            }
+        ))),
+    }
+}
+
+/// Whether the importer's data hold sheet `id` with these values (`Some(true)`), with others
+/// (`Some(false)`), or not at all (`None`).
+fn known_as(engine: &dyn Engine, id: &str, values: &toml::Table) -> Result<Option<bool>, Error> {
+    if engine.sheet(id).is_err() {
+        return Ok(None);
+    }
+    let mine = engine.copy_sheet(id, id)?;
+    Ok(Some(entry_values(&mine.text, id)? == *values))
+}
+
+fn fate(
+    engine: &dyn Engine,
+    sheet: &SharedSheet,
+    values: &toml::Table,
+    folder: &str,
+    list_name: &str,
+    taken: &dyn Fn(&str) -> bool,
+) -> Result<Fate, Error> {
+    match known_as(engine, &sheet.id, values)? {
+        Some(true) => return Ok(Fate::Same),
+        None if !taken(&sheet.path) => return Ok(Fate::New),
+        _ => {}
+    }
+    // Kept apart: `<id>-from-<list>`, then `-2`, `-3`… until one is free or holds these very
+    // values (the same list imported again).
+    let from: String = list_name
+        .chars()
+        .map(|c| c.to_ascii_lowercase())
+        .filter(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-')
+        .collect();
+    let from = from.trim_matches('-');
+    let from = if from.is_empty() { "import" } else { from };
+    for n in 1..100 {
+        let suffix = if n == 1 {
+            format!("-from-{from}")
+        } else {
+            format!("-from-{from}-{n}")
+        };
+        let keep = 64usize.saturating_sub(suffix.len());
+        let stem: String = sheet.id.chars().take(keep).collect();
+        let id = format!("{}{suffix}", stem.trim_end_matches('-'));
+        if !valid_id(&id) {
+            continue;
+        }
+        let mut apart = values.clone();
+        apart.insert("id".into(), toml::Value::String(id.clone()));
+        match known_as(engine, &id, &apart)? {
+            Some(true) => return Ok(Fate::SameApart { id }),
+            None if !taken(&format!("{folder}/{id}.toml")) => return Ok(Fate::Apart { id }),
+            _ => {}
+        }
+    }
+    Err(Error::Usage(format!(
+        "sheet `{}`: no free id to keep it apart from yours (tried {}-from-{from}…-99)",
+        sheet.id, sheet.id
+    )))
+}
+
+/// A sheet file's text under `header` in the place of its leading comment (the sharer's
+/// words about where it came from).
+fn headed(text: &str, header: &str) -> String {
+    let body: Vec<&str> = text
+        .lines()
+        .skip_while(|l| l.trim_start().starts_with('#'))
+        .collect();
+    format!("{header}{}\n", body.join("\n"))
+}
+
+/// A sheet file's text with its entry's id changed, its comments and layout kept.
+fn renamed(text: &str, id: &str) -> Result<String, Error> {
+    let mut doc: DocumentMut = text
+        .parse()
+        .map_err(|e| Error::Invalid(format!("the code's sheet is not TOML: {e}")))?;
+    for (_, item) in doc.iter_mut() {
+        if let Item::ArrayOfTables(a) = item {
+            for t in a.iter_mut() {
+                t["id"] = toml_edit::value(id);
+            }
+        }
+    }
+    Ok(doc.to_string())
+}
+
+/// Each unit of the list naming sheet `from` names `to` instead.
+fn rename_units(
+    engine: &dyn Engine,
+    doc: &mut DocumentMut,
+    from: &str,
+    to: &str,
+) -> Result<(), Error> {
+    let Some(key) = engine.ruleset().list_words().unit_keys.first().copied() else {
+        return Ok(());
+    };
+    for i in 1..=list_doc::unit_count(doc) {
+        let unit = list_doc::unit_table_mut(doc, i)?;
+        if list_doc::text_of(unit, key).as_deref() == Some(from) {
+            list_doc::set_item(unit, key, toml_edit::value(to));
+        }
+    }
+    Ok(())
+}
+
+/// A unit the importer's data price otherwise than the sharer's did, in words: "unit 2,
+/// 43rd Light: 114 points for them, 138 here", or the values that differ.
+pub fn priced_otherwise(engine: &dyn Engine, check: &ListCheck) -> Vec<String> {
+    priced::changes(engine, check)
+        .into_iter()
+        .map(|c| match c.cost {
+            Some((was, now)) => format!(
+                "unit {}, {}: {was} points for them, {now} here",
+                c.unit, c.label
+            ),
+            None => format!(
+                "unit {}, {}: their {} and yours differ ({})",
+                c.unit,
+                c.label,
+                c.noun,
+                c.words()
+            ),
+        })
+        .collect()
+}
