@@ -406,6 +406,8 @@ pub enum RosterFormat {
     Pdf,
     Markdown,
     Html,
+    /// Plain text as players post a list in a chat or a forum.
+    Text,
 }
 
 fn roster_format(path: &Path) -> Result<RosterFormat, Error> {
@@ -418,14 +420,26 @@ fn roster_format(path: &Path) -> Result<RosterFormat, Error> {
         Some("pdf") => Ok(RosterFormat::Pdf),
         Some("md") | Some("markdown") => Ok(RosterFormat::Markdown),
         Some("html") | Some("htm") => Ok(RosterFormat::Html),
+        Some("txt") | Some("text") => Ok(RosterFormat::Text),
         _ => Err(Error::Usage(format!(
-            "{}: the roster is written as .pdf, .md or .html",
+            "{}: the roster is written as .pdf, .md, .html or .txt (or give --format)",
             path.display()
         ))),
     }
 }
 
 /// A list's roster in `format`, from the ruleset's templates (or those of `overrides`).
+impl From<crate::cli::RosterFormatArg> for RosterFormat {
+    fn from(f: crate::cli::RosterFormatArg) -> Self {
+        match f {
+            crate::cli::RosterFormatArg::Pdf => RosterFormat::Pdf,
+            crate::cli::RosterFormatArg::Md => RosterFormat::Markdown,
+            crate::cli::RosterFormatArg::Html => RosterFormat::Html,
+            crate::cli::RosterFormatArg::Text => RosterFormat::Text,
+        }
+    }
+}
+
 pub fn roster_document(
     engine: &dyn Engine,
     checked: &ListCheck,
@@ -439,6 +453,7 @@ pub fn roster_document(
         RosterFormat::Pdf => "roster",
         RosterFormat::Markdown => "roster.md",
         RosterFormat::Html => "roster.html",
+        RosterFormat::Text => "roster.txt",
     };
     let templates = Templates::load(engine.ruleset().templates(), overrides, &[name])?;
     let labels = templates.labels(lang.id());
@@ -446,8 +461,27 @@ pub fn roster_document(
     ctx.insert("r", &engine.roster(checked, sources, lang, &labels)?);
     ctx.insert("l", &labels);
     ctx.insert("lang", lang.id());
+    // The PDF carries the list's share code as a QR code when one a phone reads holds it.
+    let (share, long) = match format {
+        RosterFormat::Pdf => share_qr(engine, checked, sources),
+        _ => (String::new(), false),
+    };
+    ctx.insert("share", &share);
+    ctx.insert("share_long", &long);
     Ok(match format {
         RosterFormat::Markdown => templates.render("roster.md", &ctx)?.into_bytes(),
+        RosterFormat::Text => {
+            // A template's leading comment leaves a blank line: a chat's message starts with
+            // its title.
+            let mut text = templates
+                .render("roster.txt", &ctx)?
+                .trim_start_matches(['\n', '\r'])
+                .to_owned();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.into_bytes()
+        }
         RosterFormat::Html => templates.render("roster.html", &ctx)?.into_bytes(),
         RosterFormat::Pdf => {
             let blocks = layout(&templates, "roster", &ctx)?;
@@ -465,6 +499,21 @@ pub fn roster_document(
             doc.save()
         }
     })
+}
+
+/// The share code of a checked list for its roster's QR code, or `true` when the code is too
+/// long for one (the roster says so in a line). A list muster cannot share (its sheet files
+/// unreadable) has no QR code and no line.
+fn share_qr(engine: &dyn Engine, checked: &ListCheck, sources: &Sources) -> (String, bool) {
+    let path = PathBuf::from(sources.name(checked.file));
+    let code = crate::rulesets::share::shared(engine, &path, sources.text(checked.file), checked)
+        .ok()
+        .and_then(|s| crate::core::share_code::encode(&s).ok());
+    match code {
+        Some(code) if super::share::code_qr(&code).is_ok() => (code, false),
+        Some(_) => (String::new(), true),
+        None => (String::new(), false),
+    }
 }
 
 /// A valid list's unit cards, in the ruleset's default card size on `paper`.
@@ -491,8 +540,19 @@ pub fn list_cards(
 }
 
 pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) -> Result<u8, Error> {
-    check_output_path(&args.output, &[args.list.as_path()])?;
-    let format = roster_format(&args.output)?;
+    let stdout = PathBuf::from("-");
+    let (output, format) = match (&args.output, args.format) {
+        (Some(out), Some(f)) => (out, RosterFormat::from(f)),
+        (Some(out), None) => (out, roster_format(out)?),
+        (None, Some(f)) => (&stdout, RosterFormat::from(f)),
+        (None, None) => {
+            return Err(Error::Usage(
+                "roster: give -o FILE (.pdf, .md, .html or .txt), or --format text to print it"
+                    .into(),
+            ))
+        }
+    };
+    check_output_path(output, &[args.list.as_path()])?;
     let mut sources = Sources::new();
     let (engine, checked) = open_list(dirs, &mut sources, &args.list, flag)?;
     let lang = language(engine.ruleset(), args.lang, checked.lang)?;
@@ -505,10 +565,13 @@ pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) ->
         args.paper.into(),
         args.templates.as_deref(),
     )?;
-    write_output(&args.output, &bytes)?;
+    write_output(output, &bytes)?;
+    if is_stdout(output) {
+        return Ok(0);
+    }
     eprintln!(
         "wrote {}: {} ({})",
-        args.output.display(),
+        output.display(),
         if checked.is_valid() {
             "valid"
         } else {

@@ -14,6 +14,18 @@ pub fn is_unsafe(c: char) -> bool {
         | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// A value on one line of plain text (a roster for a chat): line breaks and tabs become
+/// spaces, characters that steer a terminal the replacement character.
+pub fn plain_line(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' | '\r' | '\t' => ' ',
+            c if is_unsafe(c) => '\u{fffd}',
+            c => c,
+        })
+        .collect()
+}
+
 /// The text with each unsafe character replaced by a placeholder of the same length in bytes
 /// (`?`, `¿` or `�`), so that byte offsets into the original still point at the same places.
 /// A carriage return that ends a line (CRLF) is kept.

@@ -10,6 +10,8 @@ use super::markup::{Block, Located};
 
 const MARGIN: f32 = 11.0;
 const GUTTER: f32 = 6.0;
+/// A QR code's module on paper, in mm: half a millimetre reads well with a phone.
+const QR_MODULE: f32 = 0.5;
 /// The base sizes tried when the last page would be nearly empty.
 const TIGHTER: [f32; 5] = [0.97, 0.94, 0.91, 0.88, 0.85];
 
@@ -83,6 +85,62 @@ impl Flow<'_> {
         let height = (self.bottom() - self.top).max(1.0);
         let current = ((self.y - self.top) / height).clamp(0.0, 1.0);
         (self.column as f32 + current) / self.columns.max(1) as f32
+    }
+
+    /// A QR code of `text`, modules of [`QR_MODULE`] mm (a phone reads them from paper), the
+    /// caption beside it. A text too long for a QR code is a line of text saying so instead.
+    fn qr(&mut self, caption: &str, text: &str, base: f32) {
+        self.begin_columns();
+        let Ok(qr) = crate::render::qr::Qr::encode(text) else {
+            let w = self.col_w();
+            self.paragraph(caption, base, false, Colour::GREY, 0.0, w);
+            return;
+        };
+        let modules = qr.side();
+        let side = (modules as f32 * QR_MODULE).min(self.col_w());
+        let module = side / modules as f32;
+        self.room(side + 1.0);
+        let (x0, y0) = (self.x(), self.y);
+        self.page
+            .rect(x0, y0, side, side, Some(Colour::WHITE), None);
+        for y in 0..modules {
+            let mut x = 0;
+            while x < modules {
+                if qr.dark(x, y) {
+                    let start = x;
+                    while x < modules && qr.dark(x, y) {
+                        x += 1;
+                    }
+                    self.page.rect(
+                        x0 + start as f32 * module,
+                        y0 + y as f32 * module,
+                        (x - start) as f32 * module,
+                        module,
+                        Some(Colour::BLACK),
+                        None,
+                    );
+                } else {
+                    x += 1;
+                }
+            }
+        }
+        let w = self.col_w() - side - 3.0;
+        if w > 20.0 {
+            // Beside the code, centred on it: it never needs more room than the code's.
+            let lines = self.fonts.wrap(caption, base, true, w * PT_PER_MM);
+            let mut y = y0 + (side - lh(base) * lines.len() as f32).max(0.0) / 2.0;
+            for line in lines {
+                self.page.text(
+                    self.doc,
+                    x0 + side + 3.0,
+                    y + base * 0.9 / PT_PER_MM,
+                    Style::new(base, true, Colour::INK),
+                    &line,
+                );
+                y += lh(base);
+            }
+        }
+        self.y = y0 + side + 1.0;
     }
 
     /// Makes room for `h` mm, moving to the next column or page when needed; a section that
@@ -338,6 +396,7 @@ impl Flow<'_> {
                 let w = self.col_w();
                 self.paragraph(&line, base, true, Colour::BLACK, 0.0, w);
             }
+            Block::Qr(caption, text) => self.qr(caption, text, base),
             Block::Boxes(count, label) => {
                 self.begin_columns();
                 let side = lh(base).min(4.0);

@@ -23,6 +23,8 @@ pub enum Block {
     Skill(String, String),
     /// Casualty boxes, with a label.
     Boxes(u32, String),
+    /// A QR code of a text (a list's share code), with a caption beside it.
+    Qr(String, String),
     /// Left and right parts of the footer line.
     Footer(String, String),
     Small(String),
@@ -187,6 +189,10 @@ pub fn parse(text: &str) -> Result<Vec<Located>, String> {
                     ));
                 }
                 Block::Boxes(count, unescape(label))
+            }
+            "qr" => {
+                let (caption, text) = pair(rest);
+                Block::Qr(caption, text)
             }
             "footer" => {
                 let (a, b) = pair(rest);

@@ -41,12 +41,14 @@ thread_local! {
     static RANGE_BUDGET: std::cell::Cell<u64> = const { std::cell::Cell::new(MAX_RANGE_TOTAL) };
 }
 
-/// How values are escaped into a template's output: the layout markup, HTML or Markdown.
+/// How values are escaped into a template's output: the layout markup, HTML, Markdown or
+/// plain text (`.txt`: a roster as players post it in a chat).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Output {
     Markup,
     Html,
     Markdown,
+    Text,
 }
 
 impl Output {
@@ -55,6 +57,8 @@ impl Output {
             Output::Html
         } else if name.ends_with(".md") {
             Output::Markdown
+        } else if name.ends_with(".txt") {
+            Output::Text
         } else {
             Output::Markup
         }
@@ -100,6 +104,7 @@ impl Templates {
             Output::Markup => markup::escape,
             Output::Html => tera::escape_html,
             Output::Markdown => text::markdown,
+            Output::Text => text::plain_line,
         });
         tera.register_function("range", bounded_range);
         let mut origin = HashMap::new();

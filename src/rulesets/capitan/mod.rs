@@ -74,4 +74,4 @@ fn load(
 
 /// The built-in templates of `templates/capitan/` (a user's `--templates DIR` overrides them file
 /// by file). `roster.html` is named so that values are escaped for HTML in it.
-pub const TEMPLATES: Builtin = builtin_templates!("capitan": "card", "card-back", "qrs", "roster", "roster.md", "roster.html");
+pub const TEMPLATES: Builtin = builtin_templates!("capitan": "card", "card-back", "qrs", "roster", "roster.md", "roster.html", "roster.txt");

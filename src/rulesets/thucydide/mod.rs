@@ -58,7 +58,7 @@ pub const META: Meta = Meta {
 };
 
 /// The built-in templates of `templates/thucydide/`.
-pub const TEMPLATES: Builtin = builtin_templates!("thucydide": "card", "card-back", "qrs", "roster", "roster.md", "roster.html");
+pub const TEMPLATES: Builtin = builtin_templates!("thucydide": "card", "card-back", "qrs", "roster", "roster.md", "roster.html", "roster.txt");
 
 fn load(
     dirs: &[std::path::PathBuf],
