@@ -1444,6 +1444,128 @@ pub async fn roster_html(
     .await
 }
 
+/// `GET /api/lists/{name}/share[?lang=…]`: the list's share code (`muster list share`), its
+/// QR code as SVG when one a phone reads holds it (else why not), and the list as text for a
+/// chat (`muster roster --format text`) in `lang`.
+pub async fn share(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<PrintQuery>,
+) -> Response {
+    blocking(move || {
+        let c = match stored(&app, &name) {
+            Ok(c) => c,
+            Err(r) => return r,
+        };
+        let (lang, paper) = match print_options(c.check.ruleset, c.check.lang, &q) {
+            Ok(o) => o,
+            Err(r) => return r,
+        };
+        let engine = c.ready.engine.as_ref();
+        let path = app.store.dir.join(&name);
+        let code = rulesets::share::shared(engine, &path, c.sources.text(c.file), &c.check)
+            .and_then(|s| crate::core::share_code::encode(&s).map_err(Error::Render));
+        let code = match code {
+            Ok(code) => code,
+            Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+        };
+        let (qr, qr_note) = match crate::commands::share::code_qr(&code) {
+            Ok(qr) => (Some(qr.svg()), None),
+            Err(why) => (None, Some(why)),
+        };
+        let text = roster_document(
+            engine,
+            &c.check,
+            &c.sources,
+            lang,
+            RosterFormat::Text,
+            paper,
+            None,
+        )
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+        json_response(
+            StatusCode::OK,
+            to_json(&json!({
+                "code": code,
+                "length": code.len(),
+                "qr_svg": qr,
+                "qr_note": qr_note,
+                "text": text,
+            })),
+        )
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct ImportBody {
+    code: String,
+    /// The list file to write (default: the sharer's name).
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// `POST /api/import {"code": …, "name": …}`: `muster list import` into the lists folder
+/// (the sheets the code carried into the player's data folder), never over a file there.
+pub async fn import(State(app): Shared, body: Bytes) -> Response {
+    blocking(move || {
+        let asked: ImportBody = match serde_json::from_slice(&body) {
+            Ok(b) => b,
+            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
+        };
+        let out = match asked
+            .name
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        {
+            Some(n) => match app.store.fresh(n) {
+                Ok(p) => Some(p),
+                Err(e) => return store_error(e),
+            },
+            None => None,
+        };
+        let done = crate::commands::share::import(
+            &app.dirs,
+            None,
+            &asked.code,
+            out.as_deref(),
+            &app.store.dir,
+            &app.player_dir,
+        );
+        match done {
+            Ok(done) => {
+                app.forget(done.ruleset);
+                let name = done
+                    .list
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                json_response(
+                    StatusCode::CREATED,
+                    to_json(&json!({
+                        "name": name,
+                        "title": done.name,
+                        "ruleset": done.ruleset.id(),
+                        "valid": done.valid,
+                        "sheets": done.sheets.len(),
+                        "notes": done.notes,
+                    })),
+                )
+            }
+            Err(e @ Error::Usage(_)) if e.to_string().contains("is there already") => {
+                json_error(StatusCode::CONFLICT, &e.to_string())
+            }
+            Err(e @ (Error::Usage(_) | Error::Invalid(_))) => {
+                json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string())
+            }
+            Err(e) => json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+        }
+    })
+    .await
+}
+
 #[cfg(test)]
 mod tests {
     /// Every language of the pages has every word: a page never shows a key.

@@ -201,6 +201,8 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
         .route("/api/lists/{name}/duel", get(api::duel))
         .route("/api/lists/{name}/offers", get(api::offers))
         .route("/api/lists/{name}/matchups", get(api::matchups))
+        .route("/api/lists/{name}/share", get(api::share))
+        .route("/api/import", post(api::import))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))

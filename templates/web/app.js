@@ -101,6 +101,8 @@ async function indexPage() {
   await drawFields();
   const lists = await drawLists();
   $("#new-list").addEventListener("submit", createList);
+  $("#import").addEventListener("submit", importList);
+  $("#im-file").addEventListener("change", readCodeFile);
   await drawGames(lists || []);
   $("#new-game").addEventListener("submit", createGame);
 }
@@ -205,6 +207,49 @@ async function drawLists() {
   return r.data;
 }
 
+// ── a list shared by the opponent: its code pasted or its file chosen ───────────────────
+
+async function readCodeFile(ev) {
+  const file = ev.target.files[0];
+  if (!file) return;
+  // A code is at most 64 KiB of text: a larger file is not one.
+  if (file.size > 70000) return banner(t("import_file_big"));
+  $("#im-code").value = (await file.text()).trim();
+}
+
+async function importList(ev) {
+  ev.preventDefault();
+  banner("");
+  const field = document.querySelector("#import [data-field='name']");
+  field.classList.remove("bad");
+  field.querySelector(".problem").textContent = "";
+  const code = $("#im-code").value.trim();
+  if (!code) return banner(t("import_missing"));
+  const body = { code };
+  const name = $("#im-name").value.trim();
+  if (name) body.name = name;
+  const r = await api("POST", "/api/import", body);
+  const out = $("#import-result");
+  if (!r.ok) {
+    if (r.status === 409 || r.status === 400) {
+      field.classList.add("bad");
+      field.querySelector(".problem").textContent = r.data.error;
+    } else banner(r.data.error);
+    return;
+  }
+  out.hidden = false;
+  out.replaceChildren(...[
+    el("p", { class: "imported" }, t("imported", { name: r.data.title || r.data.name, file: r.data.name }), " ",
+      el("a", { href: "/lists/" + enc(r.data.name) }, t("open_it"))),
+    el("p", { class: "muted small" }, t("imported_matchups")),
+    r.data.notes.length ? el("ul", { class: "notes" }, r.data.notes.map((n) => el("li", {}, n))) : null,
+  ].filter(Boolean));
+  $("#im-code").value = "";
+  $("#im-name").value = "";
+  $("#im-file").value = "";
+  await drawLists();
+}
+
 async function duplicateList(name) {
   const to = prompt(t("copy_to", { name }), name.replace(/\.toml$/, "-copy.toml"));
   if (!to) return;
@@ -255,6 +300,39 @@ async function builderPage() {
   $("#search").addEventListener("input", drawOffers);
   $("#show-all").addEventListener("change", drawOffers);
   $("#save-toml").addEventListener("click", saveToml);
+  $("#share-button").addEventListener("click", openShare);
+  $("#share-close").addEventListener("click", () => { $("#share-panel").hidden = true; });
+  $("#copy-code").addEventListener("click", () => copyOut("#share-code", "#copy-code", "copy_code"));
+  $("#copy-text").addEventListener("click", () => copyOut("#share-text", "#copy-text", "copy_text"));
+}
+
+// ── sharing the list: its code, its QR code, its text for a chat ────────────────────────
+
+async function openShare() {
+  const lang = $("#lang").value;
+  const r = await api("GET", `/api/lists/${enc(state.name)}/share${lang ? `?lang=${enc(lang)}` : ""}`);
+  if (!r.ok) return banner(r.data.error);
+  $("#share-code").value = r.data.code;
+  $("#share-length").textContent = t("share_length", { n: r.data.length });
+  $("#share-text").value = r.data.text;
+  $("#share-qr").replaceChildren(r.data.qr_svg
+    ? el("img", { src: "data:image/svg+xml;charset=utf-8," + enc(r.data.qr_svg), alt: t("share_qr_alt"), width: "240", height: "240" })
+    : el("p", { class: "muted small" }, r.data.qr_note));
+  $("#share-panel").hidden = false;
+  $("#share-panel").scrollIntoView({ block: "nearest" });
+}
+
+async function copyOut(from, button, word) {
+  const box = $(from);
+  box.select();
+  try {
+    await navigator.clipboard.writeText(box.value);
+  } catch {
+    // Without the clipboard API (plain HTTP from another machine): the text stays selected.
+    if (document.execCommand) document.execCommand("copy");
+  }
+  $(button).textContent = t("copied");
+  setTimeout(() => { $(button).textContent = t(word); }, 1500);
 }
 
 async function load() {
