@@ -1386,3 +1386,119 @@ fn a_phone_paired_at_the_club_in_a_real_browser() {
     assert_eq!(code, Some(0), "{err}");
     assert!(!err.contains(&token), "{err}");
 }
+
+/// The value of a form field.
+async fn value(c: &Client, css: &str) -> String {
+    c.execute(
+        &format!("const e = document.querySelector({css:?}); return e ? e.value : '';"),
+        vec![],
+    )
+    .await
+    .unwrap()
+    .as_str()
+    .unwrap_or_default()
+    .to_owned()
+}
+
+/// The builder's Share button (the code, its QR code, the text for a chat) and the Import box
+/// of the first page (a code pasted, the list written, then offered as the opponent), on a
+/// desktop and a phone, in English and French.
+#[test]
+fn share_and_import_in_the_builder() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1200), downloads.path()).await;
+        let cli_code = muster_in(&root(), &["list", "share", "lists/sharpe-patrol.toml"], &[])
+            .stdout
+            .trim_end()
+            .to_owned();
+        for (lang, (w, h), suffix) in [
+            ("en", (1400, 1200), "desktop-en"),
+            ("fr", (390, 844), "phone-fr"),
+            ("en", (390, 844), "phone-en"),
+            ("fr", (1400, 1200), "desktop-fr"),
+        ] {
+            viewport(&c, w, h).await;
+            c.goto(&server.url("/")).await.unwrap();
+            c.execute(
+                &format!("localStorage.setItem('muster-lang', '{lang}');"),
+                vec![],
+            )
+            .await
+            .unwrap();
+            c.goto(&server.url("/lists/sharpe-patrol.toml"))
+                .await
+                .unwrap();
+            wait_for("the builder", || async {
+                !text(&c, "#units").await.is_empty()
+            })
+            .await;
+            click(&c, "#share-button").await;
+            wait_for("the share code", || async {
+                value(&c, "#share-code").await.starts_with("MU1:")
+            })
+            .await;
+            // The page's code is the command line's.
+            assert_eq!(value(&c, "#share-code").await, cli_code);
+            let shown = value(&c, "#share-text").await;
+            assert!(shown.starts_with("Sharpe's patrol — "), "{shown}");
+            assert!(c.find(Locator::Css("#share-qr img")).await.is_ok());
+            c.execute(
+                "document.querySelector('#share-panel').scrollIntoView();",
+                vec![],
+            )
+            .await
+            .unwrap();
+            shot(&c, &format!("share-{suffix}.png")).await;
+
+            // The first page: the code pasted, the list written under the name asked.
+            c.goto(&server.url("/")).await.unwrap();
+            wait_for("the lists", || async {
+                !text(&c, "#lists").await.is_empty()
+            })
+            .await;
+            let file = format!("opponent-{suffix}.toml");
+            c.execute(
+                "document.querySelector('#im-code').value = arguments[0];",
+                vec![serde_json::json!(cli_code)],
+            )
+            .await
+            .unwrap();
+            type_in(&c, "#im-name", &file).await;
+            click(&c, "#import button[type=submit]").await;
+            wait_for("the import", || async {
+                !text(&c, "#import-result").await.is_empty()
+            })
+            .await;
+            let said = text(&c, "#import-result").await;
+            assert!(said.contains(&file), "{said}");
+            assert!(!said.contains("null"), "{said}");
+            assert!(server.list(&file).is_file());
+            c.execute(
+                "document.querySelector('#import-card').scrollIntoView();",
+                vec![],
+            )
+            .await
+            .unwrap();
+            shot(&c, &format!("import-{suffix}.png")).await;
+            // The imported list is offered as the opponent in the matchups.
+            c.goto(&server.url("/lists/sharpe-patrol.toml"))
+                .await
+                .unwrap();
+            wait_for("the opponent offered", || async {
+                c.find(Locator::Css(&format!("#against option[value='{file}']")))
+                    .await
+                    .is_ok()
+            })
+            .await;
+        }
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+    });
+}

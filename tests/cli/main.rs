@@ -24,6 +24,7 @@ mod priced;
 mod print;
 mod properties;
 mod serve;
+mod share;
 mod states;
 mod svg;
 mod thucydide;

@@ -1,0 +1,518 @@
+//! Lists that travel: `muster list share` (a code, its QR code), `muster list import` (the
+//! list and the player's own sheets it carried, never over the importer's files), the
+//! roster's QR code and its text for a chat.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::{json, muster_in, root};
+
+fn run(dir: &Path, args: &[&str]) -> crate::Run {
+    muster_in(dir, args, &[])
+}
+
+/// Every file under `dir` and its bytes: to see that nothing was written.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    fn walk(dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else {
+                out.insert(p.clone(), std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    walk(dir, &mut out);
+    out
+}
+
+/// `check --format json` of a list, without what names its file.
+fn checked(dir: &Path, list: &Path) -> serde_json::Value {
+    let mut v = json(&run(
+        dir,
+        &["check", list.to_str().unwrap(), "--format", "json"],
+    ));
+    strip_files(&mut v);
+    v
+}
+
+fn strip_files(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Object(o) => {
+            o.remove("file");
+            o.remove("path");
+            for x in o.values_mut() {
+                strip_files(x);
+            }
+        }
+        serde_json::Value::Array(a) => a.iter_mut().for_each(strip_files),
+        _ => {}
+    }
+}
+
+fn share(dir: &Path, list: &str) -> String {
+    let r = run(dir, &["list", "share", list]);
+    assert_eq!(r.code, 0, "{list}: {}", r.stderr);
+    let code = r.stdout.trim_end_matches('\n').to_owned();
+    assert!(code.starts_with("MU1:"), "{code}");
+    assert_eq!(r.stdout.lines().count(), 1);
+    code
+}
+
+fn shipped_lists() -> Vec<PathBuf> {
+    let mut lists: Vec<PathBuf> = std::fs::read_dir(root().join("lists"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    lists.sort();
+    lists
+}
+
+/// Every shipped list of every ruleset, shared and imported into an empty folder, checks as
+/// the original does.
+#[test]
+fn every_shipped_list_travels_whole() {
+    let mut sizes = Vec::new();
+    for list in shipped_lists() {
+        let here = tempfile::tempdir().unwrap();
+        let d = here.path();
+        let code = share(&root(), list.to_str().unwrap());
+        sizes.push(format!(
+            "{}: {}",
+            list.file_name().unwrap().to_string_lossy(),
+            code.len()
+        ));
+        let r = run(d, &["list", "import", &code]);
+        assert!(
+            r.code == 0 || r.code == 1,
+            "{}: {}",
+            list.display(),
+            r.stderr
+        );
+        let written = d.join("lists").join(list.file_name().unwrap());
+        assert!(written.is_file(), "{}: {}", written.display(), r.stderr);
+        assert_eq!(
+            checked(d, &written),
+            checked(&root(), &list),
+            "{}",
+            list.display()
+        );
+        // Only the list: a shipped list uses no sheet of the player's own.
+        assert_eq!(tree(d).len(), 1, "{:?}", tree(d).keys());
+    }
+    eprintln!("share code lengths: {}", sizes.join(", "));
+}
+
+/// A player's own sheet travels with the list: unknown to the importer, it is written into
+/// their folder and the list is valid there; a same-id sheet with other values is kept apart.
+#[test]
+fn the_players_own_sheets_travel_and_never_replace_the_importers() {
+    let sharer = tempfile::tempdir().unwrap();
+    let s = sharer.path();
+    std::fs::create_dir(s.join("lists")).unwrap();
+    assert_eq!(
+        run(
+            s,
+            &["sheets", "new", "my-light", "--from", "gb-95th-riflemen"]
+        )
+        .code,
+        0
+    );
+    let sheet = s.join("my-sheets/capitan/sheets/my-light.toml");
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    std::fs::write(&sheet, text.replacen("courage = 7", "courage = 8", 1)).unwrap();
+    let made = run(
+        s,
+        &[
+            "list",
+            "new",
+            "lists/light.toml",
+            "--name",
+            "Light bobs",
+            "--points",
+            "600",
+            "--coalition",
+            "allies",
+            "--campaign",
+            "peninsula",
+            "--rank",
+            "lieutenant",
+        ],
+    );
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    for (id, figures) in [("gb-95th-sharpe", None), ("my-light", Some("8"))] {
+        let mut args = vec!["list", "add", "lists/light.toml", id];
+        if let Some(f) = figures {
+            args.extend(["--figures", f]);
+        }
+        let r = run(s, &args);
+        assert!(r.code <= 1, "{}", r.stderr);
+    }
+    let code = share(s, "lists/light.toml");
+    let original = checked(s, Path::new("lists/light.toml"));
+
+    // Unknown to the importer: written into their folder; the list is as the sharer's.
+    let importer = tempfile::tempdir().unwrap();
+    let i = importer.path();
+    let r = run(i, &["list", "import", &code]);
+    assert!(r.code <= 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("their own sheet `my-light`: new here, written to my-sheets/capitan/sheets/my-light.toml"),
+        "{}",
+        r.stderr
+    );
+    let written =
+        std::fs::read_to_string(i.join("my-sheets/capitan/sheets/my-light.toml")).unwrap();
+    assert!(
+        written.starts_with("# `my-light`: a sheet of the sharer's own, come with the list")
+            && written.contains("id = \"my-light\"")
+            && written.contains("courage = 8"),
+        "{written}"
+    );
+    assert_eq!(checked(i, Path::new("lists/light.toml")), original);
+    // Imported again (another file): the sheet is the same, left alone.
+    let again = run(i, &["list", "import", &code, "-o", "lists/light-2.toml"]);
+    assert!(again.code <= 1, "{}", again.stderr);
+    assert!(
+        again
+            .stderr
+            .contains("yours has the same values, left alone"),
+        "{}",
+        again.stderr
+    );
+
+    // The importer has a `my-light` of their own with other values: kept apart.
+    let other = tempfile::tempdir().unwrap();
+    let o = other.path();
+    assert_eq!(
+        run(
+            o,
+            &["sheets", "new", "my-light", "--from", "gb-95th-riflemen"]
+        )
+        .code,
+        0
+    );
+    let theirs = o.join("my-sheets/capitan/sheets/my-light.toml");
+    let before = std::fs::read(&theirs).unwrap();
+    let r = run(o, &["list", "import", &code]);
+    assert!(r.code <= 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(
+            "their own sheet `my-light` differs from yours: kept apart as `my-light-from-light`"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        std::fs::read(&theirs).unwrap(),
+        before,
+        "the importer's own sheet untouched"
+    );
+    let apart =
+        std::fs::read_to_string(o.join("my-sheets/capitan/sheets/my-light-from-light.toml"))
+            .unwrap();
+    assert!(
+        apart.contains("id = \"my-light-from-light\"") && apart.contains("courage = 8"),
+        "{apart}"
+    );
+    let list = std::fs::read_to_string(o.join("lists/light.toml")).unwrap();
+    assert!(list.contains("sheet = \"my-light-from-light\""), "{list}");
+    let mut kept = checked(o, Path::new("lists/light.toml"));
+    // The same list but for the sheet's id.
+    kept["units"][1]["sheet"] = "my-light".into();
+    assert_eq!(kept, original);
+}
+
+/// Where the importer's data price a unit otherwise, the import says so, unit by unit.
+#[test]
+fn a_unit_priced_otherwise_here_is_said() {
+    let code = share(&root(), "lists/sharpe-patrol.toml");
+    let importer = tempfile::tempdir().unwrap();
+    let i = importer.path();
+    assert_eq!(
+        run(
+            i,
+            &[
+                "sheets",
+                "new",
+                "gb-95th-riflemen",
+                "--from",
+                "gb-95th-riflemen"
+            ]
+        )
+        .code,
+        0
+    );
+    let mine = i.join("my-sheets/capitan/sheets/gb-95th-riflemen.toml");
+    let text = std::fs::read_to_string(&mine).unwrap();
+    std::fs::write(&mine, text.replacen("points = 27", "points = 30", 1)).unwrap();
+    let r = run(i, &["list", "import", &code]);
+    assert!(r.code <= 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("note: unit 3, Chosen Men: 216 points for them, 240 here"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Damaged, truncated, future and unknown codes are refused in words, nothing written.
+#[test]
+fn damaged_codes_are_refused_and_nothing_is_written() {
+    let code = share(&root(), "lists/sharpe-patrol.toml");
+    let importer = tempfile::tempdir().unwrap();
+    let i = importer.path();
+    std::fs::create_dir_all(i.join("lists")).unwrap();
+    std::fs::write(i.join("lists/mine.toml"), "# mine\n").unwrap();
+    let before = tree(i);
+    let mut changed: Vec<char> = code.chars().collect();
+    let at = changed.len() / 2;
+    changed[at] = if changed[at] == 'A' { 'B' } else { 'A' };
+    let changed: String = changed.into_iter().collect();
+    let future = code.replacen("MU1:", "MU2:", 1);
+    let cases: Vec<(String, &str)> = vec![
+        (code[..code.len() - 7].to_owned(), "the code is damaged"),
+        (changed, "the code is damaged"),
+        (
+            future,
+            "made by a newer muster (format MU2; this muster reads MU1)",
+        ),
+        ("MU1:abc".to_owned(), "is not base45"),
+        ("hello".to_owned(), "expected a share code"),
+    ];
+    for (c, said) in cases {
+        let r = run(i, &["list", "import", &c]);
+        assert_ne!(r.code, 0, "{c}");
+        assert!(r.stderr.contains(said), "{c}: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+        assert_eq!(tree(i), before, "{c}: nothing written");
+    }
+    // Over a file already there: refused.
+    let r = run(i, &["list", "import", &code, "-o", "lists/mine.toml"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("is there already"), "{}", r.stderr);
+    assert_eq!(tree(i), before);
+    // From a file and from standard input, the code reads the same.
+    std::fs::write(i.join("code.txt"), format!("{code}\n")).unwrap();
+    let r = run(
+        i,
+        &["list", "import", "code.txt", "-o", "lists/from-file.toml"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+/// The code of a list of a ruleset this muster does not know is refused.
+#[test]
+fn a_code_of_an_unknown_ruleset_is_refused() {
+    // Made with the library, as another muster would make it.
+    let shared = muster::core::share_code::Shared {
+        ruleset: "chess".into(),
+        name: "x".into(),
+        list: "[list]\nname = \"x\"\nruleset = \"chess\"\n".into(),
+        sheets: vec![],
+    };
+    let code = muster::core::share_code::encode(&shared).unwrap();
+    let importer = tempfile::tempdir().unwrap();
+    let r = run(importer.path(), &["list", "import", &code]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("a ruleset this muster does not know (unknown ruleset `chess`"),
+        "{}",
+        r.stderr
+    );
+    assert!(tree(importer.path()).is_empty());
+}
+
+/// Grey pixels of a PNG, and what a real QR decoder reads in them.
+fn decode_png(bytes: &[u8]) -> Vec<String> {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let (w, h) = (info.width as usize, info.height as usize);
+    let stride = info.line_size;
+    let mut img =
+        rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| buf[y * stride + x * channels]);
+    img.detect_grids()
+        .into_iter()
+        .filter_map(|g| g.decode().ok().map(|(_, text)| text))
+        .collect()
+}
+
+#[test]
+fn the_qr_code_reads_back_as_the_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("code.png");
+    let r = run(
+        &root(),
+        &[
+            "list",
+            "share",
+            "lists/sharpe-patrol.toml",
+            "--qr",
+            png.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        decode_png(&std::fs::read(&png).unwrap()),
+        vec![r.stdout.trim_end().to_owned()]
+    );
+    let svg = dir.path().join("code.svg");
+    let r = run(
+        &root(),
+        &[
+            "list",
+            "share",
+            "lists/sharpe-patrol.toml",
+            "--qr",
+            svg.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let bad = run(
+        &root(),
+        &[
+            "list",
+            "share",
+            "lists/sharpe-patrol.toml",
+            "--qr",
+            "code.jpg",
+        ],
+    );
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("FILE.svg or FILE.png"),
+        "{}",
+        bad.stderr
+    );
+}
+
+/// The roster PDF carries the code as a QR code that a decoder reads from the printed page.
+#[test]
+fn the_roster_pdf_carries_a_qr_code_that_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("roster.pdf");
+    let r = run(
+        &root(),
+        &[
+            "roster",
+            "lists/sharpe-patrol.toml",
+            "--lang",
+            "en",
+            "-o",
+            pdf.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let code = share(&root(), "lists/sharpe-patrol.toml");
+    let out = std::process::Command::new("pdftoppm")
+        .args(["-png", "-r", "200", "-f", "1", "-l", "1"])
+        .arg(&pdf)
+        .arg(dir.path().join("page"))
+        .status()
+        .expect("pdftoppm (poppler-utils) runs");
+    assert!(out.success());
+    let page = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "png"))
+        .unwrap();
+    assert_eq!(decode_png(&std::fs::read(page).unwrap()), vec![code]);
+    let text = std::process::Command::new("pdftotext")
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&text.stdout).contains("scan with muster to import"));
+}
+
+/// The list as players post it: the title and points, one line a unit, in the list's
+/// language.
+#[test]
+fn the_roster_as_text_for_a_chat() {
+    let r = run(
+        &root(),
+        &["roster", "lists/sharpe-patrol.toml", "--format", "text"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = r.stdout.clone();
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(lines[0].starts_with("Sharpe's patrol — "), "{}", r.stdout);
+    assert!(lines[0].ends_with(" / 600 pts"), "{}", r.stdout);
+    assert!(r.stdout.contains("3. Chosen Men ("), "{}", r.stdout);
+    assert!(r.stdout.contains("8 fig."), "{}", r.stdout);
+    for list in shipped_lists() {
+        let r = run(
+            &root(),
+            &["roster", list.to_str().unwrap(), "--format", "text"],
+        );
+        assert_eq!(r.code, 0, "{}: {}", list.display(), r.stderr);
+        assert!(
+            r.stdout.lines().count() >= 3,
+            "{}: {}",
+            list.display(),
+            r.stdout
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let txt = dir.path().join("list.txt");
+    let w = run(
+        &root(),
+        &[
+            "roster",
+            "lists/sharpe-patrol.toml",
+            "-o",
+            txt.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(w.code, 0, "{}", w.stderr);
+    assert_eq!(std::fs::read_to_string(&txt).unwrap(), text);
+}
+
+/// The web app's routes: the share code is the command line's; an import writes the list
+/// (201), refuses a name taken (409) and a damaged code (422), nothing written then.
+#[test]
+fn the_web_app_shares_and_imports_as_the_command_line() {
+    let server = crate::serve::Server::start();
+    let cli = share(&root(), "lists/sharpe-patrol.toml");
+    let r = server.get("/api/lists/sharpe-patrol.toml/share?lang=fr");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let v = r.json();
+    assert_eq!(v["code"], cli.as_str());
+    assert_eq!(v["length"], cli.len());
+    assert!(v["qr_svg"].as_str().unwrap().starts_with("<svg"));
+    assert!(v["text"].as_str().unwrap().contains("Chosen Men"));
+    let origin = format!("http://127.0.0.1:{}", server.port);
+    let post = |body: serde_json::Value| {
+        server.send(
+            "POST",
+            "/api/import",
+            &[("Origin", &origin), ("Content-Type", "application/json")],
+            body.to_string().as_bytes(),
+        )
+    };
+    let made = post(serde_json::json!({ "code": cli, "name": "opponent.toml" }));
+    assert_eq!(made.status, 201, "{}", made.text());
+    assert_eq!(made.json()["name"], "opponent.toml");
+    assert!(server.list("opponent.toml").is_file());
+    let before = tree(server.dir.path());
+    let taken = post(serde_json::json!({ "code": cli, "name": "opponent.toml" }));
+    assert_eq!(taken.status, 409, "{}", taken.text());
+    let damaged = post(serde_json::json!({ "code": &cli[..cli.len() - 5], "name": "x.toml" }));
+    assert_eq!(damaged.status, 422, "{}", damaged.text());
+    assert!(damaged.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("damaged"));
+    assert_eq!(tree(server.dir.path()), before);
+}
