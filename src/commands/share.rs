@@ -18,16 +18,20 @@ use crate::rulesets::share::{self, Fate};
 use crate::rulesets::{self as rs, Ruleset};
 
 /// The largest QR code muster draws of a share code: version 25 (117 modules a side) holds
-/// 1,853 alphanumeric characters at error correction M, and a phone reads it from a printed
-/// page 6 cm wide; beyond, modules shrink under half a millimetre and phones struggle.
+/// 1,451 alphanumeric characters at error correction M, and a phone reads it from a printed
+/// page 6 cm wide (half a millimetre a module); larger versions, up to 40 (3,391 characters),
+/// shrink the modules on a page and phones struggle with them.
 pub const MAX_QR_VERSION: usize = 25;
+/// The most characters of a code a QR code of [`MAX_QR_VERSION`] holds (alphanumeric mode,
+/// error correction M).
+pub const MAX_QR_CHARS: usize = 1451;
 
 /// A share code's QR code, when it fits one a phone reads from paper ([`MAX_QR_VERSION`]);
 /// otherwise why not, in words.
 pub fn code_qr(code: &str) -> Result<Qr, String> {
     let too_long = || {
         format!(
-            "the code is {} characters: a QR code a phone reads from paper (version {MAX_QR_VERSION}) holds 1853; share the code as text (a chat takes it whole) or the list file",
+            "the code is {} characters: a QR code a phone reads from paper (version {MAX_QR_VERSION}) holds {MAX_QR_CHARS}; share the code as text (a chat takes it whole) or the list file",
             code.len()
         )
     };
@@ -358,4 +362,21 @@ pub fn run_import(
         }
     );
     Ok(if done.valid { 0 } else { 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The most characters of a code a version-25 QR code holds (error correction M,
+    /// alphanumeric mode), as the message says.
+    #[test]
+    fn the_largest_code_a_phone_reads_from_paper() {
+        let qr = code_qr(&"A".repeat(MAX_QR_CHARS)).unwrap();
+        assert_eq!(version(&qr), MAX_QR_VERSION);
+        let Err(why) = code_qr(&"A".repeat(MAX_QR_CHARS + 1)) else {
+            panic!("a code one character longer fits");
+        };
+        assert!(why.contains(&format!("holds {MAX_QR_CHARS}")), "{why}");
+    }
 }
