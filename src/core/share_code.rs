@@ -35,7 +35,7 @@ pub const MAX_SHEETS: usize = 200;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Shared {
-    /// The ruleset's id (`capitan`).
+    /// The ruleset's id, as `muster rulesets` names it.
     pub ruleset: String,
     /// The list's file name without its extension (`sharpe-patrol`).
     pub name: String,
@@ -165,9 +165,10 @@ mod tests {
 
     fn sample() -> Shared {
         Shared {
-            ruleset: "capitan".into(),
+            ruleset: "pike-and-shot".into(),
             name: "sharpe-patrol".into(),
-            list: "[list]\nname = \"Sharpe's patrol\"\nruleset = \"capitan\"\n# a comment\n".into(),
+            list: "[list]\nname = \"Sharpe's patrol\"\nruleset = \"pike-and-shot\"\n# a comment\n"
+                .into(),
             sheets: vec![SharedSheet {
                 id: "gb-43rd-light".into(),
                 path: "sheets/gb-43rd-light.toml".into(),
@@ -224,7 +225,7 @@ mod tests {
 
     #[test]
     fn a_payload_that_is_not_a_list_is_refused() {
-        let payload = "ruleset = \"capitan\"\nname = \"x\"\nlist = \"\"\nweapons = 3\n";
+        let payload = "ruleset = \"pike-and-shot\"\nname = \"x\"\nlist = \"\"\nweapons = 3\n";
         let mut crc = flate2::Crc::new();
         crc.update(payload.as_bytes());
         let mut z = flate2::write::DeflateEncoder::new(

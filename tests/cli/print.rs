@@ -401,7 +401,7 @@ fn outputs_are_never_inputs_nor_partial() {
         "roster",
         l,
         "-o",
-        tmp.path().join("x.txt").to_str().unwrap(),
+        tmp.path().join("x.docx").to_str().unwrap(),
     ]);
     assert_eq!(run.code, 2);
     assert_eq!(std::fs::read(&list).unwrap(), before);
