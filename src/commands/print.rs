@@ -542,7 +542,18 @@ pub fn list_cards(
 pub fn run_roster(dirs: &[PathBuf], flag: Option<Ruleset>, args: &RosterArgs) -> Result<u8, Error> {
     let stdout = PathBuf::from("-");
     let (output, format) = match (&args.output, args.format) {
-        (Some(out), Some(f)) => (out, RosterFormat::from(f)),
+        (Some(out), Some(f)) => {
+            let format = RosterFormat::from(f);
+            match roster_format(out) {
+                Ok(named) if named != format => {
+                    return Err(Error::Usage(format!(
+                        "{}: its extension says another format than --format; name it after the format (or leave --format out)",
+                        out.display()
+                    )))
+                }
+                _ => (out, format),
+            }
+        }
         (Some(out), None) => (out, roster_format(out)?),
         (None, Some(f)) => (&stdout, RosterFormat::from(f)),
         (None, None) => {

@@ -146,12 +146,17 @@ pub fn code_text(arg: &str) -> Result<String, Error> {
             })?;
         return Ok(text);
     }
-    if share_code::clean(arg).starts_with("MU") {
+    // A code (of this format or another: the decoder says which); else a file of that name.
+    let cleaned = share_code::clean(arg);
+    let path = Path::new(arg);
+    if cleaned.starts_with("MU") && cleaned.contains(':') {
         return Ok(arg.to_owned());
     }
-    let path = Path::new(arg);
     if std::fs::symlink_metadata(path).is_ok() {
         return crate::core::source::read_text(path);
+    }
+    if cleaned.starts_with("MU") {
+        return Ok(arg.to_owned());
     }
     Err(Error::Usage(format!(
         "expected a share code ({}…, as `muster list share` prints it), a file holding one, or - for standard input; found `{}`",
