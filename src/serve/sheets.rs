@@ -165,8 +165,14 @@ fn missing_field(d: &Diagnostic) -> Option<String> {
     Some(m[start..end].to_owned())
 }
 
-/// A draft's diagnostics as the page shows them: by field, in the page's words.
-fn diagnostics_json(t: &Typed, lang: Lang, labels: &toml::Table) -> Vec<serde_json::Value> {
+/// A draft's diagnostics as the page shows them: by field, in the page's words. A missing
+/// field inside a group (`name = { fr = … }` without `en`) is shown at the group's field.
+fn diagnostics_json(
+    t: &Typed,
+    form: &SheetForm,
+    lang: Lang,
+    labels: &toml::Table,
+) -> Vec<serde_json::Value> {
     let mut found: Vec<&Diagnostic> = t.draft.diagnostics.iter().collect();
     found.sort_by_key(|d| {
         (
@@ -177,12 +183,12 @@ fn diagnostics_json(t: &Typed, lang: Lang, labels: &toml::Table) -> Vec<serde_js
     found
         .iter()
         .map(|d| {
-            let field = d
-                .span
-                .as_ref()
-                .and_then(|s| field_at(&t.text, s.start))
-                .filter(|_| d.code != "missing-field")
-                .or_else(|| missing_field(d));
+            let at = d.span.as_ref().and_then(|s| field_at(&t.text, s.start));
+            let field = match missing_field(d) {
+                Some(k) if form.fields.iter().any(|f| f.key == k) => Some(k),
+                Some(k) => at.or(Some(k)),
+                None => at,
+            };
             json!({
                 "field": field,
                 "code": d.code,
@@ -198,7 +204,7 @@ fn diagnostics_json(t: &Typed, lang: Lang, labels: &toml::Table) -> Vec<serde_js
 /// and its diagnostics by field.
 pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) -> Response {
     blocking(move || {
-        let (ruleset, lang, labels, _, _, typed) = match read_typed(&app, &q, &body) {
+        let (ruleset, lang, labels, form, _, typed) = match read_typed(&app, &q, &body) {
             Ok(r) => r,
             Err(r) => return r,
         };
@@ -227,7 +233,7 @@ pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes)
                 "id": typed.draft.id,
                 "svg": svg,
                 "card_error": card_error,
-                "diagnostics": diagnostics_json(&typed, lang, &labels),
+                "diagnostics": diagnostics_json(&typed, &form, lang, &labels),
                 "text": typed.text,
             })),
         )
@@ -251,7 +257,7 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
                 StatusCode::UNPROCESSABLE_ENTITY,
                 to_json(&json!({
                     "error": "the sheet has errors: it is saved once they are fixed (every command reads your folder)",
-                    "diagnostics": diagnostics_json(&typed, lang, &labels),
+                    "diagnostics": diagnostics_json(&typed, &form, lang, &labels),
                 })),
             );
         }

@@ -214,8 +214,9 @@ window.sheetPage = async function sheetPage() {
   const back = $("#back");
   if (sheet.list) back.href = `/lists/${enc(sheet.list)}`;
   else back.href = "/";
-  $("#crumb").replaceChildren(el("a", { href: "/" }, t("lists")), " / ",
-    sheet.list ? el("a", { href: `/lists/${enc(sheet.list)}` }, sheet.list) : null, sheet.list ? " / " : null, t("sheet_editor"));
+  $("#crumb").replaceChildren(...[el("a", { href: "/" }, t("lists")), " / ",
+    sheet.list ? el("a", { href: `/lists/${enc(sheet.list)}` }, sheet.list) : null, sheet.list ? " / " : null, t("sheet_editor")]
+    .filter((x) => x !== null));
   document.title = `muster — ${t("sheet_editor")}`;
   drawForm();
   $("#save-sheet").addEventListener("click", saveSheet);

@@ -214,7 +214,7 @@ pub struct Unit {
     pub kind: String,
     /// Its armour colour (armour.toml).
     pub armour: String,
-    /// Combat dice: shooting (with `range` hexes), attacking in melee, riposting.
+    /// Shooting dice, at its range (0: it does not shoot).
     #[validate(range(min = 0, max = 10))]
     pub fire: u32,
     /// Hexes it shoots at, when it has a fire factor.
