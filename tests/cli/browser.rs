@@ -1502,3 +1502,119 @@ fn share_and_import_in_the_builder() {
         c.close().await.unwrap();
     });
 }
+
+#[test]
+fn a_unit_type_copied_and_edited_in_hm_qrs_and_thucydide() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1200), downloads.path()).await;
+        // hm-qrs: "copy and edit" under a unit type of an order of battle's picker.
+        c.goto(&server.url("/lists/hm-qrs-picton-1815.toml")).await.unwrap();
+        wait_for("the illustrative unit type and its copy link", || async {
+            text(&c, "[data-offer='veteran-infantry']").await.contains("illustrative")
+                && c.find(Locator::Css("li:has(> [data-offer='veteran-infantry']) a.copy-edit"))
+                    .await
+                    .is_ok()
+        })
+        .await;
+        click(&c, "li:has(> [data-offer='veteran-infantry']) a.copy-edit").await;
+        wait_for("the editor with the card", || async {
+            text(&c, "#subtitle").await.starts_with("A copy of veteran-infantry")
+                && text(&c, "#card-view").await.contains("Veteran infantry")
+        })
+        .await;
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='hand_to_hand'] label").await,
+            "Hand-to-hand (HtH) (dice)"
+        );
+        // The card follows each value; a wrong one is said at its field.
+        let mut n = drafts(&c).await;
+        sheet_field(&c, "points", "60").await;
+        n = next_draft(&c, n).await;
+        wait_for("the points on the card", || async {
+            text(&c, "#card-view").await.contains("60 pts")
+        })
+        .await;
+        sheet_field(&c, "morale", "9").await;
+        n = next_draft(&c, n).await;
+        wait_for("the morale problem", || async {
+            text(&c, "#sheet-form [data-field='morale'] .problem").await
+                == "morale must be between 2 and 6 (a save on a d6), found 9"
+        })
+        .await;
+        assert_eq!(text(&c, "#verdict").await, "1 error");
+        shot(&c, "sheet-editor-hm-qrs-error.png").await;
+        sheet_field(&c, "morale", "2").await;
+        next_draft(&c, n).await;
+        wait_for("valid again", || async {
+            text(&c, "#verdict").await == "valid" && text(&c, "#card-view").await.contains("2+")
+        })
+        .await;
+        shot(&c, "sheet-editor-hm-qrs.png").await;
+        // Saved into the player's units folder; in the picker at once, marked as theirs.
+        click(&c, "#save-sheet").await;
+        wait_for("the save", || async { text(&c, "#status").await.starts_with("Saved in") })
+            .await;
+        let saved = std::fs::read_to_string(
+            server.dir.path().join("my-sheets/hm-qrs/units/veteran-infantry.toml"),
+        )
+        .unwrap();
+        assert!(saved.contains("\nmorale = 2\n") && saved.contains("\npoints = 60\n"), "{saved}");
+        click(&c, "#back").await;
+        wait_for("the player's unit type in the picker", || async {
+            let offer = text(&c, "[data-offer='veteran-infantry']").await;
+            offer.contains("yours") && !offer.contains("illustrative")
+        })
+        .await;
+
+        // Thucydide, in French, on a phone: a troop type's traits by name, the card follows.
+        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![])
+            .await
+            .unwrap();
+        viewport(&c, 390, 844).await;
+        c.goto(&server.url(
+            "/sheets/edit?ruleset=thucydide&from=peltastes&list=thucydide-perses.toml",
+        ))
+        .await
+        .unwrap();
+        wait_for("the French editor", || async {
+            text(&c, "#subtitle").await.starts_with("Une copie de peltastes")
+                && text(&c, "#card-view").await.contains("Insaisissable")
+        })
+        .await;
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='armour'] label").await,
+            "Armure (couleur)"
+        );
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='range'] label").await,
+            "Portée du tir (cases) (facultatif)"
+        );
+        let n = drafts(&c).await;
+        click(&c, "#sheet-form [data-field='traits'] input[value='elite']").await;
+        next_draft(&c, n).await;
+        wait_for("the trait on the card", || async {
+            text(&c, "#card-view").await.contains("Élite")
+        })
+        .await;
+        let fits = c
+            .execute(
+                "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(fits, serde_json::json!(true), "the editor fits the phone's width");
+        // The card first, as the phone shows it above the form.
+        c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
+        shot(&c, "sheet-editor-thucydide-phone-fr.png").await;
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+    });
+}

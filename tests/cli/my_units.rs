@@ -658,6 +658,23 @@ points = 40
     );
     assert_eq!(check.code, 0, "{}", check.stderr);
 
+    // A name given in one language only: the missing one is said at the name's field.
+    let r = s.send(
+        "POST",
+        "/api/sheets/draft?ruleset=thucydide&lang=fr",
+        &[],
+        body(
+            &serde_json::json!({ "id": "x", "name": { "fr": "X" }, "type": "infantry",
+                "armour": "red", "fire": 0, "assault": 3, "melee": 3, "elements": 4 }),
+            None,
+        )
+        .as_bytes(),
+    );
+    assert_eq!(
+        r.json()["diagnostics"],
+        serde_json::json!([{ "field": "name", "code": "missing-field", "severity": "error",
+            "message": "champ obligatoire manquant", "notes": [] }])
+    );
     // Thucydide: a draft of a troop type with its traits; its card drawn, in English.
     let troop = serde_json::json!({
         "id": "my-slingers",
