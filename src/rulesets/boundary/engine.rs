@@ -301,6 +301,41 @@ pub struct SheetFile {
     pub text: String,
 }
 
+/// The player's copy of a sheet or entry (`muster sheets new NEW-ID --from ID`), the same for
+/// every ruleset: `entry`, already given its new id and stripped of its `source`, written as
+/// one `[[table]]` in the folder `dir` of the ruleset's player folder, under a comment that
+/// says what it is (`what`: "Capitán sheet"; `noun`: "sheet"; `more`: a comment line the
+/// ruleset adds, or nothing).
+pub fn copy_of<T: serde::Serialize>(
+    what: &str,
+    noun: &str,
+    more: &str,
+    (table, dir): (&str, &str),
+    (from, new_id): (&str, &str),
+    entry: &T,
+) -> Result<SheetFile, Error> {
+    if !crate::core::catalog::valid_id(new_id) {
+        return Err(Error::Usage(format!(
+            "`{new_id}` is not a {noun} id: 1 to 64 lowercase letters, digits and hyphens"
+        )));
+    }
+    let body = crate::core::toml_file::array_entry(table, entry).map_err(Error::Render)?;
+    let more = if more.is_empty() {
+        String::new()
+    } else {
+        format!("# {more}\n")
+    };
+    Ok(SheetFile {
+        path: format!("{dir}/{new_id}.toml"),
+        text: format!(
+            "# Your own {what} `{new_id}`, copied from `{from}` by `muster sheets new`.\n\
+             # Change any value: muster reads this folder over the shipped data (any {noun}\n\
+             # with the id of a shipped one takes its place). `muster data check` checks it.\n\
+             {more}{body}"
+        ),
+    })
+}
+
 /// What a ruleset does not do, with the rulesets that do.
 pub fn unsupported(ruleset: Ruleset, what: &str) -> Error {
     Error::Usage(format!(

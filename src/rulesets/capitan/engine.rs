@@ -170,23 +170,16 @@ impl Engine for CapitanEngine {
             .sheet(from)
             .ok_or_else(|| unknown("sheet", from, self.db.sheets.ids()))?
             .clone();
-        if !crate::core::catalog::valid_id(new_id) {
-            return Err(Error::Usage(format!(
-                "`{new_id}` is not a sheet id: 1 to 64 lowercase letters, digits and hyphens"
-            )));
-        }
         s.id = new_id.to_owned();
         s.source = None;
-        let body = crate::core::toml_file::array_entry("sheet", &s).map_err(Error::Render)?;
-        let text = format!(
-            "# Your own Capitán sheet `{new_id}`, copied from `{from}` by `muster sheets new`.\n\
-             # Change any value: muster reads this folder over the shipped data (a sheet with\n\
-             # the id of a shipped one takes its place). `muster data check` checks it.\n{body}"
-        );
-        Ok(crate::rulesets::SheetFile {
-            path: format!("sheets/{new_id}.toml"),
-            text,
-        })
+        crate::rulesets::copy_of(
+            "Capitán sheet",
+            "sheet",
+            "",
+            ("sheet", "sheets"),
+            (from, new_id),
+            &s,
+        )
     }
 
     fn sheet_form(&self, lang: Lang, labels: &toml::Table) -> Result<crate::rulesets::SheetForm, Error> {

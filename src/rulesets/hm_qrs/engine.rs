@@ -147,22 +147,15 @@ impl Engine for HmEngine {
             .get(from)
             .ok_or_else(|| unknown("unit type", from, self.db.units.ids()))?
             .clone();
-        if !crate::core::catalog::valid_id(new_id) {
-            return Err(Error::Usage(format!(
-                "`{new_id}` is not a unit type id: 1 to 64 lowercase letters, digits and hyphens"
-            )));
-        }
         u.id = new_id.to_owned();
-        let body = crate::core::toml_file::array_entry("unit", &u).map_err(Error::Render)?;
-        let text = format!(
-            "# Your own hm-qrs unit type `{new_id}`, copied from `{from}` by `muster sheets new`.\n\
-             # Change any value: muster reads this folder over the shipped data (a unit type\n\
-             # with the id of a shipped one takes its place). `muster data check` checks it.\n{body}"
-        );
-        Ok(crate::rulesets::SheetFile {
-            path: format!("{}/{new_id}.toml", super::data::UNITS_DIR),
-            text,
-        })
+        crate::rulesets::copy_of(
+            "hm-qrs unit type",
+            "unit type",
+            "",
+            ("unit", super::data::UNITS_DIR),
+            (from, new_id),
+            &u,
+        )
     }
 
     fn sheet_form(

@@ -108,22 +108,15 @@ impl Engine for ThucydideEngine {
             .get(from)
             .ok_or_else(|| unknown("troop type", from, self.db.units.ids()))?
             .clone();
-        if !crate::core::catalog::valid_id(new_id) {
-            return Err(Error::Usage(format!(
-                "`{new_id}` is not a troop type id: 1 to 64 lowercase letters, digits and hyphens"
-            )));
-        }
         u.id = new_id.to_owned();
-        let body = crate::core::toml_file::array_entry("unit", &u).map_err(Error::Render)?;
-        let text = format!(
-            "# Your own Thucydide troop type `{new_id}`, copied from `{from}` by `muster sheets new`.\n\
-             # Change any value: muster reads this folder over the shipped data (a troop type\n\
-             # with the id of a shipped one takes its place). `muster data check` checks it.\n{body}"
-        );
-        Ok(crate::rulesets::SheetFile {
-            path: format!("{}/{new_id}.toml", super::data::UNITS_DIR),
-            text,
-        })
+        crate::rulesets::copy_of(
+            "Thucydide troop type",
+            "troop type",
+            "",
+            ("unit", super::data::UNITS_DIR),
+            (from, new_id),
+            &u,
+        )
     }
 
     fn sheet_form(

@@ -187,23 +187,15 @@ impl Engine for WabEngine {
             .entry(from)
             .ok_or_else(|| unknown("entry", from, self.db.entries.ids()))?
             .clone();
-        if !crate::core::catalog::valid_id(new_id) {
-            return Err(Error::Usage(format!(
-                "`{new_id}` is not an entry id: 1 to 64 lowercase letters, digits and hyphens"
-            )));
-        }
         e.id = new_id.to_owned();
-        let body = crate::core::toml_file::array_entry("entry", &e).map_err(Error::Render)?;
-        let text = format!(
-            "# Your own WAB ACA entry `{new_id}`, copied from `{from}` by `muster sheets new`.\n\
-             # Change any value: muster reads this folder over the shipped data (an entry with\n\
-             # the id of a shipped one takes its place); `army` is the army it joins.\n\
-             # `muster data check` checks it.\n{body}"
-        );
-        Ok(crate::rulesets::SheetFile {
-            path: format!("armies/{new_id}.toml"),
-            text,
-        })
+        crate::rulesets::copy_of(
+            "WAB ACA entry",
+            "entry",
+            "`army` is the army the entry joins.",
+            ("entry", "armies"),
+            (from, new_id),
+            &e,
+        )
     }
 
     fn sheet_form(
