@@ -304,8 +304,8 @@ pub struct SheetFile {
 /// The player's copy of a sheet or entry (`muster sheets new NEW-ID --from ID`), the same for
 /// every ruleset: `entry`, already given its new id and stripped of its `source`, written as
 /// one `[[table]]` in the folder `dir` of the ruleset's player folder, under a comment that
-/// says what it is (`what`: "Capitán sheet"; `noun`: "sheet"; `more`: a comment line the
-/// ruleset adds, or nothing).
+/// says what it is (`what`: the ruleset's title and its word for a sheet; `noun`: that word
+/// alone; `more`: a comment line the ruleset adds, or nothing).
 pub fn copy_of<T: serde::Serialize>(
     what: &str,
     noun: &str,
