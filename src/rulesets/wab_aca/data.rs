@@ -73,6 +73,9 @@ struct Parts {
     pending: Vec<(FileId, Vec<(usize, Entry)>)>,
     /// Armies a later data layer replaced (their headers).
     replaced_armies: Vec<crate::core::catalog::Replaced>,
+    /// Each army's source as first read (its entries' provenance when a later layer replaces
+    /// its header).
+    first_sources: std::collections::HashMap<String, ArmySource>,
     game: crate::rulesets::game::GameRules,
     registry: Registry,
 }
@@ -139,21 +142,16 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         .iter()
         .filter_map(|e| parts.registry.origin("entry", &e.id).cloned())
         .collect();
-    let army_layers: std::collections::HashMap<&str, usize> = parts
-        .army_files
-        .iter()
-        .map(|(id, f)| (id.as_str(), parts.registry.layer(*f)))
-        .collect();
     let provenance = parts
         .entries
         .iter()
         .zip(&entry_origins)
         .map(|(e, o)| {
+            // An entry of the shipped layer keeps its shipped army's source, whoever's header
+            // the army has now.
             let layer = parts.registry.layer(o.file);
-            let army = parts.armies.get(&e.army);
-            let source = army.map(|a| a.header.source.to_string());
-            let army_layer = army_layers.get(e.army.as_str()).copied().unwrap_or(0);
-            let p = Provenance::of(layer.max(army_layer), source.as_deref());
+            let source = parts.first_sources.get(&e.army).map(|s| s.to_string());
+            let p = Provenance::of(layer, source.as_deref());
             (e.id.clone(), (p, sources.name(o.file)))
         })
         .collect();
@@ -389,6 +387,8 @@ impl Parts {
             }
         } else {
             self.army_files.push((army_id.clone(), file));
+            self.first_sources
+                .insert(army_id.clone(), header.source);
             self.armies.insert(
                 &army_id,
                 Army {

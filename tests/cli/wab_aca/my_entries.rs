@@ -237,6 +237,23 @@ fn a_players_entry_may_join_another_army_and_a_later_army_replaces_its_header() 
     );
     let british = ids("great-britain-1812");
     assert!(british.len() > 5, "{british:?}");
+    // The shipped entries under the player's header are still the shipped, illustrative ones.
+    let shipped_entry = json(&run(
+        d,
+        &[
+            "sheets",
+            "show",
+            &british[1],
+            "--ruleset",
+            "wab-aca",
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(
+        shipped_entry["provenance"], "illustrative",
+        "{shipped_entry}"
+    );
 }
 
 #[test]
