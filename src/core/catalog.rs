@@ -55,6 +55,16 @@ impl<T> Catalog<T> {
         }
     }
 
+    /// Puts `item` in the place of the entry `id`, or adds it when there is none.
+    pub fn put(&mut self, id: &str, item: T) {
+        match self.index.get(id) {
+            Some(&i) => self.items[i] = item,
+            None => {
+                self.insert(id, item);
+            }
+        }
+    }
+
     pub fn contains(&self, id: &str) -> bool {
         self.index.contains_key(id)
     }

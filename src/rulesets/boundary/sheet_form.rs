@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::{label, Choice, Engine};
 use crate::core::diagnostic::Diagnostic;
+use crate::core::error::Error;
 
 /// What a ruleset's editor shows: the data table a sheet sits in (`sheet`, `entry`, …) and
 /// the fields in the data's key order.
@@ -284,6 +285,23 @@ pub struct Draft {
     pub engine: Box<dyn Engine>,
     pub id: String,
     pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The one sheet or entry a draft holds (`noun`: the ruleset's word for it): `None` when none
+/// could be read and `diagnostics` say why; an error for more than one, or for none with
+/// nothing said.
+pub fn the_one<T>(
+    mut entries: Vec<T>,
+    noun: &str,
+    diagnostics: &[Diagnostic],
+) -> Result<Option<T>, Error> {
+    match entries.len() {
+        0 if diagnostics.is_empty() => {
+            Err(Error::Usage(format!("a draft is one {noun}, found none")))
+        }
+        0 | 1 => Ok(entries.pop()),
+        n => Err(Error::Usage(format!("a draft is one {noun}, found {n}"))),
+    }
 }
 
 /// The values of a form as the entry's TOML, keys in the form's order (a key the form does

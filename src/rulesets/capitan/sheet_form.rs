@@ -10,7 +10,7 @@ use super::model::{Lang, Quality, UnitSheet};
 use crate::core::catalog::{Origin, Provenance, SpanIndexes};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources, SpanIndex};
-use crate::rulesets::sheet_form::{form_from_schema, FormSpec};
+use crate::rulesets::sheet_form::{form_from_schema, the_one, FormSpec};
 use crate::rulesets::{label, schema, Choice, SheetForm};
 
 /// Each field's unit (a label key).
@@ -122,17 +122,8 @@ pub struct Typed {
 pub fn draft(data: &Database, sources: &Sources, file: FileId) -> Result<Typed, Error> {
     let index = SpanIndex::parse(sources.text(file));
     let (parsed, mut diagnostics) = parse_sheets(sources, file, &index);
-    let mut sheets: Vec<UnitSheet> = parsed.sheet;
-    if sheets.len() > 1 {
-        return Err(Error::Usage(format!(
-            "a draft is one sheet, found {}",
-            sheets.len()
-        )));
-    }
-    let Some(sheet) = sheets.pop() else {
-        if diagnostics.is_empty() {
-            return Err(Error::Usage("a draft is one sheet, found none".into()));
-        }
+    let sheets: Vec<UnitSheet> = parsed.sheet;
+    let Some(sheet) = the_one(sheets, "sheet", &diagnostics)? else {
         return Ok(Typed {
             db: data.clone(),
             id: String::new(),
@@ -141,9 +132,7 @@ pub fn draft(data: &Database, sources: &Sources, file: FileId) -> Result<Typed, 
     };
     let mut db = data.clone();
     let id = sheet.id.clone();
-    if !db.sheets.replace(&id, sheet.clone()) {
-        db.sheets.insert(&id, sheet.clone());
-    }
+    db.sheets.put(&id, sheet.clone());
     db.provenance
         .insert(id.clone(), (Provenance::Player, sources.name(file)));
     let origin = Origin {

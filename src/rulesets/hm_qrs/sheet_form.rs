@@ -10,7 +10,7 @@ use crate::core::catalog::{Origin, Provenance, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources, SpanIndex};
-use crate::rulesets::sheet_form::{form_from_schema, FormSpec};
+use crate::rulesets::sheet_form::{form_from_schema, the_one, FormSpec};
 use crate::rulesets::{label, schema, Choice, SheetForm};
 
 /// Each field's unit (a label key).
@@ -78,17 +78,8 @@ pub struct Typed {
 pub fn draft(data: &Database, sources: &Sources, file: FileId) -> Result<Typed, Error> {
     let index = SpanIndex::parse(sources.text(file));
     let mut diagnostics = Vec::new();
-    let mut units = read_units(sources, file, &index, true, &mut diagnostics);
-    if units.len() > 1 {
-        return Err(Error::Usage(format!(
-            "a draft is one unit, found {}",
-            units.len()
-        )));
-    }
-    let Some((at, unit)) = units.pop() else {
-        if diagnostics.is_empty() {
-            return Err(Error::Usage("a draft is one unit, found none".into()));
-        }
+    let units = read_units(sources, file, &index, true, &mut diagnostics);
+    let Some((at, unit)) = the_one(units, "unit", &diagnostics)? else {
         return Ok(Typed {
             db: data.clone(),
             id: String::new(),
@@ -97,9 +88,7 @@ pub fn draft(data: &Database, sources: &Sources, file: FileId) -> Result<Typed, 
     };
     let mut db = data.clone();
     let id = unit.id.clone();
-    if !db.units.replace(&id, unit.clone()) {
-        db.units.insert(&id, unit.clone());
-    }
+    db.units.put(&id, unit.clone());
     db.provenance
         .insert(id.clone(), (Provenance::Player, sources.name(file)));
     let origin = Origin {

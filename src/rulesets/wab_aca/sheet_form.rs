@@ -15,7 +15,7 @@ use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
-use crate::rulesets::sheet_form::{form_from_schema, FormSpec};
+use crate::rulesets::sheet_form::{form_from_schema, the_one, FormSpec};
 use crate::rulesets::{label, schema, Choice, SheetForm};
 
 /// Each field's unit (a label key).
@@ -144,22 +144,13 @@ pub struct Typed {
 /// are `data check`'s once it is saved).
 pub fn draft(data: &Database, sources: &Sources, file: FileId) -> Result<Typed, Error> {
     let index = SpanIndex::parse(sources.text(file));
-    let (mut entries, mut diagnostics) = parse_entries(sources, file, &index);
-    if entries.len() > 1 {
-        return Err(Error::Usage(format!(
-            "a draft is one entry, found {}",
-            entries.len()
-        )));
-    }
+    let (entries, mut diagnostics) = parse_entries(sources, file, &index);
     let unread = |diagnostics| Typed {
         db: data.clone(),
         id: String::new(),
         diagnostics,
     };
-    let Some(entry) = entries.pop() else {
-        if diagnostics.is_empty() {
-            return Err(Error::Usage("a draft is one entry, found none".into()));
-        }
+    let Some(entry) = the_one(entries, "entry", &diagnostics)? else {
         return Ok(unread(diagnostics));
     };
     let key = if entry.army.is_empty() { "id" } else { "army" };
@@ -193,9 +184,7 @@ pub fn draft(data: &Database, sources: &Sources, file: FileId) -> Result<Typed, 
             }
         }
     }
-    if !db.entries.replace(&id, entry.clone()) {
-        db.entries.insert(&id, entry.clone());
-    }
+    db.entries.put(&id, entry.clone());
     db.provenance
         .insert(id.clone(), (Provenance::Player, sources.name(file)));
     let origin = Origin {
