@@ -19,3 +19,4 @@ pub mod suggest;
 pub mod table;
 pub mod text;
 pub mod toml_file;
+pub mod words;

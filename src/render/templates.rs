@@ -18,6 +18,9 @@ pub struct Builtin {
     pub folder: &'static str,
     pub templates: &'static [(&'static str, &'static str, &'static str)],
     pub labels: &'static str,
+    /// The templates of its messages in the languages other than English (`msg_<key>`, see
+    /// `core::words`).
+    pub messages: &'static str,
 }
 
 pub struct Templates {

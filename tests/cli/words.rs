@@ -132,3 +132,235 @@ fn whole_words_only() {
     assert!(!contains_word("Commandement", "Command"));
     assert!(contains_word("a Round shot.", "Round shot"));
 }
+
+/// The forms templates give a noun after its count, from the code (English) and every
+/// messages file: (singular forms, plural forms), each the word after the count.
+fn noun_forms() -> (
+    std::collections::HashSet<String>,
+    std::collections::HashSet<String>,
+) {
+    let mut texts = Vec::new();
+    let mut stack = vec![root().join("src")];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                texts.push(std::fs::read_to_string(&p).unwrap());
+            }
+        }
+    }
+    for e in std::fs::read_dir(root().join("templates")).unwrap() {
+        let p = e.unwrap().path();
+        for f in [p.join("messages.toml"), p.clone()] {
+            if f.is_file() && f.extension().is_some_and(|x| x == "toml") {
+                texts.push(std::fs::read_to_string(&f).unwrap());
+            }
+        }
+    }
+    let (mut one, mut other) = (
+        std::collections::HashSet::new(),
+        std::collections::HashSet::new(),
+    );
+    let first_word = |form: &str| {
+        form.split('#')
+            .nth(1)
+            .and_then(|after| after.split_whitespace().next())
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .filter(|w| !w.is_empty())
+    };
+    for t in &texts {
+        let mut rest = t.as_str();
+        while let Some(open) = rest.find('{') {
+            let after = &rest[open + 1..];
+            let Some(close) = after.find('}') else { break };
+            let parts: Vec<&str> = after[..close].split('|').collect();
+            if let [_, a, b] = parts.as_slice() {
+                one.extend(first_word(a));
+                other.extend(first_word(b));
+            }
+            rest = &after[close + 1..];
+        }
+    }
+    // A form both ways ("# corps", "# más") agrees with any count.
+    let both: Vec<String> = one.intersection(&other).cloned().collect();
+    for w in both {
+        one.remove(&w);
+        other.remove(&w);
+    }
+    (one, other)
+}
+
+/// Counts in `text` that disagree with the noun after them, in `lang`.
+fn disagreements(
+    text: &str,
+    lang: muster::core::i18n::Lang,
+    forms: &(
+        std::collections::HashSet<String>,
+        std::collections::HashSet<String>,
+    ),
+) -> Vec<String> {
+    use muster::core::words::is_singular;
+    let mut out = Vec::new();
+    let tokens: Vec<&str> = text.split([' ', '\u{a0}']).collect();
+    for (i, t) in tokens.iter().enumerate() {
+        let digits: String = t.chars().filter(|c| c.is_ascii_digit()).collect();
+        // A count stands alone: not a section (§4.2), a page (p.10), a die (2D6) or a range.
+        if digits.is_empty()
+            || !t
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == '\u{202f}')
+        {
+            continue;
+        }
+        let Ok(n) = digits.parse::<i64>() else {
+            continue;
+        };
+        let Some(next) = tokens.get(i + 1) else {
+            continue;
+        };
+        let word: String = next
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        if word.is_empty() {
+            continue;
+        }
+        let singular = is_singular(lang, n);
+        // A plural the templates do not know yet: after one, a word ending in s.
+        let plural_s = word.len() > 3 && word.ends_with('s') && !word.ends_with("ss");
+        if singular && (forms.1.contains(&word) || (plural_s && !forms.0.contains(&word))) {
+            out.push(format!("`{t} {next}`: {n} takes the singular"));
+        }
+        if !singular && forms.0.contains(&word) {
+            out.push(format!("`{t} {next}`: {n} takes the plural"));
+        }
+    }
+    out
+}
+
+/// Every diagnostic of every ruleset's per-code list fixtures, said in each language the
+/// ruleset offers: each text of it is a phrase with a template in that language, none carries
+/// a `foreign` word of the labels, and every count agrees with its noun. Prints how many
+/// messages it read.
+#[test]
+fn every_diagnostic_in_every_language() {
+    use muster::commands::check::{read_list, OpenError};
+    use muster::core::source::Sources;
+    use muster::core::words::Layered;
+    let forms = noun_forms();
+    assert!(forms.0.contains("unit") && forms.1.contains("units"));
+    let mut wrong = Vec::new();
+    let mut said = 0usize;
+    for (dir, data) in [
+        (
+            "tests/fixtures/lists",
+            vec!["unit-sheets", "tests/fixtures/list-data"],
+        ),
+        ("tests/fixtures/wab-aca/lists", vec!["unit-sheets"]),
+        ("tests/fixtures/hm-qrs/lists", vec!["unit-sheets"]),
+        ("tests/fixtures/thucydide/lists", vec!["unit-sheets"]),
+    ] {
+        let dirs: Vec<std::path::PathBuf> = data.iter().map(|d| root().join(d)).collect();
+        let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.extension().is_some_and(|e| e == "toml")
+                    && std::fs::read_to_string(p)
+                        .unwrap()
+                        .contains("# expect: exit")
+            })
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut sources = Sources::new();
+            let (ruleset, diagnostics) = match read_list(&mut sources, &path, None) {
+                Err(OpenError::UnknownRuleset(d)) => (Ruleset::ALL[0], vec![d]),
+                Err(OpenError::Stop(e)) => panic!("{}: {e}", path.display()),
+                Ok((ruleset, file)) => {
+                    let engine = muster::commands::load_engine(ruleset, &dirs, &mut sources)
+                        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                    match engine.check_list(&sources, file) {
+                        Err(d) => (ruleset, vec![d]),
+                        Ok(mut checked) => {
+                            if let Some(a) =
+                                text.lines().find_map(|l| l.strip_prefix("# against: "))
+                            {
+                                let other = muster::commands::check::open_other(
+                                    engine.as_ref(),
+                                    &mut sources,
+                                    &root().join(a),
+                                )
+                                .unwrap();
+                                let pair = engine.check_pair(&checked, &other, a);
+                                checked.diagnostics.extend(pair);
+                            }
+                            (ruleset, checked.diagnostics)
+                        }
+                    }
+                }
+            };
+            // An opponent of another fixture (`# against:`) may be legal.
+            let templates = Templates::load(ruleset.templates(), None, &[]).unwrap();
+            for lang in ruleset.languages() {
+                let own = ruleset.words(*lang);
+                let words = Layered {
+                    own: &own,
+                    lang: *lang,
+                };
+                let labels = templates.labels(lang.id());
+                let foreign: Vec<&str> = labels
+                    .get("foreign")
+                    .and_then(|v| v.as_array())
+                    .map(|a| a.iter().filter_map(|w| w.as_str()).collect())
+                    .unwrap_or_default();
+                for d in &diagnostics {
+                    let what = format!("{} [{}] {}", path.display(), d.code, lang.id());
+                    for u in d.unsaid(*lang, &words) {
+                        wrong.push(format!("{what}: {u}"));
+                    }
+                    let shown = d.in_lang(*lang, &words);
+                    let mut texts = vec![shown.message.clone()];
+                    texts.extend(shown.label.clone());
+                    texts.extend(shown.notes.iter().cloned());
+                    texts.extend(shown.related.iter().map(|(_, l)| l.clone()));
+                    for t in &texts {
+                        said += 1;
+                        for w in &foreign {
+                            if contains_word(t, w) {
+                                wrong.push(format!("{what}: `{w}` in “{t}”"));
+                            }
+                        }
+                        for x in disagreements(t, *lang, &forms) {
+                            wrong.push(format!("{what}: {x} in “{t}”"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("every_diagnostic_in_every_language: {said} texts read");
+    assert!(
+        wrong.is_empty(),
+        "{} problems:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn counts_and_nouns() {
+    use muster::core::i18n::Lang;
+    let forms = noun_forms();
+    assert_eq!(
+        disagreements("1 heavy batteries among 1", Lang::En, &forms).len(),
+        1
+    );
+    assert!(disagreements("2 units of §4.2", Lang::En, &forms).is_empty());
+    assert_eq!(disagreements("2 unit", Lang::En, &forms).len(), 1);
+}

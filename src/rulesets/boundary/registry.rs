@@ -134,6 +134,21 @@ impl Ruleset {
         self.meta().templates
     }
 
+    /// The words of `lang` alone (its table of the labels file and of the messages file,
+    /// without falling back to another language): what messages are said with, the shared
+    /// words after them (`core::words::Layered`).
+    pub fn words(self, lang: Lang) -> toml::Table {
+        let table = |text: &str| {
+            toml::from_str::<toml::Table>(text)
+                .ok()
+                .and_then(|t| t.get(lang.id()).and_then(|v| v.as_table()).cloned())
+                .unwrap_or_default()
+        };
+        let mut out = table(self.templates().labels);
+        out.extend(table(self.templates().messages));
+        out
+    }
+
     pub fn card_size(self) -> crate::render::sheet::CardSize {
         self.meta().card_size
     }
