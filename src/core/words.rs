@@ -49,9 +49,10 @@ impl Named {
         }
     }
 
-    /// The same text in every language.
+    /// The same text in every language (a proper name, what the player wrote).
     pub fn same(text: impl Into<String>) -> Self {
-        Self::new(text, None, None)
+        let text = text.into();
+        Self::new(text.clone(), Some(text.clone()), Some(text))
     }
 
     pub fn get(&self, lang: Lang) -> &str {
@@ -121,7 +122,13 @@ impl Words for Layered<'_> {
 }
 
 impl Phrase {
+    /// A phrase of `key` (letters, digits and `-`: a bare key of the TOML that holds its
+    /// templates, `msg_<key>`) and its English template.
     pub fn new(key: &'static str, en: &'static str) -> Self {
+        debug_assert!(
+            key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
+            "phrase key {key:?}: letters, digits and - only"
+        );
         Self {
             key,
             en,
@@ -249,7 +256,7 @@ pub fn number(lang: Lang, n: i64) -> String {
     }
     let head = digits.len() % 3;
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (i + 3 - head) % 3 == 0 {
+        if i > 0 && (i + 3 - head).is_multiple_of(3) {
             out.push_str(sep);
         }
         out.push(c);
@@ -262,13 +269,8 @@ fn value(arg: &Arg, lang: Lang, words: &dyn Words) -> String {
         Arg::Count(n) => number(lang, *n),
         Arg::Text(t) => t.clone(),
         Arg::Name(n) => n.get(lang).to_owned(),
-        Arg::Label { key, en } => {
-            if lang == Lang::En {
-                en.clone()
-            } else {
-                words.word(key).unwrap_or(en).to_owned()
-            }
-        }
+        // English has its own words too (a coalition "empire" is "the Empire").
+        Arg::Label { key, en } => words.word(key).unwrap_or(en).to_owned(),
         Arg::Phrase(p) => p.say(lang, words),
     }
 }

@@ -612,9 +612,12 @@ fn list_view(
         .iter()
         .map(|d| {
             let (line, column) = d.line_column(&c.sources).unzip();
+            let (help, rule) = rulesets::printed_help_and_rule(d, lang, &labels);
             json!({
                 "severity": if d.is_error() { "error" } else { "warning" },
                 "sentence": rulesets::printed_message(d, lang, &labels),
+                "help": help,
+                "rule": rule,
                 "code": d.code,
                 "message": d.message,
                 "line": line,

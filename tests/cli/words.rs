@@ -163,15 +163,19 @@ fn noun_forms() -> (
         std::collections::HashSet::new(),
         std::collections::HashSet::new(),
     );
-    let first_word = |form: &str| {
+    // The first word in which the two forms differ: "battery" / "batteries" of
+    // "# heavy battery|# heavy batteries".
+    let words = |form: &str| -> Vec<String> {
         form.split('#')
             .nth(1)
-            .and_then(|after| after.split_whitespace().next())
+            .unwrap_or_default()
+            .split_whitespace()
             .map(|w| {
                 w.trim_matches(|c: char| !c.is_alphanumeric())
                     .to_lowercase()
             })
             .filter(|w| !w.is_empty())
+            .collect()
     };
     for t in &texts {
         let mut rest = t.as_str();
@@ -180,8 +184,11 @@ fn noun_forms() -> (
             let Some(close) = after.find('}') else { break };
             let parts: Vec<&str> = after[..close].split('|').collect();
             if let [_, a, b] = parts.as_slice() {
-                one.extend(first_word(a));
-                other.extend(first_word(b));
+                let (a, b) = (words(a), words(b));
+                if let Some((x, y)) = a.iter().zip(&b).find(|(x, y)| x != y) {
+                    one.insert(x.clone());
+                    other.insert(y.clone());
+                }
             }
             rest = &after[close + 1..];
         }
@@ -223,15 +230,33 @@ fn disagreements(
         let Some(next) = tokens.get(i + 1) else {
             continue;
         };
-        let word: String = next
-            .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase();
+        let clean = |w: &str| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        };
+        let mut word = clean(next);
         if word.is_empty() {
             continue;
         }
+        // An adjective before its noun ("1 heavy batteries"): the noun is the next word.
+        if !forms.0.contains(&word) && !forms.1.contains(&word) {
+            if let Some(noun) = tokens.get(i + 2).map(|w| clean(w)) {
+                if forms.0.contains(&noun) || forms.1.contains(&noun) {
+                    word = noun;
+                }
+            }
+        }
         let singular = is_singular(lang, n);
         // A plural the templates do not know yet: after one, a word ending in s.
-        let plural_s = word.len() > 3 && word.ends_with('s') && !word.ends_with("ss");
+        // Words ending in s that are no plural noun.
+        const NOT_PLURAL: &[&str] = &[
+            "dans", "sous", "plus", "vers", "après", "fois", "mois", "corps", "alors", "jamais",
+            "más", "entonces", "towards", "across",
+        ];
+        let plural_s = word.len() > 3
+            && word.ends_with('s')
+            && !word.ends_with("ss")
+            && !NOT_PLURAL.contains(&word.as_str());
         if singular && (forms.1.contains(&word) || (plural_s && !forms.0.contains(&word))) {
             out.push(format!("`{t} {next}`: {n} takes the singular"));
         }
@@ -356,11 +381,17 @@ fn every_diagnostic_in_every_language() {
 #[test]
 fn counts_and_nouns() {
     use muster::core::i18n::Lang;
-    let forms = noun_forms();
+    let set = |w: &[&str]| w.iter().map(|s| s.to_string()).collect();
+    let forms = (set(&["unit", "battery"]), set(&["units", "batteries"]));
     assert_eq!(
         disagreements("1 heavy batteries among 1", Lang::En, &forms).len(),
         1
     );
     assert!(disagreements("2 units of §4.2", Lang::En, &forms).is_empty());
     assert_eq!(disagreements("2 unit", Lang::En, &forms).len(), 1);
+    assert_eq!(disagreements("1 perdidas", Lang::Es, &forms).len(), 1);
+    assert!(disagreements("0 unit", Lang::Fr, &forms).is_empty());
+    // The templates give the forms of every noun they count.
+    let all = noun_forms();
+    assert!(all.0.contains("unit") && all.1.contains("units"));
 }
