@@ -57,7 +57,7 @@ pub enum Slot {
     Note(usize),
 }
 
-/// The key of the phrase that cites a diagnostic's rule (`rule: … (Capitán §4.2)`).
+/// The key of the phrase that cites a diagnostic's rule (`rule: … (BOOK §4.2)`).
 pub const RULE_NOTE: &str = "rule-note";
 /// The key of the phrase that cites one of muster's own checks (`rule: … (muster)`).
 pub const RULE_NOTE_MUSTER: &str = "rule-note-muster";

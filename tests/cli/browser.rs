@@ -385,7 +385,7 @@ fn the_builder_in_a_real_browser() {
         .await;
         let diagnostic = text(&c, "#units [data-for='4'] .diagnostic").await;
         assert!(
-            diagnostic.starts_with("unit 4: 4 figures"),
+            diagnostic.starts_with("unit 4 (95th Rifles / Chosen Men): 4 figures"),
             "a sentence next to the unit: {diagnostic:?}"
         );
         assert!(text(&c, "#verdict").await.contains("warning"));

@@ -204,11 +204,11 @@ fn a_list_language_the_ruleset_does_not_offer_is_a_warning_and_documents_fall_ba
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stderr,
-        "warning[lang-not-offered]: lang = \"es\": WAB: Au crépuscule de l'Aigle is printed in fr, en; its documents print in fr
+        "warning[lang-not-offered]: lang = \"es\": WAB: Au crépuscule de l'Aigle is printed in French, English; its documents print in French
   ┌─ es.toml:6:8
   │
 6 │ lang = \"es\"
-  │        ^^^^ fr or en
+  │        ^^^^ fr | en
   │
   = rule: a list asks for a language its ruleset is printed in (muster)
 
