@@ -313,8 +313,9 @@ fn an_elite_count_is_bounded_by_its_entry_before_it_is_costed() {
         run.stdout
     );
     assert!(
-        run.stderr
-            .contains("unit 6: 4294967295 elite figures, `fr-line-fusiliers` allows 8 at most"),
+        run.stderr.contains(
+            "unit 6 (Line battalion): 4,294,967,295 elite figures; its entry allows 8 at most"
+        ),
         "{}",
         run.stderr
     );

@@ -216,8 +216,10 @@ fn disagreements(
     let tokens: Vec<&str> = text.split([' ', '\u{a0}']).collect();
     for (i, t) in tokens.iter().enumerate() {
         let digits: String = t.chars().filter(|c| c.is_ascii_digit()).collect();
-        // A count stands alone: not a section (§4.2), a page (p.10), a die (2D6) or a range.
+        // A count stands alone: not a section (§4.2), a page (p.10), a die (2D6) or a range;
+        // one that ends its clause ("unit 1, Hoplites") counts nothing after it.
         if digits.is_empty()
+            || t.ends_with(',')
             || !t
                 .chars()
                 .all(|c| c.is_ascii_digit() || c == ',' || c == '\u{202f}')
@@ -230,6 +232,10 @@ fn disagreements(
         let Some(next) = tokens.get(i + 1) else {
             continue;
         };
+        // "unit 9 (Foot battery)": a number, then what it names in brackets.
+        if next.starts_with('(') {
+            continue;
+        }
         let clean = |w: &str| {
             w.trim_matches(|c: char| !c.is_alphanumeric())
                 .to_lowercase()
@@ -394,4 +400,115 @@ fn counts_and_nouns() {
     // The templates give the forms of every noun they count.
     let all = noun_forms();
     assert!(all.0.contains("unit") && all.1.contains("units"));
+    assert!(disagreements("unit 1, Hoplites: 6 elements", Lang::En, &forms).is_empty());
+}
+
+/// The diagnostics of one ruleset's per-code list fixtures (without a `# against:` opponent):
+/// (the fixture, its diagnostics).
+fn fixture_diagnostics(
+    dir: &str,
+) -> Vec<(
+    std::path::PathBuf,
+    Ruleset,
+    Vec<muster::core::diagnostic::Diagnostic>,
+)> {
+    use muster::commands::check::read_list;
+    use muster::core::source::Sources;
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "toml")
+                && std::fs::read_to_string(p)
+                    .unwrap()
+                    .contains("# expect: exit")
+        })
+        .collect();
+    files.sort();
+    let data = [root().join("unit-sheets")];
+    let mut out = Vec::new();
+    for path in files {
+        let mut sources = Sources::new();
+        let Ok((ruleset, file)) = read_list(&mut sources, &path, None) else {
+            continue;
+        };
+        let engine = muster::commands::load_engine(ruleset, &data, &mut sources).unwrap();
+        let diagnostics = match engine.check_list(&sources, file) {
+            Ok(checked) => checked.diagnostics,
+            Err(d) => vec![d],
+        };
+        out.push((path, ruleset, diagnostics));
+    }
+    out
+}
+
+/// The codes of diagnostics made by the boundary for every ruleset (their words are the
+/// boundary's).
+const SHARED_CODES: &[&str] = &[
+    "toml-syntax",
+    "unknown-field",
+    "missing-field",
+    "wrong-type",
+    "data-changed",
+    "too-many-units",
+    "unknown-ruleset",
+    "lang-not-offered",
+    "unbalanced",
+];
+
+/// Every template of WAB, Horse and musket and Thucydide fills each of its holes with a value
+/// its phrase gives (a misspelt `{name}` would be printed as written), in every language the
+/// ruleset offers and in Spanish for WAB, which is being translated to it; and every message
+/// of WAB's lists has its Spanish template (the rules' summaries and the data's names come
+/// with its Spanish labels and data).
+#[test]
+fn every_hole_filled_and_wab_in_spanish() {
+    use muster::core::i18n::Lang;
+    use muster::core::words::Layered;
+    let mut wrong = Vec::new();
+    for dir in [
+        "tests/fixtures/wab-aca/lists",
+        "tests/fixtures/hm-qrs/lists",
+        "tests/fixtures/thucydide/lists",
+    ] {
+        for (path, ruleset, diagnostics) in fixture_diagnostics(dir) {
+            let mut langs = ruleset.languages().to_vec();
+            if ruleset.id() == "wab-aca" && !langs.contains(&Lang::Es) {
+                langs.push(Lang::Es);
+            }
+            for lang in langs {
+                let own = ruleset.words(lang);
+                let words = Layered { own: &own, lang };
+                for d in diagnostics
+                    .iter()
+                    .filter(|d| !SHARED_CODES.contains(&d.code))
+                {
+                    let what = format!("{} [{}] {}", path.display(), d.code, lang.id());
+                    if lang == Lang::Es {
+                        for u in d.unsaid(lang, &words) {
+                            if u.starts_with("msg_") || u.ends_with("is no phrase") {
+                                wrong.push(format!("{what}: {u}"));
+                            }
+                        }
+                    }
+                    let shown = d.in_lang(lang, &words);
+                    let mut texts = vec![shown.message.clone()];
+                    texts.extend(shown.label.clone());
+                    texts.extend(shown.notes.iter().cloned());
+                    texts.extend(shown.related.iter().map(|(_, l)| l.clone()));
+                    for t in texts {
+                        if t.contains('{') || t.contains('}') {
+                            wrong.push(format!("{what}: a hole unfilled in “{t}”"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} problems:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
