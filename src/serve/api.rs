@@ -859,17 +859,37 @@ pub async fn fields(
     .await
 }
 
-/// `POST /api/lists` `{"name","ruleset","title","points",…}`: a new, empty list. Refused
-/// (422) with every problem at once: `{"error", "fields": {KEY: problem}}`.
+/// What is wrong with a new list's file name, if anything: a problem of the form's `file`
+/// field (`missing`, `file-name`: not a plain `.toml` name, `exists`), with the store's
+/// sentence, and the status it answers alone (400, or 409 when the file is there).
+fn file_problem(app: &App, name: &str) -> Option<(serde_json::Value, StatusCode)> {
+    let (kind, message, status) = match app.store.fresh(name) {
+        Ok(_) => return None,
+        Err(_) if name.trim().is_empty() => (
+            "missing",
+            "the list's file name is missing".to_owned(),
+            StatusCode::BAD_REQUEST,
+        ),
+        Err(StoreError::Exists(m)) => ("exists", m, StatusCode::CONFLICT),
+        Err(e) => ("file-name", e.words(), StatusCode::BAD_REQUEST),
+    };
+    Some((
+        json!({ "key": "file", "kind": kind, "message": message }),
+        status,
+    ))
+}
+
+/// `POST /api/lists` `{"name","ruleset","title","points",…}`: a new, empty list in the file
+/// `name`. Refused with every problem at once, the file name's among them (key `file`):
+/// `{"error", "fields": {KEY: problem}}`, 409 when the file exists, 400 when its name is not
+/// one, 422 otherwise.
 pub async fn create(State(app): Shared, body: Bytes) -> Response {
     blocking(move || {
         let spec: NewListBody = match serde_json::from_slice(&body) {
             Ok(s) => s,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
         };
-        if let Err(e) = app.store.fresh(&spec.name) {
-            return store_error(e);
-        }
+        let file = file_problem(&app, &spec.name);
         let ruleset = match ruleset_param(Some(&spec.ruleset)) {
             Ok(r) => r,
             Err(r) => return r,
@@ -893,17 +913,26 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             army: spec.army.filter(|s| !s.is_empty()),
         };
         let (lang, labels) = page_lang(ruleset, spec.lang.as_deref());
-        let mut doc = match rulesets::make_new_list(ready.engine.as_ref(), &new, lang, &labels) {
-            Ok(d) => d,
-            Err(problems) => {
+        let made = rulesets::make_new_list(ready.engine.as_ref(), &new, lang, &labels);
+        let mut problems: Vec<serde_json::Value> = file.iter().map(|(p, _)| p.clone()).collect();
+        if let Err(p) = &made {
+            problems.extend(p.iter().map(|p| json!(p)));
+        }
+        let mut doc = match made {
+            Ok(d) if problems.is_empty() => d,
+            _ => {
+                let status = file.map_or(StatusCode::UNPROCESSABLE_ENTITY, |(_, s)| s);
                 let fields: serde_json::Map<String, serde_json::Value> = problems
                     .iter()
-                    .filter(|p| !p.key.is_empty())
-                    .map(|p| (p.key.to_owned(), json!(p)))
+                    .filter_map(|p| Some((p["key"].as_str().filter(|k| !k.is_empty())?, p)))
+                    .map(|(k, p)| (k.to_owned(), p.clone()))
                     .collect();
-                let all: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+                let all: Vec<&str> = problems
+                    .iter()
+                    .filter_map(|p| p["message"].as_str())
+                    .collect();
                 return json_response(
-                    StatusCode::UNPROCESSABLE_ENTITY,
+                    status,
                     to_json(&json!({ "error": all.join("; "), "fields": fields })),
                 );
             }

@@ -100,6 +100,13 @@ async function indexPage() {
   select.addEventListener("change", drawFields);
   await drawFields();
   const lists = await drawLists();
+  // No list yet: the new-list form comes first, ready to type in.
+  if (lists && !lists.length) {
+    $("#lists-card").before($("#new-list-card"));
+    $("#nl-title").focus();
+  }
+  $("#nl-title").addEventListener("input", deriveFileName);
+  $("#nl-name").addEventListener("input", () => { $("#nl-name").dataset.typed = $("#nl-name").value ? "yes" : ""; });
   $("#new-list").addEventListener("submit", createList);
   $("#import").addEventListener("submit", importList);
   $("#im-file").addEventListener("change", readCodeFile);
@@ -149,6 +156,32 @@ function markField(key, message) {
   return true;
 }
 
+// The CLI's words for a player: its `code spans` quoted, no backtick shown.
+function said(text) {
+  let open = false;
+  return String(text ?? "").replace(/`/g, () => ((open = !open) ? "“" : "”"));
+}
+
+let listNames = [];
+
+// The list's file, made from its name as the player types it ("My Light Bobs" →
+// my-light-bobs.toml), one no list of the folder has; left alone once the player typed their own.
+function fileNameFor(title) {
+  const base = title.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "").slice(0, 60).replace(/-+$/, "");
+  if (!base) return "";
+  const taken = new Set(listNames);
+  let name = `${base}.toml`;
+  for (let i = 2; taken.has(name); i++) name = `${base}-${i}.toml`;
+  return name;
+}
+
+function deriveFileName() {
+  const file = $("#nl-name");
+  if (file.dataset.typed) return;
+  file.value = fileNameFor($("#nl-title").value);
+}
+
 async function createList(ev) {
   ev.preventDefault();
   banner("");
@@ -163,24 +196,20 @@ async function createList(ev) {
     const v = f.get(key);
     if (v) body[key] = key === "points" ? Number(v) : v;
   }
-  if (!body.name) return markField("name", t("p_missing"));
+  // Every field's problem at once, the file name's among them: the server says them all.
   const r = await api("POST", "/api/lists", body);
   if (r.ok) {
     location.href = "/lists/" + enc(body.name);
     return;
   }
-  if (r.data.fields) {
-    banner(t("fix_fields"));
-    for (const [key, p] of Object.entries(r.data.fields)) {
-      // The engine's `name` is the army's name; the file's name is the form's `name`.
-      const field = key === "name" ? "title" : key;
-      markField(field, t(`p_${p.kind.replace(/-/g, "_")}`)) || banner(p.message);
-    }
-  } else if (r.status === 400 || r.status === 409) {
-    markField("name", r.data.error);
-  } else {
-    banner(r.data.error);
+  const fields = Object.entries(r.data.fields || {});
+  let marked = 0;
+  for (const [key, p] of fields) {
+    if (markField(key, t(`p_${p.kind.replace(/-/g, "_")}`))) marked++;
   }
+  banner(marked ? t("fix_fields") : said(r.data.error));
+  const first = document.querySelector("#new-list .field.bad input, #new-list .field.bad select");
+  if (first) first.focus();
 }
 
 async function drawLists() {
@@ -188,6 +217,8 @@ async function drawLists() {
   const box = $("#lists");
   box.replaceChildren();
   if (!r.ok) return banner(r.data.error);
+  listNames = r.data.map((l) => l.name);
+  if (!r.data.length) box.append(el("p", { class: "muted" }, t("no_lists")));
   for (const l of r.data) {
     const check = l.error
       ? el("span", { class: "badge bad" }, t("unreadable"))

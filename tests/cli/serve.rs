@@ -1025,3 +1025,84 @@ fn games_api_refuses_bad_input_in_words() {
         (404, "no game `nope.toml` in the games directory")
     );
 }
+
+/// A new list refused with every field's problem at once, the file name's among them (at its
+/// own key, `file`, with a kind the page words), and nothing written.
+#[test]
+fn a_new_list_is_refused_with_every_fields_problem() {
+    let s = Server::start();
+    let kinds = |r: &Reply| -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> = r.json()["fields"]
+            .as_object()
+            .unwrap_or_else(|| panic!("no fields: {}", r.text()))
+            .iter()
+            .map(|(k, p)| (k.clone(), p["kind"].as_str().unwrap().to_owned()))
+            .collect();
+        v.sort();
+        v
+    };
+    let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+        v.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    // An empty form: the file, the name and the ruleset's required fields.
+    let r = s.send(
+        "POST",
+        "/api/lists",
+        &[],
+        br#"{"name": "", "ruleset": "capitan", "title": ""}"#,
+    );
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(
+        kinds(&r),
+        pairs(&[
+            ("campaign", "missing"),
+            ("coalition", "missing"),
+            ("file", "missing"),
+            ("name", "missing"),
+            ("points", "missing"),
+        ])
+    );
+    // A list's name typed where its file's goes: not a file name, said with the rest.
+    let r = s.send(
+        "POST",
+        "/api/lists",
+        &[],
+        br#"{"name": "My Light Bobs", "ruleset": "capitan", "title": "My Light Bobs", "coalition": "allies", "campaign": "peninsula"}"#,
+    );
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(
+        kinds(&r),
+        pairs(&[("file", "file-name"), ("points", "missing")])
+    );
+    // A file that is there already: 409, with the other problems.
+    let before = std::fs::read(s.list("sharpe-patrol.toml")).unwrap();
+    let r = s.send(
+        "POST",
+        "/api/lists",
+        &[],
+        br#"{"name": "sharpe-patrol.toml", "ruleset": "capitan", "title": "x", "points": 0}"#,
+    );
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert_eq!(
+        kinds(&r),
+        pairs(&[
+            ("campaign", "missing"),
+            ("coalition", "missing"),
+            ("file", "exists"),
+            ("points", "out-of-bounds"),
+        ])
+    );
+    assert_eq!(std::fs::read(s.list("sharpe-patrol.toml")).unwrap(), before);
+    // Only the ruleset's problems: 422, as before.
+    let r = s.send(
+        "POST",
+        "/api/lists",
+        &[],
+        br#"{"name": "fine.toml", "ruleset": "capitan", "title": "Fine"}"#,
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(!kinds(&r).iter().any(|(k, _)| k == "file"));
+    assert!(!s.list("fine.toml").exists());
+}
