@@ -1600,6 +1600,26 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
 
 #[cfg(test)]
 mod tests {
+    /// A diagnostic's notes split into what to do and its rule, quoted for a player.
+    #[test]
+    fn help_and_rule_from_the_notes() {
+        let d = crate::core::diagnostic::Diagnostic::warning("unit-size", "unit 4: 4 figures")
+            .with_note("help: set `figures = 6` or more")
+            .with_note("rule: a section is 6 to 12 figures (the rulebook §4.2)")
+            .with_note("see unit 3");
+        let (help, rule) =
+            crate::rulesets::printed_help_and_rule(&d, crate::core::i18n::Lang::En, &toml::Table::new());
+        assert_eq!(help, ["set “figures = 6” or more", "see unit 3"]);
+        assert_eq!(
+            rule.as_deref(),
+            Some("a section is 6 to 12 figures (the rulebook §4.2)")
+        );
+        let bare = crate::core::diagnostic::Diagnostic::error("x", "y");
+        let (help, rule) =
+            super::help_and_rule(&bare, crate::core::i18n::Lang::En, &toml::Table::new());
+        assert!(help.is_empty() && rule.is_none());
+    }
+
     /// Every language of the pages has every word: a page never shows a key.
     #[test]
     fn every_language_has_every_word() {

@@ -423,16 +423,19 @@ function links() {
   $("#print-link").href = `${base}/roster.html${q}`;
 }
 
-// A diagnostic as a sentence with its rule; the code, line and column for those who want them.
+// A diagnostic as a sentence, what to do about it and its rule; the code, line and column
+// folded for those who want them.
 function diagnosticBox(s) {
+  const help = s.help || [];
   return el("div", { class: "diagnostic " + s.severity, "data-code": s.code },
     el("p", { class: "sentence" }, s.sentence),
+    help.length ? el("ul", { class: "help" }, help.map((h) => el("li", {}, h))) : null,
+    s.rule ? el("p", { class: "rule" }, el("span", { class: "rule-word" }, t("diag_rule")), " ", s.rule) : null,
     el("details", {},
       el("summary", {}, t("diag_details")),
       el("p", { class: "note" }, el("code", {}, s.code),
         s.line ? ` · ${t("line_col", { line: s.line, column: s.column })}` : ""),
-      s.message !== s.sentence ? el("p", { class: "note" }, s.message) : null,
-      ...(s.notes || []).map((n) => el("p", { class: "note" }, n))));
+      said(s.message) !== s.sentence ? el("p", { class: "note" }, said(s.message)) : null));
 }
 
 const countWord = (words) => (words.figures === "elements" ? t("w_elements") : t("w_figures"));

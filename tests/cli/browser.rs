@@ -1824,3 +1824,81 @@ fn the_new_list_form_marks_every_field_and_names_the_file() {
         c.close().await.unwrap();
     });
 }
+
+/// A diagnostic's help and rule are seen with its sentence (only its code, line and column
+/// folded), quoted, no backtick.
+#[test]
+fn a_diagnostics_help_and_rule_are_seen_with_it() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    std::fs::write(
+        server.list("typo.toml"),
+        "[list]\nname = \"Typo\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 600\n\n[[units]]\nsheet = \"gb-95th-riflemen\"\nfigures = 6\nskills = [\"tireur-expret\"]\n",
+    )
+    .unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 900), downloads.path()).await;
+        c.goto(&server.url("/lists/typo.toml")).await.unwrap();
+        let skill = "#units [data-for='1'] .diagnostic[data-code='unknown-skill']";
+        wait_for("the diagnostic", || async {
+            c.find(Locator::Css(skill)).await.is_ok()
+        })
+        .await;
+        let help = c
+            .find(Locator::Css(&format!("{skill} .help")))
+            .await
+            .unwrap();
+        assert!(help.is_displayed().await.unwrap());
+        assert_eq!(help.text().await.unwrap(), "did you mean “tireur-expert”?");
+        let rule = c
+            .find(Locator::Css(&format!("{skill} .rule")))
+            .await
+            .unwrap();
+        assert!(rule.is_displayed().await.unwrap());
+        assert_eq!(
+            rule.text().await.unwrap(),
+            "Rule: skills are those of §11 (Capitán §11)"
+        );
+        assert_eq!(
+            text(
+                &c,
+                "#list-diagnostics .diagnostic[data-code='no-command'] .rule"
+            )
+            .await,
+            "Rule: command units activate the troops under their orders (Capitán §3.2-5, §4)"
+        );
+        assert!(!shows_backticks(&c).await);
+        shot(&c, "serve-diagnostic-help-rule.png").await;
+        viewport(&c, 390, 844).await;
+        shot(&c, "serve-diagnostic-help-rule-phone.png").await;
+        // In French and Spanish, the rule is named in the page's words.
+        for (lang, word, name) in [("fr", "Règle :", "fr"), ("es", "Regla:", "es-phone")] {
+            c.execute(
+                &format!("localStorage.setItem('muster-lang', '{lang}');"),
+                vec![],
+            )
+            .await
+            .unwrap();
+            viewport(
+                &c,
+                if lang == "fr" { 1400 } else { 390 },
+                if lang == "fr" { 900 } else { 844 },
+            )
+            .await;
+            c.refresh().await.unwrap();
+            wait_for("the rule's word", || async {
+                text(&c, &format!("{skill} .rule-word")).await == word
+            })
+            .await;
+            assert!(!shows_backticks(&c).await);
+            shot(&c, &format!("serve-diagnostic-help-rule-{name}.png")).await;
+        }
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+    });
+}

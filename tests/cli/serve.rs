@@ -1106,3 +1106,40 @@ fn a_new_list_is_refused_with_every_fields_problem() {
     assert!(!kinds(&r).iter().any(|(k, _)| k == "file"));
     assert!(!s.list("fine.toml").exists());
 }
+
+/// The builder's view of a list gives each diagnostic what to do about it and its rule,
+/// apart from its sentence, quoted for a player (no backticks).
+#[test]
+fn a_diagnostics_help_and_rule_in_the_view() {
+    let s = Server::start();
+    std::fs::write(
+        s.list("typo.toml"),
+        "[list]\nname = \"Typo\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 600\n\n[[units]]\nsheet = \"gb-95th-riflemen\"\nfigures = 6\nskills = [\"tireur-expret\"]\n",
+    )
+    .unwrap();
+    let view = s.get("/api/lists/typo.toml").json();
+    let said = view["said"].as_array().unwrap();
+    let skill = said
+        .iter()
+        .find(|d| d["code"] == "unknown-skill")
+        .unwrap_or_else(|| panic!("{view}"));
+    assert_eq!(
+        skill["help"],
+        serde_json::json!(["did you mean “tireur-expert”?"])
+    );
+    assert_eq!(skill["rule"], "skills are those of §11 (Capitán §11)");
+    let command = said.iter().find(|d| d["code"] == "no-command").unwrap();
+    assert_eq!(command["help"], serde_json::json!([]));
+    assert_eq!(
+        command["rule"],
+        "command units activate the troops under their orders (Capitán §3.2-5, §4)"
+    );
+    // The notes stay as the CLI gives them, for scripts.
+    assert_eq!(
+        skill["notes"],
+        serde_json::json!([
+            "rule: skills are those of §11 (Capitán §11)",
+            "help: did you mean `tireur-expert`?"
+        ])
+    );
+}

@@ -173,11 +173,15 @@ pub fn printed_help_and_rule(
 ) -> (Vec<String>, Option<String>) {
     let words = crate::core::words::Layered { own: labels, lang };
     let shown = d.in_lang(lang, &words);
-    let rule_at = d.rule_note();
+    // A note made without a phrase cites its rule as "rule: …" in English.
+    let rule_at = d
+        .rule_note()
+        .or_else(|| d.notes.iter().position(|n| n.starts_with("rule: ")));
     // A note whose English says "help: …" or "rule: …" loses that head in every language
     // ("aide : …", "regla: …"): the head is the text before its first colon.
     let headed = |i: usize| {
         Some(i) == rule_at
+            || d.notes.get(i).is_some_and(|n| n.starts_with("help: "))
             || d.said.iter().any(|(s, p)| {
                 *s == crate::core::diagnostic::Slot::Note(i) && p.en.starts_with("help: ")
             })
@@ -198,17 +202,4 @@ pub fn printed_help_and_rule(
     (help, rule)
 }
 
-/// Backticks as typographic quotes.
-fn quoted(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut open = true;
-    for c in text.chars() {
-        if c == '`' {
-            out.push(if open { '“' } else { '”' });
-            open = !open;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+use crate::core::text::quoted;
