@@ -443,6 +443,8 @@ const countWord = (words) => (words.figures === "elements" ? t("w_elements") : t
 function drawUnits(view) {
   const words = view.words || {};
   const box = $("#units");
+  // The unit being edited may have changed, moved or gone: its form closes with the old list.
+  closeEditor();
   box.replaceChildren();
   const byUnit = new Map();
   const listLevel = [];
@@ -600,7 +602,7 @@ function sheetLink(from) {
 }
 
 function openAdder(offer) {
-  $("#edit-panel").hidden = true;
+  closeEditor();
   $("#add-panel").hidden = false;
   $("#add-title").textContent = `${offer.name} · ${offer.cost}`;
   unitForm($("#add"), offer, null, t("add"), async (fields) => {
@@ -614,6 +616,14 @@ function openAdder(offer) {
   $("#add-panel").scrollIntoView({ block: "nearest" });
 }
 
+// The edit form back in its place below the list, closed.
+function closeEditor() {
+  const panel = $("#edit-panel");
+  panel.hidden = true;
+  for (const a of document.querySelectorAll("#units article.editing")) a.classList.remove("editing");
+  if (panel.parentElement !== $("#units-card")) $("#units").after(panel);
+}
+
 function openEditor(number) {
   const view = state.view;
   const u = view.units[number - 1];
@@ -622,7 +632,13 @@ function openEditor(number) {
   const offer = offers.find((o) => o.data_id === u.id && o.mine) || offers.find((o) => o.data_id === u.id);
   if (!offer) return banner(t("not_possible", { why: u.id }));
   $("#add-panel").hidden = true;
-  $("#edit-panel").hidden = false;
+  closeEditor();
+  // The form opens at the unit: right under it, the unit marked, both in view.
+  const article = document.querySelector(`#units article[data-unit='${number}']`);
+  const panel = $("#edit-panel");
+  article.after(panel);
+  article.classList.add("editing");
+  panel.hidden = false;
   $("#edit-title").textContent = t("editing", { n: number, label: u.label });
   unitForm($("#edit-form"), offer, { unit: u, raw }, t("save"), async (fields) => {
     const words = view.words || {};
@@ -635,9 +651,15 @@ function openEditor(number) {
       op.options = fields.options;
     }
     if (offer.free.length) op.free_skill = fields.free || "";
-    if (await edit(op)) $("#edit-panel").hidden = true;
-  }, () => { $("#edit-panel").hidden = true; });
-  $("#edit-panel").scrollIntoView({ block: "nearest" });
+    if (await edit(op)) closeEditor();
+  }, closeEditor);
+  // Scrolled so that the unit and as much of its form as fits are seen, the unit first.
+  const top = article.getBoundingClientRect().top;
+  const bottom = panel.getBoundingClientRect().bottom;
+  const by = top < 8 ? top - 8 : bottom > window.innerHeight ? Math.min(top - 8, bottom - window.innerHeight + 8) : 0;
+  if (by) window.scrollBy({ top: by, behavior: "instant" });
+  const first = panel.querySelector("input, select");
+  if (first) first.focus({ preventScroll: true });
 }
 
 // A unit's form, for adding (`current` null) or editing: the count within its range, the

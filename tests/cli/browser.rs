@@ -1825,6 +1825,167 @@ fn the_new_list_form_marks_every_field_and_names_the_file() {
     });
 }
 
+/// A Capitán list of `n` sections of riflemen, Section 1 to Section n.
+fn long_list(n: usize) -> String {
+    let mut text = "[list]\nname = \"Long\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 2000\n".to_owned();
+    for i in 1..=n {
+        text.push_str(&format!(
+            "\n[[units]]\nsheet = \"gb-95th-riflemen\"\nlabel = \"Section {i}\"\nfigures = 6\n"
+        ));
+    }
+    text
+}
+
+/// Where the edit form is against unit `n`: whether it follows the unit, the gap between the
+/// unit's bottom and its top, whether the unit is marked, the unit's top and the form's top,
+/// and the viewport's height.
+async fn editor_at(c: &Client, n: usize) -> serde_json::Value {
+    c.execute(
+        &format!(
+            "const a = document.querySelector(\"#units article[data-unit='{n}']\"), p = document.getElementById('edit-panel'); \
+             const ra = a.getBoundingClientRect(), rp = p.getBoundingClientRect(); \
+             return {{ follows: p.previousElementSibling === a, gap: rp.top - ra.bottom, marked: a.classList.contains('editing'), \
+                       unit_top: ra.top, form_top: rp.top, height: window.innerHeight, shown: !p.hidden }};"
+        ),
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+fn assert_at_unit(at: &serde_json::Value) {
+    let f = |k: &str| at[k].as_f64().unwrap();
+    assert_eq!(at["follows"], true, "the form right under the unit: {at}");
+    assert_eq!(at["marked"], true, "{at}");
+    assert_eq!(at["shown"], true, "{at}");
+    assert!((-1.0..=16.0).contains(&f("gap")), "no gap: {at}");
+    assert!(f("unit_top") >= 0.0, "the unit in view: {at}");
+    assert!(
+        f("form_top") < f("height") - 100.0,
+        "the form in view: {at}"
+    );
+}
+
+/// Editing a unit of a long list opens its form at the unit (right under it, the unit
+/// marked, both scrolled into view), on a desktop and a phone; saved, the form closes and the
+/// edit is in the file.
+#[test]
+fn the_edit_form_opens_at_the_unit() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    std::fs::write(server.list("long.toml"), long_list(14)).unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 900), downloads.path()).await;
+        c.goto(&server.url("/lists/long.toml")).await.unwrap();
+        wait_for("the units and the picker", || async {
+            text(&c, "#units article[data-unit='14']")
+                .await
+                .contains("Section 14")
+                && c.find(Locator::Css("button.offer")).await.is_ok()
+        })
+        .await;
+        for n in [2, 12] {
+            click(
+                &c,
+                &format!("#units article[data-unit='{n}'] button[data-action=edit]"),
+            )
+            .await;
+            wait_for("the edit form", || async {
+                c.find(Locator::Css("#edit-form input[name=figures]"))
+                    .await
+                    .is_ok()
+                    && text(&c, "#edit-title").await == format!("Unit {n}: Section {n}")
+            })
+            .await;
+            assert_at_unit(&editor_at(&c, n).await);
+            if n == 12 {
+                shot(&c, "serve-edit-at-unit.png").await;
+            }
+        }
+        // Only one unit is marked: the one edited.
+        let marked = c
+            .find_all(Locator::Css("#units article.editing"))
+            .await
+            .unwrap()
+            .len();
+        assert_eq!(marked, 1);
+        let f = c
+            .find(Locator::Css("#edit-form input[name=figures]"))
+            .await
+            .unwrap();
+        f.clear().await.unwrap();
+        f.send_keys("8").await.unwrap();
+        click(&c, "#edit-form button[data-action=submit]").await;
+        wait_for("the edit saved", || async {
+            c.find(Locator::Css("#edit-panel[hidden]")).await.is_ok()
+                && value(&c, "input[data-unit='12']").await == "8"
+        })
+        .await;
+        let home = c
+            .execute(
+                "return document.getElementById('edit-panel').previousElementSibling.id;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(home, "units", "closed, the form is back in its place");
+        let saved =
+            crate::without_records(&std::fs::read_to_string(server.list("long.toml")).unwrap());
+        assert!(
+            saved.contains("label = \"Section 12\"\nfigures = 8\n"),
+            "{saved}"
+        );
+
+        // On a phone, in Spanish.
+        c.execute("localStorage.setItem('muster-lang', 'es');", vec![])
+            .await
+            .unwrap();
+        viewport(&c, 390, 844).await;
+        c.refresh().await.unwrap();
+        wait_for("the units", || async {
+            text(&c, "#units article[data-unit='14']")
+                .await
+                .contains("Section 14")
+                && c.find(Locator::Css("button.offer")).await.is_ok()
+        })
+        .await;
+        click(&c, "#units article[data-unit='6'] button[data-action=edit]").await;
+        wait_for("the edit form", || async {
+            c.find(Locator::Css("#edit-form input[name=figures]"))
+                .await
+                .is_ok()
+        })
+        .await;
+        assert_at_unit(&editor_at(&c, 6).await);
+        shot(&c, "serve-edit-at-unit-es-phone.png").await;
+        // On a desktop, in French.
+        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![])
+            .await
+            .unwrap();
+        viewport(&c, 1400, 900).await;
+        c.refresh().await.unwrap();
+        wait_for("the units in French", || async {
+            text(&c, "#units-card h2").await == "Unités"
+                && c.find(Locator::Css("button.offer")).await.is_ok()
+        })
+        .await;
+        click(&c, "#units article[data-unit='9'] button[data-action=edit]").await;
+        wait_for("the edit form", || async {
+            text(&c, "#edit-title").await == "Unité 9 : Section 9"
+        })
+        .await;
+        assert_at_unit(&editor_at(&c, 9).await);
+        shot(&c, "serve-edit-at-unit-fr.png").await;
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+    });
+}
+
 /// A diagnostic's help and rule are seen with its sentence (only its code, line and column
 /// folded), quoted, no backtick.
 #[test]
