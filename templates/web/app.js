@@ -652,7 +652,7 @@ function openEditor(number) {
     }
     if (offer.free.length) op.free_skill = fields.free || "";
     if (await edit(op)) closeEditor();
-  }, closeEditor);
+  }, closeEditor, { unit: number, label: u.label });
   // Scrolled so that the unit and as much of its form as fits are seen, the unit first.
   const top = article.getBoundingClientRect().top;
   const bottom = panel.getBoundingClientRect().bottom;
@@ -665,7 +665,7 @@ function openEditor(number) {
 // A unit's form, for adding (`current` null) or editing: the count within its range, the
 // label, the sheet's own skills or options with their costs, the rank's free skill among
 // those it allows, a brigade or a size.
-function unitForm(form, offer, current, submitLabel, submit, cancel) {
+function unitForm(form, offer, current, submitLabel, submit, cancel, target) {
   const words = state.view.words || {};
   const raw = current?.raw || {};
   const had = new Map((current?.unit.extras || []).map((e) => [e.id, e]));
@@ -751,15 +751,56 @@ function unitForm(form, offer, current, submitLabel, submit, cancel) {
         options.push(`${c.key}=${v}`);
       }
     }
-    await submit({
+    const fields = {
       figures: f.get("figures") ? Number(f.get("figures")) : null,
       guns: f.get("guns") ? Number(f.get("guns")) : null,
       label: (f.get("label") || "").trim(),
       skills: isSkills ? checked : [],
       options,
       free: f.get("free") || "",
-    });
+    };
+    // A list has one free skill: taken from the unit that has it, that is said first.
+    const move = freeSkillMove(offer, fields, target);
+    if (move) return askFreeMove(form, move, () => submit(fields));
+    await submit(fields);
   };
+  // A change to the form asks again.
+  form.oninput = () => form.querySelector(".confirm-move")?.remove();
+}
+
+// The free skill a unit gets in the form, when another unit of the list has the list's one:
+// where it comes from and where it goes, by the units' names. `target`: the unit edited
+// ({unit, label}); none for a unit being added.
+function freeSkillMove(offer, fields, target) {
+  if (!fields.free) return null;
+  const units = state.view.units;
+  const from = units.findIndex((u) => u.extras.some((e) => e.free));
+  if (from < 0 || (target && from + 1 === target.unit)) return null;
+  const toLabel = fields.label || (target ? target.label : offer.name);
+  const toNumber = target ? target.unit : units.length + 1;
+  // A name alone, unless another unit has it too (the one added among them).
+  const labels = units.map((u) => u.label).concat(target ? [] : [toLabel]);
+  const named = (label, number) => (labels.filter((l) => l === label).length > 1 ? `${label} (${number})` : label);
+  return {
+    from: named(units[from].label, from + 1),
+    old: units[from].extras.find((e) => e.free).name,
+    to: named(toLabel, toNumber),
+    skill: offer.free.find((x) => x.id === fields.free)?.name || fields.free,
+  };
+}
+
+// Says the free skill's move in the form, above its buttons: confirmed, the edit is made;
+// kept, nothing is sent.
+function askFreeMove(form, move, go) {
+  form.querySelector(".confirm-move")?.remove();
+  const box = el("div", { class: "confirm-move field wide", role: "alert" },
+    el("p", {}, t("free_moves", move)),
+    el("div", { class: "row" },
+      el("button", { type: "button", "data-action": "confirm-move", onclick: async () => { box.remove(); await go(); } }, t("free_move_confirm")),
+      el("button", { type: "button", class: "secondary", "data-action": "keep-free", onclick: () => box.remove() }, t("free_move_keep", move))));
+  form.querySelector(".field.submit").before(box);
+  box.scrollIntoView({ block: "nearest" });
+  box.querySelector("button").focus({ preventScroll: true });
 }
 
 // ── matchups and previews between a unit of each list ────────────────────────────────────

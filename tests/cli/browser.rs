@@ -1986,6 +1986,170 @@ fn the_edit_form_opens_at_the_unit() {
     });
 }
 
+/// The first free skill the form `form` offers (its select's first value).
+async fn first_free_skill(c: &Client, form: &str) -> String {
+    c.execute(
+        &format!("return document.getElementById('{form}-free').options[1].value;"),
+        vec![],
+    )
+    .await
+    .unwrap()
+    .as_str()
+    .unwrap()
+    .to_owned()
+}
+
+/// Capitán's one free skill of a list (§10.1), given to another unit: the form says first that
+/// it leaves the unit that has it for this one, by the units' names, in the page's language;
+/// kept, nothing changes; confirmed, it moves. Adding a unit with it says the same.
+#[test]
+fn a_free_skill_moved_is_said_before_it_moves() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let path = server.list("sharpe-patrol.toml");
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1000), downloads.path()).await;
+        c.goto(&server.url("/lists/sharpe-patrol.toml")).await.unwrap();
+        wait_for("the list and the picker", || async {
+            text(&c, "#total").await == "578 / 600 pts"
+                && c.find(Locator::Css("button.offer")).await.is_ok()
+        })
+        .await;
+        let had = text(&c, "#units article[data-unit='1'] .chip.free").await;
+        assert!(had.ends_with(" · free (rank)"), "{had}");
+        let old = had.trim_end_matches(" · free (rank)").to_owned();
+        let before = std::fs::read(&path).unwrap();
+
+        click(&c, "#units article[data-unit='3'] button[data-action=edit]").await;
+        wait_for("the free skill's choice", || async {
+            c.find(Locator::Css("#edit-form-free")).await.is_ok()
+        })
+        .await;
+        let skill = first_free_skill(&c, "edit-form").await;
+        select(&c, "#edit-form-free", &skill).await;
+        let skill_name = c
+            .execute(
+                "const s = document.getElementById('edit-form-free'); return s.options[s.selectedIndex].textContent;",
+                vec![],
+            )
+            .await
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let skill_name = skill_name.rsplit_once(" (").unwrap().0.to_owned();
+        click(&c, "#edit-form button[data-action=submit]").await;
+        let said = format!(
+            "A list has one free skill: it leaves Sharpe ({old}) for Chosen Men ({skill_name})."
+        );
+        wait_for("the move said", || async {
+            text(&c, "#edit-form .confirm-move p").await == said
+        })
+        .await;
+        assert_eq!(
+            text(&c, "#edit-form button[data-action=keep-free]").await,
+            "Leave it with Sharpe"
+        );
+        shot(&c, "serve-free-skill-move.png").await;
+        // Kept: nothing sent, nothing changed.
+        click(&c, "#edit-form button[data-action=keep-free]").await;
+        wait_for("the question gone", || async {
+            c.find(Locator::Css("#edit-form .confirm-move")).await.is_err()
+        })
+        .await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(std::fs::read(&path).unwrap(), before, "kept: the list unchanged");
+        assert_eq!(text(&c, "#units article[data-unit='1'] .chip.free").await, had);
+        // Confirmed: it moves.
+        click(&c, "#edit-form button[data-action=submit]").await;
+        wait_for("the move said again", || async {
+            text(&c, "#edit-form .confirm-move p").await == said
+        })
+        .await;
+        click(&c, "#edit-form button[data-action=confirm-move]").await;
+        wait_for("the free skill on the Chosen Men", || async {
+            c.find(Locator::Css("#units article[data-unit='3'] .chip.free")).await.is_ok()
+                && c.find(Locator::Css("#units article[data-unit='1'] .chip.free")).await.is_err()
+        })
+        .await;
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            saved.contains(&format!("free_skill = {{ unit = 3, skill = \"{skill}\" }}")),
+            "{saved}"
+        );
+        assert!(saved.contains("# §10.1: a lieutenant gives one skill"), "comments kept");
+        // The unit that has it: no question.
+        click(&c, "#units article[data-unit='3'] button[data-action=edit]").await;
+        wait_for("the edit form", || async {
+            c.find(Locator::Css("#edit-form-free")).await.is_ok()
+        })
+        .await;
+        type_in(&c, "#edit-form input[name=label]", " of the 95th").await;
+        click(&c, "#edit-form button[data-action=submit]").await;
+        wait_for("the edit made", || async {
+            text(&c, "#units article[data-unit='3']").await.contains("Chosen Men of the 95th")
+        })
+        .await;
+
+        // In Spanish, a unit added with it: said the same way; kept, no unit is added.
+        c.execute("localStorage.setItem('muster-lang', 'es');", vec![])
+            .await
+            .unwrap();
+        c.refresh().await.unwrap();
+        wait_for("the picker in Spanish", || async {
+            c.find(Locator::Css("button.offer[data-offer='gb-95th-riflemen']")).await.is_ok()
+                && text(&c, "#units-card h2").await == "Unidades"
+        })
+        .await;
+        let now = std::fs::read(&path).unwrap();
+        click(&c, "button.offer[data-offer='gb-95th-riflemen']").await;
+        wait_for("the add form", || async {
+            c.find(Locator::Css("#add-free")).await.is_ok()
+        })
+        .await;
+        let skill = first_free_skill(&c, "add").await;
+        select(&c, "#add-free", &skill).await;
+        type_in(&c, "#add input[name=label]", "Recrues").await;
+        click(&c, "#add button[data-action=submit]").await;
+        wait_for("the move said in Spanish", || async {
+            let t = text(&c, "#add .confirm-move p").await;
+            t.starts_with("Una lista tiene una sola habilidad gratis: pasa de Chosen Men of the 95th (")
+                && t.contains(") a Recrues (")
+        })
+        .await;
+        assert_eq!(text(&c, "#add button[data-action=confirm-move]").await, "Moverla");
+        assert_eq!(
+            text(&c, "#add button[data-action=keep-free]").await,
+            "Dejarla en Chosen Men of the 95th"
+        );
+        c.execute(
+            "document.querySelector('#add .confirm-move').scrollIntoView({block: 'center'});",
+            vec![],
+        )
+        .await
+        .unwrap();
+        shot(&c, "serve-free-skill-move-es.png").await;
+        viewport(&c, 390, 844).await;
+        c.execute(
+            "document.querySelector('#add .confirm-move').scrollIntoView({block: 'center'});",
+            vec![],
+        )
+        .await
+        .unwrap();
+        shot(&c, "serve-free-skill-move-es-phone.png").await;
+        click(&c, "#add button[data-action=keep-free]").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(std::fs::read(&path).unwrap(), now, "kept: no unit added");
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+    });
+}
+
 /// A diagnostic's help and rule are seen with its sentence (only its code, line and column
 /// folded), quoted, no backtick.
 #[test]
