@@ -145,18 +145,45 @@ pub async fn not_found() -> Response {
 
 // ── errors ──────────────────────────────────────────────────────────────────────────────────
 
-/// Duels as the pages draw them: each as JSON, with its chart as SVG unless refused.
-pub(crate) fn duels_json(duels: &[duel::Duel]) -> Vec<serde_json::Value> {
+/// Duels as the pages draw them: each as JSON, with its chart as SVG unless refused, drawn
+/// `chart` CSS pixels wide (`chart=` of the query: the width the page shows it at, so that
+/// its text is at the size the chart sets; the command line's `--plot` width without it).
+pub(crate) fn duels_json(duels: &[duel::Duel], chart: u32) -> Vec<serde_json::Value> {
     duels
         .iter()
         .map(|d| {
             let mut v = serde_json::to_value(d).unwrap_or_default();
             if d.refused.is_none() {
-                v["svg"] = json!(plot::svg_bars(&d.what, &d.series));
+                v["svg"] = json!(plot::svg_bars_at(&d.what, &d.series, chart));
             }
             v
         })
         .collect()
+}
+
+/// `chart=` of a query taken out of it: the width a page shows a duel's chart at, in CSS
+/// pixels (within the widths a chart is drawn at); the command line's without it.
+pub(crate) fn chart_width(
+    q: &mut std::collections::BTreeMap<String, String>,
+) -> Result<u32, Response> {
+    match q.remove("chart") {
+        None => Ok(plot::WIDTH),
+        Some(v) => v
+            .parse::<u32>()
+            .ok()
+            .filter(|w| (plot::MIN_WIDTH..=plot::MAX_WIDTH).contains(w))
+            .ok_or_else(|| {
+                json_error(
+                    StatusCode::BAD_REQUEST,
+                    &format!(
+                        "chart= is the width a chart is shown at, {} to {} CSS pixels, found `{}`",
+                        plot::MIN_WIDTH,
+                        plot::MAX_WIDTH,
+                        v.escape_debug()
+                    ),
+                )
+            }),
+    }
 }
 
 pub(crate) fn json_response(status: StatusCode, body: String) -> Response {
@@ -1217,7 +1244,7 @@ fn facing(
     })
 }
 
-/// `GET /api/lists/{name}/duel?against=OTHER&unit=I&enemy=J[&lang=…][&CHOICE=VALUE…]`: the
+/// `GET /api/lists/{name}/duel?against=OTHER&unit=I&enemy=J[&lang=…][&chart=PX][&CHOICE=VALUE…]`: the
 /// previews between unit I of the list and unit J of OTHER (the ruleset's procedures, as
 /// `muster preview` gives them, in the situation the ruleset's choices set), each with its
 /// headline numbers in words, its text, its chart as SVG (the `--plot` drawing) and the
@@ -1229,6 +1256,10 @@ pub async fn duel(
 ) -> Response {
     blocking(move || {
         let (unit_text, enemy_text) = (q.remove("unit"), q.remove("enemy"));
+        let chart = match chart_width(&mut q) {
+            Ok(w) => w,
+            Err(r) => return r,
+        };
         let f = match facing(&app, &name, &mut q) {
             Ok(f) => f,
             Err(r) => return r,
@@ -1262,7 +1293,7 @@ pub async fn duel(
             Err(_) => serde_json::Value::Null,
         };
         let (la, lb) = (a.label().unwrap_or_default(), b.label().unwrap_or_default());
-        let duels = duels_json(&duels);
+        let duels = duels_json(&duels, chart);
         json_response(
             StatusCode::OK,
             to_json(&json!({
@@ -1616,7 +1647,7 @@ mod tests {
         );
         let bare = crate::core::diagnostic::Diagnostic::error("x", "y");
         let (help, rule) =
-            super::help_and_rule(&bare, crate::core::i18n::Lang::En, &toml::Table::new());
+            crate::rulesets::printed_help_and_rule(&bare, crate::core::i18n::Lang::En, &toml::Table::new());
         assert!(help.is_empty() && rule.is_none());
     }
 

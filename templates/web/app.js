@@ -327,6 +327,7 @@ async function builderPage() {
   against.addEventListener("change", () => versus());
   $("#duel-unit").addEventListener("change", drawDuels);
   $("#duel-enemy").addEventListener("change", drawDuels);
+  redrawChartsOnResize(drawDuels, () => $("#duels"));
   $("#lang").addEventListener("change", links);
   $("#search").addEventListener("input", drawOffers);
   $("#show-all").addEventListener("change", drawOffers);
@@ -924,9 +925,40 @@ async function drawDuels() {
   for (const [k, v] of situation()) q.set(k, v);
   remember(q);
   q.set("lang", UI.lang);
+  q.set("chart", chartWidth(out));
   const r = await api("GET", `/api/lists/${enc(state.name)}/duel?${q}`);
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
   out.replaceChildren(duelCards(r.data.duels, r.data.commands_in_lists ? "command_here_lists" : "command_here"));
+}
+
+// The width a duel's chart is shown at, in CSS pixels: an empty card laid out where the cards
+// go says it. The server draws the chart that wide, so its text is seen at the size it sets
+// (never scaled down with the drawing); a window made narrower or wider draws it again.
+function chartWidth(out) {
+  const probe = el("div", { class: "duels", "aria-hidden": "true", style: "visibility: hidden" },
+    el("article", { class: "duel" }, el("div", { class: "chart" })));
+  out.append(probe);
+  // The box inside its border, to the pixel below (a fraction of a pixel more would scale it).
+  const box = probe.querySelector(".chart"), style = getComputedStyle(box);
+  const width = Math.floor(box.getBoundingClientRect().width - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth));
+  probe.remove();
+  chartWidth.last = Math.min(1200, Math.max(240, width));
+  return chartWidth.last;
+}
+
+// The charts drawn again when their column's width changes (a window resized, a phone turned).
+function redrawChartsOnResize(draw, out) {
+  let timer = null, seen = out().clientWidth;
+  new ResizeObserver(() => {
+    if (out().clientWidth === seen) return;
+    seen = out().clientWidth;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!out().querySelector(".duel img")) return;
+      const was = chartWidth.last;
+      if (chartWidth(out()) !== was) draw();
+    }, 250);
+  }).observe(out());
 }
 
 // Each preview between two units: its headline numbers, its chart, and (folded) the CLI's
@@ -940,7 +972,8 @@ function duelCards(duels, where) {
           el("strong", {}, h.chance ? percent(h.value) : number(h.value)),
           el("span", {}, h.label)))),
     // The chart is an image: an SVG shown through <img> runs nothing and loads nothing.
-    d.refused ? null : el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(d.svg), alt: d.title }),
+    d.refused ? null : el("div", { class: "chart" },
+      el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(d.svg), alt: d.title })),
     d.refused ? null : el("details", { class: "cli" },
       el("summary", {}, t("details")),
       el("pre", {}, d.text),
@@ -1028,6 +1061,7 @@ async function gamePage() {
     s.addEventListener("change", drawOdds);
   }
   $("#score-fold").addEventListener("toggle", drawScore);
+  redrawChartsOnResize(drawOdds, () => $("#odds"));
   // A link to the result (…/games/NAME#score) opens it.
   if (location.hash === "#score") {
     $("#score-fold").open = true;
@@ -1221,6 +1255,7 @@ async function drawOdds() {
   if (url !== location.pathname + location.search) history.replaceState(null, "", url);
   if (!a || !b) return out.replaceChildren(el("p", { class: "muted" }, t("odds_hint")));
   q.set("lang", UI.lang);
+  q.set("chart", chartWidth(out));
   const r = await api("GET", `/api/games/${enc(game.name)}/odds?${q}`);
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
   if (!game.choicesDrawn) {

@@ -1142,4 +1142,99 @@ fn a_diagnostics_help_and_rule_in_the_view() {
             "help: did you mean `tireur-expert`?"
         ])
     );
+/// The pages' small text, in CSS pixels: app.css's `.small { font-size: …rem }` of the
+/// browser's 16 px.
+fn small_text_px() -> f64 {
+    let css = std::fs::read_to_string(root().join("templates/web/app.css")).unwrap();
+    let rule = css
+        .split(".small {")
+        .nth(1)
+        .expect("app.css has a .small rule");
+    let size = rule
+        .split("font-size:")
+        .nth(1)
+        .and_then(|r| r.split("rem").next())
+        .expect(".small sets a font-size in rem");
+    size.trim().parse::<f64>().unwrap() * 16.0
+}
+
+/// Every `font-size` an SVG sets, the root's too.
+fn font_sizes(svg: &str) -> Vec<f64> {
+    svg.split("font-size=\"")
+        .skip(1)
+        .map(|r| r.split('"').next().unwrap().parse::<f64>().unwrap())
+        .collect()
+}
+
+/// A duel's chart as the pages show it: drawn as wide as the page asks (`chart=`, the width it
+/// is shown at), every text at the pages' small size or larger, whatever the width; the
+/// command line's `--plot` too. A width outside those a chart is drawn at is refused.
+#[test]
+fn duel_charts_set_their_text_no_smaller_than_the_pages_small_text() {
+    let small = small_text_px();
+    assert!((13.0..=16.0).contains(&small), "{small}");
+    let s = Server::start();
+    for (list, unit, other, enemy) in [
+        ("sharpe-patrol.toml", 3, "voltigeurs-hussars.toml", 3),
+        ("wab-france-1809.toml", 5, "wab-russia-1812.toml", 5),
+    ] {
+        for width in [240, 318, 560, 1200] {
+            let r = s.get(&format!(
+                "/api/lists/{list}/duel?against={other}&unit={unit}&enemy={enemy}&chart={width}"
+            ));
+            assert_eq!(r.status, 200, "{}", r.text());
+            for duel in r.json()["duels"].as_array().unwrap() {
+                let Some(svg) = duel["svg"].as_str() else {
+                    continue;
+                };
+                assert!(
+                    svg.starts_with(&format!(
+                        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" "
+                    )),
+                    "{list} at {width}: {}",
+                    &svg[..120]
+                );
+                let sizes = font_sizes(svg);
+                assert!(sizes.len() > 5, "{svg}");
+                assert!(
+                    sizes.iter().all(|&px| px >= small),
+                    "{list} at {width}: text under {small} px: {sizes:?}"
+                );
+            }
+        }
+    }
+    for bad in ["10", "5000", "wide"] {
+        let r = s.get(&format!(
+            "/api/lists/sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=1&enemy=1&chart={bad}"
+        ));
+        assert_eq!(r.status, 400, "{bad}");
+        assert!(
+            r.json()["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("chart= is the width a chart is shown at, 240 to 1200 CSS pixels"),
+            "{}",
+            r.text()
+        );
+    }
+    // The command line's chart, 720 wide.
+    let plot = s.dir.path().join("chart.svg");
+    let arg = format!("--plot={}", plot.display());
+    cli(
+        s.dir.path(),
+        &[
+            "preview",
+            "fire",
+            "--shooter",
+            "sharpe-patrol.toml:3",
+            "--target",
+            "voltigeurs-hussars.toml:3",
+            "--range",
+            "short",
+            &arg,
+        ],
+    );
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.contains(" width=\"720\" "), "{svg}");
+    assert!(font_sizes(&svg).iter().all(|&px| px >= small), "{svg}");
 }
