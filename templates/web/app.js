@@ -880,10 +880,12 @@ async function drawMatchups(asked) {
       el("h3", {}, m.titles[ti]),
       el("div", { class: "heat-scroll" },
         el("table", { class: "heat" },
+          // Every head whole (wrapped, never cut); the units' column stays in place while the
+          // enemies' columns scroll under it (app.css).
           el("thead", {}, el("tr", {}, el("th", {}),
-            m.enemies.map((e, j) => el("th", { title: e, scope: "col" }, el("span", {}, `${j + 1}. ${e}`))))),
+            m.enemies.map((e, j) => el("th", { scope: "col" }, el("span", {}, `${j + 1}. ${e}`))))),
           el("tbody", {}, m.units.map((u, i) => el("tr", {},
-            el("th", { scope: "row" }, `${i + 1}. ${u}`),
+            el("th", { scope: "row" }, el("span", {}, `${i + 1}. ${u}`)),
             m.enemies.map((_, j) => {
               const c = at.get(`${i + 1}/${j + 1}`);
               if (!c || c.mean === null) {

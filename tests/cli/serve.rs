@@ -1142,6 +1142,8 @@ fn a_diagnostics_help_and_rule_in_the_view() {
             "help: did you mean `tireur-expert`?"
         ])
     );
+}
+
 /// The pages' small text, in CSS pixels: app.css's `.small { font-size: …rem }` of the
 /// browser's 16 px.
 fn small_text_px() -> f64 {
