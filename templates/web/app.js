@@ -1288,11 +1288,13 @@ async function drawScore() {
   const head = s.band !== undefined
     ? [t("sc_losses"), t("sc_score")]
     : [t("sc_figures_lost"), t("sc_points_lost")];
+  // A winner or a draw is the result; a ruleset without victory rules says so as information
+  // (the losses follow), in the page's ink, not as a result nor an error.
   const verdict = s.band !== undefined
-    ? (s.winner ? t("wins_by", { side: s.winner, n: s.difference, band: s.band?.name || "" }) : t("draw"))
-    : t("no_victory_rules");
+    ? el("p", { class: "verdict" }, s.winner ? t("wins_by", { side: s.winner, n: s.difference, band: s.band?.name || "" }) : t("draw"))
+    : el("p", { class: "result-note" }, t("no_victory_rules"));
   out.replaceChildren(
-    el("p", { class: "verdict" }, verdict),
+    verdict,
     el("table", { class: "score" },
       el("thead", {}, el("tr", {}, el("th", {}), head.map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, rows)),

@@ -2430,3 +2430,78 @@ fn matchup_heads_whole_and_the_unit_column_fixed_on_a_phone() {
         c.close().await.unwrap();
     });
 }
+
+/// A ruleset without victory rules (Capitán): the game's result says so as information, in
+/// the page's language, not as an error.
+#[test]
+fn a_result_without_victory_rules_is_information_not_an_error() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    let data = root().join("unit-sheets");
+    let run = muster_in(
+        server.dir.path(),
+        &[
+            "--data",
+            data.to_str().unwrap(),
+            "game",
+            "new",
+            "games/sabugal.toml",
+            "--list",
+            "sharpe-patrol.toml",
+            "--against",
+            "voltigeurs-hussars.toml",
+        ],
+        &[],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // The games folder, made after the server started, is found by its first look at the games
+    // (as the lists page's).
+    assert_eq!(server.get("/api/games").status, 200);
+    let words: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root().join("templates/web/labels.toml")).unwrap())
+            .unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1000), downloads.path()).await;
+        for (size, (width, height)) in [("desktop", (1400, 1000)), ("phone", (390, 844))] {
+            viewport(&c, width, height).await;
+            for lang in ["en", "fr", "es"] {
+                c.goto(&server.url("/")).await.unwrap();
+                c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
+                    .await
+                    .unwrap();
+                c.goto(&server.url("/games/sabugal.toml#score")).await.unwrap();
+                let said = words[lang]["no_victory_rules"].as_str().unwrap();
+                wait_for("the result", || async { text(&c, "#score").await.contains(said) }).await;
+                let style = c
+                    .execute(
+                        "const p = [...document.querySelectorAll('#score *')].find((e) => e.children.length === 0 && e.textContent.startsWith(arguments[0].slice(0, 20))); \
+                         const s = getComputedStyle(p), body = getComputedStyle(document.body); \
+                         const probe = document.createElement('span'); probe.className = 'problem'; document.body.append(probe); \
+                         const err = getComputedStyle(probe).color; probe.remove(); \
+                         return { text: p.textContent, weight: Number(s.fontWeight), color: s.color, err, ink: body.color, \
+                                  muted: getComputedStyle(document.querySelector('.muted')).color, \
+                                  background: s.backgroundColor, border: s.borderLeftColor, borderWidth: s.borderLeftWidth };",
+                        vec![serde_json::json!(said)],
+                    )
+                    .await
+                    .unwrap();
+                assert_eq!(style["text"], said, "{lang}: {style}");
+                assert!(style["weight"].as_f64().unwrap() <= 400.0, "{lang} {size}: not bold: {style}");
+                assert!(
+                    style["color"] == style["ink"] || style["color"] == style["muted"],
+                    "{lang} {size}: the page's ink, not an error's red: {style}"
+                );
+                assert_ne!(style["color"], style["err"], "{style}");
+                c.execute("document.getElementById('score-card').scrollIntoView();", vec![])
+                    .await
+                    .unwrap();
+                shot(&c, &format!("game-capitan-score-{lang}-{size}.png")).await;
+            }
+        }
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
+        c.close().await.unwrap();
+    });
+}
