@@ -576,7 +576,7 @@ function drawOffers() {
   let shown = 0;
   for (const g of o.groups) {
     const items = o.offers.filter((x) => x.group === g.id && (all || x.mine)
-      && (!q || `${x.name} ${x.detail} ${x.id}`.toLowerCase().includes(q)));
+      && (!q || `${x.name} ${x.detail} ${x.id} ${x.command?.kind || ""}`.toLowerCase().includes(q)));
     if (!items.length) continue;
     shown += items.length;
     box.append(el("section", { class: "offer-group", "data-group": g.id },
@@ -584,6 +584,8 @@ function drawOffers() {
       el("ul", {}, items.map((x) => el("li", {},
         el("button", { type: "button", class: "offer" + (x.mine ? "" : " foreign"), "data-offer": x.id, onclick: () => openAdder(x) },
           el("span", { class: "offer-name" }, el("strong", {}, x.name), el("span", { class: "muted small" }, x.detail),
+            // A command unit: its kind and whom it may activate, in the ruleset's words.
+            x.command ? el("span", { class: "offer-command small" }, el("strong", {}, x.command.kind), " — ", x.command.activates) : null,
             x.mine ? null : el("span", { class: "chip" }, t("not_this_army")),
             x.provenance === "illustrative" ? el("span", { class: "chip illustrative", title: t("illustrative_hint") }, t("illustrative")) : null,
             x.provenance === "player" ? el("span", { class: "chip yours" }, t("yours")) : null),

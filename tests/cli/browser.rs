@@ -2505,3 +2505,86 @@ fn a_result_without_victory_rules_is_information_not_an_error() {
         c.close().await.unwrap();
     });
 }
+
+/// The picker says what each command unit is and whom it may activate, by names, in the
+/// page's language: Capitán's officers (independent: any unit; subordinate: their regiment's
+/// or battalion's units, named), WAB's generals (commander-in-chief, brigadier, aide-de-camp);
+/// a troop says nothing of the kind.
+#[test]
+fn the_picker_says_what_each_command_unit_commands() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1000), downloads.path()).await;
+        let command = |offer: &str| format!("#offers button.offer[data-offer='{offer}'] .offer-command");
+        // The page's language, the list; each offer with the kind it says and words of whom.
+        type Said<'a> = &'a [(&'a str, &'a str, &'a [&'a str])];
+        let cases: [(&str, &str, Said); 4] = [
+            ("en", "sharpe-patrol.toml", &[
+                ("gb-95th-sharpe", "Independent command", &["may activate any unit", "4 at a time", "within 25 cm"]),
+                ("gb-95th-harper", "Subordinate command", &["may activate the units of 95th Rifles, 1st Battalion: 95th Rifles / Chosen Men"]),
+            ]),
+            ("fr", "sharpe-patrol.toml", &[
+                ("gb-95th-sharpe", "Commandement indépendant", &["peut activer n'importe quelle unité", "4 à la fois", "à 25 cm"]),
+                ("gb-95th-harper", "Commandement subordonné", &["peut activer les unités de 95th Rifles, 1st Battalion : 95th Rifles / Chosen Men"]),
+            ]),
+            ("en", "wab-france-1809.toml", &[
+                ("brigadier", "Brigadier", &["+1 to the manoeuvre tests of a unit within 6\", +2 when with the unit."]),
+                ("division", "Commander-in-chief", &["+2 to the manoeuvre tests of units in command range"]),
+                ("adc", "Aide-de-camp", &["As a brigadier for manoeuvre tests"]),
+            ]),
+            ("fr", "wab-france-1809.toml", &[
+                ("brigadier", "Brigadier", &["+1 aux tests de manœuvre d'une unité à moins de 6\", +2 s'il est dans l'unité."]),
+                ("division", "Général en chef", &["+2 aux tests de manœuvre des unités à portée de commandement"]),
+            ]),
+        ];
+        for (lang, list, offers) in cases {
+            c.goto(&server.url("/")).await.unwrap();
+            c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
+                .await
+                .unwrap();
+            c.goto(&server.url(&format!("/lists/{list}"))).await.unwrap();
+            wait_for("the picker", || async {
+                c.find(Locator::Css("#offers button.offer")).await.is_ok()
+            })
+            .await;
+            for (offer, kind, whom) in offers {
+                let said = text(&c, &command(offer)).await;
+                assert!(said.starts_with(kind), "{lang} {offer}: {said:?}");
+                for w in *whom {
+                    assert!(said.contains(w), "{lang} {offer}: {w:?} in {said:?}");
+                }
+                assert!(!said.contains(&format!("{offer}`")) && !said.contains("gb-95th-riflemen"), "names, not ids: {said:?}");
+            }
+            // A troop commands no one.
+            let troops = if list.starts_with("wab") { "fr-line-fusiliers" } else { "gb-95th-riflemen" };
+            assert!(c.find(Locator::Css(&command(troops))).await.is_err(), "{lang} {troops}");
+        }
+        // The screenshots: the picker at the desktop and on a phone, in the three languages.
+        for (size, (width, height)) in [("desktop", (1400, 1000)), ("phone", (390, 844))] {
+            viewport(&c, width, height).await;
+            for (ruleset, list) in [("capitan", "sharpe-patrol.toml"), ("wab-aca", "wab-france-1809.toml")] {
+                for lang in ["en", "fr", "es"] {
+                    c.goto(&server.url("/")).await.unwrap();
+                    c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
+                        .await
+                        .unwrap();
+                    c.goto(&server.url(&format!("/lists/{list}"))).await.unwrap();
+                    wait_for("the picker", || async {
+                        c.find(Locator::Css("#offers .offer-command")).await.is_ok()
+                    })
+                    .await;
+                    c.execute("document.getElementById('picker-card').scrollIntoView();", vec![])
+                        .await
+                        .unwrap();
+                    shot(&c, &format!("picker-{ruleset}-{lang}-{size}.png")).await;
+                }
+            }
+        }
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
+        c.close().await.unwrap();
+    });
+}
