@@ -2588,3 +2588,52 @@ fn the_picker_says_what_each_command_unit_commands() {
         c.close().await.unwrap();
     });
 }
+
+/// Issue 28: a WAB list and a WAB entry in Spanish, in a browser that asks for Spanish: the
+/// builder's picker named from the data's Spanish, the sheet editor's fields in Spanish with
+/// a Spanish name to type and the entry's card in Spanish.
+#[test]
+fn a_wab_list_and_entry_in_spanish() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session_with(port, (1400, 1000), downloads.path(), &[], "es-ES,es").await;
+        c.goto(&server.url("/lists/wab-france-1809.toml"))
+            .await
+            .unwrap();
+        wait_for("the picker in Spanish", || async {
+            text(&c, "[data-offer='fr-hussars']")
+                .await
+                .contains("Regimiento de húsares")
+        })
+        .await;
+        shot(&c, "wab-builder-es.png").await;
+        c.goto(
+            &server.url("/sheets/edit?ruleset=wab-aca&from=fr-hussars&list=wab-france-1809.toml"),
+        )
+        .await
+        .unwrap();
+        wait_for("the editor in Spanish", || async {
+            let card = text(&c, "#card-view").await;
+            card.contains("Regimiento de húsares") && card.contains("Bajas (oficial incluido)")
+        })
+        .await;
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='army'] label").await,
+            "Ejército (al que se añade la entrada)"
+        );
+        let spanish_name = c
+            .find(Locator::Css("#sheet-form [data-key='name.es']"))
+            .await
+            .unwrap();
+        assert_eq!(
+            spanish_name.prop("value").await.unwrap().as_deref(),
+            Some("Regimiento de húsares")
+        );
+        shot(&c, "wab-editor-es.png").await;
+        c.close().await.unwrap();
+    });
+}

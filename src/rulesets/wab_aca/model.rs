@@ -10,21 +10,22 @@ use validator::Validate;
 
 pub use crate::core::i18n::Lang;
 
-/// A label in the two languages the supplement's cards and aide de jeu are printed in.
+/// A label in the three languages the supplement's cards, rosters and aide de jeu are printed
+/// in: each is required, so the data check refuses a name a language lacks.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Names {
     pub fr: String,
+    pub es: String,
     pub en: String,
 }
 
 impl Names {
-    /// French or English; the ruleset is printed in no other language (see
-    /// `Ruleset::languages`), and anything else falls back to French.
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
+            Lang::Fr => &self.fr,
+            Lang::Es => &self.es,
             Lang::En => &self.en,
-            Lang::Fr | Lang::Es => &self.fr,
         }
     }
 }

@@ -253,16 +253,8 @@ pub const UNBALANCED: Rule = rule(
     "two armies facing each other differ by at most 10 %, to help players agree a game (the supplement sets no balance: its lists' values only compare with each other, ACA p.1)",
 );
 
-pub const LANG_NOT_OFFERED: Rule = rule(
-    "lang-not-offered",
-    Severity::Warning,
-    "",
-    "a list asks for a language its ruleset is printed in",
-);
-
 /// Every rule of one list with the check that reports it, in the order they run.
 pub const RULES: &[(&Rule, Check)] = &[
-    (&LANG_NOT_OFFERED, lang_not_offered),
     (&UNKNOWN_ARMY, unknown_army),
     (&UNKNOWN_ENTRY, unknown_entry),
     (&FIGURES_OUT_OF_RANGE, figures_out_of_range),
@@ -307,14 +299,6 @@ pub fn validate_pair(db: &Database, a: &ListCheck, b: &ListCheck, b_name: &str) 
     )
     .into_iter()
     .collect()
-}
-
-/// A `lang` the supplement is not printed in: its documents fall back to the first language.
-fn lang_not_offered(cx: &ListContext) -> Vec<Diagnostic> {
-    crate::rulesets::lang_not_offered(&LANG_NOT_OFFERED, BOOK, &super::META, cx.list.list.lang)
-        .map(|d| d.at(cx.file, cx.span(&[Seg::Key("list"), Seg::Key("lang")])))
-        .into_iter()
-        .collect()
 }
 
 fn unknown_army(cx: &ListContext) -> Vec<Diagnostic> {
