@@ -1638,16 +1638,22 @@ mod tests {
             .with_note("help: set `figures = 6` or more")
             .with_note("rule: a section is 6 to 12 figures (the rulebook §4.2)")
             .with_note("see unit 3");
-        let (help, rule) =
-            crate::rulesets::printed_help_and_rule(&d, crate::core::i18n::Lang::En, &toml::Table::new());
+        let (help, rule) = crate::rulesets::printed_help_and_rule(
+            &d,
+            crate::core::i18n::Lang::En,
+            &toml::Table::new(),
+        );
         assert_eq!(help, ["set “figures = 6” or more", "see unit 3"]);
         assert_eq!(
             rule.as_deref(),
             Some("a section is 6 to 12 figures (the rulebook §4.2)")
         );
         let bare = crate::core::diagnostic::Diagnostic::error("x", "y");
-        let (help, rule) =
-            crate::rulesets::printed_help_and_rule(&bare, crate::core::i18n::Lang::En, &toml::Table::new());
+        let (help, rule) = crate::rulesets::printed_help_and_rule(
+            &bare,
+            crate::core::i18n::Lang::En,
+            &toml::Table::new(),
+        );
         assert!(help.is_empty() && rule.is_none());
     }
 
