@@ -269,7 +269,8 @@ fn value(arg: &Arg, lang: Lang, words: &dyn Words) -> String {
         Arg::Count(n) => number(lang, *n),
         Arg::Text(t) => t.clone(),
         Arg::Name(n) => n.get(lang).to_owned(),
-        // English has its own words too (a coalition "empire" is "the Empire").
+        // English is the code's: a page's labels may fall back to another language.
+        Arg::Label { en, .. } if lang == Lang::En => en.clone(),
         Arg::Label { key, en } => words.word(key).unwrap_or(en).to_owned(),
         Arg::Phrase(p) => p.say(lang, words),
     }

@@ -1117,7 +1117,7 @@ fn a_diagnostics_help_and_rule_in_the_view() {
         "[list]\nname = \"Typo\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 600\n\n[[units]]\nsheet = \"gb-95th-riflemen\"\nfigures = 6\nskills = [\"tireur-expret\"]\n",
     )
     .unwrap();
-    let view = s.get("/api/lists/typo.toml").json();
+    let view = s.get("/api/lists/typo.toml?lang=en").json();
     let said = view["said"].as_array().unwrap();
     let skill = said
         .iter()
@@ -1129,7 +1129,12 @@ fn a_diagnostics_help_and_rule_in_the_view() {
     );
     assert_eq!(skill["rule"], "skills are those of §11 (Capitán §11)");
     let command = said.iter().find(|d| d["code"] == "no-command").unwrap();
-    assert_eq!(command["help"], serde_json::json!([]));
+    assert_eq!(
+        command["help"],
+        serde_json::json!([
+            "add an officer (a command unit): without one, each unit is activated on its own"
+        ])
+    );
     assert_eq!(
         command["rule"],
         "command units activate the troops under their orders (Capitán §3.2-5, §4)"
