@@ -19,6 +19,11 @@ pub struct Names {
 }
 
 impl Names {
+    /// The name in each language muster prints the ruleset in.
+    pub fn by_lang(&self) -> crate::core::names::Names {
+        crate::core::names::Names::new([(Lang::Fr, self.fr.clone()), (Lang::En, self.en.clone())])
+    }
+
     /// French or English; the ruleset is printed in no other language (see
     /// `Ruleset::languages`), and anything else falls back to French.
     pub fn get(&self, lang: Lang) -> &str {
