@@ -150,6 +150,9 @@ pub struct CheckArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t)]
     pub format: CheckFormat,
+    /// The language of the diagnostics (default: English)
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -9,9 +9,11 @@ use super::{load_engine, print_out, to_json};
 use crate::cli::CheckFormat;
 use crate::core::diagnostic::{self, Diagnostic, JsonDiagnostic};
 use crate::core::error::Error;
+use crate::core::i18n::Lang;
 use crate::core::source::{FileId, Sources};
 use crate::core::table::text_table;
 use crate::core::text::one_line;
+use crate::core::words::{Layered, Phrase};
 use crate::rulesets::{self, Engine, ListCheck, Ruleset};
 
 #[derive(Serialize)]
@@ -153,12 +155,22 @@ pub fn run(
     list: &Path,
     against: Option<&Path>,
     format: CheckFormat,
+    lang: Lang,
 ) -> Result<u8, Error> {
     let mut sources = Sources::new();
     let (ruleset, file) = match read_list(&mut sources, list, flag) {
         Ok(found) => found,
         Err(OpenError::Stop(e)) => return Err(e),
-        Err(OpenError::UnknownRuleset(d)) => return unknown_ruleset(&sources, list, d, format),
+        Err(OpenError::UnknownRuleset(d)) => {
+            let none = toml::Table::new();
+            let words = Layered { own: &none, lang };
+            return unknown_ruleset(&sources, list, d.in_lang(lang, &words), format, lang);
+        }
+    };
+    let own = ruleset.words(lang);
+    let words = Layered { own: &own, lang };
+    let say = |ds: &[Diagnostic]| -> Vec<Diagnostic> {
+        ds.iter().map(|d| d.in_lang(lang, &words)).collect()
     };
     let engine = load_engine(ruleset, dirs, &mut sources)?;
     let mut checked = check_read(engine.as_ref(), &sources, file, list)?;
@@ -173,6 +185,7 @@ pub fn run(
         diagnostic::sort(&mut checked.diagnostics);
     }
     let valid = checked.is_valid() && other.as_ref().is_none_or(ListCheck::is_valid);
+    checked.diagnostics = say(&checked.diagnostics);
     match format {
         CheckFormat::Json => print_out(&to_json(&report_json(&checked, other.as_ref(), &sources)))?,
         CheckFormat::Text => {
@@ -180,14 +193,19 @@ pub fn run(
             diagnostic::print_all(&checked.diagnostics, &sources);
             if let Some(o) = &other {
                 let size = if o.ruleset.list_words().points {
-                    format!("{} / {} points", o.total, o.limit)
+                    Phrase::new("against-points", "against {file}: {total} / {limit} points")
+                        .count("total", o.total)
+                        .count("limit", o.limit)
                 } else {
-                    let n = o.units.len();
-                    format!("{n} unit{}", if n == 1 { "" } else { "s" })
+                    Phrase::new("against-units", "against {file}: {n|# unit|# units}")
+                        .count("n", o.units.len())
                 };
-                print_out(&format!("\nagainst {against_name}: {size}\n"))?;
+                let size = size.text("file", &against_name).say(lang, &words);
+                print_out(&format!("\n{size}\n"))?;
                 if !o.is_valid() {
-                    eprintln!("{against_name} has errors of its own:");
+                    let own = Phrase::new("errors-of-its-own", "{file} has errors of its own:")
+                        .text("file", &against_name);
+                    eprintln!("{}", own.say(lang, &words));
                 }
                 let errors: Vec<Diagnostic> = o
                     .diagnostics
@@ -195,13 +213,11 @@ pub fn run(
                     .filter(|d| d.is_error())
                     .cloned()
                     .collect();
-                diagnostic::print_all(&errors, &sources);
+                diagnostic::print_all(&say(&errors), &sources);
             }
-            let verdict = if valid { "valid" } else { "invalid" };
             eprintln!(
-                "{}: {verdict} ({})",
-                list.display(),
-                diagnostic::summary(&checked.diagnostics)
+                "{}",
+                verdict(list, valid, &checked.diagnostics).say(lang, &words)
             );
         }
     }
@@ -244,22 +260,34 @@ pub fn unknown_ruleset_json(d: &Diagnostic, sources: &Sources) -> JsonReport<'st
     }
 }
 
+/// `FILE: valid (0 errors, 1 warning)`.
+fn verdict(list: &Path, valid: bool, diagnostics: &[Diagnostic]) -> Phrase {
+    let phrase = if valid {
+        Phrase::new("verdict-valid", "{file}: valid ({summary})")
+    } else {
+        Phrase::new("verdict-invalid", "{file}: invalid ({summary})")
+    };
+    phrase
+        .text("file", list.display().to_string())
+        .phrase("summary", diagnostic::summary_said(diagnostics))
+}
+
 /// A list whose `ruleset` muster does not know: the diagnostic, and exit 1.
 fn unknown_ruleset(
     sources: &Sources,
     list: &Path,
     d: Diagnostic,
     format: CheckFormat,
+    lang: Lang,
 ) -> Result<u8, Error> {
     match format {
         CheckFormat::Json => print_out(&to_json(&unknown_ruleset_json(&d, sources)))?,
         CheckFormat::Text => {
             diagnostic::print_all(std::slice::from_ref(&d), sources);
-            eprintln!(
-                "{}: invalid ({})",
-                list.display(),
-                diagnostic::summary(std::slice::from_ref(&d))
-            );
+            let none = toml::Table::new();
+            let words = Layered { own: &none, lang };
+            let said = verdict(list, false, std::slice::from_ref(&d)).say(lang, &words);
+            eprintln!("{said}");
         }
     }
     Ok(1)

@@ -9,8 +9,10 @@ use codespan_reporting::term::termcolor::{Buffer, ColorChoice};
 use codespan_reporting::term::{self, Config};
 use serde::Serialize;
 
+use crate::core::i18n::Lang;
 use crate::core::source::{FileId, Sources};
 use crate::core::text;
+use crate::core::words::{Phrase, Words};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -42,7 +44,23 @@ pub struct Diagnostic {
     pub related: Vec<(Span, String)>,
     /// Help lines: what to do about it, the rule it comes from.
     pub notes: Vec<String>,
+    /// The same texts as phrases, to be said in another language ([`Diagnostic::in_lang`]).
+    pub said: Vec<(Slot, Phrase)>,
 }
+
+/// Which text of a diagnostic a phrase says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    Message,
+    Label,
+    Related(usize),
+    Note(usize),
+}
+
+/// The key of the phrase that cites a diagnostic's rule (`rule: … (BOOK §4.2)`).
+pub const RULE_NOTE: &str = "rule-note";
+/// The key of the phrase that cites one of muster's own checks (`rule: … (muster)`).
+pub const RULE_NOTE_MUSTER: &str = "rule-note-muster";
 
 impl Diagnostic {
     pub fn error(code: &'static str, message: impl Into<String>) -> Self {
@@ -63,7 +81,106 @@ impl Diagnostic {
             label: None,
             related: Vec::new(),
             notes: Vec::new(),
+            said: Vec::new(),
         }
+    }
+
+    /// An error whose message is a phrase (said in English here, in any language later).
+    pub fn error_said(code: &'static str, message: Phrase) -> Self {
+        Self::error(code, message.english()).said(Slot::Message, message)
+    }
+
+    /// A warning whose message is a phrase.
+    pub fn warning_said(code: &'static str, message: Phrase) -> Self {
+        Self::warning(code, message.english()).said(Slot::Message, message)
+    }
+
+    fn said(mut self, slot: Slot, phrase: Phrase) -> Self {
+        self.said.retain(|(s, _)| *s != slot);
+        self.said.push((slot, phrase));
+        self
+    }
+
+    /// The label under the caret, as a phrase.
+    pub fn with_label_said(mut self, label: Phrase) -> Self {
+        self.label = Some(label.english());
+        self.said(Slot::Label, label)
+    }
+
+    /// A note (help, a rule), as a phrase.
+    pub fn with_note_said(mut self, note: Phrase) -> Self {
+        let at = self.notes.len();
+        self.notes.push(note.english());
+        self.said(Slot::Note(at), note)
+    }
+
+    /// Another place, with its label as a phrase.
+    pub fn with_related_said(mut self, span: Span, label: Phrase) -> Self {
+        let at = self.related.len();
+        self.related.push((span, label.english()));
+        self.said(Slot::Related(at), label)
+    }
+
+    /// The diagnostic in `lang`: each text that is a phrase said with `words` (a text made
+    /// without one stays as it is).
+    pub fn in_lang(&self, lang: Lang, words: &dyn Words) -> Diagnostic {
+        let mut d = self.clone();
+        for (slot, phrase) in &self.said {
+            let text = phrase.say(lang, words);
+            match *slot {
+                Slot::Message => d.message = text,
+                Slot::Label => d.label = Some(text),
+                Slot::Related(i) => {
+                    if let Some(r) = d.related.get_mut(i) {
+                        r.1 = text;
+                    }
+                }
+                Slot::Note(i) => {
+                    if let Some(n) = d.notes.get_mut(i) {
+                        *n = text;
+                    }
+                }
+            }
+        }
+        d
+    }
+
+    /// What `in_lang` cannot say in `lang`: texts that are no phrase (by their slot), and
+    /// the templates and words `words` lacks.
+    pub fn unsaid(&self, lang: Lang, words: &dyn Words) -> Vec<String> {
+        let mut out = Vec::new();
+        let has = |slot: Slot| self.said.iter().any(|(s, _)| *s == slot);
+        if !has(Slot::Message) {
+            out.push(format!("message `{}` is no phrase", self.message));
+        }
+        if self.label.is_some() && !has(Slot::Label) {
+            out.push(format!(
+                "label `{}` is no phrase",
+                self.label.clone().unwrap_or_default()
+            ));
+        }
+        for (i, (_, l)) in self.related.iter().enumerate() {
+            if !has(Slot::Related(i)) {
+                out.push(format!("related label `{l}` is no phrase"));
+            }
+        }
+        for (i, n) in self.notes.iter().enumerate() {
+            if !has(Slot::Note(i)) {
+                out.push(format!("note `{n}` is no phrase"));
+            }
+        }
+        for (_, p) in &self.said {
+            out.extend(p.missing(lang, words));
+        }
+        out
+    }
+
+    /// The rule this diagnostic cites, as its note says it (`None`: it cites none).
+    pub fn rule_note(&self) -> Option<usize> {
+        self.said.iter().find_map(|(s, p)| match s {
+            Slot::Note(i) if p.key == RULE_NOTE || p.key == RULE_NOTE_MUSTER => Some(*i),
+            _ => None,
+        })
     }
 
     pub fn in_file(mut self, file: FileId) -> Self {
@@ -95,7 +212,9 @@ impl Diagnostic {
     /// `help: did you mean …?` when a suggestion exists.
     pub fn with_suggestion(self, suggestion: Option<String>) -> Self {
         match suggestion {
-            Some(s) => self.with_note(format!("help: did you mean {s}?")),
+            Some(s) => self.with_note_said(
+                Phrase::new("did-you-mean", "help: did you mean {s}?").text("s", s),
+            ),
             None => self,
         }
     }
@@ -301,14 +420,19 @@ pub fn print_all(diagnostics: &[Diagnostic], sources: &Sources) {
 
 /// "2 errors, 1 warning" style summary.
 pub fn summary(diagnostics: &[Diagnostic]) -> String {
+    summary_said(diagnostics).english()
+}
+
+/// [`summary`] as a phrase.
+pub fn summary_said(diagnostics: &[Diagnostic]) -> Phrase {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    format!(
-        "{}, {}",
-        plural(errors, "error"),
-        plural(warnings, "warning")
+    Phrase::new(
+        "summary",
+        "{errors|# error|# errors}, {warnings|# warning|# warnings}",
     )
+    .count("errors", errors)
+    .count("warnings", warnings)
 }
 
 /// Diagnostics of one code on one line of one file folded into the first of them, with a note
@@ -339,9 +463,12 @@ pub fn fold_per_line(
     }
     for ((_, _, code), (at, more)) in first {
         if more > 0 {
-            kept[at]
-                .notes
-                .push(format!("and {more} more [{code}] on this line"));
+            let d = std::mem::replace(&mut kept[at], Diagnostic::error("", ""));
+            kept[at] = d.with_note_said(
+                Phrase::new("more-on-line", "and {more} more [{code}] on this line")
+                    .count("more", more)
+                    .text("code", code),
+            );
         }
     }
     *diagnostics = kept;

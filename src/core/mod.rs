@@ -20,3 +20,4 @@ pub mod suggest;
 pub mod table;
 pub mod text;
 pub mod toml_file;
+pub mod words;

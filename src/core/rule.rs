@@ -2,7 +2,8 @@
 //! summary. Each ruleset lists its rules in one table; diagnostics are made from them, so a
 //! rule's note and severity cannot be forgotten or mistyped.
 
-use crate::core::diagnostic::{Diagnostic, Severity};
+use crate::core::diagnostic::{Diagnostic, Severity, RULE_NOTE, RULE_NOTE_MUSTER};
+use crate::core::words::Phrase;
 
 #[derive(Debug)]
 pub struct Rule {
@@ -20,16 +21,39 @@ impl Rule {
             Severity::Warning => Diagnostic::warning(self.code, message),
             Severity::Error => Diagnostic::error(self.code, message),
         };
-        d.with_note(self.note(book))
+        d.with_note_said(self.note_said(book))
+    }
+
+    /// A diagnostic of this rule whose message is a phrase, said in any language.
+    pub fn say(&self, book: &str, message: Phrase) -> Diagnostic {
+        let d = match self.severity {
+            Severity::Warning => Diagnostic::warning_said(self.code, message),
+            Severity::Error => Diagnostic::error_said(self.code, message),
+        };
+        d.with_note_said(self.note_said(book))
     }
 
     /// `rule: <summary> (<book> <section>)`; a rule without a section is muster's own
     /// check (an id of the data, a list's shape), not the rulebook's: `(muster)`.
     pub fn note(&self, book: &str) -> String {
+        self.note_said(book).english()
+    }
+
+    /// [`Rule::note`] as a phrase: the summary is the labels' `rule_<code>` in another
+    /// language.
+    pub fn note_said(&self, book: &str) -> Phrase {
+        let summary = format!("rule_{}", self.code);
         if self.section.is_empty() {
-            format!("rule: {} (muster)", self.summary)
+            Phrase::new(RULE_NOTE_MUSTER, "rule: {summary} (muster)").label(
+                "summary",
+                summary,
+                self.summary,
+            )
         } else {
-            format!("rule: {} ({book} {})", self.summary, self.section)
+            Phrase::new(RULE_NOTE, "rule: {summary} ({book} {section})")
+                .label("summary", summary, self.summary)
+                .text("book", book)
+                .text("section", self.section)
         }
     }
 }

@@ -26,6 +26,25 @@ pub fn plain_line(text: &str) -> String {
         .collect()
 }
 
+/// A sentence for a player to read: each `code span` of the CLI's words is quoted instead
+/// (“code span”), no backtick left.
+pub fn quoted(text: &str) -> String {
+    let mut open = true;
+    text.chars()
+        .map(|c| match c {
+            '`' => {
+                open = !open;
+                if open {
+                    '”'
+                } else {
+                    '“'
+                }
+            }
+            c => c,
+        })
+        .collect()
+}
+
 /// The text with each unsafe character replaced by a placeholder of the same length in bytes
 /// (`?`, `¿` or `�`), so that byte offsets into the original still point at the same places.
 /// A carriage return that ends a line (CRLF) is kept.
@@ -132,6 +151,15 @@ mod tests {
         assert_eq!(printable("a\nb\u{202e}"), "a\nb\\u{202e}");
         assert_eq!(markdown("a | b\n# c\u{1b}"), "a \\| b \\# c\\\\u{1b}");
         assert!(matches!(one_line("plain"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn code_spans_are_quoted() {
+        assert_eq!(
+            quoted("set `figures = 6` in `[[units]]`"),
+            "set “figures = 6” in “[[units]]”"
+        );
+        assert_eq!(quoted("no spans"), "no spans");
     }
 }
 

@@ -5,6 +5,7 @@ use serde::de::DeserializeOwned;
 
 use crate::core::diagnostic::Diagnostic;
 use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::core::words::Phrase;
 
 /// Parses a whole file, turning the first TOML or serde error into a diagnostic that names
 /// the field, what was expected and what was found.
@@ -52,19 +53,25 @@ fn toml_diagnostic_in(
         .to_owned();
 
     if toml_edit::ImDocument::parse(text.to_owned()).is_err() {
-        return Diagnostic::error("toml-syntax", format!("TOML syntax error: {message}"))
-            .at(file, span)
-            .with_label(message.to_owned());
+        return Diagnostic::error_said(
+            "toml-syntax",
+            Phrase::new("toml-syntax", "TOML syntax error: {message}").text("message", message),
+        )
+        .at(file, span)
+        .with_label_said(Phrase::new("toml-syntax-label", "{message}").text("message", message));
     }
     if let Some(rest) = message.strip_prefix("unknown field ") {
         let (field, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
-        return Diagnostic::error("unknown-field", format!("unknown field {field}"))
-            .at(file, span)
-            .with_label("not a field here")
-            .with_note(format!(
-                "expected {}",
-                expected.replace("one of ", "one of: ")
-            ));
+        return Diagnostic::error_said(
+            "unknown-field",
+            Phrase::new("unknown-field", "unknown field {field}").text("field", field),
+        )
+        .at(file, span)
+        .with_label_said(Phrase::new("unknown-field-label", "not a field here"))
+        .with_note_said(
+            Phrase::new("unknown-field-expected", "expected {fields}")
+                .text("fields", expected.replace("one of ", "one of: ")),
+        );
     }
     if let Some(rest) = message.strip_prefix("unknown variant ") {
         let (_, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
@@ -73,25 +80,33 @@ fn toml_diagnostic_in(
             .replace('`', "")
             .replace(" or ", ", ");
         let field = key.unwrap_or_else(|| "value".into());
-        return Diagnostic::error(
+        return Diagnostic::error_said(
             "invalid-value",
-            format!("{field} must be one of {choices}, found {found}"),
+            Phrase::new(
+                "invalid-value",
+                "{field} must be one of {choices}, found {found}",
+            )
+            .text("field", &field)
+            .text("choices", choices)
+            .text("found", found),
         )
         .at(file, span)
-        .with_label(format!("not a valid {field}"));
+        .with_label_said(
+            Phrase::new("invalid-value-label", "not a valid {field}").text("field", field),
+        );
     }
     if let Some(rest) = message.strip_prefix("invalid type: ") {
         let (got, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
         let field = key.unwrap_or_else(|| "value".into());
-        return Diagnostic::error(
+        return Diagnostic::error_said(
             "wrong-type",
-            format!(
-                "{field} must be {}, found {got}",
-                describe_expected(expected)
-            ),
+            Phrase::new("wrong-type", "{field} must be {expected}, found {got}")
+                .text("field", field)
+                .phrase("expected", describe_expected(expected))
+                .text("got", got),
         )
         .at(file, span)
-        .with_label(format!("expected {}", describe_expected(expected)));
+        .with_label_said(expected_label(describe_expected(expected)));
     }
     if let Some(rest) = message.strip_prefix("missing field ") {
         let table_key = span
@@ -99,75 +114,110 @@ fn toml_diagnostic_in(
             .and_then(|s| text.get(s.clone()))
             .map(|t| t.lines().next().unwrap_or("").trim().to_owned())
             .unwrap_or_default();
-        return Diagnostic::error("missing-field", format!("missing field {rest}"))
-            .at(
-                file,
-                span.map(|s| s.start..s.start + table_key.len().max(1)),
-            )
-            .with_label(format!("this table needs {rest}"));
+        return Diagnostic::error_said(
+            "missing-field",
+            Phrase::new("missing-field", "missing field {field}").text("field", rest),
+        )
+        .at(
+            file,
+            span.map(|s| s.start..s.start + table_key.len().max(1)),
+        )
+        .with_label_said(
+            Phrase::new("missing-field-label", "this table needs {field}").text("field", rest),
+        );
     }
     if let Some(rest) = message.strip_prefix("invalid value: ") {
         let (_, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
         let field = key.unwrap_or_else(|| "value".into());
-        return Diagnostic::error(
+        return Diagnostic::error_said(
             "wrong-type",
-            format!(
-                "{field} must be {}, found {found}",
-                describe_range(expected)
-            ),
+            Phrase::new("wrong-type", "{field} must be {expected}, found {got}")
+                .text("field", field)
+                .phrase("expected", describe_range(expected))
+                .text("got", found),
         )
         .at(file, span)
-        .with_label(format!("expected {}", describe_range(expected)));
+        .with_label_said(expected_label(describe_range(expected)));
     }
     if let Some(rest) = message.strip_prefix("invalid length ") {
         // An array where a table was expected (`move = []`), or an array of the wrong size.
         let field = key.unwrap_or_else(|| "value".into());
         let (n, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
-        let text = if expected.starts_with("struct ") {
-            format!("{field} must be a table, found an array of {n} items")
-        } else {
-            format!(
-                "{field} has {n} items, expected {}",
-                describe_expected(expected)
+        let n: i64 = n.trim().parse().unwrap_or(0);
+        let said = if expected.starts_with("struct ") {
+            Phrase::new(
+                "wrong-type-array",
+                "{field} must be a table, found an array of {n|# item|# items}",
             )
+            .text("field", field)
+            .count("n", n)
+        } else {
+            Phrase::new(
+                "wrong-type-length",
+                "{field} has {n|# item|# items}, expected {expected}",
+            )
+            .text("field", field)
+            .count("n", n)
+            .phrase("expected", describe_expected(expected))
         };
-        return Diagnostic::error("wrong-type", text)
+        return Diagnostic::error_said("wrong-type", said)
             .at(file, span)
-            .with_label("expected a table");
+            .with_label_said(expected_label(describe_expected("a map")));
     }
     if message == "wanted string or table" {
         // An enum given another type (`coalition = 7`).
         let field = key.unwrap_or_else(|| "value".into());
-        return Diagnostic::error(
+        return Diagnostic::error_said(
             "wrong-type",
-            format!("{field} must be a string (one of its names), found {found}"),
+            Phrase::new(
+                "wrong-type-name",
+                "{field} must be a string (one of its names), found {found}",
+            )
+            .text("field", field)
+            .text("found", found),
         )
         .at(file, span)
-        .with_label("expected a string");
+        .with_label_said(expected_label(describe_expected("a string")));
     }
-    Diagnostic::error("invalid-value", message.to_owned()).at(file, span)
+    Diagnostic::error_said(
+        "invalid-value",
+        Phrase::new("invalid-value-other", "{message}").text("message", message),
+    )
+    .at(file, span)
+}
+
+fn expected_label(what: Phrase) -> Phrase {
+    Phrase::new("expected", "expected {what}").phrase("what", what)
 }
 
 /// What a serde type name means to a user. A number out of the type's range (`invalid value`)
 /// gets the range; a value of another type (`invalid type`) only the kind.
-fn describe_range(expected: &str) -> String {
+fn describe_range(expected: &str) -> Phrase {
     match expected {
-        "u8" => "a whole number from 0 to 255".into(),
-        "u32" => "a whole number from 0 to 4294967295".into(),
-        "i32" => "an integer from -2147483648 to 2147483647".into(),
+        "u8" => Phrase::new("range", "a whole number from {min} to {max}")
+            .count("min", 0)
+            .count("max", u8::MAX),
+        "u32" => Phrase::new("range", "a whole number from {min} to {max}")
+            .count("min", 0)
+            .count("max", u32::MAX),
+        "i32" => Phrase::new("range-integer", "an integer from {min} to {max}")
+            .count("min", i32::MIN)
+            .count("max", i32::MAX),
         other => describe_expected(other),
     }
 }
 
-fn describe_expected(expected: &str) -> String {
+fn describe_expected(expected: &str) -> Phrase {
     match expected {
-        "u32" | "u64" | "u8" | "usize" => "a whole number (0 or more)".into(),
-        "i32" | "i64" => "an integer".into(),
-        "a boolean" | "bool" => "true or false".into(),
-        "a string" => "a string".into(),
-        "a sequence" => "an array".into(),
-        other if other.starts_with("struct ") || other == "a map" => "a table".into(),
-        other => other.into(),
+        "u32" | "u64" | "u8" | "usize" => Phrase::new("type-whole", "a whole number (0 or more)"),
+        "i32" | "i64" => Phrase::new("type-integer", "an integer"),
+        "a boolean" | "bool" => Phrase::new("type-bool", "true or false"),
+        "a string" => Phrase::new("type-string", "a string"),
+        "a sequence" => Phrase::new("type-array", "an array"),
+        other if other.starts_with("struct ") || other == "a map" => {
+            Phrase::new("type-table", "a table")
+        }
+        other => Phrase::new("type-other", "{what}").text("what", other),
     }
 }
 

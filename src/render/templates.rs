@@ -18,6 +18,9 @@ pub struct Builtin {
     pub folder: &'static str,
     pub templates: &'static [(&'static str, &'static str, &'static str)],
     pub labels: &'static str,
+    /// The templates of its messages in the languages other than English (`msg_<key>`, see
+    /// `core::words`).
+    pub messages: &'static str,
 }
 
 pub struct Templates {
@@ -176,6 +179,24 @@ impl Templates {
                 e.message()
             ))
         })?;
+        // The messages' words of each language join its labels (a diagnostic said on a page
+        // or in a roster); built in, compiled and read by the words test.
+        let mut labels = labels;
+        if let Ok(messages) = toml::from_str::<toml::Table>(builtin.messages) {
+            for (lang, table) in messages {
+                if let (Some(own), toml::Value::Table(t)) = (
+                    labels
+                        .entry(lang.clone())
+                        .or_insert_with(|| toml::Value::Table(toml::Table::new()))
+                        .as_table_mut(),
+                    table,
+                ) {
+                    for (k, v) in t {
+                        own.entry(k).or_insert(v);
+                    }
+                }
+            }
+        }
         Ok(Self {
             tera,
             origin,
@@ -183,7 +204,8 @@ impl Templates {
         })
     }
 
-    /// The labels of one language (`[fr]`, `[es]`, `[en]` of labels.toml), falling back to French.
+    /// The labels of one language (`[fr]`, `[es]`, `[en]` of labels.toml and of its messages),
+    /// falling back to French.
     pub fn labels(&self, lang: &str) -> toml::Table {
         let mut out = self
             .labels

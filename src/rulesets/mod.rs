@@ -15,7 +15,7 @@ pub mod share;
 pub use boundary::*;
 
 /// A ruleset's built-in templates, compiled in: `templates/<folder>/<name>.tera` for each name,
-/// and `templates/<folder>/labels.toml`.
+/// `templates/<folder>/labels.toml` and its messages' words, `templates/<folder>/messages.toml`.
 macro_rules! builtin_templates {
     ($folder:literal: $($name:literal),+ $(,)?) => {
         crate::render::templates::Builtin {
@@ -26,6 +26,7 @@ macro_rules! builtin_templates {
                 include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/", $folder, "/", $name, ".tera")),
             )),+],
             labels: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/", $folder, "/labels.toml")),
+            messages: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/", $folder, "/messages.toml")),
         }
     };
 }

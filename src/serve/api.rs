@@ -145,18 +145,45 @@ pub async fn not_found() -> Response {
 
 // ── errors ──────────────────────────────────────────────────────────────────────────────────
 
-/// Duels as the pages draw them: each as JSON, with its chart as SVG unless refused.
-pub(crate) fn duels_json(duels: &[duel::Duel]) -> Vec<serde_json::Value> {
+/// Duels as the pages draw them: each as JSON, with its chart as SVG unless refused, drawn
+/// `chart` CSS pixels wide (`chart=` of the query: the width the page shows it at, so that
+/// its text is at the size the chart sets; the command line's `--plot` width without it).
+pub(crate) fn duels_json(duels: &[duel::Duel], chart: u32) -> Vec<serde_json::Value> {
     duels
         .iter()
         .map(|d| {
             let mut v = serde_json::to_value(d).unwrap_or_default();
             if d.refused.is_none() {
-                v["svg"] = json!(plot::svg_bars(&d.what, &d.series));
+                v["svg"] = json!(plot::svg_bars_at(&d.what, &d.series, chart));
             }
             v
         })
         .collect()
+}
+
+/// `chart=` of a query taken out of it: the width a page shows a duel's chart at, in CSS
+/// pixels (within the widths a chart is drawn at); the command line's without it.
+pub(crate) fn chart_width(
+    q: &mut std::collections::BTreeMap<String, String>,
+) -> Result<u32, Response> {
+    match q.remove("chart") {
+        None => Ok(plot::WIDTH),
+        Some(v) => v
+            .parse::<u32>()
+            .ok()
+            .filter(|w| (plot::MIN_WIDTH..=plot::MAX_WIDTH).contains(w))
+            .ok_or_else(|| {
+                json_error(
+                    StatusCode::BAD_REQUEST,
+                    &format!(
+                        "chart= is the width a chart is shown at, {} to {} CSS pixels, found `{}`",
+                        plot::MIN_WIDTH,
+                        plot::MAX_WIDTH,
+                        v.escape_debug()
+                    ),
+                )
+            }),
+    }
 }
 
 pub(crate) fn json_response(status: StatusCode, body: String) -> Response {
@@ -616,9 +643,12 @@ fn list_view(
         .iter()
         .map(|d| {
             let (line, column) = d.line_column(&c.sources).unzip();
+            let (help, rule) = rulesets::printed_help_and_rule(d, lang, &labels);
             json!({
                 "severity": if d.is_error() { "error" } else { "warning" },
                 "sentence": rulesets::printed_message(d, lang, &labels),
+                "help": help,
+                "rule": rule,
                 "code": d.code,
                 "message": d.message,
                 "line": line,
@@ -860,17 +890,37 @@ pub async fn fields(
     .await
 }
 
-/// `POST /api/lists` `{"name","ruleset","title","points",…}`: a new, empty list. Refused
-/// (422) with every problem at once: `{"error", "fields": {KEY: problem}}`.
+/// What is wrong with a new list's file name, if anything: a problem of the form's `file`
+/// field (`missing`, `file-name`: not a plain `.toml` name, `exists`), with the store's
+/// sentence, and the status it answers alone (400, or 409 when the file is there).
+fn file_problem(app: &App, name: &str) -> Option<(serde_json::Value, StatusCode)> {
+    let (kind, message, status) = match app.store.fresh(name) {
+        Ok(_) => return None,
+        Err(_) if name.trim().is_empty() => (
+            "missing",
+            "the list's file name is missing".to_owned(),
+            StatusCode::BAD_REQUEST,
+        ),
+        Err(StoreError::Exists(m)) => ("exists", m, StatusCode::CONFLICT),
+        Err(e) => ("file-name", e.words(), StatusCode::BAD_REQUEST),
+    };
+    Some((
+        json!({ "key": "file", "kind": kind, "message": message }),
+        status,
+    ))
+}
+
+/// `POST /api/lists` `{"name","ruleset","title","points",…}`: a new, empty list in the file
+/// `name`. Refused with every problem at once, the file name's among them (key `file`):
+/// `{"error", "fields": {KEY: problem}}`, 409 when the file exists, 400 when its name is not
+/// one, 422 otherwise.
 pub async fn create(State(app): Shared, body: Bytes) -> Response {
     blocking(move || {
         let spec: NewListBody = match serde_json::from_slice(&body) {
             Ok(s) => s,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
         };
-        if let Err(e) = app.store.fresh(&spec.name) {
-            return store_error(e);
-        }
+        let file = file_problem(&app, &spec.name);
         let ruleset = match ruleset_param(Some(&spec.ruleset)) {
             Ok(r) => r,
             Err(r) => return r,
@@ -894,17 +944,26 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             army: spec.army.filter(|s| !s.is_empty()),
         };
         let (lang, labels) = page_lang(ruleset, spec.lang.as_deref());
-        let mut doc = match rulesets::make_new_list(ready.engine.as_ref(), &new, lang, &labels) {
-            Ok(d) => d,
-            Err(problems) => {
+        let made = rulesets::make_new_list(ready.engine.as_ref(), &new, lang, &labels);
+        let mut problems: Vec<serde_json::Value> = file.iter().map(|(p, _)| p.clone()).collect();
+        if let Err(p) = &made {
+            problems.extend(p.iter().map(|p| json!(p)));
+        }
+        let mut doc = match made {
+            Ok(d) if problems.is_empty() => d,
+            _ => {
+                let status = file.map_or(StatusCode::UNPROCESSABLE_ENTITY, |(_, s)| s);
                 let fields: serde_json::Map<String, serde_json::Value> = problems
                     .iter()
-                    .filter(|p| !p.key.is_empty())
-                    .map(|p| (p.key.to_owned(), json!(p)))
+                    .filter_map(|p| Some((p["key"].as_str().filter(|k| !k.is_empty())?, p)))
+                    .map(|(k, p)| (k.to_owned(), p.clone()))
                     .collect();
-                let all: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+                let all: Vec<&str> = problems
+                    .iter()
+                    .filter_map(|p| p["message"].as_str())
+                    .collect();
                 return json_response(
-                    StatusCode::UNPROCESSABLE_ENTITY,
+                    status,
                     to_json(&json!({ "error": all.join("; "), "fields": fields })),
                 );
             }
@@ -1192,7 +1251,7 @@ fn facing(
     })
 }
 
-/// `GET /api/lists/{name}/duel?against=OTHER&unit=I&enemy=J[&lang=…][&CHOICE=VALUE…]`: the
+/// `GET /api/lists/{name}/duel?against=OTHER&unit=I&enemy=J[&lang=…][&chart=PX][&CHOICE=VALUE…]`: the
 /// previews between unit I of the list and unit J of OTHER (the ruleset's procedures, as
 /// `muster preview` gives them, in the situation the ruleset's choices set), each with its
 /// headline numbers in words, its text, its chart as SVG (the `--plot` drawing) and the
@@ -1204,6 +1263,10 @@ pub async fn duel(
 ) -> Response {
     blocking(move || {
         let (unit_text, enemy_text) = (q.remove("unit"), q.remove("enemy"));
+        let chart = match chart_width(&mut q) {
+            Ok(w) => w,
+            Err(r) => return r,
+        };
         let f = match facing(&app, &name, &mut q) {
             Ok(f) => f,
             Err(r) => return r,
@@ -1237,7 +1300,7 @@ pub async fn duel(
             Err(_) => serde_json::Value::Null,
         };
         let (la, lb) = (a.label().unwrap_or_default(), b.label().unwrap_or_default());
-        let duels = duels_json(&duels);
+        let duels = duels_json(&duels, chart);
         json_response(
             StatusCode::OK,
             to_json(&json!({
@@ -1575,6 +1638,32 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
 
 #[cfg(test)]
 mod tests {
+    /// A diagnostic's notes split into what to do and its rule, quoted for a player.
+    #[test]
+    fn help_and_rule_from_the_notes() {
+        let d = crate::core::diagnostic::Diagnostic::warning("unit-size", "unit 4: 4 figures")
+            .with_note("help: set `figures = 6` or more")
+            .with_note("rule: a section is 6 to 12 figures (the rulebook §4.2)")
+            .with_note("see unit 3");
+        let (help, rule) = crate::rulesets::printed_help_and_rule(
+            &d,
+            crate::core::i18n::Lang::En,
+            &toml::Table::new(),
+        );
+        assert_eq!(help, ["set “figures = 6” or more", "see unit 3"]);
+        assert_eq!(
+            rule.as_deref(),
+            Some("a section is 6 to 12 figures (the rulebook §4.2)")
+        );
+        let bare = crate::core::diagnostic::Diagnostic::error("x", "y");
+        let (help, rule) = crate::rulesets::printed_help_and_rule(
+            &bare,
+            crate::core::i18n::Lang::En,
+            &toml::Table::new(),
+        );
+        assert!(help.is_empty() && rule.is_none());
+    }
+
     /// Every language of the pages has every word: a page never shows a key.
     #[test]
     fn every_language_has_every_word() {

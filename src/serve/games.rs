@@ -15,7 +15,7 @@ use serde_json::json;
 use toml_edit::DocumentMut;
 
 use super::api::{
-    blocking, duels_json, if_match, json_error, json_response, page_lang, store_error,
+    blocking, chart_width, duels_json, if_match, json_error, json_response, page_lang, store_error,
 };
 use super::app::App;
 use super::store::{version, Store, StoreError};
@@ -464,7 +464,7 @@ fn edit(
     }
 }
 
-/// `GET /api/games/{name}/odds?a=a3&b=b1[&lang=…][&CHOICE=VALUE…]`: the previews between a
+/// `GET /api/games/{name}/odds?a=a3&b=b1[&lang=…][&chart=PX][&CHOICE=VALUE…]`: the previews between a
 /// unit of each side as they stand now, each with its headline numbers in words.
 pub async fn odds(
     State(app): Shared,
@@ -479,6 +479,10 @@ pub async fn odds(
         let engine = ready.engine.as_ref();
         let asked_lang = q.remove("lang");
         let (ka, kb) = (q.remove("a").unwrap_or_default(), q.remove("b").unwrap_or_default());
+        let chart = match chart_width(&mut q) {
+            Ok(w) => w,
+            Err(r) => return r,
+        };
         let situation = match duel::duel_situation(engine.ruleset().meta().duel_choices, &q) {
             Ok(s) => s,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
@@ -502,7 +506,7 @@ pub async fn odds(
             Ok(d) => d,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
         };
-        let duels = duels_json(&duels);
+        let duels = duels_json(&duels, chart);
         json_response(
             StatusCode::OK,
             to_json(&json!({

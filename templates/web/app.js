@@ -100,6 +100,13 @@ async function indexPage() {
   select.addEventListener("change", drawFields);
   await drawFields();
   const lists = await drawLists();
+  // No list yet: the new-list form comes first, ready to type in.
+  if (lists && !lists.length) {
+    $("#lists-card").before($("#new-list-card"));
+    $("#nl-title").focus();
+  }
+  $("#nl-title").addEventListener("input", deriveFileName);
+  $("#nl-name").addEventListener("input", () => { $("#nl-name").dataset.typed = $("#nl-name").value ? "yes" : ""; });
   $("#new-list").addEventListener("submit", createList);
   $("#import").addEventListener("submit", importList);
   $("#im-file").addEventListener("change", readCodeFile);
@@ -149,6 +156,32 @@ function markField(key, message) {
   return true;
 }
 
+// The CLI's words for a player: its `code spans` quoted, no backtick shown.
+function said(text) {
+  let open = false;
+  return String(text ?? "").replace(/`/g, () => ((open = !open) ? "“" : "”"));
+}
+
+let listNames = [];
+
+// The list's file, made from its name as the player types it ("My Light Bobs" →
+// my-light-bobs.toml), one no list of the folder has; left alone once the player typed their own.
+function fileNameFor(title) {
+  const base = title.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "").slice(0, 60).replace(/-+$/, "");
+  if (!base) return "";
+  const taken = new Set(listNames);
+  let name = `${base}.toml`;
+  for (let i = 2; taken.has(name); i++) name = `${base}-${i}.toml`;
+  return name;
+}
+
+function deriveFileName() {
+  const file = $("#nl-name");
+  if (file.dataset.typed) return;
+  file.value = fileNameFor($("#nl-title").value);
+}
+
 async function createList(ev) {
   ev.preventDefault();
   banner("");
@@ -163,24 +196,20 @@ async function createList(ev) {
     const v = f.get(key);
     if (v) body[key] = key === "points" ? Number(v) : v;
   }
-  if (!body.name) return markField("name", t("p_missing"));
+  // Every field's problem at once, the file name's among them: the server says them all.
   const r = await api("POST", "/api/lists", body);
   if (r.ok) {
     location.href = "/lists/" + enc(body.name);
     return;
   }
-  if (r.data.fields) {
-    banner(t("fix_fields"));
-    for (const [key, p] of Object.entries(r.data.fields)) {
-      // The engine's `name` is the army's name; the file's name is the form's `name`.
-      const field = key === "name" ? "title" : key;
-      markField(field, t(`p_${p.kind.replace(/-/g, "_")}`)) || banner(p.message);
-    }
-  } else if (r.status === 400 || r.status === 409) {
-    markField("name", r.data.error);
-  } else {
-    banner(r.data.error);
+  const fields = Object.entries(r.data.fields || {});
+  let marked = 0;
+  for (const [key, p] of fields) {
+    if (markField(key, t(`p_${p.kind.replace(/-/g, "_")}`))) marked++;
   }
+  banner(marked ? t("fix_fields") : said(r.data.error));
+  const first = document.querySelector("#new-list .field.bad input, #new-list .field.bad select");
+  if (first) first.focus();
 }
 
 async function drawLists() {
@@ -188,6 +217,8 @@ async function drawLists() {
   const box = $("#lists");
   box.replaceChildren();
   if (!r.ok) return banner(r.data.error);
+  listNames = r.data.map((l) => l.name);
+  if (!r.data.length) box.append(el("p", { class: "muted" }, t("no_lists")));
   for (const l of r.data) {
     const check = l.error
       ? el("span", { class: "badge bad" }, t("unreadable"))
@@ -296,6 +327,7 @@ async function builderPage() {
   against.addEventListener("change", () => versus());
   $("#duel-unit").addEventListener("change", drawDuels);
   $("#duel-enemy").addEventListener("change", drawDuels);
+  redrawChartsOnResize(drawDuels, () => $("#duels"));
   $("#lang").addEventListener("change", links);
   $("#search").addEventListener("input", drawOffers);
   $("#show-all").addEventListener("change", drawOffers);
@@ -392,16 +424,19 @@ function links() {
   $("#print-link").href = `${base}/roster.html${q}`;
 }
 
-// A diagnostic as a sentence with its rule; the code, line and column for those who want them.
+// A diagnostic as a sentence, what to do about it and its rule; the code, line and column
+// folded for those who want them.
 function diagnosticBox(s) {
+  const help = s.help || [];
   return el("div", { class: "diagnostic " + s.severity, "data-code": s.code },
     el("p", { class: "sentence" }, s.sentence),
+    help.length ? el("ul", { class: "help" }, help.map((h) => el("li", {}, h))) : null,
+    s.rule ? el("p", { class: "rule" }, el("span", { class: "rule-word" }, t("diag_rule")), " ", s.rule) : null,
     el("details", {},
       el("summary", {}, t("diag_details")),
       el("p", { class: "note" }, el("code", {}, s.code),
         s.line ? ` · ${t("line_col", { line: s.line, column: s.column })}` : ""),
-      s.message !== s.sentence ? el("p", { class: "note" }, s.message) : null,
-      ...(s.notes || []).map((n) => el("p", { class: "note" }, n))));
+      said(s.message) !== s.sentence ? el("p", { class: "note" }, said(s.message)) : null));
 }
 
 const countWord = (words) => (words.figures === "elements" ? t("w_elements") : t("w_figures"));
@@ -409,6 +444,8 @@ const countWord = (words) => (words.figures === "elements" ? t("w_elements") : t
 function drawUnits(view) {
   const words = view.words || {};
   const box = $("#units");
+  // The unit being edited may have changed, moved or gone: its form closes with the old list.
+  closeEditor();
   box.replaceChildren();
   const byUnit = new Map();
   const listLevel = [];
@@ -539,7 +576,7 @@ function drawOffers() {
   let shown = 0;
   for (const g of o.groups) {
     const items = o.offers.filter((x) => x.group === g.id && (all || x.mine)
-      && (!q || `${x.name} ${x.detail} ${x.id}`.toLowerCase().includes(q)));
+      && (!q || `${x.name} ${x.detail} ${x.id} ${x.command?.kind || ""}`.toLowerCase().includes(q)));
     if (!items.length) continue;
     shown += items.length;
     box.append(el("section", { class: "offer-group", "data-group": g.id },
@@ -547,6 +584,8 @@ function drawOffers() {
       el("ul", {}, items.map((x) => el("li", {},
         el("button", { type: "button", class: "offer" + (x.mine ? "" : " foreign"), "data-offer": x.id, onclick: () => openAdder(x) },
           el("span", { class: "offer-name" }, el("strong", {}, x.name), el("span", { class: "muted small" }, x.detail),
+            // A command unit: its kind and whom it may activate, in the ruleset's words.
+            x.command ? el("span", { class: "offer-command small" }, el("strong", {}, x.command.kind), " — ", x.command.activates) : null,
             x.mine ? null : el("span", { class: "chip" }, t("not_this_army")),
             x.provenance === "illustrative" ? el("span", { class: "chip illustrative", title: t("illustrative_hint") }, t("illustrative")) : null,
             x.provenance === "player" ? el("span", { class: "chip yours" }, t("yours")) : null),
@@ -566,7 +605,7 @@ function sheetLink(from) {
 }
 
 function openAdder(offer) {
-  $("#edit-panel").hidden = true;
+  closeEditor();
   $("#add-panel").hidden = false;
   $("#add-title").textContent = `${offer.name} · ${offer.cost}`;
   unitForm($("#add"), offer, null, t("add"), async (fields) => {
@@ -580,6 +619,14 @@ function openAdder(offer) {
   $("#add-panel").scrollIntoView({ block: "nearest" });
 }
 
+// The edit form back in its place below the list, closed.
+function closeEditor() {
+  const panel = $("#edit-panel");
+  panel.hidden = true;
+  for (const a of document.querySelectorAll("#units article.editing")) a.classList.remove("editing");
+  if (panel.parentElement !== $("#units-card")) $("#units").after(panel);
+}
+
 function openEditor(number) {
   const view = state.view;
   const u = view.units[number - 1];
@@ -588,7 +635,13 @@ function openEditor(number) {
   const offer = offers.find((o) => o.data_id === u.id && o.mine) || offers.find((o) => o.data_id === u.id);
   if (!offer) return banner(t("not_possible", { why: u.id }));
   $("#add-panel").hidden = true;
-  $("#edit-panel").hidden = false;
+  closeEditor();
+  // The form opens at the unit: right under it, the unit marked, both in view.
+  const article = document.querySelector(`#units article[data-unit='${number}']`);
+  const panel = $("#edit-panel");
+  article.after(panel);
+  article.classList.add("editing");
+  panel.hidden = false;
   $("#edit-title").textContent = t("editing", { n: number, label: u.label });
   unitForm($("#edit-form"), offer, { unit: u, raw }, t("save"), async (fields) => {
     const words = view.words || {};
@@ -601,15 +654,21 @@ function openEditor(number) {
       op.options = fields.options;
     }
     if (offer.free.length) op.free_skill = fields.free || "";
-    if (await edit(op)) $("#edit-panel").hidden = true;
-  }, () => { $("#edit-panel").hidden = true; });
-  $("#edit-panel").scrollIntoView({ block: "nearest" });
+    if (await edit(op)) closeEditor();
+  }, closeEditor, { unit: number, label: u.label });
+  // Scrolled so that the unit and as much of its form as fits are seen, the unit first.
+  const top = article.getBoundingClientRect().top;
+  const bottom = panel.getBoundingClientRect().bottom;
+  const by = top < 8 ? top - 8 : bottom > window.innerHeight ? Math.min(top - 8, bottom - window.innerHeight + 8) : 0;
+  if (by) window.scrollBy({ top: by, behavior: "instant" });
+  const first = panel.querySelector("input, select");
+  if (first) first.focus({ preventScroll: true });
 }
 
 // A unit's form, for adding (`current` null) or editing: the count within its range, the
 // label, the sheet's own skills or options with their costs, the rank's free skill among
 // those it allows, a brigade or a size.
-function unitForm(form, offer, current, submitLabel, submit, cancel) {
+function unitForm(form, offer, current, submitLabel, submit, cancel, target) {
   const words = state.view.words || {};
   const raw = current?.raw || {};
   const had = new Map((current?.unit.extras || []).map((e) => [e.id, e]));
@@ -696,15 +755,56 @@ function unitForm(form, offer, current, submitLabel, submit, cancel) {
         options.push(`${c.key}=${v}`);
       }
     }
-    await submit({
+    const fields = {
       figures: f.get("figures") ? Number(f.get("figures")) : null,
       guns: f.get("guns") ? Number(f.get("guns")) : null,
       label: (f.get("label") || "").trim(),
       skills: isSkills ? checked : [],
       options,
       free: f.get("free") || "",
-    });
+    };
+    // A list has one free skill: taken from the unit that has it, that is said first.
+    const move = freeSkillMove(offer, fields, target);
+    if (move) return askFreeMove(form, move, () => submit(fields));
+    await submit(fields);
   };
+  // A change to the form asks again.
+  form.oninput = () => form.querySelector(".confirm-move")?.remove();
+}
+
+// The free skill a unit gets in the form, when another unit of the list has the list's one:
+// where it comes from and where it goes, by the units' names. `target`: the unit edited
+// ({unit, label}); none for a unit being added.
+function freeSkillMove(offer, fields, target) {
+  if (!fields.free) return null;
+  const units = state.view.units;
+  const from = units.findIndex((u) => u.extras.some((e) => e.free));
+  if (from < 0 || (target && from + 1 === target.unit)) return null;
+  const toLabel = fields.label || (target ? target.label : offer.name);
+  const toNumber = target ? target.unit : units.length + 1;
+  // A name alone, unless another unit has it too (the one added among them).
+  const labels = units.map((u) => u.label).concat(target ? [] : [toLabel]);
+  const named = (label, number) => (labels.filter((l) => l === label).length > 1 ? `${label} (${number})` : label);
+  return {
+    from: named(units[from].label, from + 1),
+    old: units[from].extras.find((e) => e.free).name,
+    to: named(toLabel, toNumber),
+    skill: offer.free.find((x) => x.id === fields.free)?.name || fields.free,
+  };
+}
+
+// Says the free skill's move in the form, above its buttons: confirmed, the edit is made;
+// kept, nothing is sent.
+function askFreeMove(form, move, go) {
+  form.querySelector(".confirm-move")?.remove();
+  const box = el("div", { class: "confirm-move field wide", role: "alert" },
+    el("p", {}, t("free_moves", move)),
+    el("div", { class: "row" },
+      el("button", { type: "button", "data-action": "confirm-move", onclick: async () => { box.remove(); await go(); } }, t("free_move_confirm")),
+      el("button", { type: "button", class: "secondary", "data-action": "keep-free", onclick: () => box.remove() }, t("free_move_keep", move))));
+  form.querySelector(".field.submit").before(box);
+  box.scrollIntoView({ block: "nearest" });
+  box.querySelector("button").focus({ preventScroll: true });
 }
 
 // ── matchups and previews between a unit of each list ────────────────────────────────────
@@ -783,10 +883,12 @@ async function drawMatchups(asked) {
       el("h3", {}, m.titles[ti]),
       el("div", { class: "heat-scroll" },
         el("table", { class: "heat" },
+          // Every head whole (wrapped, never cut); the units' column stays in place while the
+          // enemies' columns scroll under it (app.css).
           el("thead", {}, el("tr", {}, el("th", {}),
-            m.enemies.map((e, j) => el("th", { title: e, scope: "col" }, el("span", {}, `${j + 1}. ${e}`))))),
+            m.enemies.map((e, j) => el("th", { scope: "col" }, el("span", {}, `${j + 1}. ${e}`))))),
           el("tbody", {}, m.units.map((u, i) => el("tr", {},
-            el("th", { scope: "row" }, `${i + 1}. ${u}`),
+            el("th", { scope: "row" }, el("span", {}, `${i + 1}. ${u}`)),
             m.enemies.map((_, j) => {
               const c = at.get(`${i + 1}/${j + 1}`);
               if (!c || c.mean === null) {
@@ -828,9 +930,40 @@ async function drawDuels() {
   for (const [k, v] of situation()) q.set(k, v);
   remember(q);
   q.set("lang", UI.lang);
+  q.set("chart", chartWidth(out));
   const r = await api("GET", `/api/lists/${enc(state.name)}/duel?${q}`);
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
   out.replaceChildren(duelCards(r.data.duels, r.data.commands_in_lists ? "command_here_lists" : "command_here"));
+}
+
+// The width a duel's chart is shown at, in CSS pixels: an empty card laid out where the cards
+// go says it. The server draws the chart that wide, so its text is seen at the size it sets
+// (never scaled down with the drawing); a window made narrower or wider draws it again.
+function chartWidth(out) {
+  const probe = el("div", { class: "duels", "aria-hidden": "true", style: "visibility: hidden" },
+    el("article", { class: "duel" }, el("div", { class: "chart" })));
+  out.append(probe);
+  // The box inside its border, to the pixel below (a fraction of a pixel more would scale it).
+  const box = probe.querySelector(".chart"), style = getComputedStyle(box);
+  const width = Math.floor(box.getBoundingClientRect().width - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth));
+  probe.remove();
+  chartWidth.last = Math.min(1200, Math.max(240, width));
+  return chartWidth.last;
+}
+
+// The charts drawn again when their column's width changes (a window resized, a phone turned).
+function redrawChartsOnResize(draw, out) {
+  let timer = null, seen = out().clientWidth;
+  new ResizeObserver(() => {
+    if (out().clientWidth === seen) return;
+    seen = out().clientWidth;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!out().querySelector(".duel img")) return;
+      const was = chartWidth.last;
+      if (chartWidth(out()) !== was) draw();
+    }, 250);
+  }).observe(out());
 }
 
 // Each preview between two units: its headline numbers, its chart, and (folded) the CLI's
@@ -844,7 +977,8 @@ function duelCards(duels, where) {
           el("strong", {}, h.chance ? percent(h.value) : number(h.value)),
           el("span", {}, h.label)))),
     // The chart is an image: an SVG shown through <img> runs nothing and loads nothing.
-    d.refused ? null : el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(d.svg), alt: d.title }),
+    d.refused ? null : el("div", { class: "chart" },
+      el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(d.svg), alt: d.title })),
     d.refused ? null : el("details", { class: "cli" },
       el("summary", {}, t("details")),
       el("pre", {}, d.text),
@@ -932,6 +1066,7 @@ async function gamePage() {
     s.addEventListener("change", drawOdds);
   }
   $("#score-fold").addEventListener("toggle", drawScore);
+  redrawChartsOnResize(drawOdds, () => $("#odds"));
   // A link to the result (…/games/NAME#score) opens it.
   if (location.hash === "#score") {
     $("#score-fold").open = true;
@@ -1125,6 +1260,7 @@ async function drawOdds() {
   if (url !== location.pathname + location.search) history.replaceState(null, "", url);
   if (!a || !b) return out.replaceChildren(el("p", { class: "muted" }, t("odds_hint")));
   q.set("lang", UI.lang);
+  q.set("chart", chartWidth(out));
   const r = await api("GET", `/api/games/${enc(game.name)}/odds?${q}`);
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
   if (!game.choicesDrawn) {
@@ -1155,11 +1291,13 @@ async function drawScore() {
   const head = s.band !== undefined
     ? [t("sc_losses"), t("sc_score")]
     : [t("sc_figures_lost"), t("sc_points_lost")];
+  // A winner or a draw is the result; a ruleset without victory rules says so as information
+  // (the losses follow), in the page's ink, not as a result nor an error.
   const verdict = s.band !== undefined
-    ? (s.winner ? t("wins_by", { side: s.winner, n: s.difference, band: s.band?.name || "" }) : t("draw"))
-    : t("no_victory_rules");
+    ? el("p", { class: "verdict" }, s.winner ? t("wins_by", { side: s.winner, n: s.difference, band: s.band?.name || "" }) : t("draw"))
+    : el("p", { class: "result-note" }, t("no_victory_rules"));
   out.replaceChildren(
-    el("p", { class: "verdict" }, verdict),
+    verdict,
     el("table", { class: "score" },
       el("thead", {}, el("tr", {}, el("th", {}), head.map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, rows)),

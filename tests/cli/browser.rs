@@ -385,7 +385,7 @@ fn the_builder_in_a_real_browser() {
         .await;
         let diagnostic = text(&c, "#units [data-for='4'] .diagnostic").await;
         assert!(
-            diagnostic.starts_with("unit 4: 4 figures"),
+            diagnostic.starts_with("unit 4 (95th Rifles / Chosen Men): 4 figures"),
             "a sentence next to the unit: {diagnostic:?}"
         );
         assert!(text(&c, "#verdict").await.contains("warning"));
@@ -540,12 +540,12 @@ fn the_builder_in_a_real_browser() {
         let drawn = c
             .execute(
                 "await Promise.all([...document.querySelectorAll('#duels img')].map((i) => i.decode())); \
-                 return [...document.querySelectorAll('#duels img')].map((i) => i.naturalWidth);",
+                 return [...document.querySelectorAll('#duels img')].map((i) => i.naturalWidth > 0 && i.naturalWidth === i.getBoundingClientRect().width);",
                 vec![],
             )
             .await
             .unwrap();
-        assert_eq!(drawn, serde_json::json!([720, 720, 720]), "the charts are drawn");
+        assert_eq!(drawn, serde_json::json!([true, true, true]), "the charts are drawn, at the size they are shown");
         // The CLI's table and command, in a details element, name the lists by file name.
         click(&c, "#duels .duel details summary").await;
         let first = text(&c, "#duels .duel pre").await;
@@ -1615,6 +1615,1025 @@ fn a_unit_type_copied_and_edited_in_hm_qrs_and_thucydide() {
         c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
             .await
             .unwrap();
+        c.close().await.unwrap();
+    });
+}
+
+/// The new-list form's fields as the page shows them: each field's key, whether it is marked
+/// and its problem's words.
+async fn new_list_fields(c: &Client) -> Vec<(String, bool, String)> {
+    let v = c
+        .execute(
+            "return [...document.querySelectorAll('#new-list .field[data-field]')].map((f) => \
+             [f.dataset.field, f.classList.contains('bad'), f.querySelector('.problem')?.textContent || '']);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(v).unwrap()
+}
+
+/// Whether any text of the page shows a backtick.
+async fn shows_backticks(c: &Client) -> bool {
+    c.execute("return document.body.innerText.includes('`');", vec![])
+        .await
+        .unwrap()
+        .as_bool()
+        .unwrap()
+}
+
+/// The new-list form with Capitán chosen: its own fields drawn.
+async fn new_list_for_capitan(c: &Client) {
+    wait_for("the rulesets", || async {
+        c.find(Locator::Css("#nl-ruleset option[value='capitan']"))
+            .await
+            .is_ok()
+    })
+    .await;
+    select(c, "#nl-ruleset", "capitan").await;
+    wait_for("Capitán's fields", || async {
+        c.find(Locator::Css("select#nl-coalition")).await.is_ok()
+    })
+    .await;
+}
+
+/// On a page with no lists, the new-list form comes first; sent empty, every field is marked
+/// at once, in the page's language (English, Spanish, French), never with a backtick; the
+/// list's name typed where the file's goes is said to be no file name in Spanish; the list's
+/// name makes its file's name (editable), and the list is made with it.
+#[test]
+fn the_new_list_form_marks_every_field_and_names_the_file() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    for e in std::fs::read_dir(server.dir.path()).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "toml") {
+            std::fs::remove_file(p).unwrap();
+        }
+    }
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 900), downloads.path()).await;
+        c.goto(&server.url("/")).await.unwrap();
+        wait_for("the empty lists page", || async {
+            text(&c, "#lists").await == "No list yet."
+        })
+        .await;
+        // The form first, in view, its list name ready to type in.
+        let placed = c
+            .execute(
+                "const form = document.getElementById('new-list-card'); \
+                 return [form.compareDocumentPosition(document.getElementById('lists-card')) === Node.DOCUMENT_POSITION_FOLLOWING, \
+                         form.compareDocumentPosition(document.getElementById('import-card')) === Node.DOCUMENT_POSITION_FOLLOWING, \
+                         form.getBoundingClientRect().top < 200, document.activeElement.id];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(placed, serde_json::json!([true, true, true, "nl-title"]));
+        assert_eq!(text(&c, "label[for=nl-title]").await, "List name");
+        new_list_for_capitan(&c).await;
+        click(&c, "#new-list button[type=submit]").await;
+        let required = |lang_word: &str| {
+            ["name", "file", "coalition", "campaign", "points"]
+                .iter()
+                .map(|k| (k.to_string(), true, lang_word.to_owned()))
+                .chain(std::iter::once(("rank".to_owned(), false, String::new())))
+                .collect::<Vec<_>>()
+        };
+        let marked = |fields: Vec<(String, bool, String)>| {
+            let mut v: Vec<_> = fields.into_iter().filter(|f| f.0 != "ruleset").collect();
+            v.sort();
+            v
+        };
+        let mut want = required("Required.");
+        want.sort();
+        wait_for("every field marked", || async {
+            marked(new_list_fields(&c).await) == want
+        })
+        .await;
+        assert_eq!(text(&c, "#banner").await, "Fix the fields marked below.");
+        assert!(!shows_backticks(&c).await);
+        shot(&c, "serve-new-list-empty-en.png").await;
+        viewport(&c, 390, 844).await;
+        shot(&c, "serve-new-list-empty-en-phone.png").await;
+        viewport(&c, 1400, 900).await;
+
+        // In Spanish: the same, in Spanish; a list's name where its file's goes.
+        c.execute("localStorage.setItem('muster-lang', 'es');", vec![])
+            .await
+            .unwrap();
+        c.refresh().await.unwrap();
+        wait_for("the page in Spanish", || async {
+            text(&c, "label[for=nl-title]").await == "Nombre de la lista"
+        })
+        .await;
+        new_list_for_capitan(&c).await;
+        click(&c, "#new-list button[type=submit]").await;
+        let mut want = required("Obligatorio.");
+        want.sort();
+        wait_for("every field marked in Spanish", || async {
+            marked(new_list_fields(&c).await) == want
+        })
+        .await;
+        assert_eq!(text(&c, "#banner").await, "Corrige los campos señalados abajo.");
+        assert!(!shows_backticks(&c).await);
+        shot(&c, "serve-new-list-empty-es.png").await;
+        type_in(&c, "#nl-name", "My Light Bobs").await;
+        type_in(&c, "#nl-title", "Mis cazadores").await;
+        assert_eq!(value(&c, "#nl-name").await, "My Light Bobs", "typed, kept");
+        click(&c, "#new-list button[type=submit]").await;
+        wait_for("the file name's problem in Spanish", || async {
+            text(&c, "[data-field='file'] .problem").await
+                == "Un nombre de archivo terminado en .toml, como mis-cazadores.toml, sin / ni \\."
+        })
+        .await;
+        assert_eq!(text(&c, "[data-field='name'] .problem").await, "");
+        assert!(!shows_backticks(&c).await);
+        viewport(&c, 390, 844).await;
+        c.execute(
+            "document.querySelector(\"[data-field='file']\").scrollIntoView();",
+            vec![],
+        )
+        .await
+        .unwrap();
+        shot(&c, "serve-new-list-file-es-phone.png").await;
+        viewport(&c, 1400, 900).await;
+
+        // In French, empty.
+        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![])
+            .await
+            .unwrap();
+        c.refresh().await.unwrap();
+        new_list_for_capitan(&c).await;
+        click(&c, "#new-list button[type=submit]").await;
+        let mut want = required("À remplir.");
+        want.sort();
+        wait_for("every field marked in French", || async {
+            marked(new_list_fields(&c).await) == want
+        })
+        .await;
+        shot(&c, "serve-new-list-empty-fr.png").await;
+
+        // The list's name makes the file's name, and the list is made with both.
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
+            .await
+            .unwrap();
+        c.refresh().await.unwrap();
+        new_list_for_capitan(&c).await;
+        type_in(&c, "#nl-title", "My Light Bobs").await;
+        assert_eq!(value(&c, "#nl-name").await, "my-light-bobs.toml");
+        select(&c, "#nl-coalition", "allies").await;
+        select(&c, "#nl-campaign", "peninsula").await;
+        type_in(&c, "#nl-points", "400").await;
+        shot(&c, "serve-new-list-named-en.png").await;
+        click(&c, "#new-list button[type=submit]").await;
+        wait_for("the new list's builder", || async {
+            text(&c, "#title").await == "My Light Bobs"
+        })
+        .await;
+        assert!(c
+            .current_url()
+            .await
+            .unwrap()
+            .as_str()
+            .ends_with("/lists/my-light-bobs.toml"));
+        let made = std::fs::read_to_string(server.list("my-light-bobs.toml")).unwrap();
+        assert!(made.contains("name = \"My Light Bobs\""), "{made}");
+
+        // A second list of the same name gets a file of its own; accents and signs go; a
+        // file name the player typed stays theirs.
+        c.goto(&server.url("/")).await.unwrap();
+        wait_for("the list", || async {
+            text(&c, "#lists").await.contains("My Light Bobs")
+        })
+        .await;
+        type_in(&c, "#nl-title", "My Light Bobs").await;
+        assert_eq!(value(&c, "#nl-name").await, "my-light-bobs-2.toml");
+        let title = c.find(Locator::Css("#nl-title")).await.unwrap();
+        title.clear().await.unwrap();
+        title.send_keys("6e Léger à Sabugal!").await.unwrap();
+        assert_eq!(value(&c, "#nl-name").await, "6e-leger-a-sabugal.toml");
+        let file = c.find(Locator::Css("#nl-name")).await.unwrap();
+        file.clear().await.unwrap();
+        file.send_keys("sabugal.toml").await.unwrap();
+        title.send_keys(" 1811").await.unwrap();
+        assert_eq!(value(&c, "#nl-name").await, "sabugal.toml");
+        c.close().await.unwrap();
+    });
+}
+
+/// A Capitán list of `n` sections of riflemen, Section 1 to Section n.
+fn long_list(n: usize) -> String {
+    let mut text = "[list]\nname = \"Long\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 2000\n".to_owned();
+    for i in 1..=n {
+        text.push_str(&format!(
+            "\n[[units]]\nsheet = \"gb-95th-riflemen\"\nlabel = \"Section {i}\"\nfigures = 6\n"
+        ));
+    }
+    text
+}
+
+/// Where the edit form is against unit `n`: whether it follows the unit, the gap between the
+/// unit's bottom and its top, whether the unit is marked, the unit's top and the form's top,
+/// and the viewport's height.
+async fn editor_at(c: &Client, n: usize) -> serde_json::Value {
+    c.execute(
+        &format!(
+            "const a = document.querySelector(\"#units article[data-unit='{n}']\"), p = document.getElementById('edit-panel'); \
+             const ra = a.getBoundingClientRect(), rp = p.getBoundingClientRect(); \
+             return {{ follows: p.previousElementSibling === a, gap: rp.top - ra.bottom, marked: a.classList.contains('editing'), \
+                       unit_top: ra.top, form_top: rp.top, height: window.innerHeight, shown: !p.hidden }};"
+        ),
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+fn assert_at_unit(at: &serde_json::Value) {
+    let f = |k: &str| at[k].as_f64().unwrap();
+    assert_eq!(at["follows"], true, "the form right under the unit: {at}");
+    assert_eq!(at["marked"], true, "{at}");
+    assert_eq!(at["shown"], true, "{at}");
+    assert!((-1.0..=16.0).contains(&f("gap")), "no gap: {at}");
+    assert!(f("unit_top") >= 0.0, "the unit in view: {at}");
+    assert!(
+        f("form_top") < f("height") - 100.0,
+        "the form in view: {at}"
+    );
+}
+
+/// Editing a unit of a long list opens its form at the unit (right under it, the unit
+/// marked, both scrolled into view), on a desktop and a phone; saved, the form closes and the
+/// edit is in the file.
+#[test]
+fn the_edit_form_opens_at_the_unit() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    std::fs::write(server.list("long.toml"), long_list(14)).unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 900), downloads.path()).await;
+        c.goto(&server.url("/lists/long.toml")).await.unwrap();
+        wait_for("the units and the picker", || async {
+            text(&c, "#units article[data-unit='14']")
+                .await
+                .contains("Section 14")
+                && c.find(Locator::Css("button.offer")).await.is_ok()
+        })
+        .await;
+        for n in [2, 12] {
+            click(
+                &c,
+                &format!("#units article[data-unit='{n}'] button[data-action=edit]"),
+            )
+            .await;
+            wait_for("the edit form", || async {
+                c.find(Locator::Css("#edit-form input[name=figures]"))
+                    .await
+                    .is_ok()
+                    && text(&c, "#edit-title").await == format!("Unit {n}: Section {n}")
+            })
+            .await;
+            assert_at_unit(&editor_at(&c, n).await);
+            if n == 12 {
+                shot(&c, "serve-edit-at-unit.png").await;
+            }
+        }
+        // Only one unit is marked: the one edited.
+        let marked = c
+            .find_all(Locator::Css("#units article.editing"))
+            .await
+            .unwrap()
+            .len();
+        assert_eq!(marked, 1);
+        let f = c
+            .find(Locator::Css("#edit-form input[name=figures]"))
+            .await
+            .unwrap();
+        f.clear().await.unwrap();
+        f.send_keys("8").await.unwrap();
+        click(&c, "#edit-form button[data-action=submit]").await;
+        wait_for("the edit saved", || async {
+            c.find(Locator::Css("#edit-panel[hidden]")).await.is_ok()
+                && value(&c, "input[data-unit='12']").await == "8"
+        })
+        .await;
+        let home = c
+            .execute(
+                "return document.getElementById('edit-panel').previousElementSibling.id;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(home, "units", "closed, the form is back in its place");
+        let saved =
+            crate::without_records(&std::fs::read_to_string(server.list("long.toml")).unwrap());
+        assert!(
+            saved.contains("label = \"Section 12\"\nfigures = 8\n"),
+            "{saved}"
+        );
+
+        // On a phone, in Spanish.
+        c.execute("localStorage.setItem('muster-lang', 'es');", vec![])
+            .await
+            .unwrap();
+        viewport(&c, 390, 844).await;
+        c.refresh().await.unwrap();
+        wait_for("the units", || async {
+            text(&c, "#units article[data-unit='14']")
+                .await
+                .contains("Section 14")
+                && c.find(Locator::Css("button.offer")).await.is_ok()
+        })
+        .await;
+        click(&c, "#units article[data-unit='6'] button[data-action=edit]").await;
+        wait_for("the edit form", || async {
+            c.find(Locator::Css("#edit-form input[name=figures]"))
+                .await
+                .is_ok()
+        })
+        .await;
+        assert_at_unit(&editor_at(&c, 6).await);
+        shot(&c, "serve-edit-at-unit-es-phone.png").await;
+        // On a desktop, in French.
+        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![])
+            .await
+            .unwrap();
+        viewport(&c, 1400, 900).await;
+        c.refresh().await.unwrap();
+        wait_for("the units in French", || async {
+            text(&c, "#units-card h2").await == "Unités"
+                && c.find(Locator::Css("button.offer")).await.is_ok()
+        })
+        .await;
+        click(&c, "#units article[data-unit='9'] button[data-action=edit]").await;
+        wait_for("the edit form", || async {
+            text(&c, "#edit-title").await == "Unité 9 : Section 9"
+        })
+        .await;
+        assert_at_unit(&editor_at(&c, 9).await);
+        shot(&c, "serve-edit-at-unit-fr.png").await;
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+    });
+}
+
+/// The first free skill the form `form` offers (its select's first value).
+async fn first_free_skill(c: &Client, form: &str) -> String {
+    c.execute(
+        &format!("return document.getElementById('{form}-free').options[1].value;"),
+        vec![],
+    )
+    .await
+    .unwrap()
+    .as_str()
+    .unwrap()
+    .to_owned()
+}
+
+/// Capitán's one free skill of a list (§10.1), given to another unit: the form says first that
+/// it leaves the unit that has it for this one, by the units' names, in the page's language;
+/// kept, nothing changes; confirmed, it moves. Adding a unit with it says the same.
+#[test]
+fn a_free_skill_moved_is_said_before_it_moves() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let path = server.list("sharpe-patrol.toml");
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1000), downloads.path()).await;
+        c.goto(&server.url("/lists/sharpe-patrol.toml")).await.unwrap();
+        wait_for("the list and the picker", || async {
+            text(&c, "#total").await == "578 / 600 pts"
+                && c.find(Locator::Css("button.offer")).await.is_ok()
+        })
+        .await;
+        let had = text(&c, "#units article[data-unit='1'] .chip.free").await;
+        assert!(had.ends_with(" · free (rank)"), "{had}");
+        let old = had.trim_end_matches(" · free (rank)").to_owned();
+        let before = std::fs::read(&path).unwrap();
+
+        click(&c, "#units article[data-unit='3'] button[data-action=edit]").await;
+        wait_for("the free skill's choice", || async {
+            c.find(Locator::Css("#edit-form-free")).await.is_ok()
+        })
+        .await;
+        let skill = first_free_skill(&c, "edit-form").await;
+        select(&c, "#edit-form-free", &skill).await;
+        let skill_name = c
+            .execute(
+                "const s = document.getElementById('edit-form-free'); return s.options[s.selectedIndex].textContent;",
+                vec![],
+            )
+            .await
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let skill_name = skill_name.rsplit_once(" (").unwrap().0.to_owned();
+        click(&c, "#edit-form button[data-action=submit]").await;
+        let said = format!(
+            "A list has one free skill: it leaves Sharpe ({old}) for Chosen Men ({skill_name})."
+        );
+        wait_for("the move said", || async {
+            text(&c, "#edit-form .confirm-move p").await == said
+        })
+        .await;
+        assert_eq!(
+            text(&c, "#edit-form button[data-action=keep-free]").await,
+            "Leave it with Sharpe"
+        );
+        shot(&c, "serve-free-skill-move.png").await;
+        // Kept: nothing sent, nothing changed.
+        click(&c, "#edit-form button[data-action=keep-free]").await;
+        wait_for("the question gone", || async {
+            c.find(Locator::Css("#edit-form .confirm-move")).await.is_err()
+        })
+        .await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(std::fs::read(&path).unwrap(), before, "kept: the list unchanged");
+        assert_eq!(text(&c, "#units article[data-unit='1'] .chip.free").await, had);
+        // Confirmed: it moves.
+        click(&c, "#edit-form button[data-action=submit]").await;
+        wait_for("the move said again", || async {
+            text(&c, "#edit-form .confirm-move p").await == said
+        })
+        .await;
+        click(&c, "#edit-form button[data-action=confirm-move]").await;
+        wait_for("the free skill on the Chosen Men", || async {
+            c.find(Locator::Css("#units article[data-unit='3'] .chip.free")).await.is_ok()
+                && c.find(Locator::Css("#units article[data-unit='1'] .chip.free")).await.is_err()
+        })
+        .await;
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            saved.contains(&format!("free_skill = {{ unit = 3, skill = \"{skill}\" }}")),
+            "{saved}"
+        );
+        assert!(saved.contains("# §10.1: a lieutenant gives one skill"), "comments kept");
+        // The unit that has it: no question.
+        click(&c, "#units article[data-unit='3'] button[data-action=edit]").await;
+        wait_for("the edit form", || async {
+            c.find(Locator::Css("#edit-form-free")).await.is_ok()
+        })
+        .await;
+        type_in(&c, "#edit-form input[name=label]", " of the 95th").await;
+        click(&c, "#edit-form button[data-action=submit]").await;
+        wait_for("the edit made", || async {
+            text(&c, "#units article[data-unit='3']").await.contains("Chosen Men of the 95th")
+        })
+        .await;
+
+        // In Spanish, a unit added with it: said the same way; kept, no unit is added.
+        c.execute("localStorage.setItem('muster-lang', 'es');", vec![])
+            .await
+            .unwrap();
+        c.refresh().await.unwrap();
+        wait_for("the picker in Spanish", || async {
+            c.find(Locator::Css("button.offer[data-offer='gb-95th-riflemen']")).await.is_ok()
+                && text(&c, "#units-card h2").await == "Unidades"
+        })
+        .await;
+        let now = std::fs::read(&path).unwrap();
+        click(&c, "button.offer[data-offer='gb-95th-riflemen']").await;
+        wait_for("the add form", || async {
+            c.find(Locator::Css("#add-free")).await.is_ok()
+        })
+        .await;
+        let skill = first_free_skill(&c, "add").await;
+        select(&c, "#add-free", &skill).await;
+        type_in(&c, "#add input[name=label]", "Recrues").await;
+        click(&c, "#add button[data-action=submit]").await;
+        wait_for("the move said in Spanish", || async {
+            let t = text(&c, "#add .confirm-move p").await;
+            t.starts_with("Una lista tiene una sola habilidad gratis: pasa de Chosen Men of the 95th (")
+                && t.contains(") a Recrues (")
+        })
+        .await;
+        assert_eq!(text(&c, "#add button[data-action=confirm-move]").await, "Moverla");
+        assert_eq!(
+            text(&c, "#add button[data-action=keep-free]").await,
+            "Dejarla en Chosen Men of the 95th"
+        );
+        c.execute(
+            "document.querySelector('#add .confirm-move').scrollIntoView({block: 'center'});",
+            vec![],
+        )
+        .await
+        .unwrap();
+        shot(&c, "serve-free-skill-move-es.png").await;
+        viewport(&c, 390, 844).await;
+        c.execute(
+            "document.querySelector('#add .confirm-move').scrollIntoView({block: 'center'});",
+            vec![],
+        )
+        .await
+        .unwrap();
+        shot(&c, "serve-free-skill-move-es-phone.png").await;
+        click(&c, "#add button[data-action=keep-free]").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(std::fs::read(&path).unwrap(), now, "kept: no unit added");
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+    });
+}
+
+/// A diagnostic's help and rule are seen with its sentence (only its code, line and column
+/// folded), quoted, no backtick.
+#[test]
+fn a_diagnostics_help_and_rule_are_seen_with_it() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    std::fs::write(
+        server.list("typo.toml"),
+        "[list]\nname = \"Typo\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 600\n\n[[units]]\nsheet = \"gb-95th-riflemen\"\nfigures = 6\nskills = [\"tireur-expret\"]\n",
+    )
+    .unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 900), downloads.path()).await;
+        c.goto(&server.url("/lists/typo.toml")).await.unwrap();
+        let skill = "#units [data-for='1'] .diagnostic[data-code='unknown-skill']";
+        wait_for("the diagnostic", || async {
+            c.find(Locator::Css(skill)).await.is_ok()
+        })
+        .await;
+        let help = c
+            .find(Locator::Css(&format!("{skill} .help")))
+            .await
+            .unwrap();
+        assert!(help.is_displayed().await.unwrap());
+        assert_eq!(help.text().await.unwrap(), "did you mean “tireur-expert”?");
+        let rule = c
+            .find(Locator::Css(&format!("{skill} .rule")))
+            .await
+            .unwrap();
+        assert!(rule.is_displayed().await.unwrap());
+        assert_eq!(
+            rule.text().await.unwrap(),
+            "Rule: skills are those of §11 (Capitán §11)"
+        );
+        assert_eq!(
+            text(
+                &c,
+                "#list-diagnostics .diagnostic[data-code='no-command'] .rule"
+            )
+            .await,
+            "Rule: command units activate the troops under their orders (Capitán §3.2-5, §4)"
+        );
+        assert!(!shows_backticks(&c).await);
+        shot(&c, "serve-diagnostic-help-rule.png").await;
+        viewport(&c, 390, 844).await;
+        shot(&c, "serve-diagnostic-help-rule-phone.png").await;
+        // In French and Spanish, the rule is named in the page's words.
+        for (lang, word, name) in [("fr", "Règle :", "fr"), ("es", "Regla:", "es-phone")] {
+            c.execute(
+                &format!("localStorage.setItem('muster-lang', '{lang}');"),
+                vec![],
+            )
+            .await
+            .unwrap();
+            viewport(
+                &c,
+                if lang == "fr" { 1400 } else { 390 },
+                if lang == "fr" { 900 } else { 844 },
+            )
+            .await;
+            c.refresh().await.unwrap();
+            wait_for("the rule's word", || async {
+                text(&c, &format!("{skill} .rule-word")).await == word
+            })
+            .await;
+            assert!(!shows_backticks(&c).await);
+            shot(&c, &format!("serve-diagnostic-help-rule-{name}.png")).await;
+        }
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+    });
+}
+
+/// The matchup's heads that are not seen whole: each `th` of the tables whose text runs past
+/// its cell (a cut, an ellipsis, a clipped line) or whose own box scrolls.
+async fn heads_cut(c: &Client) -> serde_json::Value {
+    c.execute(
+        "const cut = []; \
+         for (const th of document.querySelectorAll('#matchups .heat th')) { \
+           if (!th.textContent) continue; \
+           const r = th.getBoundingClientRect(); \
+           const range = document.createRange(); range.selectNodeContents(th); \
+           const t = range.getBoundingClientRect(); \
+           const scrolls = [th, ...th.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1); \
+           if (scrolls || t.left < r.left - 1 || t.right > r.right + 1 || t.top < r.top - 1 || t.bottom > r.bottom + 1) \
+             cut.push([th.textContent, Math.round(t.width), Math.round(r.width)]); \
+         } \
+         return cut;",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+/// The heads of the first matchup table as the page shows them: the enemies', the units'.
+async fn heads(c: &Client) -> (Vec<String>, Vec<String>) {
+    let v = c
+        .execute(
+            "const t = document.querySelector('#matchups .heat'); \
+             return [[...t.querySelectorAll('thead th[scope=col]')].map((e) => e.textContent), \
+                     [...t.querySelectorAll('tbody th[scope=row]')].map((e) => e.textContent)];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let strings = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_owned())
+            .collect()
+    };
+    (strings(&v[0]), strings(&v[1]))
+}
+
+/// Every head of the matchup tables whole, at the desktop and on a phone, Capitán's and WAB's,
+/// in the three languages; on the phone one table that scrolls sideways under the units'
+/// column, which stays where it is; the duels' charts shown at the size they were drawn (their
+/// text at the size the server set). The screenshots are the docs'.
+#[test]
+fn matchup_heads_whole_and_the_unit_column_fixed_on_a_phone() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1000), downloads.path()).await;
+        for (size, (width, height)) in [("desktop", (1400, 1000)), ("phone", (390, 844))] {
+            viewport(&c, width, height).await;
+            for (ruleset, list, against) in [
+                ("capitan", "sharpe-patrol.toml", "voltigeurs-hussars.toml"),
+                ("wab-aca", "wab-france-1809.toml", "wab-russia-1812.toml"),
+            ] {
+                for lang in ["en", "fr", "es"] {
+                    c.goto(&server.url("/")).await.unwrap();
+                    c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
+                        .await
+                        .unwrap();
+                    c.goto(&server.url(&format!("/lists/{list}?against={against}")))
+                        .await
+                        .unwrap();
+                    wait_for("the matchups", || async {
+                        c.find(Locator::Css("#matchups .matchup .heat button.cell")).await.is_ok()
+                    })
+                    .await;
+                    // The names the server gives, each head numbered as the lists are.
+                    let m = server
+                        .get(&format!("/api/lists/{list}/matchups?against={against}&lang={lang}"))
+                        .json();
+                    let names = |key: &str| -> Vec<String> {
+                        m[key]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .enumerate()
+                            .map(|(i, n)| format!("{}. {}", i + 1, n.as_str().unwrap()))
+                            .collect()
+                    };
+                    assert_eq!(heads(&c).await, (names("enemies"), names("units")), "{ruleset} {lang} {size}");
+                    let cut = heads_cut(&c).await;
+                    assert_eq!(cut, serde_json::json!([]), "heads cut, {ruleset} {lang} {size}");
+                    c.execute("document.getElementById('versus-card').scrollIntoView();", vec![])
+                        .await
+                        .unwrap();
+                    shot(&c, &format!("matchups-{ruleset}-{lang}-{size}.png")).await;
+                }
+            }
+        }
+
+        // On the phone: the table scrolls sideways inside its box (the page does not), the
+        // units' column stays where it is and the enemies' columns pass under it; more than one
+        // enemy is seen at a time.
+        c.goto(&server.url("/")).await.unwrap();
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
+        c.goto(&server.url("/lists/wab-france-1809.toml?against=wab-russia-1812.toml"))
+            .await
+            .unwrap();
+        wait_for("the matchups", || async {
+            c.find(Locator::Css("#matchups .matchup .heat button.cell")).await.is_ok()
+        })
+        .await;
+        let scrolled = c
+            .execute(
+                "const s = document.querySelector('#matchups .heat-scroll'); \
+                 const row = s.querySelector('tbody tr'); row.scrollIntoView({ block: 'center' }); s.scrollLeft = 0; \
+                 const head = row.querySelector('th'), cells = [...row.querySelectorAll('td')]; \
+                 const box = s.getBoundingClientRect(); \
+                 const seen = () => cells.filter((td) => { const r = td.getBoundingClientRect(); \
+                   return r.left >= head.getBoundingClientRect().right - 1 && r.right <= box.right + 1; }).length; \
+                 const before = { head: head.getBoundingClientRect().left, cell: cells[1].getBoundingClientRect().left, seen: seen() }; \
+                 s.scrollLeft = 150; \
+                 const after = { head: head.getBoundingClientRect().left, cell: cells[1].getBoundingClientRect().left, seen: seen() }; \
+                 const top = document.elementFromPoint(head.getBoundingClientRect().left + 5, head.getBoundingClientRect().top + 5); \
+                 return { scrollable: s.scrollWidth > s.clientWidth, scrolled: s.scrollLeft, \
+                          head_moved: after.head - before.head, cell_moved: before.cell - after.cell, \
+                          head_in_box: after.head >= box.left - 1, head_on_top: head.contains(top), \
+                          seen: before.seen, enemies: cells.length, \
+                          page: document.documentElement.scrollWidth, viewport: window.innerWidth };",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(scrolled["scrollable"], true, "{scrolled}");
+        assert_eq!(scrolled["scrolled"], 150, "{scrolled}");
+        assert!(scrolled["head_moved"].as_f64().unwrap().abs() < 1.0, "the units' column is fixed: {scrolled}");
+        assert!((scrolled["cell_moved"].as_f64().unwrap() - 150.0).abs() < 1.0, "the enemies' columns scroll: {scrolled}");
+        assert_eq!(scrolled["head_in_box"], true, "{scrolled}");
+        assert_eq!(scrolled["head_on_top"], true, "the enemies' cells pass under the units' column: {scrolled}");
+        assert!(scrolled["seen"].as_u64().unwrap() >= 3, "several enemies at a time: {scrolled}");
+        assert!(
+            scrolled["page"].as_f64() <= scrolled["viewport"].as_f64(),
+            "the page does not scroll sideways: {scrolled}"
+        );
+        shot(&c, "matchups-wab-aca-en-phone-scrolled.png").await;
+
+        // A duel's charts, at the desktop and on the phone: shown at the size they were drawn,
+        // so their text is at the size the server set (no smaller than the page's small text).
+        for (size, (width, height)) in [("phone", (390, 844)), ("desktop", (1400, 1000))] {
+            viewport(&c, width, height).await;
+            c.goto(&server.url(
+                "/lists/sharpe-patrol.toml?against=voltigeurs-hussars.toml&unit=3&enemy=3",
+            ))
+            .await
+            .unwrap();
+            wait_for("the duels", || async {
+                c.find_all(Locator::Css("#duels .duel img")).await.is_ok_and(|v| v.len() == 3)
+            })
+            .await;
+            let charts = c
+                .execute(
+                    "const imgs = [...document.querySelectorAll('#duels img')]; \
+                     await Promise.all(imgs.map((i) => i.decode())); \
+                     return imgs.map((i) => [i.naturalWidth, i.getBoundingClientRect().width, i.closest('.duel').getBoundingClientRect().right <= document.documentElement.clientWidth]);",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            for chart in charts.as_array().unwrap() {
+                let (natural, shown) = (chart[0].as_f64().unwrap(), chart[1].as_f64().unwrap());
+                assert!(natural > 200.0, "{size}: {charts}");
+                assert!((natural - shown).abs() <= 1.0, "{size}: a chart shown at the size it was drawn: {charts}");
+                assert_eq!(chart[2], true, "{size}: within the page: {charts}");
+            }
+            // Every line of a chart's text within the drawing, as this browser sets it (the
+            // chart put in the page to measure it).
+            let extents = c
+                .execute(
+                    "return [...document.querySelectorAll('#duels img')].map((img) => { \
+                       const text = decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1)); \
+                       const box = document.createElement('div'); \
+                       box.style.cssText = 'position: absolute; left: -5000px; top: 0'; \
+                       box.append(document.importNode(new DOMParser().parseFromString(text, 'image/svg+xml').documentElement, true)); \
+                       document.body.append(box); \
+                       const svg = box.querySelector('svg'); \
+                       const boxes = [...svg.querySelectorAll('text')].map((t) => t.getBBox()); \
+                       box.remove(); \
+                       return [Number(svg.getAttribute('width')), Math.min(...boxes.map((b) => b.x)), Math.max(...boxes.map((b) => b.x + b.width))]; \
+                     });",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            for e in extents.as_array().unwrap() {
+                let (w, left, right) = (e[0].as_f64().unwrap(), e[1].as_f64().unwrap(), e[2].as_f64().unwrap());
+                assert!(left >= 0.0 && right <= w, "{size}: a chart's text beyond its width: {extents}");
+            }
+            c.execute("document.getElementById('duel-card').scrollIntoView();", vec![])
+                .await
+                .unwrap();
+            shot(&c, &format!("duels-capitan-en-{size}.png")).await;
+        }
+        c.close().await.unwrap();
+    });
+}
+
+/// A ruleset without victory rules (Capitán): the game's result says so as information, in
+/// the page's language, not as an error.
+#[test]
+fn a_result_without_victory_rules_is_information_not_an_error() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    let data = root().join("unit-sheets");
+    let run = muster_in(
+        server.dir.path(),
+        &[
+            "--data",
+            data.to_str().unwrap(),
+            "game",
+            "new",
+            "games/sabugal.toml",
+            "--list",
+            "sharpe-patrol.toml",
+            "--against",
+            "voltigeurs-hussars.toml",
+        ],
+        &[],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // The games folder, made after the server started, is found by its first look at the games
+    // (as the lists page's).
+    assert_eq!(server.get("/api/games").status, 200);
+    let words: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root().join("templates/web/labels.toml")).unwrap())
+            .unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1000), downloads.path()).await;
+        for (size, (width, height)) in [("desktop", (1400, 1000)), ("phone", (390, 844))] {
+            viewport(&c, width, height).await;
+            for lang in ["en", "fr", "es"] {
+                c.goto(&server.url("/")).await.unwrap();
+                c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
+                    .await
+                    .unwrap();
+                c.goto(&server.url("/games/sabugal.toml#score")).await.unwrap();
+                let said = words[lang]["no_victory_rules"].as_str().unwrap();
+                wait_for("the result", || async { text(&c, "#score").await.contains(said) }).await;
+                let style = c
+                    .execute(
+                        "const p = [...document.querySelectorAll('#score *')].find((e) => e.children.length === 0 && e.textContent.startsWith(arguments[0].slice(0, 20))); \
+                         const s = getComputedStyle(p), body = getComputedStyle(document.body); \
+                         const probe = document.createElement('span'); probe.className = 'problem'; document.body.append(probe); \
+                         const err = getComputedStyle(probe).color; probe.remove(); \
+                         return { text: p.textContent, weight: Number(s.fontWeight), color: s.color, err, ink: body.color, \
+                                  muted: getComputedStyle(document.querySelector('.muted')).color, \
+                                  background: s.backgroundColor, border: s.borderLeftColor, borderWidth: s.borderLeftWidth };",
+                        vec![serde_json::json!(said)],
+                    )
+                    .await
+                    .unwrap();
+                assert_eq!(style["text"], said, "{lang}: {style}");
+                assert!(style["weight"].as_f64().unwrap() <= 400.0, "{lang} {size}: not bold: {style}");
+                assert!(
+                    style["color"] == style["ink"] || style["color"] == style["muted"],
+                    "{lang} {size}: the page's ink, not an error's red: {style}"
+                );
+                assert_ne!(style["color"], style["err"], "{style}");
+                c.execute("document.getElementById('score-card').scrollIntoView();", vec![])
+                    .await
+                    .unwrap();
+                shot(&c, &format!("game-capitan-score-{lang}-{size}.png")).await;
+            }
+        }
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
+        c.close().await.unwrap();
+    });
+}
+
+/// The picker says what each command unit is and whom it may activate, by names, in the
+/// page's language: Capitán's officers (independent: any unit; subordinate: their regiment's
+/// or battalion's units, named), WAB's generals (commander-in-chief, brigadier, aide-de-camp);
+/// a troop says nothing of the kind.
+#[test]
+fn the_picker_says_what_each_command_unit_commands() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session(port, (1400, 1000), downloads.path()).await;
+        let command = |offer: &str| format!("#offers button.offer[data-offer='{offer}'] .offer-command");
+        // The page's language, the list; each offer with the kind it says and words of whom.
+        type Said<'a> = &'a [(&'a str, &'a str, &'a [&'a str])];
+        let cases: [(&str, &str, Said); 4] = [
+            ("en", "sharpe-patrol.toml", &[
+                ("gb-95th-sharpe", "Independent command", &["may activate any unit", "4 at a time", "within 25 cm"]),
+                ("gb-95th-harper", "Subordinate command", &["may activate the units of 95th Rifles, 1st Battalion: 95th Rifles / Chosen Men"]),
+            ]),
+            ("fr", "sharpe-patrol.toml", &[
+                ("gb-95th-sharpe", "Commandement indépendant", &["peut activer n'importe quelle unité", "4 à la fois", "à 25 cm"]),
+                ("gb-95th-harper", "Commandement subordonné", &["peut activer les unités de 95th Rifles, 1st Battalion : 95th Rifles / Chosen Men"]),
+            ]),
+            ("en", "wab-france-1809.toml", &[
+                ("brigadier", "Brigadier", &["+1 to the manoeuvre tests of a unit within 6\", +2 when with the unit."]),
+                ("division", "Commander-in-chief", &["+2 to the manoeuvre tests of units in command range"]),
+                ("adc", "Aide-de-camp", &["As a brigadier for manoeuvre tests"]),
+            ]),
+            ("fr", "wab-france-1809.toml", &[
+                ("brigadier", "Brigadier", &["+1 aux tests de manœuvre d'une unité à moins de 6\", +2 s'il est dans l'unité."]),
+                ("division", "Général en chef", &["+2 aux tests de manœuvre des unités à portée de commandement"]),
+            ]),
+        ];
+        for (lang, list, offers) in cases {
+            c.goto(&server.url("/")).await.unwrap();
+            c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
+                .await
+                .unwrap();
+            c.goto(&server.url(&format!("/lists/{list}"))).await.unwrap();
+            wait_for("the picker", || async {
+                c.find(Locator::Css("#offers button.offer")).await.is_ok()
+            })
+            .await;
+            for (offer, kind, whom) in offers {
+                let said = text(&c, &command(offer)).await;
+                assert!(said.starts_with(kind), "{lang} {offer}: {said:?}");
+                for w in *whom {
+                    assert!(said.contains(w), "{lang} {offer}: {w:?} in {said:?}");
+                }
+                assert!(!said.contains(&format!("{offer}`")) && !said.contains("gb-95th-riflemen"), "names, not ids: {said:?}");
+            }
+            // A troop commands no one.
+            let troops = if list.starts_with("wab") { "fr-line-fusiliers" } else { "gb-95th-riflemen" };
+            assert!(c.find(Locator::Css(&command(troops))).await.is_err(), "{lang} {troops}");
+        }
+        // The screenshots: the picker at the desktop and on a phone, in the three languages.
+        for (size, (width, height)) in [("desktop", (1400, 1000)), ("phone", (390, 844))] {
+            viewport(&c, width, height).await;
+            for (ruleset, list) in [("capitan", "sharpe-patrol.toml"), ("wab-aca", "wab-france-1809.toml")] {
+                for lang in ["en", "fr", "es"] {
+                    c.goto(&server.url("/")).await.unwrap();
+                    c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
+                        .await
+                        .unwrap();
+                    c.goto(&server.url(&format!("/lists/{list}"))).await.unwrap();
+                    wait_for("the picker", || async {
+                        c.find(Locator::Css("#offers .offer-command")).await.is_ok()
+                    })
+                    .await;
+                    c.execute("document.getElementById('picker-card').scrollIntoView();", vec![])
+                        .await
+                        .unwrap();
+                    shot(&c, &format!("picker-{ruleset}-{lang}-{size}.png")).await;
+                }
+            }
+        }
+        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
+        c.close().await.unwrap();
+    });
+}
+
+/// Issue 28: a WAB list and a WAB entry in Spanish, in a browser that asks for Spanish: the
+/// builder's picker named from the data's Spanish, the sheet editor's fields in Spanish with
+/// a Spanish name to type and the entry's card in Spanish.
+#[test]
+fn a_wab_list_and_entry_in_spanish() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let c = session_with(port, (1400, 1000), downloads.path(), &[], "es-ES,es").await;
+        c.goto(&server.url("/lists/wab-france-1809.toml"))
+            .await
+            .unwrap();
+        wait_for("the picker in Spanish", || async {
+            text(&c, "[data-offer='fr-hussars']")
+                .await
+                .contains("Regimiento de húsares")
+        })
+        .await;
+        shot(&c, "wab-builder-es.png").await;
+        c.goto(
+            &server.url("/sheets/edit?ruleset=wab-aca&from=fr-hussars&list=wab-france-1809.toml"),
+        )
+        .await
+        .unwrap();
+        wait_for("the editor in Spanish", || async {
+            let card = text(&c, "#card-view").await;
+            card.contains("Regimiento de húsares") && card.contains("Bajas (oficial incluido)")
+        })
+        .await;
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='army'] label").await,
+            "Ejército (al que se añade la entrada)"
+        );
+        let spanish_name = c
+            .find(Locator::Css("#sheet-form [data-key='name.es']"))
+            .await
+            .unwrap();
+        assert_eq!(
+            spanish_name.prop("value").await.unwrap().as_deref(),
+            Some("Regimiento de húsares")
+        );
+        shot(&c, "wab-editor-es.png").await;
         c.close().await.unwrap();
     });
 }

@@ -369,7 +369,7 @@ fn a_list_takes_its_careers_rank() {
         j["diagnostics"][0]["message"]
             .as_str()
             .unwrap()
-            .contains("rank `lieutenant` gives one of at most 20 points"),
+            .contains("the rank Lieutenant gives one of at most 20 points"),
         "{}",
         r.stdout
     );
@@ -384,6 +384,6 @@ fn a_list_takes_its_careers_rank() {
     .unwrap();
     let r = run(d, &["check", "lists/mine.toml"]);
     assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("error[rank-above-career]: rank `colonel` is above the career's: its career has reached lieutenant (Lieutenant, 2500 victory points)"), "{}", r.stderr);
-    assert!(r.stderr.contains("= `colonel` comes with 6000 victory points, 3500 more; remove `rank` to take the career's"), "{}", r.stderr);
+    assert!(r.stderr.contains("error[rank-above-career]: the rank Colonel is above the career's: its career has reached Lieutenant (Lieutenant, 2,500 victory points)"), "{}", r.stderr);
+    assert!(r.stderr.contains("= help: Colonel comes with 6,000 victory points, 3,500 more; remove `rank` to take the career's"), "{}", r.stderr);
 }

@@ -598,7 +598,7 @@ fn messages_name_the_field() {
         ),
         (
             LIST_HEAD.replace("points = 600", "points = 4294967296"),
-            "points must be a whole number from 0 to 4294967295, found 4294967296",
+            "points must be a whole number from 0 to 4,294,967,295, found 4294967296",
         ),
     ];
     for (i, (text, message)) in cases.iter().enumerate() {

@@ -673,7 +673,7 @@ points = 40
     assert_eq!(
         r.json()["diagnostics"],
         serde_json::json!([{ "field": "name", "code": "missing-field", "severity": "error",
-            "message": "champ obligatoire manquant", "notes": [] }])
+            "message": "champ manquant : “en”", "notes": [] }])
     );
     // Thucydide: a draft of a troop type with its traits; its card drawn, in English.
     let troop = serde_json::json!({

@@ -188,34 +188,35 @@ error: battle.toml: 1 error, 0 warnings
     );
 }
 
-/// Item 17: a WAB list asking for a language its ruleset does not print in: check warns,
-/// naming the languages offered, and the cards and the roster print in the ruleset's first
-/// language, saying so, where they refused.
+/// Item 17: a list asking for a language its ruleset does not print in (hm-qrs has no
+/// Spanish; WAB, which this test used, has it now): check warns, naming the languages
+/// offered, and the cards and the roster print in the ruleset's first language, saying so,
+/// where they refused.
 #[test]
 fn a_list_language_the_ruleset_does_not_offer_is_a_warning_and_documents_fall_back() {
     let t = tempfile::tempdir().unwrap();
     let list = shipped_with(
-        "wab-france-1809.toml",
-        "ruleset = \"wab-aca\"\n",
-        "ruleset = \"wab-aca\"\nlang = \"es\"\n",
+        "hm-qrs-donzelot-1815.toml",
+        "ruleset = \"hm-qrs\"\n",
+        "ruleset = \"hm-qrs\"\nlang = \"es\"\n",
     );
     write(t.path(), "es.toml", &list);
     let run = muster_in(t.path(), &["check", "es.toml"], &[]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stderr,
-        "warning[lang-not-offered]: lang = \"es\": WAB: Au crépuscule de l'Aigle is printed in fr, en; its documents print in fr
+        "warning[lang-not-offered]: lang = \"es\": Horse and musket (quick reference) is printed in French, English; its documents print in French
   ┌─ es.toml:6:8
   │
 6 │ lang = \"es\"
-  │        ^^^^ fr or en
+  │        ^^^^ fr | en
   │
   = rule: a list asks for a language its ruleset is printed in (muster)
 
 es.toml: valid (0 errors, 1 warning)
 "
     );
-    let note = "warning: the list's lang es: WAB: Au crépuscule de l'Aigle is printed in fr, en; printing in fr\n";
+    let note = "warning: the list's lang es: Horse and musket (quick reference) is printed in fr, en; printing in fr\n";
     let run = muster_in(t.path(), &["cards", "es.toml", "-o", "cards.pdf"], &[]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stderr.starts_with(note), "{}", run.stderr);
@@ -313,8 +314,9 @@ fn an_elite_count_is_bounded_by_its_entry_before_it_is_costed() {
         run.stdout
     );
     assert!(
-        run.stderr
-            .contains("unit 6: 4294967295 elite figures, `fr-line-fusiliers` allows 8 at most"),
+        run.stderr.contains(
+            "unit 6 (Line battalion): 4,294,967,295 elite figures; its entry allows 8 at most"
+        ),
         "{}",
         run.stderr
     );

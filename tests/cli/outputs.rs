@@ -366,6 +366,6 @@ fn a_diagnostic_on_a_long_line_quotes_an_excerpt() {
     let dup = &r.stderr[r.stderr.find("error[duplicate-skill]").unwrap()..];
     assert_eq!(
         dup,
-        "error[duplicate-skill]: unit 1: skill `tireur-expert` is chosen twice\n   ┌─ long.toml:16:28\n   │\n16 │ skills = [\"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\"…\n   │                            ^^^^^^^^^^^^^^^\n   │\n   = rule: a unit takes each skill once (Capitán §11)\n   = and 4998 more [duplicate-skill] on this line\n\nlong.toml: invalid (2 errors, 0 warnings)\n"
+        "error[duplicate-skill]: unit 1 (95th Rifles / Lieutenant Sharpe): Expert marksman is chosen twice\n   ┌─ long.toml:16:28\n   │\n16 │ skills = [\"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\", \"tireur-expert\"…\n   │                            ^^^^^^^^^^^^^^^\n   │\n   = rule: a unit takes each skill once (Capitán §11)\n   = and 4,998 more [duplicate-skill] on this line\n\nlong.toml: invalid (2 errors, 0 warnings)\n"
     );
 }

@@ -445,9 +445,10 @@ fn plots_are_svg() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
-    // IHDR: width and height, big-endian, twice the SVG's 720 × (360 + 14 for the legend).
+    // IHDR: width and height, big-endian, twice the SVG's 720 × 399 (the title, the legend's
+    // line at 14 px, 300 px of bars, their k).
     assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 1440);
-    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 748);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 798);
 }
 
 #[test]

@@ -146,7 +146,7 @@ fn a_cost_change_is_said_in_points() {
     );
     assert!(
         run.stderr.contains(
-            "^^^ priced at 114 points\n   │\n   = rule: a list keeps what each unit was priced with, and says when the data price it otherwise (muster)\n   = to accept today's data: muster list update lists/patrol.toml\n"
+            "^^^ priced at 114 points\n   │\n   = rule: a list keeps what each unit was priced with, and says when the data price it otherwise (muster)\n   = help: to accept today's data: muster list update lists/patrol.toml\n"
         ),
         "{}",
         run.stderr

@@ -670,7 +670,11 @@ fn typed_entry() -> impl Strategy<Value = (usize, usize, serde_json::Map<String,
     (
         0usize..1000,
         0usize..1000,
-        ("[ -~àéèçñüÅЖἈ\"'\\\\]{1,40}", "[ -~àéñ]{1,30}"),
+        (
+            "[ -~àéèçñüÅЖἈ\"'\\\\]{1,40}",
+            "[ -~áéíóúñ¿¡]{1,30}",
+            "[ -~àéñ]{1,30}",
+        ),
         (0i64..=10, 0i64..=10, 0i64..=10, 1i64..=10, 1i64..=10),
         (
             1i64..=10,
@@ -682,9 +686,12 @@ fn typed_entry() -> impl Strategy<Value = (usize, usize, serde_json::Map<String,
         (0i64..=1000, 1i64..=100),
     )
         .prop_map(
-            |(a, b, (fr, en), (m, ws, bs, s, t), (w, i, at, ld, sv), (cost, max_units))| {
+            |(a, b, (fr, es, en), (m, ws, bs, s, t), (w, i, at, ld, sv), (cost, max_units))| {
                 let mut v = serde_json::Map::new();
-                v.insert("name".into(), serde_json::json!({ "fr": fr, "en": en }));
+                v.insert(
+                    "name".into(),
+                    serde_json::json!({ "fr": fr, "es": es, "en": en }),
+                );
                 let mut profile = serde_json::json!({
                     "m": m, "ws": ws, "bs": bs, "s": s, "t": t, "w": w, "i": i, "a": at, "ld": ld,
                 });

@@ -1025,3 +1025,218 @@ fn games_api_refuses_bad_input_in_words() {
         (404, "no game `nope.toml` in the games directory")
     );
 }
+
+/// A new list refused with every field's problem at once, the file name's among them (at its
+/// own key, `file`, with a kind the page words), and nothing written.
+#[test]
+fn a_new_list_is_refused_with_every_fields_problem() {
+    let s = Server::start();
+    let kinds = |r: &Reply| -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> = r.json()["fields"]
+            .as_object()
+            .unwrap_or_else(|| panic!("no fields: {}", r.text()))
+            .iter()
+            .map(|(k, p)| (k.clone(), p["kind"].as_str().unwrap().to_owned()))
+            .collect();
+        v.sort();
+        v
+    };
+    let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+        v.iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    // An empty form: the file, the name and the ruleset's required fields.
+    let r = s.send(
+        "POST",
+        "/api/lists",
+        &[],
+        br#"{"name": "", "ruleset": "capitan", "title": ""}"#,
+    );
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(
+        kinds(&r),
+        pairs(&[
+            ("campaign", "missing"),
+            ("coalition", "missing"),
+            ("file", "missing"),
+            ("name", "missing"),
+            ("points", "missing"),
+        ])
+    );
+    // A list's name typed where its file's goes: not a file name, said with the rest.
+    let r = s.send(
+        "POST",
+        "/api/lists",
+        &[],
+        br#"{"name": "My Light Bobs", "ruleset": "capitan", "title": "My Light Bobs", "coalition": "allies", "campaign": "peninsula"}"#,
+    );
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert_eq!(
+        kinds(&r),
+        pairs(&[("file", "file-name"), ("points", "missing")])
+    );
+    // A file that is there already: 409, with the other problems.
+    let before = std::fs::read(s.list("sharpe-patrol.toml")).unwrap();
+    let r = s.send(
+        "POST",
+        "/api/lists",
+        &[],
+        br#"{"name": "sharpe-patrol.toml", "ruleset": "capitan", "title": "x", "points": 0}"#,
+    );
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert_eq!(
+        kinds(&r),
+        pairs(&[
+            ("campaign", "missing"),
+            ("coalition", "missing"),
+            ("file", "exists"),
+            ("points", "out-of-bounds"),
+        ])
+    );
+    assert_eq!(std::fs::read(s.list("sharpe-patrol.toml")).unwrap(), before);
+    // Only the ruleset's problems: 422, as before.
+    let r = s.send(
+        "POST",
+        "/api/lists",
+        &[],
+        br#"{"name": "fine.toml", "ruleset": "capitan", "title": "Fine"}"#,
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(!kinds(&r).iter().any(|(k, _)| k == "file"));
+    assert!(!s.list("fine.toml").exists());
+}
+
+/// The builder's view of a list gives each diagnostic what to do about it and its rule,
+/// apart from its sentence, quoted for a player (no backticks).
+#[test]
+fn a_diagnostics_help_and_rule_in_the_view() {
+    let s = Server::start();
+    std::fs::write(
+        s.list("typo.toml"),
+        "[list]\nname = \"Typo\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 600\n\n[[units]]\nsheet = \"gb-95th-riflemen\"\nfigures = 6\nskills = [\"tireur-expret\"]\n",
+    )
+    .unwrap();
+    let view = s.get("/api/lists/typo.toml").json();
+    let said = view["said"].as_array().unwrap();
+    let skill = said
+        .iter()
+        .find(|d| d["code"] == "unknown-skill")
+        .unwrap_or_else(|| panic!("{view}"));
+    assert_eq!(
+        skill["help"],
+        serde_json::json!(["did you mean “tireur-expert”?"])
+    );
+    assert_eq!(skill["rule"], "skills are those of §11 (Capitán §11)");
+    let command = said.iter().find(|d| d["code"] == "no-command").unwrap();
+    assert_eq!(command["help"], serde_json::json!([]));
+    assert_eq!(
+        command["rule"],
+        "command units activate the troops under their orders (Capitán §3.2-5, §4)"
+    );
+    // The notes stay as the CLI gives them, for scripts.
+    assert_eq!(
+        skill["notes"],
+        serde_json::json!([
+            "rule: skills are those of §11 (Capitán §11)",
+            "help: did you mean `tireur-expert`?"
+        ])
+    );
+}
+
+/// The pages' small text, in CSS pixels: app.css's `.small { font-size: …rem }` of the
+/// browser's 16 px.
+fn small_text_px() -> f64 {
+    let css = std::fs::read_to_string(root().join("templates/web/app.css")).unwrap();
+    let rule = css
+        .split(".small {")
+        .nth(1)
+        .expect("app.css has a .small rule");
+    let size = rule
+        .split("font-size:")
+        .nth(1)
+        .and_then(|r| r.split("rem").next())
+        .expect(".small sets a font-size in rem");
+    size.trim().parse::<f64>().unwrap() * 16.0
+}
+
+/// Every `font-size` an SVG sets, the root's too.
+fn font_sizes(svg: &str) -> Vec<f64> {
+    svg.split("font-size=\"")
+        .skip(1)
+        .map(|r| r.split('"').next().unwrap().parse::<f64>().unwrap())
+        .collect()
+}
+
+/// A duel's chart as the pages show it: drawn as wide as the page asks (`chart=`, the width it
+/// is shown at), every text at the pages' small size or larger, whatever the width; the
+/// command line's `--plot` too. A width outside those a chart is drawn at is refused.
+#[test]
+fn duel_charts_set_their_text_no_smaller_than_the_pages_small_text() {
+    let small = small_text_px();
+    assert!((13.0..=16.0).contains(&small), "{small}");
+    let s = Server::start();
+    for (list, unit, other, enemy) in [
+        ("sharpe-patrol.toml", 3, "voltigeurs-hussars.toml", 3),
+        ("wab-france-1809.toml", 5, "wab-russia-1812.toml", 5),
+    ] {
+        for width in [240, 318, 560, 1200] {
+            let r = s.get(&format!(
+                "/api/lists/{list}/duel?against={other}&unit={unit}&enemy={enemy}&chart={width}"
+            ));
+            assert_eq!(r.status, 200, "{}", r.text());
+            for duel in r.json()["duels"].as_array().unwrap() {
+                let Some(svg) = duel["svg"].as_str() else {
+                    continue;
+                };
+                assert!(
+                    svg.starts_with(&format!(
+                        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" "
+                    )),
+                    "{list} at {width}: {}",
+                    &svg[..120]
+                );
+                let sizes = font_sizes(svg);
+                assert!(sizes.len() > 5, "{svg}");
+                assert!(
+                    sizes.iter().all(|&px| px >= small),
+                    "{list} at {width}: text under {small} px: {sizes:?}"
+                );
+            }
+        }
+    }
+    for bad in ["10", "5000", "wide"] {
+        let r = s.get(&format!(
+            "/api/lists/sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=1&enemy=1&chart={bad}"
+        ));
+        assert_eq!(r.status, 400, "{bad}");
+        assert!(
+            r.json()["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("chart= is the width a chart is shown at, 240 to 1200 CSS pixels"),
+            "{}",
+            r.text()
+        );
+    }
+    // The command line's chart, 720 wide.
+    let plot = s.dir.path().join("chart.svg");
+    let arg = format!("--plot={}", plot.display());
+    cli(
+        s.dir.path(),
+        &[
+            "preview",
+            "fire",
+            "--shooter",
+            "sharpe-patrol.toml:3",
+            "--target",
+            "voltigeurs-hussars.toml:3",
+            "--range",
+            "short",
+            &arg,
+        ],
+    );
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.contains(" width=\"720\" "), "{svg}");
+    assert!(font_sizes(&svg).iter().all(|&px| px >= small), "{svg}");
+}

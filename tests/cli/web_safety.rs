@@ -210,13 +210,16 @@ fn a_mebibyte_of_duplicate_skills_is_one_counted_diagnostic() {
     assert_eq!(dups.len(), 1, "{}", &text[..text.len().min(2000)]);
     assert_eq!(
         dups[0]["message"].as_str().unwrap(),
-        "unit 1: skill `tireur-expert` is chosen twice"
+        "unit 1 (6e Léger / Compagnie de voltigeurs): Expert marksman is chosen twice"
     );
     assert_eq!(
         dups[0]["notes"],
         serde_json::json!([
             "rule: a unit takes each skill once (Capitán §11)",
-            format!("and {} more [duplicate-skill] on this line", n - 2)
+            format!(
+                "and {} more [duplicate-skill] on this line",
+                muster::core::words::number(muster::core::i18n::Lang::En, n as i64 - 2)
+            )
         ])
     );
 }

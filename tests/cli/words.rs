@@ -240,3 +240,383 @@ fn whole_words_only() {
     assert!(!contains_word("Commandement", "Command"));
     assert!(contains_word("a Round shot.", "Round shot"));
 }
+
+/// The forms templates give a noun after its count, from the code (English) and every
+/// messages file: (singular forms, plural forms), each the word after the count.
+fn noun_forms() -> (
+    std::collections::HashSet<String>,
+    std::collections::HashSet<String>,
+) {
+    let mut texts = Vec::new();
+    let mut stack = vec![root().join("src")];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                texts.push(std::fs::read_to_string(&p).unwrap());
+            }
+        }
+    }
+    for e in std::fs::read_dir(root().join("templates")).unwrap() {
+        let p = e.unwrap().path();
+        for f in [p.join("messages.toml"), p.clone()] {
+            if f.is_file() && f.extension().is_some_and(|x| x == "toml") {
+                texts.push(std::fs::read_to_string(&f).unwrap());
+            }
+        }
+    }
+    let (mut one, mut other) = (
+        std::collections::HashSet::new(),
+        std::collections::HashSet::new(),
+    );
+    // The first word in which the two forms differ: "battery" / "batteries" of
+    // "# heavy battery|# heavy batteries".
+    let words = |form: &str| -> Vec<String> {
+        form.split('#')
+            .nth(1)
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .filter(|w| !w.is_empty())
+            .collect()
+    };
+    for t in &texts {
+        let mut rest = t.as_str();
+        while let Some(open) = rest.find('{') {
+            let after = &rest[open + 1..];
+            let Some(close) = after.find('}') else { break };
+            let parts: Vec<&str> = after[..close].split('|').collect();
+            if let [_, a, b] = parts.as_slice() {
+                let (a, b) = (words(a), words(b));
+                if let Some((x, y)) = a.iter().zip(&b).find(|(x, y)| x != y) {
+                    one.insert(x.clone());
+                    other.insert(y.clone());
+                }
+            }
+            rest = &after[close + 1..];
+        }
+    }
+    // A form both ways ("# corps", "# más") agrees with any count.
+    let both: Vec<String> = one.intersection(&other).cloned().collect();
+    for w in both {
+        one.remove(&w);
+        other.remove(&w);
+    }
+    (one, other)
+}
+
+/// Counts in `text` that disagree with the noun after them, in `lang`.
+fn disagreements(
+    text: &str,
+    lang: muster::core::i18n::Lang,
+    forms: &(
+        std::collections::HashSet<String>,
+        std::collections::HashSet<String>,
+    ),
+) -> Vec<String> {
+    use muster::core::words::is_singular;
+    let mut out = Vec::new();
+    let tokens: Vec<&str> = text.split([' ', '\u{a0}']).collect();
+    for (i, t) in tokens.iter().enumerate() {
+        let digits: String = t.chars().filter(|c| c.is_ascii_digit()).collect();
+        // A count stands alone: not a section (§4.2), a page (p.10), a die (2D6) or a range;
+        // one that ends its clause ("unit 1, Hoplites") counts nothing after it.
+        if digits.is_empty()
+            || t.ends_with(',')
+            || !t
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == '\u{202f}')
+        {
+            continue;
+        }
+        let Ok(n) = digits.parse::<i64>() else {
+            continue;
+        };
+        let Some(next) = tokens.get(i + 1) else {
+            continue;
+        };
+        // "unit 9 (Foot battery)": a number, then what it names in brackets.
+        if next.starts_with('(') {
+            continue;
+        }
+        let clean = |w: &str| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        };
+        let mut word = clean(next);
+        if word.is_empty() {
+            continue;
+        }
+        // An adjective before its noun ("1 heavy batteries"): the noun is the next word.
+        if !forms.0.contains(&word) && !forms.1.contains(&word) {
+            if let Some(noun) = tokens.get(i + 2).map(|w| clean(w)) {
+                if forms.0.contains(&noun) || forms.1.contains(&noun) {
+                    word = noun;
+                }
+            }
+        }
+        let singular = is_singular(lang, n);
+        // A plural the templates do not know yet: after one, a word ending in s.
+        // Words ending in s that are no plural noun.
+        const NOT_PLURAL: &[&str] = &[
+            "dans", "sous", "plus", "vers", "après", "fois", "mois", "corps", "alors", "jamais",
+            "más", "entonces", "towards", "across",
+        ];
+        let plural_s = word.len() > 3
+            && word.ends_with('s')
+            && !word.ends_with("ss")
+            && !NOT_PLURAL.contains(&word.as_str());
+        if singular && (forms.1.contains(&word) || (plural_s && !forms.0.contains(&word))) {
+            out.push(format!("`{t} {next}`: {n} takes the singular"));
+        }
+        if !singular && forms.0.contains(&word) {
+            out.push(format!("`{t} {next}`: {n} takes the plural"));
+        }
+    }
+    out
+}
+
+/// Every diagnostic of every ruleset's per-code list fixtures, said in each language the
+/// ruleset offers: each text of it is a phrase with a template in that language, none carries
+/// a `foreign` word of the labels, and every count agrees with its noun. Prints how many
+/// messages it read.
+#[test]
+fn every_diagnostic_in_every_language() {
+    use muster::commands::check::{read_list, OpenError};
+    use muster::core::source::Sources;
+    use muster::core::words::Layered;
+    let forms = noun_forms();
+    assert!(forms.0.contains("unit") && forms.1.contains("units"));
+    let mut wrong = Vec::new();
+    let mut said = 0usize;
+    for (dir, data) in [
+        (
+            "tests/fixtures/lists",
+            vec!["unit-sheets", "tests/fixtures/list-data"],
+        ),
+        ("tests/fixtures/wab-aca/lists", vec!["unit-sheets"]),
+        ("tests/fixtures/hm-qrs/lists", vec!["unit-sheets"]),
+        ("tests/fixtures/thucydide/lists", vec!["unit-sheets"]),
+    ] {
+        let dirs: Vec<std::path::PathBuf> = data.iter().map(|d| root().join(d)).collect();
+        let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.extension().is_some_and(|e| e == "toml")
+                    && std::fs::read_to_string(p)
+                        .unwrap()
+                        .contains("# expect: exit")
+            })
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut sources = Sources::new();
+            let (ruleset, diagnostics) = match read_list(&mut sources, &path, None) {
+                Err(OpenError::UnknownRuleset(d)) => (Ruleset::ALL[0], vec![d]),
+                Err(OpenError::Stop(e)) => panic!("{}: {e}", path.display()),
+                Ok((ruleset, file)) => {
+                    let engine = muster::commands::load_engine(ruleset, &dirs, &mut sources)
+                        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                    match engine.check_list(&sources, file) {
+                        Err(d) => (ruleset, vec![d]),
+                        Ok(mut checked) => {
+                            if let Some(a) =
+                                text.lines().find_map(|l| l.strip_prefix("# against: "))
+                            {
+                                let other = muster::commands::check::open_other(
+                                    engine.as_ref(),
+                                    &mut sources,
+                                    &root().join(a),
+                                )
+                                .unwrap();
+                                let pair = engine.check_pair(&checked, &other, a);
+                                checked.diagnostics.extend(pair);
+                            }
+                            (ruleset, checked.diagnostics)
+                        }
+                    }
+                }
+            };
+            // An opponent of another fixture (`# against:`) may be legal.
+            let templates = Templates::load(ruleset.templates(), None, &[]).unwrap();
+            for lang in ruleset.languages() {
+                let own = ruleset.words(*lang);
+                let words = Layered {
+                    own: &own,
+                    lang: *lang,
+                };
+                let labels = templates.labels(lang.id());
+                let foreign: Vec<&str> = labels
+                    .get("foreign")
+                    .and_then(|v| v.as_array())
+                    .map(|a| a.iter().filter_map(|w| w.as_str()).collect())
+                    .unwrap_or_default();
+                for d in &diagnostics {
+                    let what = format!("{} [{}] {}", path.display(), d.code, lang.id());
+                    for u in d.unsaid(*lang, &words) {
+                        wrong.push(format!("{what}: {u}"));
+                    }
+                    let shown = d.in_lang(*lang, &words);
+                    let mut texts = vec![shown.message.clone()];
+                    texts.extend(shown.label.clone());
+                    texts.extend(shown.notes.iter().cloned());
+                    texts.extend(shown.related.iter().map(|(_, l)| l.clone()));
+                    for t in &texts {
+                        said += 1;
+                        for w in &foreign {
+                            if contains_word(t, w) {
+                                wrong.push(format!("{what}: `{w}` in “{t}”"));
+                            }
+                        }
+                        for x in disagreements(t, *lang, &forms) {
+                            wrong.push(format!("{what}: {x} in “{t}”"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("every_diagnostic_in_every_language: {said} texts read");
+    assert!(
+        wrong.is_empty(),
+        "{} problems:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn counts_and_nouns() {
+    use muster::core::i18n::Lang;
+    let set = |w: &[&str]| w.iter().map(|s| s.to_string()).collect();
+    let forms = (set(&["unit", "battery"]), set(&["units", "batteries"]));
+    assert_eq!(
+        disagreements("1 heavy batteries among 1", Lang::En, &forms).len(),
+        1
+    );
+    assert!(disagreements("2 units of §4.2", Lang::En, &forms).is_empty());
+    assert_eq!(disagreements("2 unit", Lang::En, &forms).len(), 1);
+    assert_eq!(disagreements("1 perdidas", Lang::Es, &forms).len(), 1);
+    assert!(disagreements("0 unit", Lang::Fr, &forms).is_empty());
+    // The templates give the forms of every noun they count.
+    let all = noun_forms();
+    assert!(all.0.contains("unit") && all.1.contains("units"));
+    assert!(disagreements("unit 1, Hoplites: 6 elements", Lang::En, &forms).is_empty());
+}
+
+/// The diagnostics of one ruleset's per-code list fixtures (without a `# against:` opponent):
+/// (the fixture, its diagnostics).
+fn fixture_diagnostics(
+    dir: &str,
+) -> Vec<(
+    std::path::PathBuf,
+    Ruleset,
+    Vec<muster::core::diagnostic::Diagnostic>,
+)> {
+    use muster::commands::check::read_list;
+    use muster::core::source::Sources;
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension().is_some_and(|e| e == "toml")
+                && std::fs::read_to_string(p)
+                    .unwrap()
+                    .contains("# expect: exit")
+        })
+        .collect();
+    files.sort();
+    let data = [root().join("unit-sheets")];
+    let mut out = Vec::new();
+    for path in files {
+        let mut sources = Sources::new();
+        let Ok((ruleset, file)) = read_list(&mut sources, &path, None) else {
+            continue;
+        };
+        let engine = muster::commands::load_engine(ruleset, &data, &mut sources).unwrap();
+        let diagnostics = match engine.check_list(&sources, file) {
+            Ok(checked) => checked.diagnostics,
+            Err(d) => vec![d],
+        };
+        out.push((path, ruleset, diagnostics));
+    }
+    out
+}
+
+/// The codes of diagnostics made by the boundary for every ruleset (their words are the
+/// boundary's).
+const SHARED_CODES: &[&str] = &[
+    "toml-syntax",
+    "unknown-field",
+    "missing-field",
+    "wrong-type",
+    "data-changed",
+    "too-many-units",
+    "unknown-ruleset",
+    "lang-not-offered",
+    "unbalanced",
+];
+
+/// Every template of WAB, Horse and musket and Thucydide fills each of its holes with a value
+/// its phrase gives (a misspelt `{name}` would be printed as written), in every language the
+/// ruleset offers and in Spanish for WAB, which is being translated to it; and every message
+/// of WAB's lists has its Spanish template (the rules' summaries and the data's names come
+/// with its Spanish labels and data).
+#[test]
+fn every_hole_filled_and_wab_in_spanish() {
+    use muster::core::i18n::Lang;
+    use muster::core::words::Layered;
+    let mut wrong = Vec::new();
+    for dir in [
+        "tests/fixtures/wab-aca/lists",
+        "tests/fixtures/hm-qrs/lists",
+        "tests/fixtures/thucydide/lists",
+    ] {
+        for (path, ruleset, diagnostics) in fixture_diagnostics(dir) {
+            let mut langs = ruleset.languages().to_vec();
+            if ruleset.id() == "wab-aca" && !langs.contains(&Lang::Es) {
+                langs.push(Lang::Es);
+            }
+            for lang in langs {
+                let own = ruleset.words(lang);
+                let words = Layered { own: &own, lang };
+                for d in diagnostics
+                    .iter()
+                    .filter(|d| !SHARED_CODES.contains(&d.code))
+                {
+                    let what = format!("{} [{}] {}", path.display(), d.code, lang.id());
+                    if lang == Lang::Es {
+                        for u in d.unsaid(lang, &words) {
+                            if u.starts_with("msg_") || u.ends_with("is no phrase") {
+                                wrong.push(format!("{what}: {u}"));
+                            }
+                        }
+                    }
+                    let shown = d.in_lang(lang, &words);
+                    let mut texts = vec![shown.message.clone()];
+                    texts.extend(shown.label.clone());
+                    texts.extend(shown.notes.iter().cloned());
+                    texts.extend(shown.related.iter().map(|(_, l)| l.clone()));
+                    for t in texts {
+                        if t.contains('{') || t.contains('}') {
+                            wrong.push(format!("{what}: a hole unfilled in “{t}”"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} problems:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -162,22 +162,48 @@ pub fn lang_not_offered(
     meta: &Meta,
     lang: Option<Lang>,
 ) -> Option<Diagnostic> {
+    use crate::core::words::Phrase;
     let lang = lang.filter(|l| !meta.languages.contains(l))?;
     let ids: Vec<&str> = meta.languages.iter().map(|l| l.id()).collect();
     let first = meta.languages.first().copied().unwrap_or_default();
+    let name = |l: Lang| {
+        Phrase::new("lang", "{lang}").label("lang", format!("lang_{}", l.id()), lang_en(l))
+    };
+    let mut offered: Option<Phrase> = None;
+    for l in meta.languages {
+        offered = Some(match offered {
+            None => name(*l),
+            Some(a) => Phrase::new("list-and", "{a}, {b}")
+                .phrase("a", a)
+                .phrase("b", name(*l)),
+        });
+    }
+    let offered = offered.unwrap_or_else(|| name(first));
     Some(
-        rule.diagnostic(
+        rule.say(
             book,
-            format!(
-                "lang = \"{}\": {} is printed in {}; its documents print in {}",
-                lang.id(),
-                meta.title,
-                ids.join(", "),
-                first.id()
-            ),
+            Phrase::new(
+                "lang-not-offered",
+                "lang = \"{id}\": {title} is printed in {offered}; its documents print in {first}",
+            )
+            .text("id", lang.id())
+            .text("title", meta.title)
+            .phrase("offered", offered)
+            .phrase("first", name(first)),
         )
-        .with_label(ids.join(" or ")),
+        .with_label_said(
+            Phrase::new("lang-not-offered-label", "{ids}").text("ids", ids.join(" | ")),
+        ),
     )
+}
+
+/// A language's name in English.
+fn lang_en(l: Lang) -> &'static str {
+    match l {
+        Lang::Fr => "French",
+        Lang::Es => "Spanish",
+        Lang::En => "English",
+    }
 }
 
 /// §9.1-style balance between two armies: totals within `tolerance` % of the larger.
@@ -194,16 +220,24 @@ pub fn balance_diagnostic(
     if (hi - lo).saturating_mul(100) <= hi.saturating_mul(tolerance) {
         return None;
     }
-    let pct = (hi - lo) as f64 * 100.0 / hi as f64;
+    // The difference in tenths of a percent of the larger, rounded.
+    let tenths = ((hi - lo).saturating_mul(2000) / hi).div_ceil(2);
+    let (int, frac) = (tenths / 10, tenths % 10);
+    use crate::core::words::Phrase;
     Some(
-        rule.diagnostic(
+        rule.say(
             book,
-            format!(
-                "this list costs {} points and {b_name} {}: a difference of {} ({pct:.1}% of the larger), more than {tolerance}%",
-                a.total,
-                b.total,
-                hi - lo
-            ),
+            Phrase::new(
+                "unbalanced",
+                "this list costs {a|# point|# points} and {other} {b}: a difference of {diff} ({int}.{frac} % of the larger), more than {tolerance} %",
+            )
+            .count("a", a.total)
+            .text("other", b_name)
+            .count("b", b.total)
+            .count("diff", hi - lo)
+            .count("int", int)
+            .count("frac", frac)
+            .count("tolerance", tolerance),
         )
         .at(a.file, a.spans.span(&[Seg::Key("list"), Seg::Key("points")])),
     )

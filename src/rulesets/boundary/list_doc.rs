@@ -404,13 +404,22 @@ fn too_many_units(
     count: usize,
     span: Option<std::ops::Range<usize>>,
 ) -> crate::core::diagnostic::Diagnostic {
-    crate::core::diagnostic::Diagnostic::error(
+    use crate::core::words::Phrase;
+    crate::core::diagnostic::Diagnostic::error_said(
         TOO_MANY_UNITS,
-        format!("the list has {count} units: a list has at most {MAX_UNITS}"),
+        Phrase::new(
+            "too-many-units",
+            "the list has {count|# unit|# units}: a list has at most {max}",
+        )
+        .count("count", count)
+        .count("max", MAX_UNITS),
     )
     .at(file, span)
-    .with_label("too many units")
-    .with_note("an engine limit (docs/development.md, Limits): no game needs more")
+    .with_label_said(Phrase::new("too-many-units-label", "too many units"))
+    .with_note_said(Phrase::new(
+        "too-many-units-note",
+        "an engine limit (docs/development.md, Limits): no game needs more",
+    ))
 }
 
 /// The shape every list file has, so that a misplaced bracket gets a message naming it
@@ -421,6 +430,7 @@ pub fn check_shape(
     file: crate::core::source::FileId,
 ) -> Result<(), crate::core::diagnostic::Diagnostic> {
     use crate::core::diagnostic::Diagnostic;
+    use crate::core::words::Phrase;
     let text = sources.text(file);
     let Some(doc) = sources.document(file) else {
         return Ok(()); // the typed parse reports the syntax error
@@ -432,30 +442,37 @@ pub fn check_shape(
             .map_or(span.end, |n| span.start + n);
         span.start..end
     };
-    let wrong = |key: &str, item: &Item, message: String, label: &str| {
+    let wrong = |key: &str, item: &Item, message: Phrase, label: Phrase| {
         let span = item
             .span()
             .or_else(|| doc.get(key).and_then(|i| i.span()))
             .map(first_line);
-        Diagnostic::error("wrong-type", message)
+        Diagnostic::error_said("wrong-type", message)
             .at(file, span)
-            .with_label(label.to_owned())
+            .with_label_said(label)
     };
     match doc.get("list") {
         Some(item @ Item::ArrayOfTables(_)) => {
             return Err(wrong(
                 "list",
                 item,
-                "list must be one table, `[list]`, found an array of tables, `[[list]]`".into(),
-                "write [list]",
+                Phrase::new(
+                    "shape-list-array",
+                    "list must be one table, `[list]`, found an array of tables, `[[list]]`",
+                ),
+                Phrase::new("shape-write-list", "write [list]"),
             ))
         }
         Some(item) if !item.is_table_like() => {
             return Err(wrong(
                 "list",
                 item,
-                format!("list must be a table, `[list]`, found {}", item.type_name()),
-                "expected a table",
+                Phrase::new(
+                    "shape-list",
+                    "list must be a table, `[list]`, found {found}",
+                )
+                .text("found", item.type_name()),
+                Phrase::new("shape-expected-table", "expected a table"),
             ))
         }
         _ => {}
@@ -473,17 +490,21 @@ pub fn check_shape(
         Some(item @ Item::Table(_)) => Err(wrong(
             "units",
             item,
-            "units must be an array of tables, `[[units]]`, found one table, `[units]`".into(),
-            "write [[units]]",
+            Phrase::new(
+                "shape-units-table",
+                "units must be an array of tables, `[[units]]`, found one table, `[units]`",
+            ),
+            Phrase::new("shape-write-units", "write [[units]]"),
         )),
         Some(item) if !(item.is_array_of_tables() || item.is_array()) => Err(wrong(
             "units",
             item,
-            format!(
-                "units must be an array of tables, `[[units]]`, found {}",
-                item.type_name()
-            ),
-            "expected [[units]]",
+            Phrase::new(
+                "shape-units",
+                "units must be an array of tables, `[[units]]`, found {found}",
+            )
+            .text("found", item.type_name()),
+            Phrase::new("shape-expected-units", "expected [[units]]"),
         )),
         _ => Ok(()),
     }

@@ -47,6 +47,18 @@ pub struct Offer {
     pub choices: Vec<OfferChoice>,
     /// Where its values come from: the book, muster (illustrative) or the player's own data.
     pub provenance: Provenance,
+    /// A command unit (an officer, a general): what kind it is and whom it may activate, in
+    /// words; `None` for the units it commands.
+    pub command: Option<OfferCommand>,
+}
+
+/// What a command unit is and whom it may activate or lead, as its ruleset decides it, in the
+/// list's language, the units by their names: "Subordinate command", "may activate the units
+/// of 95th Rifles, 1st Battalion: 95th Rifles / Chosen Men; 2 at a time, within 15 cm".
+#[derive(Debug, Clone, Serialize)]
+pub struct OfferCommand {
+    pub kind: String,
+    pub activates: String,
 }
 
 /// An option that takes one value of a few (`--option KEY=VALUE`).

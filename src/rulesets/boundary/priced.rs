@@ -15,6 +15,7 @@ pub use super::record::{Kept, Priced};
 use super::{list_doc, Engine, ListCheck, UnitRow};
 use crate::core::diagnostic::{self, Severity};
 use crate::core::error::Error;
+use crate::core::i18n::Lang;
 use crate::core::rule::Rule;
 use crate::core::source::{Seg, Sources};
 
@@ -287,15 +288,54 @@ pub fn notice(engine: &(impl Engine + ?Sized), sources: &Sources, check: &mut Li
     if found.is_empty() {
         return;
     }
+    use crate::core::words::{Named, Phrase};
     let name = sources.name(check.file);
+    let ruleset = engine.ruleset();
+    // What changed, in each language the ruleset prints in (its labels, the data's names).
+    let words: Vec<(Lang, toml::Table)> = ruleset
+        .languages()
+        .iter()
+        .map(|l| (*l, ruleset.words(*l)))
+        .collect();
+    let said = |c: &Change| {
+        let mut named = Named::same(c.words());
+        for (l, w) in &words {
+            let text = c.words_named(w, &|key, value| engine.kept_name(key, value, *l));
+            match l {
+                Lang::En => named.en = text,
+                Lang::Fr => named.fr = Some(text),
+                Lang::Es => named.es = Some(text),
+            }
+        }
+        named
+    };
     for c in found {
         // At the first value the data now say otherwise: its points, a value, the fingerprint.
         let (key, recorded) = match (c.cost, c.values.first()) {
-            (Some((was, _)), _) => ("cost".to_owned(), format!("priced at {was} points")),
-            (None, Some(v)) => (v.key.clone(), format!("{} {} when priced", v.word, v.was)),
+            (Some((was, _)), _) => (
+                "cost".to_owned(),
+                Phrase::new("data-changed-priced", "priced at {was|# point|# points}")
+                    .count("was", was),
+            ),
+            (None, Some(v)) => (
+                v.key.clone(),
+                Phrase::new("data-changed-value", "{word} {was} when priced")
+                    .label("word", format!("priced_{}", v.key), v.word.clone())
+                    .text(
+                        "was",
+                        match &v.was {
+                            Kept::Text(t) => t.clone(),
+                            Kept::Number(n) => n.to_string(),
+                        },
+                    ),
+            ),
             (None, None) => (
                 "fingerprint".to_owned(),
-                format!("its {} when priced", c.noun),
+                Phrase::new("data-changed-fingerprint", "its {noun} when priced").label(
+                    "noun",
+                    format!("priced_noun_{}", c.noun),
+                    c.noun,
+                ),
             ),
         };
         let record = [Seg::Key("units"), Seg::Index(c.unit - 1), Seg::Key(KEY)];
@@ -305,21 +345,25 @@ pub fn notice(engine: &(impl Engine + ?Sized), sources: &Sources, check: &mut Li
             .or_else(|| check.spans.span(&record));
         check.diagnostics.push(
             DATA_CHANGED
-                .diagnostic(
+                .say(
                     "",
-                    format!(
-                        "the data changed for unit {}, {}: {}",
-                        c.unit,
-                        c.label,
-                        c.words()
-                    ),
+                    Phrase::new(
+                        "data-changed",
+                        "the data changed for unit {unit}, {name}: {what}",
+                    )
+                    .count("unit", c.unit)
+                    .name("name", Named::same(&c.label))
+                    .name("what", said(&c)),
                 )
                 .at(check.file, at)
-                .with_label(recorded)
-                .with_note(format!(
-                    "to accept today's data: muster list update {}",
-                    crate::core::text::one_line(&name)
-                )),
+                .with_label_said(recorded)
+                .with_note_said(
+                    Phrase::new(
+                        "data-changed-help",
+                        "help: to accept today's data: muster list update {file}",
+                    )
+                    .text("file", crate::core::text::one_line(&name)),
+                ),
         );
     }
     diagnostic::sort(&mut check.diagnostics);

@@ -139,11 +139,20 @@ pub fn printed_diagnostics(
         .collect()
 }
 
-/// A diagnostic as printed in a document of `lang`: the English message, or the rule's summary
-/// in the document's language (labels `rule_<code>` of the ruleset's labels.toml); quotes
+/// A diagnostic as printed in a document or page of `lang`: its message said in `lang` with
+/// the ruleset's `labels` (which hold its messages' words) and the shared words; a message
+/// made without a phrase, the rule's summary in the language (labels `rule_<code>`); quotes
 /// instead of backticks.
 pub fn printed_message(d: &Diagnostic, lang: Lang, labels: &toml::Table) -> String {
+    let said = d
+        .said
+        .iter()
+        .any(|(s, _)| *s == crate::core::diagnostic::Slot::Message);
     let text = match lang {
+        _ if said => {
+            let words = crate::core::words::Layered { own: labels, lang };
+            d.in_lang(lang, &words).message
+        }
         Lang::En => d.message.clone(),
         _ => labels
             .get(&format!("rule_{}", d.code))
@@ -151,15 +160,46 @@ pub fn printed_message(d: &Diagnostic, lang: Lang, labels: &toml::Table) -> Stri
             .map(str::to_owned)
             .unwrap_or_else(|| d.message.clone()),
     };
-    let mut out = String::with_capacity(text.len());
-    let mut open = true;
-    for c in text.chars() {
-        if c == '`' {
-            out.push(if open { '“' } else { '”' });
-            open = !open;
+    quoted(&text)
+}
+
+/// What to do about a diagnostic and the rule it cites, said in `lang` as
+/// [`printed_message`] says its message: (help lines, the rule), without their `help:` and
+/// `rule:` heads.
+pub fn printed_help_and_rule(
+    d: &Diagnostic,
+    lang: Lang,
+    labels: &toml::Table,
+) -> (Vec<String>, Option<String>) {
+    let words = crate::core::words::Layered { own: labels, lang };
+    let shown = d.in_lang(lang, &words);
+    // A note made without a phrase cites its rule as "rule: …" in English.
+    let rule_at = d
+        .rule_note()
+        .or_else(|| d.notes.iter().position(|n| n.starts_with("rule: ")));
+    // A note whose English says "help: …" or "rule: …" loses that head in every language
+    // ("aide : …", "regla: …"): the head is the text before its first colon.
+    let headed = |i: usize| {
+        Some(i) == rule_at
+            || d.notes.get(i).is_some_and(|n| n.starts_with("help: "))
+            || d.said.iter().any(|(s, p)| {
+                *s == crate::core::diagnostic::Slot::Note(i) && p.en.starts_with("help: ")
+            })
+    };
+    let mut help = Vec::new();
+    let mut rule = None;
+    for (i, n) in shown.notes.iter().enumerate() {
+        let text = match n.split_once(':') {
+            Some((_, rest)) if headed(i) => quoted(rest.trim_start()),
+            _ => quoted(n),
+        };
+        if Some(i) == rule_at {
+            rule = Some(text);
         } else {
-            out.push(c);
+            help.push(text);
         }
     }
-    out
+    (help, rule)
 }
+
+use crate::core::text::quoted;

@@ -134,6 +134,21 @@ impl Ruleset {
         self.meta().templates
     }
 
+    /// The words of `lang` alone (its table of the labels file and of the messages file,
+    /// without falling back to another language): what messages are said with, the shared
+    /// words after them (`core::words::Layered`).
+    pub fn words(self, lang: Lang) -> toml::Table {
+        let table = |text: &str| {
+            toml::from_str::<toml::Table>(text)
+                .ok()
+                .and_then(|t| t.get(lang.id()).and_then(|v| v.as_table()).cloned())
+                .unwrap_or_default()
+        };
+        let mut out = table(self.templates().labels);
+        out.extend(table(self.templates().messages));
+        out
+    }
+
     pub fn card_size(self) -> crate::render::sheet::CardSize {
         self.meta().card_size
     }
@@ -222,12 +237,21 @@ pub fn peek(sources: &Sources, file: FileId) -> Result<Ruleset, Diagnostic> {
         let index = SpanIndex::of(sources, file);
         let span = index.span(&[Seg::Key("list"), Seg::Key("ruleset")]);
         let known: Vec<&str> = Ruleset::ALL.iter().map(|r| r.id()).collect();
-        Diagnostic::error(UNKNOWN_RULESET.code, format!("unknown ruleset `{id}`"))
-            .at(file, span)
-            .with_label("not a ruleset muster knows")
-            .with_suggestion(nearest(id, known.iter().copied()))
-            .with_note(format!("known: {}", known.join(", ")))
-            .with_note(format!("rule: {}", UNKNOWN_RULESET.summary))
+        use crate::core::words::Phrase;
+        Diagnostic::error_said(
+            UNKNOWN_RULESET.code,
+            Phrase::new("unknown-ruleset", "unknown ruleset `{id}`").text("id", id),
+        )
+        .at(file, span)
+        .with_label_said(Phrase::new(
+            "unknown-ruleset-label",
+            "not a ruleset muster knows",
+        ))
+        .with_suggestion(nearest(id, known.iter().copied()))
+        .with_note_said(
+            Phrase::new("unknown-ruleset-known", "known: {known}").text("known", known.join(", ")),
+        )
+        .with_note_said(UNKNOWN_RULESET.note_said(""))
     })
 }
 

@@ -1,15 +1,19 @@
 //! What a Capitán list may take (the builder's picker): the sheets of its coalition valid for
 //! its campaign (§1.1), by kind, each with its cost (§9.1), its N°U, the figures it is added
 //! with (§1, §1.2, §12.15), the skills its sheet offers (§11) and those the player's rank may
-//! give it free (§10.1).
+//! give it free (§10.1); a command unit what kind it is and whom it may activate (§4.1,
+//! §4.2, as the list's check reads it).
 
 use super::army::skill_cost;
 use super::database::Database;
 use super::list::ListFile;
-use super::model::{Arm, Kind, Lang, UnitSheet};
+use super::model::{Arm, Command, Kind, Lang, UnitSheet};
+use super::validate::command::may_activate;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources};
-use crate::rulesets::{label, list_doc, Choice, Count, Offer, OfferExtra, Offers};
+use crate::rulesets::{
+    label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers,
+};
 
 /// The offers for the list in `file`.
 pub fn offers(
@@ -62,6 +66,8 @@ pub fn offers(
                         .collect()
                 })
                 .unwrap_or_default();
+            let mine =
+                sheet.coalition == header.coalition && sheet.campaigns.contains(&header.campaign);
             Offer {
                 id: sheet.id.clone(),
                 data_id: sheet.id.clone(),
@@ -71,18 +77,70 @@ pub fn offers(
                 cost: cost(sheet, &pts, labels),
                 max: Some(sheet.max_units),
                 taken: u32::try_from(taken).unwrap_or(u32::MAX),
-                mine: sheet.coalition == header.coalition
-                    && sheet.campaigns.contains(&header.campaign),
+                mine,
                 figures: figures(db, sheet),
                 guns: None,
                 extras,
                 free,
                 choices: Vec::new(),
                 provenance: db.provenance(&sheet.id),
+                command: command(db, sheet, mine.then_some(header.campaign.as_str()), labels),
             }
         })
         .collect();
     Ok(Offers { groups, offers })
+}
+
+/// A command sheet's kind (§4.2: subordinate or independent) and whom it may activate, as the
+/// list's check decides it ([`may_activate`]): any unit, or its regiment's (and battalion's),
+/// named by the troop and artillery sheets of its coalition in `campaign` (the list's, when
+/// the list may take it; else any of its own); with its capacity L and radius R (§4.1, §4.2).
+fn command(
+    db: &Database,
+    sheet: &UnitSheet,
+    campaign: Option<&str>,
+    labels: &toml::Table,
+) -> Option<OfferCommand> {
+    let mode = sheet.command.filter(|_| sheet.kind == Kind::Command)?;
+    let words = |key: &str, of: &str, units: &str| {
+        label(labels, key)
+            .replace("{of}", of)
+            .replace("{units}", units)
+            .replace("{n}", &sheet.command_capacity.unwrap_or(1).to_string())
+            .replace("{r}", &sheet.command_radius.unwrap_or(0).to_string())
+    };
+    let activates = match mode {
+        Command::Independent => words("offer_activates_any", "", ""),
+        Command::Subordinate => {
+            let of = match &sheet.battalion {
+                Some(b) => format!("{}, {b}", sheet.regiment),
+                None => sheet.regiment.clone(),
+            };
+            let units: Vec<&str> = db
+                .sheets
+                .iter()
+                .filter(|u| {
+                    u.kind != Kind::Command
+                        && u.coalition == sheet.coalition
+                        && match campaign {
+                            Some(c) => u.campaigns.iter().any(|x| x == c),
+                            None => u.campaigns.iter().any(|x| sheet.campaigns.contains(x)),
+                        }
+                        && may_activate(sheet, u)
+                })
+                .map(|u| u.name.as_str())
+                .collect();
+            if units.is_empty() {
+                words("offer_activates_of_none", &of, "")
+            } else {
+                words("offer_activates_of", &of, &units.join(", "))
+            }
+        }
+    };
+    Some(OfferCommand {
+        kind: label(labels, &format!("offer_command_{mode}")),
+        activates,
+    })
 }
 
 /// "Infanterie de ligne · Réguliers · France".

@@ -294,6 +294,8 @@ impl Engine for HmEngine {
                 ],
                 // The shipped unit types are illustrative (the book gives none).
                 provenance: db.provenance(&u.id),
+                // Its commanders are the list's, not units of the picker.
+                command: None,
             })
             .collect();
         Ok(Offers {

@@ -5,10 +5,11 @@ use serde_json::json;
 
 use super::data::Database;
 use super::model::*;
-use crate::core::diagnostic::{self, Diagnostic, Severity};
+use crate::core::diagnostic::{self, Diagnostic, Severity, Span};
 use crate::core::rule::Rule;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::{ListCheck, Ruleset, UnitRow};
 
 const BOOK: &str = "HM,";
@@ -98,6 +99,28 @@ pub const RULES: &[&Rule] = &[
     &LANG_NOT_OFFERED,
 ];
 
+/// A name of the data in its two languages.
+fn named(name: &FrEn) -> Named {
+    Named::new(&name.en, Some(name.fr.clone()), None)
+}
+
+/// "unit 2, Line infantry": a unit by its number in the list and its type's name, or its
+/// number alone when its type is not of the data.
+fn unit_said(i: usize, t: Option<&Unit>) -> Phrase {
+    match t {
+        Some(t) => Phrase::new("unit-named", "unit {n} ({name})")
+            .count("n", i + 1)
+            .name("name", named(&t.name)),
+        None => Phrase::new("unit", "unit {n}").count("n", i + 1),
+    }
+}
+
+/// A count of points as a sentence says it: a total that overflowed is said as the largest
+/// count, and what is subtracted from it is subtracted from that.
+fn said(points: u64) -> i64 {
+    i64::try_from(points).unwrap_or(i64::MAX)
+}
+
 pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
     crate::rulesets::list_doc::parse_list(sources, file, |l: &ListFile| l.units.len())
 }
@@ -116,44 +139,57 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
             .or_else(|| spans.span(&[Seg::Key("units"), Seg::Index(i)]))
     };
     for (i, b) in list.brigade.iter().enumerate() {
-        if list.brigade[..i].iter().any(|x| x.id == b.id) {
-            d.push(
-                DUPLICATE_BRIGADE
-                    .diagnostic(BOOK, format!("brigade `{}` is declared twice", b.id))
-                    .at(
-                        file,
-                        at(&[Seg::Key("brigade"), Seg::Index(i), Seg::Key("id")]),
-                    ),
-            );
+        let id_at = |k: usize| at(&[Seg::Key("brigade"), Seg::Index(k), Seg::Key("id")]);
+        if let Some(first) = list.brigade[..i].iter().position(|x| x.id == b.id) {
+            let mut x = DUPLICATE_BRIGADE
+                .say(
+                    BOOK,
+                    Phrase::new("duplicate-brigade", "brigade `{id}` is declared twice")
+                        .text("id", &b.id),
+                )
+                .at(file, id_at(i))
+                .with_label_said(Phrase::new("declared-again", "declared again here"));
+            if let Some(range) = id_at(first) {
+                x = x.with_related_said(
+                    Span { file, range },
+                    Phrase::new("first-declared", "first declared here"),
+                );
+            }
+            d.push(x);
         }
         if !RATING.contains(&b.rating) {
             d.push(
                 RATING_OUT_OF_RANGE
-                    .diagnostic(
+                    .say(
                         BOOK,
-                        format!(
-                            "{}'s rating must be from {} to {}, found {}",
-                            b.commander,
-                            RATING.start(),
-                            RATING.end(),
-                            b.rating
-                        ),
+                        Phrase::new(
+                            "rating-out-of-range",
+                            "{commander}'s rating must be from {min} to {max}, found {n}",
+                        )
+                        .text("commander", &b.commander)
+                        .count("min", *RATING.start())
+                        .count("max", *RATING.end())
+                        .count("n", b.rating),
                     )
                     .at(
                         file,
                         at(&[Seg::Key("brigade"), Seg::Index(i), Seg::Key("rating")]),
                     )
-                    .with_label(format!("{} to {}", RATING.start(), RATING.end())),
+                    .with_label_said(
+                        Phrase::new("range", "{min} to {max}")
+                            .count("min", *RATING.start())
+                            .count("max", *RATING.end()),
+                    ),
             );
         }
         if !list.units.iter().any(|u| u.brigade == b.id) {
             d.push(
                 EMPTY_BRIGADE
-                    .diagnostic(BOOK, format!("brigade `{}` has no unit", b.id))
-                    .at(
-                        file,
-                        at(&[Seg::Key("brigade"), Seg::Index(i), Seg::Key("id")]),
-                    ),
+                    .say(
+                        BOOK,
+                        Phrase::new("empty-brigade", "brigade `{id}` has no unit").text("id", &b.id),
+                    )
+                    .at(file, id_at(i)),
             );
         }
     }
@@ -166,24 +202,28 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
         if t.is_none() {
             d.push(
                 UNKNOWN_UNIT
-                    .diagnostic(
+                    .say(
                         BOOK,
-                        format!("unit {}: unknown unit type `{}`", i + 1, u.unit),
+                        Phrase::new("unknown-unit", "{unit}: unknown unit type `{id}`")
+                            .phrase("unit", unit_said(i, None))
+                            .text("id", &u.unit),
                     )
                     .at(file, unit_at(i, "unit"))
-                    .with_label("not in units.toml")
+                    .with_label_said(Phrase::new("not-in-units", "not in units.toml"))
                     .with_suggestion(nearest(&u.unit, db.units.ids())),
             );
         }
         if !brigades.contains(&u.brigade.as_str()) {
             d.push(
                 UNKNOWN_BRIGADE
-                    .diagnostic(
+                    .say(
                         BOOK,
-                        format!("unit {}: no brigade `{}` in the list", i + 1, u.brigade),
+                        Phrase::new("unknown-brigade", "{unit}: no brigade `{id}` in the list")
+                            .phrase("unit", unit_said(i, t))
+                            .text("id", &u.brigade),
                     )
                     .at(file, unit_at(i, "brigade"))
-                    .with_label("declare it with [[brigade]]")
+                    .with_label_said(Phrase::new("declare-brigade", "declare it with [[brigade]]"))
                     .with_suggestion(nearest(&u.brigade, brigades.iter().copied())),
             );
         }
@@ -192,9 +232,17 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 let known: Vec<&str> = db.rules.size.iter().map(|x| x.id.as_str()).collect();
                 d.push(
                     UNKNOWN_SIZE
-                        .diagnostic(BOOK, format!("unit {}: unknown size `{s}`", i + 1))
+                        .say(
+                            BOOK,
+                            Phrase::new("unknown-size", "{unit}: unknown size `{size}`")
+                                .phrase("unit", unit_said(i, t))
+                                .text("size", s),
+                        )
                         .at(file, unit_at(i, "size"))
-                        .with_note(format!("sizes: {}", known.join(", "))),
+                        .with_label_said(Phrase::new("not-a-size", "not a size of the rules"))
+                        .with_note_said(
+                            Phrase::new("sizes", "sizes: {ids}").text("ids", known.join(", ")),
+                        ),
                 );
             }
         }
@@ -261,28 +309,34 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
         if total > limit {
             d.push(
                 POINTS_OVER_LIMIT
-                    .diagnostic(
+                    .say(
                         BOOK,
-                        format!(
-                            "the order of battle costs {total} points, {} over its {limit}",
-                            total - limit
-                        ),
+                        Phrase::new(
+                            "points-over-limit",
+                            "the order of battle costs {total|# point|# points}, {over} over its {limit}",
+                        )
+                        .count("total", said(total))
+                        .count("over", said(total) - said(limit))
+                        .count("limit", said(limit)),
                     )
-                    .at(file, here.clone()),
+                    .at(file, here.clone())
+                    .with_label_said(
+                        Phrase::new("more-than", "{a} > {b}")
+                            .count("a", said(total))
+                            .count("b", said(limit)),
+                    ),
             );
         }
         for i in unpriced {
             d.push(
                 UNPRICED
-                    .diagnostic(
+                    .say(
                         BOOK,
-                        format!(
-                            "unit {}: `{}` has no points; it counts 0",
-                            i + 1,
-                            list.units[i].unit
-                        ),
+                        Phrase::new("unpriced-unit", "{unit}: its type has no points; it counts 0")
+                            .phrase("unit", unit_said(i, db.units.get(&list.units[i].unit))),
                     )
-                    .at(file, unit_at(i, "unit")),
+                    .at(file, unit_at(i, "unit"))
+                    .with_label_said(Phrase::new("no-points", "no points in units.toml")),
             );
         }
     }

@@ -226,6 +226,8 @@ impl Engine for ThucydideEngine {
                 choices: Vec::new(),
                 // The shipped troop types are illustrative (the chapter gives none).
                 provenance: db.provenance(&u.id),
+                // Its characters go with a unit (TH), not in the picker.
+                command: None,
             })
             .collect();
         Ok(Offers {

@@ -9,6 +9,7 @@ use crate::core::diagnostic::{self, Diagnostic, Severity};
 use crate::core::rule::Rule;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::{ListCheck, Ruleset, UnitRow};
 
 const BOOK: &str = "TH";
@@ -54,6 +55,13 @@ pub const RULES: &[&Rule] = &[
     &LANG_NOT_OFFERED,
 ];
 
+/// "unit 2, Peltasts": a unit by its number in the list and its troop type's name.
+fn unit_named(i: usize, t: &Unit) -> Phrase {
+    Phrase::new("unit-named", "unit {n} ({name})")
+        .count("n", i + 1)
+        .name("name", Named::new(&t.name.en, Some(t.name.fr.clone()), None))
+}
+
 pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
     crate::rulesets::list_doc::parse_list(sources, file, |l: &ListFile| l.units.len())
 }
@@ -78,12 +86,14 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
         if t.is_none() {
             diagnostics.push(
                 UNKNOWN_UNIT
-                    .diagnostic(
+                    .say(
                         BOOK,
-                        format!("unit {}: unknown troop type `{}`", i + 1, u.unit),
+                        Phrase::new("unknown-unit", "unit {n}: unknown troop type `{id}`")
+                            .count("n", i + 1)
+                            .text("id", &u.unit),
                     )
                     .at(file, at(i, "unit"))
-                    .with_label("not in units.toml")
+                    .with_label_said(Phrase::new("not-in-units", "not in units.toml"))
                     .with_suggestion(nearest(&u.unit, db.units.ids())),
             );
         }
@@ -91,17 +101,20 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
             if n < 1 || n > i64::from(t.elements) {
                 diagnostics.push(
                     ELEMENTS_OUT_OF_RANGE
-                        .diagnostic(
+                        .say(
                             BOOK,
-                            format!(
-                                "unit {}: `{}` has 1 to {} elements, found {n}",
-                                i + 1,
-                                t.id,
-                                t.elements
-                            ),
+                            Phrase::new(
+                                "elements-out-of-range",
+                                "{unit}: takes 1 to {max|# element|# elements}, found {n}",
+                            )
+                            .phrase("unit", unit_named(i, t))
+                            .count("max", t.elements)
+                            .count("n", n),
                         )
                         .at(file, at(i, "elements"))
-                        .with_label(format!("1 to {}", t.elements)),
+                        .with_label_said(
+                            Phrase::new("one-to", "1 to {max}").count("max", t.elements),
+                        ),
                 );
             }
         }
@@ -152,18 +165,31 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
     match generals.as_slice() {
         [] if !list.units.is_empty() => diagnostics.push(
             NO_GENERAL
-                .diagnostic(BOOK, "the army has no general-in-chief".into())
+                .say(
+                    BOOK,
+                    Phrase::new("no-general", "the army has no general-in-chief"),
+                )
                 .at(file, spans.span(&[Seg::Key("list"), Seg::Key("name")]))
-                .with_label("add character = \"general\" to a unit"),
+                .with_label_said(Phrase::new(
+                    "add-general",
+                    "add character = \"general\" to a unit",
+                )),
         ),
         [_, second, ..] => diagnostics.push(
             GENERAL
-                .diagnostic(
+                .say(
                     BOOK,
-                    format!("{} generals-in-chief; an army has one", generals.len()),
+                    Phrase::new(
+                        "generals",
+                        "{n|# general-in-chief|# generals-in-chief}; an army has one",
+                    )
+                    .count("n", generals.len()),
                 )
                 .at(file, at(*second, "character"))
-                .with_label("a second general-in-chief"),
+                .with_label_said(Phrase::new(
+                    "second-general",
+                    "a second general-in-chief",
+                )),
         ),
         _ => {}
     }

@@ -56,7 +56,7 @@ pub const META: Meta = Meta {
         unit_keys: &["entry", "general", "label", "figures", "flag", "musician", "elite", "heavy_armour", "guns"],
     },
     card_size: CardSize::Tarot,
-    languages: &[Lang::Fr, Lang::En],
+    languages: &[Lang::Fr, Lang::Es, Lang::En],
     templates: &TEMPLATES,
     load,
     schemas: &[

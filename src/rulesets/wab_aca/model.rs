@@ -10,26 +10,31 @@ use validator::Validate;
 
 pub use crate::core::i18n::Lang;
 
-/// A label in the two languages the supplement's cards and aide de jeu are printed in.
+/// A label in the three languages the supplement's cards, rosters and aide de jeu are printed
+/// in: each is required, so the data check refuses a name a language lacks.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Names {
     pub fr: String,
+    pub es: String,
     pub en: String,
 }
 
 impl Names {
     /// The name in each language muster prints the ruleset in.
     pub fn by_lang(&self) -> crate::core::names::Names {
-        crate::core::names::Names::new([(Lang::Fr, self.fr.clone()), (Lang::En, self.en.clone())])
+        crate::core::names::Names::new([
+            (Lang::Fr, self.fr.clone()),
+            (Lang::Es, self.es.clone()),
+            (Lang::En, self.en.clone()),
+        ])
     }
 
-    /// French or English; the ruleset is printed in no other language (see
-    /// `Ruleset::languages`), and anything else falls back to French.
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
+            Lang::Fr => &self.fr,
+            Lang::Es => &self.es,
             Lang::En => &self.en,
-            Lang::Fr | Lang::Es => &self.fr,
         }
     }
 }

@@ -1,13 +1,16 @@
 //! What a WAB ACA list may take (the builder's picker): the entries of its army and its
 //! generals (ACA p.2), by kind, each with its cost, its figures and guns, and the options it
-//! may buy (flag, musician, elite figures, pioneers' armour).
+//! may buy (flag, musician, elite figures, pioneers' armour); a general what he is and whom he
+//! leads (his special rules: commander-in-chief, brigadier, aide-de-camp, ACA p.2, p.11).
 
 use super::database::Database;
 use super::list::ListFile;
 use super::model::{Entry, Kind, Lang, Role, UnitOption};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources};
-use crate::rulesets::{label, list_doc, Choice, Count, Offer, OfferExtra, Offers};
+use crate::rulesets::{
+    label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers,
+};
 
 /// The offers for the list in `file`.
 pub fn offers(
@@ -72,9 +75,34 @@ pub fn offers(
             free: Vec::new(),
             choices: Vec::new(),
             provenance: db.provenance(&entry.id),
+            command: command(db, entry, lang),
         });
     }
     Ok(Offers { groups, offers })
+}
+
+/// A general's place in the chain of command and whom he leads: his special rules' names and
+/// rules (the commander-in-chief's +2 to the manoeuvre tests of units in command range, a
+/// brigadier's or aide-de-camp's +1 within 6", +2 with the unit), as his card prints them.
+fn command(db: &Database, entry: &Entry, lang: Lang) -> Option<OfferCommand> {
+    if entry.kind != Kind::General {
+        return None;
+    }
+    let specials: Vec<_> = entry
+        .special
+        .iter()
+        .filter_map(|id| db.specials.get(id))
+        .collect();
+    if specials.is_empty() {
+        return None;
+    }
+    let words = |f: &dyn Fn(&super::model::Special) -> String| {
+        specials.iter().map(|s| f(s)).collect::<Vec<_>>().join(" · ")
+    };
+    Some(OfferCommand {
+        kind: words(&|s| s.name.get(lang).to_owned()),
+        activates: words(&|s| s.rule.get(lang).to_owned()),
+    })
 }
 
 /// "Infanterie de ligne · Vétérans · France, 1809".

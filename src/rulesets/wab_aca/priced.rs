@@ -57,7 +57,7 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
             "rank": e.rank,
             "class": e.class,
             "base": e.base,
-            "battery": e.battery.as_deref().and_then(|b| db.batteries.get(b)),
+            "battery": e.battery.as_deref().and_then(|b| db.batteries.get(b)).map(words_kept),
             "horse": e.horse,
             "quality": e.quality,
             "cost": e.cost,
@@ -66,10 +66,37 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
             "figures": e.figures,
             "options": options,
             "max_elite": e.max_elite,
-            "weapon": db.weapons.get(&e.weapon).map_or_else(|| json!(e.weapon), |w| json!(w)),
+            "weapon": db.weapons.get(&e.weapon).map_or_else(|| json!(e.weapon), words_kept),
             "formations": e.formations,
             "special": e.special,
             "max_units": e.max_units,
         }),
     ))
+}
+
+/// A table of the data as the fingerprint reads it: its words without their Spanish. The
+/// Spanish translates the French and English words, which count already; without it a list
+/// priced before WAB printed in Spanish keeps its fingerprint (its units are not said to have
+/// changed when only a translation was added).
+fn words_kept(table: &impl serde::Serialize) -> serde_json::Value {
+    fn strip(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(map) => {
+                let words = map.len() == 3
+                    && ["fr", "es", "en"]
+                        .iter()
+                        .all(|k| map.get(*k).is_some_and(serde_json::Value::is_string));
+                if words {
+                    map.remove("es");
+                } else {
+                    map.values_mut().for_each(strip);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut v = json!(table);
+    strip(&mut v);
+    v
 }

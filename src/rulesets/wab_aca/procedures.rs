@@ -101,7 +101,7 @@ pub const PROCEDURES: &[Procedure] = &[
             .repeat(),
             Param::choice(
                 "lang",
-                &[("fr", ""), ("en", "")],
+                &[("fr", ""), ("es", ""), ("en", "")],
                 "Language of the modifiers' names",
             )
             .default("fr"),
@@ -410,6 +410,7 @@ fn test(db: &Database, r: &Request) -> Result<Preview, Error> {
             reroll: r.flag("reroll"),
             lang: match r.text("lang").as_deref() {
                 Some("en") => Lang::En,
+                Some("es") => Lang::Es,
                 _ => Lang::Fr,
             },
         },

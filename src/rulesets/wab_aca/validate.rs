@@ -12,6 +12,7 @@ use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::rule::Rule;
 use crate::core::source::{FileId, Seg, SpanIndex};
 use crate::core::suggest::nearest;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::{balance_diagnostic, ListCheck};
 
 /// How diagnostics cite the supplement.
@@ -37,9 +38,17 @@ impl ListContext<'_> {
         Some(span.start..end)
     }
 
-    fn report(&self, rule: &Rule, path: &[Seg], message: String) -> Diagnostic {
-        rule.diagnostic(BOOK, message)
-            .at(self.file, self.span(path))
+    fn report(&self, rule: &Rule, path: &[Seg], message: Phrase) -> Diagnostic {
+        rule.say(BOOK, message).at(self.file, self.span(path))
+    }
+
+    /// "unit 3, Hussar regiment": the unit's number in the list and its entry's name, or its
+    /// number alone when its entry is not of the army.
+    fn unit(&self, i: usize) -> Phrase {
+        match self.army.units.get(i).and_then(|u| u.entry) {
+            Some(e) => unit_named(i, &e.name),
+            None => Phrase::new("unit", "unit {n}").count("n", i + 1),
+        }
     }
 
     /// The path of a unit's field, or of the unit when the field is not written.
@@ -71,6 +80,61 @@ impl ListContext<'_> {
 }
 
 type Check = fn(&ListContext) -> Vec<Diagnostic>;
+
+/// A name of the data in each language it is written in.
+pub fn named(names: &Names) -> Named {
+    Named::new(
+        names.get(Lang::En),
+        Some(names.get(Lang::Fr).to_owned()),
+        Some(names.get(Lang::Es).to_owned()),
+    )
+}
+
+/// "unit 3, Hussar regiment": a unit by its number in the list and its entry's name.
+fn unit_named(i: usize, name: &Names) -> Phrase {
+    Phrase::new("unit-named", "unit {n} ({name})")
+        .count("n", i + 1)
+        .name("name", named(name))
+}
+
+/// Words of the file, said as written, one after the other: "brigade, division, corps".
+fn written(words: &[&str]) -> String {
+    words.join(", ")
+}
+
+/// An entry's options in the language, one after the other ("flag, musician").
+fn options_said(options: &[UnitOption]) -> Option<Phrase> {
+    let (last, rest) = options.split_last()?;
+    let word = |o: &UnitOption| {
+        let en = match o {
+            UnitOption::HeavyArmour => "heavy armour",
+            other => other.as_str(),
+        };
+        (format!("sheet_value_options_{}", o.as_str()), en)
+    };
+    let (key, en) = word(last);
+    let mut said = Phrase::new("option", "{o}").label("o", key, en);
+    for o in rest.iter().rev() {
+        let (key, en) = word(o);
+        said = Phrase::new("options", "{o}, {more}")
+            .label("o", key, en)
+            .phrase("more", said);
+    }
+    Some(said)
+}
+
+/// A count of points as a sentence says it: a total that overflowed is said as the largest
+/// count, and what is subtracted from it is subtracted from that.
+fn said(points: u64) -> i64 {
+    i64::try_from(points).unwrap_or(i64::MAX)
+}
+
+/// "12 to 30": the range a value of the list must be in.
+fn range(min: impl TryInto<i64>, max: impl TryInto<i64>) -> Phrase {
+    Phrase::new("range", "{min} to {max}")
+        .count("min", min)
+        .count("max", max)
+}
 
 const fn rule(
     code: &'static str,
@@ -125,8 +189,8 @@ pub const OPTION_NOT_ALLOWED: Rule = rule(
 pub const ELITE_OVER_MAX: Rule = rule(
     "elite-over-max",
     Severity::Error,
-    "p.7; infantry: muster's reading elite-infantry",
-    "elite figures are among the unit's figures, at most the entry's maximum",
+    "p.7",
+    "elite figures are among the unit's figures, at most the entry's maximum (for infantry, muster's reading elite-infantry)",
 );
 pub const ENTRY_LIMIT: Rule = rule(
     "entry-limit",
@@ -189,16 +253,8 @@ pub const UNBALANCED: Rule = rule(
     "two armies facing each other differ by at most 10 %, to help players agree a game (the supplement sets no balance: its lists' values only compare with each other, ACA p.1)",
 );
 
-pub const LANG_NOT_OFFERED: Rule = rule(
-    "lang-not-offered",
-    Severity::Warning,
-    "",
-    "a list asks for a language its ruleset is printed in",
-);
-
 /// Every rule of one list with the check that reports it, in the order they run.
 pub const RULES: &[(&Rule, Check)] = &[
-    (&LANG_NOT_OFFERED, lang_not_offered),
     (&UNKNOWN_ARMY, unknown_army),
     (&UNKNOWN_ENTRY, unknown_entry),
     (&FIGURES_OUT_OF_RANGE, figures_out_of_range),
@@ -245,14 +301,6 @@ pub fn validate_pair(db: &Database, a: &ListCheck, b: &ListCheck, b_name: &str) 
     .collect()
 }
 
-/// A `lang` the supplement is not printed in: its documents fall back to the first language.
-fn lang_not_offered(cx: &ListContext) -> Vec<Diagnostic> {
-    crate::rulesets::lang_not_offered(&LANG_NOT_OFFERED, BOOK, &super::META, cx.list.list.lang)
-        .map(|d| d.at(cx.file, cx.span(&[Seg::Key("list"), Seg::Key("lang")])))
-        .into_iter()
-        .collect()
-}
-
 fn unknown_army(cx: &ListContext) -> Vec<Diagnostic> {
     if cx.army.army.is_some() {
         return Vec::new();
@@ -265,17 +313,20 @@ fn unknown_army(cx: &ListContext) -> Vec<Diagnostic> {
         .report(
             &UNKNOWN_ARMY,
             &[Seg::Key("list"), Seg::Key("army")],
-            format!("unknown army `{id}`"),
+            Phrase::new("unknown-army", "unknown army `{army}`").text("army", id),
         )
-        .with_label("no army with this id")
+        .with_label_said(Phrase::new("unknown-army-label", "no army with this id"))
         .with_suggestion(nearest(id, known))
-        .with_note(format!("known: {}", sorted.join(", ")))]
+        .with_note_said(
+            Phrase::new("armies", "armies: {ids}").text("ids", written(&sorted)),
+        )]
 }
 
 fn unknown_entry(cx: &ListContext) -> Vec<Diagnostic> {
     let Some(army) = cx.army.army else {
         return Vec::new();
     };
+    let not_here = || Phrase::new("not-in-army", "not in this army");
     let mut out = Vec::new();
     for (i, unit) in cx.list.units.iter().enumerate() {
         if cx.army.units[i].entry.is_some() {
@@ -284,9 +335,10 @@ fn unknown_entry(cx: &ListContext) -> Vec<Diagnostic> {
                     cx.report(
                         &UNKNOWN_ENTRY,
                         &cx.unit_field(i, "general"),
-                        format!("unit {} gives both `entry` and `general`", i + 1),
+                        Phrase::new("entry-and-general", "{unit} gives both `entry` and `general`")
+                            .phrase("unit", cx.unit(i)),
                     )
-                    .with_label("give one of them"),
+                    .with_label_said(Phrase::new("give-one", "give one of them")),
                 );
             }
             continue;
@@ -294,45 +346,63 @@ fn unknown_entry(cx: &ListContext) -> Vec<Diagnostic> {
         let here: Vec<&str> = army.entries.iter().map(String::as_str).collect();
         let d = match (&unit.entry, &unit.general) {
             (Some(id), _) => {
-                let elsewhere = cx
-                    .db
-                    .entry(id)
-                    .map(|e| format!(" (it is an entry of {})", e.army));
-                cx.report(
-                    &UNKNOWN_ENTRY,
-                    &cx.unit_field(i, "entry"),
-                    format!(
-                        "unit {}: `{id}` is not an entry of {}{}",
-                        i + 1,
-                        army.header.id,
-                        elsewhere.unwrap_or_default()
-                    ),
-                )
-                .with_label("not in this army")
-                .with_suggestion(nearest(id, here))
+                let message = match cx.db.entry(id) {
+                    Some(e) => Phrase::new(
+                        "entry-of-other-army",
+                        "{unit}: {entry} is an entry of {other}, not of {army}",
+                    )
+                    .phrase("unit", cx.unit(i))
+                    .name("entry", named(&e.name))
+                    .name(
+                        "other",
+                        cx.db
+                            .army(&e.army)
+                            .map_or_else(|| Named::same(&e.army), |a| named(&a.header.name)),
+                    )
+                    .name("army", named(&army.header.name)),
+                    None => Phrase::new("unknown-entry", "{unit}: `{id}` is not an entry of {army}")
+                        .phrase("unit", cx.unit(i))
+                        .text("id", id)
+                        .name("army", named(&army.header.name)),
+                };
+                cx.report(&UNKNOWN_ENTRY, &cx.unit_field(i, "entry"), message)
+                    .with_label_said(not_here())
+                    .with_suggestion(nearest(id, here))
             }
             (None, Some(word)) => {
                 let words = cx.db.general_words(army);
                 cx.report(
                     &UNKNOWN_ENTRY,
                     &cx.unit_field(i, "general"),
-                    format!("unit {}: {} has no general `{word}`", i + 1, army.header.id),
+                    Phrase::new("no-such-general", "{unit}: no general `{word}` in {army}")
+                        .phrase("unit", cx.unit(i))
+                        .text("word", word)
+                        .name("army", named(&army.header.name)),
                 )
-                .with_label("not a general of this army")
+                .with_label_said(Phrase::new("not-a-general", "not a general of this army"))
                 .with_suggestion(nearest(word, words.iter().copied()))
-                .with_note(format!("its generals: {}", words.join(", ")))
+                .with_note_said(generals_note(&words))
             }
             (None, None) => cx
                 .report(
                     &UNKNOWN_ENTRY,
                     &[Seg::Key("units"), Seg::Index(i)],
-                    format!("unit {} has neither `entry` nor `general`", i + 1),
+                    Phrase::new("neither-entry-nor-general", "{unit} has neither `entry` nor `general`")
+                        .phrase("unit", cx.unit(i)),
                 )
-                .with_label("entry = \"<id>\" or general = \"<rank>\""),
+                .with_label_said(Phrase::new(
+                    "entry-or-general",
+                    "entry = \"<id>\" or general = \"<rank>\"",
+                )),
         };
         out.push(d);
     }
     out
+}
+
+/// "its generals: brigade, division, …": what `general =` takes in this army.
+fn generals_note(words: &[&str]) -> Phrase {
+    Phrase::new("its-generals", "its generals: {words}").text("words", written(words))
 }
 
 fn figures_out_of_range(cx: &ListContext) -> Vec<Diagnostic> {
@@ -340,29 +410,61 @@ fn figures_out_of_range(cx: &ListContext) -> Vec<Diagnostic> {
     for (unit, entry) in cx.known() {
         let written = cx.list.units[unit.index].figures;
         let (min, max) = (i64::from(entry.figures.min), i64::from(entry.figures.max));
-        let what = match entry.kind {
-            Kind::Battery => "gunners",
-            _ => "figures",
-        };
-        let message = match (entry.kind, written) {
+        let battery = entry.kind == Kind::Battery;
+        let who = cx.unit(unit.index);
+        let (message, label) = match (entry.kind, written) {
             (Kind::General, None) => continue,
             (Kind::General, Some(1)) => continue,
-            (Kind::General, Some(n)) => {
-                format!(
-                    "unit {}: a general is one figure, found figures = {n}",
-                    unit.index + 1
+            (Kind::General, Some(n)) => (
+                Phrase::new(
+                    "general-one-figure",
+                    "{unit}: a general is one figure, found figures = {n}",
+                )
+                .phrase("unit", who)
+                .count("n", n),
+                Phrase::new("one-figure", "one figure"),
+            ),
+            (_, None) if battery => (
+                Phrase::new(
+                    "gunners-missing",
+                    "{unit}: needs its gunners: figures = {min} to {max}",
+                )
+                .phrase("unit", who)
+                .count("min", min)
+                .count("max", max),
+                range(min, max),
+            ),
+            (_, None) => (
+                Phrase::new(
+                    "figures-missing",
+                    "{unit}: needs its figures: figures = {min} to {max}",
+                )
+                .phrase("unit", who)
+                .count("min", min)
+                .count("max", max),
+                range(min, max),
+            ),
+            (_, Some(n)) if n < min || n > max => {
+                let message = if battery {
+                    Phrase::new(
+                        "gunners-range",
+                        "{unit}: takes {min} to {max|# gunner|# gunners}, found {n}",
+                    )
+                } else {
+                    Phrase::new(
+                        "figures-range",
+                        "{unit}: takes {min} to {max|# figure|# figures}, found {n}",
+                    )
+                };
+                (
+                    message
+                        .phrase("unit", who)
+                        .count("min", min)
+                        .count("max", max)
+                        .count("n", n),
+                    range(min, max),
                 )
             }
-            (_, None) => format!(
-                "unit {}: `{}` needs its {what}: figures = {min} to {max}",
-                unit.index + 1,
-                entry.id
-            ),
-            (_, Some(n)) if n < min || n > max => format!(
-                "unit {}: `{}` takes {min} to {max} {what}, found {n}",
-                unit.index + 1,
-                entry.id
-            ),
             _ => continue,
         };
         out.push(
@@ -371,7 +473,7 @@ fn figures_out_of_range(cx: &ListContext) -> Vec<Diagnostic> {
                 &cx.unit_field(unit.index, "figures"),
                 message,
             )
-            .with_label(format!("{min} to {max}")),
+            .with_label_said(label),
         );
     }
     out
@@ -387,33 +489,31 @@ fn guns_out_of_range(cx: &ListContext) -> Vec<Diagnostic> {
                     cx.report(
                         &GUNS_OUT_OF_RANGE,
                         &cx.unit_field(unit.index, "guns"),
-                        format!(
-                            "unit {}: `{}` is not a battery and has no guns",
-                            unit.index + 1,
-                            entry.id
-                        ),
+                        Phrase::new("not-a-battery", "{unit}: not a battery, it has no guns")
+                            .phrase("unit", cx.unit(unit.index)),
                     )
-                    .with_label("only batteries have guns"),
+                    .with_label_said(Phrase::new("only-batteries", "only batteries have guns")),
                 );
             }
             continue;
         }
-        let Some(range) = entry.guns else { continue };
+        let Some(r) = entry.guns else { continue };
         let n = written.unwrap_or(1);
-        if n < i64::from(range.min) || n > i64::from(range.max) {
+        if n < i64::from(r.min) || n > i64::from(r.max) {
             out.push(
                 cx.report(
                     &GUNS_OUT_OF_RANGE,
                     &cx.unit_field(unit.index, "guns"),
-                    format!(
-                        "unit {}: `{}` has {} to {} guns, found {n}",
-                        unit.index + 1,
-                        entry.id,
-                        range.min,
-                        range.max
-                    ),
+                    Phrase::new(
+                        "guns-range",
+                        "{unit}: takes {min} to {max|# gun|# guns}, found {n}",
+                    )
+                    .phrase("unit", cx.unit(unit.index))
+                    .count("min", r.min)
+                    .count("max", r.max)
+                    .count("n", n),
                 )
-                .with_label(format!("{} to {}", range.min, range.max)),
+                .with_label_said(range(r.min, r.max)),
             );
         }
     }
@@ -437,18 +537,38 @@ fn crew_below_minimum(cx: &ListContext) -> Vec<Diagnostic> {
                 cx.report(
                     &CREW_BELOW_MINIMUM,
                     &cx.unit_field(unit.index, "figures"),
-                    format!(
-                        "unit {}: {crew} gunners for {guns} {} pieces, which need {} each ({needed})",
-                        unit.index + 1,
-                        t.id,
-                        t.crew
-                    ),
+                    Phrase::new(
+                        "crew-below-minimum",
+                        "{unit}: {crew|# gunner|# gunners} for {guns|# gun, which needs|# guns, which need} {needed} ({each} a gun)",
+                    )
+                    .phrase("unit", cx.unit(unit.index))
+                    .count("crew", crew)
+                    .count("guns", guns)
+                    .count("needed", needed)
+                    .count("each", t.crew),
                 )
-                .with_label(format!("{needed} to serve every gun")),
+                .with_label_said(
+                    Phrase::new("to-serve-every-gun", "{needed} to serve every gun")
+                        .count("needed", needed),
+                ),
             );
         }
     }
     out
+}
+
+/// The message of an option the entry does not offer.
+fn option_refused(option: UnitOption) -> Phrase {
+    match option {
+        UnitOption::Flag => Phrase::new("no-flag", "{unit}: its entry offers no flag"),
+        UnitOption::Musician => Phrase::new("no-musician", "{unit}: its entry offers no musician"),
+        UnitOption::Elite => {
+            Phrase::new("no-elite", "{unit}: its entry offers no elite figures")
+        }
+        UnitOption::HeavyArmour => {
+            Phrase::new("no-heavy-armour", "{unit}: its entry offers no heavy armour")
+        }
+    }
 }
 
 fn option_not_allowed(cx: &ListContext) -> Vec<Diagnostic> {
@@ -463,23 +583,18 @@ fn option_not_allowed(cx: &ListContext) -> Vec<Diagnostic> {
         ];
         for (wanted, option, field) in asked {
             if wanted && !entry.offers(option) {
-                let offered: Vec<&str> = entry.options.iter().map(|o| o.as_str()).collect();
+                let offered = match options_said(&entry.options) {
+                    Some(o) => Phrase::new("it-offers", "it offers: {options}").phrase("options", o),
+                    None => Phrase::new("it-offers-none", "it offers no option"),
+                };
                 out.push(
                     cx.report(
                         &OPTION_NOT_ALLOWED,
                         &cx.unit_field(unit.index, field),
-                        format!(
-                            "unit {}: `{}` does not offer {option}",
-                            unit.index + 1,
-                            entry.id
-                        ),
+                        option_refused(option).phrase("unit", cx.unit(unit.index)),
                     )
-                    .with_label("not an option of this entry")
-                    .with_note(if offered.is_empty() {
-                        "it offers no option".to_owned()
-                    } else {
-                        format!("it offers: {}", offered.join(", "))
-                    }),
+                    .with_label_said(Phrase::new("not-an-option", "not an option of this entry"))
+                    .with_note_said(offered),
                 );
             }
         }
@@ -497,21 +612,22 @@ fn elite_over_max(cx: &ListContext) -> Vec<Diagnostic> {
         let max = i64::from(entry.max_elite.unwrap_or(0));
         let figures = unit.figures.unwrap_or(0);
         let message = if elite < 0 {
-            format!(
-                "unit {}: elite must be 0 or more, found {elite}",
-                unit.index + 1
-            )
+            Phrase::new("elite-negative", "{unit}: elite must be 0 or more, found {n}")
+                .count("n", elite)
         } else if elite > max {
-            format!(
-                "unit {}: {elite} elite figures, `{}` allows {max} at most",
-                unit.index + 1,
-                entry.id
+            Phrase::new(
+                "elite-over-entry",
+                "{unit}: {n|# elite figure|# elite figures}; its entry allows {max} at most",
             )
+            .count("n", elite)
+            .count("max", max)
         } else if elite > figures {
-            format!(
-                "unit {}: {elite} elite figures among {figures}: elite figures are part of the unit",
-                unit.index + 1
+            Phrase::new(
+                "elite-over-figures",
+                "{unit}: {n|# elite figure|# elite figures} among {figures|# figure|# figures}: elite figures are part of the unit",
             )
+            .count("n", elite)
+            .count("figures", figures)
         } else {
             continue;
         };
@@ -519,12 +635,17 @@ fn elite_over_max(cx: &ListContext) -> Vec<Diagnostic> {
             cx.report(
                 &ELITE_OVER_MAX,
                 &cx.unit_field(unit.index, "elite"),
-                message,
+                message.phrase("unit", cx.unit(unit.index)),
             )
-            .with_label(format!("at most {}", max.min(figures.max(0)))),
+            .with_label_said(at_most(max.min(figures.max(0)))),
         );
     }
     out
+}
+
+/// "at most 8".
+fn at_most(n: i64) -> Phrase {
+    Phrase::new("at-most", "at most {n}").count("n", n)
 }
 
 fn entry_limit(cx: &ListContext) -> Vec<Diagnostic> {
@@ -544,14 +665,18 @@ fn entry_limit(cx: &ListContext) -> Vec<Diagnostic> {
                 cx.report(
                     &ENTRY_LIMIT,
                     &cx.unit_key(unit.index),
-                    format!(
-                        "{} unit{} of `{}`; the army allows {max}",
-                        same.len(),
-                        if same.len() == 1 { "" } else { "s" },
-                        entry.id
-                    ),
+                    Phrase::new(
+                        "entry-limit",
+                        "{n|# unit|# units} of {entry}; the army allows {max}",
+                    )
+                    .count("n", same.len())
+                    .name("entry", named(&entry.name))
+                    .count("max", max),
                 )
-                .with_label(format!("unit {} is one too many", unit.index + 1)),
+                .with_label_said(
+                    Phrase::new("unit-too-many", "unit {n} is one too many")
+                        .count("n", unit.index + 1),
+                ),
             );
         }
     }
@@ -566,24 +691,32 @@ fn points(cx: &ListContext) -> Vec<Diagnostic> {
             .report(
                 &POINTS_OVER_LIMIT,
                 &at,
-                format!(
-                    "points must be a positive limit, found {}",
-                    cx.list.list.points
-                ),
+                Phrase::new(
+                    "points-positive",
+                    "points must be a positive limit, found {n}",
+                )
+                .count("n", cx.list.list.points),
             )
-            .with_label("e.g. points = 2000")];
+            .with_label_said(Phrase::new("points-example", "e.g. points = 2000"))];
     }
     if total > limit {
         return vec![cx
             .report(
                 &POINTS_OVER_LIMIT,
                 &at,
-                format!(
-                    "the army costs {total} points, {} over its {limit}",
-                    total - limit
-                ),
+                Phrase::new(
+                    "army-over-points",
+                    "the army costs {total|# point|# points}, {over} over its {limit}",
+                )
+                .count("total", said(total))
+                .count("over", said(total) - said(limit))
+                .count("limit", said(limit)),
             )
-            .with_label(format!("{total} > {limit}"))];
+            .with_label_said(
+                Phrase::new("more-than", "{a} > {b}")
+                    .count("a", said(total))
+                    .count("b", said(limit)),
+            )];
     }
     let under = u64::from(cx.db.rules.balance.under_percent);
     if cx.army.army.is_none() {
@@ -591,16 +724,20 @@ fn points(cx: &ListContext) -> Vec<Diagnostic> {
         return Vec::new();
     }
     if total.saturating_mul(100) < limit.saturating_mul(under) {
+        let percent = (total as f64 * 100.0 / limit as f64).round() as i64;
         return vec![cx
             .report(
                 &POINTS_UNDER_LIMIT,
                 &at,
-                format!(
-                    "the army costs {total} of its {limit} points ({:.0} %)",
-                    total as f64 * 100.0 / limit as f64
-                ),
+                Phrase::new(
+                    "army-under-points",
+                    "the army costs {total} of its {limit|# point|# points} ({percent} %)",
+                )
+                .count("total", total)
+                .count("limit", limit)
+                .count("percent", percent),
             )
-            .with_label(format!("under {under} %"))];
+            .with_label_said(Phrase::new("under-percent", "under {p} %").count("p", under))];
     }
     Vec::new()
 }
@@ -621,36 +758,53 @@ fn batteries(cx: &ListContext) -> Vec<Diagnostic> {
         let allowed = band.batteries as usize;
         if list.len() > allowed {
             let (extra, _) = list[allowed];
-            let band_text = match band.up_to {
-                Some(u) => format!("up to {u} points"),
-                None => "above its last band".to_owned(),
+            let band_said = match band.up_to {
+                Some(u) => Phrase::new("band-up-to", "up to {u|# point|# points}").count("u", u),
+                None => Phrase::new("band-above", "above its last band"),
             };
             out.push(
                 cx.report(
                     &BATTERY_ALLOWANCE,
                     &cx.unit_key(extra.index),
-                    format!(
-                        "{} batteries; {} allows {allowed} at {points} points ({band_text})",
-                        list.len(),
-                        army.header.id
-                    ),
+                    Phrase::new(
+                        "battery-allowance",
+                        "{n|# battery|# batteries}; the army allows {allowed} at {points|# point|# points} ({band})",
+                    )
+                    .count("n", list.len())
+                    .count("allowed", allowed)
+                    .count("points", points)
+                    .phrase("band", band_said),
                 )
-                .with_label(format!("battery {} is one too many", allowed + 1)),
+                .with_label_said(
+                    Phrase::new("battery-too-many", "battery {n} is one too many")
+                        .count("n", allowed + 1),
+                ),
             );
         }
     }
     if let Some((first, t)) = list.first() {
         if t.heavy || t.roundshot.is_none() {
+            let message = if t.heavy {
+                Phrase::new(
+                    "first-battery-heavy",
+                    "{unit}: the first battery of the list is heavy; it must be light or medium",
+                )
+            } else {
+                Phrase::new(
+                    "first-battery-howitzers",
+                    "{unit}: the first battery of the list is of howitzers; it must be light or medium",
+                )
+            };
             out.push(
                 cx.report(
                     &FIRST_BATTERY,
                     &cx.unit_key(first.index),
-                    format!(
-                        "the first battery of the list is {}; it must be light or medium",
-                        t.id
-                    ),
+                    message.phrase("unit", cx.unit(first.index)),
                 )
-                .with_label("put a light or medium battery first"),
+                .with_label_said(Phrase::new(
+                    "light-or-medium-first",
+                    "put a light or medium battery first",
+                )),
             );
         }
     }
@@ -666,13 +820,18 @@ fn batteries(cx: &ListContext) -> Vec<Diagnostic> {
             cx.report(
                 &HEAVY_BATTERY,
                 &cx.unit_key(extra.index),
-                format!(
-                    "{} heavy batteries among {}; at most {allowed} (one for every two)",
-                    heavy.len(),
-                    list.len()
-                ),
+                Phrase::new(
+                    "heavy-battery",
+                    "{n|# heavy battery|# heavy batteries} among {all}; at most {max} (one for every two)",
+                )
+                .count("n", heavy.len())
+                .count("all", list.len())
+                .count("max", allowed),
             )
-            .with_label("one heavy battery too many"),
+            .with_label_said(Phrase::new(
+                "heavy-battery-too-many",
+                "one heavy battery too many",
+            )),
         );
     }
     out
@@ -689,23 +848,34 @@ fn grand_battery(cx: &ListContext) -> Vec<Diagnostic> {
     let min = u64::from(cx.db.artillery.grand_battery.min_points);
     let batteries = cx.known().filter(|(_, e)| e.kind == Kind::Battery).count();
     let problem = if !army.header.artillery.grand_battery {
-        Some(format!("{} may not group its batteries", army.header.id))
+        Some(
+            Phrase::new("grand-battery-army", "{army} may not group its batteries")
+                .name("army", named(&army.header.name)),
+        )
     } else if cx.army.limit < min {
-        Some(format!(
-            "grand batteries are allowed from {min} points; this army has {}",
-            cx.army.limit
-        ))
+        Some(
+            Phrase::new(
+                "grand-battery-points",
+                "grand batteries are allowed from {min|# point|# points}; this army has {points}",
+            )
+            .count("min", min)
+            .count("points", cx.army.limit),
+        )
     } else if batteries < 2 {
-        Some(format!(
-            "a grand battery groups two batteries or more; the list has {batteries}"
-        ))
+        Some(
+            Phrase::new(
+                "grand-battery-count",
+                "a grand battery groups two batteries or more; the list has {n}",
+            )
+            .count("n", batteries),
+        )
     } else {
         None
     };
     problem
         .map(|p| {
             cx.report(&GRAND_BATTERY, &at, p)
-                .with_label("no grand battery here")
+                .with_label_said(Phrase::new("no-grand-battery", "no grand battery here"))
         })
         .into_iter()
         .collect()
@@ -728,22 +898,26 @@ fn generals(cx: &ListContext) -> Vec<Diagnostic> {
             cx.report(
                 &COMMANDER,
                 &[Seg::Key("list"), Seg::Key("army")],
-                "the army has no commander-in-chief".into(),
+                Phrase::new("no-commander", "the army has no commander-in-chief"),
             )
-            .with_label("add general = \"brigade\", \"division\" or \"corps\"")
-            .with_note(format!(
-                "its generals: {}",
-                cx.db.general_words(army).join(", ")
-            )),
+            .with_label_said(Phrase::new(
+                "add-commander",
+                "add general = \"brigade\", \"division\" or \"corps\"",
+            ))
+            .with_note_said(generals_note(&cx.db.general_words(army))),
         ),
         [_] => {}
         [_, second, ..] => out.push(
             cx.report(
                 &COMMANDER,
                 &cx.unit_key(second.index),
-                format!("{} commanders-in-chief; an army has one", commanders.len()),
+                Phrase::new(
+                    "commanders",
+                    "{n|# commander-in-chief|# commanders-in-chief}; an army has one",
+                )
+                .count("n", commanders.len()),
             )
-            .with_label("a second commander-in-chief"),
+            .with_label_said(Phrase::new("second-commander", "a second commander-in-chief")),
         ),
     }
     let adcs: Vec<&Unit> = cx
@@ -757,13 +931,14 @@ fn generals(cx: &ListContext) -> Vec<Diagnostic> {
             cx.report(
                 &ADC_ALLOWANCE,
                 &cx.unit_key(adcs[allowed].index),
-                format!(
-                    "{} aides-de-camp; {} allows {allowed}",
-                    adcs.len(),
-                    army.header.id
-                ),
+                Phrase::new(
+                    "adc-allowance",
+                    "{n|# aide-de-camp|# aides-de-camp}; the army allows {allowed}",
+                )
+                .count("n", adcs.len())
+                .count("allowed", allowed),
             )
-            .with_label("one aide-de-camp too many"),
+            .with_label_said(Phrase::new("adc-too-many", "one aide-de-camp too many")),
         );
     }
     out

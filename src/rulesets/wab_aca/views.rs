@@ -576,15 +576,17 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 crew: t.crew,
                 roundshot: match (&t.roundshot, &t.howitzer) {
                     (Some(x), _) => format!(
-                        "F{} · 0–{}\" · +{} {}",
+                        "{}{} · 0–{}\" · +{} {}",
+                        label(labels, "stat_s"),
                         x.strength,
                         x.estimate,
                         x.large_target_hits,
                         label(labels, "vs_large")
                     ),
                     (None, Some(h)) => format!(
-                        "{} · F{} · {}\" · {}",
+                        "{} · {}{} · {}\" · {}",
                         label(labels, "template"),
+                        label(labels, "stat_s"),
                         h.strength,
                         h.range,
                         label(labels, "centre_double")
@@ -593,7 +595,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 },
                 canister: t
                     .canister
-                    .map(|c| format!("0–{}\" · F{}", c.estimate, c.strength))
+                    .map(|c| format!("0–{}\" · {}{}", c.estimate, label(labels, "stat_s"), c.strength))
                     .unwrap_or_else(|| "—".into()),
                 prolonge: t.prolonge,
                 reorient: t.reorient.get(lang).to_owned(),
@@ -626,17 +628,21 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
         buildings: r
             .building
             .iter()
-            .map(|x| Row2 {
-                name: x.name.get(lang).to_owned(),
-                value: match x.toughness_open {
-                    Some(o) => format!(
-                        "E{} ({} {o}) · {} PV",
-                        x.toughness,
-                        label(labels, "with_openings"),
-                        x.wounds
-                    ),
-                    None => format!("E{} · {} PV", x.toughness, x.wounds),
-                },
+            .map(|x| {
+                // The profile's own letters: E and PV in French, T and W in English.
+                let (t, w) = (label(labels, "stat_t"), label(labels, "stat_w"));
+                Row2 {
+                    name: x.name.get(lang).to_owned(),
+                    value: match x.toughness_open {
+                        Some(o) => format!(
+                            "{t}{} ({} {o}) · {} {w}",
+                            x.toughness,
+                            label(labels, "with_openings"),
+                            x.wounds
+                        ),
+                        None => format!("{t}{} · {} {w}", x.toughness, x.wounds),
+                    },
+                }
             })
             .collect(),
         victory: r.victory.clone(),
@@ -782,8 +788,9 @@ pub fn roster(
             let n = db
                 .battery_allowance(a, checked.limit)
                 .map_or(0, |b| b.batteries);
+            let (sep, semi) = (label(labels, "sep"), label(labels, "semi"));
             format!(
-                "{} : {n} ; {} : {}",
+                "{}{sep}{n}{semi}{}{sep}{}",
                 label(labels, "batteries_allowed"),
                 label(labels, "grand_battery"),
                 if a.header.artillery.grand_battery {
@@ -817,7 +824,10 @@ pub fn describe(db: &Database, e: &Entry) -> String {
     let p = &e.profile;
     let mut lines = vec![
         format!("id           {}", e.id),
-        format!("name         {} / {}", e.name.fr, e.name.en),
+        format!(
+            "name         {} / {} / {}",
+            e.name.fr, e.name.es, e.name.en
+        ),
         format!(
             "army         {}",
             db.army(&e.army)

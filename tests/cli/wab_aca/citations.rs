@@ -848,17 +848,6 @@ const PAIRINGS: &[Pairing] = &[
     ("labels.toml", "choice_charge", &[INF_CHARGE]),
     ("labels.toml", "elite_figures_rule =", &[ELITE_7]),
     ("labels.toml", "elite_figures_rule_infantry", &[ELITE_7]),
-    (
-        "labels.toml",
-        "rule_crew-below-minimum",
-        &[CREW_SKIP, MEDIUM_CREW],
-    ),
-    ("labels.toml", "rule_battery-allowance", &[BANDS]),
-    ("labels.toml", "rule_first-battery", &[FIRST_BATTERY]),
-    ("labels.toml", "rule_heavy-battery", &[FIRST_BATTERY]),
-    ("labels.toml", "rule_grand-battery", &[GRAND_2500]),
-    ("labels.toml", "rule_commander", &[GENERAL]),
-    ("labels.toml", "rule_adc-allowance", &[ADCS]),
     ("labels.toml", "fire_duel_rule", &[DUEL, CAV_NO_DUEL]),
     ("labels.toml", "cavalry_fire_rule", &[LIGHT_FIRES, CARBINE]),
     (

@@ -50,7 +50,7 @@ fn a_players_entry_takes_the_place_of_a_shipped_one_in_its_army() {
     // A file of entries alone: the entry names the army it joins.
     assert!(!text.contains("[army]"), "{text}");
     assert!(
-        text.contains("[[entry]]\nid = \"fr-hussars\"\nname = { fr = \"Régiment de hussards\", en = \"Hussar regiment\" }\narmy = \"france-1809\"\n"),
+        text.contains("[[entry]]\nid = \"fr-hussars\"\nname = { fr = \"Régiment de hussards\", es = \"Regimiento de húsares\", en = \"Hussar regiment\" }\narmy = \"france-1809\"\n"),
         "{text}"
     );
     set_value(&path, "cost = 17", "cost = 19");
@@ -218,8 +218,8 @@ fn a_players_entry_may_join_another_army_and_a_later_army_replaces_its_header() 
     .unwrap();
     let head_end = shipped.find("[[entry]]").unwrap();
     let head = shipped[..head_end].replace(
-        "name = { fr = \"Grande-Bretagne, 1812\", en = \"Great Britain, 1812\" }",
-        "name = { fr = \"Mes Britanniques\", en = \"My British\" }",
+        "name = { fr = \"Grande-Bretagne, 1812\", es = \"Gran Bretaña, 1812\", en = \"Great Britain, 1812\" }",
+        "name = { fr = \"Mes Britanniques\", es = \"Mis británicos\", en = \"My British\" }",
     );
     assert_ne!(head, shipped[..head_end], "the header names the army");
     write(d, "great-britain-1812.toml", &head);
@@ -262,7 +262,7 @@ fn a_players_entries_are_checked_where_they_are_written() {
     let d = dir.path();
     let entry = |id: &str, army: &str| {
         format!(
-            "[[entry]]\nid = \"{id}\"\nname = {{ fr = \"Mes chasseurs\", en = \"My chasseurs\" }}\n{army}kind = \"cavalry\"\nclass = \"light-cavalry\"\nquality = \"veteran\"\nprofile = {{ m = 9, ws = 3, bs = 3, s = 3, t = 3, w = 1, i = 4, a = 1, ld = 7, sv = 6 }}\ncost = 17\nfigures = {{ min = 4, max = 16 }}\nweapon = \"sword\"\nformations = [\"cavalry-line\"]\n"
+            "[[entry]]\nid = \"{id}\"\nname = {{ fr = \"Mes chasseurs\", es = \"Mis cazadores\", en = \"My chasseurs\" }}\n{army}kind = \"cavalry\"\nclass = \"light-cavalry\"\nquality = \"veteran\"\nprofile = {{ m = 9, ws = 3, bs = 3, s = 3, t = 3, w = 1, i = 4, a = 1, ld = 7, sv = 6 }}\ncost = 17\nfigures = {{ min = 4, max = 16 }}\nweapon = \"sword\"\nformations = [\"cavalry-line\"]\n"
         )
     };
     write(
@@ -348,5 +348,32 @@ data check failed: wab-aca: 3 errors, 0 warnings
             .contains("^^^^^^^^^^^^^ an entry of this file is of `russia-1812`"),
         "{}",
         check.stderr
+    );
+}
+
+/// WAB prints in Spanish too, so a name without `es` is refused like any missing field, where
+/// it is written; the player's layer is no exception (the test failed before `Names` had `es`:
+/// the entry was read and its Spanish cards printed its French name).
+#[test]
+fn a_players_entry_without_its_spanish_name_is_refused_where_it_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(
+        d,
+        "mine.toml",
+        "[[entry]]\nid = \"my-chasseurs\"\nname = { fr = \"Mes chasseurs\", en = \"My chasseurs\" }\narmy = \"france-1809\"\nkind = \"cavalry\"\nclass = \"light-cavalry\"\nquality = \"veteran\"\nprofile = { m = 9, ws = 3, bs = 3, s = 3, t = 3, w = 1, i = 4, a = 1, ld = 7, sv = 6 }\ncost = 17\nfigures = { min = 4, max = 16 }\nweapon = \"sword\"\nformations = [\"cavalry-line\"]\n",
+    );
+    let check = run(d, &["data", "check", "--ruleset", "wab-aca"]);
+    assert_eq!(check.code, 1, "{}", check.stderr);
+    assert_eq!(
+        check.stderr,
+        "error[missing-field]: missing field `es`
+  ┌─ my-sheets/wab-aca/armies/mine.toml:3:8
+  │
+3 │ name = { fr = \"Mes chasseurs\", en = \"My chasseurs\" }
+  │        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ this table needs `es`
+
+data check failed: wab-aca: 1 error, 0 warnings
+"
     );
 }

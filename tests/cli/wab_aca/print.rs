@@ -1,5 +1,5 @@
-//! ACA documents, read back: cards of the sample lists in French and English (tarot by
-//! default), every entry fitting its card, the 4-page aide de jeu from the data, rosters.
+//! ACA documents, read back: cards of the sample lists in French, English and Spanish (tarot
+//! by default), every entry fitting its card, the 5-page aide de jeu from the data, rosters.
 
 use crate::print::{has, read_pdf};
 use crate::{muster, root};
@@ -56,6 +56,8 @@ fn cards_of_the_sample_lists() {
     ] {
         assert!(has(&all, needle), "no `{needle}` in the English cards");
     }
+    // In Spanish (issue 28): the data's Spanish names, the labels' Spanish words.
+    let out = dir.path().join("es.pdf");
     let run = muster(&[
         "cards",
         "lists/wab-russia-1812.toml",
@@ -64,17 +66,23 @@ fn cards_of_the_sample_lists() {
         "-o",
         out.to_str().unwrap(),
     ]);
-    assert_eq!(run.code, 2);
-    assert!(
-        run.stderr
-            .contains("--lang es: WAB: Au crépuscule de l'Aigle is printed in fr, en"),
-        "{}",
-        run.stderr
-    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let all = read_pdf(&out).text.join(" ");
+    for needle in [
+        "Batallón de mosqueteros",
+        "Tozuda (stubborn)",
+        "Bala",
+        "Sirvientes",
+        "Bajas (oficial incluido)",
+        "148 pts",
+        "lista ilustrativa",
+    ] {
+        assert!(has(&all, needle), "no `{needle}` in the Spanish cards");
+    }
 }
 
 /// Every entry of every army, with its largest unit, every option and a long label, fits a
-/// tarot and an A6 card in French and English without cutting text; on a poker card it fits,
+/// tarot and an A6 card in French, Spanish and English without cutting text; on a poker card it fits,
 /// shrunk if need be.
 #[test]
 fn every_entry_fits_its_card() {
@@ -91,7 +99,7 @@ fn every_entry_fits_its_card() {
     let fonts = Fonts::load().unwrap();
     let doc = Document::new("t").unwrap();
     let mut failures = Vec::new();
-    for lang in [Lang::Fr, Lang::En] {
+    for lang in [Lang::Fr, Lang::Es, Lang::En] {
         let labels = templates.labels(lang.id());
         for e in db.entries.iter() {
             let bought = ListUnit {
@@ -147,7 +155,7 @@ fn every_entry_fits_its_card() {
     );
 }
 
-/// The aide de jeu is five pages in French and in English (the book's four pages of tables,
+/// The aide de jeu is five pages in French, English and Spanish (the book's four pages of tables,
 /// then muster's readings with their quotes, issue 27), and prints the data's tables.
 #[test]
 fn the_aide_de_jeu() {
@@ -188,6 +196,29 @@ fn the_aide_de_jeu() {
                 "Flank +1, rear +2 to the result",
                 "wheels and forced marches (×3)",
                 "muster's rule: a double 1 passes, a double 6 fails",
+                // The profile's letters in English (they were the French F, E and PV).
+                "S8 · 0–48\"",
+                "T10 (with openings 9) · 3 W",
+            ],
+        ),
+        (
+            "es",
+            vec![
+                "Secuencia del turno",
+                "Columna de ataque",
+                "El brigadier (o un ayudante de campo) está en la unidad",
+                "Contener el fuego",
+                "Pieza pesada (10 libras o más)",
+                "F8 · 0–48\"",
+                "R10 (con aberturas 9) · 3 H",
+                "Tablas de WAB",
+                "Victoria estratégica",
+                "Cómo lee muster las reglas",
+                "Duelo de fuego (p.4, p.7)",
+                "Impactos sobre una batería (p.8): 1D6 por impacto, de 1 a 4 una pieza",
+                "Flanco +1, retaguardia +2 al resultado",
+                "obstáculo: -3\" (infantería), -2\" (caballería)",
+                "regla de muster: un doble 1 supera, un doble 6 falla",
             ],
         ),
     ] {
@@ -258,8 +289,11 @@ fn rosters_in_three_formats() {
         "{text}"
     );
     assert!(text.contains("**1915 / 2000 pts**"), "{text}");
+    // The language's own punctuation (it was the French " : " and " ; " in every language).
     assert!(
-        text.contains("Batteries allowed for these points : 4"),
+        text.contains(
+            "Batteries allowed for these points: 4; grand battery: allowed from 2500 pts"
+        ),
         "{text}"
     );
     assert!(
@@ -296,5 +330,33 @@ fn rosters_in_three_formats() {
         "Carabines rayées",
     ] {
         assert!(has(&all, n), "no `{n}`");
+    }
+}
+
+/// The roster in Spanish: the army's and the entries' Spanish names, the labels' words.
+#[test]
+fn a_roster_in_spanish() {
+    let dir = tempfile::tempdir().unwrap();
+    let md = dir.path().join("r.md");
+    let run = muster(&[
+        "roster",
+        "lists/wab-russia-1812.toml",
+        "--lang",
+        "es",
+        "-o",
+        md.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&md).unwrap();
+    for n in [
+        "# Lista de ejército: Arrière-garde de Bagration, 1812",
+        "Rusia, 1812 · lists/wab-russia-1812.toml",
+        "válida (0 errores, 0 avisos)",
+        "| 12 | 12e compagnie légère | ru-light-company-6 | Artillería | 8 | 148 |",
+        "Baterías permitidas para estos puntos: 4; gran batería: permitida desde 2500 pts",
+        "Bandera (+5), Músico (+5), 8 figuras de élite (+40)",
+        "Bajas (oficial incluido): ",
+    ] {
+        assert!(text.contains(n), "no `{n}` in\n{text}");
     }
 }

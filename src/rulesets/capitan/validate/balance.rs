@@ -3,6 +3,7 @@
 use super::{Rule, BOOK};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::source::Seg;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::capitan::Database;
 use crate::rulesets::{balance_diagnostic, ListCheck};
 
@@ -45,7 +46,11 @@ pub fn validate_pair(db: &Database, a: &ListCheck, b: &ListCheck, b_name: &str) 
         if sa == sb {
             out.push(
                 SAME_COALITION
-                    .diagnostic(BOOK, format!("both lists are of the {sa} coalition"))
+                    .say(
+                        BOOK,
+                        Phrase::new("same-coalition", "both lists fight for {side}")
+                            .phrase("side", super::side(sa)),
+                    )
                     .at(
                         a.file,
                         a.spans.span(&[Seg::Key("list"), Seg::Key("coalition")]),
@@ -66,20 +71,24 @@ pub fn validate_pair(db: &Database, a: &ListCheck, b: &ListCheck, b_name: &str) 
         if there > 0 && here <= max && there <= max && here + there > max {
             out.push(
                 UNIT_LIMIT_IN_GAME
-                    .diagnostic(
+                    .say(
                         BOOK,
-                        format!(
-                            "`{}`: {here} unit{} here and {there} in {b_name}; its N°U allows {max} in a game",
-                            unit.id,
-                            if here == 1 { "" } else { "s" }
-                        ),
+                        Phrase::new(
+                            "unit-limit-in-game",
+                            "{name}: {here|# unit|# units} here and {there} in {other}; its N°U allows {max} in a game",
+                        )
+                        .name("name", Named::same(&sheet.name))
+                        .count("here", here)
+                        .count("there", there)
+                        .text("other", b_name)
+                        .count("max", max),
                     )
                     .at(
                         a.file,
                         a.spans
                             .span(&[Seg::Key("units"), Seg::Index(i), Seg::Key("sheet")]),
                     )
-                    .with_label(format!("N°U {max}")),
+                    .with_label_said(Phrase::new("nou", "N°U {max}").count("max", max)),
             );
         }
     }

@@ -5,6 +5,7 @@
 use super::{ListContext, Rule};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::source::Seg;
+use crate::core::words::{Named, Phrase};
 
 const CAREER: [Seg<'static>; 2] = [Seg::Key("list"), Seg::Key("career")];
 const RANK: [Seg<'static>; 2] = [Seg::Key("list"), Seg::Key("rank")];
@@ -19,10 +20,12 @@ pub const CAREER_UNREADABLE: Rule = Rule {
 
 pub fn career_unreadable(cx: &ListContext) -> Vec<Diagnostic> {
     match (&cx.career, &cx.list.list.career) {
-        (Some(Err(why)), Some(name)) => vec![cx.report(
+        (Some(Err(why)), Some(name)) => vec![cx.say(
             &CAREER_UNREADABLE,
             &CAREER,
-            format!("career `{}`: {why}", name.escape_debug()),
+            Phrase::new("career-unreadable", "career `{file}`: {why}")
+                .text("file", name.escape_debug().to_string())
+                .text("why", why),
         )],
         _ => Vec::new(),
     }
@@ -44,21 +47,34 @@ pub fn career_coalition(cx: &ListContext) -> Vec<Diagnostic> {
     if s.nation.coalitions.contains(&coalition) {
         return Vec::new();
     }
-    let sides: Vec<&str> = s.nation.coalitions.iter().map(|c| c.as_str()).collect();
+    let side = |c: super::super::model::Coalition| {
+        super::side(c.as_str())
+    };
+    let mut sides: Option<Phrase> = None;
+    for c in &s.nation.coalitions {
+        sides = Some(match sides {
+            None => side(*c),
+            Some(a) => Phrase::new("list-or", "{a} or {b}")
+                .phrase("a", a)
+                .phrase("b", side(*c)),
+        });
+    }
     vec![cx
-        .report(
+        .say(
             &CAREER_COALITION,
             &[Seg::Key("list"), Seg::Key("coalition")],
-            format!(
-                "the list is of the {coalition}; its career serves {} ({})",
-                s.nation.name.en,
-                sides.join(" or ")
-            ),
+            Phrase::new(
+                "career-coalition",
+                "the list fights for {coalition}; its career serves {nation} ({sides})",
+            )
+            .phrase("coalition", side(coalition))
+            .name("nation", super::names(&s.nation.name))
+            .phrase("sides", sides.unwrap_or_else(|| side(coalition))),
         )
-        .with_note(format!(
-            "the career is {}",
-            cx.list.list.career.as_deref().unwrap_or_default()
-        ))]
+        .with_note_said(
+            Phrase::new("career-coalition-note", "the career is {file}")
+                .text("file", cx.list.list.career.as_deref().unwrap_or_default()),
+        )]
 }
 
 /// The list's rank is not above its career's.
@@ -81,15 +97,18 @@ pub fn rank_against_career(cx: &ListContext) -> Vec<Diagnostic> {
     let (Some(Ok(s)), Some(claimed)) = (&cx.career, &cx.list.list.rank) else {
         return Vec::new();
     };
-    let Some(at) = cx.db.ranks.iter().position(|r| r.id == *claimed) else {
+    let Some((at, claimed_rank)) = cx.db.ranks.iter().enumerate().find(|(_, r)| r.id == *claimed)
+    else {
         return Vec::new();
     };
-    let earned = format!(
-        "its career has reached {} ({}, {} victory points)",
-        s.rank.id,
-        s.title(),
-        s.total
-    );
+    let claimed_name = super::names(&claimed_rank.name);
+    let earned = Phrase::new(
+        "career-earned",
+        "its career has reached {rank} ({title}, {points|# victory point|# victory points})",
+    )
+    .name("rank", super::names(&s.rank.name))
+    .name("title", Named::same(s.title()))
+    .count("points", s.total);
     if at > s.index {
         let step = cx
             .db
@@ -98,23 +117,41 @@ pub fn rank_against_career(cx: &ListContext) -> Vec<Diagnostic> {
             .map_or(0, |c| u64::from(c.points_per_rank));
         let from = step * at as u64;
         vec![cx
-            .report(
+            .say(
                 &RANK_ABOVE_CAREER,
                 &RANK,
-                format!("rank `{claimed}` is above the career's: {earned}"),
+                Phrase::new(
+                    "rank-above-career",
+                    "the rank {rank} is above the career's: {earned}",
+                )
+                .name("rank", claimed_name.clone())
+                .phrase("earned", earned),
             )
-            .with_note(format!(
-                "`{claimed}` comes with {from} victory points, {} more; remove `rank` to take the career's",
-                from.saturating_sub(s.total)
-            ))]
+            .with_note_said(
+                Phrase::new(
+                    "rank-above-career-help",
+                    "help: {rank} comes with {from|# victory point|# victory points}, {more} more; remove `rank` to take the career's",
+                )
+                .name("rank", claimed_name)
+                .count("from", from)
+                .count("more", from.saturating_sub(s.total)),
+            )]
     } else if at < s.index {
         vec![cx
-            .report(
+            .say(
                 &RANK_BELOW_CAREER,
                 &RANK,
-                format!("rank `{claimed}` is below the career's: {earned}"),
+                Phrase::new(
+                    "rank-below-career",
+                    "the rank {rank} is below the career's: {earned}",
+                )
+                .name("rank", claimed_name)
+                .phrase("earned", earned),
             )
-            .with_note("remove `rank` to take the career's")]
+            .with_note_said(Phrase::new(
+                "rank-below-career-help",
+                "help: remove `rank` to take the career's",
+            ))]
     } else {
         Vec::new()
     }

@@ -3,6 +3,7 @@
 use super::{ListContext, Rule};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::source::Seg;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::capitan::model::{Command, Kind, UnitSheet};
 
 /// A list without a command unit cannot activate several units at once.
@@ -23,11 +24,17 @@ pub fn no_command(cx: &ListContext) -> Vec<Diagnostic> {
     if !any_unit || has_command {
         return Vec::new();
     }
-    vec![cx.report(
-        &NO_COMMAND,
-        &[Seg::Key("list")],
-        "the list has no command unit".to_owned(),
-    )]
+    vec![
+        cx.say(
+            &NO_COMMAND,
+            &[Seg::Key("list")],
+            Phrase::new("no-command", "the list has no command unit"),
+        )
+        .with_note_said(Phrase::new(
+            "no-command-help",
+            "help: add an officer (a command unit): without one, each unit is activated on its own",
+        )),
+    ]
 }
 
 /// Whether command sheet `c` may activate unit sheet `u` (§4.2, reading subordinate-command):
@@ -68,17 +75,27 @@ pub fn unit_without_command(cx: &ListContext) -> Vec<Diagnostic> {
         .filter_map(|u| {
             let s = u.sheet.filter(|s| s.kind != Kind::Command)?;
             (!commands.iter().any(|c| may_activate(c, s))).then(|| {
-                cx.report(
+                let help = match &s.battalion {
+                    Some(b) => Phrase::new(
+                        "unit-without-command-help-battalion",
+                        "help: add an independent command unit, or a subordinate one of the {regiment}, battalion {battalion}",
+                    )
+                    .name("battalion", Named::same(b)),
+                    None => Phrase::new(
+                        "unit-without-command-help",
+                        "help: add an independent command unit, or a subordinate one of the {regiment}",
+                    ),
+                };
+                cx.say(
                     &UNIT_WITHOUT_COMMAND,
                     &ListContext::unit_path(u.index, "sheet"),
-                    format!(
-                        "unit {} (`{}`, {}) has no command unit that may activate it",
-                        u.index + 1,
-                        s.id,
-                        s.regiment
-                    ),
+                    Phrase::new(
+                        "unit-without-command",
+                        "{unit} has no command unit that may activate it",
+                    )
+                    .phrase("unit", cx.unit(u.index)),
                 )
-                .with_note("add an independent command, or a subordinate one of the same regiment (and battalion)")
+                .with_note_said(help.name("regiment", Named::same(&s.regiment)))
             })
         })
         .collect()

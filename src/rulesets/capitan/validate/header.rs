@@ -5,6 +5,7 @@ use super::{ListContext, Rule};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::source::Seg;
 use crate::core::suggest::nearest;
+use crate::core::words::Phrase;
 
 /// `campaign` is a campaign of the database (§1.1: sheets name the campaigns they serve).
 pub const UNKNOWN_CAMPAIGN: Rule = Rule {
@@ -20,10 +21,10 @@ pub fn unknown_campaign(cx: &ListContext) -> Vec<Diagnostic> {
         return Vec::new();
     }
     vec![cx
-        .report(
+        .say(
             &UNKNOWN_CAMPAIGN,
             &[Seg::Key("list"), Seg::Key("campaign")],
-            format!("unknown campaign `{c}`"),
+            Phrase::new("unknown-campaign", "unknown campaign `{id}`").text("id", c),
         )
         .with_suggestion(nearest(c, cx.db.campaigns.ids()))]
 }
@@ -39,10 +40,10 @@ pub const UNKNOWN_RANK: Rule = Rule {
 pub fn unknown_rank(cx: &ListContext) -> Vec<Diagnostic> {
     match &cx.list.list.rank {
         Some(r) if !cx.db.ranks.contains(r) => vec![cx
-            .report(
+            .say(
                 &UNKNOWN_RANK,
                 &[Seg::Key("list"), Seg::Key("rank")],
-                format!("unknown rank `{r}`"),
+                Phrase::new("unknown-rank", "unknown rank `{id}`").text("id", r),
             )
             .with_suggestion(nearest(r, cx.db.ranks.ids()))],
         _ => Vec::new(),

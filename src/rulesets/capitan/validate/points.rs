@@ -3,6 +3,7 @@
 use super::{ListContext, Rule};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::source::Seg;
+use crate::core::words::Phrase;
 
 const LIMIT: [Seg<'static>; 2] = [Seg::Key("list"), Seg::Key("points")];
 
@@ -37,24 +38,47 @@ pub fn points_over_limit(cx: &ListContext) -> Vec<Diagnostic> {
     let over = total - limit;
     if total <= max {
         return vec![cx
-            .report(
+            .say(
                 &POINTS_OVER_TOLERATED,
                 &LIMIT,
-                format!(
-                    "the list costs {total} points, {over} over its limit of {limit}: within the {tolerance}% margin ({max} at most)"
-                ),
+                Phrase::new(
+                    "points-over-tolerated",
+                    "the list costs {total|# point|# points}, {over} over its limit of {limit}: within the {tolerance} % margin ({max} at most)",
+                )
+                .count("total", total)
+                .count("over", over)
+                .count("limit", limit)
+                .count("tolerance", tolerance)
+                .count("max", max),
             )
-            .with_label(format!("limit {limit}"))];
+            .with_label_said(limit_label(limit))];
     }
     vec![cx
-        .report(
+        .say(
             &POINTS_OVER_LIMIT,
             &LIMIT,
-            format!(
-                "the list costs {total} points, {over} over its limit of {limit}, beyond the {tolerance}% margin ({max} at most)"
-            ),
+            Phrase::new(
+                "points-over-limit",
+                "the list costs {total|# point|# points}, {over} over its limit of {limit}, beyond the {tolerance} % margin ({max} at most)",
+            )
+            .count("total", total)
+            .count("over", over)
+            .count("limit", limit)
+            .count("tolerance", tolerance)
+            .count("max", max),
         )
-        .with_label(format!("limit {limit}"))]
+        .with_label_said(limit_label(limit))
+        .with_note_said(
+            Phrase::new(
+                "points-over-limit-help",
+                "help: take {over|# point|# points} off (a unit, figures or skills), or raise the limit",
+            )
+            .count("over", total - max),
+        )]
+}
+
+fn limit_label(limit: u64) -> Phrase {
+    Phrase::new("limit", "limit {limit}").count("limit", limit)
 }
 
 /// A total well under the limit (more than the §9.1 tolerance) is probably unfinished.
@@ -73,13 +97,16 @@ pub fn points_under_limit(cx: &ListContext) -> Vec<Diagnostic> {
         return Vec::new();
     }
     vec![cx
-        .report(
+        .say(
             &POINTS_UNDER_LIMIT,
             &LIMIT,
-            format!(
-                "the list costs {total} points, under {}% of its limit of {limit}",
-                100 - tolerance
-            ),
+            Phrase::new(
+                "points-under-limit",
+                "the list costs {total|# point|# points}, under {share} % of its limit of {limit}",
+            )
+            .count("total", total)
+            .count("share", 100 - tolerance)
+            .count("limit", limit),
         )
-        .with_label(format!("limit {limit}"))]
+        .with_label_said(limit_label(limit))]
 }

@@ -1,9 +1,10 @@
 //! Chosen skills (§11) and the rank's free skill (§10.1).
 
-use super::{ListContext, Rule};
+use super::{ListContext, Rule, names};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::source::Seg;
 use crate::core::suggest::nearest;
+use crate::core::words::Phrase;
 use crate::rulesets::capitan::database::Database;
 
 fn skill_path(unit: usize, k: usize) -> [Seg<'static>; 4] {
@@ -31,10 +32,12 @@ pub fn unknown_skill(cx: &ListContext) -> Vec<Diagnostic> {
         for (k, id) in u.skills.iter().enumerate() {
             if !cx.db.skills.contains(id) {
                 out.push(
-                    cx.report(
+                    cx.say(
                         &UNKNOWN_SKILL,
                         &skill_path(i, k),
-                        format!("unit {}: unknown skill `{id}`", i + 1),
+                        Phrase::new("unknown-skill", "{unit}: unknown skill `{id}`")
+                            .phrase("unit", cx.unit(i))
+                            .text("id", id),
                     )
                     .with_suggestion(nearest(id, cx.db.skills.ids())),
                 );
@@ -44,10 +47,11 @@ pub fn unknown_skill(cx: &ListContext) -> Vec<Diagnostic> {
     if let Some(f) = &cx.list.list.free_skill {
         if !cx.db.skills.contains(&f.skill) {
             out.push(
-                cx.report(
+                cx.say(
                     &UNKNOWN_SKILL,
                     &FREE_SKILL,
-                    format!("free skill: unknown skill `{}`", f.skill),
+                    Phrase::new("unknown-skill-free", "free skill: unknown skill `{id}`")
+                        .text("id", &f.skill),
                 )
                 .with_suggestion(nearest(&f.skill, cx.db.skills.ids())),
             );
@@ -72,26 +76,33 @@ pub fn skill_not_on_sheet(cx: &ListContext) -> Vec<Diagnostic> {
         };
         for (k, id) in u.skills.iter().enumerate() {
             if cx.db.skills.contains(id) && sheet.offers(id).is_none() {
-                let offered: Vec<&str> = sheet.skills.iter().map(|s| s.id.as_str()).collect();
+                let mut offered: Option<Phrase> = None;
+                for o in &sheet.skills {
+                    let name = cx.skill(&o.id);
+                    offered = Some(match offered {
+                        None => Phrase::new("list-of", "{a}").name("a", name),
+                        Some(a) => Phrase::new("list-and", "{a}, {b}")
+                            .phrase("a", a)
+                            .name("b", name),
+                    });
+                }
+                let note = match offered {
+                    Some(all) => Phrase::new("skill-not-on-sheet-offers", "help: its sheet offers {all}")
+                        .phrase("all", all),
+                    None => Phrase::new("skill-not-on-sheet-none", "help: its sheet offers no skill"),
+                };
                 out.push(
-                    cx.report(
+                    cx.say(
                         &SKILL_NOT_ON_SHEET,
                         &skill_path(i, k),
-                        format!(
-                            "unit {}: sheet `{}` does not offer skill `{id}`",
-                            i + 1,
-                            sheet.id
-                        ),
+                        Phrase::new(
+                            "skill-not-on-sheet",
+                            "{unit}: its sheet does not offer {skill}",
+                        )
+                        .phrase("unit", cx.unit(i))
+                        .name("skill", cx.skill(id)),
                     )
-                    .with_note(format!(
-                        "`{}` offers: {}",
-                        sheet.id,
-                        if offered.is_empty() {
-                            "no skills".into()
-                        } else {
-                            offered.join(", ")
-                        }
-                    )),
+                    .with_note_said(note),
                 );
             }
         }
@@ -116,16 +127,21 @@ pub fn skill_restricted(cx: &ListContext) -> Vec<Diagnostic> {
         };
         if let Some(r) = skill.restriction {
             if !Database::skill_allowed(skill, sheet) {
-                out.push(cx.report(
+                let only = Phrase::new("skill-for", "{what}").label(
+                    "what",
+                    format!("skill_for_{r}"),
+                    r.to_string(),
+                );
+                out.push(cx.say(
                     &SKILL_RESTRICTED,
                     path,
-                    format!(
-                        "unit {}: skill `{id}` is for {r} only, `{}` is {} {}",
-                        unit + 1,
-                        sheet.id,
-                        sheet.arm,
-                        sheet.kind
-                    ),
+                    Phrase::new(
+                        "skill-restricted",
+                        "{unit}: {skill} is for {only} only",
+                    )
+                    .phrase("unit", cx.unit(unit))
+                    .name("skill", names(&skill.name))
+                    .phrase("only", only),
                 ));
             }
         }
@@ -158,10 +174,12 @@ pub fn duplicate_skill(cx: &ListContext) -> Vec<Diagnostic> {
         let mut seen = std::collections::HashSet::with_capacity(u.skills.len());
         for (k, id) in u.skills.iter().enumerate() {
             if !seen.insert(id.as_str()) {
-                out.push(cx.report(
+                out.push(cx.say(
                     &DUPLICATE_SKILL,
                     &skill_path(i, k),
-                    format!("unit {}: skill `{id}` is chosen twice", i + 1),
+                    Phrase::new("duplicate-skill", "{unit}: {skill} is chosen twice")
+                        .phrase("unit", cx.unit(i))
+                        .name("skill", cx.skill(id)),
                 ));
             }
         }
@@ -184,24 +202,28 @@ pub fn free_skill_unit(cx: &ListContext) -> Vec<Diagnostic> {
     let n = cx.list.units.len();
     let mut out = Vec::new();
     if !(1..=n).contains(&f.unit) {
-        out.push(cx.report(
+        out.push(cx.say(
             &FREE_SKILL_UNIT,
             &[Seg::Key("list"), Seg::Key("free_skill"), Seg::Key("unit")],
-            format!(
-                "free skill: unit {} does not exist, the list has {n} unit{}",
-                f.unit,
-                if n == 1 { "" } else { "s" }
-            ),
+            Phrase::new(
+                "free-skill-unit",
+                "free skill: there is no unit {unit}, the list has {n|# unit|# units}",
+            )
+            .count("unit", f.unit)
+            .count("n", n),
         ));
     }
     if cx.rank().is_none() {
         out.push(
-            cx.report(
+            cx.say(
                 &FREE_SKILL_UNIT,
                 &[Seg::Key("list"), Seg::Key("free_skill")],
-                "a free skill needs the player's rank".to_owned(),
+                Phrase::new("free-skill-rank", "a free skill needs the player's rank"),
             )
-            .with_note("add `rank = \"lieutenant\"` (or another rank of §10.1) to [list], or name the player's career: `career = \"careers/NAME.toml\"`"),
+            .with_note_said(Phrase::new(
+                "free-skill-rank-help",
+                "help: add `rank = \"lieutenant\"` (or another rank of §10.1) to [list], or name the player's career: `career = \"careers/NAME.toml\"`",
+            )),
         );
     }
     out
@@ -225,12 +247,16 @@ pub fn free_skill_too_costly(cx: &ListContext) -> Vec<Diagnostic> {
     if skill.cost <= rank.free_skill_max {
         return Vec::new();
     }
-    vec![cx.report(
+    vec![cx.say(
         &FREE_SKILL_TOO_COSTLY,
         &FREE_SKILL,
-        format!(
-            "free skill `{}` costs {} points; rank `{}` gives one of at most {} points",
-            skill.id, skill.cost, rank.id, rank.free_skill_max
-        ),
+        Phrase::new(
+            "free-skill-too-costly",
+            "the free skill {skill} costs {cost|# point|# points}; the rank {rank} gives one of at most {max|# point|# points}",
+        )
+        .name("skill", names(&skill.name))
+        .count("cost", skill.cost)
+        .name("rank", names(&rank.name))
+        .count("max", rank.free_skill_max),
     )]
 }

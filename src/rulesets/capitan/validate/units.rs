@@ -5,6 +5,7 @@ use super::{ListContext, Rule};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::source::Seg;
 use crate::core::suggest::nearest;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::capitan::model::{Arm, Kind, UnitSheet};
 
 /// Every unit names a sheet of the database.
@@ -21,12 +22,17 @@ pub fn unknown_sheet(cx: &ListContext) -> Vec<Diagnostic> {
         .iter()
         .filter(|u| u.sheet.is_none())
         .map(|u| {
-            cx.report(
+            cx.say(
                 &UNKNOWN_SHEET,
                 &ListContext::unit_path(u.index, "sheet"),
-                format!("unit {}: unknown sheet `{}`", u.index + 1, u.sheet_id),
+                Phrase::new("unknown-sheet", "{unit}: unknown sheet `{id}`")
+                    .phrase("unit", cx.unit(u.index))
+                    .text("id", u.sheet_id),
             )
-            .with_label("no sheet with this id")
+            .with_label_said(Phrase::new(
+                "unknown-sheet-label",
+                "no sheet with this id",
+            ))
             .with_suggestion(nearest(u.sheet_id, cx.db.sheets.ids()))
         })
         .collect()
@@ -55,17 +61,21 @@ pub fn unit_limit(cx: &ListContext) -> Vec<Diagnostic> {
                 .filter(|x| x.sheet_id == u.sheet_id)
                 .count();
             out.push(
-                cx.report(
+                cx.say(
                     &UNIT_LIMIT,
                     &ListContext::unit_path(u.index, "sheet"),
-                    format!(
-                        "{total} unit{} of `{}`, its N°U allows {}",
-                        if total == 1 { "" } else { "s" },
-                        u.sheet_id,
-                        sheet.max_units
-                    ),
+                    Phrase::new(
+                        "unit-limit",
+                        "{total|# unit|# units} of {name}; its N°U allows {max}",
+                    )
+                    .count("total", total)
+                    .name("name", Named::same(&sheet.name))
+                    .count("max", sheet.max_units),
                 )
-                .with_label(format!("unit {} is one too many", u.index + 1)),
+                .with_label_said(
+                    Phrase::new("unit-limit-label", "unit {n} is one too many")
+                        .count("n", u.index + 1),
+                ),
             );
         }
     }
@@ -82,7 +92,7 @@ pub const FIGURES_OUT_OF_RANGE: Rule = Rule {
 };
 
 /// The figures a unit may have: (min, max, what to say).
-fn allowed(cx: &ListContext, sheet: &UnitSheet) -> (u32, u32, String) {
+fn allowed(cx: &ListContext, sheet: &UnitSheet) -> (u32, u32, Phrase) {
     let troops = &cx.db.rules.troops;
     match sheet.kind {
         Kind::Command => {
@@ -90,30 +100,38 @@ fn allowed(cx: &ListContext, sheet: &UnitSheet) -> (u32, u32, String) {
             (
                 n,
                 n,
-                format!(
-                    "command unit `{}` has exactly {n} figures (its N°F)",
-                    sheet.id
-                ),
+                Phrase::new(
+                    "figures-command",
+                    "a command unit has exactly its N°F: {n|# figure|# figures}",
+                )
+                .count("n", n),
             )
         }
         Kind::Troop => (
             troops.min_figures,
             troops.max_figures,
-            format!(
-                "troop units have {} to {} figures",
-                troops.min_figures, troops.max_figures
-            ),
+            Phrase::new(
+                "figures-troop",
+                "troop units have {min} to {max} figures",
+            )
+            .count("min", troops.min_figures)
+            .count("max", troops.max_figures),
         ),
         Kind::Artillery => {
             let min = min_crew(cx, sheet);
             (
                 min,
                 troops.max_figures,
-                format!(
-                    "a type {} gun has a crew of {min} to {} figures",
+                Phrase::new(
+                    "figures-gun",
+                    "a type {gun} gun has a crew of {min} to {max} figures",
+                )
+                .text(
+                    "gun",
                     sheet.gun_type.map(|g| g.to_string()).unwrap_or_default(),
-                    troops.max_figures
-                ),
+                )
+                .count("min", min)
+                .count("max", troops.max_figures),
             )
         }
     }
@@ -143,23 +161,34 @@ pub fn figures_out_of_range(cx: &ListContext) -> Vec<Diagnostic> {
         let path = figures_path(cx, u.index);
         match u.figures {
             None => out.push(
-                cx.report(
+                cx.say(
                     &FIGURES_OUT_OF_RANGE,
                     &path,
-                    format!("unit {}: figures missing; {what}", u.index + 1),
+                    Phrase::new("figures-missing", "{unit}: figures missing; {what}")
+                        .phrase("unit", cx.unit(u.index))
+                        .phrase("what", what),
                 )
-                .with_label("add `figures = N` to this unit"),
+                .with_label_said(Phrase::new(
+                    "figures-missing-label",
+                    "add `figures = N` to this unit",
+                )),
             ),
             Some(n) if n < i64::from(min) || n > i64::from(max) => out.push(
-                cx.report(
+                cx.say(
                     &FIGURES_OUT_OF_RANGE,
                     &path,
-                    format!("unit {}: figures: {n}, but {what}", u.index + 1),
+                    Phrase::new(
+                        "figures-out-of-range",
+                        "{unit}: {n|# figure|# figures}, but {what}",
+                    )
+                    .phrase("unit", cx.unit(u.index))
+                    .count("n", n)
+                    .phrase("what", what),
                 )
-                .with_label(if n > i64::from(max) {
-                    format!("at most {max}")
+                .with_label_said(if n > i64::from(max) {
+                    Phrase::new("at-most", "at most {n}").count("n", max)
                 } else {
-                    format!("at least {min}")
+                    Phrase::new("at-least", "at least {n}").count("n", min)
                 }),
             ),
             Some(_) => {}
@@ -190,20 +219,31 @@ pub fn unit_size(cx: &ListContext) -> Vec<Diagnostic> {
         {
             continue; // figures-out-of-range says what is wrong
         }
-        let (range, arm) = match sheet.arm {
-            Arm::Infantry => (size.infantry, "infantry"),
-            Arm::Cavalry => (size.cavalry, "cavalry"),
+        let (range, phrase) = match sheet.arm {
+            Arm::Infantry => (
+                size.infantry,
+                Phrase::new(
+                    "unit-size-infantry",
+                    "{unit}: {n|# figure|# figures} of infantry; a section of infantry has {min} to {max}",
+                ),
+            ),
+            Arm::Cavalry => (
+                size.cavalry,
+                Phrase::new(
+                    "unit-size-cavalry",
+                    "{unit}: {n|# figure|# figures} of cavalry; a section of cavalry has {min} to {max}",
+                ),
+            ),
         };
         if n < i64::from(range.min) || n > i64::from(range.max) {
-            out.push(cx.report(
+            out.push(cx.say(
                 &UNIT_SIZE,
                 &figures_path(cx, u.index),
-                format!(
-                    "unit {}: {n} figures of {arm}; a section of {arm} has {} to {}",
-                    u.index + 1,
-                    range.min,
-                    range.max
-                ),
+                phrase
+                    .phrase("unit", cx.unit(u.index))
+                    .count("n", n)
+                    .count("min", range.min)
+                    .count("max", range.max),
             ));
         }
     }
@@ -231,16 +271,28 @@ pub fn crew_reduced(cx: &ListContext) -> Vec<Diagnostic> {
         let max = cx.db.rules.troops.max_figures;
         if n >= i64::from(min) && n <= i64::from(min + 1) && n <= i64::from(max) {
             out.push(
-                cx.report(
+                cx.say(
                     &CREW_REDUCED,
                     &figures_path(cx, u.index),
-                    format!(
-                        "unit {}: a crew of {n} for a type {} gun (minimum {min}) starts the game reduced",
-                        u.index + 1,
-                        sheet.gun_type.map(|g| g.to_string()).unwrap_or_default()
-                    ),
+                    Phrase::new(
+                        "crew-reduced",
+                        "{unit}: a crew of {n} for a type {gun} gun (minimum {min}) starts the game reduced",
+                    )
+                    .phrase("unit", cx.unit(u.index))
+                    .count("n", n)
+                    .text(
+                        "gun",
+                        sheet.gun_type.map(|g| g.to_string()).unwrap_or_default(),
+                    )
+                    .count("min", min),
                 )
-                .with_label(format!("{} or more gunners are not reduced", min + 2)),
+                .with_label_said(
+                    Phrase::new(
+                        "crew-reduced-label",
+                        "{n} or more gunners are not reduced",
+                    )
+                    .count("n", min + 2),
+                ),
             );
         }
     }
@@ -262,16 +314,16 @@ pub fn coalition_mismatch(cx: &ListContext) -> Vec<Diagnostic> {
         .filter_map(|u| {
             let s = u.sheet?;
             (s.coalition != cx.list.list.coalition).then(|| {
-                cx.report(
+                cx.say(
                     &COALITION_MISMATCH,
                     &ListContext::unit_path(u.index, "sheet"),
-                    format!(
-                        "unit {}: `{}` fights for the {}, the list for the {}",
-                        u.index + 1,
-                        s.id,
-                        s.coalition,
-                        cx.list.list.coalition
-                    ),
+                    Phrase::new(
+                        "coalition-mismatch",
+                        "{unit} fights for {side}, the list for {list}",
+                    )
+                    .phrase("unit", cx.unit(u.index))
+                    .phrase("side", super::side(s.coalition.as_str()))
+                    .phrase("list", super::side(cx.list.list.coalition.as_str())),
                 )
             })
         })
@@ -297,15 +349,28 @@ pub fn campaign_mismatch(cx: &ListContext) -> Vec<Diagnostic> {
         .filter_map(|u| {
             let s = u.sheet?;
             (!s.campaigns.contains(campaign)).then(|| {
-                cx.report(
+                let name = |id: &str| {
+                    cx.db
+                        .campaigns
+                        .get(id)
+                        .map_or_else(|| Named::same(id), |c| super::names(&c.name))
+                };
+                let mut only = Phrase::new("list-of", "{a}").name("a", name(&s.campaigns[0]));
+                for c in s.campaigns.iter().skip(1) {
+                    only = Phrase::new("list-and", "{a}, {b}")
+                        .phrase("a", only)
+                        .name("b", name(c));
+                }
+                cx.say(
                     &CAMPAIGN_MISMATCH,
                     &ListContext::unit_path(u.index, "sheet"),
-                    format!(
-                        "unit {}: `{}` is not valid for campaign `{campaign}` (only {})",
-                        u.index + 1,
-                        s.id,
-                        s.campaigns.join(", ")
-                    ),
+                    Phrase::new(
+                        "campaign-mismatch",
+                        "{unit} is not for the campaign {campaign} (only {only})",
+                    )
+                    .phrase("unit", cx.unit(u.index))
+                    .name("campaign", name(campaign))
+                    .phrase("only", only),
                 )
             })
         })
