@@ -187,19 +187,21 @@ pub enum ListCommand {
     Add {
         /// The list file
         file: PathBuf,
-        /// Sheet (or entry) id
-        #[arg(value_name = "ID")]
+        /// Sheet (or entry): its id, or its name in any language of the ruleset (case and
+        /// accents aside)
+        #[arg(value_name = "ID|NAME")]
         id: String,
         /// Figures (troops, a gun's crew, a battery's gunners; command units and generals
         /// need none): `muster sheets show ID` gives the legal range
         #[arg(long)]
         figures: Option<u32>,
-        /// A skill to take (repeatable; rulesets whose units buy skills)
-        #[arg(long = "skill", value_name = "ID")]
+        /// A skill to take, by id or name (repeatable; rulesets whose units buy skills)
+        #[arg(long = "skill", value_name = "ID|NAME")]
         skills: Vec<String>,
         /// An option (repeatable; rulesets whose units buy options or join a brigade): one
         /// to buy (flag, musician, elite=N, heavy-armour), or brigade=ID, with commander=NAME
-        /// and rating=N (2–12) for a new brigade, brigade-name=NAME; size=small|standard|large
+        /// and rating=N (2–12) for a new brigade, brigade-name=NAME; size=small|standard|large.
+        /// An option or a size may be given by its name in any language of the ruleset
         #[arg(long = "option", value_name = "OPTION")]
         options: Vec<String>,
         /// A battery's guns (rulesets whose batteries buy guns)
@@ -227,8 +229,9 @@ pub enum ListCommand {
         /// A new label (`--label ""` removes it)
         #[arg(long)]
         label: Option<String>,
-        /// The unit's skills become these (repeatable; rulesets whose units buy skills)
-        #[arg(long = "skill", value_name = "ID", conflicts_with = "no_skills")]
+        /// The unit's skills become these, by id or name (repeatable; rulesets whose units buy
+        /// skills)
+        #[arg(long = "skill", value_name = "ID|NAME", conflicts_with = "no_skills")]
         skills: Vec<String>,
         /// The unit takes no skill
         #[arg(long)]
@@ -365,7 +368,8 @@ pub enum GameCommand {
         /// Output format
         #[arg(long, value_enum, default_value_t)]
         format: CheckFormat,
-        /// Language of the result's words (default: the ruleset's first)
+        /// Language of the result's words and names (default: English, the command line's,
+        /// where the ruleset has it)
         #[arg(long, value_enum)]
         lang: Option<LangArg>,
     },
@@ -408,7 +412,8 @@ pub enum CareerCommand {
         /// Output format
         #[arg(long, value_enum, default_value_t)]
         format: CheckFormat,
-        /// Language of the advantages' words (default: the ruleset's first)
+        /// Language of the advantages' words (default: English, the command line's, where the
+        /// ruleset has it)
         #[arg(long, value_enum)]
         lang: Option<LangArg>,
     },
@@ -471,8 +476,8 @@ pub enum SheetsAction {
     New {
         /// The new sheet's id (lowercase letters, digits and hyphens)
         id: String,
-        /// The sheet to copy
-        #[arg(long, value_name = "ID")]
+        /// The sheet to copy, by id or name
+        #[arg(long, value_name = "ID|NAME")]
         from: String,
         /// Open it in $VISUAL or $EDITOR once written
         #[arg(long)]
@@ -480,7 +485,8 @@ pub enum SheetsAction {
     },
     /// Show one sheet: as its card says it (text), or every field (JSON)
     Show {
-        /// Sheet id
+        /// The sheet: its id, or its name in any language of the ruleset
+        #[arg(value_name = "ID|NAME")]
         id: String,
         /// Output format
         #[arg(long, value_enum, default_value_t)]
@@ -621,7 +627,7 @@ pub enum CardsFormat {
 pub struct CardsArgs {
     /// The list whose units to print (checked first)
     pub list: Option<PathBuf>,
-    /// A sheet to print (repeatable), optionally with figures: gb-95th-riflemen:8
+    /// A sheet to print, by id or name (repeatable), optionally with figures: gb-95th-riflemen:8
     #[arg(long = "sheet", value_name = "ID[:FIGURES]")]
     pub sheets: Vec<UnitArg>,
     /// The PDF (or SVG) to write; - for standard output
@@ -692,7 +698,8 @@ pub struct ScoreArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t)]
     pub format: CheckFormat,
-    /// Language of the band's name (default: the ruleset's first)
+    /// Language of the band's name (default: English, the command line's, where the ruleset
+    /// has it)
     #[arg(long, value_enum)]
     pub lang: Option<LangArg>,
 }

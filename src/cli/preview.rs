@@ -99,7 +99,8 @@ fn procedure_command(ruleset: Ruleset, p: &'static Procedure) -> Command {
     if p.params.iter().any(|x| matches!(x.kind, Kind::Unit { .. })) {
         let sheet = ruleset.list_words().id;
         cmd = cmd.after_help(format!(
-            "A UNIT is a {sheet} id (ID:FIGURES where its flag says so), or a unit of a list file: \
+            "A UNIT is a {sheet}'s id or name in any language of the ruleset (ID:FIGURES where its \
+             flag says so), or a unit of a list file: \
              FILE:N (its number, as `muster check` numbers them) or FILE:LABEL (its label), \
              e.g. lists/army.toml:3."
         ));
@@ -110,6 +111,8 @@ fn procedure_command(ruleset: Ruleset, p: &'static Procedure) -> Command {
 fn arg(p: &'static Param) -> Arg {
     let mut a = Arg::new(p.name).long(p.name).help(p.help);
     a = match p.value_name {
+        // An id that may be given by its name too.
+        Some(v) if p.names.is_some() => a.value_name(format!("{v}|NAME")),
         Some(v) => a.value_name(v),
         // As clap's derive names them: the flag in capitals.
         None => a.value_name(p.name.to_uppercase().replace('-', "_")),

@@ -82,7 +82,11 @@ fn show(
     lang: Option<crate::cli::LangArg>,
 ) -> Result<u8, Error> {
     let ruleset = engine.ruleset();
-    let lang = super::language(ruleset, lang, None)?;
+    // The career's words are the command line's (English) unless --lang says another.
+    let lang = match lang {
+        Some(_) => super::language(ruleset, lang, None)?,
+        None => super::named::cli_lang(ruleset),
+    };
     let labels = Templates::load(ruleset.templates(), None, &[])?.labels(lang.id());
     let shown = engine.show_career(file, lang, &labels)?;
     match format {

@@ -296,6 +296,8 @@ fn unknown_ruleset(
 /// The roster as a text table with the total against the limit (or the number of units,
 /// for rulesets without points).
 pub fn roster_text(checked: &ListCheck) -> String {
+    // Named in the command line's language.
+    let checked = &checked.named_in(super::named::cli_lang(checked.ruleset));
     let words = checked.ruleset.list_words();
     let rows: Vec<Vec<String>> = checked
         .units

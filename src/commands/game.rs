@@ -84,7 +84,8 @@ pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
         }
         GameCommand::Undo { file } => edit(dirs, &file, game::undo),
         GameCommand::Show { file, format } => {
-            let (engine, g) = open(dirs, &file)?;
+            let (engine, mut g) = open(dirs, &file)?;
+            g.in_lang(super::named::cli_lang(engine.ruleset()));
             let rules = engine.game_rules().cloned().unwrap_or_default();
             match format {
                 CheckFormat::Json => print_out(&to_json(&game_json(engine.as_ref(), &g, &rules)))?,
@@ -93,8 +94,13 @@ pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
             Ok(0)
         }
         GameCommand::Score { file, format, lang } => {
-            let (engine, g) = open(dirs, &file)?;
-            let lang = super::language(engine.ruleset(), lang, g.a.lang)?;
+            let (engine, mut g) = open(dirs, &file)?;
+            // The result's words are the command line's (English) unless --lang says another.
+            let lang = match lang {
+                Some(_) => super::language(engine.ruleset(), lang, None)?,
+                None => super::named::cli_lang(engine.ruleset()),
+            };
+            g.in_lang(lang);
             let scored = engine.score_game(&g, lang)?;
             match format {
                 CheckFormat::Json => print_out(&to_json(&scored.json))?,
@@ -221,13 +227,20 @@ fn edit(
     let ruleset = super::ruleset_of_file(path, &original, "game")?;
     let mut sources = Sources::new();
     let engine = load_engine(ruleset, dirs, &mut sources)?;
-    let (text, said) =
-        game::edit_text(engine.as_ref(), path, &original, None, change).map_err(|e| match e {
-            Error::Usage(m) if !m.starts_with(&path.display().to_string()) => {
-                Error::Usage(format!("{}: {m}", path.display()))
-            }
-            other => other,
-        })?;
+    let (text, said) = game::edit_text(
+        engine.as_ref(),
+        path,
+        &original,
+        None,
+        super::named::cli_lang(ruleset),
+        change,
+    )
+    .map_err(|e| match e {
+        Error::Usage(m) if !m.starts_with(&path.display().to_string()) => {
+            Error::Usage(format!("{}: {m}", path.display()))
+        }
+        other => other,
+    })?;
     write_atomic(&lock.target, shape.apply(text).as_bytes())?;
     drop(lock);
     print_out(&format!("{said}\n"))?;

@@ -104,6 +104,8 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                 }),
             };
             edit(dirs, flag, &file, |engine, doc| {
+                let mut unit = unit;
+                super::named::Namer::new(engine, None)?.new_unit(&mut unit, doc)?;
                 engine.add_unit(doc, &unit).map(|()| Vec::new())
             })
         }
@@ -140,6 +142,8 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                 )));
             }
             edit(dirs, flag, &file, |engine, doc| {
+                let mut change = change;
+                super::named::Namer::new(engine, None)?.change(&mut change, doc)?;
                 engine.set_unit(doc, index, &change)
             })
         }

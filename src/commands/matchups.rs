@@ -30,9 +30,11 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, args: &MatchupsArgs) -> Resu
         }
     }
     let mut sources = Sources::new();
-    let (engine, ours) = open_list(dirs, &mut sources, &args.list, flag)?;
-    let theirs = open_other(engine.as_ref(), &mut sources, &args.against)?;
+    let (engine, mut ours) = open_list(dirs, &mut sources, &args.list, flag)?;
+    let mut theirs = open_other(engine.as_ref(), &mut sources, &args.against)?;
     let ruleset = engine.ruleset();
+    ours.in_lang(super::named::cli_lang(ruleset));
+    theirs.in_lang(super::named::cli_lang(ruleset));
     if ruleset.meta().duels.is_empty() {
         return Err(Error::Usage(format!(
             "{} has no procedures between two units: no matchups",

@@ -7,6 +7,7 @@ pub mod data;
 pub mod game;
 pub mod list;
 pub mod matchups;
+pub mod named;
 pub mod preview;
 pub mod print;
 pub mod rulesets;

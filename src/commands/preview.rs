@@ -7,11 +7,12 @@ use super::{load_engine, print_out, to_json};
 use crate::cli::preview::PreviewCommand;
 use crate::cli::preview::PreviewFormat;
 use crate::core::error::Error;
+use crate::core::names::NameKind;
 use crate::core::output::{check_output_path, write_output};
 use crate::core::source::Sources;
 use crate::render::plot;
 use crate::rulesets::naming::resolve_files;
-use crate::rulesets::procedure::Chart;
+use crate::rulesets::procedure::{Chart, UnitRef, UNIT_NAMING};
 
 pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
     let PreviewCommand {
@@ -31,6 +32,29 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
     let mut sources = Sources::new();
     let engine = load_engine(request.ruleset, dirs, &mut sources)?;
     resolve_files(engine.as_ref(), &mut request)?;
+    // Sheets and skills given by their names; a list's units named in the command line's
+    // language.
+    let namer = super::named::Namer::new(engine.as_ref(), None)?;
+    for (kind, text) in request.named_mut() {
+        *text = namer.id(kind, text, None)?;
+    }
+    let lang = super::named::cli_lang(engine.ruleset());
+    for unit in request.units_mut() {
+        match unit {
+            UnitRef::Sheet { id, .. } => {
+                let named = namer.id(NameKind::Unit, id, None).map_err(|e| match e {
+                    // What looks like a file may have been meant as one.
+                    Error::Usage(m) if id.contains('.') => {
+                        Error::Usage(format!("{m} ({UNIT_NAMING})"))
+                    }
+                    e => e,
+                })?;
+                *id = named;
+            }
+            UnitRef::Listed(l) => l.row.in_lang(lang),
+            UnitRef::File { .. } => {}
+        }
+    }
     let preview = engine.preview(&request)?;
     if let Some(path) = &plot {
         let ext = path

@@ -282,7 +282,7 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
     let format = cards_format(args)?;
     check_output_path(&args.output, &ins)?;
     let mut sources = Sources::new();
-    let (engine, list): (Box<dyn Engine>, Option<ListCheck>) = match &args.list {
+    let (engine, mut list): (Box<dyn Engine>, Option<ListCheck>) = match &args.list {
         Some(path) => {
             let (engine, checked) = open_list(dirs, &mut sources, path, flag)?;
             if !checked.is_valid() && !args.allow_invalid {
@@ -315,14 +315,20 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
         names,
     )?;
     let labels = templates.labels(lang.id());
+    if let Some(list) = &mut list {
+        list.in_lang(lang);
+    }
+    let namer = super::named::Namer::new(engine.as_ref(), Some(lang))?;
     let sheets: Vec<SheetRef> = args
         .sheets
         .iter()
-        .map(|s| SheetRef {
-            id: s.sheet.clone(),
-            figures: s.figures,
+        .map(|s| {
+            Ok(SheetRef {
+                id: namer.id(crate::core::names::NameKind::Unit, &s.sheet, None)?,
+                figures: s.figures,
+            })
         })
-        .collect();
+        .collect::<Result<_, Error>>()?;
     let cards = engine.cards(list.as_ref(), &sheets, lang, &labels)?;
     if cards.is_empty() {
         return Err(Error::Usage(
@@ -457,6 +463,7 @@ pub fn roster_document(
     };
     let templates = Templates::load(engine.ruleset().templates(), overrides, &[name])?;
     let labels = templates.labels(lang.id());
+    let checked = &checked.named_in(lang);
     let mut ctx = Context::new();
     ctx.insert("r", &engine.roster(checked, sources, lang, &labels)?);
     ctx.insert("l", &labels);
@@ -525,7 +532,7 @@ pub fn list_cards(
 ) -> Result<Vec<u8>, Error> {
     let templates = Templates::load(engine.ruleset().templates(), None, &["card"])?;
     let labels = templates.labels(lang.id());
-    let cards = engine.cards(Some(checked), &[], lang, &labels)?;
+    let cards = engine.cards(Some(&checked.named_in(lang)), &[], lang, &labels)?;
     if cards.is_empty() {
         return Err(Error::Usage("the list has no units to print".into()));
     }

@@ -66,7 +66,11 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, args: &ScoreArgs) -> Result<
         sources: &mut sources,
         file,
         path: &args.file,
-        lang: super::language(ruleset, args.lang, None)?,
+        // The result's words are the command line's (English) unless --lang says another.
+        lang: match args.lang {
+            Some(_) => super::language(ruleset, args.lang, None)?,
+            None => super::named::cli_lang(ruleset),
+        },
     })?;
     match args.format {
         CheckFormat::Json => print_out(&to_json(&scored.json))?,

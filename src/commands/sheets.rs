@@ -24,6 +24,11 @@ pub fn show(
     format: Format,
     lang: Option<LangArg>,
 ) -> Result<u8, Error> {
+    let id = &super::named::Namer::new(engine, lang.map(Into::into))?.id(
+        crate::core::names::NameKind::Unit,
+        id,
+        None,
+    )?;
     let json = engine.sheet(id)?;
     if format == Format::Json {
         print_out(&to_json(&json))?;
@@ -59,6 +64,11 @@ pub fn show(
 /// `muster sheets new NEW-ID --from ID`: a copy of a sheet in the player's data folder, never
 /// over a file already there; with `edit`, opened in the player's editor.
 pub fn new(engine: &dyn Engine, id: &str, from: &str, edit: bool) -> Result<u8, Error> {
+    let from = &super::named::Namer::new(engine, None)?.id(
+        crate::core::names::NameKind::Unit,
+        from,
+        None,
+    )?;
     let file = engine.copy_sheet(from, id)?;
     let path = std::path::Path::new(super::PLAYER_DATA)
         .join(engine.ruleset().id())

@@ -10,6 +10,7 @@ pub mod dice;
 pub mod distribution;
 pub mod error;
 pub mod i18n;
+pub mod names;
 pub mod output;
 pub mod paths;
 pub mod rule;

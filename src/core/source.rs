@@ -196,6 +196,7 @@ pub enum Seg<'a> {
 /// that does not parse simply has no spans to offer.
 ///
 /// The document is parsed on the first look-up: loading valid data never pays for it.
+#[derive(Clone)]
 pub struct SpanIndex {
     doc: OnceLock<Parsed>,
     text: String,

@@ -2,22 +2,17 @@
 
 /// Up to three candidates close to `wanted`, best first, formatted as `` `a` or `b` ``.
 pub fn nearest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    let mut scored: Vec<(f64, &str)> = candidates
-        .into_iter()
-        .map(|c| (strsim::jaro_winkler(wanted, c), c))
-        .filter(|(score, c)| *score >= 0.75 || c.contains(wanted) && wanted.len() >= 3)
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
-    scored.dedup_by(|a, b| a.1 == b.1);
-    // Ids of one family share a long prefix (`fr-…`): only those about as close as the best.
-    if let Some(&(best, _)) = scored.first() {
-        scored.retain(|(score, _)| best - score <= 0.04);
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    let mut names: Vec<String> = Vec::new();
+    for i in closest(wanted, candidates.iter().copied()) {
+        let name = format!("`{}`", candidates[i]);
+        if !names.contains(&name) {
+            names.push(name);
+        }
+        if names.len() == 3 {
+            break;
+        }
     }
-    let names: Vec<String> = scored
-        .iter()
-        .take(3)
-        .map(|(_, c)| format!("`{c}`"))
-        .collect();
     match names.len() {
         0 => None,
         1 => Some(names[0].clone()),
@@ -27,6 +22,22 @@ pub fn nearest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) 
             names[names.len() - 1]
         )),
     }
+}
+
+/// The places in `candidates` of those close to `wanted`, best first (ties by text): those
+/// about as close as the best (ids of one family share a long prefix, `fr-…`).
+pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<usize> {
+    let mut scored: Vec<(f64, &str, usize)> = candidates
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| (strsim::jaro_winkler(wanted, c), c, i))
+        .filter(|(score, c, _)| *score >= 0.75 || c.contains(wanted) && wanted.len() >= 3)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    if let Some(&(best, _, _)) = scored.first() {
+        scored.retain(|(score, _, _)| best - score <= 0.04);
+    }
+    scored.into_iter().map(|(_, _, i)| i).collect()
 }
 
 #[cfg(test)]

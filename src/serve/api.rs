@@ -577,6 +577,8 @@ fn list_view(
     };
     let ruleset = c.check.ruleset;
     let (lang, labels) = page_lang(ruleset, lang.or(c.check.lang.map(|l| l.id())));
+    // Units named in the page's language, from the data (a label of the player's aside).
+    c.check.in_lang(lang);
     let offers = c
         .ready
         .engine
@@ -624,6 +626,8 @@ fn list_view(
                 json!({
                     "id": u.id,
                     "label": u.label,
+                    // Whether the label is the player's own (the data's name otherwise).
+                    "own_label": u.own_label,
                     "detail": offer.map(|o| o.detail.clone()).unwrap_or_default(),
                     "figures": u.figures,
                     // Whether the unit is added with a count (generals and command units are not).
@@ -1226,7 +1230,7 @@ fn facing(
     };
     let asked_lang = q.remove("lang");
     let mut c = stored(app, name)?;
-    let other = against(app, &mut c, &other_name).map_err(store_error)?;
+    let mut other = against(app, &mut c, &other_name).map_err(store_error)?;
     let ruleset = c.ready.engine.ruleset();
     let situation = duel::duel_situation(ruleset.meta().duel_choices, q)
         .map_err(|e| json_error(StatusCode::BAD_REQUEST, &e.to_string()))?;
@@ -1234,6 +1238,9 @@ fn facing(
         ruleset,
         asked_lang.as_deref().or(c.check.lang.map(|l| l.id())),
     );
+    // Units named in the page's language.
+    c.check.in_lang(lang);
+    other.in_lang(lang);
     Ok(Facing {
         c,
         other,

@@ -121,13 +121,14 @@ pub struct LangQuery {
 /// The page's view of a game: `muster game show --format json`, its version, and the
 /// ruleset's states and values in the page's language.
 fn view(app: &App, name: &str, path: &Path, text: &str, lang: Option<&str>) -> Response {
-    let (ready, g) = match read(app, path, text) {
+    let (ready, mut g) = match read(app, path, text) {
         Ok(x) => x,
         Err(r) => return r,
     };
     let rules = ready.engine.game_rules().cloned().unwrap_or_default();
     let ruleset = ready.engine.ruleset();
     let (lang, _) = page_lang(ruleset, lang.or(g.a.lang.map(|l| l.id())));
+    g.in_lang(lang);
     let v = version(text.as_bytes());
     let mut body = crate::commands::game::game_json(ready.engine.as_ref(), &g, &rules);
     body["name"] = json!(name);
@@ -451,6 +452,7 @@ fn edit(
             path,
             current,
             Some(&app.roots()),
+            page_lang(ready.engine.ruleset(), lang).0,
             change,
         )
         .map(|(text, _)| text)
@@ -470,7 +472,7 @@ pub async fn odds(
     Query(mut q): Query<std::collections::BTreeMap<String, String>>,
 ) -> Response {
     blocking(move || {
-        let (store, ready, g) = match open(&app, &name) {
+        let (store, ready, mut g) = match open(&app, &name) {
             Ok(x) => x,
             Err(r) => return r,
         };
@@ -485,7 +487,8 @@ pub async fn odds(
             Ok(s) => s,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
         };
-        let (_, labels) = page_lang(engine.ruleset(), asked_lang.as_deref().or(g.a.lang.map(|l| l.id())));
+        let (lang, labels) = page_lang(engine.ruleset(), asked_lang.as_deref().or(g.a.lang.map(|l| l.id())));
+        g.in_lang(lang);
         let unit = |key: &str| -> Result<(UnitRef, String), Error> {
             let (side, n) = g.find(key)?;
             let l = game::unit_of_game(engine, &g, &Selector::Label(game::unit_key(side, n)))?;
@@ -526,7 +529,7 @@ pub async fn score(
     Query(q): Query<LangQuery>,
 ) -> Response {
     blocking(move || {
-        let (_, ready, g) = match open(&app, &name) {
+        let (_, ready, mut g) = match open(&app, &name) {
             Ok(x) => x,
             Err(r) => return r,
         };
@@ -535,6 +538,7 @@ pub async fn score(
             engine.ruleset(),
             q.lang.as_deref().or(g.a.lang.map(|l| l.id())),
         );
+        g.in_lang(lang);
         match engine.score_game(&g, lang) {
             Ok(s) => json_response(
                 StatusCode::OK,

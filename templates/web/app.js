@@ -684,7 +684,8 @@ function unitForm(form, offer, current, submitLabel, submit, cancel, target) {
   };
   if (offer.figures) parts.push(numberField("figures", countWord(words), offer.figures, current ? (current.unit.figures ?? offer.figures.default) : offer.figures.default));
   if (offer.guns) parts.push(numberField("guns", t("guns"), offer.guns, current ? (raw.guns ?? offer.guns.default) : offer.guns.default));
-  const label = current && current.unit.label !== offer.name ? current.unit.label : "";
+  // The player's own label only: a unit the data name is named in the page's language.
+  const label = current && current.unit.own_label ? current.unit.label : "";
   parts.push(el("div", { class: "field" },
     el("label", { for: `${form.id}-label` }, t("label")),
     el("input", { id: `${form.id}-label`, name: "label", value: label, autocomplete: "off" }),

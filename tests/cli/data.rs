@@ -176,7 +176,7 @@ fn unknown_ids_on_the_command_line_are_usage_errors_with_suggestions() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
-            .contains("unknown sheet `gb-95th-sharp`; did you mean `gb-95th-sharpe`"),
+            .contains("unknown sheet `gb-95th-sharp`; did you mean 95th Rifles / Lieutenant Sharpe (`gb-95th-sharpe`)"),
         "{}",
         run.stderr
     );

@@ -240,11 +240,11 @@ fn shooting_closed_forms() {
     for (args, message) in [
         (
             &["--shooter", "foot-artillery", "--save-with", "attack-column"][..],
-            "error: --save-with attack-column: not against artillery fire (« Infanterie en colonne d'attaque sauf si tir d'artillerie »)\n",
+            "error: --save-with attack-column: not against artillery fire (“Infantry in attack column, except against artillery”)\n",
         ),
         (
             &["--shooter", "line-infantry", "--save-with", "artillery-long"][..],
-            "error: --save-with artillery-long: only against artillery fire (« Cible touchée par un tir d'artillerie à longue portée »); the shooter is not artillery\n",
+            "error: --save-with artillery-long: only against artillery fire (“Hit by artillery at long range”); the shooter is not artillery\n",
         ),
     ] {
         let mut full = vec!["preview", "--ruleset", "hm-qrs", "shoot"];

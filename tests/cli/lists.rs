@@ -274,7 +274,8 @@ fn refused_edits_leave_the_file_untouched() {
     let run = muster(&["list", "add", f, "gb-95th-sharp"]);
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("did you mean `gb-95th-sharpe`"),
+        run.stderr
+            .contains("did you mean 95th Rifles / Lieutenant Sharpe (`gb-95th-sharpe`)"),
         "{}",
         run.stderr
     );

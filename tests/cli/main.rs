@@ -16,6 +16,7 @@ mod matchups;
 mod monte_carlo;
 mod my_sheets;
 mod my_units;
+mod names;
 mod numbers;
 mod outputs;
 mod pairing;

@@ -96,7 +96,7 @@ fn fire_from_sheets_applies_the_rules() {
     assert!(close(&out["p_dodge"], 0.8), "{out}");
     let notes = out["notes"].to_string();
     assert!(
-        notes.contains("Tireur expert") && notes.contains("escort"),
+        notes.contains("Expert marksman") && notes.contains("escort"),
         "{notes}"
     );
     // Casualties per 100 points: Sharpe 229 + 15.
@@ -487,7 +487,7 @@ fn list_units_use_the_skills_bought_for_them() {
     assert!(close(&out["p_hit"], 0.6), "{out}");
     let notes = out["notes"].to_string();
     assert!(
-        notes.contains("uses Tireur expert, bought in the list")
+        notes.contains("uses Expert marksman, bought in the list")
             && notes.contains("--shooter-skill bon-oeil"),
         "{notes}"
     );
@@ -508,7 +508,7 @@ fn list_units_use_the_skills_bought_for_them() {
     assert_eq!(out["casualties"], sheet["casualties"]);
     // Picking the other: Bon œil, medium counts as short → 5 on a d10: 0.6 too, but noted.
     let out = fire(&["--shooter-skill", "bon-oeil"]);
-    assert!(out["notes"].to_string().contains("uses Bon œil"), "{out}");
+    assert!(out["notes"].to_string().contains("uses Good eye"), "{out}");
     // A skill it did not buy is refused, naming what it has.
     let run = muster(&[
         "preview",

@@ -290,7 +290,7 @@ fn a_value_that_looks_like_a_list_unit_but_is_not() {
         ),
         (
             vec!["preview", "charge", "--charger", "gb-45th-lin.e", "--target", "gb-45th-line"],
-            format!("error: unknown sheet `gb-45th-lin.e`; did you mean `gb-45th-line`? ({naming})\n"),
+            format!("error: unknown sheet `gb-45th-lin.e`; did you mean 45th (Nottinghamshire) Regiment of Foot (`gb-45th-line`)? ({naming})\n"),
         ),
         (
             vec!["preview", "--ruleset", "hm-qrs", "shoot", "--shooter", "lists/sharpe-patrol.toml:1", "--target", "line-infantry"],

@@ -11,6 +11,7 @@ pub use crate::core::catalog::Replaced;
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+pub use crate::core::names::{Candidate, NameKind};
 use crate::core::rule::Rule;
 use crate::core::source::{FileId, Sources};
 
@@ -59,6 +60,21 @@ pub trait Engine: Send + Sync {
     /// the card's, from its template: [`Engine::cards`]).
     fn sheet_text(&self, _id: &str, _lang: Lang, _labels: &toml::Table) -> Result<String, Error> {
         Err(unsupported(self.ruleset(), "unit sheets to show"))
+    }
+
+    /// What an argument of the command line may name ([`NameKind`]: a unit's sheet or entry,
+    /// a skill, an option): each one's id and its names in every language of the ruleset
+    /// (`labels`: its labels in each, for what only its words name). Those `list` (a list's
+    /// document) takes first, such as its army's entries, are of rank 0, the others of rank 1.
+    /// Empty: the ruleset names no such thing, and arguments are taken as they are.
+    fn names(
+        &self,
+        kind: NameKind,
+        labels: &[(Lang, toml::Table)],
+        list: Option<&DocumentMut>,
+    ) -> Vec<Candidate> {
+        let _ = (kind, labels, list);
+        Vec::new()
     }
 
     /// `muster skills`: the skills or special rules units may buy, if the ruleset has them.

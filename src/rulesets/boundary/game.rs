@@ -427,6 +427,12 @@ impl Note {
 }
 
 impl Game {
+    /// Both armies' units named in `lang` ([`ListCheck::in_lang`]).
+    pub fn in_lang(&mut self, lang: Lang) {
+        self.a.in_lang(lang);
+        self.b.in_lang(lang);
+    }
+
     pub fn list(&self, side: Side) -> &ListCheck {
         match side {
             Side::A => &self.a,
@@ -491,6 +497,20 @@ impl Game {
             for (i, u) in self.list(side).units.iter().enumerate() {
                 if u.label == name {
                     found.push((side, i + 1));
+                }
+            }
+        }
+        if found.is_empty() {
+            // Case and accents aside; a unit the data name, by its name in any language.
+            use crate::core::names::fold;
+            let folded = fold(name);
+            for side in [Side::A, Side::B] {
+                for (i, u) in self.list(side).units.iter().enumerate() {
+                    if fold(&u.label) == folded
+                        || !u.own_label && u.names.iter().any(|(_, n)| fold(n) == folded)
+                    {
+                        found.push((side, i + 1));
+                    }
                 }
             }
         }
@@ -1497,9 +1517,11 @@ pub fn edit_text(
     path: &Path,
     text: &str,
     roots: Option<&[PathBuf]>,
+    lang: Lang,
     change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<String, Error>,
 ) -> Result<(String, String), Error> {
-    let game = game_within(engine, path, text, roots)?;
+    let mut game = game_within(engine, path, text, roots)?;
+    game.in_lang(lang);
     let rules = engine.game_rules().cloned().unwrap_or_default();
     let mut doc = text
         .trim_start_matches('\u{feff}')
@@ -1510,7 +1532,8 @@ pub fn edit_text(
     }
     let said = change(&mut doc, &game, &rules)?;
     let new_text = doc.to_string();
-    let after = game_within(engine, path, &new_text, roots)?;
+    let mut after = game_within(engine, path, &new_text, roots)?;
+    after.in_lang(lang);
     let before = engine.game_problems(&game);
     let problems: Vec<String> = engine
         .game_problems(&after)

@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::{Meta, Ruleset};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::i18n::Lang;
+use crate::core::names::Names;
 use crate::core::rule::Rule;
 use crate::core::source::{FileId, Seg, SpanIndex};
 
@@ -14,6 +15,8 @@ use crate::core::source::{FileId, Seg, SpanIndex};
 #[derive(Serialize)]
 pub struct ListWords {
     pub id: &'static str,
+    /// What a unit is taken from, in messages: "sheet", "entry", "unit type".
+    pub unit: &'static str,
     /// The count of a unit (figures, elements), or `None`: units have no count.
     pub figures: Option<&'static str>,
     pub extras: &'static str,
@@ -36,7 +39,13 @@ pub struct ListWords {
 pub struct UnitRow {
     /// The sheet or entry id.
     pub id: String,
+    /// The player's label, else the name of its sheet or entry (in the list's language until
+    /// [`ListCheck::in_lang`] says the document's).
     pub label: String,
+    /// Whether `label` is the player's own (a name of the data otherwise).
+    pub own_label: bool,
+    /// The name of its sheet or entry in each language the data give it.
+    pub names: Names,
     pub figures: Option<i64>,
     pub cost: u64,
     /// What was bought for it (skills, options): id, name to print, cost here (0: free).
@@ -50,7 +59,11 @@ pub struct UnitRow {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Extra {
     pub id: String,
+    /// Its name, in the list's language until [`ListCheck::in_lang`] says the document's.
     pub name: String,
+    /// Its name in each language the data (or the ruleset's words) give it.
+    #[serde(skip)]
+    pub names: Names,
     pub cost: u32,
     /// Given free by the player's rank (rulesets with ranks), not bought.
     pub free: bool,
@@ -59,6 +72,7 @@ pub struct Extra {
 }
 
 /// A list file parsed and checked by its ruleset.
+#[derive(Clone)]
 pub struct ListCheck {
     pub ruleset: Ruleset,
     pub file: FileId,
@@ -68,6 +82,8 @@ pub struct ListCheck {
     pub lang: Option<Lang>,
     /// What the army is, for headings: "empire, peninsula", "France 1809".
     pub description: String,
+    /// The same in each language the data give it, where they do ([`ListCheck::in_lang`]).
+    pub description_names: Names,
     pub total: u64,
     pub limit: u64,
     pub units: Vec<UnitRow>,
@@ -79,6 +95,41 @@ pub struct ListCheck {
 impl ListCheck {
     pub fn is_valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The list as [`ListCheck::in_lang`] names it in `lang`.
+    pub fn named_in(&self, lang: Lang) -> ListCheck {
+        let mut named = self.clone();
+        named.in_lang(lang);
+        named
+    }
+
+    /// The units named in `lang` (a document's, a page's): each unit without a label of the
+    /// player's by its sheet's or entry's name in `lang`, and what it bought by theirs, where
+    /// the data give one.
+    pub fn in_lang(&mut self, lang: Lang) {
+        if let Some(d) = self.description_names.get(lang) {
+            self.description = d.to_owned();
+        }
+        for u in &mut self.units {
+            u.in_lang(lang);
+        }
+    }
+}
+
+impl UnitRow {
+    /// The unit named in `lang` ([`ListCheck::in_lang`]).
+    pub fn in_lang(&mut self, lang: Lang) {
+        if !self.own_label {
+            if let Some(n) = self.names.get(lang) {
+                self.label = n.to_owned();
+            }
+        }
+        for e in &mut self.extras {
+            if let Some(n) = e.names.get(lang) {
+                e.name = n.to_owned();
+            }
+        }
     }
 }
 

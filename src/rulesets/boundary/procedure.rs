@@ -60,6 +60,9 @@ pub struct Param {
     pub conflicts: &'static [&'static str],
     /// An earlier spelling of a unit, `--LIST FILE --UNIT N`, accepted and not shown in help.
     pub legacy: Option<(&'static str, &'static str)>,
+    /// What an id of it names (a skill, a unit's sheet), when a player may give it by its name
+    /// in any of the ruleset's languages instead ([`crate::core::names`]).
+    pub names: Option<crate::core::names::NameKind>,
 }
 
 impl Param {
@@ -75,7 +78,14 @@ impl Param {
             required: false,
             conflicts: &[],
             legacy: None,
+            names: None,
         }
+    }
+
+    /// An id that may be given by its name too ([`Param::names`]).
+    pub const fn names(mut self, kind: crate::core::names::NameKind) -> Param {
+        self.names = Some(kind);
+        self
     }
 
     pub const fn flag(name: &'static str, help: &'static str) -> Param {
@@ -283,7 +293,8 @@ pub fn unknown_unit<'a>(what: &str, id: &str, known: impl Iterator<Item = &'a st
 
 impl UnitRef {
     /// Reads `ID`, `ID:FIGURES` (when `figures`), `FILE:N` or `FILE:LABEL`. A value is a file's
-    /// unit when what precedes the first `.toml:` is a `.toml` file, or when it has a `/`.
+    /// unit when what precedes the first `.toml:` is a `.toml` file, or when it has a `/` (not
+    /// one between spaces, as a sheet's name has). A sheet may be named by its name too.
     pub fn parse(text: &str, figures: bool) -> Result<UnitRef, String> {
         let shown = text.escape_debug();
         let file = |path: &str, unit: &str| -> Result<UnitRef, String> {
@@ -314,7 +325,9 @@ impl UnitRef {
         if let Some(i) = text.find(".toml:") {
             return file(&text[..i + 5], &text[i + 6..]);
         }
-        if text.ends_with(".toml") || text.contains('/') || text.contains('\\') {
+        // A path's separator; a sheet's name may hold ` / ` ("95th Rifles / Lieutenant Sharpe").
+        let separator = text.replace(" / ", "").contains(['/', '\\']);
+        if text.ends_with(".toml") || separator {
             return match text.rsplit_once(':') {
                 Some((path, unit)) if !text.ends_with(".toml") => file(path, unit),
                 _ => Err(format!("`{shown}` names a file: {UNIT_NAMING}")),
@@ -546,6 +559,21 @@ impl Request {
     }
 
     /// The units given, to resolve.
+    /// The values given to the parameters whose ids may be names ([`Param::names`]), with what
+    /// they name: put in their place as ids before the procedure runs.
+    pub fn named_mut(
+        &mut self,
+    ) -> impl Iterator<Item = (crate::core::names::NameKind, &mut String)> {
+        let procedure = self.procedure;
+        self.given.iter_mut().filter_map(move |(name, v)| {
+            let kind = procedure.param(name)?.names?;
+            match v {
+                Value::Text(t) => Some((kind, t)),
+                _ => None,
+            }
+        })
+    }
+
     pub fn units_mut(&mut self) -> impl Iterator<Item = &mut UnitRef> {
         self.given.iter_mut().filter_map(|(_, v)| match v {
             Value::Unit(u) => Some(u),
@@ -706,9 +734,15 @@ pub fn select(list: &super::ListCheck, which: &Selector, path: &str) -> Result<u
         Selector::Label(label) => {
             let exact: Vec<usize> = (0..n).filter(|i| list.units[*i].label == *label).collect();
             let found = if exact.is_empty() {
-                let folded = label.to_lowercase();
+                // Case and accents aside; a unit the data name, by its name in any language.
+                use crate::core::names::fold;
+                let folded = fold(label);
                 (0..n)
-                    .filter(|i| list.units[*i].label.to_lowercase() == folded)
+                    .filter(|i| {
+                        let u = &list.units[*i];
+                        fold(&u.label) == folded
+                            || !u.own_label && u.names.iter().any(|(_, name)| fold(name) == folded)
+                    })
                     .collect()
             } else {
                 exact

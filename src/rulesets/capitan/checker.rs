@@ -7,6 +7,7 @@ use super::database::Database;
 use super::list::ListFile;
 use super::validate::{self, ListContext};
 use crate::core::diagnostic::{self, Diagnostic};
+use crate::core::names::Names;
 use crate::core::source::{FileId, Sources, SpanIndex};
 use crate::rulesets::{Extra, ListCheck, Ruleset, UnitRow};
 
@@ -46,6 +47,12 @@ pub fn check_parsed<'a>(
         career,
     });
     diagnostic::sort(&mut diagnostics);
+    // Named in the list's language (its documents' until they say another).
+    let lang = list
+        .list
+        .lang
+        .filter(|l| super::META.languages.contains(l))
+        .unwrap_or(super::META.languages[0]);
     let units = army
         .units
         .iter()
@@ -57,8 +64,9 @@ pub fn check_parsed<'a>(
                     id: id.clone(),
                     name: db
                         .skill(id)
-                        .map(|s| s.name.fr.clone())
+                        .map(|s| s.name.get(lang).to_owned())
                         .unwrap_or_else(|| format!("{id} (unknown)")),
+                    names: db.skill(id).map(|s| s.name.by_lang()).unwrap_or_default(),
                     cost: *cost,
                     free: list
                         .list
@@ -71,6 +79,11 @@ pub fn check_parsed<'a>(
             UnitRow {
                 id: u.sheet_id.to_owned(),
                 label: u.label.clone(),
+                own_label: list.units[u.index].label.is_some(),
+                names: u
+                    .sheet
+                    .map(|s| Names::same(&s.name, super::META.languages))
+                    .unwrap_or_default(),
                 figures: u.figures,
                 cost: u.cost,
                 json: json!({
@@ -96,6 +109,7 @@ pub fn check_parsed<'a>(
         name: list.list.name.clone(),
         lang: list.list.lang,
         description: format!("{}, {}", list.list.coalition, list.list.campaign),
+        description_names: Names::default(),
         total: army.total,
         limit: army.limit,
         units,

@@ -129,6 +129,31 @@ impl Engine for CapitanEngine {
         )
     }
 
+    fn names(
+        &self,
+        kind: crate::rulesets::NameKind,
+        _labels: &[(Lang, toml::Table)],
+        _list: Option<&DocumentMut>,
+    ) -> Vec<crate::rulesets::Candidate> {
+        use crate::core::names::Names;
+        use crate::rulesets::{Candidate, NameKind};
+        match kind {
+            NameKind::Unit => self
+                .db
+                .sheets
+                .iter()
+                .map(|s| Candidate::new(&s.id, Names::same(&s.name, super::META.languages)))
+                .collect(),
+            NameKind::Skill => self
+                .db
+                .skills
+                .iter()
+                .map(|s| Candidate::new(&s.id, s.name.by_lang()))
+                .collect(),
+            NameKind::Option => Vec::new(),
+        }
+    }
+
     fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
         let filter = Filter::new(&self.db, filter)?;
         let sheets: Vec<&UnitSheet> = self
@@ -256,7 +281,7 @@ impl Engine for CapitanEngine {
                 .map(|s| {
                     vec![
                         s.id.clone(),
-                        s.name.fr.clone(),
+                        s.name.en.clone(),
                         s.cost.to_string(),
                         s.restriction
                             .map(|r: Restriction| r.to_string())

@@ -42,6 +42,7 @@ pub const META: Meta = Meta {
     },
     list_words: ListWords {
         id: "sheet",
+        unit: "sheet",
         figures: Some("figures"),
         extras: "skills",
         extras_bought: true,

@@ -40,6 +40,15 @@ impl Text {
 }
 
 impl Names {
+    /// The name in each language muster prints.
+    pub fn by_lang(&self) -> crate::core::names::Names {
+        crate::core::names::Names::new([
+            (Lang::Fr, self.fr.clone()),
+            (Lang::Es, self.es.clone()),
+            (Lang::En, self.en.clone()),
+        ])
+    }
+
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
             Lang::Fr => &self.fr,

@@ -2,6 +2,7 @@
 //! its bounds from `preview::request::limits`), the duels two list units play, and the reading
 //! of a checked request into the ruleset's own requests.
 
+use crate::core::names::NameKind;
 use super::database::Database;
 use super::model::{CoverLevel, Die, DodgeReroll, GunType, Kind, Quality, Range};
 use super::preview::artillery::{Ammunition, GunRange};
@@ -37,6 +38,7 @@ pub const PROCEDURES: &[Procedure] = &[
                 "ID",
                 "The skill the shooter uses (one per activation, §11); a list unit uses the first of its skills that acts on fire unless this names another",
             )
+.names(NameKind::Skill)
             .first()
             .repeat(),
             Param::flag("precision", "Aimed fire: did not move nor change target (+1)").first(),
@@ -68,8 +70,9 @@ pub const PROCEDURES: &[Procedure] = &[
             Param::id(
                 "target-skill",
                 "ID",
-                "The skill the target uses (Durs à tuer, Combat à mort)",
+                "The skill the target uses, by id or name (durs-a-tuer, combat-a-mort)",
             )
+.names(NameKind::Skill)
             .second()
             .repeat(),
             Param::choice("cover", COVER, "The target's cover (+1/+2/+4 to its dodge)").second(),
@@ -92,6 +95,7 @@ pub const PROCEDURES: &[Procedure] = &[
                 "ID",
                 "Compare with the shooter using this skill in place of its current one (§11: one per activation)",
             )
+.names(NameKind::Skill)
             .conflicts(&["compare-shooter"]),
             Param::unit_with_figures("compare-shooter", "Compare with another shooter"),
         ],
@@ -111,6 +115,7 @@ pub const PROCEDURES: &[Procedure] = &[
             .first()
             .legacy("a-list", "a-unit"),
             Param::id("a-skill", "ID", "The skill side A uses (one per activation, §11)")
+.names(NameKind::Skill)
                 .first()
                 .repeat(),
             Param::flag("a-charges", "Side A charges (+2 first round, §8.12)").first(),
@@ -149,6 +154,7 @@ pub const PROCEDURES: &[Procedure] = &[
             .second()
             .legacy("b-list", "b-unit"),
             Param::id("b-skill", "ID", "The skill side B uses")
+.names(NameKind::Skill)
                 .second()
                 .repeat(),
             Param::flag("b-charges", "Side B charges (counter-charge, §8.12)").second(),
@@ -181,7 +187,8 @@ pub const PROCEDURES: &[Procedure] = &[
                 "compare-skill",
                 "ID",
                 "Compare with side A using this skill in place of its current one (§11: one per activation)",
-            ),
+            )
+.names(NameKind::Skill),
         ],
         chart: Chart::Of("survivors of B"),
         mean: Some("/mean"),
@@ -201,8 +208,9 @@ pub const PROCEDURES: &[Procedure] = &[
             Param::id(
                 "charger-skill",
                 "ID",
-                "The skill the charger uses (Vieille garde)",
+                "The skill the charger uses, by id or name (vieille-garde)",
             )
+.names(NameKind::Skill)
             .first()
             .repeat(),
             Param::int_i(
@@ -274,6 +282,7 @@ pub const PROCEDURES: &[Procedure] = &[
                 "ID",
                 "A skill the gun uses (tir-de-precision, grenades-explosives)",
             )
+.names(NameKind::Skill)
             .first()
             .repeat(),
             Param::int_u(

@@ -955,7 +955,7 @@ pub fn describe(db: &Database, s: &UnitSheet) -> String {
         s.points
     ));
     for o in &s.skills {
-        let name = db.skill(&o.id).map(|k| k.name.fr.as_str()).unwrap_or(&o.id);
+        let name = db.skill(&o.id).map(|k| k.name.en.as_str()).unwrap_or(&o.id);
         lines.push(format!("skill        {name} ({}) [{}]", o.cost, o.id));
     }
     if s.sheet_number.is_some() || s.card_number.is_some() {
@@ -968,7 +968,7 @@ pub fn describe(db: &Database, s: &UnitSheet) -> String {
     let campaigns: Vec<&str> = s
         .campaigns
         .iter()
-        .map(|c| db.campaigns.get(c).map(|x| x.name.fr.as_str()).unwrap_or(c))
+        .map(|c| db.campaigns.get(c).map(|x| x.name.en.as_str()).unwrap_or(c))
         .collect();
     lines.push(format!("campaign     {}", campaigns.join("; ")));
     let file = db.provenance.get(&s.id).map(|(_, f)| f.as_str()).unwrap_or("");

@@ -31,6 +31,7 @@ pub const META: Meta = Meta {
     },
     list_words: ListWords {
         id: "class",
+        unit: "class",
         figures: Some("figures"),
         extras: "effects",
         extras_bought: false,

@@ -61,6 +61,38 @@ impl Engine for HmEngine {
         )
     }
 
+    fn names(
+        &self,
+        kind: crate::rulesets::NameKind,
+        _labels: &[(Lang, toml::Table)],
+        _list: Option<&DocumentMut>,
+    ) -> Vec<crate::rulesets::Candidate> {
+        use crate::core::names::Names;
+        use crate::rulesets::{Candidate, NameKind};
+        match kind {
+            NameKind::Unit => self
+                .db
+                .units
+                .iter()
+                .map(|u| Candidate::new(&u.id, u.name.by_lang()))
+                .collect(),
+            NameKind::Skill => Vec::new(),
+            // The options a unit takes (`list add --option`): its brigade's, and its size by
+            // name.
+            NameKind::Option => ["brigade", "commander", "rating", "brigade-name"]
+                .iter()
+                .map(|k| Candidate::new(*k, Names::default()))
+                .chain(
+                    self.db
+                        .rules
+                        .size
+                        .iter()
+                        .map(|s| Candidate::new(format!("size={}", s.id), s.name.by_lang())),
+                )
+                .collect(),
+        }
+    }
+
     fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
         if filter.nation.is_some()
             || filter.coalition.is_some()
@@ -108,7 +140,7 @@ impl Engine for HmEngine {
                 .map(|u| {
                     vec![
                         u.id.clone(),
-                        u.name.fr.clone(),
+                        u.name.en.clone(),
                         u.arm.as_str().to_owned(),
                         u.formation.clone(),
                         u.hand_to_hand.to_string(),

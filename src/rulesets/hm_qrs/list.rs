@@ -251,27 +251,39 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
             unpriced.push(i);
         }
         total += cost.unwrap_or(0);
+        // Named in the list's language (its documents' until they say another).
+        let lang = list
+            .list
+            .lang
+            .filter(|l| super::META.languages.contains(l))
+            .unwrap_or(super::META.languages[0]);
         let label = u
             .label
             .clone()
-            .or_else(|| t.map(|t| t.name.fr.clone()))
+            .or_else(|| t.map(|t| t.name.get(lang).to_owned()))
             .unwrap_or_else(|| u.unit.clone());
         let brigade = list.brigade.iter().find(|b| b.id == u.brigade);
         rows.push(UnitRow {
             id: u.unit.clone(),
             label: label.clone(),
+            own_label: u.label.is_some(),
+            names: t.map(|t| t.name.by_lang()).unwrap_or_default(),
             figures: None,
             cost: cost.unwrap_or(0),
             extras: std::iter::once(crate::rulesets::Extra {
                 id: u.brigade.clone(),
                 name: brigade.map_or_else(|| u.brigade.clone(), |b| b.name.clone()),
+                names: Default::default(),
                 cost: 0,
                 free: false,
                 count: None,
             })
             .chain(u.size.iter().map(|s| crate::rulesets::Extra {
                 id: s.clone(),
-                name: s.clone(),
+                name: db
+                    .size(s)
+                    .map_or_else(|| s.clone(), |x| x.name.get(lang).to_owned()),
+                names: db.size(s).map(|x| x.name.by_lang()).unwrap_or_default(),
                 cost: 0,
                 free: false,
                 count: None,
@@ -341,6 +353,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
             list.units.len(),
             if list.units.len() == 1 { "" } else { "s" }
         ),
+        description_names: Default::default(),
         total,
         limit,
         units: rows,

@@ -36,6 +36,7 @@ pub const META: Meta = Meta {
     },
     list_words: ListWords {
         id: "type",
+        unit: "unit type",
         figures: None,
         extras: "brigade, size",
         extras_bought: false,

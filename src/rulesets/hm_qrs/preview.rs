@@ -351,14 +351,14 @@ fn check_save_against(
         match m.artillery {
             Some(true) if !artillery => {
                 return Err(format!(
-                "{flag} {id}: only against artillery fire (« {} »); the shooter is not artillery",
-                m.name.fr
+                "{flag} {id}: only against artillery fire (“{}”); the shooter is not artillery",
+                m.name.en
             ))
             }
             Some(false) if artillery => {
                 return Err(format!(
-                    "{flag} {id}: not against artillery fire (« {} »)",
-                    m.name.fr
+                    "{flag} {id}: not against artillery fire (“{}”)",
+                    m.name.en
                 ))
             }
             _ => {}

@@ -38,6 +38,24 @@ impl Engine for ThucydideEngine {
         )
     }
 
+    fn names(
+        &self,
+        kind: crate::rulesets::NameKind,
+        _labels: &[(Lang, toml::Table)],
+        _list: Option<&DocumentMut>,
+    ) -> Vec<crate::rulesets::Candidate> {
+        use crate::rulesets::{Candidate, NameKind};
+        match kind {
+            NameKind::Unit => self
+                .db
+                .units
+                .iter()
+                .map(|u| Candidate::new(&u.id, u.name.by_lang()))
+                .collect(),
+            NameKind::Skill | NameKind::Option => Vec::new(),
+        }
+    }
+
     fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
         let db = &self.db;
         if filter.nation.is_some()
@@ -72,7 +90,7 @@ impl Engine for ThucydideEngine {
                 .map(|u| {
                     vec![
                         u.id.clone(),
-                        u.name.fr.clone(),
+                        u.name.en.clone(),
                         u.kind.clone(),
                         u.armour.clone(),
                         u.fire.to_string(),
@@ -148,7 +166,7 @@ impl Engine for ThucydideEngine {
             rows: db
                 .traits
                 .iter()
-                .map(|t| vec![t.id.clone(), t.name.fr.clone(), t.rule.en.clone()])
+                .map(|t| vec![t.id.clone(), t.name.en.clone(), t.rule.en.clone()])
                 .collect(),
             noun: "traits",
         }))

@@ -122,14 +122,22 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
             generals.push(i);
         }
         let elements = u.elements.or(t.map(|t| i64::from(t.elements)));
+        // Named in the list's language (its documents' until they say another).
+        let lang = list
+            .list
+            .lang
+            .filter(|l| super::META.languages.contains(l))
+            .unwrap_or(super::META.languages[0]);
         let label = u
             .label
             .clone()
-            .or_else(|| t.map(|t| t.name.fr.clone()))
+            .or_else(|| t.map(|t| t.name.get(lang).to_owned()))
             .unwrap_or_else(|| u.unit.clone());
         units.push(UnitRow {
             id: u.unit.clone(),
             label: label.clone(),
+            own_label: u.label.is_some(),
+            names: t.map(|t| t.name.by_lang()).unwrap_or_default(),
             figures: elements,
             cost: 0,
             extras: u
@@ -137,6 +145,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 .map(|c| crate::rulesets::Extra {
                     id: c.as_str().to_owned(),
                     name: c.as_str().to_owned(),
+                    names: Default::default(),
                     cost: 0,
                     free: false,
                 count: None,
@@ -195,6 +204,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
             list.units.len(),
             if list.units.len() == 1 { "" } else { "s" }
         ),
+        description_names: Default::default(),
         total: 0,
         limit: 0,
         units,

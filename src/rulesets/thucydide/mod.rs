@@ -36,6 +36,7 @@ pub const META: Meta = Meta {
     },
     list_words: ListWords {
         id: "troop",
+        unit: "troop type",
         figures: Some("elements"),
         extras: "character",
         extras_bought: false,

@@ -97,6 +97,9 @@ pub fn unit_cost(db: &Database, entry: &Entry, unit: &ListUnit) -> (u64, Vec<(&'
 
 pub fn evaluate<'a>(db: &'a Database, list: &ListFile) -> Evaluated<'a> {
     let army = db.army(&list.list.army);
+    // Named in the list's language (its documents' until they say another; a language the
+    // names lack falls back as `Names::get` says).
+    let lang = list.list.lang.unwrap_or_default();
     let units: Vec<Unit> = list
         .units
         .iter()
@@ -116,7 +119,7 @@ pub fn evaluate<'a>(db: &'a Database, list: &ListFile) -> Evaluated<'a> {
                 label: u
                     .label
                     .clone()
-                    .or_else(|| entry.map(|e| e.name.fr.clone()))
+                    .or_else(|| entry.map(|e| e.name.get(lang).to_owned()))
                     .unwrap_or_else(|| {
                         u.entry
                             .clone()

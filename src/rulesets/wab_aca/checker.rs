@@ -7,6 +7,7 @@ use super::database::Database;
 use super::list::ListFile;
 use super::validate::{self, ListContext};
 use crate::core::diagnostic::{self, Diagnostic};
+use crate::core::names::Names;
 use crate::core::source::{FileId, Sources, SpanIndex};
 use crate::rulesets::{Extra, ListCheck, Ruleset, UnitRow};
 
@@ -44,6 +45,7 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                         "guns" => format!("guns ×{}", u.guns.unwrap_or(1)),
                         other => other.replace('-', " "),
                     },
+                    names: Names::default(),
                     cost: u32::try_from(*cost).unwrap_or(u32::MAX),
                     free: false,
                     count: match *id {
@@ -72,6 +74,8 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                 }),
                 id,
                 label: u.label.clone(),
+                own_label: list.units[u.index].label.is_some(),
+                names: u.entry.map(|e| e.name.by_lang()).unwrap_or_default(),
                 figures: u.figures,
                 cost: u.cost,
                 extras,
@@ -79,9 +83,14 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
             }
         })
         .collect();
+    let lang = list
+        .list
+        .lang
+        .filter(|l| super::META.languages.contains(l))
+        .unwrap_or(super::META.languages[0]);
     let description = army
         .army
-        .map(|a| a.header.name.fr.clone())
+        .map(|a| a.header.name.get(lang).to_owned())
         .unwrap_or_else(|| list.list.army.clone());
     ListCheck {
         ruleset: Ruleset::of(&super::META),
@@ -89,6 +98,10 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
         name: list.list.name.clone(),
         lang: list.list.lang,
         description,
+        description_names: army
+            .army
+            .map(|a| a.header.name.by_lang())
+            .unwrap_or_default(),
         total: army.total,
         limit: army.limit,
         units,

@@ -84,6 +84,75 @@ impl Engine for WabEngine {
         )
     }
 
+    fn names(
+        &self,
+        kind: crate::rulesets::NameKind,
+        labels: &[(Lang, toml::Table)],
+        list: Option<&DocumentMut>,
+    ) -> Vec<crate::rulesets::Candidate> {
+        use crate::core::names::Names;
+        use crate::rulesets::{Candidate, NameKind};
+        match kind {
+            NameKind::Unit => {
+                // A list's own army's entries first: several armies have hussars.
+                let army = list
+                    .and_then(|d| d.get("list"))
+                    .and_then(|l| l.get("army"))
+                    .and_then(|a| a.as_str());
+                let mut all: Vec<Candidate> = self
+                    .db
+                    .entries
+                    .iter()
+                    .map(|e| Candidate {
+                        id: e.id.clone(),
+                        names: e.name.by_lang(),
+                        context: self.db.army(&e.army).map(|a| a.header.name.en.clone()),
+                        rank: u8::from(army.is_some_and(|a| a != e.army)),
+                    })
+                    .collect();
+                // The other words a unit is given by: a general by rank or role (`division`),
+                // a battery by its type in a preview (`medium`).
+                let mut words: Vec<&str> = self
+                    .db
+                    .armies
+                    .iter()
+                    .flat_map(|a| self.db.general_words(a))
+                    .collect();
+                words.sort_unstable();
+                words.dedup();
+                all.extend(words.into_iter().map(|w| Candidate {
+                    rank: 2,
+                    ..Candidate::new(w, Names::default())
+                }));
+                all.extend(self.db.batteries.iter().map(|b| Candidate {
+                    rank: 2,
+                    ..Candidate::new(&b.id, b.name.by_lang())
+                }));
+                all
+            }
+            NameKind::Skill => Vec::new(),
+            NameKind::Option => UnitOption::ALL
+                .iter()
+                .map(|o| {
+                    let key = match o {
+                        UnitOption::Flag => "flag",
+                        UnitOption::Musician => "musician",
+                        UnitOption::Elite => "elite_figures_rule_name",
+                        UnitOption::HeavyArmour => "heavy_armour",
+                    };
+                    Candidate::new(
+                        o.as_str(),
+                        Names::new(labels.iter().filter_map(|(lang, l)| {
+                            l.get(key)
+                                .and_then(|v| v.as_str())
+                                .map(|n| (*lang, n.to_owned()))
+                        })),
+                    )
+                })
+                .collect(),
+        }
+    }
+
     fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
         let db = &self.db;
         for (flag, value) in [
@@ -131,7 +200,7 @@ impl Engine for WabEngine {
                     let p = &e.profile;
                     vec![
                         e.id.clone(),
-                        e.name.fr.clone(),
+                        e.name.en.clone(),
                         e.army.clone(),
                         e.class
                             .map(|c| c.to_string())
@@ -242,7 +311,7 @@ impl Engine for WabEngine {
                 .map(|s| {
                     vec![
                         s.id.clone(),
-                        s.name.fr.clone(),
+                        s.name.en.clone(),
                         s.section.clone(),
                         s.rule.en.clone(),
                     ]

@@ -46,6 +46,7 @@ pub const META: Meta = Meta {
     },
     list_words: ListWords {
         id: "entry",
+        unit: "entry",
         figures: Some("figures"),
         extras: "options",
         extras_bought: true,

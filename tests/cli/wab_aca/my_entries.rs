@@ -154,7 +154,7 @@ fn a_players_entry_takes_the_place_of_a_shipped_one_in_its_army() {
     let md = roster(d);
     assert!(
         md.contains(
-            "\n_Illustrative values (written for muster, not the book's): Régiment de dragons_\n"
+            "\n_Illustrative values (written for muster, not the book's): Dragoon regiment_\n"
         ),
         "{md}"
     );

@@ -181,7 +181,7 @@ fn test_groups_doubles_and_rerolls() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
-            .contains("`fr-conscripts` is militia, which has no re-roll"),
+            .contains("Conscript battalion is militia, which has no re-roll"),
         "{}",
         run.stderr
     );
@@ -577,7 +577,7 @@ fn combat_special_rules() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
-            .contains("`fr-hussars` does not take the formation echelon"),
+            .contains("Hussar regiment does not take the formation echelon"),
         "{}",
         run.stderr
     );
@@ -692,7 +692,7 @@ fn bounds_and_unknown_ids() {
         (vec!["shoot", "--shots", "4", "--bs", "3", "--strength", "3", "--toughness", "3", "--save", "7", "--elite", "5"], "--elite: 5 elite figures among 4 shots"),
         (vec!["shoot", "--shots", "4", "--bs", "3", "--strength", "3", "--toughness", "3"], "give --save SV (7: none), --no-save or --target ENTRY"),
         (vec!["combat", "--attacker", "fr-line-fusiliers:50", "--defender", "ru-jagers"], "--attacker: 50 is out of range; 12 to 30"),
-        (vec!["combat", "--attacker", "fr-line-fusilers", "--defender", "ru-jagers"], "unknown entry `fr-line-fusilers`; did you mean `fr-line-fusiliers`?"),
+        (vec!["combat", "--attacker", "fr-line-fusilers", "--defender", "ru-jagers"], "unknown entry `fr-line-fusilers`; did you mean Line battalion (`fr-line-fusiliers`, France, 1809)?"),
         (vec!["combat", "--attacker", "lists/wab-france-1809.toml:99", "--defender", "ru-jagers"], "has 15 units: there is no unit 99"),
         (vec!["combat", "--attacker", "lists/sharpe-patrol.toml:1", "--defender", "ru-jagers"], "lists/sharpe-patrol.toml is a list for Capitán, not for WAB: Au crépuscule de l'Aigle"),
         (vec!["combat", "--attacker", "fr-line-fusiliers", "--attacker-fighting", "31", "--defender", "ru-jagers"], "31 figures fighting, but the unit has 30"),

@@ -41,6 +41,11 @@ pub struct ArtilleryOutcome {
     pub casualties: super::Distribution,
 }
 
+/// A skill's name in the previews' language (its id when the data lack it).
+fn skill_name<'a>(db: &'a Database, id: &'a str) -> &'a str {
+    db.skill(id).map_or(id, |k| k.name.get(super::TEXT))
+}
+
 pub fn resolve(s: &ArtillerySetup) -> ArtilleryOutcome {
     let n = s.under_template as usize;
     let p_blank = match s.deviation_die {
@@ -132,7 +137,10 @@ pub fn setup(
     let row = db.rules.quality(shot.crew).ok_or("unknown crew quality")?;
     let precise = shot.skills.iter().any(|k| k == "tir-de-precision");
     let deviation_die = if precise {
-        notes.push("Tir de précision: no deviation roll (Capitán §11)".into());
+        notes.push(format!(
+            "{}: no deviation roll (Capitán §11)",
+            skill_name(db, "tir-de-precision")
+        ));
         None
     } else {
         let die = match rockets {
@@ -181,7 +189,10 @@ pub fn setup(
     }
     let explosive = shot.skills.iter().any(|k| k == "grenades-explosives");
     if explosive {
-        notes.push("Grenades explosives: no dodge (Capitán §11)".into());
+        notes.push(format!(
+            "{}: no dodge (Capitán §11)",
+            skill_name(db, "grenades-explosives")
+        ));
     }
     Ok(ArtillerySetup {
         deviation_die,

@@ -59,6 +59,9 @@ pub struct ChargeInput {
     /// Vieille garde (§11).
     pub skip_test: bool,
     pub double_bonus: i32,
+    /// The name of the skill that skips the test or adds to the doubling roll, in the
+    /// previews' language.
+    pub skill: String,
 }
 
 /// The setup of a charge, with a note for every modifier and for the test decision.
@@ -89,7 +92,7 @@ pub fn setup(db: &Database, input: &ChargeInput, notes: &mut Vec<String>) -> Cha
     }
     let test_required = morale <= courage && !input.skip_test;
     notes.push(if input.skip_test {
-        "Vieille garde: no test before charging (Capitán §11)".into()
+        format!("{}: no test before charging (Capitán §11)", input.skill)
     } else if test_required {
         format!(
             "morale {morale} is not above the target's courage {courage}: the charger tests, needing 1d{} + {morale} > {courage} (Capitán §5.1)",

@@ -145,7 +145,8 @@ pub fn from_units(
         }
         if effective != range {
             notes.push(format!(
-                "Bon œil: {range} range counts as {effective} (Capitán §11)"
+                "{}: {range} range counts as {effective} (Capitán §11)",
+                k.name.get(super::TEXT)
             ));
         }
     }
@@ -189,15 +190,15 @@ pub fn from_units(
             e.fire_modifier_vs_infantry
         };
         if vs != 0 {
-            add(vs, format!("{} against {} (Capitán §11)", k.name.fr, t.arm));
+            add(vs, format!("{} against {} (Capitán §11)", k.name.get(super::TEXT), t.arm));
         }
         if e.fire_modifier != 0 {
-            add(e.fire_modifier, format!("{} (Capitán §11)", k.name.fr));
+            add(e.fire_modifier, format!("{} (Capitán §11)", k.name.get(super::TEXT)));
         }
         if e.fire_modifier_pistol != 0 && db.weapon_of(s).is_some_and(|w| w.pistol) {
             add(
                 e.fire_modifier_pistol,
-                format!("{} with pistols (Capitán §11)", k.name.fr),
+                format!("{} with pistols (Capitán §11)", k.name.get(super::TEXT)),
             );
         }
     }
@@ -223,7 +224,7 @@ pub fn from_units(
         ));
         notes.push(format!(
             "{}: one figure fires {} shots at {:+} (Capitán §11)",
-            k.name.fr, k.effects.volley_gun_shots, k.effects.volley_gun_modifier
+            k.name.get(super::TEXT), k.effects.volley_gun_shots, k.effects.volley_gun_modifier
         ));
     }
     let reroll_misses = s.specialists.contains(&Specialist::Escort);

@@ -463,13 +463,13 @@ pub fn side_from_unit(
         add(
             e.combat_modifier,
             false,
-            &format!("{} (Capitán §11)", k.name.fr),
+            &format!("{} (Capitán §11)", k.name.get(super::TEXT)),
         );
         if stance.charging {
             add(
                 e.charge_combat_modifier,
                 true,
-                &format!("{} when charging (Capitán §11)", k.name.fr),
+                &format!("{} when charging (Capitán §11)", k.name.get(super::TEXT)),
             );
         }
         if id == "tirailleurs" {

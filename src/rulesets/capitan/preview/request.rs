@@ -85,7 +85,7 @@ impl<'a> UnitChoice<'a> {
     pub fn name(&self, figures: u32) -> String {
         match &self.list {
             Some(l) => format!("{} ({figures} figures, {})", l.label, l.origin),
-            None => format!("{} ({figures} figures)", self.sheet.id),
+            None => format!("{} ({figures} figures)", self.sheet.name),
         }
     }
 
@@ -221,14 +221,14 @@ fn chosen_skill(
         if reduced {
             notes.push(format!(
                 "{name} is reduced: it cannot use {} (Capitán §11)",
-                skill.name.fr
+                skill.name.get(super::TEXT)
             ));
             return Ok(None);
         }
         if !compared {
             notes.push(format!(
                 "{name} uses {} (--{flag}, Capitán §11)",
-                skill.name.fr
+                skill.name.get(super::TEXT)
             ));
         }
         return Ok(Some(k.to_owned()));
@@ -247,7 +247,7 @@ fn chosen_skill(
             let names: Vec<&str> = list
                 .skills
                 .iter()
-                .map(|(id, _)| db.skill(id).map_or(id.as_str(), |s| s.name.fr.as_str()))
+                .map(|(id, _)| db.skill(id).map_or(id.as_str(), |s| s.name.get(super::TEXT)))
                 .collect();
             notes.push(format!(
                 "{name}: its skills ({}) do not change this roll",
@@ -265,7 +265,7 @@ fn chosen_skill(
         Some((first, others)) => {
             let mut note = format!(
                 "{name} uses {}, bought in the list (one skill per activation, Capitán §11)",
-                first.name.fr
+                first.name.get(super::TEXT)
             );
             if !others.is_empty() {
                 let ids: Vec<&str> = others.iter().map(|s| s.id.as_str()).collect();
@@ -985,6 +985,11 @@ pub fn charge(db: &Database, req: &ChargeRequest) -> Result<ChargeReport, String
         .and_then(|k| db.skill(k))
         .map(|s| s.effects.clone())
         .unwrap_or_default();
+    let skill_name = charger_skill
+        .as_deref()
+        .and_then(|k| db.skill(k))
+        .map(|s| s.name.get(super::TEXT).to_owned())
+        .unwrap_or_default();
     let morale = req
         .morale
         .or(req.charger.as_ref().map(|u| u.sheet.morale))
@@ -1009,12 +1014,13 @@ pub fn charge(db: &Database, req: &ChargeRequest) -> Result<ChargeReport, String
             captured_flag: req.captured_flag,
             skip_test: effects.skip_charge_test,
             double_bonus: effects.double_courage_bonus,
+            skill: skill_name.clone(),
         },
         &mut notes,
     );
     if effects.double_courage_bonus != 0 {
         notes.push(format!(
-            "{:+} to the roll for a doubled courage (Vieille garde, Capitán §11)",
+            "{:+} to the roll for a doubled courage ({skill_name}, Capitán §11)",
             effects.double_courage_bonus
         ));
     }
@@ -1022,7 +1028,7 @@ pub fn charge(db: &Database, req: &ChargeRequest) -> Result<ChargeReport, String
     let name = |u: &Option<UnitChoice>, what: &str| match u {
         Some(u) => match &u.list {
             Some(l) => format!("{} ({})", l.label, l.origin),
-            None => u.sheet.id.clone(),
+            None => u.sheet.name.clone(),
         },
         None => what.to_owned(),
     };
@@ -1137,7 +1143,7 @@ pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryRepor
     let out = artillery::resolve(&setup);
     let label = match (req.rockets, sheet) {
         (true, _) => "Congreve rockets".to_owned(),
-        (false, Some(s)) => format!("{} (type {gun})", s.id),
+        (false, Some(s)) => format!("{} (type {gun})", s.name),
         (false, None) => format!("type {gun} gun"),
     };
     Ok(ArtilleryReport {

@@ -134,7 +134,7 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
             flag,
             n,
             &(entry.figures.min..=entry.figures.max),
-            &format!("the figures `{}` takes", entry.id),
+            &format!("the figures {} takes", entry.name.get(Lang::En)),
         )?,
         (None, _) => entry.figures.max,
     };
@@ -149,7 +149,8 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
         },
         None => Resolved {
             entry,
-            name: entry.name.fr.clone(),
+            // The previews' text is English, and so are the names in it.
+            name: entry.name.get(Lang::En).to_owned(),
             figures,
             flag: false,
             musician: false,
@@ -204,8 +205,8 @@ pub fn test(db: &Database, r: &TestRequest) -> Result<TestOut, String> {
             let rerolls = db.quality(u.entry).map_or(0, |q| q.rerolls);
             if rerolls == 0 {
                 return Err(format!(
-                    "--reroll: `{}` is {}, which has no re-roll of a failed test (ACA p.13)",
-                    u.entry.id, u.entry.quality
+                    "--reroll: {} is {}, which has no re-roll of a failed test (ACA p.13)",
+                    u.name, u.entry.quality
                 ));
             }
         }
@@ -281,8 +282,8 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, String> {
     if let Some(f) = &firer {
         if f.entry.class == Some(Class::HeavyCavalry) {
             return Err(format!(
-                "--firer: `{}` is heavy cavalry (ACA p.6: \"Pas de tir possible pour la cavalerie lourde\")",
-                f.entry.id
+                "--firer: {} is heavy cavalry (ACA p.6: \"Pas de tir possible pour la cavalerie lourde\")",
+                f.name
             ));
         }
     }
@@ -299,8 +300,8 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, String> {
     if let Some(w) = weapon {
         if w.range == 0 && r.strength.is_none() {
             return Err(format!(
-                "--firer: `{}` carries {}, a close-combat weapon; give --strength to shoot anyway",
-                firer.as_ref().map(|f| f.entry.id.as_str()).unwrap_or(""),
+                "--firer: {} carries {}, a close-combat weapon; give --strength to shoot anyway",
+                firer.as_ref().map(|f| f.name.as_str()).unwrap_or(""),
                 w.id
             ));
         }
@@ -432,38 +433,38 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, String> {
         Some(Arm::Infantry) => {}
         Some(Arm::Cavalry) => {
             return Err(format!(
-                "--target: `{}` is cavalry (ACA p.7: \"La cavalerie ne peut répondre par un duel de feu\")",
-                target.entry.id
+                "--target: {} is cavalry (ACA p.7: \"La cavalerie ne peut répondre par un duel de feu\")",
+                target.name
             ))
         }
         None => {
             return Err(format!(
-                "--target: `{}` is a {}; the fire duel is a formed unit's in line (ACA p.4), the artillery duel a battery's (ACA p.8)",
-                target.entry.id, target.entry.kind
+                "--target: {} is a {}; the fire duel is a formed unit's in line (ACA p.4), the artillery duel a battery's (ACA p.8)",
+                target.name, target.entry.kind
             ))
         }
     }
     if firer.entry.kind == Kind::Battery || firer.entry.kind == Kind::General {
         return Err(format!(
-            "--firer: `{}` is a {}; the fire duel answers infantry or cavalry fire (ACA p.4)",
-            firer.entry.id, firer.entry.kind
+            "--firer: {} is a {}; the fire duel answers infantry or cavalry fire (ACA p.4)",
+            firer.name, firer.entry.kind
         ));
     }
     if has(target.entry, "skirmishers") {
         return Err(format!(
-            "--target: `{}` always skirmishes; the fire duel is \"une unité formée en ligne ou en double-ligne\" (ACA p.4)",
-            target.entry.id
+            "--target: {} always skirmishes; the fire duel is \"une unité formée en ligne ou en double-ligne\" (ACA p.4)",
+            target.name
         ));
     }
     let first = shoot(db, &r.first)?;
     let weapon = db
         .weapons
         .get(target.entry.firearm.as_deref().unwrap_or(&target.entry.weapon))
-        .ok_or_else(|| format!("--target: `{}` has no weapon", target.entry.id))?;
+        .ok_or_else(|| format!("--target: {} has no weapon", target.name))?;
     if weapon.range == 0 {
         return Err(format!(
-            "--target: `{}` carries {}, which does not shoot",
-            target.entry.id, weapon.id
+            "--target: {} carries {}, which does not shoot",
+            target.name, weapon.id
         ));
     }
     let test_modifier = within(
@@ -484,8 +485,8 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, String> {
     ] {
         if asked && db.quality(unit.entry).is_none_or(|q| q.rerolls == 0) {
             return Err(format!(
-                "{flag}: `{}` is {}, which has no re-roll of a failed test (ACA p.13)",
-                unit.entry.id, unit.entry.quality
+                "{flag}: {} is {}, which has no re-roll of a failed test (ACA p.13)",
+                unit.name, unit.entry.quality
             ));
         }
     }
@@ -647,8 +648,8 @@ fn side(
     if let Some(f) = formation {
         if !e.formations.contains(&f.id) {
             return Err(format!(
-                "--{who}-formation: `{}` does not take the formation {} (it takes {})",
-                e.id,
+                "--{who}-formation: {} does not take the formation {} (it takes {})",
+                e.name.get(Lang::En),
                 f.id,
                 e.formations.join(", ")
             ));
@@ -735,8 +736,8 @@ fn side(
     let elite = r.elite.unwrap_or(unit.elite);
     if elite > 0 && !e.offers(UnitOption::Elite) {
         return Err(format!(
-            "--{who}-elite: `{}` has no elite figures to buy",
-            e.id
+            "--{who}-elite: {} has no elite figures to buy",
+            e.name.get(Lang::En)
         ));
     }
     if elite > unit.figures {
@@ -756,8 +757,8 @@ fn side(
     let quality = db.quality(e);
     if r.reroll && quality.is_none_or(|q| q.rerolls == 0) {
         return Err(format!(
-            "--{who}-reroll: `{}` is {}, which has no re-roll of a failed test (ACA p.13)",
-            e.id, e.quality
+            "--{who}-reroll: {} is {}, which has no re-roll of a failed test (ACA p.13)",
+            e.name.get(Lang::En), e.quality
         ));
     }
     let supports = within(
@@ -768,7 +769,7 @@ fn side(
     )?;
     let officer = matches!(e.kind, Kind::Infantry | Kind::Cavalry);
     if r.officer && !officer {
-        return Err(format!("--{who}-officer: `{}` has no unit officer", e.id));
+        return Err(format!("--{who}-officer: {} has no unit officer", e.name.get(Lang::En)));
     }
     Ok(Side {
         name: unit.name.clone(),
@@ -843,8 +844,8 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, String> {
     for (flag, u) in [("--attacker", &a_unit), ("--defender", &d_unit)] {
         if u.entry.kind == Kind::General {
             return Err(format!(
-                "{flag}: `{}` is a general; combat previews are for units",
-                u.entry.id
+                "{flag}: {} is a general; combat previews are for units",
+                u.name
             ));
         }
     }
@@ -865,10 +866,10 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, String> {
         if let Some(only) = reaction.and_then(|x| x.only_against) {
             if a_unit.entry.arm() != Some(only) {
                 return Err(format!(
-                    "--counter-charge: `{}` is {}, and `{}` is {}: {} counter-charges {only} only (ACA p.5: \"Contre-charger (uniquement face à de l'infanterie)\")",
-                    d_unit.entry.id,
+                    "--counter-charge: {} is {}, and {} is {}: {} counter-charges {only} only (ACA p.5: \"Contre-charger (uniquement face à de l'infanterie)\")",
+                    d_unit.name,
                     d_unit.entry.kind,
-                    a_unit.entry.id,
+                    a_unit.name,
                     a_unit.entry.kind,
                     d_unit.entry.kind,
                 ));
@@ -1023,7 +1024,7 @@ pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, St
     } else if let Some(e) = db.entry(&r.battery) {
         e.battery
             .clone()
-            .ok_or_else(|| format!("--battery: `{}` is a {} entry, not a battery", e.id, e.kind))?
+            .ok_or_else(|| format!("--battery: {} is a {} entry, not a battery", e.name.get(Lang::En), e.kind))?
     } else {
         let mut known: Vec<&str> = db.batteries.ids().collect();
         known.sort_unstable();
@@ -1064,8 +1065,8 @@ pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, St
     if let (At::Battery, Some(t)) = (r.at, &target) {
         if t.entry.kind != Kind::Battery {
             return Err(format!(
-                "--target: `{}` is {}, and --at battery fires at a battery's gunners",
-                t.entry.id, t.entry.kind
+                "--target: {} is {}, and --at battery fires at a battery's gunners",
+                t.name, t.entry.kind
             ));
         }
     }
