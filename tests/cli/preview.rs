@@ -445,10 +445,10 @@ fn plots_are_svg() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
-    // IHDR: width and height, big-endian, twice the SVG's 720 × 399 (the title, the legend's
-    // line at 14 px, 300 px of bars, their k).
+    // IHDR: width and height, big-endian, twice the SVG's 720 × 417 (the title, the legend's
+    // two lines at 14 px: the units by their names, 300 px of bars, their k).
     assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 1440);
-    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 798);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 834);
 }
 
 #[test]

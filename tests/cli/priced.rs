@@ -460,7 +460,7 @@ fn every_ruleset_with_lists_notices() {
             "id = \"militia\"",
             "stamina = 3",
             "stamina = 4",
-            "the data changed for unit 1, Milice: stamina 3 → 4",
+            "the data changed for unit 1, Militia: stamina 3 → 4",
         ),
         (
             "thucydide",
@@ -469,7 +469,7 @@ fn every_ruleset_with_lists_notices() {
             "id = \"peltastes\"",
             "assault = 2",
             "assault = 3",
-            "the data changed for unit 1, Peltastes: assault 2 → 3",
+            "the data changed for unit 1, Peltasts: assault 2 → 3",
         ),
     ];
     for (ruleset, list, file, anchor, old, new, says) in cases {
@@ -488,11 +488,22 @@ fn every_ruleset_with_lists_notices() {
         let run = f.run(&["check", "lists/l.toml"]);
         assert_eq!(data_changed(&run), [*says], "{ruleset}: {}", run.stderr);
         let run = f.run(&["list", "update", "lists/l.toml"]);
+        // The check names the unit in English (the command line's language); the update
+        // by its label, which the list keeps in its own language.
+        let what = says.split_once(": ").unwrap().1;
+        let who = says
+            .strip_prefix("the data changed for ")
+            .and_then(|s| s.split_once(", "))
+            .unwrap()
+            .0;
         assert!(
-            run.stderr.starts_with(&format!(
-                "updated {}",
-                says.strip_prefix("the data changed for ").unwrap()
-            )),
+            run.stderr.starts_with(&format!("updated {who}, "))
+                && run
+                    .stderr
+                    .lines()
+                    .next()
+                    .unwrap()
+                    .ends_with(&format!(": {what}")),
             "{ruleset}: {}",
             run.stderr
         );

@@ -352,7 +352,7 @@ pub fn notice(engine: &(impl Engine + ?Sized), sources: &Sources, check: &mut Li
                         "the data changed for unit {unit}, {name}: {what}",
                     )
                     .count("unit", c.unit)
-                    .name("name", Named::same(&c.label))
+                    .name("name", unit_name(check, &c))
                     .name("what", said(&c)),
                 )
                 .at(check.file, at)
@@ -367,6 +367,23 @@ pub fn notice(engine: &(impl Engine + ?Sized), sources: &Sources, check: &mut Li
         );
     }
     diagnostic::sort(&mut check.diagnostics);
+}
+
+/// A unit of a list as sentences name it: the player's label, else its sheet's or entry's
+/// name in each language the data give it.
+fn unit_name(check: &ListCheck, c: &Change) -> crate::core::words::Named {
+    use crate::core::words::Named;
+    match check.units.get(c.unit.wrapping_sub(1)) {
+        Some(row) if !row.own_label => {
+            let by = |l: Lang| row.names.get(l).map(str::to_owned);
+            Named::new(
+                by(Lang::En).unwrap_or_else(|| c.label.clone()),
+                by(Lang::Fr),
+                by(Lang::Es),
+            )
+        }
+        _ => Named::same(&c.label),
+    }
 }
 
 /// The check of a list document as it stands (`path` names it).

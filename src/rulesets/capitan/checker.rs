@@ -65,7 +65,9 @@ pub fn check_parsed<'a>(
                     name: db
                         .skill(id)
                         .map(|s| s.name.get(lang).to_owned())
-                        .unwrap_or_else(|| format!("{id} (unknown)")),
+                        // A skill the data does not know: as the player wrote it (its
+                        // diagnostic says it is unknown, in the page's language).
+                        .unwrap_or_else(|| id.clone()),
                     names: db.skill(id).map(|s| s.name.by_lang()).unwrap_or_default(),
                     cost: *cost,
                     free: list
