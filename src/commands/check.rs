@@ -167,6 +167,18 @@ pub fn run(
             return unknown_ruleset(&sources, list, d.in_lang(lang, &words), format, lang);
         }
     };
+    // A language the ruleset is not printed in: its diagnostics in English, the command
+    // line's, said once.
+    let lang = if ruleset.languages().contains(&lang) {
+        lang
+    } else {
+        eprintln!(
+            "warning: {} is not printed in {}; its diagnostics are said in en",
+            ruleset.id(),
+            lang.id()
+        );
+        Lang::En
+    };
     let own = ruleset.words(lang);
     let words = Layered { own: &own, lang };
     let say = |ds: &[Diagnostic]| -> Vec<Diagnostic> {

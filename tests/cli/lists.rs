@@ -338,3 +338,27 @@ fn readme_lists_every_code() {
         );
     }
 }
+
+/// `check --lang` in a language the list's ruleset is not printed in says so, and says the
+/// diagnostics in English rather than half in the shared words of that language.
+#[test]
+fn check_in_a_language_the_ruleset_does_not_speak() {
+    let run = muster(&[
+        "check",
+        "tests/fixtures/hm-qrs/lists/unknown-unit.toml",
+        "--lang",
+        "es",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("warning: hm-qrs is not printed in es; its diagnostics are said in en\n"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.ends_with(": invalid (1 error, 0 warnings)\n"),
+        "{}",
+        run.stderr
+    );
+}
