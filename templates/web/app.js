@@ -93,11 +93,19 @@ function verdictText(valid, errors, warnings) {
 // ── the lists page ────────────────────────────────────────────────────────────────────────
 
 async function indexPage() {
+  // Every control answers from the first paint: a form sent before the page's data arrived
+  // would otherwise be sent by the browser itself, its fields in the address, the page reloaded.
+  const select = $("#nl-ruleset");
+  select.addEventListener("change", drawFields);
+  $("#nl-title").addEventListener("input", deriveFileName);
+  $("#nl-name").addEventListener("input", () => { $("#nl-name").dataset.typed = $("#nl-name").value ? "yes" : ""; });
+  $("#new-list").addEventListener("submit", createList);
+  $("#import").addEventListener("submit", importList);
+  $("#im-file").addEventListener("change", readCodeFile);
+  $("#new-game").addEventListener("submit", createGame);
   drawPhoneCodes();
   const rulesets = ((await api("GET", "/api/rulesets")).data || []).filter((r) => r.supports.lists);
-  const select = $("#nl-ruleset");
   for (const r of rulesets) select.append(el("option", { value: r.id }, r.title));
-  select.addEventListener("change", drawFields);
   await drawFields();
   const lists = await drawLists();
   // No list yet: the new-list form comes first, ready to type in.
@@ -105,13 +113,7 @@ async function indexPage() {
     $("#lists-card").before($("#new-list-card"));
     $("#nl-title").focus();
   }
-  $("#nl-title").addEventListener("input", deriveFileName);
-  $("#nl-name").addEventListener("input", () => { $("#nl-name").dataset.typed = $("#nl-name").value ? "yes" : ""; });
-  $("#new-list").addEventListener("submit", createList);
-  $("#import").addEventListener("submit", importList);
-  $("#im-file").addEventListener("change", readCodeFile);
   await drawGames(lists || []);
-  $("#new-game").addEventListener("submit", createGame);
 }
 
 // On the computer running `muster serve --lan`: the codes a phone scans to pair (the server
@@ -307,23 +309,9 @@ const state = { name: "", view: null, version: null, offers: null, enemy: null, 
 async function builderPage() {
   state.name = decodeURIComponent(location.pathname.replace(/^\/lists\//, ""));
   $("#search").placeholder = t("search");
-  const lists = (await api("GET", "/api/lists")).data || [];
-  await load();
-  if (!state.view) return;
-  $("#crumb").replaceChildren(el("a", { href: "/" }, t("lists")), " / ", state.view.list_name || state.name);
-  document.title = `muster — ${state.view.list_name || state.name}`;
+  // Every control answers from the first paint (Share pressed while the picker still loads
+  // did nothing); those that need the list wait for it themselves.
   const against = $("#against");
-  against.append(el("option", { value: "" }, t("none")));
-  for (const l of lists) {
-    if (l.name !== state.name && l.ruleset === state.view.ruleset) against.append(el("option", { value: l.name }, l.title || l.name));
-  }
-  // A link may name the opponent, the two units and the situation (the page keeps its
-  // address up to date, so a preview can be bookmarked or shared).
-  const asked = new URLSearchParams(location.search);
-  if (asked.get("against") && [...against.options].some((o) => o.value === asked.get("against"))) {
-    against.value = asked.get("against");
-    await versus(asked);
-  }
   against.addEventListener("change", () => versus());
   $("#duel-unit").addEventListener("change", drawDuels);
   $("#duel-enemy").addEventListener("change", drawDuels);
@@ -336,6 +324,22 @@ async function builderPage() {
   $("#share-close").addEventListener("click", () => { $("#share-panel").hidden = true; });
   $("#copy-code").addEventListener("click", () => copyOut("#share-code", "#copy-code", "copy_code"));
   $("#copy-text").addEventListener("click", () => copyOut("#share-text", "#copy-text", "copy_text"));
+  const lists = (await api("GET", "/api/lists")).data || [];
+  await load();
+  if (!state.view) return;
+  $("#crumb").replaceChildren(el("a", { href: "/" }, t("lists")), " / ", state.view.list_name || state.name);
+  document.title = `muster — ${state.view.list_name || state.name}`;
+  against.append(el("option", { value: "" }, t("none")));
+  for (const l of lists) {
+    if (l.name !== state.name && l.ruleset === state.view.ruleset) against.append(el("option", { value: l.name }, l.title || l.name));
+  }
+  // A link may name the opponent, the two units and the situation (the page keeps its
+  // address up to date, so a preview can be bookmarked or shared).
+  const asked = new URLSearchParams(location.search);
+  if (asked.get("against") && [...against.options].some((o) => o.value === asked.get("against"))) {
+    against.value = asked.get("against");
+    await versus(asked);
+  }
 }
 
 // ── sharing the list: its code, its QR code, its text for a chat ────────────────────────
@@ -553,6 +557,7 @@ async function edit(op) {
 }
 
 async function saveToml() {
+  if (!state.view) return;
   const r = await api("PUT", `/api/lists/${enc(state.name)}?lang=${UI.lang}`, $("#toml").value, state.version);
   if (r.status === 412) {
     return banner([t("stale") + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
