@@ -7,9 +7,11 @@ use super::{load_engine, print_out, to_json};
 use crate::cli::preview::PreviewCommand;
 use crate::cli::preview::PreviewFormat;
 use crate::core::error::Error;
+use crate::core::i18n::Lang;
 use crate::core::names::NameKind;
 use crate::core::output::{check_output_path, write_output};
 use crate::core::source::Sources;
+use crate::core::table::english;
 use crate::render::plot;
 use crate::rulesets::naming::resolve_files;
 use crate::rulesets::procedure::{Chart, UnitRef, UNIT_NAMING};
@@ -22,13 +24,9 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
     } = command;
     let procedure = request.procedure;
     // Refused before any work: a procedure without a distribution has nothing to draw.
-    let what = match (procedure.chart, &plot) {
-        (Chart::None(why), Some(_)) => {
-            return Err(Error::Usage(format!("--plot draws distributions; {why}")))
-        }
-        (Chart::Of(what), _) => what,
-        (Chart::None(_), None) => "",
-    };
+    if let (Chart::None(why), Some(_)) = (procedure.chart, &plot) {
+        return Err(Error::Usage(format!("--plot draws distributions; {why}")));
+    }
     let mut sources = Sources::new();
     let engine = load_engine(request.ruleset, dirs, &mut sources)?;
     resolve_files(engine.as_ref(), &mut request)?;
@@ -61,7 +59,20 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
             .extension()
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase);
-        let svg = plot::svg_bars(what, &preview.series);
+        let title = procedure
+            .chart
+            .title()
+            .map(|t| t.english())
+            .unwrap_or_default();
+        let svg = plot::svg(
+            &plot::Bars {
+                title: &title,
+                series: &english(&preview.series),
+                legend: true,
+                lang: Lang::En,
+            },
+            plot::WIDTH,
+        );
         let bytes = match ext.as_deref() {
             Some("svg") => svg.into_bytes(),
             Some("png") => plot::png(&svg)?,

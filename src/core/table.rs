@@ -1,5 +1,8 @@
 //! Plain-text tables for the terminal.
 
+use crate::core::i18n::Lang;
+use crate::core::words::{English, Phrase, Words};
+
 /// Left-aligned text table with a header row and a rule under it.
 pub fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
     let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
@@ -36,12 +39,26 @@ pub fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
     out
 }
 
-/// A labelled distribution: P(= k) for k = 0, 1, …
-pub type Series = (String, Vec<f64>);
+/// A distribution named in words: P(= k) for k = 0, 1, …, and what it counts (said in the
+/// language of the page or document that shows it).
+pub type Series = (Phrase, Vec<f64>);
+
+/// The series named in `lang`.
+pub fn said(series: &[Series], lang: Lang, words: &dyn Words) -> Vec<(String, Vec<f64>)> {
+    series
+        .iter()
+        .map(|(name, p)| (name.say(lang, words), p.clone()))
+        .collect()
+}
+
+/// The series named in English (the command line's).
+pub fn english(series: &[Series]) -> Vec<(String, Vec<f64>)> {
+    said(series, Lang::En, &English)
+}
 
 /// P(=k) and P(≥k) for each series side by side, each with its bar (on one scale, so that
 /// the bars of a comparison compare).
-pub fn distribution_table(what: &str, series: &[Series]) -> String {
+pub fn distribution_table(what: &str, series: &[(String, Vec<f64>)]) -> String {
     let rows = series.iter().map(|(_, p)| p.len()).max().unwrap_or(0);
     let width = if series.len() > 1 { 14 } else { 30 };
     let mut out = String::new();

@@ -155,6 +155,13 @@ impl Phrase {
         self
     }
 
+    /// The value `name` a name in each language, in place of the one it had: a page names
+    /// the units a phrase made for the command line calls "A" and "B".
+    pub fn named(mut self, name: &'static str, named: Named) -> Self {
+        self.args.retain(|(n, _)| *n != name);
+        self.name(name, named)
+    }
+
     /// A word of the labels, `en` in English.
     pub fn label(
         mut self,

@@ -5,6 +5,7 @@
 //! and [`TITLE_PX`] whatever the width, wrapped to it, never scaled down with the drawing.
 
 use crate::core::error::Error;
+use crate::core::i18n::Lang;
 use crate::render::fonts::Fonts;
 
 /// The width of the command line's charts (`--plot`), and of the web's when the page does not
@@ -68,15 +69,55 @@ fn wrap(text: &str, px: f64, width: f64) -> Vec<String> {
     lines
 }
 
-/// A bar chart of the distributions, grouped by k, [`WIDTH`] wide (the command line's).
-pub fn svg_bars(what: &str, series: &[(String, Vec<f64>)]) -> String {
-    svg_bars_at(what, series, WIDTH)
+/// A chart to draw: its title, each series' name and distribution (P(= k) for k = 0, 1, …),
+/// and the language its numbers are written in.
+pub struct Bars<'a> {
+    /// Whole, in its language: "Chance of each number of casualties".
+    pub title: &'a str,
+    pub series: &'a [(String, Vec<f64>)],
+    /// A legend line per series; without it, the page around the chart names its one series.
+    pub legend: bool,
+    pub lang: Lang,
+}
+
+/// A chance on the probabilities' axis as `lang` writes a percentage (`Intl.NumberFormat`'s
+/// forms, as the pages write their other chances): 12.5%, 12,5 %, 12,5 %.
+fn percent(lang: Lang, p: f64, decimals: usize) -> String {
+    let n = format!("{:.decimals$}", p * 100.0);
+    match lang {
+        Lang::En => format!("{n}%"),
+        Lang::Fr => format!("{}\u{202f}%", n.replace('.', ",")),
+        Lang::Es => format!("{}\u{a0}%", n.replace('.', ",")),
+    }
+}
+
+/// The step between the probabilities' axis lines for a highest bar `max` (a chance), and the
+/// decimals its percentages need: the smallest round step that draws at most five lines.
+fn axis_step(max: f64) -> (f64, usize) {
+    let mut power = 1e-5;
+    loop {
+        for (m, decimals) in [(1.0, 0), (2.0, 0), (2.5, 1), (5.0, 0)] {
+            let step = m * power;
+            if max / step <= 5.0 + 1e-9 || power >= 1.0 {
+                // Percent: a step of 10^-5 is 0.001 %, three decimals; 2.5 one more.
+                let places = (-(power * 100.0).log10().round()).max(0.0) as usize;
+                return (step, places + decimals);
+            }
+        }
+        power *= 10.0;
+    }
 }
 
 /// A bar chart of the distributions, grouped by k, `width` CSS pixels wide (within
 /// [`MIN_WIDTH`] and [`MAX_WIDTH`]): the title and a legend line per series above the bars,
 /// wrapped to the width; the axes' numbers no closer than they can be read.
-pub fn svg_bars_at(what: &str, series: &[(String, Vec<f64>)], width: u32) -> String {
+pub fn svg(bars: &Bars, width: u32) -> String {
+    let Bars {
+        title,
+        series,
+        legend,
+        lang,
+    } = *bars;
     let w = f64::from(width.clamp(MIN_WIDTH, MAX_WIDTH));
     let rows = series
         .iter()
@@ -93,7 +134,7 @@ pub fn svg_bars_at(what: &str, series: &[(String, Vec<f64>)], width: u32) -> Str
     let mut s = String::new();
     // The title, then each series' swatch and name, wrapped.
     let mut y = PAD;
-    for line in wrap(&format!("P({what} = k)"), TITLE_PX, w - 2.0 * PAD) {
+    for line in wrap(title, TITLE_PX, w - 2.0 * PAD) {
         y += title_line;
         s.push_str(&format!(
             "<text x=\"{PAD}\" y=\"{:.1}\" font-size=\"{TITLE_PX}\">{}</text>\n",
@@ -102,7 +143,7 @@ pub fn svg_bars_at(what: &str, series: &[(String, Vec<f64>)], width: u32) -> Str
         ));
     }
     y += PAD / 2.0;
-    for (j, (label, _)) in series.iter().enumerate() {
+    for (j, (label, _)) in series.iter().enumerate().filter(|_| legend) {
         let colour = COLOURS[j % COLOURS.len()];
         let x = PAD + SWATCH + 6.0;
         s.push_str(&format!(
@@ -119,9 +160,13 @@ pub fn svg_bars_at(what: &str, series: &[(String, Vec<f64>)], width: u32) -> Str
         }
         y += 2.0;
     }
-    // The plot: the probabilities' axis wide enough for its numbers.
-    let ticks: Vec<String> = (0..=4)
-        .map(|i| format!("{:.2}", max * f64::from(i) / 4.0))
+    // The plot: the probabilities' axis in round steps of percent (1, 2, 2.5 or 5 times a
+    // power of ten), at most five above zero, the top line at or above the highest bar.
+    let (step, decimals) = axis_step(max);
+    let lines = ((max / step) - 1e-9).ceil().max(1.0) as u32;
+    let scale = step * f64::from(lines);
+    let ticks: Vec<String> = (0..=lines)
+        .map(|i| percent(lang, step * f64::from(i), decimals))
         .collect();
     let widest = ticks
         .iter()
@@ -133,7 +178,7 @@ pub fn svg_bars_at(what: &str, series: &[(String, Vec<f64>)], width: u32) -> Str
     let plot_h = (w * 0.42).clamp(150.0, 300.0);
     let h = (top + plot_h + TEXT_PX * 1.6 + PAD).ceil();
     for (i, tick) in ticks.iter().enumerate() {
-        let ty = top + plot_h - plot_h * i as f64 / 4.0;
+        let ty = top + plot_h - plot_h * i as f64 / f64::from(lines);
         s.push_str(&format!(
             "<line x1=\"{left:.1}\" y1=\"{ty:.1}\" x2=\"{:.1}\" y2=\"{ty:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{TEXT_PX}\" text-anchor=\"end\">{tick}</text>\n",
             left + plot_w,
@@ -146,7 +191,7 @@ pub fn svg_bars_at(what: &str, series: &[(String, Vec<f64>)], width: u32) -> Str
     for (j, (_, p)) in series.iter().enumerate() {
         let colour = COLOURS[j % COLOURS.len()];
         for (k, v) in p.iter().enumerate() {
-            let bh = plot_h * v / max;
+            let bh = plot_h * v / scale;
             let x = left + group * k as f64 + group * 0.1 + bar * j as f64;
             s.push_str(&format!("<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{bar:.1}\" height=\"{bh:.1}\" fill=\"{colour}\"><title>k={k}: {v:.4}</title></rect>\n", top + plot_h - bh));
         }
@@ -225,7 +270,7 @@ mod tests {
         let long = "Chosen Men (8 figures, unit 3 of sharpe-patrol.toml) vs 1er Hussards / Escadron (6 figures, unit 3 of voltigeurs-hussars.toml): survivors of B".to_owned();
         let series = vec![(long.clone(), vec![0.1; 30])];
         for width in [MIN_WIDTH, 300, WIDTH, MAX_WIDTH] {
-            let svg = svg_bars_at("survivors of B", &series, width);
+            let svg = drawn("Chance of each number of survivors of B", &series, width);
             let w = f64::from(width);
             assert!(svg.starts_with(&format!(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" "
@@ -250,7 +295,67 @@ mod tests {
             assert_eq!(ks == 30, width == MAX_WIDTH, "{width}: {ks} numbers of k");
         }
         // Narrower or wider than a chart is drawn: the nearest width.
-        assert!(svg_bars_at("k", &series, 10).contains(" width=\"240\" "));
+        assert!(drawn("k", &series, 10).contains(" width=\"240\" "));
+    }
+
+    fn drawn(title: &str, series: &[(String, Vec<f64>)], width: u32) -> String {
+        svg(
+            &Bars {
+                title,
+                series,
+                legend: true,
+                lang: Lang::En,
+            },
+            width,
+        )
+    }
+
+    #[test]
+    fn the_chances_axis_is_in_the_languages_percent_and_a_legend_only_when_asked() {
+        let series = vec![("casualties".to_owned(), vec![0.2, 0.44, 0.3, 0.06])];
+        let axis = |lang: Lang, series: &[(String, Vec<f64>)]| -> Vec<String> {
+            let svg = svg(
+                &Bars {
+                    title: "t",
+                    series,
+                    legend: false,
+                    lang,
+                },
+                WIDTH,
+            );
+            assert!(!svg.contains(">casualties<"), "{svg}");
+            texts(&svg)
+                .into_iter()
+                .map(|(_, t)| t)
+                .filter(|t| t.contains('%'))
+                .collect()
+        };
+        // Round steps, the top line above the highest bar (44 %).
+        assert_eq!(
+            axis(Lang::En, &series),
+            ["0%", "10%", "20%", "30%", "40%", "50%"]
+        );
+        assert_eq!(
+            axis(Lang::Fr, &series),
+            [
+                "0\u{202f}%",
+                "10\u{202f}%",
+                "20\u{202f}%",
+                "30\u{202f}%",
+                "40\u{202f}%",
+                "50\u{202f}%"
+            ]
+        );
+        let quarter = vec![("x".to_owned(), vec![0.75, 0.25])];
+        assert_eq!(axis(Lang::En, &quarter), ["0%", "20%", "40%", "60%", "80%"]);
+        let certain = vec![("x".to_owned(), vec![0.0, 1.0])];
+        assert_eq!(axis(Lang::En, &certain).last().unwrap(), "100%");
+        // Small chances keep the decimals that tell the lines apart.
+        let small = vec![("x".to_owned(), vec![0.01, 0.02])];
+        assert_eq!(
+            axis(Lang::Es, &small)[1..],
+            ["0,5\u{a0}%", "1,0\u{a0}%", "1,5\u{a0}%", "2,0\u{a0}%"]
+        );
     }
 
     #[test]

@@ -148,13 +148,20 @@ pub async fn not_found() -> Response {
 /// Duels as the pages draw them: each as JSON, with its chart as SVG unless refused, drawn
 /// `chart` CSS pixels wide (`chart=` of the query: the width the page shows it at, so that
 /// its text is at the size the chart sets; the command line's `--plot` width without it).
-pub(crate) fn duels_json(duels: &[duel::Duel], chart: u32) -> Vec<serde_json::Value> {
+pub(crate) fn duels_json(duels: &[duel::Duel], chart: u32, lang: Lang) -> Vec<serde_json::Value> {
     duels
         .iter()
         .map(|d| {
             let mut v = serde_json::to_value(d).unwrap_or_default();
             if d.refused.is_none() {
-                v["svg"] = json!(plot::svg_bars_at(&d.what, &d.series, chart));
+                // One series is the duel's heading's; several are told apart.
+                let bars = plot::Bars {
+                    title: &d.what,
+                    series: &d.said,
+                    legend: d.said.len() > 1,
+                    lang,
+                };
+                v["svg"] = json!(plot::svg(&bars, chart));
             }
             v
         })
@@ -1291,7 +1298,7 @@ pub async fn duel(
             path: &pb,
         };
         let engine = f.c.ready.engine.as_ref();
-        let duels = match duel::duels(engine, a, b, &f.situation, &f.labels) {
+        let duels = match duel::duels(engine, a, b, &f.situation, (f.lang, &f.labels)) {
             Ok(d) => d,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
         };
@@ -1300,7 +1307,7 @@ pub async fn duel(
             Err(_) => serde_json::Value::Null,
         };
         let (la, lb) = (a.label().unwrap_or_default(), b.label().unwrap_or_default());
-        let duels = duels_json(&duels, chart);
+        let duels = duels_json(&duels, chart, f.lang);
         json_response(
             StatusCode::OK,
             to_json(&json!({

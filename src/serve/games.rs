@@ -502,11 +502,11 @@ pub async fn odds(
             (Err(e), _) | (_, Err(e)) => return json_error(StatusCode::BAD_REQUEST, &words(&app, &e)),
         };
         let (la, lb) = (a.1.clone(), b.1.clone());
-        let duels = match duel::duels_of(engine, a, b, &situation, &labels) {
+        let duels = match duel::duels_of(engine, a, b, &situation, (lang, &labels)) {
             Ok(d) => d,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
         };
-        let duels = duels_json(&duels, chart);
+        let duels = duels_json(&duels, chart, lang);
         json_response(
             StatusCode::OK,
             to_json(&json!({

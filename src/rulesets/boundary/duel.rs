@@ -9,7 +9,9 @@ use serde::Serialize;
 use super::procedure::{Kind, ListedUnit, Request, UnitRef, Value};
 use super::{Engine, ListCheck, UnitRow};
 use crate::core::error::Error;
+use crate::core::i18n::Lang;
 use crate::core::table::Series;
+use crate::core::words::{Layered, Named, Phrase};
 
 /// A procedure two units of facing lists can play: which of its parameters each unit fills.
 #[derive(Debug)]
@@ -198,9 +200,15 @@ pub struct Duel {
     /// The command's words after `muster`, for tools.
     #[serde(skip)]
     pub words: Vec<String>,
-    /// What the chart counts, as `--plot` titles it.
+    /// The chart's title in the page's words, its units named (filled in by [`duels_of`]).
     pub what: String,
+    /// The distributions drawn, named in words the page says ([`duels_of`] names them in the
+    /// page's language).
+    #[serde(skip)]
     pub series: Vec<Series>,
+    /// The distributions as the page draws them: each named in its language.
+    #[serde(rename = "series")]
+    pub said: Vec<(String, Vec<f64>)>,
     /// The text `muster preview` prints; when refused, why the units cannot play it.
     pub text: String,
     /// The engine's reason when these two units cannot play this procedure.
@@ -256,10 +264,6 @@ pub fn duel_request(
 /// play it.
 pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result<Duel, Error> {
     let procedure = request.procedure;
-    let what = match procedure.chart {
-        super::procedure::Chart::Of(what) => what,
-        super::procedure::Chart::None(_) => "",
-    };
     // A game's units: what their states bar or set (a refusal is the duel's answer).
     let mut request = request.clone();
     let stated = match engine.game_rules() {
@@ -292,8 +296,9 @@ pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result
         title,
         command: request.command(),
         words,
-        what: what.to_owned(),
+        what: String::new(),
         series,
+        said: Vec::new(),
         text,
         refused,
         mean,
@@ -303,21 +308,21 @@ pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result
 }
 
 /// Every duel the ruleset declares between unit `a` of one list and unit `b` of another, in
-/// `situation` (checked by [`duel_situation`]), titled and headlined in the words of
-/// `labels` (the ruleset's labels in a language). Errors: a unit number outside its list.
+/// `situation` (checked by [`duel_situation`]), titled, headlined and charted in the words of
+/// `labels` (the ruleset's labels in `lang`). Errors: a unit number outside its list.
 pub fn duels(
     engine: &dyn Engine,
     a: DuelSide,
     b: DuelSide,
     situation: &DuelSituation,
-    labels: &toml::Table,
+    (lang, labels): (Lang, &toml::Table),
 ) -> Result<Vec<Duel>, Error> {
     duels_of(
         engine,
         (a.unit_ref()?, a.label()?),
         (b.unit_ref()?, b.label()?),
         situation,
-        labels,
+        (lang, labels),
     )
 }
 
@@ -328,8 +333,9 @@ pub fn duels_of(
     (ua, na): (UnitRef, String),
     (ub, nb): (UnitRef, String),
     situation: &DuelSituation,
-    labels: &toml::Table,
+    (lang, labels): (Lang, &toml::Table),
 ) -> Result<Vec<Duel>, Error> {
+    let said = Layered { own: labels, lang };
     let situation_words = situation_words(
         engine.ruleset().meta().duel_choices,
         situation,
@@ -347,6 +353,21 @@ pub fn duels_of(
             let request = duel_request(engine, decl, x, y, situation)?;
             let template = words(labels, &format!("duel_{}", decl.procedure)).unwrap_or(decl.title);
             let mut duel = run_duel(engine, title(template, nx, ny, &situation_words), &request)?;
+            // The chart in the page's words: "A" and "B" of the command line's named.
+            let units = |p: &Phrase| {
+                p.clone()
+                    .named("a", Named::same(nx.as_str()))
+                    .named("b", Named::same(ny.as_str()))
+                    .say(lang, &said)
+            };
+            if let Some(t) = request.procedure.chart.title() {
+                duel.what = units(&t);
+            }
+            duel.said = duel
+                .series
+                .iter()
+                .map(|(name, p)| (units(name), p.clone()))
+                .collect();
             duel.headline = decl
                 .headline
                 .iter()

@@ -15,6 +15,7 @@ use crate::core::diagnostic;
 use crate::core::error::Error;
 use crate::core::source::Sources;
 use crate::core::table::Series;
+use crate::core::words::Phrase;
 
 /// The unit of a procedure a parameter belongs to (the shooter and the target, side A and side
 /// B), or neither (the situation, the output).
@@ -211,8 +212,21 @@ impl Param {
 /// What a procedure's chart counts, or why it has none (`--plot` is refused with it).
 #[derive(Debug, Clone, Copy)]
 pub enum Chart {
-    Of(&'static str),
+    /// Its title: the key of its words in each language (`msg_<key>`) and its English
+    /// template, whose `{a}` and `{b}` are the units (the command line's "A" and "B", a
+    /// page's their names).
+    Of(&'static str, &'static str),
     None(&'static str),
+}
+
+impl Chart {
+    /// The chart's title, its units "A" and "B" (a page names them: [`Phrase::named`]).
+    pub fn title(&self) -> Option<Phrase> {
+        match self {
+            Chart::Of(key, en) => Some(Phrase::new(key, en).text("a", "A").text("b", "B")),
+            Chart::None(_) => None,
+        }
+    }
 }
 
 /// A preview procedure of a ruleset, as `muster preview NAME` takes it.

@@ -99,7 +99,7 @@ pub const PROCEDURES: &[Procedure] = &[
             .conflicts(&["compare-shooter"]),
             Param::unit_with_figures("compare-shooter", "Compare with another shooter"),
         ],
-        chart: Chart::Of("casualties"),
+        chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
         mean: Some("/mean"),
     },
     Procedure {
@@ -190,7 +190,7 @@ pub const PROCEDURES: &[Procedure] = &[
             )
 .names(NameKind::Skill),
         ],
-        chart: Chart::Of("survivors of B"),
+        chart: Chart::Of("chart-survivors", "Chance of each number of survivors of {b}"),
         mean: Some("/mean"),
     },
     Procedure {
@@ -307,7 +307,7 @@ pub const PROCEDURES: &[Procedure] = &[
             )
             .repeat(),
         ],
-        chart: Chart::Of("casualties"),
+        chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
         mean: Some("/mean"),
     },
 ];

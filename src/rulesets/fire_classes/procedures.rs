@@ -67,7 +67,7 @@ pub const PROCEDURES: &[Procedure] = &[Procedure {
         )
         .default("fr"),
     ],
-    chart: Chart::Of("result of the volley"),
+    chart: Chart::Of("chart-volley", "Chance of each result of the volley"),
     mean: None,
 }];
 
@@ -116,7 +116,7 @@ fn series(r: &VolleyReport) -> Vec<Series> {
     for x in &r.results {
         dist[(x.value - lowest) as usize] += x.p;
     }
-    vec![("result".into(), dist)]
+    vec![(crate::core::words::Phrase::new("series-result", "result"), dist)]
 }
 
 /// `muster preview volley`'s text.
@@ -147,7 +147,7 @@ fn text(r: &VolleyReport, series: &[Series]) -> String {
     for n in &r.notes {
         text.push_str(&format!("  {n}\n"));
     }
-    text.push_str(&distribution_table("result", series));
+    text.push_str(&distribution_table("result", &crate::core::table::english(series)));
     for b in &r.reach {
         text.push_str(&format!(
             "{} {}–{} cm: needs {}{}: P {:.4}\n",

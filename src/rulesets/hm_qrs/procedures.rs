@@ -218,7 +218,7 @@ pub const PROCEDURES: &[Procedure] = &[
             )
             .second(),
         ],
-        chart: Chart::Of("casualties"),
+        chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
         mean: Some("/mean"),
     },
     Procedure {
@@ -227,7 +227,7 @@ pub const PROCEDURES: &[Procedure] = &[
         rule: "HM, Corps à corps",
         sides: ["Side A", "Side B"],
         params: melee_params!("a" "A" first, "b" "B" second),
-        chart: Chart::Of("casualties"),
+        chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
         mean: Some("/mean"),
     },
 ];

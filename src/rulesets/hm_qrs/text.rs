@@ -19,7 +19,8 @@ fn applied_lines(applied: &[Applied], who: &str, text: &mut String) {
         ));
     }
 }
-use crate::core::table::{distribution_table, Series};
+use crate::core::table::{distribution_table, english, Series};
+use crate::core::words::Phrase;
 
 /// The outcomes of a break test, as the sheet names them, each with its chance and bar.
 pub fn outcome_lines(db: &Database, outcomes: &BTreeMap<&'static str, f64>, text: &mut String) {
@@ -37,7 +38,10 @@ pub fn outcome_lines(db: &Database, outcomes: &BTreeMap<&'static str, f64>, text
 
 /// The casualties of a volley, as drawn.
 pub fn shoot_series(r: &ShootReport) -> Vec<Series> {
-    vec![("casualties".into(), r.casualties.clone())]
+    vec![(
+        Phrase::new("series-casualties", "casualties"),
+        r.casualties.clone(),
+    )]
 }
 
 /// `muster preview shoot --ruleset hm-qrs`'s text.
@@ -50,7 +54,7 @@ pub fn shoot(db: &Database, r: &ShootReport) -> String {
         r.dice, r.p_hit, r.p_save, r.mean
     ));
     applied_lines(&r.applied, "", text);
-    text.push_str(&distribution_table("casualties", &series));
+    text.push_str(&distribution_table("casualties", &english(&series)));
     text.push_str(&format!("The target tests (A, B): P {:.4}\n", r.p_test));
     outcome_lines(db, &r.outcomes, text);
     out
@@ -59,8 +63,14 @@ pub fn shoot(db: &Database, r: &ShootReport) -> String {
 /// The casualties each side causes, as drawn.
 pub fn melee_series(r: &MeleeReport) -> Vec<Series> {
     vec![
-        ("casualties caused by A".into(), r.a.casualties.clone()),
-        ("casualties caused by B".into(), r.b.casualties.clone()),
+        (
+            Phrase::new("series-caused-by-a", "casualties caused by {a}").text("a", "A"),
+            r.a.casualties.clone(),
+        ),
+        (
+            Phrase::new("series-caused-by-b", "casualties caused by {b}").text("b", "B"),
+            r.b.casualties.clone(),
+        ),
     ]
 }
 
@@ -85,7 +95,7 @@ pub fn melee(db: &Database, r: &MeleeReport) -> String {
             }
         }
     }
-    text.push_str(&distribution_table("casualties", &series));
+    text.push_str(&distribution_table("casualties", &english(&series)));
     text.push_str(&format!(
         "A wins {:.4} · B wins {:.4} · draw {:.4}\n",
         r.a.p_win, r.b.p_win, r.p_draw

@@ -83,7 +83,7 @@ pub const PROCEDURES: &[Procedure] = &[Procedure {
         )
         .repeat(),
     ],
-    chart: Chart::Of("count"),
+    chart: Chart::Of("chart-count", "Chance of each count"),
     mean: Some("/mean"),
 },
 Procedure {
@@ -98,7 +98,7 @@ Procedure {
         "Hexes to its table edge: the chance it reaches it and is gone",
     )
     .first()],
-    chart: Chart::Of("hexes of flight"),
+    chart: Chart::Of("chart-hexes-of-flight", "Chance of each number of hexes of flight"),
     mean: Some("/mean"),
 }];
 
@@ -148,7 +148,10 @@ fn listed_elements(r: &Request, name: &str) -> Option<u32> {
 pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
     if r.procedure.name == "panic" {
         let report = preview::panic(db, r.u32("to-edge"));
-        let series = vec![("hexes of flight".to_owned(), report.hexes.clone())];
+        let series = vec![(
+            crate::core::words::Phrase::new("series-hexes-of-flight", "hexes of flight"),
+            report.hexes.clone(),
+        )];
         return Preview::of(&report, text::panic(db, &report), series);
     }
     let report = preview::combat(

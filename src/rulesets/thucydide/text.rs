@@ -3,17 +3,21 @@
 
 use super::data::Database;
 use super::preview::{CombatReport, PanicReport};
-use crate::core::table::{distribution_table, Series};
+use crate::core::table::{distribution_table, english, Series};
+use crate::core::words::Phrase;
 
 /// Hits, morale hits, order letters and the retreat, as drawn.
 pub fn combat_series(r: &CombatReport) -> Vec<Series> {
     let mut series: Vec<Series> = vec![
-        ("hits".into(), r.hits.clone()),
-        ("morale hits".into(), r.morale.clone()),
-        ("order letters".into(), r.orders.clone()),
+        (Phrase::new("series-hits", "hits"), r.hits.clone()),
+        (Phrase::new("series-morale-hits", "morale hits"), r.morale.clone()),
+        (Phrase::new("series-orders", "order letters"), r.orders.clone()),
     ];
     if let Some(retreat) = &r.retreat {
-        series.push(("hexes of retreat".into(), retreat.clone()));
+        series.push((
+            Phrase::new("series-retreat", "hexes of retreat"),
+            retreat.clone(),
+        ));
     }
     series
 }
@@ -37,7 +41,7 @@ pub fn combat(r: &CombatReport) -> String {
     for n in &r.notes {
         text.push_str(&format!("  {n}\n"));
     }
-    text.push_str(&distribution_table("count", &series));
+    text.push_str(&distribution_table("count", &english(&series)));
     text.push_str(&format!("mean hits {:.3}\n", r.mean));
     if let Some(c) = &r.consequences {
         text.push_str(&format!(

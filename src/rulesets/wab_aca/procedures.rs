@@ -144,7 +144,7 @@ pub const PROCEDURES: &[Procedure] = &[
             )
             .default("0"),
         ],
-        chart: Chart::Of("casualties"),
+        chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
         mean: Some("/mean"),
     },
     Procedure {
@@ -201,7 +201,7 @@ pub const PROCEDURES: &[Procedure] = &[
             .second(),
             Param::flag("target-reroll", "The unit fired at uses its once-a-battle re-roll on its morale test").second(),
         ],
-        chart: Chart::Of("casualties"),
+        chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
         mean: Some("/mean"),
     },
     Procedure {
@@ -210,7 +210,7 @@ pub const PROCEDURES: &[Procedure] = &[
         rule: "ACA p.5, p.7, p.12",
         sides: ["Attacker", "Defender"],
         params: combat_params!("attacker" first, "defender" second),
-        chart: Chart::Of("wounds caused"),
+        chart: Chart::Of("chart-wounds-caused", "Chance of each number of wounds caused"),
         mean: Some("/mean"),
     },
     Procedure {
@@ -299,7 +299,7 @@ pub const PROCEDURES: &[Procedure] = &[
                 .second()
                 .conflicts(&["save"]),
         ],
-        chart: Chart::Of("casualties"),
+        chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
         mean: Some("/mean"),
     },
 ];

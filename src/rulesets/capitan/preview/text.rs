@@ -2,13 +2,19 @@
 //! builder shows, and the distributions both draw. One writer for both.
 
 use super::request::{ArtilleryReport, ChargeReport, FireReport, MeleeReport};
-use crate::core::table::{distribution_table, Series};
+use crate::core::table::{distribution_table, english, Series};
+use crate::core::words::Phrase;
+
+/// A series named by its unit's label (the page around a chart of one names it itself).
+fn unit_series(label: &str) -> Phrase {
+    Phrase::new("series-unit", "{unit}").text("unit", label)
+}
 
 /// The casualties of each volley, as drawn.
 pub fn fire_series(reports: &[FireReport]) -> Vec<Series> {
     reports
         .iter()
-        .map(|r| (r.label.clone(), r.casualties.clone()))
+        .map(|r| (unit_series(&r.label), r.casualties.clone()))
         .collect()
 }
 
@@ -26,7 +32,7 @@ pub fn fire(reports: &[FireReport]) -> String {
             s.shots, s.die, s.modifier, s.difficulty, r.p_hit, r.p_dodge, r.p_casualty_per_shot
         ));
     }
-    text.push_str(&distribution_table("casualties", &fire_series(reports)));
+    text.push_str(&distribution_table("casualties", &english(&fire_series(reports))));
     for r in reports {
         text.push_str(&format!(
             "{}: mean {:.3}, median {}, mode {}",
@@ -49,7 +55,8 @@ pub fn melee_series(reports: &[MeleeReport]) -> Vec<Series> {
         .iter()
         .map(|r| {
             (
-                format!("{}: survivors of B", r.label),
+                Phrase::new("series-survivors-of-b", "{melee}: survivors of B")
+                    .text("melee", r.label.clone()),
                 r.b_survivors.clone(),
             )
         })
@@ -121,7 +128,7 @@ pub fn charge(r: &ChargeReport) -> String {
 
 /// The casualties of an artillery shot, as drawn.
 pub fn artillery_series(r: &ArtilleryReport) -> Vec<Series> {
-    vec![(r.label.clone(), r.casualties.clone())]
+    vec![(unit_series(&r.label), r.casualties.clone())]
 }
 
 /// `muster preview artillery`'s text; `under`: the figures under the template.
@@ -137,7 +144,7 @@ pub fn artillery(r: &ArtilleryReport, under: u32) -> String {
         "P(blank shot) {:.4}  P(dodge) {:.4}\n",
         r.p_blank, r.p_dodge
     ));
-    text.push_str(&distribution_table("casualties", &artillery_series(r)));
+    text.push_str(&distribution_table("casualties", &english(&artillery_series(r))));
     text.push_str(&format!(
         "mean {:.3}, median {}, mode {}\n",
         r.mean, r.median, r.mode

@@ -3,15 +3,21 @@
 
 use super::artillery::{Ammunition, At};
 use super::request::{ArtilleryOut, CombatOut, DuelOut, ShootOut, TestOut};
-use crate::core::table::{distribution_table, Series};
+use crate::core::table::{distribution_table, english, Series};
+use crate::core::words::Phrase;
 
 fn pct(p: f64) -> String {
     format!("{:.4}", p)
 }
 
+/// What a volley's or a shot's one series counts.
+fn casualties() -> Phrase {
+    Phrase::new("series-casualties", "casualties")
+}
+
 /// The casualties of a volley, as drawn.
 pub fn shoot_series(r: &ShootOut) -> Vec<Series> {
-    vec![("casualties".into(), r.report.casualties.clone())]
+    vec![(casualties(), r.report.casualties.clone())]
 }
 
 /// `muster preview shoot`'s text.
@@ -66,7 +72,7 @@ pub fn shoot(r: &ShootOut) -> String {
         "  P(casualty per shot) {:.4}\n",
         r.report.p_casualty
     ));
-    text.push_str(&distribution_table("casualties", &series));
+    text.push_str(&distribution_table("casualties", &english(&series)));
     text.push_str(&format!("mean {:.3}\n", r.report.mean));
     out
 }
@@ -75,11 +81,13 @@ pub fn shoot(r: &ShootOut) -> String {
 pub fn combat_series(r: &CombatOut) -> Vec<Series> {
     vec![
         (
-            format!("wounds by the attacker ({})", r.attacker.side.name),
+            Phrase::new("series-wounds-by-attacker", "wounds by the attacker ({a})")
+                .text("a", r.attacker.side.name.clone()),
             r.attacker.report.wounds.clone(),
         ),
         (
-            format!("wounds by the defender ({})", r.defender.side.name),
+            Phrase::new("series-wounds-by-defender", "wounds by the defender ({b})")
+                .text("b", r.defender.side.name.clone()),
             r.defender.report.wounds.clone(),
         ),
     ]
@@ -145,7 +153,7 @@ pub fn combat(r: &CombatOut) -> String {
             }
         ));
     }
-    text.push_str(&distribution_table("wounds caused", &series));
+    text.push_str(&distribution_table("wounds caused", &english(&series)));
     text.push_str(&format!(
         "result before wounds: attacker {} (ranks, flank or rear, charge, flag, outnumbering, supports, push), defender {}\n",
         r.attacker.report.static_score, r.defender.report.static_score
@@ -198,7 +206,7 @@ pub fn test(r: &TestOut) -> String {
 
 /// The casualties of an artillery shot, as drawn.
 pub fn artillery_series(r: &ArtilleryOut) -> Vec<Series> {
-    vec![("casualties".into(), r.report.casualties.clone())]
+    vec![(casualties(), r.report.casualties.clone())]
 }
 
 /// `muster preview artillery`'s text.
@@ -293,7 +301,7 @@ pub fn artillery(r: &ArtilleryOut) -> String {
         ));
     }
     if matches!(r.report.at, At::Figures | At::Battery) {
-        text.push_str(&distribution_table("casualties", &artillery_series(r)));
+        text.push_str(&distribution_table("casualties", &english(&artillery_series(r))));
         text.push_str(&format!("mean {:.3}\n", r.report.mean));
     }
     text
@@ -303,11 +311,13 @@ pub fn artillery(r: &ArtilleryOut) -> String {
 pub fn duel_series(r: &DuelOut) -> Vec<Series> {
     vec![
         (
-            format!("casualties by the first volley ({})", r.firer),
+            Phrase::new("series-first-volley", "casualties by the first volley ({a})")
+                .text("a", r.firer.clone()),
             r.report.first.clone(),
         ),
         (
-            format!("casualties by the answer ({})", r.target),
+            Phrase::new("series-answer", "casualties by the answer ({b})")
+                .text("b", r.target.clone()),
             r.report.answer.clone(),
         ),
     ]
@@ -331,7 +341,7 @@ pub fn fire_duel(r: &DuelOut) -> String {
         d.answer_shots.last().copied().unwrap_or(0),
         d.answer_shots.len().saturating_sub(1)
     ));
-    text.push_str(&distribution_table("casualties", &duel_series(r)));
+    text.push_str(&distribution_table("casualties", &english(&duel_series(r))));
     text.push_str(&format!(
         "when it answers: P(the firer wins) {}  P(the unit fired at wins) {}  P(draw) {}\n",
         pct(d.p_firer_wins),
