@@ -34,6 +34,13 @@ pub enum Error {
     /// The command line asks for something impossible (unknown id, bad option combination).
     #[error("{0}")]
     Usage(String),
+    /// What the rules do not allow of a request: the command line's words (naming its
+    /// options) and the player's (said in each language, on the pages).
+    #[error("{cli}")]
+    Cannot {
+        cli: String,
+        said: Box<crate::core::words::Phrase>,
+    },
     /// The input was read but is invalid; its diagnostics were already printed.
     #[error("{0}")]
     Invalid(String),
@@ -52,7 +59,8 @@ impl Error {
             | Error::NotAFile { .. }
             | Error::TooLarge { .. }
             | Error::Write { .. }
-            | Error::Usage(_) => 2,
+            | Error::Usage(_)
+            | Error::Cannot { .. } => 2,
         }
     }
 }
@@ -86,6 +94,54 @@ impl Error {
                 format!("it is not UTF-8 text (invalid byte at offset {offset})")
             }
             Error::Usage(m) | Error::Invalid(m) | Error::Render(m) => m.clone(),
+            Error::Cannot { cli, .. } => cli.clone(),
+        }
+    }
+}
+
+impl Error {
+    /// What the rules do not allow: `cli` on the command line, `said` on a page.
+    pub fn cannot(cli: impl Into<String>, said: crate::core::words::Phrase) -> Self {
+        Error::Cannot {
+            cli: cli.into(),
+            said: Box::new(said),
+        }
+    }
+}
+
+/// Why an engine's work stops before it starts: a request the command line got wrong (its
+/// words), or one the rules do not allow (said to players too). Engines whose checks speak
+/// in strings return it, `?` taking their strings as usage errors.
+#[derive(Debug)]
+pub enum Stop {
+    Usage(String),
+    Cannot(Error),
+}
+
+impl Stop {
+    /// The rules refuse: `cli` on the command line, `said` on a page.
+    pub fn cannot(cli: impl Into<String>, said: crate::core::words::Phrase) -> Self {
+        Stop::Cannot(Error::cannot(cli, said))
+    }
+}
+
+impl From<String> for Stop {
+    fn from(m: String) -> Self {
+        Stop::Usage(m)
+    }
+}
+
+impl From<&str> for Stop {
+    fn from(m: &str) -> Self {
+        Stop::Usage(m.to_owned())
+    }
+}
+
+impl From<Stop> for Error {
+    fn from(s: Stop) -> Self {
+        match s {
+            Stop::Usage(m) => Error::Usage(m),
+            Stop::Cannot(e) => e,
         }
     }
 }

@@ -32,7 +32,9 @@ impl From<Error> for StoreError {
     /// An error of an edit's own work (no file named: see [`Store::failed`] for the files).
     fn from(e: Error) -> Self {
         match e {
-            Error::Usage(m) | Error::Invalid(m) => StoreError::Refused(m),
+            Error::Usage(m) | Error::Invalid(m) | Error::Cannot { cli: m, .. } => {
+                StoreError::Refused(m)
+            }
             other => StoreError::Io(other.reason()),
         }
     }
@@ -115,9 +117,10 @@ impl Store {
             Error::Read { .. } | Error::Write { .. } => {
                 StoreError::Io(format!("the {noun} `{name}`: {}", e.reason()))
             }
-            Error::Usage(m) | Error::Invalid(m) | Error::Render(m) => {
-                StoreError::Refused(self.unplaced(&m))
-            }
+            Error::Usage(m)
+            | Error::Invalid(m)
+            | Error::Render(m)
+            | Error::Cannot { cli: m, .. } => StoreError::Refused(self.unplaced(&m)),
         }
     }
 

@@ -754,7 +754,7 @@ fn a_game_at_the_table_in_a_real_browser() {
         // A state with its rule: the routed Chosen Men cannot fire; undo takes it back.
         click(&c, "[data-unit='a3'] .toggle[data-state='routed']").await;
         wait_for("the refusal", || async {
-            text(&c, "#odds .duel.refused").await.contains("a3 (Chosen Men) is routed (§5.2, §6.6, §11)")
+            text(&c, "#odds .duel.refused").await.contains("a3 Chosen Men (routed, §5.2, §6.6, §11): a routed unit takes no action until it is rallied")
         })
         .await;
         click(&c, "#undo").await;

@@ -211,8 +211,12 @@ pub struct Duel {
     pub said: Vec<(String, Vec<f64>)>,
     /// The text `muster preview` prints; when refused, why the units cannot play it.
     pub text: String,
-    /// The engine's reason when these two units cannot play this procedure.
+    /// The engine's reason when these two units cannot play this procedure (in the page's
+    /// words where the rules say it: [`duels_of`]).
     pub refused: Option<String>,
+    /// What the rules do not allow, in words for players.
+    #[serde(skip)]
+    pub cannot: Option<Phrase>,
     /// The number that sums it up (the procedure's mean), when it has one.
     #[serde(skip)]
     pub mean: Option<f64>,
@@ -275,6 +279,7 @@ pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result
         Ok(()) => engine.preview(request),
         Err(e) => Err(e),
     };
+    let mut cannot = None;
     let (series, text, refused, mean, json) = match outcome {
         Ok(p) => {
             let mean = p.mean(procedure);
@@ -287,6 +292,16 @@ pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result
             None,
             serde_json::Value::Null,
         ),
+        Err(Error::Cannot { cli, said }) => {
+            cannot = Some(*said);
+            (
+                Vec::new(),
+                cli.clone(),
+                Some(cli),
+                None,
+                serde_json::Value::Null,
+            )
+        }
         Err(e) => return Err(e),
     };
     let mut words = vec!["preview".to_owned()];
@@ -301,6 +316,7 @@ pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result
         said: Vec::new(),
         text,
         refused,
+        cannot,
         mean,
         json,
         headline: Vec::new(),
@@ -362,6 +378,9 @@ pub fn duels_of(
             };
             if let Some(t) = request.procedure.chart.title() {
                 duel.what = units(&t);
+            }
+            if let Some(why) = &duel.cannot {
+                duel.refused = Some(units(why));
             }
             duel.said = duel
                 .series

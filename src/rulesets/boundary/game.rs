@@ -23,6 +23,7 @@ use super::list_doc;
 use super::ListCheck;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+use crate::core::words::{Named, Phrase};
 
 // ── what a ruleset declares ────────────────────────────────────────────────────────────────
 
@@ -1646,7 +1647,7 @@ pub fn apply_states(
                 .iter()
                 .any(|f| f.procedure == procedure.name && f.unit == p.name)
             {
-                return Err(Error::Usage(format!(
+                let cli = format!(
                     "{} ({}) is {} ({}){}: it cannot be the --{} of `muster preview {}`",
                     g.key,
                     l.row.label,
@@ -1658,7 +1659,26 @@ pub fn apply_states(
                         .unwrap_or_default(),
                     p.name,
                     procedure.name
-                )));
+                );
+                let named = |w: &Words, lower: bool| {
+                    let f = |t: &str| {
+                        if lower {
+                            t.to_lowercase()
+                        } else {
+                            t.to_owned()
+                        }
+                    };
+                    Named::new(f(&w.en), Some(f(&w.fr)), w.es.as_deref().map(f))
+                };
+                let said = match &decl.why {
+                    Some(why) => Phrase::new("state-bars-why", "{unit} ({state}, {rule}): {why}")
+                        .name("why", named(why, false)),
+                    None => Phrase::new("state-bars", "{unit} ({state}, {rule}) cannot do this"),
+                }
+                .text("unit", format!("{} {}", g.key, l.row.label))
+                .name("state", named(&decl.name, true))
+                .text("rule", decl.rule.clone());
+                return Err(Error::cannot(cli, said));
             }
             for x in decl
                 .sets

@@ -10,6 +10,8 @@ use serde::Serialize;
 use super::data::{Database, ADVANTAGE, FLAG, ORDER};
 use super::model::*;
 use crate::core::bounds::within;
+use crate::core::error::Stop;
+use crate::core::words::{Named, Phrase};
 
 /// Engine limit: combat dice (a unit's factor, terrain, orders: a dozen at most in play).
 pub const DICE: std::ops::RangeInclusive<u32> = 1..=60;
@@ -242,7 +244,7 @@ fn unknown<'a>(flag: &str, what: &str, id: &str, known: impl Iterator<Item = &'a
     format!("{flag}: unknown {what} `{id}`; known: {}", known.join(", "))
 }
 
-pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> {
+pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, Stop> {
     let attacker = r
         .attacker
         .as_deref()
@@ -280,7 +282,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
         return Err(format!(
             "the attacker cannot fight: {} ({})",
             ban.rule.en, ban.section
-        ));
+        ).into());
     }
     let mut notes = Vec::new();
     if r.riposte {
@@ -288,7 +290,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
             return Err(format!(
                 "--riposte rolls the melee factor, never {a} ({}): leave out --attack",
                 db.rules.riposte.section
-            ));
+            ).into());
         }
         notes.push(format!(
             "a riposte: the melee factor, no attack order, no follow-up or pursuit ({})",
@@ -307,7 +309,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
             let Some(&(_, n)) = factors.iter().find(|(f, _)| *f == attack) else {
                 return Err(format!(
                     "--attack must be fire, assault or melee, found `{attack}`"
-                ));
+                ).into());
             };
             if n == 0 {
                 // No `--dice` was given: the unit's factor is what is missing.
@@ -328,9 +330,19 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
                 } else {
                     format!("it fights by {}", others.join(" or "))
                 };
-                return Err(format!(
-                    "{asked}: {} ({}) has no {attack} factor; {instead}",
-                    a.name.en, a.id
+                let said = match attack {
+                    "fire" => Phrase::new("cannot-no-fire", "{a} has no fire factor"),
+                    "melee" => Phrase::new("cannot-no-melee", "{a} has no melee factor"),
+                    _ => Phrase::new("cannot-no-assault", "{a} has no assault factor"),
+                };
+                // The attacker: a page names it as its heading does.
+                let unit = Named::new(a.name.en.clone(), Some(a.name.fr.clone()), None);
+                return Err(Stop::cannot(
+                    format!(
+                        "{asked}: {} ({}) has no {attack} factor; {instead}",
+                        a.name.en, a.id
+                    ),
+                    said.name("a", unit),
                 ));
             }
             n
@@ -361,7 +373,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, String> 
                 .filter(|x| x.from.is_none())
                 .map(|x| x.id.as_str())
                 .collect();
-            return Err(unknown("--condition", "condition", c, given.into_iter()));
+            return Err(unknown("--condition", "condition", c, given.into_iter()).into());
         }
         conditions.insert(c.clone());
     }

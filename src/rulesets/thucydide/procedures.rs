@@ -180,6 +180,6 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
                 .or_else(|| listed_elements(r, "defender")),
         },
     )
-    .map_err(Error::Usage)?;
+    .map_err(Error::from)?;
     Preview::of(&report, text::combat(&report), text::combat_series(&report))
 }

@@ -436,7 +436,7 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
             stationary: r.flag("stationary"),
         },
     )
-    .map_err(usage)?;
+    .map_err(Error::from)?;
     Preview::of(&out, text::shoot(&out), text::shoot_series(&out))
 }
 
@@ -465,7 +465,7 @@ fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
             target_reroll: r.flag("target-reroll"),
         },
     )
-    .map_err(usage)?;
+    .map_err(Error::from)?;
     Preview::of(&out, text::fire_duel(&out), text::duel_series(&out))
 }
 
@@ -507,7 +507,7 @@ fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
             },
         },
     )
-    .map_err(usage)?;
+    .map_err(Error::from)?;
     Preview::of(&out, text::combat(&out), text::combat_series(&out))
 }
 

@@ -6,6 +6,8 @@
 use serde::Serialize;
 
 use crate::core::bounds::within;
+use crate::core::error::Stop;
+use crate::core::words::Phrase;
 
 use super::artillery::{self, Ammunition, ArtilleryReport, At, Order};
 use super::combat::{self, CombatReport, Rerolls, Side, SideReport};
@@ -101,6 +103,8 @@ impl Listed {
 pub struct Resolved<'a> {
     pub entry: &'a Entry,
     pub name: String,
+    /// Its name without where it comes from: a list's label, an entry's English name.
+    pub label: String,
     pub figures: u32,
     pub flag: bool,
     pub musician: bool,
@@ -142,6 +146,7 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
         Some(l) => Resolved {
             entry,
             name: format!("{} ({})", l.label, l.origin),
+            label: l.label.clone(),
             figures,
             flag: l.flag,
             musician: l.musician,
@@ -151,6 +156,7 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
             entry,
             // The previews' text is English, and so are the names in it.
             name: entry.name.get(Lang::En).to_owned(),
+            label: entry.name.get(Lang::En).to_owned(),
             figures,
             flag: false,
             musician: false,
@@ -265,7 +271,7 @@ pub struct ShootOut {
     pub report: ShootReport,
 }
 
-pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, String> {
+pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
     let firer = r
         .firer
         .as_ref()
@@ -281,9 +287,17 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, String> {
     };
     if let Some(f) = &firer {
         if f.entry.class == Some(Class::HeavyCavalry) {
-            return Err(format!(
-                "--firer: {} is heavy cavalry (ACA p.6: \"Pas de tir possible pour la cavalerie lourde\")",
-                f.name
+            return Err(Stop::cannot(
+                format!(
+                    "--firer: {} is heavy cavalry (ACA p.6: \"Pas de tir possible pour la cavalerie lourde\")",
+                    f.name
+                ),
+                Phrase::new(
+                    "cannot-heavy-cavalry-shoot",
+                    "{unit} is heavy cavalry, which does not shoot ({rule})",
+                )
+                .text("unit", f.label.clone())
+                .text("rule", "ACA p.6"),
             ));
         }
     }
@@ -299,10 +313,21 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, String> {
     });
     if let Some(w) = weapon {
         if w.range == 0 && r.strength.is_none() {
-            return Err(format!(
-                "--firer: {} carries {}, a close-combat weapon; give --strength to shoot anyway",
-                firer.as_ref().map(|f| f.name.as_str()).unwrap_or(""),
-                w.id
+            return Err(Stop::cannot(
+                format!(
+                    "--firer: {} carries {}, a close-combat weapon; give --strength to shoot anyway",
+                    firer.as_ref().map(|f| f.name.as_str()).unwrap_or(""),
+                    w.id
+                ),
+                Phrase::new(
+                    "cannot-shoot-close-combat",
+                    "{unit} fights with a close-combat weapon ({weapon}), which does not shoot",
+                )
+                .text(
+                    "unit",
+                    firer.as_ref().map(|f| f.label.clone()).unwrap_or_default(),
+                )
+                .name("weapon", crate::rulesets::wab_aca::validate::named(&w.name)),
             ));
         }
     }
@@ -363,7 +388,7 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, String> {
     if elite > shots {
         return Err(format!(
             "--elite: {elite} elite figures among {shots} shots; elite figures are among the firers"
-        ));
+        ).into());
     }
     let report = shoot::shoot(
         db,
@@ -416,7 +441,7 @@ pub struct DuelOut {
     pub report: super::duel::DuelReport,
 }
 
-pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, String> {
+pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
     let firer_spec = r
         .first
         .firer
@@ -435,26 +460,26 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, String> {
             return Err(format!(
                 "--target: {} is cavalry (ACA p.7: \"La cavalerie ne peut répondre par un duel de feu\")",
                 target.name
-            ))
+            ).into())
         }
         None => {
             return Err(format!(
                 "--target: {} is a {}; the fire duel is a formed unit's in line (ACA p.4), the artillery duel a battery's (ACA p.8)",
                 target.name, target.entry.kind
-            ))
+            ).into())
         }
     }
     if firer.entry.kind == Kind::Battery || firer.entry.kind == Kind::General {
         return Err(format!(
             "--firer: {} is a {}; the fire duel answers infantry or cavalry fire (ACA p.4)",
             firer.name, firer.entry.kind
-        ));
+        ).into());
     }
     if has(target.entry, "skirmishers") {
         return Err(format!(
             "--target: {} always skirmishes; the fire duel is \"une unité formée en ligne ou en double-ligne\" (ACA p.4)",
             target.name
-        ));
+        ).into());
     }
     let first = shoot(db, &r.first)?;
     let weapon = db
@@ -465,7 +490,7 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, String> {
         return Err(format!(
             "--target: {} carries {}, which does not shoot",
             target.name, weapon.id
-        ));
+        ).into());
     }
     let test_modifier = within(
         "--test-modifier",
@@ -487,7 +512,7 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, String> {
             return Err(format!(
                 "{flag}: {} is {}, which has no re-roll of a failed test (ACA p.13)",
                 unit.name, unit.entry.quality
-            ));
+            ).into());
         }
     }
     let test_target = i64::from(target.entry.profile.ld) + i64::from(test_modifier);
@@ -828,7 +853,7 @@ fn side(
     })
 }
 
-pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, String> {
+pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
     let a_spec = r
         .attacker
         .unit
@@ -843,9 +868,13 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, String> {
     let d_unit = resolve(db, "--defender", d_spec)?;
     for (flag, u) in [("--attacker", &a_unit), ("--defender", &d_unit)] {
         if u.entry.kind == Kind::General {
-            return Err(format!(
-                "{flag}: {} is a general; combat previews are for units",
-                u.name
+            return Err(Stop::cannot(
+                format!("{flag}: {} is a general; combat previews are for units", u.name),
+                Phrase::new(
+                    "cannot-general-combat",
+                    "{unit} is a general: close combat is previewed between units",
+                )
+                .text("unit", u.label.clone()),
             ));
         }
     }
@@ -872,7 +901,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, String> {
                     a_unit.name,
                     a_unit.entry.kind,
                     d_unit.entry.kind,
-                ));
+                ).into());
             }
         }
     }
@@ -888,13 +917,13 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, String> {
                 "--attack-from {}: the defender is in {} (ACA p.3: \"Un carré n'a ni flanc ni arrière\")",
                 if r.from == From::Flank { "flank" } else { "rear" },
                 f.id
-            ));
+            ).into());
         }
         if r.defender.reformed {
             return Err(format!(
                 "--attack-from {} with --defender-reformed: a unit that reformed faces its enemy (ACA p.12: \"afin de ne plus subir le malus de prise de flanc ou de dos\")",
                 if r.from == From::Flank { "flank" } else { "rear" },
-            ));
+            ).into());
         }
     }
     if r.attacker.reformed && r.defender.reformed {
