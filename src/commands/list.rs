@@ -249,7 +249,7 @@ fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<u8, Er
         .iter()
         .map(|u| {
             format!(
-                "unit {}, {}: `{}` is not in the data, so its record stays as it was (`muster check` says what to fix)",
+                "unit {} ({}): `{}` is not in the data, so its record stays as it was (`muster check` says what to fix)",
                 u.unit,
                 text::one_line(&u.label),
                 text::one_line(&u.id)

@@ -13,6 +13,7 @@ use crate::core::error::Error;
 use crate::core::output::{check_output_path, write_new, write_output};
 use crate::core::share_code::{self, MAX_CODE_CHARS};
 use crate::core::source::Sources;
+use crate::core::words::Phrase;
 use crate::render::qr::Qr;
 use crate::rulesets::share::{self, Fate};
 use crate::rulesets::{self as rs, Ruleset};
@@ -177,8 +178,15 @@ pub struct Imported {
     pub valid: bool,
     /// The sheet files written in the player's data folder.
     pub sheets: Vec<PathBuf>,
-    /// What became of each sheet the code carried, and each unit priced otherwise here.
-    pub notes: Vec<String>,
+    /// What became of each sheet the code carried, and each unit priced otherwise here (said
+    /// in English on the command line, in the page's language on a page).
+    #[serde(serialize_with = "in_english")]
+    pub notes: Vec<Phrase>,
+}
+
+/// Phrases as the command line's JSON says them: in English.
+fn in_english<S: serde::Serializer>(notes: &[Phrase], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(notes.iter().map(Phrase::english))
 }
 
 /// Imports a share code: the list goes to `out` (else `NAME.toml` in `lists`), the sheets it
@@ -285,19 +293,29 @@ pub fn import(
     let mut written = Vec::new();
     for s in &plan.sheets {
         let path = mine.join(&s.path);
-        notes.push(match &s.fate {
-            Fate::New => format!("their own sheet `{}`: new here, written to {}", s.id, path.display()),
-            Fate::Same => format!("their own sheet `{}`: yours has the same values, left alone", s.id),
-            Fate::Apart { id } => format!(
-                "their own sheet `{}` differs from yours: kept apart as `{id}` in {} (the list names it; yours is untouched)",
-                s.id,
-                path.display()
+        let said = match &s.fate {
+            Fate::New => Phrase::new(
+                "import-sheet-new",
+                "their own sheet `{id}`: new here, written to {path}",
+            )
+            .text("path", path.display().to_string()),
+            Fate::Same => Phrase::new(
+                "import-sheet-same",
+                "their own sheet `{id}`: yours has the same values, left alone",
             ),
-            Fate::SameApart { id } => format!(
-                "their own sheet `{}`: kept apart as `{id}` by an earlier import, the same values, left alone",
-                s.id
-            ),
-        });
+            Fate::Apart { id } => Phrase::new(
+                "import-sheet-apart",
+                "their own sheet `{id}` differs from yours: kept apart as `{new}` in {path} (the list names it; yours is untouched)",
+            )
+            .text("new", id.clone())
+            .text("path", path.display().to_string()),
+            Fate::SameApart { id } => Phrase::new(
+                "import-sheet-same-apart",
+                "their own sheet `{id}`: kept apart as `{new}` by an earlier import, the same values, left alone",
+            )
+            .text("new", id.clone()),
+        };
+        notes.push(said.text("id", s.id.clone()));
     }
     notes.extend(share::priced_otherwise(engine.as_ref(), &checked));
     // Everything checked: the sheets, then the list, each a new file written whole.
@@ -353,7 +371,7 @@ pub fn run_import(
         Path::new(PLAYER_DATA),
     )?;
     for n in &done.notes {
-        eprintln!("note: {n}");
+        eprintln!("note: {}", n.english());
     }
     eprintln!(
         "wrote {}: {} ({}), {}",

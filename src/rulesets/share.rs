@@ -12,6 +12,7 @@ use super::{list_doc, priced, Engine, ListCheck};
 use crate::core::catalog::valid_id;
 use crate::core::error::Error;
 use crate::core::share_code::{Shared, SharedSheet};
+use crate::core::words::Phrase;
 
 /// What a code carries of the list in `path` (its `text`, checked as `check`): the list's
 /// text, each unit without a record of what it was priced with given the one today's data
@@ -314,23 +315,29 @@ fn rename_units(
     Ok(())
 }
 
-/// A unit the importer's data price otherwise than the sharer's did, in words: "unit 2,
-/// 43rd Light: 114 points for them, 138 here", or the values that differ.
-pub fn priced_otherwise(engine: &dyn Engine, check: &ListCheck) -> Vec<String> {
+/// A unit the importer's data price otherwise than the sharer's did, in words: "unit 2
+/// (43rd Light): 114 points for them, 138 here", or the values that differ.
+pub fn priced_otherwise(engine: &dyn Engine, check: &ListCheck) -> Vec<Phrase> {
     priced::changes(engine, check)
         .into_iter()
-        .map(|c| match c.cost {
-            Some((was, now)) => format!(
-                "unit {}, {}: {was} points for them, {now} here",
-                c.unit, c.label
-            ),
-            None => format!(
-                "unit {}, {}: their {} and yours differ ({})",
-                c.unit,
-                c.label,
-                c.noun,
-                c.words()
-            ),
+        .map(|c| {
+            let phrase = match c.cost {
+                Some((was, now)) => Phrase::new(
+                    "import-priced-otherwise",
+                    "unit {unit} ({name}): {was|# point|# points} for them, {now} here",
+                )
+                .count("was", was)
+                .count("now", now),
+                None => Phrase::new(
+                    "import-values-differ",
+                    "unit {unit} ({name}): their {noun} and yours differ ({what})",
+                )
+                .label("noun", format!("priced_noun_{}", c.noun), c.noun)
+                .name("what", priced::change_named(engine, &c)),
+            };
+            phrase
+                .count("unit", c.unit)
+                .name("name", priced::unit_name(check, &c))
         })
         .collect()
 }

@@ -1581,6 +1581,9 @@ pub struct ImportBody {
     /// The list file to write (default: the sharer's name).
     #[serde(default)]
     name: Option<String>,
+    /// The page's language, for what the import says.
+    #[serde(default)]
+    lang: Option<String>,
 }
 
 /// `POST /api/import {"code": …, "name": …}`: `muster list import` into the lists folder
@@ -1614,6 +1617,9 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
         match done {
             Ok(done) => {
                 app.forget(done.ruleset);
+                let (lang, labels) = page_lang(done.ruleset, asked.lang.as_deref());
+                let words = crate::core::words::Layered { own: &labels, lang };
+                let notes: Vec<String> = done.notes.iter().map(|n| n.say(lang, &words)).collect();
                 let name = done
                     .list
                     .file_name()
@@ -1627,7 +1633,7 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
                         "ruleset": done.ruleset.id(),
                         "valid": done.valid,
                         "sheets": done.sheets.len(),
-                        "notes": done.notes,
+                        "notes": notes,
                     })),
                 )
             }

@@ -258,7 +258,7 @@ async function importList(ev) {
   field.querySelector(".problem").textContent = "";
   const code = $("#im-code").value.trim();
   if (!code) return banner(t("import_missing"));
-  const body = { code };
+  const body = { code, lang: UI.lang };
   const name = $("#im-name").value.trim();
   if (name) body.name = name;
   const r = await api("POST", "/api/import", body);
@@ -275,7 +275,7 @@ async function importList(ev) {
     el("p", { class: "imported" }, t("imported", { name: r.data.title || r.data.name, file: r.data.name }), " ",
       el("a", { href: "/lists/" + enc(r.data.name) }, t("open_it"))),
     el("p", { class: "muted small" }, t("imported_matchups")),
-    r.data.notes.length ? el("ul", { class: "notes" }, r.data.notes.map((n) => el("li", {}, n))) : null,
+    r.data.notes.length ? el("ul", { class: "notes" }, r.data.notes.map((n) => el("li", {}, said(n)))) : null,
   ].filter(Boolean));
   $("#im-code").value = "";
   $("#im-name").value = "";

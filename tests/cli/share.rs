@@ -256,9 +256,61 @@ fn a_unit_priced_otherwise_here_is_said() {
     assert!(r.code <= 1, "{}", r.stderr);
     assert!(
         r.stderr
-            .contains("note: unit 3, Chosen Men: 216 points for them, 240 here"),
+            .contains("note: unit 3 (Chosen Men): 216 points for them, 240 here"),
         "{}",
         r.stderr
+    );
+}
+
+/// The builder's import says its notes in the page's language: a unit priced otherwise and
+/// a sheet of the sharer's own, by the data's and the player's names (they were English on
+/// every page).
+#[test]
+fn the_builders_import_speaks_the_pages_language() {
+    let s = crate::serve::Server::start();
+    let d = s.dir.path();
+    let r = run(
+        d,
+        &[
+            "sheets",
+            "new",
+            "gb-95th-riflemen",
+            "--from",
+            "gb-95th-riflemen",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mine = d.join("my-sheets/capitan/sheets/gb-95th-riflemen.toml");
+    let text = std::fs::read_to_string(&mine).unwrap();
+    std::fs::write(&mine, text.replacen("points = 27", "points = 30", 1)).unwrap();
+    let code = share(&root(), "lists/sharpe-patrol.toml");
+    let import = |lang: &str| -> Vec<String> {
+        let body = serde_json::json!({ "code": code, "name": format!("theirs-{lang}.toml"), "lang": lang });
+        let r = s.send(
+            "POST",
+            "/api/import",
+            &[("Content-Type", "application/json")],
+            body.to_string().as_bytes(),
+        );
+        assert_eq!(r.status, 201, "{}", r.text());
+        r.json()["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        import("en"),
+        ["unit 3 (Chosen Men): 216 points for them, 240 here"]
+    );
+    assert_eq!(
+        import("fr"),
+        ["unité 3 (Chosen Men) : 216 points chez l'adversaire, 240 ici"]
+    );
+    assert_eq!(
+        import("es"),
+        ["unidad 3 (Chosen Men): 216 puntos para el rival, 240 aquí"]
     );
 }
 

@@ -288,27 +288,9 @@ pub fn notice(engine: &(impl Engine + ?Sized), sources: &Sources, check: &mut Li
     if found.is_empty() {
         return;
     }
-    use crate::core::words::{Named, Phrase};
+    use crate::core::words::Phrase;
     let name = sources.name(check.file);
-    let ruleset = engine.ruleset();
-    // What changed, in each language the ruleset prints in (its labels, the data's names).
-    let words: Vec<(Lang, toml::Table)> = ruleset
-        .languages()
-        .iter()
-        .map(|l| (*l, ruleset.words(*l)))
-        .collect();
-    let said = |c: &Change| {
-        let mut named = Named::same(c.words());
-        for (l, w) in &words {
-            let text = c.words_named(w, &|key, value| engine.kept_name(key, value, *l));
-            match l {
-                Lang::En => named.en = text,
-                Lang::Fr => named.fr = Some(text),
-                Lang::Es => named.es = Some(text),
-            }
-        }
-        named
-    };
+    let said = |c: &Change| change_named(engine, c);
     for c in found {
         // At the first value the data now say otherwise: its points, a value, the fingerprint.
         let (key, recorded) = match (c.cost, c.values.first()) {
@@ -349,7 +331,7 @@ pub fn notice(engine: &(impl Engine + ?Sized), sources: &Sources, check: &mut Li
                     "",
                     Phrase::new(
                         "data-changed",
-                        "the data changed for unit {unit}, {name}: {what}",
+                        "the data changed for unit {unit} ({name}): {what}",
                     )
                     .count("unit", c.unit)
                     .name("name", unit_name(check, &c))
@@ -369,9 +351,26 @@ pub fn notice(engine: &(impl Engine + ?Sized), sources: &Sources, check: &mut Li
     diagnostic::sort(&mut check.diagnostics);
 }
 
+/// What changed for a unit, in each language the ruleset prints in (its labels, the data's
+/// names).
+pub fn change_named(engine: &(impl Engine + ?Sized), c: &Change) -> crate::core::words::Named {
+    let ruleset = engine.ruleset();
+    let mut named = crate::core::words::Named::same(c.words());
+    for l in ruleset.languages() {
+        let w = ruleset.words(*l);
+        let text = c.words_named(&w, &|key, value| engine.kept_name(key, value, *l));
+        match l {
+            Lang::En => named.en = text,
+            Lang::Fr => named.fr = Some(text),
+            Lang::Es => named.es = Some(text),
+        }
+    }
+    named
+}
+
 /// A unit of a list as sentences name it: the player's label, else its sheet's or entry's
 /// name in each language the data give it.
-fn unit_name(check: &ListCheck, c: &Change) -> crate::core::words::Named {
+pub fn unit_name(check: &ListCheck, c: &Change) -> crate::core::words::Named {
     use crate::core::words::Named;
     match check.units.get(c.unit.wrapping_sub(1)) {
         Some(row) if !row.own_label => {
@@ -383,6 +382,15 @@ fn unit_name(check: &ListCheck, c: &Change) -> crate::core::words::Named {
             )
         }
         _ => Named::same(&c.label),
+    }
+}
+
+/// A unit as the command line names it: the player's label, else its sheet's or entry's
+/// English name (a list in French names its units in French).
+fn english_label(row: &UnitRow) -> String {
+    match row.names.get(Lang::En) {
+        Some(en) if !row.own_label => en.to_owned(),
+        _ => row.label.clone(),
     }
 }
 
@@ -519,8 +527,8 @@ pub struct Accepted {
 }
 
 impl Accepted {
-    /// "updated unit 3, 43rd Light: 114 → 138 points; courage 7 → 8", "recorded unit 4,
-    /// Riflemen: 96 points".
+    /// "updated unit 3 (43rd Light): 114 → 138 points; courage 7 → 8", "recorded unit 4
+    /// (Riflemen): 96 points".
     pub fn words(&self) -> String {
         let (verb, what) = match (&self.change, self.first) {
             (Some(c), _) => ("updated", c.words()),
@@ -539,7 +547,7 @@ impl Accepted {
                 },
             ),
         };
-        format!("{verb} unit {}, {}: {what}", self.unit, self.label)
+        format!("{verb} unit {} ({}): {what}", self.unit, self.label)
     }
 }
 
@@ -568,7 +576,7 @@ pub fn update(
         let Some(now) = prices.of(row) else {
             unpriced.push(Unpriced {
                 unit: i + 1,
-                label: row.label.clone(),
+                label: english_label(row),
                 id: row.id.clone(),
             });
             continue;
@@ -579,7 +587,7 @@ pub fn update(
         }
         accepted.push(Accepted {
             unit: i + 1,
-            label: row.label.clone(),
+            label: english_label(row),
             change: row
                 .priced
                 .as_ref()
