@@ -2723,15 +2723,7 @@ impl Forbidden {
         let labels = muster::render::templates::Templates::load(r.templates(), None, &[])
             .unwrap()
             .labels(lang.id());
-        let foreign = labels
-            .get("foreign")
-            .and_then(|v| v.as_array())
-            .map(|a| {
-                a.iter()
-                    .filter_map(|w| w.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let foreign = crate::words::foreign_words(&labels);
         Forbidden { ids, foreign }
     }
 

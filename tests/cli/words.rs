@@ -687,7 +687,7 @@ fn every_chart_in_every_language() {
                 .collect();
             for lang in ruleset.languages() {
                 let said = duels(lang.id());
-                let foreign = Forbidden::of(ruleset, *lang);
+                let foreign = PageWords::of(ruleset, *lang);
                 for (d, en) in said["duels"]
                     .as_array()
                     .unwrap()
@@ -799,27 +799,32 @@ fn every_chart_in_every_language() {
     );
 }
 
+/// The words of other languages a ruleset's labels (in a language) list as foreign to it.
+pub(crate) fn foreign_words(labels: &toml::Table) -> Vec<String> {
+    labels
+        .get("foreign")
+        .and_then(|v| v.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|w| w.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The words of other languages a ruleset's labels list for `lang`, and the words it uses in
 /// `lang` (its labels' and messages' values, its data's names and texts in the language).
-struct Forbidden {
+struct PageWords {
     words: Vec<String>,
     own: std::collections::BTreeSet<String>,
 }
 
-impl Forbidden {
+impl PageWords {
     fn of(ruleset: Ruleset, lang: muster::core::i18n::Lang) -> Self {
         let labels = Templates::load(ruleset.templates(), None, &[])
             .unwrap()
             .labels(lang.id());
-        let words = labels
-            .get("foreign")
-            .and_then(|v| v.as_array())
-            .map(|a| {
-                a.iter()
-                    .filter_map(|w| w.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let words = foreign_words(&labels);
         let mut texts: Vec<String> = labels
             .values()
             .filter_map(|v| v.as_str().map(str::to_owned))
@@ -842,7 +847,7 @@ impl Forbidden {
             .filter(|w| !w.is_empty())
             .map(str::to_owned)
             .collect();
-        Forbidden { words, own }
+        PageWords { words, own }
     }
 }
 
