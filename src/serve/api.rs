@@ -1637,13 +1637,36 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
                     })),
                 )
             }
-            Err(e @ Error::Usage(_)) if e.to_string().contains("is there already") => {
-                json_error(StatusCode::CONFLICT, &e.to_string())
+            // Said without the folder's place on this machine.
+            Err(e @ Error::Usage(_)) if e.to_string().contains(" is there already") => {
+                let text = e.to_string();
+                let file = text
+                    .split(" is there already")
+                    .next()
+                    .and_then(|p| std::path::Path::new(p).file_name())
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let lang = Lang::ALL
+                    .iter()
+                    .find(|l| Some(l.id()) == asked.lang.as_deref())
+                    .copied()
+                    .unwrap_or(Lang::En);
+                let said = crate::core::words::Phrase::new(
+                    "import-exists",
+                    "a list `{file}` is there already: give this one another file name; nothing written",
+                )
+                .text("file", file)
+                .say(lang, crate::core::words::shared(lang));
+                json_error(StatusCode::CONFLICT, &said)
             }
-            Err(e @ (Error::Usage(_) | Error::Invalid(_))) => {
-                json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string())
-            }
-            Err(e) => json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+            Err(e @ (Error::Usage(_) | Error::Invalid(_))) => json_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &app.store.unplaced(&e.to_string()),
+            ),
+            Err(e) => json_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &app.store.unplaced(&e.to_string()),
+            ),
         }
     })
     .await

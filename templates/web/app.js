@@ -266,8 +266,8 @@ async function importList(ev) {
   if (!r.ok) {
     if (r.status === 409 || r.status === 400) {
       field.classList.add("bad");
-      field.querySelector(".problem").textContent = r.data.error;
-    } else banner(r.data.error);
+      field.querySelector(".problem").textContent = said(r.data.error);
+    } else banner(said(r.data.error));
     return;
   }
   out.hidden = false;

@@ -566,5 +566,17 @@ fn the_web_app_shares_and_imports_as_the_command_line() {
         .as_str()
         .unwrap()
         .contains("damaged"));
+    // The sharer's own name taken here: said in the page's language, without the folder's
+    // place on this machine (the answer named the server's whole path).
+    let named = post(serde_json::json!({ "code": cli, "lang": "fr" }));
+    assert_eq!(named.status, 409, "{}", named.text());
+    assert_eq!(
+        named.json()["error"],
+        "une liste `sharpe-patrol.toml` existe déjà : donnez à celle-ci un autre nom de fichier ; rien n'est écrit"
+    );
+    let dir = server.dir.path().to_string_lossy().into_owned();
+    for r in [&taken, &damaged, &named] {
+        assert!(!r.text().contains(&dir), "{}", r.text());
+    }
     assert_eq!(tree(server.dir.path()), before);
 }
