@@ -1339,7 +1339,7 @@ pub async fn matchups(
         };
         let (pa, pb) = (app.store.shown(&name), app.store.shown(&f.other_name));
         let engine = f.c.ready.engine.as_ref();
-        let m = match crate::rulesets::matchup::matchups(
+        let mut m = match crate::rulesets::matchup::matchups(
             engine,
             (&f.c.check, &pa),
             (&f.other, &pb),
@@ -1348,6 +1348,16 @@ pub async fn matchups(
             Ok(m) => m,
             Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
         };
+        // Why a pair cannot play a preview, in the page's words where the rules refuse.
+        let words = crate::core::words::Layered {
+            own: &f.labels,
+            lang: f.lang,
+        };
+        for cell in &mut m.cells {
+            if let Some(why) = &cell.cannot {
+                cell.why = Some(why.say(f.lang, &words));
+            }
+        }
         let (na, nb) = (f.c.check.name.clone(), f.other.name.clone());
         let said = duel::situation_words(
             engine.ruleset().meta().duel_choices,

@@ -499,6 +499,11 @@ pub async fn odds(
         };
         let (a, b) = match (unit(&ka), unit(&kb)) {
             (Ok(a), Ok(b)) => (a, b),
+            // What the rules do not allow, in the page's words.
+            (Err(Error::Cannot { said, .. }), _) | (_, Err(Error::Cannot { said, .. })) => {
+                let words = crate::core::words::Layered { own: &labels, lang };
+                return json_error(StatusCode::BAD_REQUEST, &said.say(lang, &words));
+            }
             (Err(e), _) | (_, Err(e)) => return json_error(StatusCode::BAD_REQUEST, &words(&app, &e)),
         };
         let (la, lb) = (a.1.clone(), b.1.clone());

@@ -913,4 +913,63 @@ fn a_state_that_bars_a_preview_is_said_in_the_pages_language() {
             2
         ]
     );
+    // A unit with no figure left takes no part: said so, in the page's language.
+    let version = s.get("/api/games/g.toml").json()["version"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let r = s.send(
+        "POST",
+        "/api/games/g.toml/mark",
+        &[("Content-Type", "application/json"), ("If-Match", &version)],
+        br#"{"unit":"b1","lost":4}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    for (lang, said) in [
+        (
+            "en",
+            "b1 Capitaine Dubreton has no figure left: it takes no part in a preview",
+        ),
+        (
+            "fr",
+            "b1 Capitaine Dubreton n'a plus aucune figurine : aucun aperçu possible",
+        ),
+        (
+            "es",
+            "b1 Capitaine Dubreton ya no tiene figuras: no hay vista previa posible",
+        ),
+    ] {
+        let r = s.get(&format!("/api/games/g.toml/odds?a=a2&b=b1&lang={lang}"));
+        assert_eq!((r.status, r.json()["error"].as_str().unwrap()), (400, said));
+    }
+}
+
+/// The matchup table's cells a pair cannot play say why in the page's language, without the
+/// command line's options (their hover text said "--firer: … give --strength to shoot
+/// anyway" on French and Spanish pages).
+#[test]
+fn a_matchup_cell_refused_says_why_in_the_pages_language() {
+    let s = crate::serve::Server::start();
+    for (lang, general, weapon) in [
+        ("fr", "est un général", "arme de corps à corps"),
+        ("es", "es un general", "arma de cuerpo a cuerpo"),
+        ("en", "is a general", "close-combat weapon"),
+    ] {
+        let r = s.get(&format!(
+            "/api/lists/wab-france-1809.toml/matchups?against=wab-great-britain-1812.toml&lang={lang}"
+        ));
+        assert_eq!(r.status, 200, "{}", r.text());
+        let whys: Vec<String> = r.json()["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|c| c["why"].as_str().map(str::to_owned))
+            .collect();
+        assert!(whys.len() > 20, "{lang}: {whys:?}");
+        for w in &whys {
+            assert!(!w.contains("--"), "{lang}: {w}");
+        }
+        assert!(whys.iter().any(|w| w.contains(general)), "{lang}: {whys:?}");
+        assert!(whys.iter().any(|w| w.contains(weapon)), "{lang}: {whys:?}");
+    }
 }

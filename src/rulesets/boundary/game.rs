@@ -1571,9 +1571,14 @@ pub fn unit_of_game(
     let key = unit_key(side, number);
     let label = crate::core::text::one_line(&row.label).into_owned();
     if game.left(side, number) == Some(0) {
-        return Err(Error::Usage(format!(
-            "{key} {label} has no figure left: it takes no part in a preview"
-        )));
+        return Err(Error::cannot(
+            format!("{key} {label} has no figure left: it takes no part in a preview"),
+            Phrase::new(
+                "no-figure-left",
+                "{unit} has no figure left: it takes no part in a preview",
+            )
+            .text("unit", format!("{key} {label}")),
+        ));
     }
     let bought = row.figures;
     if let (Some(f), Some(count)) = (row.figures, game.count(side, number)) {

@@ -33,6 +33,9 @@ pub struct Cell {
     /// Why the pair cannot play it, when it cannot.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
+    /// Why, in words for players where the rules refuse (a page says it in its language).
+    #[serde(skip)]
+    pub cannot: Option<crate::core::words::Phrase>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -130,6 +133,7 @@ pub fn matchups(
             mean: d.mean,
             command: d.words,
             why: d.refused,
+            cannot: d.cannot,
         })
     };
     let threads = std::thread::available_parallelism()
