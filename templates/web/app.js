@@ -440,7 +440,8 @@ function diagnosticBox(s) {
       el("summary", {}, t("diag_details")),
       el("p", { class: "note" }, el("code", {}, s.code),
         s.line ? ` · ${t("line_col", { line: s.line, column: s.column })}` : ""),
-      said(s.message) !== s.sentence ? el("p", { class: "note" }, said(s.message)) : null));
+      // The command line's words (English), on an English page only.
+      UI.lang === "en" && said(s.message) !== s.sentence ? el("p", { class: "note" }, said(s.message)) : null));
 }
 
 const countWord = (words) => (words.figures === "elements" ? t("w_elements") : t("w_figures"));

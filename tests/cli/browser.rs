@@ -2217,6 +2217,17 @@ fn a_diagnostics_help_and_rule_are_seen_with_it() {
             })
             .await;
             assert!(!shows_backticks(&c).await);
+            // The fold says the code, line and column; not the command line's English
+            // message (it did).
+            c.execute(
+                "document.querySelectorAll('.diagnostic details').forEach((d) => { d.open = true; });",
+                vec![],
+            )
+            .await
+            .unwrap();
+            let fold = text(&c, &format!("{skill} details")).await;
+            assert!(fold.contains("unknown-skill"), "{lang}: {fold}");
+            assert!(!fold.contains("unknown skill"), "{lang}: {fold}");
             shot(&c, &format!("serve-diagnostic-help-rule-{name}.png")).await;
         }
         c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
