@@ -473,7 +473,17 @@ function drawUnits(view) {
       ? el("input", { class: "fig", type: "number", min: "0", max: "1000", value: count, inputmode: "numeric",
           "aria-label": `${countWord(words)} · ${number}`, "data-unit": number })
       : null;
-    if (input) input.addEventListener("change", () => edit({ op: "count", unit: number, count: Number(input.value) }));
+    if (input) input.addEventListener("change", () => {
+      // A count is a whole number from 0 to 1000: anything else is said here, the list
+      // untouched (the server's refusal spoke the command line's English).
+      const n = Number(input.value);
+      if (input.value.trim() === "" || !Number.isInteger(n) || n < 0 || n > 1000) {
+        banner(t("count_whole", { what: countWord(words).toLowerCase() }));
+        input.value = count;
+        return;
+      }
+      edit({ op: "count", unit: number, count: n });
+    });
     box.append(el("article", { class: "unit" + (changed.has(number) ? " changed" : ""), "data-unit": number },
       el("div", { class: "unit-name" },
         el("span", { class: "num" }, `${number}.`),

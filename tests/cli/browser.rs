@@ -393,6 +393,18 @@ fn the_builder_in_a_real_browser() {
         let saved = crate::without_records(&std::fs::read_to_string(&path).unwrap());
         assert!(saved.starts_with(original.trim_end()), "comments kept:\n{saved}");
         assert!(saved.ends_with("sheet = \"gb-95th-riflemen\"\nlabel = \"Recrues\"\nfigures = 4\nskills = [\"bon-oeil\"]\n"), "{saved}");
+        // A count that is no whole number is said on the page, the list untouched (the
+        // server's refusal said "invalid type: floating point `2.5`, expected u32").
+        let input = c.find(Locator::Css("input[data-unit='4']")).await.unwrap();
+        let before = std::fs::read(&path).unwrap();
+        input.send_keys("\u{e010}\u{e003}2.5\u{e004}").await.unwrap();
+        wait_for("the count refused", || async {
+            text(&c, "#banner").await
+                == "The number of figures is a whole number from 0 to 1000: the list did not change."
+        })
+        .await;
+        assert_eq!(value(&c, "input[data-unit='4']").await, "4");
+        assert_eq!(std::fs::read(&path).unwrap(), before);
         // Fix it from the unit's own count box: 8 figures (End, Backspace, 8, Tab).
         let input = c.find(Locator::Css("input[data-unit='4']")).await.unwrap();
         input.send_keys("\u{e010}\u{e003}8\u{e004}").await.unwrap();
