@@ -13,7 +13,7 @@ use crate::core::i18n::Lang;
 use crate::core::source::{FileId, Sources};
 use crate::core::table::text_table;
 use crate::core::text::one_line;
-use crate::core::words::{Layered, Phrase};
+use crate::core::words::{Layered, Phrase, Words};
 use crate::rulesets::{self, Engine, ListCheck, Ruleset};
 
 #[derive(Serialize)]
@@ -181,6 +181,11 @@ pub fn run(
     };
     let own = ruleset.words(lang);
     let words = Layered { own: &own, lang };
+    // The roster's words: the ruleset's labels (its options' names) and messages.
+    let labels = crate::render::templates::Templates::load(ruleset.templates(), None, &[])
+        .map(|t| t.labels(lang.id()))
+        .unwrap_or_default();
+    let roster_words = Layered { own: &labels, lang };
     let say = |ds: &[Diagnostic]| -> Vec<Diagnostic> {
         ds.iter().map(|d| d.in_lang(lang, &words)).collect()
     };
@@ -201,7 +206,18 @@ pub fn run(
     match format {
         CheckFormat::Json => print_out(&to_json(&report_json(&checked, other.as_ref(), &sources)))?,
         CheckFormat::Text => {
-            print_out(&roster_text(&checked))?;
+            // What the army is, by its header's names in the language where it has them.
+            let mut shown = checked.clone();
+            let described = crate::rulesets::list_check::described(
+                engine.as_ref(),
+                sources.text(file),
+                lang,
+                &labels,
+            );
+            if !described.is_empty() && lang != Lang::En {
+                shown.description = described.join(", ");
+            }
+            print_out(&roster_text_in(&shown, lang, &roster_words))?;
             diagnostic::print_all(&checked.diagnostics, &sources);
             if let Some(o) = &other {
                 let size = if o.ruleset.list_words().points {
@@ -306,11 +322,24 @@ fn unknown_ruleset(
 }
 
 /// The roster as a text table with the total against the limit (or the number of units,
-/// for rulesets without points).
+/// for rulesets without points), in the command line's language.
 pub fn roster_text(checked: &ListCheck) -> String {
-    // Named in the command line's language.
-    let checked = &checked.named_in(super::named::cli_lang(checked.ruleset));
+    let lang = super::named::cli_lang(checked.ruleset);
+    let own = checked.ruleset.words(lang);
+    roster_text_in(checked, lang, &Layered { own: &own, lang })
+}
+
+/// [`roster_text`] in `lang` (`muster check --lang`): its columns' heads, the units and what
+/// they bought named in the language, its total's words. The ids stay: they are what a
+/// command takes.
+pub fn roster_text_in(checked: &ListCheck, lang: Lang, said: &dyn Words) -> String {
+    let checked = &checked.named_in(lang);
     let words = checked.ruleset.list_words();
+    let column = |w: &str| {
+        Phrase::new("column", "{w}")
+            .label("w", format!("column_{w}"), w)
+            .say(lang, said)
+    };
     let rows: Vec<Vec<String>> = checked
         .units
         .iter()
@@ -335,10 +364,24 @@ pub fn roster_text(checked: &ListCheck) -> String {
                 r.extras
                     .iter()
                     .map(|e| {
-                        let name = one_line(&e.name);
+                        // An option the data do not name: by the labels' word for it.
+                        let word = said
+                            .word(&e.id)
+                            .or_else(|| said.word(&format!("extra_{}", e.id)))
+                            .or_else(|| said.word(&format!("sheet_value_options_{}", e.id)))
+                            .map(str::to_lowercase);
+                        let name = match (e.names.get(lang), word) {
+                            (None, Some(w)) if lang != Lang::En => match e.count {
+                                Some(n) => format!("{w} ×{n}"),
+                                None => w.to_owned(),
+                            },
+                            _ => one_line(&e.name).into_owned(),
+                        };
                         match (words.points && words.extras_bought, e.cost) {
-                            (false, _) => name.into_owned(),
-                            (true, 0) => format!("{name} (free)"),
+                            (false, _) => name,
+                            (true, 0) => Phrase::new("roster-free", "{name} (free)")
+                                .text("name", name)
+                                .say(lang, said),
                             (true, c) => format!("{name} ({c})"),
                         }
                     })
@@ -353,24 +396,25 @@ pub fn roster_text(checked: &ListCheck) -> String {
         one_line(&checked.name),
         one_line(&checked.description)
     );
-    let mut header = vec!["#", "unit", words.id];
-    header.extend(words.figures);
+    let mut header = vec!["#".to_owned(), column("unit"), column(words.id)];
+    header.extend(words.figures.map(column));
     if words.points {
-        header.push("cost");
+        header.push(column("cost"));
     }
-    header.push(words.extras);
+    header.push(column(words.extras));
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
     out.push_str(&text_table(&header, &rows));
-    if words.points && checked.limit > 0 {
-        out.push_str(&format!(
-            "total {} / {} points\n",
-            checked.total, checked.limit
-        ));
+    let total = if words.points && checked.limit > 0 {
+        Phrase::new("roster-total-limit", "total {total} / {limit} points")
+            .text("total", checked.total.to_string())
+            .text("limit", checked.limit.to_string())
     } else if words.points {
         // A ruleset whose lists may have no limit.
-        out.push_str(&format!("total {} points\n", checked.total));
+        Phrase::new("roster-total", "total {total} points").text("total", checked.total.to_string())
     } else {
-        let n = checked.units.len();
-        out.push_str(&format!("{n} unit{}\n", if n == 1 { "" } else { "s" }));
-    }
+        Phrase::new("roster-units", "{n|# unit|# units}").count("n", checked.units.len())
+    };
+    out.push_str(&total.say(lang, said));
+    out.push('\n');
     out
 }

@@ -666,26 +666,8 @@ fn list_view(
         .collect();
     // What the army is, in words: its header's choices by their names (Empire, Peninsular
     // War 1808 - 1814; France, 1809).
-    let header = toml::from_str::<toml::Table>(&text)
-        .ok()
-        .and_then(|t| t.get("list").and_then(|l| l.as_table()).cloned())
-        .unwrap_or_default();
-    let description: Vec<String> = c
-        .ready
-        .engine
-        .list_fields(lang, &labels)
-        .iter()
-        .filter_map(|f| {
-            let given = header.get(f.key)?.as_str()?;
-            let choices = f.choices.as_ref()?;
-            Some(
-                choices
-                    .iter()
-                    .find(|c| c.id == given)
-                    .map_or(given.to_owned(), |c| c.label.clone()),
-            )
-        })
-        .collect();
+    let description =
+        crate::rulesets::list_check::described(c.ready.engine.as_ref(), &text, lang, &labels);
     let data_changes = data_changes(&c, lang, &labels);
     let body = json!({
         "name": name,

@@ -973,3 +973,59 @@ fn a_matchup_cell_refused_says_why_in_the_pages_language() {
         assert!(whys.iter().any(|w| w.contains(weapon)), "{lang}: {whys:?}");
     }
 }
+
+/// `muster check --lang fr|es` prints its roster in the language too: the columns' heads, the
+/// army by its header's names, the units, skills and options by theirs, the total (the table
+/// was English above French diagnostics, and Capitán's heading said "allies, peninsula").
+#[test]
+fn check_in_french_or_spanish_prints_its_roster_in_the_language() {
+    let lines = |list: &str, lang: &str| -> Vec<String> {
+        let run = muster(&["check", list, "--lang", lang]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+            .lines()
+            .map(|l| l.trim_end().to_owned())
+            .collect()
+    };
+    let fr = lines("lists/sharpe-patrol.toml", "fr");
+    assert_eq!(
+        fr[0],
+        "Sharpe's patrol (Alliés, Guerre d'Indépendance espagnole 1808 - 1814, Lieutenant)"
+    );
+    assert_eq!(
+        fr[1].split_whitespace().collect::<Vec<_>>(),
+        ["#", "unité", "fiche", "figurines", "coût", "habiletés"]
+    );
+    assert!(
+        fr[3].ends_with("Tireur expert (15), Feu d'attaque (gratuite)"),
+        "{}",
+        fr[3]
+    );
+    assert_eq!(fr.last().unwrap(), "total 578 / 600 points");
+    let es = lines("lists/wab-russia-1812.toml", "es");
+    assert_eq!(es[0], "Arrière-garde de Bagration, 1812 (Rusia, 1812)");
+    assert_eq!(
+        es[1].split_whitespace().collect::<Vec<_>>(),
+        ["#", "unidad", "entrada", "figuras", "coste", "opciones"]
+    );
+    assert!(
+        es.iter()
+            .any(|l| l.ends_with("bandera (5), músico (5), élite ×8 (40)")),
+        "{es:?}"
+    );
+    assert!(es.last().unwrap().ends_with(" puntos"), "{es:?}");
+    let th = lines("lists/thucydide-perses.toml", "fr");
+    assert_eq!(th[0], "Satrapes perses, Granique (7 unités)");
+    assert_eq!(th.last().unwrap(), "7 unités");
+    // English, the command line's, as it was.
+    let en = lines("lists/sharpe-patrol.toml", "en");
+    assert_eq!(
+        en[1].split_whitespace().collect::<Vec<_>>(),
+        ["#", "unit", "sheet", "figures", "cost", "skills"]
+    );
+    assert!(
+        en[3].ends_with("Expert marksman (15), Attack fire (free)"),
+        "{}",
+        en[3]
+    );
+}

@@ -242,3 +242,32 @@ pub fn balance_diagnostic(
         .at(a.file, a.spans.span(&[Seg::Key("list"), Seg::Key("points")])),
     )
 }
+
+/// What the army is, in words (its header's choices by their names in `lang`: "Empire,
+/// Peninsular War 1808 - 1814"; "France, 1809"), from the list's `text`; empty where its
+/// ruleset's header has no choices.
+pub fn described(
+    engine: &dyn super::Engine,
+    text: &str,
+    lang: Lang,
+    labels: &toml::Table,
+) -> Vec<String> {
+    let header = toml::from_str::<toml::Table>(text)
+        .ok()
+        .and_then(|t| t.get("list").and_then(|l| l.as_table()).cloned())
+        .unwrap_or_default();
+    engine
+        .list_fields(lang, labels)
+        .iter()
+        .filter_map(|f| {
+            let given = header.get(f.key)?.as_str()?;
+            let choices = f.choices.as_ref()?;
+            Some(
+                choices
+                    .iter()
+                    .find(|c| c.id == given)
+                    .map_or(given.to_owned(), |c| c.label.clone()),
+            )
+        })
+        .collect()
+}

@@ -353,7 +353,28 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
             list.units.len(),
             if list.units.len() == 1 { "" } else { "s" }
         ),
-        description_names: Default::default(),
+        description_names: crate::core::names::Names::new([
+            (
+                crate::core::i18n::Lang::Fr,
+                format!(
+                    "{} brigade{}, {} unité{}",
+                    list.brigade.len(),
+                    if list.brigade.len() <= 1 { "" } else { "s" },
+                    list.units.len(),
+                    if list.units.len() <= 1 { "" } else { "s" }
+                ),
+            ),
+            (
+                crate::core::i18n::Lang::En,
+                format!(
+                    "{} brigade{}, {} unit{}",
+                    list.brigade.len(),
+                    if list.brigade.len() == 1 { "" } else { "s" },
+                    list.units.len(),
+                    if list.units.len() == 1 { "" } else { "s" }
+                ),
+            ),
+        ]),
         total,
         limit,
         units: rows,

@@ -204,7 +204,24 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
             list.units.len(),
             if list.units.len() == 1 { "" } else { "s" }
         ),
-        description_names: Default::default(),
+        description_names: crate::core::names::Names::new([
+            (
+                crate::core::i18n::Lang::Fr,
+                format!(
+                    "{} unité{}",
+                    list.units.len(),
+                    if list.units.len() <= 1 { "" } else { "s" }
+                ),
+            ),
+            (
+                crate::core::i18n::Lang::En,
+                format!(
+                    "{} unit{}",
+                    list.units.len(),
+                    if list.units.len() == 1 { "" } else { "s" }
+                ),
+            ),
+        ]),
         total: 0,
         limit: 0,
         units,
