@@ -271,3 +271,20 @@ pub fn described(
         })
         .collect()
 }
+
+/// A list's description (`phrase`, its counts agreeing with their nouns) in each language
+/// the ruleset of `meta` prints in.
+pub fn described_in_each_language(
+    meta: &'static Meta,
+    phrase: &crate::core::words::Phrase,
+) -> Names {
+    let ruleset = Ruleset::of(meta);
+    Names::new(ruleset.languages().iter().map(|l| {
+        let own = ruleset.words(*l);
+        let words = crate::core::words::Layered {
+            own: &own,
+            lang: *l,
+        };
+        (*l, phrase.say(*l, &words))
+    }))
+}

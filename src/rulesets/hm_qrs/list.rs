@@ -341,40 +341,22 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
         }
     }
     diagnostic::sort(&mut d);
+    let described = crate::core::words::Phrase::new(
+        "described-brigades",
+        "{b|# brigade|# brigades}, {n|# unit|# units}",
+    )
+    .count("b", list.brigade.len())
+    .count("n", list.units.len());
     Ok(ListCheck {
         ruleset: Ruleset::of(&super::META),
         file,
         name: list.list.name.clone(),
         lang: list.list.lang,
-        description: format!(
-            "{} brigade{}, {} unit{}",
-            list.brigade.len(),
-            if list.brigade.len() == 1 { "" } else { "s" },
-            list.units.len(),
-            if list.units.len() == 1 { "" } else { "s" }
+        description: described.english(),
+        description_names: crate::rulesets::list_check::described_in_each_language(
+            &super::META,
+            &described,
         ),
-        description_names: crate::core::names::Names::new([
-            (
-                crate::core::i18n::Lang::Fr,
-                format!(
-                    "{} brigade{}, {} unité{}",
-                    list.brigade.len(),
-                    if list.brigade.len() <= 1 { "" } else { "s" },
-                    list.units.len(),
-                    if list.units.len() <= 1 { "" } else { "s" }
-                ),
-            ),
-            (
-                crate::core::i18n::Lang::En,
-                format!(
-                    "{} brigade{}, {} unit{}",
-                    list.brigade.len(),
-                    if list.brigade.len() == 1 { "" } else { "s" },
-                    list.units.len(),
-                    if list.units.len() == 1 { "" } else { "s" }
-                ),
-            ),
-        ]),
         total,
         limit,
         units: rows,

@@ -194,34 +194,18 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
         _ => {}
     }
     diagnostic::sort(&mut diagnostics);
+    let described = crate::core::words::Phrase::new("roster-units", "{n|# unit|# units}")
+        .count("n", list.units.len());
     Ok(ListCheck {
         ruleset: Ruleset::of(&super::META),
         file,
         name: list.list.name.clone(),
         lang: list.list.lang,
-        description: format!(
-            "{} unit{}",
-            list.units.len(),
-            if list.units.len() == 1 { "" } else { "s" }
+        description: described.english(),
+        description_names: crate::rulesets::list_check::described_in_each_language(
+            &super::META,
+            &described,
         ),
-        description_names: crate::core::names::Names::new([
-            (
-                crate::core::i18n::Lang::Fr,
-                format!(
-                    "{} unité{}",
-                    list.units.len(),
-                    if list.units.len() <= 1 { "" } else { "s" }
-                ),
-            ),
-            (
-                crate::core::i18n::Lang::En,
-                format!(
-                    "{} unit{}",
-                    list.units.len(),
-                    if list.units.len() == 1 { "" } else { "s" }
-                ),
-            ),
-        ]),
         total: 0,
         limit: 0,
         units,
