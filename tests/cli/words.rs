@@ -404,17 +404,7 @@ fn every_diagnostic_in_every_language() {
         ("tests/fixtures/thucydide/lists", vec!["unit-sheets"]),
     ] {
         let dirs: Vec<std::path::PathBuf> = data.iter().map(|d| root().join(d)).collect();
-        let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root().join(dir))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| {
-                p.extension().is_some_and(|e| e == "toml")
-                    && std::fs::read_to_string(p)
-                        .unwrap()
-                        .contains("# expect: exit")
-            })
-            .collect();
-        files.sort();
+        let files = fixture_files(dir);
         for path in files {
             let text = std::fs::read_to_string(&path).unwrap();
             let mut sources = Sources::new();
@@ -512,16 +502,8 @@ fn counts_and_nouns() {
 }
 
 /// The diagnostics of one ruleset's per-code list fixtures (without a `# against:` opponent):
-/// (the fixture, its diagnostics).
-fn fixture_diagnostics(
-    dir: &str,
-) -> Vec<(
-    std::path::PathBuf,
-    Ruleset,
-    Vec<muster::core::diagnostic::Diagnostic>,
-)> {
-    use muster::commands::check::read_list;
-    use muster::core::source::Sources;
+/// The per-code list fixtures of `dir` (those that say their exit code), in name order.
+fn fixture_files(dir: &str) -> Vec<std::path::PathBuf> {
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root().join(dir))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -533,6 +515,20 @@ fn fixture_diagnostics(
         })
         .collect();
     files.sort();
+    files
+}
+
+/// (the fixture, its diagnostics).
+fn fixture_diagnostics(
+    dir: &str,
+) -> Vec<(
+    std::path::PathBuf,
+    Ruleset,
+    Vec<muster::core::diagnostic::Diagnostic>,
+)> {
+    use muster::commands::check::read_list;
+    use muster::core::source::Sources;
+    let files = fixture_files(dir);
     let data = [root().join("unit-sheets")];
     let mut out = Vec::new();
     for path in files {
