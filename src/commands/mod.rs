@@ -8,6 +8,7 @@ pub mod game;
 pub mod list;
 pub mod matchups;
 pub mod named;
+pub mod player_layer;
 pub mod preview;
 pub mod print;
 pub mod rulesets;

@@ -7,10 +7,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::check::open_list;
-use super::{load_engine, print_out, PLAYER_DATA};
+use super::{load_engine, player_layer, print_out, PLAYER_DATA};
 use crate::core::diagnostic::{self, Diagnostic};
 use crate::core::error::Error;
-use crate::core::output::{check_output_path, write_new, write_output};
+use crate::core::output::{check_output_path, write_all_new, write_output};
 use crate::core::share_code::{self, MAX_CODE_CHARS};
 use crate::core::source::Sources;
 use crate::core::words::Phrase;
@@ -189,10 +189,60 @@ fn in_english<S: serde::Serializer>(notes: &[Phrase], s: S) -> Result<S::Ok, S::
     s.collect_seq(notes.iter().map(Phrase::english))
 }
 
+/// Why an import was refused. Nothing was written.
+pub enum ImportError {
+    /// The list's file is there already.
+    ListExists(PathBuf),
+    /// What the code carries does not read over the importer's data: its diagnostics, each
+    /// located in a part of the code ("the code's list", "the code's sheet `x`"), never in a
+    /// file of this machine.
+    Unreadable {
+        what: String,
+        diagnostics: Vec<Diagnostic>,
+        sources: Sources,
+    },
+    /// Anything else: a damaged code, a write that failed.
+    Failed(Error),
+}
+
+impl From<Error> for ImportError {
+    fn from(e: Error) -> Self {
+        ImportError::Failed(e)
+    }
+}
+
+impl ImportError {
+    /// As the command line stops with it: the diagnostics printed first.
+    pub fn into_error(self) -> Error {
+        match self {
+            ImportError::ListExists(path) => Error::Usage(format!(
+                "{} is there already: muster does not write over it (name another with -o lists/NAME.toml); nothing written",
+                path.display()
+            )),
+            ImportError::Unreadable {
+                what,
+                diagnostics,
+                sources,
+            } => {
+                diagnostic::print_all(&diagnostics, &sources);
+                Error::Invalid(format!("{what}; nothing written"))
+            }
+            ImportError::Failed(e) => e,
+        }
+    }
+}
+
+/// The name a part of the code goes by in the import's messages.
+fn sheet_part(id: &str) -> String {
+    format!("the code's sheet `{id}`")
+}
+const LIST_PART: &str = "the code's list";
+
 /// Imports a share code: the list goes to `out` (else `NAME.toml` in `lists`), the sheets it
-/// carried into the player's data folder `player` (`my-sheets/`). Everything is checked first (the code,
-/// its ruleset, its sheets over the importer's data, its list); nothing is written unless
-/// all of it can be, and never over a file already there.
+/// carried into the player's data folder `player` (`my-sheets/`), each where its ruleset reads
+/// the player's sheets. Everything is checked first (the code, its ruleset, its sheets read
+/// over the importer's data, its list); then every file is written, all of them or none
+/// ([`write_all_new`]), never over a file already there.
 pub fn import(
     dirs: &[PathBuf],
     flag: Option<Ruleset>,
@@ -200,8 +250,8 @@ pub fn import(
     out: Option<&Path>,
     lists: &Path,
     player: &Path,
-) -> Result<Imported, Error> {
-    let refuse = |m: String| Error::Invalid(format!("{m}; nothing written"));
+) -> Result<Imported, ImportError> {
+    let refuse = |m: String| ImportError::Failed(Error::Invalid(format!("{m}; nothing written")));
     let shared = share_code::decode(text).map_err(refuse)?;
     let ruleset: Ruleset = shared.ruleset.parse().map_err(|e: String| {
         refuse(format!(
@@ -209,7 +259,7 @@ pub fn import(
         ))
     })?;
     let mut sources = Sources::new();
-    let peeked = sources.add(Path::new("<code>"), shared.list.clone());
+    let peeked = sources.add_named(Path::new(LIST_PART), LIST_PART, shared.list.clone());
     match rs::peek(&sources, peeked) {
         Ok(r) if r == ruleset => {}
         Ok(r) => {
@@ -219,78 +269,114 @@ pub fn import(
                 r.id()
             )))
         }
-        Err(d) => return Err(refuse(format!("the code's list: {}", d.message))),
+        Err(d) => {
+            return Err(ImportError::Unreadable {
+                what: "the code's list is not a list file".to_owned(),
+                diagnostics: vec![d],
+                sources,
+            })
+        }
+    }
+    // Not TOML: said as `muster check` says it, located, its line quoted in part.
+    if let Err(e) = toml::from_str::<toml::Table>(&shared.list) {
+        let index = crate::core::source::SpanIndex::parse(&shared.list);
+        let d = crate::core::toml_file::toml_diagnostic(&e, peeked, &shared.list, 0, &index);
+        return Err(ImportError::Unreadable {
+            what: "the code's list is not a list file".to_owned(),
+            diagnostics: vec![d],
+            sources,
+        });
     }
     if let Some(f) = flag.filter(|f| *f != ruleset) {
         return Err(Error::Usage(format!(
             "the code is a {} list, but --ruleset says {}",
             ruleset.id(),
             f.id()
-        )));
+        ))
+        .into());
     }
     let out = match out {
         Some(o) => o.to_path_buf(),
         None => lists.join(format!("{}.toml", file_name(&shared.name))),
     };
     if std::fs::symlink_metadata(&out).is_ok() {
-        return Err(Error::Usage(format!(
-            "{} is there already: muster does not write over it (name another with -o lists/NAME.toml); nothing written",
-            out.display()
-        )));
+        return Err(ImportError::ListExists(out));
     }
     let engine = load_engine(ruleset, dirs, &mut sources)?;
-    let mine = player.join(ruleset.id());
+    let sheets_at = match ruleset.player_sheets() {
+        Some(s) => s,
+        None if shared.sheets.is_empty() => rs::PlayerSheets {
+            folder: "sheets",
+            table: "sheet",
+            noun: "sheets",
+        },
+        None => {
+            return Err(refuse(format!(
+                "the code carries sheets, but {} takes none of a player's own",
+                ruleset.title()
+            )))
+        }
+    };
+    let mine = player_layer::ruleset_dir(player, ruleset);
     let stem = out
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     let taken = |p: &str| std::fs::symlink_metadata(mine.join(p)).is_ok();
-    let plan = share::plan(engine.as_ref(), &shared, &stem, &taken)?;
+    let plan =
+        share::plan(engine.as_ref(), &shared, &stem, sheets_at, &taken).map_err(|e| match e {
+            Error::Invalid(m) | Error::Usage(m) => refuse(m),
+            other => other.into(),
+        })?;
     let to_write: Vec<&share::PlannedSheet> = plan
         .sheets
         .iter()
         .filter(|s| matches!(s.fate, Fate::New | Fate::Apart { .. }))
         .collect();
 
-    // The sheets to write, read over the importer's data as a layer of their own, before any
-    // is written: a sheet that does not read, or a list that is not one, refuses the import.
-    let layer = tempfile::tempdir().map_err(|source| Error::Write {
-        path: std::env::temp_dir(),
-        source,
-    })?;
+    // The sheets to write, read over the importer's data one after the other, in memory, as
+    // the sheet editor reads a sheet: a sheet that does not read refuses the import, its
+    // diagnostics located in the code's part.
+    let mut engine = engine;
+    let mut errors: Vec<Diagnostic> = Vec::new();
     for s in &to_write {
-        let path = layer.path().join(ruleset.id()).join(&s.path);
-        write_new(&path, s.text.as_bytes())?;
+        let file = sources.add_named(&mine.join(&s.path), &sheet_part(&s.id), s.text.clone());
+        let draft = engine.draft(&sources, file)?;
+        let wrong: Vec<Diagnostic> = draft
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .cloned()
+            .collect();
+        if wrong.is_empty() {
+            engine = draft.engine;
+        }
+        errors.extend(wrong);
     }
-    let mut over: Vec<PathBuf> = dirs.to_vec();
-    over.push(layer.path().to_path_buf());
-    let mut read = Sources::new();
-    let loaded = rs::load(ruleset, &over, &mut read)?;
-    let errors: Vec<Diagnostic> = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .cloned()
-        .collect();
-    let engine = match loaded.engine {
-        Some(e) if errors.is_empty() => e,
-        _ => {
-            diagnostic::print_all(&errors, &read);
-            return Err(refuse(format!(
+    if !errors.is_empty() {
+        return Err(ImportError::Unreadable {
+            what: format!(
                 "the sheets the code carries do not read over your data ({} error{})",
                 errors.len(),
                 if errors.len() == 1 { "" } else { "s" }
-            )));
+            ),
+            diagnostics: errors,
+            sources,
+        });
+    }
+    let file = sources.add_named(&out, LIST_PART, plan.list.clone());
+    let checked = match engine.check_list(&sources, file) {
+        Ok(c) => c,
+        Err(d) => {
+            return Err(ImportError::Unreadable {
+                what: "the code's list is not a list file".to_owned(),
+                diagnostics: vec![d],
+                sources,
+            })
         }
     };
-    let file = read.add(&out, plan.list.clone());
-    let checked = engine.check_list(&read, file).map_err(|d| {
-        diagnostic::print_all(&[d], &read);
-        refuse("the code's list is not a list file".to_owned())
-    })?;
 
     let mut notes = Vec::new();
-    let mut written = Vec::new();
     for s in &plan.sheets {
         let path = mine.join(&s.path);
         let said = match &s.fate {
@@ -318,14 +404,19 @@ pub fn import(
         notes.push(said.text("id", s.id.clone()));
     }
     notes.extend(share::priced_otherwise(engine.as_ref(), &checked));
-    // Everything checked: the sheets, then the list, each a new file written whole.
-    for s in &to_write {
-        let path = mine.join(&s.path);
-        write_new(&path, s.text.as_bytes())?;
-        written.push(path);
-    }
-    super::make_parent(&out)?;
-    write_new(&out, plan.list.as_bytes())?;
+    // Everything checked: the sheets and the list, all written or none.
+    let mut files: Vec<(PathBuf, Vec<u8>)> = to_write
+        .iter()
+        .map(|s| (mine.join(&s.path), s.text.clone().into_bytes()))
+        .collect();
+    let written: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
+    files.push((out.clone(), plan.list.into_bytes()));
+    write_all_new(&files).map_err(|e| match e {
+        Error::Usage(m) if m.starts_with(&format!("{} is there already", out.display())) => {
+            ImportError::ListExists(out.clone())
+        }
+        other => ImportError::Failed(other),
+    })?;
     Ok(Imported {
         list: out,
         name: checked.name.clone(),
@@ -369,7 +460,8 @@ pub fn run_import(
         out,
         Path::new("lists"),
         Path::new(PLAYER_DATA),
-    )?;
+    )
+    .map_err(ImportError::into_error)?;
     for n in &done.notes {
         eprintln!("note: {}", n.english());
     }

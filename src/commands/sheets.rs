@@ -69,10 +69,11 @@ pub fn new(engine: &dyn Engine, id: &str, from: &str, edit: bool) -> Result<u8, 
         from,
         None,
     )?;
+    let player = std::path::Path::new(super::PLAYER_DATA);
+    // An id the player's layer defines already is changed where it is, never defined twice.
+    super::player_layer::refuse_defined(engine, player, id)?;
     let file = engine.copy_sheet(from, id)?;
-    let path = std::path::Path::new(super::PLAYER_DATA)
-        .join(engine.ruleset().id())
-        .join(&file.path);
+    let path = super::player_layer::ruleset_dir(player, engine.ruleset()).join(&file.path);
     crate::core::output::write_new(&path, file.text.as_bytes())?;
     let replaces = if id == from || engine.sheet(id).is_ok() {
         format!(" (yours takes the place of `{id}` of the data)")
@@ -178,8 +179,8 @@ pub fn typed(
 }
 
 /// The player's sheet file with a typed sheet saved in it: a new file is the typed text
-/// under a line that says what it is; in a file already there, the sheet of the same id (or
-/// its only sheet) takes the typed values key by key, its comments and the rest of the file
+/// under a line that says what it is; in a file already there (the one that defines it,
+/// [`super::player_layer::place`]), the sheet of the same id takes the typed values key by key, its comments and the rest of the file
 /// kept, and a key the sheet did not have goes to its place in the form's order.
 pub fn saved_text(
     form: &crate::rulesets::SheetForm,
@@ -217,7 +218,6 @@ pub fn saved_text(
     let at = tables
         .iter()
         .position(|t| t.get("id").and_then(Item::as_str) == Some(id))
-        .or((count == 1).then_some(0))
         .ok_or_else(|| {
             Error::Invalid(format!(
                 "the sheet file holds {count} sheets, none with the id `{id}`"
@@ -236,6 +236,11 @@ pub fn saved_text(
     }
     let mut added = false;
     for (k, item) in new.iter() {
+        // A key the file leaves out is written only when it says something: `false`, `[]`
+        // and `{}` are what its absence means (every field of a sheet type defaults so).
+        if !table.contains_key(k) && says_nothing(item) {
+            continue;
+        }
         added |= !table.contains_key(k);
         crate::rulesets::list_doc::set_item(table, k, item.clone());
     }
@@ -249,4 +254,16 @@ pub fn saved_text(
         table.sort_values_by(|a, _, b, _| place(a.get()).cmp(&place(b.get())));
     }
     Ok(doc.to_string())
+}
+
+/// Whether a value is what a sheet's key means when left out: `false`, an empty array or
+/// table (the sheet types' fields default so: `#[serde(default)]`).
+fn says_nothing(item: &toml_edit::Item) -> bool {
+    use toml_edit::Value;
+    match item.as_value() {
+        Some(Value::Boolean(b)) => !*b.value(),
+        Some(Value::Array(a)) => a.is_empty(),
+        Some(Value::InlineTable(t)) => t.is_empty(),
+        _ => item.as_table().is_some_and(toml_edit::Table::is_empty),
+    }
 }

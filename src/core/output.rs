@@ -72,17 +72,9 @@ pub fn check_writable(path: &Path) -> Result<PathBuf, Error> {
 /// fsync: it would double the time of a card sheet for a durability that a re-run gives back.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let target = check_writable(path)?;
-    // The temporary file's name never reaches a message (tempfile adds " at path …").
-    let err = |source: std::io::Error| {
-        let text = source.to_string();
-        let source = match text.find(" at path ") {
-            Some(at) => std::io::Error::new(source.kind(), text[..at].to_owned()),
-            None => source,
-        };
-        Error::Write {
-            path: path.to_path_buf(),
-            source,
-        }
+    let err = |source: std::io::Error| Error::Write {
+        path: path.to_path_buf(),
+        source: without_temporary(source),
     };
     let existing = std::fs::metadata(&target).ok();
     let tmp = written_beside(&target, bytes).map_err(err)?;
@@ -120,34 +112,124 @@ fn written_beside(path: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedT
     Ok(tmp)
 }
 
+/// An operating system's error without the name of muster's temporary file (tempfile adds
+/// " at path …" to its errors): a message names the file the user asked for, never
+/// `.muster-XXXX`.
+fn without_temporary(source: std::io::Error) -> std::io::Error {
+    let text = source.to_string();
+    match text.find(" at path ") {
+        Some(at) => std::io::Error::new(source.kind(), text[..at].to_owned()),
+        None => source,
+    }
+}
+
 /// Writes a new file at `path`, whole or not at all, never in the place of anything already
 /// there (a file, a link, even a dangling one): the folders above it are made as needed.
 pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let err = |source: std::io::Error| Error::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    if std::fs::symlink_metadata(path).is_ok() {
-        return Err(Error::Usage(format!(
+    write_all_new(&[(path.to_path_buf(), bytes.to_vec())])
+}
+
+/// Writes new files, all of them or none: each is written to a temporary name beside its
+/// target (the folders above made as needed), then each is renamed into place, never over
+/// anything already there (a file, a link, even a dangling one). On any failure the files
+/// already renamed and the folders made are removed again, and the error names the file the
+/// user asked for.
+pub fn write_all_new(files: &[(PathBuf, Vec<u8>)]) -> Result<(), Error> {
+    let exists = |path: &Path| {
+        Error::Usage(format!(
             "{} is there already: muster does not write over it",
             path.display()
-        )));
-    }
-    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(err)?;
-    }
-    let tmp = written_beside(path, bytes).map_err(err)?;
-    tmp.persist_noclobber(path).map_err(|e| {
-        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
-            Error::Usage(format!(
-                "{} is there already: muster does not write over it",
-                path.display()
-            ))
-        } else {
-            err(std::io::Error::new(e.error.kind(), e.error.to_string()))
+        ))
+    };
+    for (i, (path, _)) in files.iter().enumerate() {
+        if std::fs::symlink_metadata(path).is_ok() || files[..i].iter().any(|(p, _)| p == path) {
+            return Err(exists(path));
         }
-    })?;
-    Ok(())
+    }
+    let mut undo = Undo::default();
+    let result = (|| {
+        let mut written = Vec::with_capacity(files.len());
+        for (path, bytes) in files {
+            let err = |source: std::io::Error| Error::Write {
+                path: path.clone(),
+                source: without_temporary(source),
+            };
+            if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                undo.make_dirs(dir).map_err(err)?;
+            }
+            written.push(written_beside(path, bytes).map_err(err)?);
+        }
+        for ((path, _), tmp) in files.iter().zip(written) {
+            tmp.persist_noclobber(path).map_err(|e| {
+                if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+                    exists(path)
+                } else {
+                    Error::Write {
+                        path: path.clone(),
+                        source: without_temporary(e.error),
+                    }
+                }
+            })?;
+            undo.files.push(path.clone());
+        }
+        Ok(())
+    })();
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            undo.run();
+            Err(e)
+        }
+    }
+}
+
+/// What [`write_all_new`] made so far: undone when a later file fails.
+#[derive(Default)]
+struct Undo {
+    files: Vec<PathBuf>,
+    /// The folders made, outermost first.
+    dirs: Vec<PathBuf>,
+}
+
+impl Undo {
+    /// Makes `dir` and the folders above it that are missing, remembering each.
+    fn make_dirs(&mut self, dir: &Path) -> std::io::Result<()> {
+        let mut missing = Vec::new();
+        let mut at = Some(dir);
+        while let Some(d) = at.filter(|d| !d.as_os_str().is_empty()) {
+            if std::fs::symlink_metadata(d).is_ok() {
+                break;
+            }
+            missing.push(d.to_path_buf());
+            at = d.parent();
+        }
+        for d in missing.into_iter().rev() {
+            match std::fs::create_dir(&d) {
+                Ok(()) => self.dirs.push(d),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
+            }
+        }
+        // The folder must now be one (not a file of that name).
+        if !dir.as_os_str().is_empty() && !dir.is_dir() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotADirectory,
+                format!("{} is not a folder", dir.display()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Removes the files written and the folders made (only when empty: never what another
+    /// writer put there meanwhile).
+    fn run(self) {
+        for f in self.files.iter().rev() {
+            let _ = std::fs::remove_file(f);
+        }
+        for d in self.dirs.iter().rev() {
+            let _ = std::fs::remove_dir(d);
+        }
+    }
 }
 
 /// What a player's file is, read from its content (a list, a game, a career, a battle): the

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use toml_edit::{DocumentMut, Item};
 
-use super::{list_doc, priced, Engine, ListCheck};
+use super::{list_doc, priced, Engine, ListCheck, PlayerSheets};
 use crate::core::catalog::valid_id;
 use crate::core::error::Error;
 use crate::core::share_code::{Shared, SharedSheet};
@@ -91,26 +91,60 @@ pub struct Plan {
     pub sheets: Vec<PlannedSheet>,
 }
 
-/// Works out where the sheets of `shared` go in the importer's data (`engine`): `taken` says
-/// whether a path inside the ruleset's folder of the player's data is already used by a file;
-/// `list_name` is the imported list's file name, for the ids of the sheets kept apart.
+/// Works out where the sheets of `shared` go in the importer's data (`engine`): each in a
+/// file of its own in the folder the ruleset reads the player's sheets from (`sheets_at`, the
+/// code's own path aside: a code never chooses where a file goes); `taken` says whether a path
+/// inside the ruleset's folder of the player's data is already used by a file; `list_name` is
+/// the imported list's file name, for the ids of the sheets kept apart. A code carrying one
+/// id twice is refused.
 pub fn plan(
     engine: &dyn Engine,
     shared: &Shared,
     list_name: &str,
+    sheets_at: PlayerSheets,
     taken: &dyn Fn(&str) -> bool,
 ) -> Result<Plan, Error> {
-    let mut doc: DocumentMut = shared
-        .list
-        .trim_start_matches('\u{feff}')
-        .parse()
-        .map_err(|e| Error::Invalid(format!("the code's list is not TOML: {e}")))?;
-    let mut sheets = Vec::new();
+    let mut doc: DocumentMut =
+        shared
+            .list
+            .trim_start_matches('\u{feff}')
+            .parse()
+            .map_err(|e: toml_edit::TomlError| {
+                Error::Invalid(format!(
+                    "the code's list is not TOML: {}",
+                    excerpt(e.message())
+                ))
+            })?;
+    for (i, sheet) in shared.sheets.iter().enumerate() {
+        if !valid_id(&sheet.id) {
+            return Err(Error::Invalid(format!(
+                "the code carries a sheet of id `{}`: expected 1 to 64 lowercase letters, digits and hyphens",
+                excerpt(&sheet.id).escape_debug()
+            )));
+        }
+        if shared.sheets[..i].iter().any(|s| s.id == sheet.id) {
+            return Err(Error::Invalid(format!(
+                "the code carries the sheet `{}` twice: a code made by `muster list share` carries each once",
+                sheet.id
+            )));
+        }
+    }
+    let folder = sheets_at.folder;
+    let mut sheets: Vec<PlannedSheet> = Vec::new();
     let named = crate::core::text::one_line(list_name);
     for sheet in &shared.sheets {
-        let folder = sheet_folder(sheet)?;
         let values = entry_values(&sheet.text, &sheet.id)?;
-        let fate = fate(engine, sheet, &values, folder, list_name, taken)?;
+        // The files and ids this import gives already are taken too.
+        let planned = |path: &str| taken(path) || sheets.iter().any(|s| s.path == path);
+        let ids: Vec<&str> = sheets
+            .iter()
+            .map(|s| match &s.fate {
+                Fate::Apart { id } | Fate::SameApart { id } => id.as_str(),
+                _ => s.id.as_str(),
+            })
+            .chain(shared.sheets.iter().map(|s| s.id.as_str()))
+            .collect();
+        let fate = fate(engine, sheet, &values, folder, list_name, &planned, &ids)?;
         let (path, text) = match &fate {
             Fate::Apart { id } => (
                 format!("{folder}/{id}.toml"),
@@ -125,7 +159,7 @@ pub fn plan(
                 ),
             ),
             _ => (
-                sheet.path.clone(),
+                format!("{folder}/{}.toml", sheet.id),
                 headed(
                     &sheet.text,
                     &format!(
@@ -159,28 +193,17 @@ pub fn plan(
     })
 }
 
-/// The folder of a carried sheet's path (`sheets` of `sheets/ID.toml`): one folder of
-/// lowercase letters, the file named by the id; anything else is refused (a code never
-/// writes outside the ruleset's folder).
-fn sheet_folder(sheet: &SharedSheet) -> Result<&str, Error> {
-    if !valid_id(&sheet.id) {
-        return Err(Error::Invalid(format!(
-            "the code carries a sheet of id `{}`: expected 1 to 64 lowercase letters, digits and hyphens",
-            sheet.id.escape_debug()
-        )));
+/// At most 200 characters of a text the code carries, on one line, for a message (a code's
+/// list may be one line of 200 KB).
+fn excerpt(text: &str) -> String {
+    const MAX: usize = 200;
+    let one = crate::core::text::one_line(text);
+    if one.chars().count() <= MAX {
+        return one.into_owned();
     }
-    let folder = sheet
-        .path
-        .strip_suffix(&format!("/{}.toml", sheet.id))
-        .filter(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_lowercase() || c == '-'));
-    folder.ok_or_else(|| {
-        Error::Invalid(format!(
-            "the code carries sheet `{}` as `{}`: expected FOLDER/{}.toml",
-            sheet.id,
-            sheet.path.escape_debug(),
-            sheet.id
-        ))
-    })
+    let mut cut: String = one.chars().take(MAX).collect();
+    cut.push('…');
+    cut
 }
 
 /// The values of the one entry of a sheet file (its only array of tables holding one table,
@@ -189,7 +212,7 @@ fn entry_values(text: &str, id: &str) -> Result<toml::Table, Error> {
     let table: toml::Table = toml::from_str(text).map_err(|e| {
         Error::Invalid(format!(
             "the code's sheet `{id}` is not TOML: {}",
-            e.message()
+            excerpt(e.message())
         ))
     })?;
     let entries: Vec<&toml::Value> = table
@@ -230,14 +253,15 @@ fn fate(
     folder: &str,
     list_name: &str,
     taken: &dyn Fn(&str) -> bool,
+    planned_ids: &[&str],
 ) -> Result<Fate, Error> {
     match known_as(engine, &sheet.id, values)? {
         Some(true) => return Ok(Fate::Same),
-        None if !taken(&sheet.path) => return Ok(Fate::New),
+        None if !taken(&format!("{folder}/{}.toml", sheet.id)) => return Ok(Fate::New),
         _ => {}
     }
     // Kept apart: `<id>-from-<list>`, then `-2`, `-3`… until one is free or holds these very
-    // values (the same list imported again).
+    // values (the same list imported again); never an id another sheet of the code has.
     let from: String = list_name
         .chars()
         .map(|c| c.to_ascii_lowercase())
@@ -254,7 +278,7 @@ fn fate(
         let keep = 64usize.saturating_sub(suffix.len());
         let stem: String = sheet.id.chars().take(keep).collect();
         let id = format!("{}{suffix}", stem.trim_end_matches('-'));
-        if !valid_id(&id) {
+        if !valid_id(&id) || planned_ids.contains(&id.as_str()) {
             continue;
         }
         let mut apart = values.clone();

@@ -19,6 +19,7 @@ use super::store::{version, Store, StoreError};
 use crate::commands::check::{report_json, unknown_ruleset_json};
 use crate::commands::list::edited_text;
 use crate::commands::print::{list_cards, roster_document, RosterFormat};
+use crate::commands::share::ImportError;
 use crate::commands::to_json;
 use crate::core::diagnostic;
 use crate::core::error::Error;
@@ -1630,12 +1631,9 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
                 )
             }
             // Said without the folder's place on this machine.
-            Err(e @ Error::Usage(_)) if e.to_string().contains(" is there already") => {
-                let text = e.to_string();
-                let file = text
-                    .split(" is there already")
-                    .next()
-                    .and_then(|p| std::path::Path::new(p).file_name())
+            Err(ImportError::ListExists(path)) => {
+                let file = path
+                    .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
                 let lang = Lang::ALL
@@ -1651,17 +1649,61 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
                 .say(lang, crate::core::words::shared(lang));
                 json_error(StatusCode::CONFLICT, &said)
             }
-            Err(e @ (Error::Usage(_) | Error::Invalid(_))) => json_error(
+            // Each diagnostic where it is in the code (its part, line and column), in the
+            // page's language: what the command line prints, never a file of this machine.
+            Err(ImportError::Unreadable {
+                what,
+                diagnostics,
+                sources,
+            }) => {
+                let ruleset = ruleset_of_code(&asked.code);
+                let (lang, labels) = match ruleset {
+                    Some(r) => page_lang(r, asked.lang.as_deref()),
+                    None => (Lang::En, toml::Table::new()),
+                };
+                let shown: Vec<serde_json::Value> = diagnostics
+                    .iter()
+                    .take(MAX_SHOWN_DIAGNOSTICS)
+                    .map(|d| {
+                        let (line, column) = d.line_column(&sources).unwrap_or((0, 0));
+                        json!({
+                            "part": d.file.map(|f| sources.name(f)),
+                            "line": line,
+                            "column": column,
+                            "message": crate::rulesets::printed_message(d, lang, &labels),
+                        })
+                    })
+                    .collect();
+                json_response(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    to_json(&json!({
+                        "error": format!("{what}; nothing written"),
+                        "diagnostics": shown,
+                        "more": diagnostics.len().saturating_sub(MAX_SHOWN_DIAGNOSTICS),
+                    })),
+                )
+            }
+            Err(ImportError::Failed(e @ (Error::Usage(_) | Error::Invalid(_)))) => json_error(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 &app.store.unplaced(&e.to_string()),
             ),
-            Err(e) => json_error(
+            Err(ImportError::Failed(e)) => json_error(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 &app.store.unplaced(&e.to_string()),
             ),
         }
     })
     .await
+}
+
+/// The most diagnostics an import's refusal lists on the page (the rest are counted).
+const MAX_SHOWN_DIAGNOSTICS: usize = 20;
+
+/// The ruleset a share code names, if it decodes.
+fn ruleset_of_code(code: &str) -> Option<Ruleset> {
+    crate::core::share_code::decode(code)
+        .ok()
+        .and_then(|s| s.ruleset.parse().ok())
 }
 
 #[cfg(test)]

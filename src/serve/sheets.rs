@@ -3,6 +3,7 @@
 //! saving into the player's own data folder (`my-sheets/<ruleset>/<folder>/<id>.toml`), locked
 //! and atomic, a file changed on disk since it was opened never overwritten.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::body::Bytes;
@@ -17,6 +18,7 @@ use super::api::{
 };
 use super::app::App;
 use super::store::{version, Store, StoreError};
+use crate::commands::player_layer::{self, Place};
 use crate::commands::sheets::{saved_text, typed, Typed};
 use crate::commands::to_json;
 use crate::core::diagnostic::{Diagnostic, Severity};
@@ -40,17 +42,36 @@ pub struct FormQuery {
     from: Option<String>,
 }
 
-/// The player's folder of a ruleset's sheets, as a store of files named `<id>.toml`, made
-/// when first saved into.
-fn player_store(app: &App, ruleset: Ruleset, form: &SheetForm) -> Result<Store, StoreError> {
-    let dir = app.player_dir.join(ruleset.id()).join(form.folder);
-    std::fs::create_dir_all(&dir).map_err(|e| {
-        StoreError::Io(format!(
-            "your sheets' folder cannot be made: {}",
-            crate::core::error::io_words(&e)
-        ))
-    })?;
-    Store::of(&dir, "sheet").map_err(|e| StoreError::Io(e.reason()))
+/// The file of the player's layer that defines `id`, if one does.
+fn defined_in(app: &App, engine: &dyn crate::rulesets::Engine, id: &str) -> Option<PathBuf> {
+    player_layer::defined_in(engine, &app.player_dir, id)
+}
+
+/// A file of the player's layer as a store of its folder and its name in it.
+fn store_of(file: &Path) -> Option<(Store, String)> {
+    let name = file.file_name()?.to_str()?.to_owned();
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let store = Store::of(dir, "sheet").ok()?;
+    Some((store, name))
+}
+
+/// A file of the player's layer as the page names it: from the player's folder
+/// (`my-sheets/wab-aca/armies/my-army.toml`), never where it is on this machine.
+fn shown(app: &App, ruleset: Ruleset, file: &Path) -> String {
+    let root = player_layer::ruleset_dir(&app.player_dir, ruleset);
+    let inside = match (root.canonicalize(), file.canonicalize()) {
+        (Ok(r), Ok(f)) => f.strip_prefix(&r).map(Path::to_path_buf).ok(),
+        _ => None,
+    };
+    let rest = inside.unwrap_or_else(|| file.file_name().map(PathBuf::from).unwrap_or_default());
+    Path::new(crate::commands::PLAYER_DATA)
+        .join(ruleset.id())
+        .join(rest)
+        .display()
+        .to_string()
 }
 
 /// `GET /api/sheets/form?ruleset=&lang=&from=`: the form, the values to start from (a copy
@@ -89,9 +110,13 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
                 }
                 Err(e) => return json_error(StatusCode::NOT_FOUND, &e.to_string()),
             }
+            // The version of the file that holds it, whatever its name (a file may hold
+            // several of the player's entries).
             if provenance == "player" {
-                if let Ok(store) = player_store(&app, ruleset, &form) {
-                    if let Ok(v) = store.file_version(&format!("{from}.toml")) {
+                if let Some((store, name)) =
+                    defined_in(&app, ready.engine.as_ref(), from).and_then(|f| store_of(&f))
+                {
+                    if let Ok(v) = store.file_version(&name) {
                         file_version = json!(v);
                     }
                 }
@@ -262,23 +287,46 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
             );
         }
         let id = typed.draft.id.clone();
-        let store = match player_store(&app, ruleset, &form) {
-            Ok(s) => s,
-            Err(e) => return store_error(e),
+        let ready = match app.engine(ruleset) {
+            Ok(r) => r,
+            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
         };
-        let name = format!("{id}.toml");
-        let written = match store.existing(&name) {
-            Ok(_) => store.update(&name, body.version.as_deref(), |_, current| {
+        // Where the sheet is defined in the player's layer, else a file of its own: an id is
+        // never written a second time.
+        let place = match player_layer::place(ready.engine.as_ref(), &app.player_dir, &id) {
+            Ok(p) => p,
+            Err(_) => {
+                return json_error(
+                    StatusCode::CONFLICT,
+                    &format!("a file `{id}.toml` is in your folder already and holds other sheets: give this one another id"),
+                )
+            }
+        };
+        let file = place.path().to_path_buf();
+        if let Place::New(_) = place {
+            if let Some(dir) = file.parent() {
+                if let Err(e) = std::fs::create_dir_all(dir) {
+                    return store_error(StoreError::Io(format!(
+                        "your sheets' folder cannot be made: {}",
+                        crate::core::error::io_words(&e)
+                    )));
+                }
+            }
+        }
+        let Some((store, name)) = store_of(&file) else {
+            return store_error(StoreError::Io(
+                "your sheets' folder cannot be opened".to_owned(),
+            ));
+        };
+        let written = match place {
+            Place::Defined(_) => store.update(&name, body.version.as_deref(), |_, current| {
                 saved_text(&form, Some(current), &typed.text, &id)
                     .map_err(|e| StoreError::Refused(e.to_string()))
             }),
-            Err(StoreError::NotFound(_)) => match saved_text(&form, None, &typed.text, &id) {
-                Ok(text) => store
-                    .create(&name, &text)
-                    .map(|v| (text, v)),
+            Place::New(_) => match saved_text(&form, None, &typed.text, &id) {
+                Ok(text) => store.create(&name, &text).map(|v| (text, v)),
                 Err(e) => Err(StoreError::Refused(e.to_string())),
             },
-            Err(e) => Err(e),
         };
         let (text, v) = match written {
             Ok(w) => w,
@@ -292,16 +340,13 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
         };
         debug_assert_eq!(version(text.as_bytes()), v);
         app.forget(ruleset);
-        let shown = std::path::Path::new(crate::commands::PLAYER_DATA)
-            .join(ruleset.id())
-            .join(form.folder)
-            .join(&name);
+        let shown = shown(&app, ruleset, &file);
         json_response(
             StatusCode::OK,
             to_json(&json!({
                 "id": id,
                 "version": v,
-                "file": shown.display().to_string(),
+                "file": shown,
             })),
         )
     })

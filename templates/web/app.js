@@ -267,7 +267,12 @@ async function importList(ev) {
     if (r.status === 409 || r.status === 400) {
       field.classList.add("bad");
       field.querySelector(".problem").textContent = said(r.data.error);
-    } else banner(said(r.data.error));
+    } else {
+      // What does not read in the code, each where it is: "the code's sheet `x`:3:5: …".
+      const where = (d) => (d.part ?? "") + (d.line ? `:${d.line}:${d.column}` : "");
+      banner([said(r.data.error), ...(r.data.diagnostics || []).map((d) =>
+        el("div", { class: "small" }, said(`${where(d)}: ${d.message}`)))]);
+    }
     return;
   }
   out.hidden = false;

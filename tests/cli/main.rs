@@ -20,6 +20,7 @@ mod names;
 mod numbers;
 mod outputs;
 mod pairing;
+mod player_data;
 mod preview;
 mod priced;
 mod print;

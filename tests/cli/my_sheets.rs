@@ -64,7 +64,7 @@ fn sheets_new_copies_a_sheet_into_the_players_folder_and_never_over_a_file() {
     assert_eq!(again.code, 2);
     assert_eq!(
         again.stderr,
-        "error: my-sheets/capitan/sheets/my-sergeant.toml is there already: muster does not write over it\n"
+        "error: `my-sergeant` is one of your own sheets already, in my-sheets/capitan/sheets/my-sergeant.toml: change it there (or in the builder's sheet editor), or give the new one another id; nothing written\n"
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     // Nor through a dangling link.

@@ -237,7 +237,7 @@ fn sheets_new_copies_a_unit_into_the_players_units_folder() {
         assert_eq!(again.code, 2);
         assert_eq!(
             again.stderr,
-            format!("error: {file} is there already: muster does not write over it\n")
+            format!("error: `{new}` is one of your own unit types already, in {file}: change it there (or in the builder's sheet editor), or give the new one another id; nothing written\n")
         );
         assert_eq!(std::fs::read_to_string(d.join(&file)).unwrap(), text);
         // A bad id; an unknown unit, with the ids it may have meant.

@@ -38,13 +38,19 @@ pub trait Engine: Send + Sync {
 
     /// The sheet editor's form, its words in `lang` ([`super::sheet_form`]).
     fn sheet_form(&self, _lang: Lang, _labels: &toml::Table) -> Result<SheetForm, Error> {
-        Err(unsupported(self.ruleset(), "a sheet editor"))
+        Err(unsupported(self.ruleset(), "sheet editor"))
     }
 
     /// A sheet typed in the editor (`file`: one entry of the form's table), read over this
     /// data as the player's own.
     fn draft(&self, _sources: &Sources, _file: FileId) -> Result<Draft, Error> {
-        Err(unsupported(self.ruleset(), "a sheet editor"))
+        Err(unsupported(self.ruleset(), "sheet editor"))
+    }
+
+    /// The file that defines the sheet or entry `id`, as the data were read (`None`: no such
+    /// id): where the sheet editor saves a player's own sheet, in the file that holds it.
+    fn sheet_file(&self, _id: &str) -> Option<std::path::PathBuf> {
+        None
     }
 
     /// The sheets or entries a later data layer replaced (`data check` says them).

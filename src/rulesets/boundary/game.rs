@@ -218,9 +218,8 @@ pub const MAX_UNITS: usize = list_doc::MAX_UNITS;
 /// The most turns a game counts, and the most figures a mark loses at once: far above any
 /// game (an engine limit).
 pub const MAX_TURN: u32 = 1000;
-/// The most a unit of a game may cost (a list's points go to 100,000; a billion leaves room
-/// for any list muster reads, and for its losses' arithmetic).
-pub const MAX_COST: u64 = 1_000_000_000;
+/// The most a unit of a game may cost: as much as a list's record of it ([`super::record::MAX_COST`]).
+pub const MAX_COST: u64 = super::record::MAX_COST;
 pub const MAX_LOST: u32 = 1000;
 /// The most marks a game's log holds (an engine limit: a long game has a few hundred).
 pub const MAX_LOG: usize = 20_000;

@@ -72,6 +72,11 @@ impl From<String> for Kept {
     }
 }
 
+/// The most points a unit may cost, in a list's record and in a game (a list's points go to
+/// 100,000; a billion leaves room for any list muster reads, and for its losses'
+/// arithmetic). One bound: `check`, every edit of a list and a game read it the same way.
+pub const MAX_COST: u64 = 1_000_000_000;
+
 /// `priced = {…}`: what a unit was priced with when the list recorded it.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, JsonSchema)]
 pub struct Priced {
@@ -105,7 +110,7 @@ impl<'de> Deserialize<'de> for Priced {
                 let mut fingerprint = None;
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
-                        "cost" => p.cost = Some(map.next_value::<u64>()?),
+                        "cost" => p.cost = Some(map.next_value::<Cost>()?.0),
                         "fingerprint" => fingerprint = Some(map.next_value::<String>()?),
                         _ => {
                             let v = map.next_value::<Kept>()?;
@@ -119,5 +124,34 @@ impl<'de> Deserialize<'de> for Priced {
             }
         }
         d.deserialize_map(Visitor)
+    }
+}
+
+/// A record's cost: a whole number of points from 0 to [`MAX_COST`].
+struct Cost(u64);
+
+impl<'de> Deserialize<'de> for Cost {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Cost;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                write!(f, "a whole number of points from 0 to {MAX_COST}")
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Cost, E> {
+                match u64::try_from(n) {
+                    Ok(n) => self.visit_u64(n),
+                    Err(_) => Err(E::invalid_value(serde::de::Unexpected::Signed(n), &self)),
+                }
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Cost, E> {
+                if n <= MAX_COST {
+                    Ok(Cost(n))
+                } else {
+                    Err(E::invalid_value(serde::de::Unexpected::Unsigned(n), &self))
+                }
+            }
+        }
+        d.deserialize_any(Visitor)
     }
 }

@@ -98,6 +98,21 @@ pub struct Meta {
     pub duels: &'static [DuelDecl],
     /// The parts of the duels' situation a page may choose.
     pub duel_choices: &'static [DuelChoice],
+    /// Where a player's own sheets or entries live in a data layer (`None`: the ruleset
+    /// takes none).
+    pub player_sheets: Option<PlayerSheets>,
+}
+
+/// Where a ruleset reads a player's own sheets or entries in a data layer, and writes them:
+/// one file each, `<folder>/<id>.toml` in the ruleset's folder of the layer, holding one
+/// entry of the array of tables `table`. `sheets new`, the sheet editor and an import write
+/// there, never into a folder the ruleset does not read.
+#[derive(Debug, Clone, Copy)]
+pub struct PlayerSheets {
+    pub folder: &'static str,
+    pub table: &'static str,
+    /// What they are, in the plural: "sheets", "entries".
+    pub noun: &'static str,
 }
 
 impl Ruleset {
@@ -124,6 +139,11 @@ impl Ruleset {
 
     pub fn source(self) -> &'static str {
         self.meta().source
+    }
+
+    /// Where a player's own sheets or entries of this ruleset live ([`PlayerSheets`]).
+    pub fn player_sheets(self) -> Option<PlayerSheets> {
+        self.meta().player_sheets
     }
 
     pub fn list_words(self) -> &'static ListWords {

@@ -23,7 +23,7 @@ pub use database::Database;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta};
+use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta, PlayerSheets};
 
 /// Capitán as the generic commands see it.
 pub const META: Meta = Meta {
@@ -63,6 +63,11 @@ pub const META: Meta = Meta {
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
     duel_choices: procedures::DUEL_CHOICES,
+    player_sheets: Some(PlayerSheets {
+        folder: "sheets",
+        table: "sheet",
+        noun: "sheets",
+    }),
 };
 
 fn load(

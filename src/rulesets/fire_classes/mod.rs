@@ -51,6 +51,7 @@ pub const META: Meta = Meta {
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
     duel_choices: procedures::DUEL_CHOICES,
+    player_sheets: None,
 };
 
 fn load(

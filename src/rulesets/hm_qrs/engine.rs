@@ -207,6 +207,10 @@ impl Engine for HmEngine {
         })
     }
 
+    fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
+        self.db.provenance.get(id).map(|(_, f)| f.into())
+    }
+
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
         self.db.replaced.clone()
     }

@@ -17,7 +17,7 @@ pub mod views;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta};
+use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta, PlayerSheets};
 
 /// The QRS ruleset as the generic commands see it.
 pub const META: Meta = Meta {
@@ -56,6 +56,11 @@ pub const META: Meta = Meta {
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
     duel_choices: procedures::DUEL_CHOICES,
+    player_sheets: Some(PlayerSheets {
+        folder: "units",
+        table: "unit",
+        noun: "unit types",
+    }),
 };
 
 /// The built-in templates of `templates/hm-qrs/`.

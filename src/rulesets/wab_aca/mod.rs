@@ -26,7 +26,7 @@ pub use database::Database;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta};
+use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta, PlayerSheets};
 
 /// WAB ACA as the generic commands see it. Its units, with a profile and up to 30 casualty
 /// boxes, print on tarot cards.
@@ -67,6 +67,11 @@ pub const META: Meta = Meta {
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
     duel_choices: procedures::DUEL_CHOICES,
+    player_sheets: Some(PlayerSheets {
+        folder: "armies",
+        table: "entry",
+        noun: "entries",
+    }),
 };
 
 fn load(

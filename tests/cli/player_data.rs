@@ -1,0 +1,448 @@
+//! The player's data layer under attack: every sheet or entry defined once, where it is
+//! (the sheet editor and `sheets new` save an id in the file that holds it); an import that
+//! writes all its files or none, only where its ruleset reads them, and says what does not
+//! read by the code's parts, never by a temporary path; one bound for a record's cost.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use muster::core::share_code::{self, Shared, SharedSheet};
+
+use crate::serve::Server;
+use crate::{muster_in, root, Run};
+
+fn run(dir: &Path, args: &[&str]) -> Run {
+    muster_in(dir, args, &[])
+}
+
+/// Every file under `dir` and its bytes: to see what was written.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    fn walk(dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                out.insert(p.clone(), Vec::new());
+                walk(&p, out);
+            } else {
+                out.insert(p.clone(), std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, &mut out);
+    out
+}
+
+/// Two WAB entries of the player's in one file, as docs/wab-aca.md lays them out.
+const MY_ARMY: &str = "# My French, two regiments of hussars
+[[entry]]
+id = \"my-hussars-7\"
+name = { fr = \"7e hussards\", es = \"7.º de húsares\", en = \"7th Hussars\" }
+army = \"france-1809\"
+kind = \"cavalry\"
+class = \"light-cavalry\"
+quality = \"veteran\"
+profile = { m = 9, ws = 3, bs = 3, s = 3, t = 3, w = 1, i = 4, a = 1, ld = 8, sv = 6 }
+cost = 19 # as painted
+figures = { min = 4, max = 16 }
+weapon = \"sword\"
+formations = [\"cavalry-march-column\", \"cavalry-line\", \"foragers\"]
+
+[[entry]]
+id = \"my-hussars-8\"
+name = { fr = \"8e hussards\", es = \"8.º de húsares\", en = \"8th Hussars\" }
+army = \"france-1809\"
+kind = \"cavalry\"
+class = \"light-cavalry\"
+quality = \"veteran\"
+profile = { m = 9, ws = 3, bs = 3, s = 3, t = 3, w = 1, i = 4, a = 1, ld = 7, sv = 6 }
+cost = 18
+figures = { min = 4, max = 16 }
+weapon = \"sword\"
+formations = [\"cavalry-march-column\", \"cavalry-line\", \"foragers\"]
+";
+
+/// The sheet editor saves a player's entry in the file that holds it, among others: the
+/// form answers that file's version, the save changes that entry's keys there and writes no
+/// second file (it wrote `armies/my-hussars-7.toml`, defining the id twice, and every WAB
+/// command failed).
+#[test]
+fn the_editor_saves_an_entry_in_the_file_that_holds_it() {
+    let mut s = Server::launch(&[], &[]);
+    let armies = s.dir.path().join("my-sheets/wab-aca/armies");
+    std::fs::create_dir_all(&armies).unwrap();
+    let file = armies.join("my-army.toml");
+    std::fs::write(&file, MY_ARMY).unwrap();
+    s.cookie = None;
+    let form = s
+        .get("/api/sheets/form?ruleset=wab-aca&lang=en&from=my-hussars-7")
+        .json();
+    assert_eq!(form["provenance"], "player", "{form}");
+    let version = form["version"].as_str().unwrap_or_else(|| {
+        panic!("the form answers the version of the file that holds the entry: {form}")
+    });
+    let mut values = form["values"].clone();
+    values["cost"] = 21.into();
+    let body = serde_json::json!({ "values": values, "version": version }).to_string();
+    let r = s.send(
+        "POST",
+        "/api/sheets/save?ruleset=wab-aca&lang=en",
+        &[],
+        body.as_bytes(),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["file"], "my-sheets/wab-aca/armies/my-army.toml");
+    // One file, the entry's key changed in it, its comment and the other entry kept.
+    let names: Vec<String> = std::fs::read_dir(&armies)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["my-army.toml"]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        text,
+        MY_ARMY.replacen("cost = 19 # as painted", "cost = 21 # as painted", 1)
+    );
+    // Every WAB command still reads the data, and the page too.
+    let check = muster_in(
+        s.dir.path(),
+        &[
+            "--data",
+            root().join("unit-sheets").to_str().unwrap(),
+            "--data",
+            "my-sheets",
+            "data",
+            "check",
+            "--ruleset",
+            "wab-aca",
+        ],
+        &[],
+    );
+    assert_eq!(check.code, 0, "{}", check.stderr);
+    let again = s.get("/api/sheets/form?ruleset=wab-aca&lang=en&from=my-hussars-8");
+    assert_eq!(again.status, 200, "{}", again.text());
+    // A copy saved under an id the file holds, without its version, is refused: never a
+    // second definition.
+    let mut copy = values.clone();
+    copy["id"] = "my-hussars-8".into();
+    let body = serde_json::json!({ "values": copy }).to_string();
+    let r = s.send(
+        "POST",
+        "/api/sheets/save?ruleset=wab-aca&lang=en",
+        &[],
+        body.as_bytes(),
+    );
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert_eq!(
+        std::fs::read_dir(&armies).unwrap().count(),
+        1,
+        "no second file"
+    );
+}
+
+/// `sheets new ID --from X` where ID is already one of the player's sheets, in a file of
+/// another name, is refused (it wrote a second definition, and every Capitán command failed).
+#[test]
+fn sheets_new_refuses_an_id_the_players_layer_defines() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let made = run(
+        d,
+        &["sheets", "new", "my-light", "--from", "gb-95th-riflemen"],
+    );
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    let sheets = d.join("my-sheets/capitan/sheets");
+    std::fs::rename(sheets.join("my-light.toml"), sheets.join("mine.toml")).unwrap();
+    let before = tree(d);
+    let r = run(d, &["sheets", "new", "my-light", "--from", "gb-43rd-light"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "error: `my-light` is one of your own sheets already, in my-sheets/capitan/sheets/mine.toml: change it there (or in the builder's sheet editor), or give the new one another id; nothing written\n"
+    );
+    assert_eq!(tree(d), before, "nothing written");
+    assert_eq!(run(d, &["data", "check"]).code, 0);
+}
+
+/// A code carrying the player's own sheet `my-light` (courage 8), made the way another muster
+/// would make it; `path` is where the code says the sheet goes.
+fn code_with(sheets: &[(&str, &str, String)]) -> String {
+    let list = std::fs::read_to_string(root().join("lists/sharpe-patrol.toml")).unwrap();
+    let list = list.replacen("sheet = \"gb-95th-riflemen\"", "sheet = \"my-light\"", 1);
+    assert!(list.contains("my-light"), "{list}");
+    share_code::encode(&Shared {
+        ruleset: "capitan".into(),
+        name: "light".into(),
+        list,
+        sheets: sheets
+            .iter()
+            .map(|(id, path, text)| SharedSheet {
+                id: (*id).into(),
+                path: (*path).into(),
+                text: text.clone(),
+            })
+            .collect(),
+    })
+    .unwrap()
+}
+
+/// The text of a copy of the shipped riflemen as `my-light`, courage 8 (with `extra` after
+/// its id line).
+fn my_light(extra: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let r = run(
+        dir.path(),
+        &["sheets", "new", "my-light", "--from", "gb-95th-riflemen"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text =
+        std::fs::read_to_string(dir.path().join("my-sheets/capitan/sheets/my-light.toml")).unwrap();
+    assert!(text.contains("courage = 7"), "{text}");
+    text.replacen("courage = 7", "courage = 8", 1).replacen(
+        "id = \"my-light\"\n",
+        &format!("id = \"my-light\"\n{extra}"),
+        1,
+    )
+}
+
+/// An import writes all its files or none: when the list cannot be written, the sheets it
+/// carried are not left in `my-sheets/` (they were), and the error names the file asked
+/// for, never muster's temporary file (it said `at path ".muster-…"`).
+#[test]
+fn an_import_writes_all_its_files_or_none() {
+    let code = code_with(&[("my-light", "sheets/my-light.toml", my_light(""))]);
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("afile"), "a file, not a folder\n").unwrap();
+    let before = tree(d);
+    let r = run(d, &["list", "import", &code, "-o", "afile/x.toml"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "error: cannot write afile/x.toml: afile is not a folder\n"
+    );
+    assert_eq!(tree(d), before, "nothing left behind, no folder made");
+    // The same import where it can be written: the sheet and the list, both.
+    let r = run(d, &["list", "import", &code, "-o", "lists/x.toml"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(d.join("my-sheets/capitan/sheets/my-light.toml").is_file());
+    assert!(d.join("lists/x.toml").is_file());
+    assert_eq!(run(d, &["check", "lists/x.toml"]).code, 0);
+}
+
+/// A code's sheet goes where its ruleset reads sheets, whatever folder the code names (a
+/// Capitán sheet placed in `armies/` was written where Capitán never reads it, and the list
+/// came out invalid).
+#[test]
+fn a_codes_sheet_goes_where_its_ruleset_reads_it() {
+    let code = code_with(&[("my-light", "armies/my-light.toml", my_light(""))]);
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let r = run(d, &["list", "import", &code]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(
+            "note: their own sheet `my-light`: new here, written to my-sheets/capitan/sheets/my-light.toml\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(!d.join("my-sheets/capitan/armies").exists());
+    let check = run(d, &["check", "lists/light.toml"]);
+    assert_eq!(check.code, 0, "{}", check.stderr);
+}
+
+/// A code carrying one sheet twice is refused as such, on the command line and on the web
+/// (the web answered 409 "a list `dupx.toml` is there already" though there was none; with
+/// two files of one id, the command line cited a temporary folder).
+#[test]
+fn a_code_carrying_a_sheet_twice_is_refused_as_such() {
+    let said = "error: the code carries the sheet `my-light` twice: a code made by `muster list share` carries each once; nothing written\n";
+    for second in ["sheets/my-light.toml", "sheets/other.toml"] {
+        let code = code_with(&[
+            ("my-light", "sheets/my-light.toml", my_light("")),
+            ("my-light", second, my_light("")),
+        ]);
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let r = run(d, &["list", "import", &code]);
+        assert_eq!((r.code, r.stderr.as_str()), (1, said), "{second}");
+        assert!(tree(d).is_empty(), "nothing written");
+
+        let mut s = Server::launch(&[], &[]);
+        s.cookie = None;
+        let before = tree(s.dir.path());
+        let body = serde_json::json!({ "code": code, "name": "dupx.toml" }).to_string();
+        let r = s.send("POST", "/api/import", &[], body.as_bytes());
+        assert_eq!(r.status, 422, "{}", r.text());
+        assert_eq!(
+            r.json()["error"],
+            said.trim_start_matches("error: ").trim_end()
+        );
+        assert_eq!(tree(s.dir.path()), before, "nothing written");
+    }
+}
+
+/// A carried sheet that does not read over the importer's data is said by the code's part,
+/// line and column, on the command line and on the web (the web said only "1 error", the
+/// details going to the server's stderr).
+#[test]
+fn what_does_not_read_is_said_by_the_codes_part() {
+    let code = code_with(&[(
+        "my-light",
+        "sheets/my-light.toml",
+        my_light("").replacen("courage = 8", "courage = 99", 1),
+    )]);
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let r = run(d, &["list", "import", &code]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let tmp = std::env::temp_dir().display().to_string();
+    assert!(!r.stderr.contains(&tmp), "{}", r.stderr);
+    assert!(!r.stderr.contains(".tmp"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("┌─ the code's sheet `my-light`:"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.ends_with(
+            "error: the sheets the code carries do not read over your data (1 error); nothing written\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(tree(d).is_empty(), "nothing written");
+
+    let mut s = Server::launch(&[], &[]);
+    s.cookie = None;
+    let body = serde_json::json!({ "code": code, "lang": "en" }).to_string();
+    let r = s.send("POST", "/api/import", &[], body.as_bytes());
+    assert_eq!(r.status, 422, "{}", r.text());
+    let v = r.json();
+    assert_eq!(
+        v["error"],
+        "the sheets the code carries do not read over your data (1 error); nothing written"
+    );
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["part"], "the code's sheet `my-light`", "{v}");
+    assert!(d["line"].as_u64().unwrap() > 1, "{v}");
+    assert!(d["message"].as_str().unwrap().contains("courage"), "{v}");
+    let (_, stderr) = s.stop();
+    assert!(
+        !stderr.contains("courage"),
+        "the details go to the page: {stderr}"
+    );
+}
+
+/// A code whose list is not TOML says so as `muster check` would, in a few lines: a bracket
+/// bomb of 200 KB was echoed whole by the command line and the web's JSON.
+#[test]
+fn a_code_whose_list_is_no_toml_says_it_briefly() {
+    let bomb = "[".repeat(200_000);
+    let code = share_code::encode(&Shared {
+        ruleset: "capitan".into(),
+        name: "bomb".into(),
+        list: bomb,
+        sheets: vec![],
+    })
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let r = run(d, &["list", "import", &code]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.len() < 1500,
+        "{} bytes: {}",
+        r.stderr.len(),
+        r.stderr
+    );
+    assert!(r.stderr.contains("┌─ the code's list:1:"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .ends_with("error: the code's list is not a list file; nothing written\n"),
+        "{}",
+        r.stderr
+    );
+    let mut s = Server::launch(&[], &[]);
+    s.cookie = None;
+    let body = serde_json::json!({ "code": code }).to_string();
+    let r = s.send("POST", "/api/import", &[], body.as_bytes());
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.body.len() < 1500, "{} bytes: {}", r.body.len(), r.text());
+}
+
+/// A ruleset without a sheet editor says so in English ("has no a sheet editor" before).
+#[test]
+fn a_ruleset_without_a_sheet_editor_says_so() {
+    let mut s = Server::launch(&[], &[]);
+    s.cookie = None;
+    let r = s.get("/api/sheets/form?ruleset=fire-classes&lang=en");
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert_eq!(
+        r.json()["error"],
+        "Infantry fire capability has no sheet editor; see `muster rulesets` for what each rule system supports"
+    );
+}
+
+/// A record's cost has one bound, read the same by `check` and every edit: past it, the same
+/// located error from each (`check` passed a cost of 2^64 − 1 that `list update`, `list set`
+/// and `list share` refused with a raw parser error).
+#[test]
+fn a_records_cost_has_one_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("lists")).unwrap();
+    std::fs::copy(
+        root().join("lists/sharpe-patrol.toml"),
+        d.join("lists/p.toml"),
+    )
+    .unwrap();
+    let r = run(d, &["list", "update", "lists/p.toml"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let recorded = std::fs::read_to_string(d.join("lists/p.toml")).unwrap();
+    assert!(recorded.contains("priced = { cost = 244,"), "{recorded}");
+    let at_bound = recorded.replacen("priced = { cost = 244,", "priced = { cost = 1000000000,", 1);
+    std::fs::write(d.join("lists/p.toml"), &at_bound).unwrap();
+    let r = run(d, &["check", "lists/p.toml"]);
+    assert_eq!(r.code, 0, "the bound itself is read: {}", r.stderr);
+    for cost in ["1000000001", "9223372036854775807", "18446744073709551615"] {
+        let text = recorded.replacen(
+            "priced = { cost = 244,",
+            &format!("priced = {{ cost = {cost},"),
+            1,
+        );
+        std::fs::write(d.join("lists/p.toml"), &text).unwrap();
+        let check = run(d, &["check", "lists/p.toml"]);
+        assert_eq!(check.code, 2, "{cost}: {}", check.stderr);
+        assert!(
+            check.stderr.contains(&format!(
+                "┌─ lists/p.toml:17:19\n   │\n17 │ priced = {{ cost = {cost}, quality"
+            )) && check
+                .stderr
+                .contains("expected a whole number of points from 0 to 1000000000"),
+            "{}",
+            check.stderr
+        );
+        for edit in [
+            &["list", "update", "lists/p.toml"][..],
+            &["list", "set", "lists/p.toml", "2", "--label", "Pat"],
+            &["list", "share", "lists/p.toml"],
+        ] {
+            let r = run(d, edit);
+            assert_eq!(
+                (r.code, r.stderr.as_str()),
+                (2, check.stderr.as_str()),
+                "{edit:?} with cost {cost}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(d.join("lists/p.toml")).unwrap(),
+                text,
+                "{edit:?}: the list untouched"
+            );
+        }
+    }
+}
