@@ -16,13 +16,124 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use crate::serve::Server;
 use crate::{json, muster_in, root};
 
+/// chromedriver, in a process group of its own with the browsers it starts. Dropped (the
+/// test done, passed or failed), the whole group is killed, and every process of it is
+/// reaped: the test process is their subreaper ([`adopt_orphans`]), so that no browser is
+/// left behind, neither running nor as a zombie of an init that does not reap (the suite
+/// left four process trees under PID 1 after each run).
 struct Driver(Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        let pid = self.0.id();
+        #[cfg(target_os = "linux")]
+        let mut theirs = descendants(pid);
+        // The group's id is chromedriver's pid (process_group(0)).
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{pid}")])
+            .stderr(Stdio::null())
+            .status();
         let _ = self.0.kill();
         let _ = self.0.wait();
+        #[cfg(target_os = "linux")]
+        {
+            // Reparented to this process, which reaps each (and the crash handlers the
+            // browsers started apart, which end with them).
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(5) {
+                theirs.extend(browsers_adopted(&theirs));
+                theirs.retain(|p| !reaped(*p));
+                if theirs.is_empty() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
     }
+}
+
+/// Makes this test process the subreaper of its descendants (Linux): a browser whose
+/// chromedriver is gone becomes its child, to be reaped, instead of init's.
+#[cfg(target_os = "linux")]
+fn adopt_orphans() {
+    // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes one integer argument.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+}
+
+/// Reaps `pid` if it is a child of this process that has ended (or is no child of this
+/// process): whether it is gone.
+#[cfg(target_os = "linux")]
+fn reaped(pid: u32) -> bool {
+    let mut status = 0;
+    // SAFETY: waitpid on one pid, WNOHANG: never another test's child, never blocking.
+    let r = unsafe { libc::waitpid(pid as libc::pid_t, &mut status, libc::WNOHANG) };
+    r != 0 && !std::path::Path::new(&format!("/proc/{pid}")).exists() || (r == -1 && !is_alive(pid))
+}
+
+/// Whether `pid` runs (exists and is not a zombie).
+#[cfg(target_os = "linux")]
+fn is_alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .is_ok_and(|s| !s.rsplit_once(") ").is_some_and(|(_, r)| r.starts_with('Z')))
+}
+
+/// Children of this process that are browsers' (chromium, its crash handler), not in `known`.
+#[cfg(target_os = "linux")]
+fn browsers_adopted(known: &[u32]) -> Vec<u32> {
+    let me = std::process::id();
+    procs()
+        .into_iter()
+        .filter(|(p, ppid, comm)| {
+            *ppid == me
+                && !known.contains(p)
+                && (comm.contains("chrom") || comm.contains("crashpad"))
+        })
+        .map(|(p, _, _)| p)
+        .collect()
+}
+
+/// Every process: its pid, its parent's and its command's name, read from /proc.
+#[cfg(target_os = "linux")]
+fn procs() -> Vec<(u32, u32, String)> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(p) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        // `pid (comm) state ppid …`: the command may hold spaces and parentheses.
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{p}/stat")) else {
+            continue;
+        };
+        let Some((head, rest)) = stat.rsplit_once(") ") else {
+            continue;
+        };
+        let comm = head.split_once(" (").map_or("", |(_, c)| c).to_owned();
+        if let Some(ppid) = rest.split(' ').nth(1).and_then(|x| x.parse().ok()) {
+            out.push((p, ppid, comm));
+        }
+    }
+    out
+}
+
+/// Every process under `pid` (its children, theirs…).
+#[cfg(target_os = "linux")]
+fn descendants(pid: u32) -> Vec<u32> {
+    let all = procs();
+    let mut found = vec![pid];
+    let mut i = 0;
+    while i < found.len() {
+        let at = found[i];
+        found.extend(
+            all.iter()
+                .filter(|(_, pp, _)| *pp == at)
+                .map(|(p, _, _)| *p),
+        );
+        i += 1;
+    }
+    found.remove(0);
+    found
 }
 
 fn chromedriver() -> Option<PathBuf> {
@@ -115,14 +226,15 @@ fn driver() -> Option<(Driver, u16)> {
         );
     };
     let port = free_port();
-    let driver = Driver(
-        Command::new(driver_path)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts"),
-    );
+    #[cfg(target_os = "linux")]
+    adopt_orphans();
+    let mut cmd = Command::new(driver_path);
+    cmd.arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let driver = Driver(cmd.spawn().expect("chromedriver starts"));
     Some((driver, port))
 }
 
@@ -3062,4 +3174,32 @@ fn every_word_seen_is_french_on_french_pages() {
 #[test]
 fn every_word_seen_is_spanish_on_spanish_pages() {
     every_word_seen_is_the_pages("es", "es-ES,es");
+}
+
+/// A test that ends without closing its browser (a failed assertion) leaves no browser
+/// running: the driver's guard ends chromedriver and every browser it started (they were
+/// left, reparented to init, after each run of the suite).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_browser_left_open_ends_with_its_test() {
+    let Some((driver, port)) = driver() else {
+        return;
+    };
+    let downloads = tempfile::tempdir().unwrap();
+    let rt = runtime();
+    let c = rt.block_on(session(port, (800, 600), downloads.path()));
+    let browsers = descendants(driver.0.id());
+    assert!(!browsers.is_empty(), "chromedriver started a browser");
+    // The test ends here without `c.close()`, as a failed assertion would.
+    drop(c);
+    drop(driver);
+    // Gone: neither running nor a zombie anywhere.
+    let left: Vec<u32> = browsers
+        .iter()
+        .copied()
+        .filter(|p| std::path::Path::new(&format!("/proc/{p}")).exists())
+        .collect();
+    assert!(left.is_empty(), "browser processes left: {left:?}");
+    let adopted = browsers_adopted(&[]);
+    assert!(adopted.is_empty(), "browser processes left: {adopted:?}");
 }
