@@ -446,3 +446,238 @@ fn a_records_cost_has_one_bound() {
         }
     }
 }
+
+/// What a player does to their own layer of one ruleset (Capitán, or WAB), in any order.
+#[derive(Debug, Clone)]
+enum Op {
+    /// `muster sheets new ID --from FROM`.
+    New { id: usize, from: usize },
+    /// The sheet editor: opened on the player's ID when they have it (with its file's
+    /// version), else on a copy of a shipped sheet given the id ID; its cost changed; saved.
+    Save { id: usize, from: usize, cost: u32 },
+    /// `muster list import` of a code carrying the sharer's own sheet ID (Capitán; for WAB,
+    /// a copy made with `sheets new`).
+    Import { id: usize, courage: u8 },
+    /// The player gathers two of their files into one, as docs/wab-aca.md lays entries out.
+    Merge,
+    /// The player renames one of their files.
+    Rename,
+}
+
+const IDS: [&str; 2] = ["mine-a", "mine-b"];
+const CAPITAN_FROM: [&str; 2] = ["gb-95th-riflemen", "gb-43rd-light"];
+const WAB_FROM: [&str; 2] = ["fr-hussars", "fr-line-fusiliers"];
+
+fn op() -> impl proptest::strategy::Strategy<Value = Op> {
+    use proptest::prelude::*;
+    prop_oneof![
+        (0..IDS.len(), 0..2usize).prop_map(|(id, from)| Op::New { id, from }),
+        (0..IDS.len(), 0..2usize, 10..40u32).prop_map(|(id, from, cost)| Op::Save {
+            id,
+            from,
+            cost
+        }),
+        (0..IDS.len(), 6..10u8).prop_map(|(id, courage)| Op::Import { id, courage }),
+        Just(Op::Merge),
+        Just(Op::Rename),
+    ]
+}
+
+/// The player's files of a ruleset's folder, sorted.
+fn layer_files(dir: &Path, wab: bool) -> Vec<PathBuf> {
+    let folder = if wab {
+        "my-sheets/wab-aca/armies"
+    } else {
+        "my-sheets/capitan/sheets"
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join(folder))
+        .map(|r| {
+            r.map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// The ids the player's layer defines, each with how many times.
+fn defined_ids(dir: &Path, wab: bool) -> BTreeMap<String, usize> {
+    let mut ids = BTreeMap::new();
+    for f in layer_files(dir, wab) {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for line in text.lines() {
+            if let Some(id) = line.strip_prefix("id = \"") {
+                *ids.entry(id.trim_end_matches('"').to_owned()).or_default() += 1;
+            }
+        }
+    }
+    ids
+}
+
+fn apply(s: &Server, wab: bool, step: usize, op: &Op) -> String {
+    let d = s.dir.path();
+    let data = root().join("unit-sheets");
+    let data = data.to_str().unwrap();
+    let cli = |args: &[&str]| {
+        let mut all = vec!["--data", data, "--data", "my-sheets"];
+        all.extend_from_slice(args);
+        let r = run(d, &all);
+        assert!(
+            r.code <= 2 && !r.stderr.contains("panicked"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        format!("{args:?} → {}: {}", r.code, r.stderr.trim())
+    };
+    match op {
+        Op::New { id, from } => {
+            let (ruleset, from) = if wab {
+                ("wab-aca", WAB_FROM[*from])
+            } else {
+                ("capitan", CAPITAN_FROM[*from])
+            };
+            cli(&[
+                "--ruleset",
+                ruleset,
+                "sheets",
+                "new",
+                IDS[*id],
+                "--from",
+                from,
+            ])
+        }
+        Op::Save { id, from, cost } => {
+            let (ruleset, from, key) = if wab {
+                ("wab-aca", WAB_FROM[*from], "cost")
+            } else {
+                ("capitan", CAPITAN_FROM[*from], "points")
+            };
+            let mine = s.get(&format!(
+                "/api/sheets/form?ruleset={ruleset}&lang=en&from={}",
+                IDS[*id]
+            ));
+            let form = if mine.status == 200 && mine.json()["provenance"] == "player" {
+                mine.json()
+            } else {
+                let f = s
+                    .get(&format!(
+                        "/api/sheets/form?ruleset={ruleset}&lang=en&from={from}"
+                    ))
+                    .json();
+                let mut f = f.clone();
+                f["values"]["id"] = IDS[*id].into();
+                f["version"] = serde_json::Value::Null;
+                f
+            };
+            let mut values = form["values"].clone();
+            values[key] = (*cost).into();
+            let body =
+                serde_json::json!({ "values": values, "version": form["version"] }).to_string();
+            let r = s.send(
+                "POST",
+                &format!("/api/sheets/save?ruleset={ruleset}&lang=en"),
+                &[],
+                body.as_bytes(),
+            );
+            assert!(
+                [200, 404, 409, 412, 422].contains(&r.status),
+                "save {}: {} {}",
+                IDS[*id],
+                r.status,
+                r.text()
+            );
+            format!("save {} → {} {}", IDS[*id], r.status, r.text())
+        }
+        Op::Import { id, .. } if wab => cli(&[
+            "--ruleset",
+            "wab-aca",
+            "sheets",
+            "new",
+            IDS[*id],
+            "--from",
+            WAB_FROM[0],
+        ]),
+        Op::Import { id, courage } => {
+            let text = my_light("")
+                .replacen("id = \"my-light\"", &format!("id = \"{}\"", IDS[*id]), 1)
+                .replacen("courage = 8", &format!("courage = {courage}"), 1);
+            let list = std::fs::read_to_string(root().join("lists/sharpe-patrol.toml"))
+                .unwrap()
+                .replacen(
+                    "sheet = \"gb-95th-riflemen\"",
+                    &format!("sheet = \"{}\"", IDS[*id]),
+                    1,
+                );
+            let code = share_code::encode(&Shared {
+                ruleset: "capitan".into(),
+                name: "light".into(),
+                list,
+                sheets: vec![SharedSheet {
+                    id: IDS[*id].into(),
+                    path: format!("sheets/{}.toml", IDS[*id]),
+                    text,
+                }],
+            })
+            .unwrap();
+            let out = format!("imported/{step}.toml");
+            cli(&["list", "import", &code, "-o", &out])
+        }
+        Op::Merge => {
+            let files = layer_files(d, wab);
+            if let [a, b, ..] = files.as_slice() {
+                let mut text = std::fs::read_to_string(a).unwrap();
+                text.push('\n');
+                text.push_str(&std::fs::read_to_string(b).unwrap());
+                std::fs::write(a, text).unwrap();
+                std::fs::remove_file(b).unwrap();
+                format!("merged {} into {}", b.display(), a.display())
+            } else {
+                "nothing to merge".into()
+            }
+        }
+        Op::Rename => match layer_files(d, wab).first() {
+            Some(a) => {
+                let to = a.with_file_name(format!("renamed-{step}.toml"));
+                std::fs::rename(a, &to).unwrap();
+                format!("renamed {} to {}", a.display(), to.display())
+            }
+            None => "nothing to rename".into(),
+        },
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: crate::cases(10),
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Whatever a player does to their layer with the editor, `sheets new`, imports and
+    /// their own hands (gathering files, renaming them), the ruleset's data still reads and
+    /// every id is defined once in the layer, after each step.
+    #[test]
+    fn the_players_layer_stays_readable(
+        wab in proptest::prelude::any::<bool>(),
+        ops in proptest::collection::vec(op(), 2..10),
+    ) {
+        let mut s = Server::launch(&[], &[]);
+        s.cookie = None;
+        let d = s.dir.path().to_path_buf();
+        let data = root().join("unit-sheets");
+        let ruleset = if wab { "wab-aca" } else { "capitan" };
+        let mut log = Vec::new();
+        for (step, op) in ops.iter().enumerate() {
+            log.push(apply(&s, wab, step, op));
+            let check = run(
+                &d,
+                &["--data", data.to_str().unwrap(), "--data", "my-sheets", "data", "check", "--ruleset", ruleset],
+            );
+            proptest::prop_assert_eq!(check.code, 0, "{}\n{}", log.join("\n"), check.stderr);
+            let twice: Vec<(String, usize)> =
+                defined_ids(&d, wab).into_iter().filter(|(_, n)| *n > 1).collect();
+            proptest::prop_assert!(twice.is_empty(), "{:?}\n{}", twice, log.join("\n"));
+        }
+    }
+}
