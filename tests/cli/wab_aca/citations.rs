@@ -121,10 +121,23 @@ pub struct Book {
     pub whole: String,
 }
 
-pub fn book() -> Book {
+/// The book, when `../shared/rulebooks/` is beside this clone (muster's own CI has it); a
+/// public clone has none: the tests that read it then say they are skipped, unless
+/// MUSTER_REQUIRE_RULEBOOKS is set (`.ci/run` sets it, so that CI never skips them).
+pub fn book() -> Option<Book> {
     let path = root().join("../shared/rulebooks/wab-crepuscule-de-l-aigle.fr.txt");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (CI has ../shared)", path.display()));
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if std::env::var_os("MUSTER_REQUIRE_RULEBOOKS").is_some() => {
+            panic!("{}: {e} (MUSTER_REQUIRE_RULEBOOKS is set)", path.display())
+        }
+        Err(_) => {
+            eprintln!(
+                "skipped: the rulebook ../shared/rulebooks/wab-crepuscule-de-l-aigle.fr.txt is not beside this clone (a public clone has none)"
+            );
+            return None;
+        }
+    };
     let lines: Vec<&str> = text.lines().collect();
     // The table of contents: "Title<tab>N" or "Title.....<tab>N", after "Sommaire".
     let start = lines
@@ -190,10 +203,10 @@ pub fn book() -> Book {
         };
         pages.insert(page, normalise(&lines[lo..hi].join("\n")));
     }
-    Book {
+    Some(Book {
         pages,
         whole: normalise(&text),
-    }
+    })
 }
 
 /// One line of muster's files that cites the book: where, "[id] line" with the id of the table
@@ -1041,7 +1054,9 @@ const PAIRINGS: &[Pairing] = &[
 
 #[test]
 fn every_citation_is_on_its_page() {
-    let book = book();
+    let Some(book) = book() else {
+        return;
+    };
     let lines = citing_lines();
     let mut used = vec![0usize; PAIRINGS.len()];
     let mut problems = Vec::new();
@@ -1137,7 +1152,9 @@ fn quoted(text: &str) -> Vec<String> {
 /// Every «quote» of a reading or of a manoeuvre condition is the book's, word for word.
 #[test]
 fn every_quote_of_a_reading_is_in_the_book() {
-    let book = book();
+    let Some(book) = book() else {
+        return;
+    };
     let db = super::database();
     let mut sources: Vec<(String, &str)> = db
         .rules
