@@ -2,6 +2,7 @@
 //! reading, typed errors, suggestions, exact dice maths and distributions, catalogues of
 //! entries by id, languages, rules with stable codes, safe output files.
 
+pub mod base41;
 pub mod base45;
 pub mod bounds;
 pub mod catalog;

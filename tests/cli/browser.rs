@@ -1561,7 +1561,7 @@ fn share_and_import_in_the_builder() {
             // did nothing until the picker had loaded, and this test failed under load).
             click(&c, "#share-button").await;
             wait_for("the share code", || async {
-                value(&c, "#share-code").await.starts_with("MU1:")
+                value(&c, "#share-code").await.starts_with("MU2:")
             })
             .await;
             // The page's code is the command line's.

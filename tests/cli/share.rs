@@ -59,7 +59,7 @@ fn share(dir: &Path, list: &str) -> String {
     let r = run(dir, &["list", "share", list]);
     assert_eq!(r.code, 0, "{list}: {}", r.stderr);
     let code = r.stdout.trim_end_matches('\n').to_owned();
-    assert!(code.starts_with("MU1:"), "{code}");
+    assert!(code.starts_with("MU2:"), "{code}");
     assert_eq!(r.stdout.lines().count(), 1);
     code
 }
@@ -327,14 +327,15 @@ fn damaged_codes_are_refused_and_nothing_is_written() {
     let at = changed.len() / 2;
     changed[at] = if changed[at] == 'A' { 'B' } else { 'A' };
     let changed: String = changed.into_iter().collect();
-    let future = code.replacen("MU1:", "MU2:", 1);
+    let future = code.replacen("MU2:", "MU3:", 1);
     let cases: Vec<(String, &str)> = vec![
         (code[..code.len() - 7].to_owned(), "the code is damaged"),
         (changed, "the code is damaged"),
         (
             future,
-            "made by a newer muster (format MU2; this muster reads MU1)",
+            "made by a newer muster (format MU3; this muster reads MU1 to MU2)",
         ),
+        ("MU2:A$C".to_owned(), "is not base41"),
         ("MU1:abc".to_owned(), "is not base45"),
         ("hello".to_owned(), "expected a share code"),
     ];
@@ -579,4 +580,49 @@ fn the_web_app_shares_and_imports_as_the_command_line() {
         assert!(!r.text().contains(&dir), "{}", r.text());
     }
     assert_eq!(tree(server.dir.path()), before);
+}
+
+/// A code is one word for a shell, quoted in double quotes or not at all, and a chat that
+/// wraps it or adds spaces does not break it (a base45 code held spaces and `$%*`: in double
+/// quotes the shell expanded `$K7N0…`, unquoted it was several arguments).
+#[test]
+fn a_code_survives_a_shell_and_a_chat() {
+    let code = share(&root(), "lists/sharpe-patrol.toml");
+    assert!(
+        !code.contains([' ', '$', '%', '*', '\'', '"', '\\', '`']),
+        "{code}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bin = env!("CARGO_BIN_EXE_muster");
+    for (i, line) in [
+        format!("{bin} list import \"{code}\" -o lists/quoted.toml"),
+        format!("{bin} list import {code} -o lists/bare.toml"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(line)
+            .current_dir(d)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{i}: {stderr}");
+    }
+    // Wrapped every 50 characters with a space and a line break, as a chat shows it, and
+    // read from a file.
+    let wrapped: Vec<String> = code
+        .as_bytes()
+        .chunks(50)
+        .map(|c| String::from_utf8(c.to_vec()).unwrap())
+        .collect();
+    std::fs::write(d.join("chat.txt"), wrapped.join(" \n")).unwrap();
+    let r = run(d, &["list", "import", "chat.txt", "-o", "lists/chat.toml"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let read = |f: &str| std::fs::read_to_string(d.join("lists").join(f)).unwrap();
+    assert_eq!(read("quoted.toml"), read("bare.toml"));
+    assert_eq!(read("quoted.toml"), read("chat.toml"));
 }
