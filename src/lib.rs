@@ -31,7 +31,13 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let mut args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    // A preview of units of a list or a game is of that list's ruleset, unless --ruleset says.
+    if cli::names_subcommand(&args, "preview") && !cli::has_ruleset_flag(&args) {
+        if let Some(r) = commands::preview::ruleset_of_units(&args) {
+            args.splice(1..1, ["--ruleset".into(), r.id().into()]);
+        }
+    }
     let command = Cli::command_for(cli::scan_ruleset(&args));
     let parsed = command
         .try_get_matches_from(&args)

@@ -73,6 +73,34 @@ pub fn scan_ruleset<T: Into<OsString> + Clone>(args: &[T]) -> Ruleset {
     Ruleset::default()
 }
 
+/// Whether `--ruleset` is given (before any `--`).
+pub fn has_ruleset_flag<T: Into<OsString> + Clone>(args: &[T]) -> bool {
+    args.iter()
+        .skip(1)
+        .map(|a| a.clone().into())
+        .take_while(|a| a != "--")
+        .any(|a| a == "--ruleset" || a.to_str().is_some_and(|a| a.starts_with("--ruleset=")))
+}
+
+/// Whether the command line's first word that is no flag (nor a global flag's value) is
+/// `name`: `muster --data D preview …`.
+pub fn names_subcommand<T: Into<OsString> + Clone>(args: &[T], name: &str) -> bool {
+    let args: Vec<OsString> = args.iter().cloned().map(Into::into).collect();
+    let mut iter = args.iter().skip(1);
+    while let Some(a) = iter.next() {
+        let Some(a) = a.to_str() else { return false };
+        if matches!(a, "--data" | "--ruleset") {
+            iter.next();
+            continue;
+        }
+        if a.starts_with('-') {
+            continue;
+        }
+        return a == name;
+    }
+    false
+}
+
 // Parsed once per run: the size of the variants does not matter.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]

@@ -1,7 +1,7 @@
 //! The player's own data layer (`my-sheets/<ruleset>/`): where each of their sheets or
 //! entries is defined, and where a new one goes. `muster sheets new`, the sheet editor and
 //! `muster list import` ask here, so that an id is defined once in the layer: a sheet is saved
-//! in the file that holds it (one file may hold several, as docs/wab-aca.md shows), a new one
+//! in the file that holds it (one file may hold several entries), a new one
 //! gets a file of its own in the folder the ruleset reads ([`crate::rulesets::PlayerSheets`]),
 //! and an id the layer holds already is never written a second time elsewhere.
 
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use crate::core::error::Error;
 use crate::rulesets::{Engine, PlayerSheets, Ruleset};
 
-/// The folder of the player's layer a ruleset reads (`my-sheets/capitan`), under `player`.
+/// The folder of the player's layer a ruleset reads (`my-sheets/<ruleset id>`), under `player`.
 pub fn ruleset_dir(player: &Path, ruleset: Ruleset) -> PathBuf {
     player.join(ruleset.id())
 }

@@ -92,3 +92,33 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
     }
     Ok(0)
 }
+
+/// The ruleset of the list or game files a `muster preview` command line names its units by
+/// (`FILE:N`, `FILE:LABEL`, `GAME:a3`, or a legacy `--…-list FILE`), when no `--ruleset` is
+/// given: the first such file whose ruleset reads (`[list] ruleset`, `[game] ruleset`). The
+/// ruleset a command line of units of one list previews with is that list's.
+pub fn ruleset_of_units(args: &[std::ffi::OsString]) -> Option<crate::rulesets::Ruleset> {
+    args.iter()
+        .skip(1)
+        .filter_map(|a| a.to_str())
+        .find_map(|arg| {
+            let value = arg
+                .strip_prefix("--")
+                .and_then(|a| a.split_once('='))
+                .map_or(arg, |(_, v)| v);
+            // `FILE:UNIT`, the file ending in .toml; or the file alone (a legacy flag's value).
+            let path = match value.rsplit_once(".toml:") {
+                Some((stem, _)) => format!("{stem}.toml"),
+                None if value.ends_with(".toml") => value.to_owned(),
+                None => return None,
+            };
+            let path = std::path::Path::new(&path);
+            if !path.is_file() {
+                return None;
+            }
+            let text = crate::core::source::read_text(path).ok()?;
+            ["list", "game"]
+                .iter()
+                .find_map(|table| crate::rulesets::named_ruleset(&text, table).ok().flatten())
+        })
+}

@@ -59,7 +59,7 @@ fn store_of(file: &Path) -> Option<(Store, String)> {
 }
 
 /// A file of the player's layer as the page names it: from the player's folder
-/// (`my-sheets/wab-aca/armies/my-army.toml`), never where it is on this machine.
+/// (`my-sheets/<ruleset id>/<folder>/<file>.toml`), never where it is on this machine.
 fn shown(app: &App, ruleset: Ruleset, file: &Path) -> String {
     let root = player_layer::ruleset_dir(&app.player_dir, ruleset);
     let inside = match (root.canonicalize(), file.canonicalize()) {

@@ -601,3 +601,55 @@ fn blunderbusses_take_one_off_the_dodge() {
     assert!(close(&out["p_dodge"], 3.0 / 8.0), "{out}");
     assert!(out["notes"].to_string().contains("blunderbusses"));
 }
+
+/// A preview of units of lists (or a game) is of their ruleset without `--ruleset`: the WAB
+/// combat of two sample lists' units (it said "unrecognized subcommand 'combat'", Capitán's
+/// previews being the default's).
+#[test]
+fn a_preview_takes_the_ruleset_of_the_lists_its_units_come_from() {
+    let r = muster(&[
+        "preview",
+        "combat",
+        "--attacker",
+        "lists/wab-great-britain-1812.toml:6",
+        "--defender",
+        "lists/wab-france-1809.toml:7",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let with_flag = muster(&[
+        "--ruleset",
+        "wab-aca",
+        "preview",
+        "combat",
+        "--attacker",
+        "lists/wab-great-britain-1812.toml:6",
+        "--defender",
+        "lists/wab-france-1809.toml:7",
+    ]);
+    assert_eq!(r.stdout, with_flag.stdout);
+    // With `=` and after a global flag too; a flag given wins.
+    let r = muster(&[
+        "--data",
+        "unit-sheets",
+        "preview",
+        "shoot",
+        "--shooter=lists/hm-qrs-donzelot-1815.toml:3",
+        "--target",
+        "lists/hm-qrs-picton-1815.toml:1",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = muster(&[
+        "--ruleset",
+        "capitan",
+        "preview",
+        "combat",
+        "--attacker",
+        "lists/wab-great-britain-1812.toml:6",
+    ]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("unrecognized subcommand 'combat'"),
+        "{}",
+        r.stderr
+    );
+}
