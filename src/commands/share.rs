@@ -11,6 +11,7 @@ use super::{load_engine, player_layer, print_out, PLAYER_DATA};
 use crate::core::diagnostic::{self, Diagnostic};
 use crate::core::error::Error;
 use crate::core::output::{check_output_path, write_all_new, write_output};
+use crate::core::qr_read;
 use crate::core::share_code::{self, MAX_CODE_CHARS};
 use crate::core::source::Sources;
 use crate::core::words::Phrase;
@@ -154,6 +155,9 @@ pub fn code_text(arg: &str) -> Result<String, Error> {
         return Ok(arg.to_owned());
     }
     if std::fs::symlink_metadata(path).is_ok() {
+        if let Some(bytes) = picture(path)? {
+            return code_in_picture(path, &bytes);
+        }
         return crate::core::source::read_text(path);
     }
     if cleaned.starts_with("MU") {
@@ -164,6 +168,55 @@ pub fn code_text(arg: &str) -> Result<String, Error> {
         share_code::PREFIX,
         arg.chars().take(40).collect::<String>().escape_debug()
     )))
+}
+
+/// The bytes of `path` when it is a picture (PNG or JPEG, by its first bytes), read whole up
+/// to [`qr_read::MAX_IMAGE_BYTES`]; `None` for any other file (read as text).
+fn picture(path: &Path) -> Result<Option<Vec<u8>>, Error> {
+    use std::io::Read as _;
+    let err = |source| Error::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(err)?;
+    if !meta.is_file() {
+        return Ok(None);
+    }
+    let mut file = std::fs::File::open(path).map_err(err)?;
+    let mut head = [0u8; 8];
+    let n = file.read(&mut head).map_err(err)?;
+    if qr_read::Picture::of(&head[..n]).is_none() {
+        return Ok(None);
+    }
+    if meta.len() > qr_read::MAX_IMAGE_BYTES {
+        return Err(Error::TooLarge {
+            path: path.to_path_buf(),
+            size: meta.len(),
+            limit: qr_read::MAX_IMAGE_BYTES,
+        });
+    }
+    let mut bytes = head[..n].to_vec();
+    file.take(qr_read::MAX_IMAGE_BYTES)
+        .read_to_end(&mut bytes)
+        .map_err(err)?;
+    Ok(Some(bytes))
+}
+
+/// The share code a picture's QR code holds: the first QR code read whose text is a code.
+fn code_in_picture(path: &Path, bytes: &[u8]) -> Result<String, Error> {
+    let texts =
+        qr_read::texts(bytes).map_err(|why| Error::Usage(format!("{}: {why}", path.display())))?;
+    let found = texts.len();
+    texts
+        .into_iter()
+        .find(|t| share_code::clean(t).starts_with("MU"))
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "{}: no QR code of a share code found in the picture ({found} other QR code{} read); photograph the roster's QR code square and sharp, or paste the code",
+                path.display(),
+                if found == 1 { "" } else { "s" }
+            ))
+        })
 }
 
 /// What an import wrote and said.

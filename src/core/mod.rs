@@ -14,6 +14,7 @@ pub mod i18n;
 pub mod names;
 pub mod output;
 pub mod paths;
+pub mod qr_read;
 pub mod rule;
 pub mod share_code;
 pub mod source;

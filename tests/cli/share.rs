@@ -626,3 +626,71 @@ fn a_code_survives_a_shell_and_a_chat() {
     assert_eq!(read("quoted.toml"), read("bare.toml"));
     assert_eq!(read("quoted.toml"), read("chat.toml"));
 }
+
+/// `muster list import PICTURE` reads the code from its QR code: the PNG `list share --qr`
+/// draws, and a picture of the printed roster as a JPEG (it said "is not UTF-8 text").
+#[test]
+fn a_code_is_imported_from_a_picture_of_its_qr_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let png = d.join("code.png");
+    let r = run(
+        &root(),
+        &[
+            "list",
+            "share",
+            "lists/sharpe-patrol.toml",
+            "--qr",
+            png.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(
+        d,
+        &["list", "import", "code.png", "-o", "lists/from-png.toml"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // The roster as printed, its first page as a JPEG at 200 dpi.
+    let pdf = d.join("roster.pdf");
+    let r = run(
+        &root(),
+        &[
+            "roster",
+            "lists/sharpe-patrol.toml",
+            "-o",
+            pdf.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = std::process::Command::new("pdftoppm")
+        .args(["-jpeg", "-r", "200", "-f", "1", "-l", "1", "-singlefile"])
+        .arg(&pdf)
+        .arg(d.join("photo"))
+        .status()
+        .expect("pdftoppm (poppler-utils) runs");
+    assert!(out.success());
+    let r = run(
+        d,
+        &["list", "import", "photo.jpg", "-o", "lists/from-photo.toml"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let read = |f: &str| std::fs::read_to_string(d.join("lists").join(f)).unwrap();
+    assert_eq!(read("from-png.toml"), read("from-photo.toml"));
+    // A picture without a code says so, and what to do.
+    let blank = d.join("blank.png");
+    {
+        let f = std::fs::File::create(&blank).unwrap();
+        let mut e = png::Encoder::new(f, 64, 64);
+        e.set_color(png::ColorType::Grayscale);
+        e.write_header()
+            .unwrap()
+            .write_image_data(&[255; 64 * 64])
+            .unwrap();
+    }
+    let r = run(d, &["list", "import", "blank.png"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: blank.png: no QR code of a share code found in the picture (0 other QR codes read); photograph the roster's QR code square and sharp, or paste the code\n"
+    );
+}
