@@ -2,6 +2,9 @@
 //! whose units repeat one skill thousands of times, and one of 1,000 units (the engine's
 //! limit) with hundreds each. The work must stay linear: target under a second each, the
 //! whole check (parse, rules, diagnostics folded per line, the JSON of `--format json`).
+//! Also 1,000 units whose records of what they were priced with are stale (the data price
+//! each otherwise: a data-changed warning each) against the same units recorded with today's
+//! data: a stale unit must cost about what a current one does.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -71,5 +74,72 @@ fn large_checks(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, large_checks);
+/// A Capitán list of `units` voltigeur units (no skills), each recorded with today's data
+/// (`priced::record`, as an edit records them).
+fn recorded_units(engine: &dyn muster::rulesets::Engine, units: usize) -> String {
+    let mut text = repeated_skills(units, 0).replace("skills = []\n", "");
+    assert!(!text.contains("priced"));
+    let mut doc: toml_edit::DocumentMut = text.parse().expect("a TOML document");
+    let recorded = muster::rulesets::priced::record(engine, Path::new("bench.toml"), &mut doc)
+        .expect("the records written");
+    assert_eq!(recorded, units);
+    text = doc.to_string();
+    text
+}
+
+/// Every record of `text` stale: its points and fingerprint are not today's.
+fn stale(text: &str) -> String {
+    let text = text.replace("priced = { cost = ", "priced = { cost = 1");
+    let mut out = String::new();
+    for (i, part) in text.split("fingerprint = \"").enumerate() {
+        if i > 0 {
+            out.push_str("fingerprint = \"00000000");
+            out.push_str(&part[8..]);
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+fn priced_checks(c: &mut Criterion) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets");
+    let mut data = Sources::new();
+    let engine = muster::commands::load_engine(
+        Ruleset::of(&muster::rulesets::capitan::META),
+        &[dir],
+        &mut data,
+    )
+    .expect("the shipped data loads");
+    let current = recorded_units(engine.as_ref(), 1_000);
+    let stale = stale(&current);
+    let mut group = c.benchmark_group("check 1,000 priced units");
+    group.sample_size(10);
+    for (what, text, warned) in [
+        ("records current", &current, 0),
+        ("records stale", &stale, 1_000),
+    ] {
+        group.bench_function(what, |b| {
+            b.iter(|| {
+                let mut sources = data.clone();
+                let file = sources.add(Path::new("bench.toml"), text.clone());
+                let checked = check_read(engine.as_ref(), &sources, file, Path::new("bench.toml"))
+                    .expect("a list");
+                assert_eq!(
+                    checked
+                        .diagnostics
+                        .iter()
+                        .filter(|d| d.code == "data-changed")
+                        .count(),
+                    warned,
+                    "one data-changed a stale unit"
+                );
+                black_box(to_json(&report_json(&checked, None, &sources)))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, large_checks, priced_checks);
 criterion_main!(benches);

@@ -179,8 +179,10 @@ pub fn run(
         );
         Lang::En
     };
-    let own = ruleset.words(lang);
-    let words = Layered { own: &own, lang };
+    let words = Layered {
+        own: ruleset.words(lang),
+        lang,
+    };
     // The roster's words: the ruleset's labels (its options' names) and messages.
     let labels = crate::render::templates::Templates::load(ruleset.templates(), None, &[])
         .map(|t| t.labels(lang.id()))
@@ -326,7 +328,7 @@ fn unknown_ruleset(
 pub fn roster_text(checked: &ListCheck) -> String {
     let lang = super::named::cli_lang(checked.ruleset);
     let own = checked.ruleset.words(lang);
-    roster_text_in(checked, lang, &Layered { own: &own, lang })
+    roster_text_in(checked, lang, &Layered { own, lang })
 }
 
 /// [`roster_text`] in `lang` (`muster check --lang`): its columns' heads, the units and what

@@ -517,7 +517,8 @@ fn share_qr(engine: &dyn Engine, checked: &ListCheck, sources: &Sources) -> (Str
         .ok()
         .and_then(|s| crate::core::share_code::encode(&s).ok());
     match code {
-        Some(code) if super::share::code_qr(&code).is_ok() => (code, false),
+        // Whether it fits, not drawn here: the page's layout draws it.
+        Some(code) if super::share::code_plan(&code).is_ok() => (code, false),
         Some(_) => (String::new(), true),
         None => (String::new(), false),
     }

@@ -15,7 +15,7 @@ use crate::core::qr_read;
 use crate::core::share_code::{self, MAX_CODE_CHARS};
 use crate::core::source::Sources;
 use crate::core::words::Phrase;
-use crate::render::qr::Qr;
+use crate::render::qr::{Planned, Qr};
 use crate::rulesets::share::{self, Fate};
 use crate::rulesets::{self as rs, Ruleset};
 
@@ -31,17 +31,24 @@ pub const MAX_QR_CHARS: usize = 1451;
 /// A share code's QR code, when it fits one a phone reads from paper ([`MAX_QR_VERSION`]);
 /// otherwise why not, in words.
 pub fn code_qr(code: &str) -> Result<Qr, String> {
+    code_plan(code)?.draw().map_err(|e| e.to_string())
+}
+
+/// Whether a share code fits a QR code a phone reads from paper, and in which version, without
+/// drawing it (its version follows from its length and modes; drawing searches the best mask,
+/// most of the work): the code to draw when it fits, otherwise why not, in words.
+pub fn code_plan(code: &str) -> Result<Planned, String> {
     let too_long = || {
         format!(
             "the code is {} characters: a QR code a phone reads from paper (version {MAX_QR_VERSION}) holds {MAX_QR_CHARS}; share the code as text (a chat takes it whole) or the list file",
             code.len()
         )
     };
-    let qr = Qr::encode(code).map_err(|_| too_long())?;
-    if version(&qr) > MAX_QR_VERSION {
+    let planned = Qr::plan(code).map_err(|_| too_long())?;
+    if planned.version() > MAX_QR_VERSION {
         return Err(too_long());
     }
-    Ok(qr)
+    Ok(planned)
 }
 
 /// A QR code's version, from its width (21 modules for version 1, four more each version).
@@ -75,24 +82,27 @@ pub fn run_share(
         qr_format(out)?;
     }
     let (code, sheets) = code_of(dirs, flag, file)?;
-    let drawn = code_qr(&code);
+    // Whether it fits, and its version, without drawing it: drawn only for --qr.
+    let planned = code_plan(&code);
+    let fits = planned.as_ref().map(Planned::version).map_err(Clone::clone);
     if let Some(out) = qr {
-        let qr = drawn
-            .as_ref()
-            .map_err(|why| Error::Usage(format!("--qr {}: {why}", out.display())))?;
-        let svg = qr.svg();
+        let drawn = planned
+            .map_err(|why| Error::Usage(format!("--qr {}: {why}", out.display())))?
+            .draw()?;
+        let svg = drawn.svg();
         let bytes = match qr_format(out)? {
             QrFormat::Svg => svg.into_bytes(),
-            QrFormat::Png => {
-                crate::render::svg::png_square(&svg, u32::try_from(qr.side() * 8).unwrap_or(1024))?
-            }
+            QrFormat::Png => crate::render::svg::png_square(
+                &svg,
+                u32::try_from(drawn.side() * 8).unwrap_or(1024),
+            )?,
         };
         write_output(out, &bytes)?;
         eprintln!(
             "wrote {}: a QR code of version {} ({} modules a side)",
             out.display(),
-            version(qr),
-            qr.width()
+            version(&drawn),
+            drawn.width()
         );
     }
     print_out(&format!("{code}\n"))?;
@@ -101,11 +111,10 @@ pub fn run_share(
         1 => ", with 1 of your own sheets".to_owned(),
         n => format!(", with {n} of your own sheets"),
     };
-    match &drawn {
-        Ok(qr) => eprintln!(
-            "{} characters{carried}; one QR code of version {} holds it (`--qr FILE.png` draws it); `muster list import CODE` reads it",
+    match &fits {
+        Ok(version) => eprintln!(
+            "{} characters{carried}; one QR code of version {version} holds it (`--qr FILE.png` draws it); `muster list import CODE` reads it",
             code.len(),
-            version(qr)
         ),
         Err(why) => eprintln!("{} characters{carried}; no QR code: {why}", code.len()),
     }

@@ -14,17 +14,28 @@ pub struct Qr {
     dark: Vec<bool>,
 }
 
-impl Qr {
-    /// `text` as a QR code of the smallest version that holds it, error correction M (15 %
-    /// of the symbol may be damaged or badly lit and it still reads).
-    pub fn encode(text: &str) -> Result<Qr, Error> {
-        let code =
-            qrcode::QrCode::with_error_correction_level(text, qrcode::EcLevel::M).map_err(|e| {
-                Error::Render(format!(
-                    "cannot make a QR code of {} bytes: {e}",
-                    text.len()
-                ))
-            })?;
+/// A QR code of a text before it is drawn: its data laid out in the smallest version that
+/// holds them, error correction M. Its version is known without drawing; drawing it
+/// ([`Planned::draw`]) tries the standard's eight masks for the most readable, most of a
+/// code's work.
+pub struct Planned {
+    bits: qrcode::bits::Bits,
+}
+
+impl Planned {
+    /// The version (1 to 40): 21 modules a side for version 1, four more each version.
+    pub fn version(&self) -> usize {
+        match self.bits.version() {
+            qrcode::Version::Normal(v) | qrcode::Version::Micro(v) => {
+                usize::try_from(v).unwrap_or(0)
+            }
+        }
+    }
+
+    /// The symbol, as [`Qr::encode`] draws it.
+    pub fn draw(self) -> Result<Qr, Error> {
+        let code = qrcode::QrCode::with_bits(self.bits, qrcode::EcLevel::M)
+            .map_err(|e| Error::Render(format!("cannot draw a QR code: {e}")))?;
         let width = code.width();
         let dark = code
             .into_colors()
@@ -32,6 +43,26 @@ impl Qr {
             .map(|c| c == qrcode::Color::Dark)
             .collect();
         Ok(Qr { width, dark })
+    }
+}
+
+impl Qr {
+    /// `text` as a QR code of the smallest version that holds it, error correction M (15 %
+    /// of the symbol may be damaged or badly lit and it still reads).
+    pub fn encode(text: &str) -> Result<Qr, Error> {
+        Qr::plan(text)?.draw()
+    }
+
+    /// What [`Qr::encode`] would draw of `text`, not drawn yet: whether it fits a QR code, and
+    /// in which version, from its length and modes alone.
+    pub fn plan(text: &str) -> Result<Planned, Error> {
+        let bits = qrcode::bits::encode_auto(text.as_bytes(), qrcode::EcLevel::M).map_err(|e| {
+            Error::Render(format!(
+                "cannot make a QR code of {} bytes: {e}",
+                text.len()
+            ))
+        })?;
+        Ok(Planned { bits })
     }
 
     /// Modules a side, without the quiet zone.
@@ -192,6 +223,34 @@ mod tests {
         let qr = Qr::encode(URL).unwrap();
         assert_eq!(qr.width(), 33);
         assert_eq!(qr.half_blocks().lines().count(), 21);
+    }
+
+    /// A code's version is known before it is drawn, and drawn it is the same symbol as
+    /// the one-step encoding's, module for module.
+    #[test]
+    fn a_plan_gives_the_drawn_version() {
+        for text in [
+            "",
+            URL,
+            "0123456789",
+            &"MUSTER1:ABC".repeat(40),
+            &"x".repeat(1000),
+            &"9".repeat(3000),
+        ] {
+            let version = Qr::plan(text).unwrap().version();
+            let drawn = Qr::plan(text).unwrap().draw().unwrap();
+            assert_eq!(drawn.width(), 17 + 4 * version, "{text}");
+            let one_step =
+                qrcode::QrCode::with_error_correction_level(text, qrcode::EcLevel::M).unwrap();
+            assert_eq!(one_step.width(), drawn.width());
+            let dark: Vec<bool> = one_step
+                .into_colors()
+                .into_iter()
+                .map(|c| c == qrcode::Color::Dark)
+                .collect();
+            assert_eq!(dark, drawn.dark, "{text}");
+        }
+        assert!(Qr::plan(&"x".repeat(4000)).is_err());
     }
 
     #[test]

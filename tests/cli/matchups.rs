@@ -167,3 +167,65 @@ fn refusals_name_what_is_wrong() {
         assert_eq!(run.stderr, *stderr, "{args:?}");
     }
 }
+
+/// The matchup table asks each preview for its numbers alone (`Request::numbers_only`: no
+/// text, most of the work): for every duel between the units of each ruleset's shipped lists,
+/// those numbers are the whole preview's, its JSON and its series, or its refusal the same.
+#[test]
+fn a_preview_of_numbers_only_has_the_whole_previews_numbers() {
+    use muster::commands::check::{open_list, open_other};
+    use muster::core::source::Sources;
+    use muster::rulesets::duel::{duel_request, duel_situation, DuelSide};
+    let dirs = [super::root().join("unit-sheets")];
+    let mut compared = 0;
+    for (a, b) in [
+        ("sharpe-patrol", "voltigeurs-hussars"),
+        ("french-column", "guerrilla-band"),
+        ("wab-france-1809", "wab-russia-1812"),
+        ("wab-great-britain-1812", "wab-france-1809"),
+        ("hm-qrs-picton-1815", "hm-qrs-donzelot-1815"),
+        ("thucydide-macedoniens", "thucydide-perses"),
+    ] {
+        let (pa, pb) = (
+            super::root().join(format!("lists/{a}.toml")),
+            super::root().join(format!("lists/{b}.toml")),
+        );
+        let mut sources = Sources::new();
+        let (engine, la) = open_list(&dirs, &mut sources, &pa, None).unwrap();
+        let lb = open_other(engine.as_ref(), &mut sources, &pb).unwrap();
+        let meta = engine.ruleset().meta();
+        let situation = duel_situation(meta.duel_choices, &Default::default()).unwrap();
+        for decl in meta.duels {
+            for i in 1..=la.units.len() {
+                for j in 1..=lb.units.len() {
+                    let side = |list, unit, path| DuelSide { list, unit, path }.unit_ref().unwrap();
+                    let (x, y) = (side(&la, i, a), side(&lb, j, b));
+                    let mut whole =
+                        duel_request(engine.as_ref(), decl, &x, &y, &situation).unwrap();
+                    for (name, value) in decl.matchup {
+                        whole.set_text(name, value).unwrap();
+                    }
+                    let mut numbers = whole.clone();
+                    numbers.numbers_only();
+                    let what = format!("{a} {i} against {b} {j}: {}", decl.procedure);
+                    match (engine.preview(&whole), engine.preview(&numbers)) {
+                        (Ok(w), Ok(n)) => {
+                            assert!(!w.text.is_empty(), "{what}");
+                            assert_eq!(n.text, "", "{what}");
+                            assert_eq!(n.json, w.json, "{what}");
+                            let values =
+                                |p: &muster::rulesets::procedure::Preview| -> Vec<Vec<f64>> {
+                                    p.series.iter().map(|(_, v)| v.clone()).collect()
+                                };
+                            assert_eq!(values(&n), values(&w), "{what}");
+                        }
+                        (Err(w), Err(n)) => assert_eq!(n.to_string(), w.to_string(), "{what}"),
+                        (w, n) => panic!("{what}: {:?} but {:?}", w.err(), n.err()),
+                    }
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 300, "{compared}");
+}

@@ -203,6 +203,96 @@ fn a_profile_change_is_said_by_its_value() {
     );
 }
 
+/// A stale record's warning as a player reads it, whole: each of its lines, in English and in
+/// French (the values of text named in the language, the label at the record's first changed
+/// value). A check says each stale unit's words once in each language the ruleset prints in;
+/// those words are read once a process now (they were read again for each unit, seconds for
+/// a list of 1,000 units): what is said must not change with it.
+#[test]
+fn a_stale_records_warning_is_said_whole() {
+    let f = recorded();
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "points = 19",
+        "points = 23",
+    );
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "quality = \"veteran\"",
+        "quality = \"elite\"",
+    );
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-43rd-light\"",
+        "courage = 6",
+        "courage = 7",
+    );
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-95th-sharpe\"",
+        "weapon = \"rifle\"",
+        "weapon = \"musket\"",
+    );
+    f.change(
+        "sheets/great-britain.toml",
+        "id = \"gb-95th-sharpe\"",
+        "courage = 10",
+        "courage = 9",
+    );
+    let run = f.run(&["check", "lists/patrol.toml", "--lang", "en"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        r#"warning[data-changed]: the data changed for unit 1 (Sharpe's): courage 10 → 9; and more of its sheet
+   ┌─ lists/patrol.toml:13:81
+   │
+13 │ priced = { cost = 229, quality = "elite", initiative = 6, morale = 5, courage = 10, move = "15/20/25", fire_die = "d12", combat_die = "d10", fingerprint = "5c5ef534" }
+   │                                                                                 ^^ courage 10 when priced
+   │
+   = rule: a list keeps what each unit was priced with, and says when the data price it otherwise (muster)
+   = help: to accept today's data: muster list update lists/patrol.toml
+
+warning[data-changed]: the data changed for unit 2 (43rd Light): 114 → 138 points; quality veteran → elite; courage 6 → 7
+   ┌─ lists/patrol.toml:20:19
+   │
+20 │ priced = { cost = 114, quality = "veteran", initiative = 4, morale = 3, courage = 6, move = "15/25/30", fire_die = "d8", combat_die = "d8", fingerprint = "83d02a18" }
+   │                   ^^^ priced at 114 points
+   │
+   = rule: a list keeps what each unit was priced with, and says when the data price it otherwise (muster)
+   = help: to accept today's data: muster list update lists/patrol.toml
+
+lists/patrol.toml: valid (0 errors, 2 warnings)
+"#
+    );
+    let run = f.run(&["check", "lists/patrol.toml", "--lang", "fr"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        r#"warning[data-changed]: les données ont changé pour l'unité 1 (Sharpe's) : courage 10 → 9 ; et d'autres valeurs de sa fiche
+   ┌─ lists/patrol.toml:13:81
+   │
+13 │ priced = { cost = 229, quality = "elite", initiative = 6, morale = 5, courage = 10, move = "15/20/25", fire_die = "d12", combat_die = "d10", fingerprint = "5c5ef534" }
+   │                                                                                 ^^ courage 10 lors du chiffrage
+   │
+   = règle : une liste garde ce avec quoi chaque unité a été chiffrée, et dit quand les données la chiffrent autrement (muster)
+   = aide : pour accepter les données d'aujourd'hui : muster list update lists/patrol.toml
+
+warning[data-changed]: les données ont changé pour l'unité 2 (43rd Light) : 114 → 138 points ; qualité vétérans → élite ; courage 6 → 7
+   ┌─ lists/patrol.toml:20:19
+   │
+20 │ priced = { cost = 114, quality = "veteran", initiative = 4, morale = 3, courage = 6, move = "15/25/30", fire_die = "d8", combat_die = "d8", fingerprint = "83d02a18" }
+   │                   ^^^ chiffrée à 114 points
+   │
+   = règle : une liste garde ce avec quoi chaque unité a été chiffrée, et dit quand les données la chiffrent autrement (muster)
+   = aide : pour accepter les données d'aujourd'hui : muster list update lists/patrol.toml
+
+lists/patrol.toml : valide (0 erreur, 2 avertissements)
+"#
+    );
+}
+
 #[test]
 fn a_change_the_list_does_not_keep_is_said_of_the_sheet() {
     let f = recorded();

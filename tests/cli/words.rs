@@ -437,9 +437,8 @@ fn every_diagnostic_in_every_language() {
             // An opponent of another fixture (`# against:`) may be legal.
             let templates = Templates::load(ruleset.templates(), None, &[]).unwrap();
             for lang in ruleset.languages() {
-                let own = ruleset.words(*lang);
                 let words = Layered {
-                    own: &own,
+                    own: ruleset.words(*lang),
                     lang: *lang,
                 };
                 let labels = templates.labels(lang.id());
@@ -581,8 +580,10 @@ fn every_hole_filled_and_wab_in_spanish() {
                 langs.push(Lang::Es);
             }
             for lang in langs {
-                let own = ruleset.words(lang);
-                let words = Layered { own: &own, lang };
+                let words = Layered {
+                    own: ruleset.words(lang),
+                    lang,
+                };
                 for d in diagnostics
                     .iter()
                     .filter(|d| !SHARED_CODES.contains(&d.code))

@@ -280,9 +280,8 @@ pub fn described_in_each_language(
 ) -> Names {
     let ruleset = Ruleset::of(meta);
     Names::new(ruleset.languages().iter().map(|l| {
-        let own = ruleset.words(*l);
         let words = crate::core::words::Layered {
-            own: &own,
+            own: ruleset.words(*l),
             lang: *l,
         };
         (*l, phrase.say(*l, &words))

@@ -5,7 +5,7 @@
 //! are cells without a number, with the engine's reason.
 //!
 //! The cells are independent previews: they are worked out on every core (std's scoped
-//! threads), each by the same engine call as `muster preview`.
+//! threads), each by the same engine call as `muster preview`, asked for its numbers alone.
 
 use serde::Serialize;
 
@@ -124,6 +124,8 @@ pub fn matchups(
         for (name, value) in decl.matchup {
             request.set_text(name, value)?;
         }
+        // A cell is a mean: the preview's text, never printed here, is not worked out.
+        request.numbers_only();
         let d = duel::run_duel(engine, String::new(), &request)?;
         Ok(Cell {
             unit: i,

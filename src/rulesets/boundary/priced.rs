@@ -357,8 +357,9 @@ pub fn change_named(engine: &(impl Engine + ?Sized), c: &Change) -> crate::core:
     let ruleset = engine.ruleset();
     let mut named = crate::core::words::Named::same(c.words());
     for l in ruleset.languages() {
-        let w = ruleset.words(*l);
-        let text = c.words_named(&w, &|key, value| engine.kept_name(key, value, *l));
+        let text = c.words_named(ruleset.words(*l), &|key, value| {
+            engine.kept_name(key, value, *l)
+        });
         match l {
             Lang::En => named.en = text,
             Lang::Fr => named.fr = Some(text),

@@ -433,6 +433,8 @@ pub struct Request {
     pub procedure: &'static Procedure,
     /// In the order given; a repeated parameter has several entries.
     given: Vec<(&'static str, Value)>,
+    /// Whether the preview's text is wanted ([`Request::numbers_only`]: not).
+    text: bool,
 }
 
 impl Request {
@@ -441,7 +443,15 @@ impl Request {
             ruleset,
             procedure,
             given: Vec::new(),
+            text: true,
         }
+    }
+
+    /// Asks for the preview's numbers (its JSON, its series) without its text: the matchup
+    /// table prints means alone, and formatting each preview's tables was most of its work.
+    /// The preview's `text` is then empty.
+    pub fn numbers_only(&mut self) {
+        self.text = false;
     }
 
     fn declared(&self, name: &str) -> Option<&'static Param> {
@@ -643,24 +653,32 @@ impl Request {
 #[derive(Debug, Clone)]
 pub struct Preview {
     pub json: serde_json::Value,
+    /// Empty when the request asked for its numbers only ([`Request::numbers_only`]).
     pub text: String,
     pub series: Vec<Series>,
 }
 
 impl Preview {
-    /// A report with its text and series: its JSON is the report's.
-    pub fn of<T: Serialize>(report: &T, text: String, series: Vec<Series>) -> Result<Self, Error> {
+    /// A report of `request` with its text (worked out by `text` when the request wants it)
+    /// and series: its JSON is the report's.
+    pub fn of<T: Serialize>(
+        request: &Request,
+        report: &T,
+        text: impl FnOnce() -> String,
+        series: Vec<Series>,
+    ) -> Result<Self, Error> {
         Ok(Preview {
             json: super::to_value(report)?,
-            text,
+            text: Self::wanted_text(request, text),
             series,
         })
     }
 
     /// Several reports compared: a JSON array.
     pub fn compared<T: Serialize>(
+        request: &Request,
         reports: &[T],
-        text: String,
+        text: impl FnOnce() -> String,
         series: Vec<Series>,
     ) -> Result<Self, Error> {
         let json = if reports.len() == 1 {
@@ -668,7 +686,19 @@ impl Preview {
         } else {
             super::to_value(reports)?
         };
-        Ok(Preview { json, text, series })
+        Ok(Preview {
+            json,
+            text: Self::wanted_text(request, text),
+            series,
+        })
+    }
+
+    fn wanted_text(request: &Request, text: impl FnOnce() -> String) -> String {
+        if request.text {
+            text()
+        } else {
+            String::new()
+        }
     }
 
     /// The number that sums the preview up (the procedure's `mean`), if it has one.

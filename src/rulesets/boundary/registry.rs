@@ -156,17 +156,37 @@ impl Ruleset {
 
     /// The words of `lang` alone (its table of the labels file and of the messages file,
     /// without falling back to another language): what messages are said with, the shared
-    /// words after them (`core::words::Layered`).
-    pub fn words(self, lang: Lang) -> toml::Table {
-        let table = |text: &str| {
-            toml::from_str::<toml::Table>(text)
-                .ok()
-                .and_then(|t| t.get(lang.id()).and_then(|v| v.as_table()).cloned())
-                .unwrap_or_default()
-        };
-        let mut out = table(self.templates().labels);
-        out.extend(table(self.templates().messages));
-        out
+    /// words after them (`core::words::Layered`). Read once for each ruleset and language
+    /// (the files are compiled in): a check says each of a list's warnings with them, and
+    /// parsing them again for each cost a 1,000-unit list with stale records seconds.
+    pub fn words(self, lang: Lang) -> &'static toml::Table {
+        use std::collections::HashMap;
+        use std::sync::{Mutex, OnceLock, PoisonError};
+        type Read = Mutex<HashMap<(usize, usize, &'static str), &'static toml::Table>>;
+        static READ: OnceLock<Read> = OnceLock::new();
+        let templates = self.templates();
+        // Keyed by the compiled-in texts the words are read from.
+        let key = (
+            templates.labels.as_ptr() as usize,
+            templates.messages.as_ptr() as usize,
+            lang.id(),
+        );
+        let mut read = READ
+            .get_or_init(Read::default)
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        read.entry(key).or_insert_with(|| {
+            let table = |text: &str| {
+                toml::from_str::<toml::Table>(text)
+                    .ok()
+                    .and_then(|t| t.get(lang.id()).and_then(|v| v.as_table()).cloned())
+                    .unwrap_or_default()
+            };
+            let mut out = table(templates.labels);
+            out.extend(table(templates.messages));
+            // One table for each ruleset and language, kept for the process's life.
+            Box::leak(Box::new(out))
+        })
     }
 
     pub fn card_size(self) -> crate::render::sheet::CardSize {

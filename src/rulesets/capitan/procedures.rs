@@ -473,7 +473,7 @@ fn fire(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     };
     let reports = request::fire(db, &request).map_err(usage)?;
-    Preview::compared(&reports, text::fire(&reports), text::fire_series(&reports))
+    Preview::compared(r, &reports, || text::fire(&reports), text::fire_series(&reports))
 }
 
 fn side<'a>(db: &'a Database, r: &Request, s: &str) -> Result<SideRequest<'a>, Error> {
@@ -509,11 +509,7 @@ fn melee(db: &Database, r: &Request) -> Result<Preview, Error> {
         compare_skill: r.text("compare-skill"),
     };
     let reports = request::melee(db, &request).map_err(usage)?;
-    Preview::compared(
-        &reports,
-        text::melee(&reports, rounds),
-        text::melee_series(&reports),
-    )
+    Preview::compared(r, &reports, || text::melee(&reports, rounds), text::melee_series(&reports))
 }
 
 fn charge(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -528,7 +524,7 @@ fn charge(db: &Database, r: &Request) -> Result<Preview, Error> {
         captured_flag: r.flag("captured-flag"),
     };
     let report = request::charge(db, &request).map_err(usage)?;
-    Preview::of(&report, text::charge(&report), Vec::new())
+    Preview::of(r, &report, || text::charge(&report), Vec::new())
 }
 
 fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -564,5 +560,5 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
     };
     let report = request::artillery(db, &request).map_err(usage)?;
     let series = text::artillery_series(&report);
-    Preview::of(&report, text::artillery(&report, under), series)
+    Preview::of(r, &report, || text::artillery(&report, under), series)
 }

@@ -105,7 +105,7 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
     )
     .map_err(Error::Usage)?;
     let series = series(&report);
-    Preview::of(&report, text(&report, &series), series)
+    Preview::of(r, &report, || text(&report, &series), series.clone())
 }
 
 /// The results from 0 up (a -1 can give 0), as drawn.

@@ -323,7 +323,7 @@ fn command(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    Preview::of(&report, text::command(&report), Vec::new())
+    Preview::of(r, &report, || text::command(&report), Vec::new())
 }
 
 fn break_test(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -343,7 +343,7 @@ fn break_test(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    Preview::of(&report, text::break_test(db, &report), Vec::new())
+    Preview::of(r, &report, || text::break_test(db, &report), Vec::new())
 }
 
 fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -368,11 +368,7 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    Preview::of(
-        &report,
-        text::shoot(db, &report),
-        text::shoot_series(&report),
-    )
+    Preview::of(r, &report, || text::shoot(db, &report), text::shoot_series(&report))
 }
 
 fn melee_side(r: &Request, s: &str) -> MeleeSide {
@@ -392,9 +388,5 @@ fn melee_side(r: &Request, s: &str) -> MeleeSide {
 fn melee(db: &Database, r: &Request) -> Result<Preview, Error> {
     let report =
         preview::melee(db, &melee_side(r, "a"), &melee_side(r, "b")).map_err(Error::Usage)?;
-    Preview::of(
-        &report,
-        text::melee(db, &report),
-        text::melee_series(&report),
-    )
+    Preview::of(r, &report, || text::melee(db, &report), text::melee_series(&report))
 }

@@ -152,7 +152,7 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
             crate::core::words::Phrase::new("series-hexes-of-flight", "hexes of flight"),
             report.hexes.clone(),
         )];
-        return Preview::of(&report, text::panic(db, &report), series);
+        return Preview::of(r, &report, || text::panic(db, &report), series);
     }
     let report = preview::combat(
         db,
@@ -181,5 +181,5 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(&report, text::combat(&report), text::combat_series(&report))
+    Preview::of(r, &report, || text::combat(&report), text::combat_series(&report))
 }

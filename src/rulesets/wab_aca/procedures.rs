@@ -416,7 +416,7 @@ fn test(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(usage)?;
-    Preview::of(&out, text::test(&out), Vec::new())
+    Preview::of(r, &out, || text::test(&out), Vec::new())
 }
 
 fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -437,7 +437,7 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(&out, text::shoot(&out), text::shoot_series(&out))
+    Preview::of(r, &out, || text::shoot(&out), text::shoot_series(&out))
 }
 
 fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -466,7 +466,7 @@ fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(&out, text::fire_duel(&out), text::duel_series(&out))
+    Preview::of(r, &out, || text::fire_duel(&out), text::duel_series(&out))
 }
 
 fn fighter(r: &Request, who: &str) -> Result<FighterRequest, Error> {
@@ -508,7 +508,7 @@ fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(&out, text::combat(&out), text::combat_series(&out))
+    Preview::of(r, &out, || text::combat(&out), text::combat_series(&out))
 }
 
 /// The battery of an artillery preview: a type or an entry as given, or a list's unit's entry.
@@ -565,5 +565,5 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(usage)?;
-    Preview::of(&out, text::artillery(&out), text::artillery_series(&out))
+    Preview::of(r, &out, || text::artillery(&out), text::artillery_series(&out))
 }
