@@ -7,10 +7,15 @@
 //! Origin does not name this server (loopback, the machine's addresses, the names it was
 //! given) are refused (DNS rebinding); bound elsewhere than loopback, every browser pairs
 //! first ([`pairing`]); bodies over 1 MiB are refused; errors say what went wrong, never a
-//! backtrace.
+//! backtrace. Connections are served by muster's own accept loop ([`connections`]): a client
+//! that sends no complete request head within 5 s of connecting (or of its previous answer)
+//! is closed, and the connections open at once are bounded by the open-file limit, the one
+//! waiting longest for a head closed for a newcomer, so that silent sockets cannot lock the
+//! players out.
 
 mod api;
 mod app;
+mod connections;
 mod games;
 mod pairing;
 mod phone;
@@ -59,20 +64,21 @@ pub struct Options {
 /// Runs the server until SIGINT or SIGTERM; prints its address first.
 pub fn run(options: Options) -> Result<u8, Error> {
     let store = Store::new(&options.lists)?;
+    // Before the runtime opens its own files: the connections kept open at once follow.
+    let open_files = connections::raise_open_files();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| Error::Usage(format!("cannot start the server: {e}")))?;
-    let result = runtime.block_on(serve(options, store));
+    let result = runtime.block_on(serve(options, store, connections::bound(open_files)));
     // Work still running on blocking threads is not waited for: its clients are gone.
     runtime.shutdown_timeout(std::time::Duration::from_millis(100));
     result
 }
 
-async fn serve(options: Options, store: Store) -> Result<u8, Error> {
+async fn serve(options: Options, store: Store, connections: usize) -> Result<u8, Error> {
     let addr = SocketAddr::new(options.host, options.port);
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
+    let listener = connections::listen(addr)
         .map_err(|e| Error::Usage(format!("cannot listen on {addr}: {e}")))?;
     let bound = listener
         .local_addr()
@@ -247,21 +253,23 @@ async fn serve(options: Options, store: Store) -> Result<u8, Error> {
     // On SIGINT or SIGTERM: no new connection, a moment for answers being written, then the
     // process ends without waiting for work whose answer would come too late.
     let (stop, stopping) = tokio::sync::watch::channel(false);
-    let served = axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
+    tokio::spawn(async move {
         shutdown().await;
         let _ = stop.send(true);
     });
+    let served = connections::serve(
+        listener,
+        router,
+        Arc::new(connections::Connections::new(connections)),
+        stopping.clone(),
+    );
     let mut stopping = stopping;
     let grace = async move {
         let _ = stopping.wait_for(|s| *s).await;
         tokio::time::sleep(GRACE).await;
     };
     tokio::select! {
-        r = served => r.map_err(|e| Error::Usage(format!("the server stopped: {e}")))?,
+        () = served => {},
         () = grace => {},
     }
     eprintln!("muster serve: stopped");
@@ -273,7 +281,9 @@ const GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Refuses requests whose Host or Origin does not name this server (DNS rebinding, other
 /// sites' pages), bound elsewhere than loopback those of a browser not paired, and bodies
-/// announced over the limit.
+/// announced over the limit. It reads the request's head only: the body of a request it
+/// refuses, an unpaired browser's among them, is never read (the connection is then closed,
+/// or waits for its next head under the same time limit).
 async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Response {
     let headers = request.headers();
     let host = headers

@@ -4,6 +4,8 @@ mod architecture;
 mod boundary;
 mod browser;
 mod career;
+#[cfg(unix)]
+mod connections;
 mod data;
 mod edit;
 mod fire_classes;

@@ -61,6 +61,15 @@ impl Server {
 
     /// Starts `muster serve --port 0 ARGS` with `env`, on a copy of the shipped lists.
     pub fn launch(args: &[&str], env: &[(&str, String)]) -> Self {
+        Self::launch_with(args, env, |_| {})
+    }
+
+    /// [`Server::launch`], the command prepared further by `prepare` before it starts.
+    pub fn launch_with(
+        args: &[&str],
+        env: &[(&str, String)],
+        prepare: impl FnOnce(&mut Command),
+    ) -> Self {
         let dir = tempfile::tempdir().unwrap();
         for e in std::fs::read_dir(root().join("lists")).unwrap() {
             let p = e.unwrap().path();
@@ -81,6 +90,7 @@ impl Server {
         for (k, v) in env {
             cmd.env(k, v);
         }
+        prepare(&mut cmd);
         let (child, port, first_line, out) = spawn_reading(cmd);
         Server {
             child,
@@ -108,6 +118,11 @@ impl Server {
         assert_eq!(r.status, 303, "{}", r.text());
         let cookie = r.header("set-cookie").expect("a session cookie");
         self.cookie = Some(cookie.split(';').next().unwrap().to_owned());
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     pub fn url(&self, path: &str) -> String {
