@@ -34,6 +34,9 @@ pub struct Sources {
     /// The folders whose files a kept file may name (a list's career), when confined (`muster
     /// serve`: the folders it was given, canonical); `None`: any file (the command line).
     confined: Option<Arc<[std::path::PathBuf]>>,
+    /// Texts read in the place of files on disk (by their canonical paths): a file as an edit
+    /// would write it, read with the rest of its data before it is written.
+    overlay: Vec<(std::path::PathBuf, String)>,
 }
 
 /// A text parsed as a TOML document; `None` when it does not parse.
@@ -53,6 +56,7 @@ impl Sources {
             paths: Vec::new(),
             docs: Vec::new(),
             confined: None,
+            overlay: Vec::new(),
         }
     }
 
@@ -68,8 +72,27 @@ impl Sources {
     /// Reads a file as UTF-8 text and keeps it. Only regular files (or links to one) of at most
     /// [`MAX_INPUT_BYTES`] are read.
     pub fn read(&mut self, path: &Path) -> Result<FileId, Error> {
+        if !self.overlay.is_empty() {
+            if let Ok(real) = path.canonicalize() {
+                if let Some((_, text)) = self.overlay.iter().find(|(p, _)| *p == real) {
+                    let text = text.clone();
+                    return Ok(self.add(path, text));
+                }
+            }
+        }
         let text = read_text(path)?;
         Ok(self.add(path, text))
+    }
+
+    /// Reads `text` in the place of the file at `path` (which exists) whenever it is read
+    /// ([`Sources::read`]): the data as they will be once an edit of that file is written.
+    pub fn overlay(&mut self, path: &Path, text: String) -> Result<(), Error> {
+        let real = path.canonicalize().map_err(|source| Error::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        self.overlay.push((real, text));
+        Ok(())
     }
 
     /// Keeps a text that did not come from disk (or was already read).
