@@ -16,6 +16,7 @@ pub mod paths;
 pub mod rule;
 pub mod share_code;
 pub mod source;
+pub mod stamp;
 pub mod suggest;
 pub mod table;
 pub mod text;
