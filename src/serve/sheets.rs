@@ -129,22 +129,19 @@ struct DraftBody {
     version: Option<String>,
 }
 
+/// A draft as the editor sent it: the ruleset's data as read, the page's language and the
+/// ruleset's words in it, the form, the body, and the sheet typed over the data.
+type Drafted = (
+    Arc<Ready>,
+    Lang,
+    Arc<toml::Table>,
+    SheetForm,
+    DraftBody,
+    Typed,
+);
+
 /// The form and a typed sheet read over the data, or the answer that says why not.
-fn read_typed(
-    app: &App,
-    q: &DraftQuery,
-    body: &Bytes,
-) -> Result<
-    (
-        Arc<Ready>,
-        Lang,
-        Arc<toml::Table>,
-        SheetForm,
-        DraftBody,
-        Typed,
-    ),
-    Response,
-> {
+fn read_typed(app: &App, q: &DraftQuery, body: &Bytes) -> Result<Drafted, Response> {
     let ruleset = ruleset_param(q.ruleset.as_deref())?;
     let body: DraftBody = serde_json::from_slice(body).map_err(|e| {
         json_error(
