@@ -11,12 +11,14 @@ pub mod named;
 pub mod player_layer;
 pub mod preview;
 pub mod print;
+pub mod ready;
 pub mod rulesets;
 pub mod schema;
 pub mod score;
 pub mod share;
 pub mod sheets;
 pub mod skills;
+pub mod view;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

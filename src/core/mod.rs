@@ -18,6 +18,7 @@ pub mod qr_read;
 pub mod rule;
 pub mod share_code;
 pub mod source;
+pub mod stamp;
 pub mod suggest;
 pub mod table;
 pub mod text;

@@ -24,7 +24,7 @@ use crate::commands::to_json;
 use crate::core::diagnostic;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
-use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::core::source::Sources;
 use crate::render::plot;
 use crate::render::sheet::Paper;
 use crate::rulesets::{
@@ -274,9 +274,20 @@ pub(crate) fn if_match(headers: &HeaderMap) -> Option<String> {
 /// A list text checked by its ruleset's engine.
 struct Checked {
     ready: Arc<super::app::Ready>,
-    sources: Sources,
-    file: FileId,
-    check: ListCheck,
+    list: crate::commands::ready::Checked,
+}
+
+impl std::ops::Deref for Checked {
+    type Target = crate::commands::ready::Checked;
+    fn deref(&self) -> &Self::Target {
+        &self.list
+    }
+}
+
+impl std::ops::DerefMut for Checked {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.list
+    }
 }
 
 enum Outcome {
@@ -302,24 +313,15 @@ fn check_text(app: &App, name: &str, text: String) -> Result<Outcome, StoreError
     let ready = app
         .engine(ruleset)
         .map_err(|e| StoreError::Io(app.store.unplaced(&e.to_string())))?;
-    let mut sources = ready.sources.clone();
-    sources.confine(app.roots());
-    let file = sources.add_named(path, name, text);
-    let mut check = ready.engine.check_list(&sources, file).map_err(|d| {
-        let at = d
-            .line_column(&sources)
-            .map(|(l, c)| format!(" (line {l}, column {c})"))
-            .unwrap_or_default();
-        StoreError::Refused(format!("{name} is not a list file{at}: {}", d.message))
-    })?;
-    // Every ruleset's: one mistake repeated along a line is reported once, with a count.
-    diagnostic::fold(&mut check.diagnostics, &sources);
-    Ok(Outcome::Checked(Box::new(Checked {
-        ready,
-        sources,
-        file,
-        check,
-    })))
+    let list = ready
+        .check(Some(app.roots()), path, name, text)
+        .map_err(|(d, at)| {
+            let at = at
+                .map(|(l, c)| format!(" (line {l}, column {c})"))
+                .unwrap_or_default();
+            StoreError::Refused(format!("{name} is not a list file{at}: {}", d.message))
+        })?;
+    Ok(Outcome::Checked(Box::new(Checked { ready, list })))
 }
 
 /// A list of the directory, read and checked; the error response otherwise.
@@ -530,26 +532,6 @@ fn games_naming(app: &App) -> std::collections::HashMap<String, Vec<String>> {
     naming
 }
 
-/// For each diagnostic, the unit (0-based) whose `[[units]]` table it points into, if any:
-/// where the builder shows it.
-fn placement(c: &Checked) -> Vec<Option<usize>> {
-    let text = c.sources.text(c.file);
-    let starts = SpanIndex::of(&c.sources, c.file).array_table_starts("units");
-    let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-    let unit_lines: Vec<usize> = starts.iter().map(|o| line_of(*o)).collect();
-    c.check
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let (line, _) = d.line_column(&c.sources)?;
-            if d.file != Some(c.file) {
-                return None;
-            }
-            unit_lines.iter().rposition(|l| *l <= line)
-        })
-        .collect()
-}
-
 /// The builder's view of a list: its text and version, the check (as `muster check --format
 /// json`), where each diagnostic belongs, and the same in players' words in `lang` (the
 /// diagnostics as sentences, the units with their skills and options by name).
@@ -583,137 +565,24 @@ fn list_view(
         },
         None => None,
     };
-    let ruleset = c.check.ruleset;
-    let (lang, labels) = page_lang(ruleset, lang.or(c.check.lang.map(|l| l.id())));
-    // Units named in the page's language, from the data (a label of the player's aside).
-    c.check.in_lang(lang);
-    let offers = c
-        .ready
-        .engine
-        .offers(&c.sources, c.file, lang, &labels)
-        .ok();
-    let units: Vec<serde_json::Value> =
-        c.check
-            .units
-            .iter()
-            .map(|u| {
-                let offer = offers
-                    .as_ref()
-                    .and_then(|o| o.offers.iter().find(|x| x.data_id == u.id && x.mine));
-                let extras: Vec<serde_json::Value> =
-                    u.extras
-                        .iter()
-                        .map(|e| {
-                            // By the name the picker gives it, else the ruleset's word for it.
-                            let named = offer
-                                .and_then(|o| {
-                                    o.extras
-                                        .iter()
-                                        .chain(&o.free)
-                                        .map(|x| (&x.id, &x.name))
-                                        .chain(o.choices.iter().flat_map(|c| {
-                                            c.values.iter().map(|v| (&v.id, &v.label))
-                                        }))
-                                        .find(|(id, _)| **id == e.id)
-                                        .map(|(_, name)| name.clone())
-                                })
-                                .or_else(|| {
-                                    labels
-                                        .get(&format!("extra_{}", e.id))
-                                        .and_then(|v| v.as_str())
-                                        .map(str::to_owned)
-                                })
-                                .unwrap_or_else(|| e.name.clone());
-                            let said = match e.count {
-                                Some(n) => format!("{named} ×{n}"),
-                                None => named,
-                            };
-                            json!({ "id": e.id, "name": said, "cost": e.cost, "free": e.free })
-                        })
-                        .collect();
-                json!({
-                    "id": u.id,
-                    "label": u.label,
-                    // Whether the label is the player's own (the data's name otherwise).
-                    "own_label": u.own_label,
-                    "detail": offer.map(|o| o.detail.clone()).unwrap_or_default(),
-                    "figures": u.figures,
-                    // Whether the unit is added with a count (generals and command units are not).
-                    "counted": offer.map_or(u.figures.is_some(), |o| o.figures.is_some()),
-                    "cost": u.cost,
-                    "extras": extras,
-                })
-            })
-            .collect();
-    let said: Vec<serde_json::Value> = c
-        .check
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let (line, column) = d.line_column(&c.sources).unzip();
-            let (help, rule) = rulesets::printed_help_and_rule(d, lang, &labels);
-            json!({
-                "severity": if d.is_error() { "error" } else { "warning" },
-                "sentence": rulesets::printed_message(d, lang, &labels),
-                "help": help,
-                "rule": rule,
-                "code": d.code,
-                "message": d.message,
-                "line": line,
-                "column": column,
-                "notes": d.notes,
-            })
-        })
-        .collect();
-    // What the army is, in words: its header's choices by their names (Empire, Peninsular
-    // War 1808 - 1814; France, 1809).
-    let description =
-        crate::rulesets::list_check::described(c.ready.engine.as_ref(), &text, lang, &labels);
-    let data_changes = data_changes(&c, lang, &labels);
-    let body = json!({
-        "name": name,
-        "version": v,
-        "toml": text,
-        "data_changes": data_changes,
-        "ruleset": ruleset.id(),
-        "description_words": description.join(" · "),
-        "title": ruleset.title(),
-        "list_name": c.check.name,
-        "words": ruleset.list_words(),
-        "lang": lang.id(),
-        "languages": ruleset.languages().iter().map(|l| l.id()).collect::<Vec<_>>(),
-        "description": c.check.description,
-        "check": serde_json::to_value(report_json(&c.check, other.as_ref(), &c.sources)).unwrap_or_default(),
-        "placement": placement(&c),
-        "units": units,
-        "said": said,
-        "duel_choices": ruleset.meta().duel_choices,
-    });
+    let lang = page_lang(c.check.ruleset, lang.or(c.check.lang.map(|l| l.id())));
+    let labels = c.ready.words(lang);
+    let ready = c.ready.clone();
+    let body = crate::commands::view::list_view(
+        ready.engine.as_ref(),
+        &mut c.list,
+        other.as_ref(),
+        name,
+        &v,
+        &text,
+        lang,
+        &labels,
+    );
     let mut r = json_response(StatusCode::OK, to_json(&body));
     if let Ok(h) = HeaderValue::from_str(&v) {
         r.headers_mut().insert(header::ETAG, h);
     }
     r
-}
-
-/// The units whose data changed since the list recorded what they were priced with (the
-/// `data-changed` warnings of the check), each with what changed in the page's words.
-fn data_changes(c: &Checked, lang: Lang, labels: &toml::Table) -> Vec<serde_json::Value> {
-    let engine = c.ready.engine.as_ref();
-    let name = |key: &str, value: &str| engine.kept_name(key, value, lang);
-    rulesets::priced::changes(engine, &c.check)
-        .iter()
-        .map(|ch| {
-            json!({
-                "unit": ch.unit,
-                "label": ch.label,
-                "words": ch.words_named(labels, &name),
-                "cost": ch.cost,
-                "values": ch.values,
-                "more": ch.more,
-            })
-        })
-        .collect()
 }
 
 /// `POST /api/lists/{name}/update` with `If-Match`: accepts today's data, as `muster list
@@ -833,16 +702,12 @@ pub struct NewListBody {
 }
 
 /// The language of a page for a ruleset: the one asked, if the ruleset speaks it, else the
-/// ruleset's first; and the ruleset's labels in it.
-pub(crate) fn page_lang(ruleset: Ruleset, asked: Option<&str>) -> (Lang, toml::Table) {
-    let lang = asked
+/// ruleset's first (its words: `Ready::words`).
+pub(crate) fn page_lang(ruleset: Ruleset, asked: Option<&str>) -> Lang {
+    asked
         .and_then(|a| ruleset.languages().iter().find(|l| l.id() == a).copied())
         .or(ruleset.languages().first().copied())
-        .unwrap_or_default();
-    let labels = crate::render::templates::Templates::load(ruleset.templates(), None, &[])
-        .map(|t| t.labels(lang.id()))
-        .unwrap_or_default();
-    (lang, labels)
+        .unwrap_or_default()
 }
 
 #[derive(Deserialize)]
@@ -866,7 +731,8 @@ pub async fn fields(
             Ok(r) => r,
             Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
         };
-        let (lang, labels) = page_lang(ruleset, q.lang.as_deref());
+        let lang = page_lang(ruleset, q.lang.as_deref());
+        let labels = ready.words(lang);
         json_response(
             StatusCode::OK,
             to_json(&json!({
@@ -933,7 +799,8 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             rank: spec.rank.filter(|s| !s.is_empty()),
             army: spec.army.filter(|s| !s.is_empty()),
         };
-        let (lang, labels) = page_lang(ruleset, spec.lang.as_deref());
+        let lang = page_lang(ruleset, spec.lang.as_deref());
+        let labels = ready.words(lang);
         let made = rulesets::make_new_list(ready.engine.as_ref(), &new, lang, &labels);
         let mut problems: Vec<serde_json::Value> = file.iter().map(|(p, _)| p.clone()).collect();
         if let Err(p) = &made {
@@ -1163,7 +1030,8 @@ pub async fn offers(
         };
         let ruleset = c.check.ruleset;
         let asked = q.lang.as_deref().or(c.check.lang.map(|l| l.id()));
-        let (lang, labels) = page_lang(ruleset, asked);
+        let lang = page_lang(ruleset, asked);
+        let labels = c.ready.words(lang);
         match c.ready.engine.offers(&c.sources, c.file, lang, &labels) {
             Ok(o) => json_response(StatusCode::OK, to_json(&o)),
             Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
@@ -1204,7 +1072,7 @@ struct Facing {
     other_name: String,
     situation: duel::DuelSituation,
     lang: Lang,
-    labels: toml::Table,
+    labels: Arc<toml::Table>,
 }
 
 fn facing(
@@ -1224,10 +1092,11 @@ fn facing(
     let ruleset = c.ready.engine.ruleset();
     let situation = duel::duel_situation(ruleset.meta().duel_choices, q)
         .map_err(|e| json_error(StatusCode::BAD_REQUEST, &e.to_string()))?;
-    let (lang, labels) = page_lang(
+    let lang = page_lang(
         ruleset,
         asked_lang.as_deref().or(c.check.lang.map(|l| l.id())),
     );
+    let labels = c.ready.words(lang);
     // Units named in the page's language.
     c.check.in_lang(lang);
     other.in_lang(lang);
@@ -1333,7 +1202,7 @@ pub async fn matchups(
         };
         // Why a pair cannot play a preview, in the page's words where the rules refuse.
         let words = crate::core::words::Layered {
-            own: &f.labels,
+            own: f.labels.as_ref(),
             lang: f.lang,
         };
         for cell in &mut m.cells {
@@ -1610,8 +1479,12 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
         match done {
             Ok(done) => {
                 app.forget(done.ruleset);
-                let (lang, labels) = page_lang(done.ruleset, asked.lang.as_deref());
-                let words = crate::core::words::Layered { own: &labels, lang };
+                let lang = page_lang(done.ruleset, asked.lang.as_deref());
+                let labels = app
+                    .engine(done.ruleset)
+                    .map(|r| r.words(lang))
+                    .unwrap_or_default();
+                let words = crate::core::words::Layered { own: labels.as_ref(), lang };
                 let notes: Vec<String> = done.notes.iter().map(|n| n.say(lang, &words)).collect();
                 let name = done
                     .list

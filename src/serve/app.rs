@@ -1,6 +1,6 @@
 //! The server's state shared by every handler: the lists' store, the folders it was given,
-//! each ruleset's engine loaded once, who may connect (hosts, the pairing); and the plain
-//! refusal every layer answers with.
+//! each ruleset's engine kept loaded while its data is unchanged on disk, who may connect
+//! (hosts, the pairing); and the plain refusal every layer answers with.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -12,16 +12,10 @@ use axum::response::{IntoResponse, Response};
 
 use super::pairing::Pairing;
 use super::store::Store;
+use crate::commands::ready::data_stamp;
+pub(crate) use crate::commands::ready::Ready;
 use crate::core::error::Error;
-use crate::core::source::Sources;
-use crate::rulesets::{Engine, Ruleset};
-
-/// A ruleset's engine with the sources its data was read into (list diagnostics may point
-/// into them).
-pub(crate) struct Ready {
-    pub engine: Box<dyn Engine>,
-    pub sources: Sources,
-}
+use crate::rulesets::Ruleset;
 
 pub(crate) struct App {
     pub store: Store,
@@ -74,21 +68,26 @@ impl App {
         roots
     }
 
-    /// Forgets a ruleset's engine: its data is read again on next use (a sheet saved).
+    /// Forgets a ruleset's engine: its data is read again on next use (a sheet saved, a
+    /// list imported with sheets: read again at once, whatever the files' times say).
     pub fn forget(&self, ruleset: Ruleset) {
         let mut engines = self.engines.lock().unwrap_or_else(|e| e.into_inner());
         engines.remove(&ruleset);
     }
 
-    /// The ruleset's engine, loaded once (its data checked) on first use.
+    /// The ruleset's engine as its data is on disk now: loaded (its data checked) on first
+    /// use, and again whenever a file of its data layers was added, changed or removed since
+    /// (the fingerprint of its folders, taken at each call, differs: a sheet written by the
+    /// command line or a text editor is seen by the next request).
     pub fn engine(&self, ruleset: Ruleset) -> Result<Arc<Ready>, Error> {
+        let now = data_stamp(ruleset, &self.dirs);
         let mut engines = self.engines.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(r) = engines.get(&ruleset) {
+        if let Some(r) = engines.get(&ruleset).filter(|r| r.is_current(now)) {
             return Ok(r.clone());
         }
-        let mut sources = Sources::new();
-        let engine = crate::commands::load_engine(ruleset, &self.dirs, &mut sources)?;
-        let ready = Arc::new(Ready { engine, sources });
+        // Data that no longer load are said at each request until fixed: none is kept.
+        engines.remove(&ruleset);
+        let ready = Arc::new(Ready::load(ruleset, &self.dirs, now)?);
         engines.insert(ruleset, ready.clone());
         Ok(ready)
     }

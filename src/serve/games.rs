@@ -127,7 +127,7 @@ fn view(app: &App, name: &str, path: &Path, text: &str, lang: Option<&str>) -> R
     };
     let rules = ready.engine.game_rules().cloned().unwrap_or_default();
     let ruleset = ready.engine.ruleset();
-    let (lang, _) = page_lang(ruleset, lang.or(g.a.lang.map(|l| l.id())));
+    let lang = page_lang(ruleset, lang.or(g.a.lang.map(|l| l.id())));
     g.in_lang(lang);
     let v = version(text.as_bytes());
     let mut body = crate::commands::game::game_json(ready.engine.as_ref(), &g, &rules);
@@ -452,7 +452,7 @@ fn edit(
             path,
             current,
             Some(&app.roots()),
-            page_lang(ready.engine.ruleset(), lang).0,
+            page_lang(ready.engine.ruleset(), lang),
             change,
         )
         .map(|(text, _)| text)
@@ -487,7 +487,8 @@ pub async fn odds(
             Ok(s) => s,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
         };
-        let (lang, labels) = page_lang(engine.ruleset(), asked_lang.as_deref().or(g.a.lang.map(|l| l.id())));
+        let lang = page_lang(engine.ruleset(), asked_lang.as_deref().or(g.a.lang.map(|l| l.id())));
+        let labels = ready.words(lang);
         g.in_lang(lang);
         let unit = |key: &str| -> Result<(UnitRef, String), Error> {
             let (side, n) = g.find(key)?;
@@ -501,7 +502,7 @@ pub async fn odds(
             (Ok(a), Ok(b)) => (a, b),
             // What the rules do not allow, in the page's words.
             (Err(Error::Cannot { said, .. }), _) | (_, Err(Error::Cannot { said, .. })) => {
-                let words = crate::core::words::Layered { own: &labels, lang };
+                let words = crate::core::words::Layered { own: labels.as_ref(), lang };
                 return json_error(StatusCode::BAD_REQUEST, &said.say(lang, &words));
             }
             (Err(e), _) | (_, Err(e)) => return json_error(StatusCode::BAD_REQUEST, &words(&app, &e)),
@@ -539,7 +540,7 @@ pub async fn score(
             Err(r) => return r,
         };
         let engine = ready.engine.as_ref();
-        let (lang, _) = page_lang(
+        let lang = page_lang(
             engine.ruleset(),
             q.lang.as_deref().or(g.a.lang.map(|l| l.id())),
         );

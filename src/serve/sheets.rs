@@ -16,7 +16,7 @@ use serde_json::json;
 use super::api::{
     blocking, html, json_error, json_response, page_lang, ruleset_param, store_error,
 };
-use super::app::App;
+use super::app::{App, Ready};
 use super::store::{version, Store, StoreError};
 use crate::commands::player_layer::{self, Place};
 use crate::commands::sheets::{saved_text, typed, Typed};
@@ -86,7 +86,8 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
             Ok(r) => r,
             Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
         };
-        let (lang, labels) = page_lang(ruleset, q.lang.as_deref());
+        let lang = page_lang(ruleset, q.lang.as_deref());
+        let labels = ready.words(lang);
         let mut form = match ready.engine.sheet_form(lang, &labels) {
             Ok(f) => f,
             Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
@@ -153,12 +154,19 @@ struct DraftBody {
     version: Option<String>,
 }
 
+/// A draft as the editor sent it: the ruleset's data as read, the page's language and the
+/// ruleset's words in it, the form, the body, and the sheet typed over the data.
+type Drafted = (
+    Arc<Ready>,
+    Lang,
+    Arc<toml::Table>,
+    SheetForm,
+    DraftBody,
+    Typed,
+);
+
 /// The form and a typed sheet read over the data, or the answer that says why not.
-fn read_typed(
-    app: &App,
-    q: &DraftQuery,
-    body: &Bytes,
-) -> Result<(Ruleset, Lang, toml::Table, SheetForm, DraftBody, Typed), Response> {
+fn read_typed(app: &App, q: &DraftQuery, body: &Bytes) -> Result<Drafted, Response> {
     let ruleset = ruleset_param(q.ruleset.as_deref())?;
     let body: DraftBody = serde_json::from_slice(body).map_err(|e| {
         json_error(
@@ -169,14 +177,15 @@ fn read_typed(
     let ready = app
         .engine(ruleset)
         .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
-    let (lang, labels) = page_lang(ruleset, q.lang.as_deref());
+    let lang = page_lang(ruleset, q.lang.as_deref());
+    let labels = ready.words(lang);
     let form = ready
         .engine
         .sheet_form(lang, &labels)
         .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
     let typed = typed(ready.engine.as_ref(), &form, &body.values)
         .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
-    Ok((ruleset, lang, labels, form, body, typed))
+    Ok((ready, lang, labels, form, body, typed))
 }
 
 /// The field a `missing-field` diagnostic names (its message quotes it).
@@ -229,14 +238,16 @@ fn diagnostics_json(
 /// and its diagnostics by field.
 pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) -> Response {
     blocking(move || {
-        let (ruleset, lang, labels, form, _, typed) = match read_typed(&app, &q, &body) {
+        let (ready, lang, labels, form, _, typed) = match read_typed(&app, &q, &body) {
             Ok(r) => r,
             Err(r) => return r,
         };
         let card = if typed.draft.id.is_empty() {
             Ok(None)
         } else {
-            crate::render::templates::Templates::load(ruleset.templates(), None, &["card"])
+            // The data's card template, parsed once.
+            ready
+                .templates(&["card"])
                 .and_then(|templates| {
                     crate::commands::print::sheet_card_svg(
                         typed.draft.engine.as_ref(),
@@ -272,10 +283,11 @@ pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes)
 /// picker at once.
 pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) -> Response {
     blocking(move || {
-        let (ruleset, lang, labels, form, body, typed) = match read_typed(&app, &q, &body) {
+        let (ready, lang, labels, form, body, typed) = match read_typed(&app, &q, &body) {
             Ok(r) => r,
             Err(r) => return r,
         };
+        let ruleset = ready.engine.ruleset();
         if typed.draft.diagnostics.iter().any(Diagnostic::is_error) || typed.draft.id.is_empty()
         {
             return json_response(

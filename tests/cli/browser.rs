@@ -746,6 +746,23 @@ fn the_builder_in_a_real_browser() {
         assert!(std::fs::read_to_string(&stale)
             .unwrap()
             .contains("priced = { cost = 114, quality = \"veteran\", initiative = 4, morale = 3, courage = 6, "));
+        // The sheet changed on disk while the server runs (the player's copy, made by the
+        // command line, its cost changed in a text editor): the page says so once reloaded.
+        let data = root().join("unit-sheets");
+        let made = muster_in(
+            server.dir.path(),
+            &["--data", data.to_str().unwrap(), "sheets", "new", "gb-43rd-light", "--from", "gb-43rd-light"],
+            &[],
+        );
+        assert_eq!(made.code, 0, "{}", made.stderr);
+        let sheet = server.dir.path().join("my-sheets/capitan/sheets/gb-43rd-light.toml");
+        let values = std::fs::read_to_string(&sheet).unwrap();
+        std::fs::write(&sheet, values.replacen("points = 19", "points = 23", 1)).unwrap();
+        c.refresh().await.unwrap();
+        wait_for("the change on disk said", || async {
+            text(&c, "#data-changes li").await == "1. 43rd Light 114 → 138 points"
+        })
+        .await;
         c.close().await.unwrap();
     });
 }

@@ -28,6 +28,7 @@ mod priced;
 mod print;
 mod properties;
 mod serve;
+mod serve_fresh;
 mod share;
 mod states;
 mod svg;

@@ -136,6 +136,21 @@ pub trait Engine: Send + Sync {
         Err(unsupported(self.ruleset(), "army lists"))
     }
 
+    /// [`Engine::offers`] of the sheets or entries `ids` only (their `data_id`): what the
+    /// builder's view of a list names its units by, without the whole picker's work.
+    fn offers_of(
+        &self,
+        sources: &Sources,
+        file: FileId,
+        lang: Lang,
+        labels: &toml::Table,
+        ids: &[&str],
+    ) -> Result<Offers, Error> {
+        let mut offers = self.offers(sources, file, lang, labels)?;
+        offers.offers.retain(|o| ids.contains(&o.data_id.as_str()));
+        Ok(offers)
+    }
+
     /// What the game companion tracks for this ruleset (its data's game.toml), if it has
     /// army lists to play.
     fn game_rules(&self) -> Option<&game::GameRules> {

@@ -369,7 +369,18 @@ impl Engine for CapitanEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
-        super::offers::offers(&self.db, sources, file, lang, labels)
+        super::offers::offers(&self.db, sources, file, lang, labels, None)
+    }
+
+    fn offers_of(
+        &self,
+        sources: &Sources,
+        file: FileId,
+        lang: Lang,
+        labels: &toml::Table,
+        ids: &[&str],
+    ) -> Result<crate::rulesets::Offers, Error> {
+        super::offers::offers(&self.db, sources, file, lang, labels, Some(ids))
     }
 
     fn game_rules(&self) -> Option<&crate::rulesets::game::GameRules> {

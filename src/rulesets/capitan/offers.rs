@@ -15,13 +15,14 @@ use crate::rulesets::{
     label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers,
 };
 
-/// The offers for the list in `file`.
+/// The offers for the list in `file`: of every sheet, or of the sheets `only`.
 pub fn offers(
     db: &Database,
     sources: &Sources,
     file: FileId,
     lang: Lang,
     labels: &toml::Table,
+    only: Option<&[&str]>,
 ) -> Result<Offers, Error> {
     let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
         .map_err(|d| Error::Usage(d.message))?;
@@ -35,6 +36,7 @@ pub fn offers(
     let offers = db
         .sheets
         .iter()
+        .filter(|sheet| only.is_none_or(|ids| ids.contains(&sheet.id.as_str())))
         .map(|sheet| {
             let taken = list.units.iter().filter(|u| u.sheet == sheet.id).count();
             let extras = sheet

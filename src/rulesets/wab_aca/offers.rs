@@ -12,13 +12,14 @@ use crate::rulesets::{
     label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers,
 };
 
-/// The offers for the list in `file`.
+/// The offers for the list in `file`: of every entry, or of the entries `only`.
 pub fn offers(
     db: &Database,
     sources: &Sources,
     file: FileId,
     lang: Lang,
     labels: &toml::Table,
+    only: Option<&[&str]>,
 ) -> Result<Offers, Error> {
     let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
         .map_err(|d| Error::Usage(d.message))?;
@@ -30,6 +31,9 @@ pub fn offers(
         .collect();
     let mut offers = Vec::new();
     for entry in db.entries.iter() {
+        if only.is_some_and(|ids| !ids.contains(&entry.id.as_str())) {
+            continue;
+        }
         let mine = entry.army == list.list.army;
         // A general is added by his rank or role (`general = "division"`); the army's own.
         let word = match (entry.kind, army) {

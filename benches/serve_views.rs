@@ -1,0 +1,96 @@
+//! `muster serve`'s view of a list (`GET /api/lists/{name}`: the builder's page) against a
+//! check of the same list (`POST /api/check`), each as its handler does it with the ruleset's
+//! data kept loaded: the data's fingerprint taken (whether a file changed on disk), the list
+//! checked over the data, then the JSON of `muster check --format json` for the check; for
+//! the view, that check and the same in the page's words (the labels kept with the data, the
+//! picker's offers that name what the units bought, the sentences, what changed since the
+//! units were priced). Target: a view costs at most 3 times a check (it cost 15 to 49 times
+//! when the labels were read at each request). Shipped lists of three rulesets.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use muster::commands::check::report_json;
+use muster::commands::ready::{data_stamp, Ready};
+use muster::commands::to_json;
+use muster::core::source::Sources;
+use muster::rulesets::{self, Ruleset};
+
+/// What both handlers do first: the ruleset read from the text, the data's fingerprint
+/// compared with the one they were read with, the list checked.
+fn checked(
+    ready: &Ready,
+    dirs: &[PathBuf],
+    path: &Path,
+    text: &str,
+) -> muster::commands::ready::Checked {
+    let mut probe = Sources::new();
+    let id = probe.add_named(path, "l.toml", text.to_owned());
+    let ruleset = rulesets::peek(&probe, id).expect("a ruleset");
+    assert!(
+        ready.is_current(data_stamp(ruleset, dirs)),
+        "the data unchanged"
+    );
+    let roots = vec![path.parent().expect("a folder").to_path_buf()];
+    ready
+        .check(Some(roots), path, "l.toml", text.to_owned())
+        .unwrap_or_else(|_| panic!("a list"))
+}
+
+fn check(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
+    let c = checked(ready, dirs, path, text);
+    to_json(&report_json(&c.check, None, &c.sources))
+}
+
+fn view(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
+    let mut c = checked(ready, dirs, path, text);
+    let lang = c.check.lang.unwrap_or(c.check.ruleset.languages()[0]);
+    let labels = ready.words(lang);
+    let body = muster::commands::view::list_view(
+        ready.engine.as_ref(),
+        &mut c,
+        None,
+        "l.toml",
+        "1-0",
+        text,
+        lang,
+        &labels,
+    );
+    to_json(&body)
+}
+
+fn views(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dirs = vec![root.join("unit-sheets")];
+    let mut group = c.benchmark_group("serve list view vs check");
+    for list in [
+        "sharpe-patrol.toml",
+        "wab-france-1809.toml",
+        "hm-qrs-picton-1815.toml",
+    ] {
+        let path: PathBuf = root.join("lists").join(list);
+        let text = std::fs::read_to_string(&path).expect("the list");
+        let mut probe = Sources::new();
+        let id = probe.add(&path, text.clone());
+        let ruleset: Ruleset = rulesets::peek(&probe, id).expect("a ruleset");
+        let ready = Ready::load(ruleset, &dirs, data_stamp(ruleset, &dirs)).expect("the data");
+        group.bench_function(format!("{list}: check"), |b| {
+            b.iter(|| black_box(check(&ready, &dirs, &path, &text)))
+        });
+        group.bench_function(format!("{list}: list view"), |b| {
+            b.iter(|| black_box(view(&ready, &dirs, &path, &text)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(20)
+        .measurement_time(std::time::Duration::from_secs(2))
+        .warm_up_time(std::time::Duration::from_millis(500));
+    targets = views
+}
+criterion_main!(benches);

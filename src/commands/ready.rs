@@ -1,0 +1,127 @@
+//! A ruleset's data kept loaded by a process that lives on (`muster serve`): the engine, the
+//! sources its data was read into, the fingerprint of the data's folders when it was read,
+//! and the ruleset's words and templates, each read once and kept with the data.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use crate::core::diagnostic::{self, Diagnostic};
+use crate::core::error::Error;
+use crate::core::i18n::Lang;
+use crate::core::source::{FileId, Sources};
+use crate::core::stamp::Stamp;
+use crate::render::templates::Templates;
+use crate::rulesets::{Engine, ListCheck, Ruleset};
+
+/// A ruleset's engine with the sources its data was read into (list diagnostics may point
+/// into them), as the data were on disk when read.
+pub struct Ready {
+    pub engine: Box<dyn Engine>,
+    pub sources: Sources,
+    stamp: Stamp,
+    /// The labels of each language asked for, read from the ruleset's labels once.
+    words: Mutex<HashMap<Lang, Arc<toml::Table>>>,
+    /// The templates asked for (each set of names parsed once).
+    templates: Mutex<HashMap<Vec<&'static str>, Arc<Templates>>>,
+}
+
+/// A list's text checked over the data.
+pub struct Checked {
+    /// The data's sources and the list's.
+    pub sources: Sources,
+    pub file: FileId,
+    pub check: ListCheck,
+}
+
+/// The folders a ruleset's data is read from: the `<id>/` folder of each data layer, there
+/// or not (a player's folder made after start is seen once it is).
+pub fn data_folders(ruleset: Ruleset, dirs: &[PathBuf]) -> Vec<PathBuf> {
+    dirs.iter().map(|d| d.join(ruleset.id())).collect()
+}
+
+/// The fingerprint of a ruleset's data folders as they are now.
+pub fn data_stamp(ruleset: Ruleset, dirs: &[PathBuf]) -> Stamp {
+    Stamp::of(&data_folders(ruleset, dirs))
+}
+
+impl Ready {
+    /// Loads a ruleset's data (any error in it stops, as for a command), `stamp` being the
+    /// fingerprint of its folders taken before reading them: a file changed while they are
+    /// read is seen by the next comparison.
+    pub fn load(ruleset: Ruleset, dirs: &[PathBuf], stamp: Stamp) -> Result<Ready, Error> {
+        let mut sources = Sources::new();
+        let engine = super::load_engine(ruleset, dirs, &mut sources)?;
+        Ok(Ready {
+            engine,
+            sources,
+            stamp,
+            words: Mutex::default(),
+            templates: Mutex::default(),
+        })
+    }
+
+    /// Whether the data was read as `now` fingerprints it.
+    pub fn is_current(&self, now: Stamp) -> bool {
+        self.stamp == now
+    }
+
+    /// The ruleset's labels in `lang` (its labels.toml and messages, falling back to
+    /// French), read once.
+    pub fn words(&self, lang: Lang) -> Arc<toml::Table> {
+        let mut words = self.words.lock().unwrap_or_else(|e| e.into_inner());
+        words
+            .entry(lang)
+            .or_insert_with(|| {
+                Arc::new(
+                    Templates::load(self.engine.ruleset().templates(), None, &[])
+                        .map(|t| t.labels(lang.id()))
+                        .unwrap_or_default(),
+                )
+            })
+            .clone()
+    }
+
+    /// The ruleset's built-in templates `names`, parsed once.
+    pub fn templates(&self, names: &[&'static str]) -> Result<Arc<Templates>, Error> {
+        let mut kept = self.templates.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = kept.get(names) {
+            return Ok(t.clone());
+        }
+        let t = Arc::new(Templates::load(
+            self.engine.ruleset().templates(),
+            None,
+            names,
+        )?);
+        kept.insert(names.to_vec(), t.clone());
+        Ok(t)
+    }
+
+    /// Checks a list's `text` (at `path`, named `name` in messages) over the data, what it
+    /// names read only within `roots` (when given); one mistake repeated along a line is
+    /// reported once, with a count. `Err` when the text is no list file: why, and where in
+    /// it (line, column) when the reason points there.
+    pub fn check(
+        &self,
+        roots: Option<Vec<PathBuf>>,
+        path: &std::path::Path,
+        name: &str,
+        text: String,
+    ) -> Result<Checked, (Diagnostic, Option<(usize, usize)>)> {
+        let mut sources = self.sources.clone();
+        if let Some(roots) = roots {
+            sources.confine(roots);
+        }
+        let file = sources.add_named(path, name, text);
+        let mut check = self.engine.check_list(&sources, file).map_err(|d| {
+            let at = d.line_column(&sources);
+            (d, at)
+        })?;
+        diagnostic::fold(&mut check.diagnostics, &sources);
+        Ok(Checked {
+            sources,
+            file,
+            check,
+        })
+    }
+}
