@@ -1531,9 +1531,14 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
             }) => {
                 let ruleset = ruleset_of_code(&asked.code);
                 let (lang, labels) = match ruleset {
-                    Some(r) => page_lang(r, asked.lang.as_deref()),
-                    None => (Lang::En, toml::Table::new()),
+                    Some(r) => {
+                        let lang = page_lang(r, asked.lang.as_deref());
+                        let labels = app.engine(r).map(|ready| ready.words(lang)).ok();
+                        (lang, labels)
+                    }
+                    None => (Lang::En, None),
                 };
+                let labels = labels.as_deref().cloned().unwrap_or_default();
                 let shown: Vec<serde_json::Value> = diagnostics
                     .iter()
                     .take(MAX_SHOWN_DIAGNOSTICS)
