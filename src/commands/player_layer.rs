@@ -27,9 +27,54 @@ pub fn sheets_of(ruleset: Ruleset) -> Result<PlayerSheets, Error> {
 /// shipped data, a `--data` folder).
 pub fn defined_in(engine: &dyn Engine, player: &Path, id: &str) -> Option<PathBuf> {
     let file = engine.sheet_file(id)?;
-    let root = ruleset_dir(player, engine.ruleset()).canonicalize().ok()?;
+    let root = ruleset_dir(player, engine.ruleset());
+    // As the data were read (a file or a folder that is a link is still the layer's), else
+    // where both really are.
+    let lexical = |p: &Path| {
+        p.components()
+            .filter(|c| *c != std::path::Component::CurDir)
+            .collect::<PathBuf>()
+    };
+    if lexical(&file).starts_with(lexical(&root)) {
+        return Some(file);
+    }
+    let root = root.canonicalize().ok()?;
     let real = file.canonicalize().ok()?;
     real.starts_with(&root).then_some(file)
+}
+
+/// Whether the ruleset's data still read with `text` in the place of the file at `path` (an
+/// edit of the player's file, before it is written): `Err` says the first errors it would
+/// cause, in words.
+pub fn file_reads(
+    ruleset: Ruleset,
+    dirs: &[PathBuf],
+    path: &Path,
+    text: &str,
+) -> Result<(), String> {
+    let mut sources = crate::core::source::Sources::new();
+    sources
+        .overlay(path, text.to_owned())
+        .map_err(|e| e.to_string())?;
+    let loaded = crate::rulesets::load(ruleset, dirs, &mut sources).map_err(|e| e.to_string())?;
+    let errors: Vec<String> = loaded
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.message.clone())
+        .collect();
+    if errors.is_empty() && loaded.engine.is_some() {
+        return Ok(());
+    }
+    Err(format!(
+        "saved so, your data would not read ({}): nothing written",
+        errors
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("; ")
+    ))
 }
 
 /// Where a sheet or entry `id` is saved in the player's layer.

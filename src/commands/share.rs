@@ -364,6 +364,15 @@ pub fn import(
     if std::fs::symlink_metadata(&out).is_ok() {
         return Err(ImportError::ListExists(out));
     }
+    // A list never goes among the player's sheets, where every command would read it as one.
+    if inside(&out, player) {
+        return Err(Error::Usage(format!(
+            "{} is in your sheets' folder {}: a list goes elsewhere (lists/NAME.toml); nothing written",
+            out.display(),
+            player.display()
+        ))
+        .into());
+    }
     let engine = load_engine(ruleset, dirs, &mut sources)?;
     let sheets_at = match ruleset.player_sheets() {
         Some(s) => s,
@@ -462,6 +471,10 @@ pub fn import(
                 "their own sheet `{id}`: kept apart as `{new}` by an earlier import, the same values, left alone",
             )
             .text("new", id.clone()),
+            Fate::Unused => Phrase::new(
+                "import-sheet-unused",
+                "their own sheet `{id}`: no unit of the list uses it, not written",
+            ),
         };
         notes.push(said.text("id", s.id.clone()));
     }
@@ -487,6 +500,33 @@ pub fn import(
         sheets: written,
         notes,
     })
+}
+
+/// Whether `path` is inside the folder `dir`, as written or where both really are (the
+/// nearest folder of `path` that exists, links followed).
+fn inside(path: &Path, dir: &Path) -> bool {
+    let lexical = |p: &Path| {
+        p.components()
+            .filter(|c| *c != std::path::Component::CurDir)
+            .collect::<PathBuf>()
+    };
+    if lexical(path).starts_with(lexical(dir)) {
+        return true;
+    }
+    let Ok(dir) = dir.canonicalize() else {
+        return false;
+    };
+    path.ancestors()
+        .skip(1)
+        .find_map(|a| {
+            let a = if a.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                a
+            };
+            a.canonicalize().ok()
+        })
+        .is_some_and(|real| real.starts_with(&dir))
 }
 
 /// A list's name as a file name: lowercase letters, digits, hyphens and underscores.

@@ -187,6 +187,7 @@ pub fn saved_text(
     current: Option<&str>,
     typed: &str,
     id: &str,
+    was: Option<&serde_json::Value>,
 ) -> Result<String, Error> {
     use toml_edit::{DocumentMut, Item};
     let Some(current) = current else {
@@ -194,7 +195,9 @@ pub fn saved_text(
             "# Your own sheet `{id}`, written by muster's sheet editor; yours to change.\n{typed}"
         ));
     };
+    let shape = super::list::Shape::of(current);
     let mut doc: DocumentMut = current
+        .trim_start_matches('\u{feff}')
         .parse()
         .map_err(|e| Error::Invalid(format!("the sheet file is not TOML: {e}")))?;
     let new: DocumentMut = typed
@@ -238,7 +241,9 @@ pub fn saved_text(
     for (k, item) in new.iter() {
         // A key the file leaves out is written only when it says something: `false`, `[]`
         // and `{}` are what its absence means (every field of a sheet type defaults so).
-        if !table.contains_key(k) && says_nothing(item) {
+        if !table.contains_key(k)
+            && (says_nothing(item) || same_as_read(item, was.and_then(|w| w.get(k))))
+        {
             continue;
         }
         added |= !table.contains_key(k);
@@ -253,7 +258,21 @@ pub fn saved_text(
         };
         table.sort_values_by(|a, _, b, _| place(a.get()).cmp(&place(b.get())));
     }
-    Ok(doc.to_string())
+    Ok(shape.apply(doc.to_string()))
+}
+
+/// Whether a typed value is what the sheet already had for that key as the data read it
+/// (an entry's army, said once by its file's `[army]`): a key the file leaves out stays out.
+fn same_as_read(item: &toml_edit::Item, was: Option<&serde_json::Value>) -> bool {
+    let (Some(value), Some(was)) = (item.as_value(), was) else {
+        return false;
+    };
+    let typed: Option<serde_json::Value> = format!("v = {value}")
+        .parse::<toml::Table>()
+        .ok()
+        .and_then(|t| t.get("v").cloned())
+        .and_then(|v| serde_json::to_value(v).ok());
+    typed.as_ref() == Some(was)
 }
 
 /// Whether a value is what a sheet's key means when left out: `false`, an empty array or

@@ -69,6 +69,8 @@ pub enum Fate {
     Apart { id: String },
     /// Kept apart by an earlier import of the same list: the copy there has the same values.
     SameApart { id: String },
+    /// No unit of the list uses it: not written (a code is no way to fill a folder).
+    Unused,
 }
 
 /// A sheet of the code and what becomes of it.
@@ -130,9 +132,20 @@ pub fn plan(
         }
     }
     let folder = sheets_at.folder;
+    // The sheets or entries the list's units name.
+    let used: Vec<String> = match engine.ruleset().list_words().unit_keys.first() {
+        Some(key) => (1..=list_doc::unit_count(&doc))
+            .filter_map(|i| list_doc::unit_table(&doc, i).ok())
+            .filter_map(|u| list_doc::text_of(u, key))
+            .collect(),
+        None => Vec::new(),
+    };
     let mut sheets: Vec<PlannedSheet> = Vec::new();
     let named = crate::core::text::one_line(list_name);
     for sheet in &shared.sheets {
+        // Only the one array of the ruleset's sheets: a code never carries an army's header
+        // or any other table into the importer's data.
+        only_entries(&sheet.text, &sheet.id, sheets_at.table)?;
         let values = entry_values(&sheet.text, &sheet.id)?;
         // The files and ids this import gives already are taken too.
         let planned = |path: &str| taken(path) || sheets.iter().any(|s| s.path == path);
@@ -144,7 +157,11 @@ pub fn plan(
             })
             .chain(shared.sheets.iter().map(|s| s.id.as_str()))
             .collect();
-        let fate = fate(engine, sheet, &values, folder, list_name, &planned, &ids)?;
+        let fate = if used.contains(&sheet.id) {
+            fate(engine, sheet, &values, folder, list_name, &planned, &ids)?
+        } else {
+            Fate::Unused
+        };
         let (path, text) = match &fate {
             Fate::Apart { id } => (
                 format!("{folder}/{id}.toml"),
@@ -233,6 +250,23 @@ fn entry_values(text: &str, id: &str) -> Result<toml::Table, Error> {
                 "ies"
             }
         ))),
+    }
+}
+
+/// Refuses a carried sheet's file holding anything but its array `[[table]]`.
+fn only_entries(text: &str, id: &str, table: &str) -> Result<(), Error> {
+    let parsed: toml::Table = toml::from_str(text).map_err(|e| {
+        Error::Invalid(format!(
+            "the code's sheet `{id}` is not TOML: {}",
+            excerpt(e.message())
+        ))
+    })?;
+    match parsed.keys().find(|k| k.as_str() != table) {
+        Some(other) => Err(Error::Invalid(format!(
+            "the code's sheet `{id}` holds `{}` besides its `[[{table}]]`: a carried sheet is one `[[{table}]]` alone",
+            excerpt(other)
+        ))),
+        None => Ok(()),
     }
 }
 

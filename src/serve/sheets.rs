@@ -134,6 +134,7 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
                 "from": q.from,
                 "provenance": provenance,
                 "version": file_version,
+                "editing": if provenance == "player" { json!(q.from) } else { serde_json::Value::Null },
             })),
         )
     })
@@ -152,6 +153,11 @@ struct DraftBody {
     /// The version of the player's file the page opened (saving only).
     #[serde(default)]
     version: Option<String>,
+    /// The id of the player's own sheet the page opened to change (saving only): only that
+    /// one is changed where it is defined; a sheet saved under another id of the player's
+    /// would replace that other sheet, and is refused.
+    #[serde(default)]
+    editing: Option<String>,
 }
 
 /// A draft as the editor sent it: the ruleset's data as read, the page's language and the
@@ -315,6 +321,17 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
             }
         };
         let file = place.path().to_path_buf();
+        // Only the sheet the page opened is changed where it is defined: another of the
+        // player's, typed as this one's id (a copy, or a sheet renamed), would be replaced.
+        if matches!(place, Place::Defined(_)) && body.editing.as_deref() != Some(id.as_str()) {
+            return json_error(
+                StatusCode::CONFLICT,
+                &format!(
+                    "`{id}` is one of your own sheets already, in {}: open it from the picker to change it, or give this one another id; nothing written",
+                    shown(&app, ruleset, &file)
+                ),
+            );
+        }
         if let Place::New(_) = place {
             if let Some(dir) = file.parent() {
                 if let Err(e) = std::fs::create_dir_all(dir) {
@@ -331,11 +348,18 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
             ));
         };
         let written = match place {
-            Place::Defined(_) => store.update(&name, body.version.as_deref(), |_, current| {
-                saved_text(&form, Some(current), &typed.text, &id)
-                    .map_err(|e| StoreError::Refused(e.to_string()))
+            Place::Defined(_) => store.update(&name, body.version.as_deref(), |path, current| {
+                let was = ready.engine.sheet(&id).ok();
+                let text = saved_text(&form, Some(current), &typed.text, &id, was.as_ref())
+                    .map_err(|e| StoreError::Refused(e.to_string()))?;
+                // The file as it will be, read with the rest of the data: a save never leaves
+                // them unreadable (an entry moved out of its file's army, say).
+                match player_layer::file_reads(ruleset, &app.dirs, path, &text) {
+                    Ok(()) => Ok(text),
+                    Err(why) => Err(StoreError::Refused(why)),
+                }
             }),
-            Place::New(_) => match saved_text(&form, None, &typed.text, &id) {
+            Place::New(_) => match saved_text(&form, None, &typed.text, &id, None) {
                 Ok(text) => store.create(&name, &text).map(|v| (text, v)),
                 Err(e) => Err(StoreError::Refused(e.to_string())),
             },

@@ -5,7 +5,7 @@
 // player's own data folder (POST /api/sheets/save). Uses app.js's helpers ($, el, t, api).
 "use strict";
 
-const sheet = { ruleset: "", form: null, values: {}, version: null, list: "", timer: null, seq: 0, shown: 0, timings: [] };
+const sheet = { ruleset: "", form: null, values: {}, version: null, editing: null, list: "", timer: null, seq: 0, shown: 0, timings: [] };
 
 // A field's input: its value read back as the data's type.
 function fieldInput(f, value, path) {
@@ -179,12 +179,14 @@ function showDiagnostics(list) {
 
 async function saveSheet() {
   sheet.values = readValues();
-  const r = await api("POST", `/api/sheets/save?ruleset=${enc(sheet.ruleset)}&lang=${UI.lang}`, { values: sheet.values, version: sheet.version });
+  const r = await api("POST", `/api/sheets/save?ruleset=${enc(sheet.ruleset)}&lang=${UI.lang}`, { values: sheet.values, version: sheet.version, editing: sheet.editing });
   if (!r.ok) {
     if (r.data.diagnostics) showDiagnostics(r.data.diagnostics);
     return banner(r.data.error);
   }
   sheet.version = r.data.version;
+  // Saved, the sheet is the player's own: the next save changes it where it now is.
+  sheet.editing = r.data.id;
   $("#status").textContent = t("sheet_saved", { file: r.data.file });
   banner(t("sheet_saved", { file: r.data.file }), true);
 }
@@ -206,6 +208,7 @@ window.sheetPage = async function sheetPage() {
   sheet.form = r.data.form;
   sheet.values = r.data.values || {};
   sheet.version = r.data.version;
+  sheet.editing = r.data.editing;
   // A copy of a sheet that is not the player's keeps its id: saved, it takes that sheet's place
   // in the player's data (the page says so); a new id makes a sheet of one's own.
   $("#subtitle").textContent = from

@@ -527,8 +527,11 @@ fn the_unit_editor_answers_in_french_draws_the_card_and_saves_into_the_units_fol
         "weapon": "smoothbore-musket",
         "points": 40,
     });
+    // With the version of the player's file the page opened, the page sends the id it opened
+    // to change (the editor's form says it: `editing`).
     let body = |values: &serde_json::Value, version: Option<&str>| {
-        serde_json::json!({ "values": values, "version": version }).to_string()
+        let editing = version.map(|_| values["id"].clone());
+        serde_json::json!({ "values": values, "version": version, "editing": editing }).to_string()
     };
     let r = s.send(
         "POST",

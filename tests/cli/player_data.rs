@@ -84,9 +84,12 @@ fn the_editor_saves_an_entry_in_the_file_that_holds_it() {
     let version = form["version"].as_str().unwrap_or_else(|| {
         panic!("the form answers the version of the file that holds the entry: {form}")
     });
+    assert_eq!(form["editing"], "my-hussars-7", "{form}");
     let mut values = form["values"].clone();
     values["cost"] = 21.into();
-    let body = serde_json::json!({ "values": values, "version": version }).to_string();
+    let body =
+        serde_json::json!({ "values": values, "version": version, "editing": form["editing"] })
+            .to_string();
     let r = s.send(
         "POST",
         "/api/sheets/save?ruleset=wab-aca&lang=en",
@@ -572,8 +575,12 @@ fn apply(s: &Server, wab: bool, step: usize, op: &Op) -> String {
             };
             let mut values = form["values"].clone();
             values[key] = (*cost).into();
-            let body =
-                serde_json::json!({ "values": values, "version": form["version"] }).to_string();
+            let body = serde_json::json!({
+                "values": values,
+                "version": form["version"],
+                "editing": form["editing"],
+            })
+            .to_string();
             let r = s.send(
                 "POST",
                 &format!("/api/sheets/save?ruleset={ruleset}&lang=en"),
@@ -680,4 +687,276 @@ proptest::proptest! {
             proptest::prop_assert!(twice.is_empty(), "{:?}\n{}", twice, log.join("\n"));
         }
     }
+}
+
+/// Opens the editor's form on `from` and saves its values with `change` applied, as the page
+/// does (its version and the id it opened to change): the reply.
+fn edit_and_save(
+    s: &Server,
+    ruleset: &str,
+    from: &str,
+    change: impl FnOnce(&mut serde_json::Value),
+) -> crate::serve::Reply {
+    let form = s
+        .get(&format!(
+            "/api/sheets/form?ruleset={ruleset}&lang=en&from={from}"
+        ))
+        .json();
+    let mut values = form["values"].clone();
+    change(&mut values);
+    let body = serde_json::json!({
+        "values": values,
+        "version": form["version"],
+        "editing": form["editing"],
+    })
+    .to_string();
+    s.send(
+        "POST",
+        &format!("/api/sheets/save?ruleset={ruleset}&lang=en"),
+        &[],
+        body.as_bytes(),
+    )
+}
+
+/// A sheet renamed in the editor to another of the player's ids is refused: it replaced that
+/// other entry's values in the file they share (hostile run, R1).
+#[test]
+fn a_sheet_renamed_onto_another_of_the_players_is_refused() {
+    let mut s = Server::launch(&[], &[]);
+    s.cookie = None;
+    let armies = s.dir.path().join("my-sheets/wab-aca/armies");
+    std::fs::create_dir_all(&armies).unwrap();
+    std::fs::write(armies.join("my-army.toml"), MY_ARMY).unwrap();
+    let r = edit_and_save(&s, "wab-aca", "my-hussars-7", |v| {
+        v["id"] = "my-hussars-8".into()
+    });
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert_eq!(
+        r.json()["error"],
+        "`my-hussars-8` is one of your own sheets already, in my-sheets/wab-aca/armies/my-army.toml: open it from the picker to change it, or give this one another id; nothing written"
+    );
+    assert_eq!(
+        std::fs::read_to_string(armies.join("my-army.toml")).unwrap(),
+        MY_ARMY
+    );
+}
+
+/// The editor sees a file changed by hand while the server runs, and gathered files: a save
+/// keeps the hand's change (it reverted it) and goes to the file that now holds the entry
+/// (it wrote a second definition) (hostile run, R2 and R3).
+#[test]
+fn the_editor_sees_the_players_files_as_they_are_now() {
+    let mut s = Server::launch(&[], &[]);
+    s.cookie = None;
+    let armies = s.dir.path().join("my-sheets/wab-aca/armies");
+    std::fs::create_dir_all(&armies).unwrap();
+    let (seven, eight) =
+        MY_ARMY.split_at(MY_ARMY.find("\n[[entry]]\nid = \"my-hussars-8\"").unwrap());
+    std::fs::write(armies.join("seven.toml"), seven).unwrap();
+    std::fs::write(armies.join("eight.toml"), eight).unwrap();
+    let r = edit_and_save(&s, "wab-aca", "my-hussars-8", |v| v["cost"] = 20.into());
+    assert_eq!(r.status, 200, "{}", r.text());
+    // By hand: a comment and a changed Ld, then both files gathered into one.
+    let eight_now = std::fs::read_to_string(armies.join("eight.toml")).unwrap();
+    assert!(eight_now.contains("cost = 20"), "{eight_now}");
+    let by_hand = eight_now.replacen("ld = 7", "ld = 9", 1);
+    std::fs::write(armies.join("all.toml"), format!("{seven}{by_hand}")).unwrap();
+    std::fs::remove_file(armies.join("seven.toml")).unwrap();
+    std::fs::remove_file(armies.join("eight.toml")).unwrap();
+    let r = edit_and_save(&s, "wab-aca", "my-hussars-8", |v| v["cost"] = 21.into());
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["file"], "my-sheets/wab-aca/armies/all.toml");
+    let names: Vec<String> = std::fs::read_dir(&armies)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["all.toml"]);
+    let all = std::fs::read_to_string(armies.join("all.toml")).unwrap();
+    assert!(all.contains("ld = 9") && all.contains("cost = 21"), "{all}");
+}
+
+/// A sheet file of the layer that is a link out of it still defines its id there: `sheets
+/// new` and a copy saved in the editor under that id are refused (both wrote a second
+/// definition) (hostile run, R4).
+#[cfg(unix)]
+#[test]
+fn a_sheet_defined_through_a_link_is_defined_once() {
+    let mut s = Server::launch(&[], &[]);
+    s.cookie = None;
+    let d = s.dir.path();
+    std::fs::create_dir_all(d.join("outside")).unwrap();
+    std::fs::create_dir_all(d.join("my-sheets/capitan/sheets")).unwrap();
+    let made = run(
+        d,
+        &["sheets", "new", "mine-b", "--from", "gb-95th-riflemen"],
+    );
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    std::fs::rename(
+        d.join("my-sheets/capitan/sheets/mine-b.toml"),
+        d.join("outside/b.toml"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(
+        "../../../outside/b.toml",
+        d.join("my-sheets/capitan/sheets/b.toml"),
+    )
+    .unwrap();
+    let r = run(d, &["sheets", "new", "mine-b", "--from", "gb-43rd-light"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("is one of your own sheets already, in my-sheets/capitan/sheets/b.toml"),
+        "{}",
+        r.stderr
+    );
+    let form = s
+        .get("/api/sheets/form?ruleset=capitan&lang=en&from=gb-43rd-light")
+        .json();
+    let mut values = form["values"].clone();
+    values["id"] = "mine-b".into();
+    let body = serde_json::json!({ "values": values }).to_string();
+    let r = s.send(
+        "POST",
+        "/api/sheets/save?ruleset=capitan&lang=en",
+        &[],
+        body.as_bytes(),
+    );
+    assert_eq!(r.status, 409, "{}", r.text());
+    let names: Vec<String> = std::fs::read_dir(d.join("my-sheets/capitan/sheets"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["b.toml"]);
+    assert_eq!(run(d, &["data", "check"]).code, 0);
+}
+
+/// An entry of a file with its army's header: saved, it gains no `army` key (its header says
+/// it), and moved to another army it is refused with why (it broke every WAB command and the
+/// editor with them) (hostile run, R5).
+#[test]
+fn an_entry_saved_is_read_with_its_whole_file() {
+    let mut s = Server::launch(&[], &[]);
+    s.cookie = None;
+    let armies = s.dir.path().join("my-sheets/wab-aca/armies");
+    std::fs::create_dir_all(&armies).unwrap();
+    let shipped =
+        std::fs::read_to_string(root().join("unit-sheets/wab-aca/armies/france-1809.toml"))
+            .unwrap();
+    let header = &shipped[..shipped.find("\n[[entry]]").unwrap()];
+    let entry = &MY_ARMY[MY_ARMY.find("[[entry]]").unwrap()
+        ..MY_ARMY.find("\n[[entry]]\nid = \"my-hussars-8\"").unwrap()];
+    let entry = entry.replace("army = \"france-1809\"\n", "");
+    let text = format!("{header}\n\n{entry}");
+    std::fs::write(armies.join("my-france.toml"), &text).unwrap();
+    let r = edit_and_save(&s, "wab-aca", "my-hussars-7", |v| v["cost"] = 20.into());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let saved = std::fs::read_to_string(armies.join("my-france.toml")).unwrap();
+    assert_eq!(
+        saved,
+        text.replacen("cost = 19 # as painted", "cost = 20 # as painted", 1)
+    );
+    let r = edit_and_save(&s, "wab-aca", "my-hussars-7", |v| {
+        v["army"] = "great-britain-1812".into()
+    });
+    assert_eq!(r.status, 422, "{}", r.text());
+    let error = r.json()["error"].as_str().unwrap().to_owned();
+    assert!(
+        error.starts_with("saved so, your data would not read (")
+            && error.ends_with("): nothing written"),
+        "{error}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(armies.join("my-france.toml")).unwrap(),
+        saved
+    );
+    let again = s.get("/api/sheets/form?ruleset=wab-aca&lang=en&from=my-hussars-7");
+    assert_eq!(again.status, 200, "{}", again.text());
+}
+
+/// What a code may not carry or where an import may not write: an army's header with an
+/// entry (it replaced a shipped army's settings), a list into the sheets' folder (every
+/// Capitán command then failed), a sheet no unit uses (written, filling the folder) (hostile
+/// run, R6 and R7).
+#[test]
+fn an_import_writes_only_what_the_list_uses_where_it_belongs() {
+    let shipped =
+        std::fs::read_to_string(root().join("unit-sheets/wab-aca/armies/france-1809.toml"))
+            .unwrap();
+    let header = &shipped[..shipped.find("\n[[entry]]").unwrap()];
+    let entry = &MY_ARMY[..MY_ARMY.find("\n[[entry]]\nid = \"my-hussars-8\"").unwrap()];
+    let list = "[list]\nname = \"Mine\"\nruleset = \"wab-aca\"\narmy = \"france-1809\"\npoints = 2000\n\n[[units]]\nentry = \"my-hussars-7\"\nfigures = 8\n";
+    let code = share_code::encode(&Shared {
+        ruleset: "wab-aca".into(),
+        name: "mine".into(),
+        list: list.into(),
+        sheets: vec![SharedSheet {
+            id: "my-hussars-7".into(),
+            path: "armies/my-hussars-7.toml".into(),
+            text: format!("{header}\n{entry}"),
+        }],
+    })
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let r = run(d, &["list", "import", &code]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "error: the code's sheet `my-hussars-7` holds `army` besides its `[[entry]]`: a carried sheet is one `[[entry]]` alone; nothing written\n"
+    );
+    assert!(tree(d).is_empty());
+
+    let code = code_with(&[
+        ("my-light", "sheets/my-light.toml", my_light("")),
+        (
+            "my-other",
+            "sheets/my-other.toml",
+            my_light("").replacen("id = \"my-light\"", "id = \"my-other\"", 1),
+        ),
+    ]);
+    let r = run(
+        d,
+        &[
+            "list",
+            "import",
+            &code,
+            "-o",
+            "my-sheets/capitan/sheets/list.toml",
+        ],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "error: my-sheets/capitan/sheets/list.toml is in your sheets' folder my-sheets: a list goes elsewhere (lists/NAME.toml); nothing written\n"
+    );
+    assert!(tree(d).is_empty());
+    let r = run(d, &["list", "import", &code]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(
+            "note: their own sheet `my-other`: no unit of the list uses it, not written\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(!d.join("my-sheets/capitan/sheets/my-other.toml").exists());
+    assert!(d.join("my-sheets/capitan/sheets/my-light.toml").exists());
+}
+
+/// A sheet file with CRLF line endings and a byte-order mark keeps them when the editor
+/// saves into it (they were dropped).
+#[test]
+fn the_editor_keeps_a_files_line_endings() {
+    let mut s = Server::launch(&[], &[]);
+    s.cookie = None;
+    let armies = s.dir.path().join("my-sheets/wab-aca/armies");
+    std::fs::create_dir_all(&armies).unwrap();
+    let crlf = format!("\u{feff}{}", MY_ARMY.replace('\n', "\r\n"));
+    std::fs::write(armies.join("my-army.toml"), &crlf).unwrap();
+    let r = edit_and_save(&s, "wab-aca", "my-hussars-8", |v| v["cost"] = 20.into());
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(
+        std::fs::read_to_string(armies.join("my-army.toml")).unwrap(),
+        crlf.replacen("cost = 18\r\n", "cost = 20\r\n", 1)
+    );
 }

@@ -559,7 +559,7 @@ fn saved_reads_back(
     // A new sheet, copied from a shipped one.
     let mut first = opened(ed.engine.as_ref(), &ed.ids[a % ed.ids.len()]);
     first.insert("id".into(), id.into());
-    let new_file = saved_text(&ed.form, None, &draft_text(&ed.form, &first), id).unwrap();
+    let new_file = saved_text(&ed.form, None, &draft_text(&ed.form, &first), id, None).unwrap();
     prop_assert_eq!(read_back(ed, &new_file, id), first.clone());
     // Saved again over the player's file: another sheet's values with the typed changes.
     let mut second = opened(ed.engine.as_ref(), &ed.ids[b % ed.ids.len()]);
@@ -571,6 +571,7 @@ fn saved_reads_back(
         Some(&with_comment),
         &draft_text(&ed.form, &second),
         id,
+        None,
     )
     .unwrap();
     prop_assert!(again.contains(&format!("# my note\n{table}")), "{}", again);
