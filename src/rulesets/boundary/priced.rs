@@ -680,7 +680,7 @@ mod tests {
         /// breaks, any character).
         #[test]
         fn a_record_reads_back_as_written(
-            cost in proptest::option::of(0..=i64::MAX as u64),
+            cost in proptest::option::of(0..=super::super::record::MAX_COST),
             values in proptest::collection::btree_map("[a-z][a-z_]{0,11}", kept(), 0..12),
             fingerprint in "[0-9a-f]{8}",
         ) {
