@@ -35,7 +35,14 @@ where
     // A preview of units of a list or a game is of that list's ruleset, unless --ruleset says.
     if cli::names_subcommand(&args, "preview") && !cli::has_ruleset_flag(&args) {
         if let Some(r) = commands::preview::ruleset_of_units(&args) {
-            args.splice(1..1, ["--ruleset".into(), r.id().into()]);
+            // Only where it has the procedure asked for: else the default's, which says
+            // whose the list is.
+            let asked = |p: &&rulesets::procedure::Procedure| {
+                args.iter().any(|a| a.to_str() == Some(p.name))
+            };
+            if r.meta().procedures.iter().any(|p| asked(&p)) {
+                args.splice(1..1, ["--ruleset".into(), r.id().into()]);
+            }
         }
     }
     let command = Cli::command_for(cli::scan_ruleset(&args));

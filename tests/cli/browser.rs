@@ -62,21 +62,15 @@ fn adopt_orphans() {
     }
 }
 
-/// Reaps `pid` if it is a child of this process that has ended (or is no child of this
-/// process): whether it is gone.
+/// Reaps `pid` if it is a child of this process that has ended: whether it is gone (a
+/// zombie whose parent has not reaped it yet is not: it becomes this process's child, to
+/// reap, once its parent is gone).
 #[cfg(target_os = "linux")]
 fn reaped(pid: u32) -> bool {
     let mut status = 0;
     // SAFETY: waitpid on one pid, WNOHANG: never another test's child, never blocking.
-    let r = unsafe { libc::waitpid(pid as libc::pid_t, &mut status, libc::WNOHANG) };
-    r != 0 && !std::path::Path::new(&format!("/proc/{pid}")).exists() || (r == -1 && !is_alive(pid))
-}
-
-/// Whether `pid` runs (exists and is not a zombie).
-#[cfg(target_os = "linux")]
-fn is_alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .is_ok_and(|s| !s.rsplit_once(") ").is_some_and(|(_, r)| r.starts_with('Z')))
+    unsafe { libc::waitpid(pid as libc::pid_t, &mut status, libc::WNOHANG) };
+    !std::path::Path::new(&format!("/proc/{pid}")).exists()
 }
 
 /// Children of this process that are browsers' (chromium, its crash handler), not in `known`.
