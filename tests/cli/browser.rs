@@ -27,7 +27,7 @@ impl Drop for Driver {
     fn drop(&mut self) {
         let pid = self.0.id();
         #[cfg(target_os = "linux")]
-        let mut theirs = descendants(pid);
+        let theirs = descendants(pid);
         // The group's id is chromedriver's pid (process_group(0)).
         let _ = Command::new("kill")
             .args(["-KILL", "--", &format!("-{pid}")])
@@ -37,17 +37,48 @@ impl Drop for Driver {
         let _ = self.0.wait();
         #[cfg(target_os = "linux")]
         {
-            // Reparented to this process, which reaps each (and the crash handlers the
-            // browsers started apart, which end with them).
+            // Reparented to this process, which reaps each ended browser process it has (and
+            // the crash handlers the browsers started apart, which end with them), until
+            // those of this driver are gone.
             let start = Instant::now();
             while start.elapsed() < Duration::from_secs(5) {
-                theirs.extend(browsers_adopted(&theirs));
-                theirs.retain(|p| !reaped(*p));
-                if theirs.is_empty() {
+                reap_browsers();
+                if theirs.iter().all(|p| !p.exists()) {
                     break;
                 }
                 std::thread::sleep(Duration::from_millis(20));
             }
+        }
+    }
+}
+
+/// One process, known by its pid and its start time (a pid is reused once its process is
+/// gone: the suite starts thousands).
+#[cfg(target_os = "linux")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Proc {
+    pid: u32,
+    start: u64,
+}
+
+#[cfg(target_os = "linux")]
+impl Proc {
+    /// Whether the process is still there, running or a zombie.
+    fn exists(&self) -> bool {
+        procs().iter().any(|p| p.0 == *self)
+    }
+}
+
+/// Reaps this process's children that are browsers' (chromium, its crash handler) and have
+/// ended: never another test's child (a `muster` it runs), whose end its own wait reads.
+#[cfg(target_os = "linux")]
+fn reap_browsers() {
+    let me = std::process::id();
+    for (p, ppid, comm) in procs() {
+        if ppid == me && (comm.contains("chrom") || comm.contains("crashpad")) {
+            let mut status = 0;
+            // SAFETY: waitpid on one pid, WNOHANG: never blocking.
+            unsafe { libc::waitpid(p.pid as libc::pid_t, &mut status, libc::WNOHANG) };
         }
     }
 }
@@ -62,41 +93,16 @@ fn adopt_orphans() {
     }
 }
 
-/// Reaps `pid` if it is a child of this process that has ended: whether it is gone (a
-/// zombie whose parent has not reaped it yet is not: it becomes this process's child, to
-/// reap, once its parent is gone).
+/// Every process: itself, its parent's pid and its command's name, read from /proc.
 #[cfg(target_os = "linux")]
-fn reaped(pid: u32) -> bool {
-    let mut status = 0;
-    // SAFETY: waitpid on one pid, WNOHANG: never another test's child, never blocking.
-    unsafe { libc::waitpid(pid as libc::pid_t, &mut status, libc::WNOHANG) };
-    !std::path::Path::new(&format!("/proc/{pid}")).exists()
-}
-
-/// Children of this process that are browsers' (chromium, its crash handler), not in `known`.
-#[cfg(target_os = "linux")]
-fn browsers_adopted(known: &[u32]) -> Vec<u32> {
-    let me = std::process::id();
-    procs()
-        .into_iter()
-        .filter(|(p, ppid, comm)| {
-            *ppid == me
-                && !known.contains(p)
-                && (comm.contains("chrom") || comm.contains("crashpad"))
-        })
-        .map(|(p, _, _)| p)
-        .collect()
-}
-
-/// Every process: its pid, its parent's and its command's name, read from /proc.
-#[cfg(target_os = "linux")]
-fn procs() -> Vec<(u32, u32, String)> {
+fn procs() -> Vec<(Proc, u32, String)> {
     let mut out = Vec::new();
     for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
         let Some(p) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
             continue;
         };
-        // `pid (comm) state ppid …`: the command may hold spaces and parentheses.
+        // `pid (comm) state ppid … starttime (the 22nd field)`: the command may hold spaces
+        // and parentheses.
         let Ok(stat) = std::fs::read_to_string(format!("/proc/{p}/stat")) else {
             continue;
         };
@@ -104,29 +110,35 @@ fn procs() -> Vec<(u32, u32, String)> {
             continue;
         };
         let comm = head.split_once(" (").map_or("", |(_, c)| c).to_owned();
-        if let Some(ppid) = rest.split(' ').nth(1).and_then(|x| x.parse().ok()) {
-            out.push((p, ppid, comm));
-        }
+        let fields: Vec<&str> = rest.split(' ').collect();
+        let (Some(ppid), Some(start)) = (
+            fields.get(1).and_then(|x| x.parse().ok()),
+            fields.get(19).and_then(|x| x.parse().ok()),
+        ) else {
+            continue;
+        };
+        out.push((Proc { pid: p, start }, ppid, comm));
     }
     out
 }
 
 /// Every process under `pid` (its children, theirs…).
 #[cfg(target_os = "linux")]
-fn descendants(pid: u32) -> Vec<u32> {
+fn descendants(pid: u32) -> Vec<Proc> {
     let all = procs();
-    let mut found = vec![pid];
+    let mut found: Vec<Proc> = Vec::new();
+    let mut parents = vec![pid];
     let mut i = 0;
-    while i < found.len() {
-        let at = found[i];
-        found.extend(
-            all.iter()
-                .filter(|(_, pp, _)| *pp == at)
-                .map(|(p, _, _)| *p),
-        );
+    while i < parents.len() {
+        let at = parents[i];
+        for (p, pp, _) in &all {
+            if *pp == at {
+                found.push(*p);
+                parents.push(p.pid);
+            }
+        }
         i += 1;
     }
-    found.remove(0);
     found
 }
 
@@ -3205,12 +3217,6 @@ fn a_browser_left_open_ends_with_its_test() {
     drop(c);
     drop(driver);
     // Gone: neither running nor a zombie anywhere.
-    let left: Vec<u32> = browsers
-        .iter()
-        .copied()
-        .filter(|p| std::path::Path::new(&format!("/proc/{p}")).exists())
-        .collect();
+    let left: Vec<Proc> = browsers.iter().copied().filter(Proc::exists).collect();
     assert!(left.is_empty(), "browser processes left: {left:?}");
-    let adopted = browsers_adopted(&[]);
-    assert!(adopted.is_empty(), "browser processes left: {adopted:?}");
 }
