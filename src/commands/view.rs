@@ -106,7 +106,14 @@ pub fn list_view(
         .collect();
     // What the army is, in words: its header's choices by their names (Empire, Peninsular
     // War 1808 - 1814; France, 1809).
-    let description = rulesets::list_check::described(engine, text, lang, labels);
+    // The header read from the check's own document (the list is not parsed again).
+    let spans = &c.check.spans;
+    let description = rulesets::list_check::described_by(
+        engine,
+        &|key| spans.text_at(&["list", key]),
+        lang,
+        labels,
+    );
     let data_changes = data_changes(engine, &c.check, lang, labels);
     json!({
         "name": name,

@@ -248,6 +248,15 @@ impl SpanIndex {
             .as_deref()
     }
 
+    /// The text value at `path` (`[list] army`), when the document has one there.
+    pub fn text_at(&self, path: &[&str]) -> Option<String> {
+        let mut item = self.doc()?.as_item();
+        for key in path {
+            item = item.get(key)?;
+        }
+        item.as_str().map(str::to_owned)
+    }
+
     /// The text the spans point into.
     pub fn text(&self) -> &str {
         &self.text

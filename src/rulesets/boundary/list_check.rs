@@ -256,11 +256,28 @@ pub fn described(
         .ok()
         .and_then(|t| t.get("list").and_then(|l| l.as_table()).cloned())
         .unwrap_or_default();
+    described_by(
+        engine,
+        &|key| header.get(key).and_then(|v| v.as_str()).map(str::to_owned),
+        lang,
+        labels,
+    )
+}
+
+/// [`described`] of a list whose header's text values `given` answers (a document parsed
+/// already: the builder's view reads the check's).
+pub fn described_by(
+    engine: &dyn super::Engine,
+    given: &dyn Fn(&str) -> Option<String>,
+    lang: Lang,
+    labels: &toml::Table,
+) -> Vec<String> {
     engine
         .list_fields(lang, labels)
         .iter()
         .filter_map(|f| {
-            let given = header.get(f.key)?.as_str()?;
+            let given = given(f.key)?;
+            let given = given.as_str();
             let choices = f.choices.as_ref()?;
             Some(
                 choices
