@@ -135,6 +135,28 @@ pub fn snapshot(expected: &Path, actual: &str) -> Result<(), String> {
     ))
 }
 
+/// Every file and folder under `dir`, each file with its bytes: to see what was written (or
+/// that nothing was, folders included).
+pub fn tree(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    fn walk(dir: &Path, out: &mut std::collections::BTreeMap<PathBuf, Vec<u8>>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                out.insert(p.clone(), Vec::new());
+                walk(&p, out);
+            } else {
+                out.insert(p.clone(), std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    walk(dir, &mut out);
+    out
+}
+
 /// Copies the shipped `unit-sheets/<ruleset>/` folder into `dir/data/<ruleset>/`.
 pub fn copy_shipped(ruleset: &str, dir: &Path) {
     fn copy(from: &Path, to: &Path) {

@@ -9,31 +9,10 @@ use std::path::{Path, PathBuf};
 use muster::core::share_code::{self, Shared, SharedSheet};
 
 use crate::serve::Server;
-use crate::{muster_in, root, Run};
+use crate::{muster_in, root, tree, Run};
 
 fn run(dir: &Path, args: &[&str]) -> Run {
     muster_in(dir, args, &[])
-}
-
-/// Every file under `dir` and its bytes: to see what was written.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    fn walk(dir: &Path, out: &mut BTreeMap<PathBuf, Vec<u8>>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in entries {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                out.insert(p.clone(), Vec::new());
-                walk(&p, out);
-            } else {
-                out.insert(p.clone(), std::fs::read(&p).unwrap());
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    walk(dir, &mut out);
-    out
 }
 
 /// Two WAB entries of the player's in one file, as docs/wab-aca.md lays them out.
