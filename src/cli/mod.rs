@@ -18,7 +18,7 @@ use crate::rulesets::Ruleset;
 #[derive(Debug, Parser)]
 #[command(
     name = "muster",
-    version,
+    version = crate::core::builtin::VERSION,
     about = "Army lists, unit cards and combat previews for horse-and-musket wargames",
     propagate_version = true,
     max_term_width = 100
@@ -26,7 +26,8 @@ use crate::rulesets::Ruleset;
 pub struct Cli {
     /// Data directory holding one folder per ruleset (named by its id); repeatable, each a
     /// layer: a later one adds sheets or replaces those of the same id. Default: $MUSTER_DATA
-    /// (a path list), else ./unit-sheets; the player's ./my-sheets/ is read last when present.
+    /// (a path list), else ./unit-sheets when it has a ruleset's folder, else the data built
+    /// into muster; the player's ./my-sheets/ is read last when present.
     #[arg(long = "data", value_name = "DIR", global = true)]
     pub data: Vec<PathBuf>,
 

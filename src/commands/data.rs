@@ -28,7 +28,13 @@ pub fn check(dirs: &[PathBuf], only: Option<Ruleset>) -> Result<u8, Error> {
     };
     let shown = dirs
         .iter()
-        .map(|d| d.display().to_string())
+        .map(|d| {
+            if crate::core::builtin::is_builtin(d) {
+                format!("the built-in data (version {})", crate::core::builtin::fingerprint())
+            } else {
+                d.display().to_string()
+            }
+        })
         .collect::<Vec<_>>()
         .join(", ");
     let mut failed = false;

@@ -32,7 +32,7 @@ use crate::rulesets::{self as rs, Engine, Ruleset};
 pub const PLAYER_DATA: &str = "my-sheets";
 
 /// The data directories, each a layer over the ones before: --data, else $MUSTER_DATA, else
-/// ./unit-sheets, else the unit-sheets folder muster was built from; then the player's
+/// ./unit-sheets, else the data built into muster (`core::builtin`); then the player's
 /// `./my-sheets/` when it is a folder and not given already.
 pub fn data_dirs(flags: &[PathBuf]) -> Vec<PathBuf> {
     let mut dirs = shipped_dirs(flags);
@@ -59,7 +59,7 @@ fn shipped_dirs(flags: &[PathBuf]) -> Vec<PathBuf> {
     if Ruleset::ALL.iter().any(|r| local.join(r.id()).is_dir()) {
         return vec![local.to_path_buf()];
     }
-    vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets")]
+    vec![crate::core::builtin::root()]
 }
 
 /// Prints the errors of a load that failed, and the error that stops the command.

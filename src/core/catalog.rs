@@ -356,13 +356,13 @@ pub fn ruleset_files(dirs: &[PathBuf], folder: &str, sub: &str) -> Result<Vec<Pa
     let mut found = false;
     for dir in dirs {
         let root = dir.join(folder);
-        if !root.is_dir() {
+        if !super::builtin::is_dir(&root) {
             continue;
         }
         found = true;
         files.extend(toml_files(&root)?);
         let nested = root.join(sub);
-        if !sub.is_empty() && nested.is_dir() {
+        if !sub.is_empty() && super::builtin::is_dir(&nested) {
             files.extend(toml_files(&nested)?);
         }
     }
@@ -387,10 +387,13 @@ pub fn ruleset_files(dirs: &[PathBuf], folder: &str, sub: &str) -> Result<Vec<Pa
 
 /// Whether any of `dirs` has the folder `folder`.
 pub fn has_folder(dirs: &[PathBuf], folder: &str) -> bool {
-    dirs.iter().any(|d| d.join(folder).is_dir())
+    dirs.iter().any(|d| super::builtin::is_dir(&d.join(folder)))
 }
 
 fn toml_files(dir: &Path) -> Result<Vec<PathBuf>, Error> {
+    if let Some(files) = super::builtin::files_in(dir) {
+        return Ok(files);
+    }
     let read_err = |source| Error::Read {
         path: dir.to_path_buf(),
         source,

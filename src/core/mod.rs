@@ -5,6 +5,7 @@
 pub mod base41;
 pub mod base45;
 pub mod bounds;
+pub mod builtin;
 pub mod catalog;
 pub mod diagnostic;
 pub mod dice;

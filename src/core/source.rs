@@ -161,6 +161,9 @@ impl Sources {
 /// as /dev/zero, a FIFO) and what is larger than [`MAX_INPUT_BYTES`], before reading it.
 pub fn read_text(path: &Path) -> Result<String, Error> {
     use std::io::Read;
+    if let Some(text) = super::builtin::text(path) {
+        return Ok(text.to_owned());
+    }
     let err = |source| Error::Read {
         path: path.to_path_buf(),
         source,

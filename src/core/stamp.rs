@@ -38,6 +38,11 @@ impl Stamp {
         };
         for folder in folders {
             folder.hash(&mut walk.hasher);
+            if super::builtin::is_builtin(folder) {
+                // Compiled in: it never changes while the process runs.
+                3u8.hash(&mut walk.hasher);
+                continue;
+            }
             match std::fs::metadata(folder) {
                 Ok(meta) if meta.is_dir() => {
                     1u8.hash(&mut walk.hasher);

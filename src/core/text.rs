@@ -132,6 +132,15 @@ pub fn markdown(text: &str) -> String {
     out
 }
 
+/// `n` things in English: "1 campaign", "2 campaigns" (`noun` singular, `plural` its plural).
+pub fn count(n: usize, noun: &str, plural: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {plural}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -86,9 +86,16 @@ impl Store {
 
     /// A directory of `noun`s ("game"): the same rules, its own words.
     pub fn of(given: &Path, noun: &'static str) -> Result<Self, Error> {
-        let dir = given.canonicalize().map_err(|source| Error::Read {
-            path: given.to_path_buf(),
-            source,
+        let dir = given.canonicalize().map_err(|source| match source.kind() {
+            std::io::ErrorKind::NotFound => Error::Usage(format!(
+                "--{noun}s {}: no such folder; make it (`mkdir {}`) or give the folder of your {noun}s",
+                given.display(),
+                given.display()
+            )),
+            _ => Error::Read {
+                path: given.to_path_buf(),
+                source,
+            },
         })?;
         if !dir.is_dir() {
             return Err(Error::Usage(format!(

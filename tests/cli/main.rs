@@ -13,6 +13,7 @@ mod game;
 mod game_kept;
 mod hardening;
 mod hm_qrs;
+mod install;
 mod lists;
 mod matchups;
 mod monte_carlo;

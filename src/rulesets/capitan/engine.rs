@@ -118,15 +118,16 @@ impl Engine for CapitanEngine {
     }
 
     fn summary(&self) -> String {
+        use crate::core::text::count;
         let db = &self.db;
-        format!(
-            "{} sheets, {} skills, {} weapons, {} nations, {} campaigns",
-            db.sheets.len(),
-            db.skills.len(),
-            db.weapons.len(),
-            db.nations.len(),
-            db.campaigns.len()
-        )
+        [
+            count(db.sheets.len(), "sheet", "sheets"),
+            count(db.skills.len(), "skill", "skills"),
+            count(db.weapons.len(), "weapon", "weapons"),
+            count(db.nations.len(), "nation", "nations"),
+            count(db.campaigns.len(), "campaign", "campaigns"),
+        ]
+        .join(", ")
     }
 
     fn names(

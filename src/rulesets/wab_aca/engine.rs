@@ -73,15 +73,16 @@ impl Engine for WabEngine {
     }
 
     fn summary(&self) -> String {
+        use crate::core::text::count;
         let db = &self.db;
-        format!(
-            "{} armies, {} entries, {} special rules, {} formations, {} battery types",
-            db.armies.len(),
-            db.entries.len(),
-            db.specials.len(),
-            db.formations.len(),
-            db.batteries.len()
-        )
+        [
+            count(db.armies.len(), "army", "armies"),
+            count(db.entries.len(), "entry", "entries"),
+            count(db.specials.len(), "special rule", "special rules"),
+            count(db.formations.len(), "formation", "formations"),
+            count(db.batteries.len(), "battery type", "battery types"),
+        ]
+        .join(", ")
     }
 
     fn names(
