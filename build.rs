@@ -24,7 +24,9 @@ fn main() {
             hash = hash.wrapping_mul(0x0100_0000_01b3);
         }
     };
-    let mut out = String::from("/// The shipped data's files: their paths inside `unit-sheets/` and their texts.\n");
+    let mut out = String::from(
+        "/// The shipped data's files: their paths inside `unit-sheets/` and their texts.\n",
+    );
     out.push_str("pub static FILES: &[(&str, &str)] = &[\n");
     for (name, path) in &files {
         let bytes = std::fs::read(path).expect("a data file is readable");
@@ -36,8 +38,12 @@ fn main() {
         fnv(&[0]);
         fnv(&bytes);
         fnv(&[0]);
-        writeln!(out, "    ({name:?}, include_str!({:?})),", path.display().to_string())
-            .expect("a String takes it");
+        writeln!(
+            out,
+            "    ({name:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .expect("a String takes it");
     }
     out.push_str("];\n");
     let fingerprint = format!("{:012x}", hash >> 16);
@@ -50,7 +56,8 @@ fn main() {
          pub const VERSION: &str = \"{version} (data {fingerprint})\";"
     )
     .expect("a String takes it");
-    let dest = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it")).join("builtin_data.rs");
+    let dest =
+        PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it")).join("builtin_data.rs");
     std::fs::write(dest, out).expect("OUT_DIR is writable");
 }
 

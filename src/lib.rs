@@ -144,6 +144,17 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
             commands::print_out(&String::from_utf8_lossy(&out))?;
             Ok(0)
         }
+        Command::Manpage { out } => {
+            let pages = Cli::manual_pages(ruleset)
+                .map_err(|e| Error::Usage(format!("cannot write the manual pages: {e}")))?;
+            let files: Vec<_> = pages
+                .into_iter()
+                .map(|(name, roff)| (out.join(name), roff))
+                .collect();
+            core::output::write_all_new(&files)?;
+            eprintln!("wrote {} manual pages in {}", files.len(), out.display());
+            Ok(0)
+        }
     }
 }
 

@@ -50,6 +50,30 @@ impl Cli {
         use clap::CommandFactory;
         Cli::command().mut_subcommand("preview", |_| preview::command(ruleset))
     }
+
+    /// The manual pages of muster and of each of its commands, as clap_mangen writes them
+    /// (`muster.1`, `muster-list-share.1`, …): file names and roff.
+    pub fn manual_pages(ruleset: Ruleset) -> Result<Vec<(String, Vec<u8>)>, std::io::Error> {
+        fn pages(
+            cmd: clap::Command,
+            out: &mut Vec<(String, Vec<u8>)>,
+        ) -> Result<(), std::io::Error> {
+            for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+                pages(sub.clone(), out)?;
+            }
+            let man = clap_mangen::Man::new(cmd);
+            let mut roff = Vec::new();
+            man.render(&mut roff)?;
+            out.push((man.get_filename(), roff));
+            Ok(())
+        }
+        let mut cmd = Cli::command_for(ruleset).disable_help_subcommand(true);
+        cmd.build();
+        let mut out = Vec::new();
+        pages(cmd, &mut out)?;
+        out.sort();
+        Ok(out)
+    }
 }
 
 /// The value of `--ruleset` in raw arguments (before clap), so that the command can be built
@@ -159,6 +183,13 @@ pub enum Command {
     Completions {
         /// The shell to complete for
         shell: clap_complete::Shell,
+    },
+    /// Write muster's manual pages (muster.1 and one per command; scripts/package installs them)
+    #[command(hide = true)]
+    Manpage {
+        /// The folder to write them in (made when missing; no page already there is replaced)
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
     },
 }
 

@@ -30,7 +30,10 @@ pub fn check(dirs: &[PathBuf], only: Option<Ruleset>) -> Result<u8, Error> {
         .iter()
         .map(|d| {
             if crate::core::builtin::is_builtin(d) {
-                format!("the built-in data (version {})", crate::core::builtin::fingerprint())
+                format!(
+                    "the built-in data (version {})",
+                    crate::core::builtin::fingerprint()
+                )
             } else {
                 d.display().to_string()
             }

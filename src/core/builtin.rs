@@ -108,7 +108,10 @@ mod tests {
     fn the_shipped_data_is_built_in() {
         let rules = root().join("capitan").join("rules.toml");
         let on_disk = Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets/capitan/rules.toml");
-        assert_eq!(text(&rules), Some(std::fs::read_to_string(on_disk).unwrap().as_str()));
+        assert_eq!(
+            text(&rules),
+            Some(std::fs::read_to_string(on_disk).unwrap().as_str())
+        );
         assert!(is_dir(&root()));
         assert!(is_dir(&root().join("capitan")));
         assert!(is_dir(&root().join("capitan/sheets")));
@@ -116,7 +119,9 @@ mod tests {
         assert!(!is_dir(&root().join("nowhere")));
         let top = files_in(&root().join("capitan")).unwrap();
         assert!(top.contains(&rules), "{top:?}");
-        assert!(top.iter().all(|p| !p.starts_with(root().join("capitan/sheets"))));
+        assert!(top
+            .iter()
+            .all(|p| !p.starts_with(root().join("capitan/sheets"))));
         assert_eq!(text(&root().join("capitan/../capitan/rules.toml")), None);
         assert_eq!(text(Path::new("./<built-in>/capitan/rules.toml")), None);
         assert!(files_in(Path::new("unit-sheets/capitan")).is_none());
@@ -132,7 +137,10 @@ mod tests {
                 }
             }
         }
-        walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets"), &mut shipped);
+        walk(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets"),
+            &mut shipped,
+        );
         assert_eq!(shipped.len(), files().len());
         assert_eq!(fingerprint().len(), 12);
     }

@@ -72,7 +72,11 @@ fn the_binary_runs_alone_from_an_empty_folder() {
             assert!(!text.contains(&built), "{list}: {text}");
         }
     }
-    let r = run_alone(&exe, d, &["sheets", "show", "gb-95th-sharpe", "--lang", "en"]);
+    let r = run_alone(
+        &exe,
+        d,
+        &["sheets", "show", "gb-95th-sharpe", "--lang", "en"],
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains("Sharpe"), "{}", r.stdout);
 
@@ -98,7 +102,11 @@ fn a_data_folder_on_disk_replaces_the_built_in_data() {
     std::fs::copy(env!("CARGO_BIN_EXE_muster"), &exe).unwrap();
     let work = tempfile::tempdir().unwrap();
     let d = work.path();
-    let r = run_alone(&exe, d, &["sheets", "new", "my-sharpe", "--from", "gb-95th-sharpe"]);
+    let r = run_alone(
+        &exe,
+        d,
+        &["sheets", "new", "my-sharpe", "--from", "gb-95th-sharpe"],
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let r = run_alone(&exe, d, &["data", "check", "--ruleset", "capitan"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -127,6 +135,10 @@ fn a_data_folder_on_disk_replaces_the_built_in_data() {
     std::fs::copy(&one, copy.join("sheets").join(one.file_name().unwrap())).unwrap();
     let r = run_alone(&exe, d, &["data", "check", "--ruleset", "capitan"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stderr.contains("in unit-sheets, my-sheets\n"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("in unit-sheets, my-sheets\n"),
+        "{}",
+        r.stderr
+    );
     assert!(!r.stderr.contains("33 sheets"), "{}", r.stderr);
 }
