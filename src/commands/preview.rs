@@ -95,9 +95,10 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
 
 /// The ruleset of the list or game files a `muster preview` command line names its units by
 /// (`FILE:N`, `FILE:LABEL`, `GAME:a3`, or a legacy `--…-list FILE`), when no `--ruleset` is
-/// given: the first such file whose ruleset reads (`[list] ruleset`, `[game] ruleset`). The
-/// ruleset a command line of units of one list previews with is that list's.
-pub fn ruleset_of_units(args: &[std::ffi::OsString]) -> Option<crate::rulesets::Ruleset> {
+/// given: the first such file whose ruleset reads (`[list] ruleset`, `[game] ruleset`), with
+/// the argument that names it. The ruleset a command line of units of one list previews with
+/// is that list's.
+pub fn ruleset_of_units(args: &[std::ffi::OsString]) -> Option<(String, crate::rulesets::Ruleset)> {
     args.iter()
         .skip(1)
         .filter_map(|a| a.to_str())
@@ -120,5 +121,6 @@ pub fn ruleset_of_units(args: &[std::ffi::OsString]) -> Option<crate::rulesets::
             ["list", "game"]
                 .iter()
                 .find_map(|table| crate::rulesets::named_ruleset(&text, table).ok().flatten())
+                .map(|r| (value.to_owned(), r))
         })
 }

@@ -647,9 +647,29 @@ fn a_preview_takes_the_ruleset_of_the_lists_its_units_come_from() {
         "lists/wab-great-britain-1812.toml:6",
     ]);
     assert_eq!(r.code, 2);
-    assert!(
-        r.stderr.contains("unrecognized subcommand 'combat'"),
-        "{}",
-        r.stderr
+    assert_eq!(
+        r.stderr,
+        "error: lists/wab-great-britain-1812.toml:6 is of WAB: Au crépuscule de l'Aigle (wab-aca), and --ruleset says capitan: leave --ruleset out (a preview takes the ruleset of its units' list or game; --ruleset is for sheet ids)\n"
     );
+    // Thucydide's combat of two sample lists' units, without --ruleset.
+    let r = muster(&[
+        "preview",
+        "combat",
+        "--attacker",
+        "lists/thucydide-perses.toml:1",
+        "--defender",
+        "lists/thucydide-macedoniens.toml:1",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let with_flag = muster(&[
+        "--ruleset",
+        "thucydide",
+        "preview",
+        "combat",
+        "--attacker",
+        "lists/thucydide-perses.toml:1",
+        "--defender",
+        "lists/thucydide-macedoniens.toml:1",
+    ]);
+    assert_eq!(r.stdout, with_flag.stdout);
 }
