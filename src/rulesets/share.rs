@@ -369,61 +369,68 @@ fn uncommented(doc: &mut DocumentMut, written: String) -> String {
 /// with the blanks before it.
 struct Uncomment;
 
-/// `raw` (blanks, line breaks and comments: a decor) without its comments.
-fn without_comments(raw: &toml_edit::RawString) -> Option<String> {
+/// `raw` (blanks, line breaks and comments: a decor) without its comments: each line of a
+/// comment goes whole, but a decor that begins after a value on its line (`mid_line`: in an
+/// array) keeps the line break ending its first comment.
+fn without_comments(raw: &toml_edit::RawString, mid_line: bool) -> Option<String> {
     let text = raw.as_str()?;
     if !text.contains('#') {
         return None;
     }
     Some(
         text.split_inclusive('\n')
-            .filter(|piece| !piece.contains('#'))
+            .enumerate()
+            .map(|(i, piece)| match piece.contains('#') {
+                false => piece,
+                true if i == 0 && mid_line && piece.ends_with('\n') => "\n",
+                true => "",
+            })
             .collect(),
     )
 }
 
-fn uncomment_decor(decor: &mut toml_edit::Decor) {
-    if let Some(p) = decor.prefix().and_then(without_comments) {
+fn uncomment_decor(decor: &mut toml_edit::Decor, mid_line: bool) {
+    if let Some(p) = decor.prefix().and_then(|p| without_comments(p, mid_line)) {
         decor.set_prefix(p);
     }
-    if let Some(s) = decor.suffix().and_then(without_comments) {
+    if let Some(s) = decor.suffix().and_then(|s| without_comments(s, true)) {
         decor.set_suffix(s);
     }
 }
 
 impl toml_edit::visit_mut::VisitMut for Uncomment {
     fn visit_document_mut(&mut self, node: &mut DocumentMut) {
-        if let Some(t) = without_comments(node.trailing()) {
+        if let Some(t) = without_comments(node.trailing(), false) {
             node.set_trailing(t);
         }
         toml_edit::visit_mut::visit_document_mut(self, node);
     }
 
     fn visit_table_mut(&mut self, node: &mut toml_edit::Table) {
-        uncomment_decor(node.decor_mut());
+        uncomment_decor(node.decor_mut(), false);
         toml_edit::visit_mut::visit_table_mut(self, node);
     }
 
     fn visit_table_like_kv_mut(&mut self, mut key: toml_edit::KeyMut<'_>, node: &mut Item) {
-        uncomment_decor(key.leaf_decor_mut());
-        uncomment_decor(key.dotted_decor_mut());
+        uncomment_decor(key.leaf_decor_mut(), false);
+        uncomment_decor(key.dotted_decor_mut(), false);
         toml_edit::visit_mut::visit_table_like_kv_mut(self, key, node);
     }
 
     fn visit_value_mut(&mut self, node: &mut toml_edit::Value) {
-        uncomment_decor(node.decor_mut());
+        uncomment_decor(node.decor_mut(), true);
         toml_edit::visit_mut::visit_value_mut(self, node);
     }
 
     fn visit_array_mut(&mut self, node: &mut toml_edit::Array) {
-        if let Some(t) = without_comments(node.trailing()) {
+        if let Some(t) = without_comments(node.trailing(), true) {
             node.set_trailing(t);
         }
         toml_edit::visit_mut::visit_array_mut(self, node);
     }
 
     fn visit_inline_table_mut(&mut self, node: &mut toml_edit::InlineTable) {
-        if let Some(p) = without_comments(node.preamble()) {
+        if let Some(p) = without_comments(node.preamble(), true) {
             node.set_preamble(p);
         }
         toml_edit::visit_mut::visit_inline_table_mut(self, node);
@@ -489,4 +496,45 @@ pub fn priced_otherwise(engine: &dyn Engine, check: &ListCheck) -> Vec<Phrase> {
                 .name("name", priced::unit_name(check, &c))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every comment goes: whole lines, after a value, inside arrays and before the end; a
+    /// `#` inside a string stays, and so does every value.
+    #[test]
+    fn a_list_travels_without_its_comments() {
+        let text = "# My list: a plan for Saturday.\n\
+            [list]\n\
+            name = \"No #1 company\" # the best\n\
+            points = 600\n\
+            \n\
+            # The riflemen screen the line.\n\
+            [[units]]\n\
+            sheet = \"a\"\n\
+            skills = [\n  \"x\", # free\n  # paid\n  \"y\",\n  # none more\n]\n\
+            free = { unit = 1, skill = \"x\" } # §10.1\n\
+            note = '''\n# not a comment\n'''\n\
+            # the end\n";
+        let mut doc: DocumentMut = text.parse().unwrap();
+        let bare = uncommented(&mut doc, text.to_owned());
+        assert_eq!(
+            bare,
+            "[list]\n\
+            name = \"No #1 company\"\n\
+            points = 600\n\
+            \n\
+            [[units]]\n\
+            sheet = \"a\"\n\
+            skills = [\n  \"x\",\n  \"y\",\n]\n\
+            free = { unit = 1, skill = \"x\" }\n\
+            note = '''\n# not a comment\n'''\n"
+        );
+        assert_eq!(
+            toml::from_str::<toml::Table>(&bare).unwrap(),
+            toml::from_str::<toml::Table>(text).unwrap()
+        );
+    }
 }
