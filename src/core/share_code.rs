@@ -75,22 +75,22 @@ pub const DICTIONARIES: &[Dictionary] = &[
     Dictionary {
         id: 1,
         bytes: include_bytes!("../../share-dictionaries/1.txt"),
-        crc32: 0xacc93e77,
+        crc32: 0x73a09856,
     },
     Dictionary {
         id: 2,
         bytes: include_bytes!("../../share-dictionaries/2.txt"),
-        crc32: 0x975f2392,
+        crc32: 0x97e525a4,
     },
     Dictionary {
         id: 3,
         bytes: include_bytes!("../../share-dictionaries/3.txt"),
-        crc32: 0xb8dd12ad,
+        crc32: 0x7eae1c1f,
     },
     Dictionary {
         id: 4,
         bytes: include_bytes!("../../share-dictionaries/4.txt"),
-        crc32: 0xc5555b60,
+        crc32: 0x396ef828,
     },
 ];
 

@@ -1024,9 +1024,10 @@ fn a_code_is_imported_from_a_picture_of_its_qr_code() {
 /// Writes the preset dictionaries of share codes from the shipped data (see
 /// `muster::core::share_code::Dictionary`), one for each ruleset with sample lists, into
 /// `share-dictionaries/ID.txt` under the next free ids: every shipped sheet as a player's copy
-/// of it travels in a code (`sheets new ID --from ID`, its leading comment left out), then
-/// every sample list as `list share` carries it, nearest the end (what a list repeats most);
-/// the first sheets are left out when all would not fit. It never writes over a dictionary,
+/// of it travels in a code (`sheets new ID --from ID`, its leading comment left out; the
+/// first in the frame a code gives it, the others alone), then every sample list as `list
+/// share` carries it, nearest the end (what a list repeats most); the first sheets are left
+/// out when all would not fit. It never writes over a dictionary,
 /// nor one the same as its ruleset's newest. Run by hand: `cargo test --test cli
 /// write_share_dictionaries -- --ignored`; then add the lines it prints to DICTIONARIES.
 #[test]
@@ -1091,14 +1092,20 @@ fn write_share_dictionaries() {
             .collect();
         let mut left_out = 0;
         let bytes = loop {
+            // The first sheet as a code carries it, the others' texts alone (a code's frame
+            // of a sheet once is enough).
             let head = share_code::payload(&Shared {
                 ruleset: ruleset.to_owned(),
                 name: String::new(),
                 list: String::new(),
-                sheets: sheets[left_out..].to_vec(),
+                sheets: sheets[left_out..=left_out].to_vec(),
             })
             .unwrap();
-            let all = format!("{head}{tail}");
+            let texts: String = sheets[left_out + 1..]
+                .iter()
+                .map(|s| s.text.as_str())
+                .collect();
+            let all = format!("{head}{texts}{tail}");
             if all.len() <= MAX_DICTIONARY_BYTES {
                 break all;
             }
