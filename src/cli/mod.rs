@@ -344,7 +344,7 @@ pub enum ListCommand {
     /// Write the list a share code carries (and the sheets it carried, into my-sheets/),
     /// never over a file already there
     Import {
-        /// The code (MU2:…, or a first-format MU1:…), a file holding it, or - for standard input
+        /// The code (MU3:…, or an earlier MU2:… or MU1:…), a file holding it, or - for standard input
         #[arg(value_name = "CODE|FILE|-")]
         code: String,
         /// The list file to write (default: lists/NAME.toml, NAME the sharer's)

@@ -70,7 +70,9 @@ pub fn code_of(
     Ok((code, shared.sheets.len()))
 }
 
-/// `muster list share FILE [--qr OUT]`.
+/// `muster list share FILE [--qr OUT]`: the code on stdout, always (with `--qr` too when the
+/// code is too long for a QR code: then no file is written, a warning says why, and it exits
+/// 0, as the code, its main output, is whole).
 pub fn run_share(
     dirs: &[PathBuf],
     flag: Option<Ruleset>,
@@ -85,10 +87,10 @@ pub fn run_share(
     // Whether it fits, and its version, without drawing it: drawn only for --qr.
     let planned = code_plan(&code);
     let fits = planned.as_ref().map(Planned::version).map_err(Clone::clone);
-    if let Some(out) = qr {
-        let drawn = planned
-            .map_err(|why| Error::Usage(format!("--qr {}: {why}", out.display())))?
-            .draw()?;
+    // A code too long for a QR code is printed all the same (it is what the opponent needs;
+    // the QR code is another way to carry it), said on stderr, and the command succeeds.
+    if let (Some(out), Ok(planned)) = (qr, planned) {
+        let drawn = planned.draw()?;
         let svg = drawn.svg();
         let bytes = match qr_format(out)? {
             QrFormat::Svg => svg.into_bytes(),
@@ -116,7 +118,14 @@ pub fn run_share(
             "{} characters{carried}; one QR code of version {version} holds it (`--qr FILE.png` draws it); `muster list import CODE` reads it",
             code.len(),
         ),
-        Err(why) => eprintln!("{} characters{carried}; no QR code: {why}", code.len()),
+        Err(why) => match qr {
+            Some(out) => eprintln!(
+                "warning: {} not written: {} characters{carried}; no QR code: {why}",
+                out.display(),
+                code.len()
+            ),
+            None => eprintln!("{} characters{carried}; no QR code: {why}", code.len()),
+        },
     }
     Ok(0)
 }

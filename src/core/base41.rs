@@ -1,7 +1,7 @@
 //! Base41: bytes as text of the 41 characters of a QR code's alphanumeric mode that a shell
 //! and a chat leave alone (`0-9`, `A-Z`, `+-./:`: no space, `$`, `%` nor `*`), two bytes to
 //! three characters as base45 ([`super::base45`]; 41³ = 68,921 holds two bytes' 65,536), so a
-//! QR code holds it as densely. muster's share codes (`MU2:`, [`super::share_code`]) are
+//! QR code holds it as densely. muster's share codes (`MU3:`, `MU2:`, [`super::share_code`]) are
 //! written with it: pasted unquoted or in double quotes into a shell, or wrapped by a chat
 //! with spaces added, a code stays whole.
 

@@ -17,6 +17,13 @@ use crate::core::words::Phrase;
 /// What a code carries of the list in `path` (its `text`, checked as `check`): the list's
 /// text, each unit without a record of what it was priced with given the one today's data
 /// give it (as any edit records it), and the player's own sheets or entries its units use.
+///
+/// Neither carries a comment. The list's comments are the sharer's notes (where it came from,
+/// a plan for the game), nothing the opponent's muster checks or plays with: the list they
+/// import has the same tables, keys and values, so the same units, points and validity, and a
+/// comment costs a code about a character for each of its characters. A sheet's leading
+/// comment says where the sharer's copy came from, and an import writes its own in its place
+/// (its other comments are muster's, the same in every copy, which the dictionary holds).
 pub fn shared(
     engine: &dyn Engine,
     path: &Path,
@@ -28,11 +35,12 @@ pub fn shared(
         .parse()
         .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
     let recorded = priced::record(engine, path, &mut doc)?;
-    let list = if recorded > 0 {
+    let written = if recorded > 0 {
         doc.to_string()
     } else {
         text.to_owned()
     };
+    let list = uncommented(&mut doc, written);
     let mut sheets: Vec<SharedSheet> = Vec::new();
     for row in &check.units {
         let player = row.json.get("provenance").and_then(|p| p.as_str()) == Some("player");
@@ -43,7 +51,7 @@ pub fn shared(
         sheets.push(SharedSheet {
             id: row.id.clone(),
             path: file.path,
-            text: file.text,
+            text: without_header(&file.text),
         });
     }
     let name = path
@@ -332,11 +340,101 @@ fn fate(
 /// A sheet file's text under `header` in the place of its leading comment (the sharer's
 /// words about where it came from).
 fn headed(text: &str, header: &str) -> String {
+    format!("{header}{}", without_header(text))
+}
+
+/// A sheet file's text without its leading comment, ending in a line break.
+pub fn without_header(text: &str) -> String {
     let body: Vec<&str> = text
         .lines()
         .skip_while(|l| l.trim_start().starts_with('#'))
         .collect();
-    format!("{header}{}\n", body.join("\n"))
+    format!("{}\n", body.join("\n"))
+}
+
+/// The list `doc` (whose text is `written`) without its comments, its layout kept otherwise;
+/// `written` itself if that would not read as the same tables, keys and values (never seen:
+/// a comment is no value, but a list travels as its sharer had it rather than changed).
+fn uncommented(doc: &mut DocumentMut, written: String) -> String {
+    toml_edit::visit_mut::VisitMut::visit_document_mut(&mut Uncomment, doc);
+    let bare = doc.to_string().trim_start_matches(['\n', '\r']).to_owned();
+    let values = |t: &str| toml::from_str::<toml::Table>(t).ok();
+    match (values(&bare), values(&written)) {
+        (Some(a), Some(b)) if a == b => bare,
+        _ => written,
+    }
+}
+
+/// Takes every comment out of a document's decor: its lines whole, a comment after a value
+/// with the blanks before it.
+struct Uncomment;
+
+/// `raw` (blanks, line breaks and comments: a decor) without its comments: each line of a
+/// comment goes whole, but a decor that begins after a value on its line (`mid_line`: in an
+/// array) keeps the line break ending its first comment.
+fn without_comments(raw: &toml_edit::RawString, mid_line: bool) -> Option<String> {
+    let text = raw.as_str()?;
+    if !text.contains('#') {
+        return None;
+    }
+    Some(
+        text.split_inclusive('\n')
+            .enumerate()
+            .map(|(i, piece)| match piece.contains('#') {
+                false => piece,
+                true if i == 0 && mid_line && piece.ends_with('\n') => "\n",
+                true => "",
+            })
+            .collect(),
+    )
+}
+
+fn uncomment_decor(decor: &mut toml_edit::Decor, mid_line: bool) {
+    if let Some(p) = decor.prefix().and_then(|p| without_comments(p, mid_line)) {
+        decor.set_prefix(p);
+    }
+    if let Some(s) = decor.suffix().and_then(|s| without_comments(s, true)) {
+        decor.set_suffix(s);
+    }
+}
+
+impl toml_edit::visit_mut::VisitMut for Uncomment {
+    fn visit_document_mut(&mut self, node: &mut DocumentMut) {
+        if let Some(t) = without_comments(node.trailing(), false) {
+            node.set_trailing(t);
+        }
+        toml_edit::visit_mut::visit_document_mut(self, node);
+    }
+
+    fn visit_table_mut(&mut self, node: &mut toml_edit::Table) {
+        uncomment_decor(node.decor_mut(), false);
+        toml_edit::visit_mut::visit_table_mut(self, node);
+    }
+
+    fn visit_table_like_kv_mut(&mut self, mut key: toml_edit::KeyMut<'_>, node: &mut Item) {
+        uncomment_decor(key.leaf_decor_mut(), false);
+        uncomment_decor(key.dotted_decor_mut(), false);
+        toml_edit::visit_mut::visit_table_like_kv_mut(self, key, node);
+    }
+
+    fn visit_value_mut(&mut self, node: &mut toml_edit::Value) {
+        uncomment_decor(node.decor_mut(), true);
+        toml_edit::visit_mut::visit_value_mut(self, node);
+    }
+
+    fn visit_array_mut(&mut self, node: &mut toml_edit::Array) {
+        if let Some(t) = without_comments(node.trailing(), true) {
+            node.set_trailing(t);
+        }
+        toml_edit::visit_mut::visit_array_mut(self, node);
+    }
+
+    fn visit_inline_table_mut(&mut self, node: &mut toml_edit::InlineTable) {
+        if let Some(p) = without_comments(node.preamble(), true) {
+            node.set_preamble(p);
+        }
+        toml_edit::visit_mut::visit_inline_table_mut(self, node);
+    }
 }
 
 /// A sheet file's text with its entry's id changed, its comments and layout kept.
@@ -398,4 +496,45 @@ pub fn priced_otherwise(engine: &dyn Engine, check: &ListCheck) -> Vec<Phrase> {
                 .name("name", priced::unit_name(check, &c))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every comment goes: whole lines, after a value, inside arrays and before the end; a
+    /// `#` inside a string stays, and so does every value.
+    #[test]
+    fn a_list_travels_without_its_comments() {
+        let text = "# My list: a plan for Saturday.\n\
+            [list]\n\
+            name = \"No #1 company\" # the best\n\
+            points = 600\n\
+            \n\
+            # The riflemen screen the line.\n\
+            [[units]]\n\
+            sheet = \"a\"\n\
+            skills = [\n  \"x\", # free\n  # paid\n  \"y\",\n  # none more\n]\n\
+            free = { unit = 1, skill = \"x\" } # §10.1\n\
+            note = '''\n# not a comment\n'''\n\
+            # the end\n";
+        let mut doc: DocumentMut = text.parse().unwrap();
+        let bare = uncommented(&mut doc, text.to_owned());
+        assert_eq!(
+            bare,
+            "[list]\n\
+            name = \"No #1 company\"\n\
+            points = 600\n\
+            \n\
+            [[units]]\n\
+            sheet = \"a\"\n\
+            skills = [\n  \"x\",\n  \"y\",\n]\n\
+            free = { unit = 1, skill = \"x\" }\n\
+            note = '''\n# not a comment\n'''\n"
+        );
+        assert_eq!(
+            toml::from_str::<toml::Table>(&bare).unwrap(),
+            toml::from_str::<toml::Table>(text).unwrap()
+        );
+    }
 }

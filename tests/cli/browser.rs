@@ -1584,7 +1584,7 @@ fn share_and_import_in_the_builder() {
             // did nothing until the picker had loaded, and this test failed under load).
             click(&c, "#share-button").await;
             wait_for("the share code", || async {
-                value(&c, "#share-code").await.starts_with("MU2:")
+                value(&c, "#share-code").await.starts_with("MU3:")
             })
             .await;
             // The page's code is the command line's.

@@ -20,11 +20,15 @@ fn checked(dir: &Path, list: &Path) -> serde_json::Value {
     v
 }
 
+/// Without what names a list's file, nor where in it a diagnostic is (a list travels
+/// without its comments: its lines are others).
 fn strip_files(v: &mut serde_json::Value) {
     match v {
         serde_json::Value::Object(o) => {
             o.remove("file");
             o.remove("path");
+            o.remove("line");
+            o.remove("column");
             for x in o.values_mut() {
                 strip_files(x);
             }
@@ -38,7 +42,7 @@ fn share(dir: &Path, list: &str) -> String {
     let r = run(dir, &["list", "share", list]);
     assert_eq!(r.code, 0, "{list}: {}", r.stderr);
     let code = r.stdout.trim_end_matches('\n').to_owned();
-    assert!(code.starts_with("MU2:"), "{code}");
+    assert!(code.starts_with("MU3:"), "{code}");
     assert_eq!(r.stdout.lines().count(), 1);
     code
 }
@@ -85,8 +89,349 @@ fn every_shipped_list_travels_whole() {
         // Only the list: a shipped list uses no sheet of the player's own.
         let files: Vec<PathBuf> = tree(d).into_keys().filter(|p| p.is_file()).collect();
         assert_eq!(files.len(), 1, "{files:?}");
+        // Without the sharer's comments (the shipped lists have some): the same check.
+        let text = std::fs::read_to_string(&written).unwrap();
+        assert!(
+            !text.lines().any(|l| l.contains('#')),
+            "{}: {text}",
+            list.display()
+        );
+        // As a chat or a mail shows it: after a label, in quotes, broken over lines with
+        // spaces: the same list.
+        let lines: Vec<&str> = code
+            .as_bytes()
+            .chunks(40)
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect();
+        let pasted = format!("Code: \"{}\"\n", lines.join(" \n  "));
+        std::fs::write(d.join("pasted.txt"), &pasted).unwrap();
+        let r = run(
+            d,
+            &["list", "import", "pasted.txt", "-o", "lists/pasted.toml"],
+        );
+        assert!(r.code <= 1, "{}: {}", list.display(), r.stderr);
+        assert_eq!(
+            std::fs::read_to_string(d.join("lists/pasted.toml")).unwrap(),
+            text
+        );
     }
     eprintln!("share code lengths: {}", sizes.join(", "));
+}
+
+/// Codes of every format muster ever wrote read, and give the list they carried: `MU1:`
+/// (base45) and `MU2:` (base41) codes made by the musters that wrote them, and `MU3:` codes
+/// made with the first dictionaries, which must read whatever the data become (each code in
+/// tests/fixtures/share/ beside the list it carries; `light-bobs` carries a sheet of the
+/// sharer's own, `my-light`, courage 8).
+#[test]
+fn codes_of_every_format_read_for_ever() {
+    let fixtures = root().join("tests/fixtures/share");
+    let mut read = 0;
+    for format in ["mu1", "mu2", "mu3"] {
+        for name in [
+            "sharpe-patrol",
+            "wab-france-1809",
+            "thucydide-perses",
+            "hm-qrs-picton-1815",
+            "light-bobs",
+        ] {
+            let code = fixtures.join(format!("{name}.{format}"));
+            // MU3 codes carry the list without its comments.
+            let carried = if format == "mu3" {
+                format!("{name}.mu3.list.toml")
+            } else {
+                format!("{name}.list.toml")
+            };
+            let here = tempfile::tempdir().unwrap();
+            let d = here.path();
+            let r = run(
+                d,
+                &[
+                    "list",
+                    "import",
+                    code.to_str().unwrap(),
+                    "-o",
+                    "lists/l.toml",
+                ],
+            );
+            assert_eq!(r.code, 0, "{name}.{format}: {}", r.stderr);
+            assert_eq!(
+                std::fs::read_to_string(d.join("lists/l.toml")).unwrap(),
+                std::fs::read_to_string(fixtures.join(&carried)).unwrap(),
+                "{name}.{format}"
+            );
+            if name == "light-bobs" {
+                let sheet =
+                    std::fs::read_to_string(d.join("my-sheets/capitan/sheets/my-light.toml"))
+                        .unwrap();
+                assert!(sheet.contains("courage = 8"), "{sheet}");
+            }
+            read += 1;
+        }
+    }
+    assert_eq!(read, 15, "every fixture read");
+}
+
+/// A Capitán list as a player makes it with `list new` and `list add`: 598 / 600 points, five
+/// units of the shipped sheets, and the same list of four units, three of them of the
+/// player's own sheets, each copied from a different shipped sheet and changed (its points,
+/// its name, a skill added). Their codes are at most 550 and 1,100 characters, the second in
+/// one QR code that reads back (they were 679 and 1,680, the second too long for a QR code);
+/// the shipped 600-point Capitán lists, within 550 too.
+#[test]
+fn codes_are_short_enough_for_one_qr_code() {
+    let here = tempfile::tempdir().unwrap();
+    let d = here.path();
+    std::fs::create_dir(d.join("lists")).unwrap();
+    let ok = |args: &[&str]| {
+        let r = run(d, args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+    };
+    let new_list = |file: &str| {
+        ok(&[
+            "list",
+            "new",
+            file,
+            "--name",
+            "Light Division",
+            "--points",
+            "600",
+            "--coalition",
+            "allies",
+            "--campaign",
+            "peninsula",
+        ])
+    };
+    new_list("lists/five.toml");
+    for (sheet, figures) in [
+        ("gb-14th-ld-captain", None),
+        ("gb-18th-hussars", Some("4")),
+        ("gb-45th-line", Some("6")),
+        ("pt-9th-line", Some("6")),
+        ("gb-43rd-light", Some("6")),
+    ] {
+        let mut args = vec!["list", "add", "lists/five.toml", sheet];
+        args.extend(figures.iter().flat_map(|f| ["--figures", f]));
+        ok(&args);
+    }
+    let five = share(d, "lists/five.toml");
+    let mut lengths = vec![format!("five units: {}", five.len())];
+    assert!(five.len() <= 550, "{}: {five}", five.len());
+
+    // Three sheets of the player's own, each changed as a player would.
+    for (id, from, points, skill) in [
+        (
+            "my-rifles",
+            "gb-95th-riflemen",
+            29,
+            "{ id = \"durs-a-tuer\", cost = 10 },",
+        ),
+        (
+            "my-line",
+            "gb-45th-line",
+            16,
+            "{ id = \"durs-a-tuer\", cost = 10 },",
+        ),
+        (
+            "my-light",
+            "gb-43rd-light",
+            21,
+            "{ id = \"bon-oeil\", cost = 15 },",
+        ),
+    ] {
+        ok(&["sheets", "new", id, "--from", from]);
+        let file = d.join(format!("my-sheets/capitan/sheets/{id}.toml"));
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut changed = Vec::new();
+        for line in text.lines() {
+            if line.starts_with("points = ") {
+                changed.push(format!("points = {points}"));
+            } else if let Some(name) = line.strip_prefix("name = \"") {
+                changed.push(format!(
+                    "name = \"{} (Hagman's)\"",
+                    name.trim_end_matches('"')
+                ));
+            } else if line == "skills = [" {
+                changed.push(format!("skills = [\n  {skill}"));
+            } else {
+                changed.push(line.to_owned());
+            }
+        }
+        std::fs::write(&file, changed.join("\n") + "\n").unwrap();
+    }
+    ok(&["data", "check", "--ruleset", "capitan"]);
+    new_list("lists/own.toml");
+    for (sheet, figures) in [
+        ("gb-95th-sharpe", None),
+        ("my-rifles", Some("6")),
+        ("my-line", Some("6")),
+        ("my-light", Some("6")),
+    ] {
+        let mut args = vec!["list", "add", "lists/own.toml", sheet];
+        args.extend(figures.iter().flat_map(|f| ["--figures", f]));
+        let r = run(d, &args);
+        assert!(r.code <= 1, "{args:?}: {}", r.stderr);
+    }
+    let own = share(d, "lists/own.toml");
+    lengths.push(format!("with 3 of the player's sheets: {}", own.len()));
+    assert!(own.len() <= 1100, "{}: {own}", own.len());
+    let qr = muster::commands::share::code_qr(&own).unwrap();
+    lengths.push(format!(
+        "QR version {}",
+        muster::commands::share::version(&qr)
+    ));
+    let png = d.join("own.png");
+    let r = run(
+        d,
+        &[
+            "list",
+            "share",
+            "lists/own.toml",
+            "--qr",
+            png.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(decode_png(&std::fs::read(&png).unwrap()), vec![own.clone()]);
+    // Imported elsewhere: the same list, its three sheets as the player changed them.
+    let importer = tempfile::tempdir().unwrap();
+    let i = importer.path();
+    let r = run(i, &["list", "import", &own]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        checked(i, Path::new("lists/own.toml")),
+        checked(d, Path::new("lists/own.toml"))
+    );
+    for id in ["my-rifles", "my-line", "my-light"] {
+        let theirs =
+            std::fs::read_to_string(i.join(format!("my-sheets/capitan/sheets/{id}.toml"))).unwrap();
+        assert!(theirs.contains("(Hagman's)"), "{theirs}");
+    }
+
+    for list in shipped_lists() {
+        let text = std::fs::read_to_string(&list).unwrap();
+        if text.contains("ruleset = \"capitan\"") && text.contains("points = 600") {
+            let code = share(&root(), list.to_str().unwrap());
+            let name = list.file_name().unwrap().to_string_lossy().into_owned();
+            lengths.push(format!("{name}: {}", code.len()));
+            assert!(code.len() <= 550, "{}: {}", list.display(), code.len());
+        }
+    }
+    eprintln!("{}", lengths.join(", "));
+}
+
+/// `list share --qr FILE` of a code too long for a QR code prints the code all the same (it
+/// printed nothing and exited 2), says on stderr why there is no QR code, writes no file, and
+/// exits 0: the code, the command's main output, is whole and is what the opponent needs.
+#[test]
+fn a_code_too_long_for_a_qr_code_is_printed_all_the_same() {
+    let here = tempfile::tempdir().unwrap();
+    let d = here.path();
+    // Labels no dictionary knows: 600 letters each, drawn at random (a fixed seed).
+    let mut seed: u64 = 12345;
+    let mut letters = |n: usize| -> String {
+        (0..n)
+            .map(|_| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                char::from(b'a' + ((seed >> 33) % 26) as u8)
+            })
+            .collect()
+    };
+    let mut list = String::from(
+        "[list]\nname = \"Long labels\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 600\n",
+    );
+    for (sheet, figures) in [
+        ("gb-95th-sharpe", ""),
+        ("gb-95th-riflemen", "figures = 8\n"),
+        ("gb-43rd-light", "figures = 6\n"),
+    ] {
+        list += &format!(
+            "\n[[units]]\nsheet = \"{sheet}\"\nlabel = \"{}\"\n{figures}",
+            letters(600)
+        );
+    }
+    std::fs::create_dir(d.join("lists")).unwrap();
+    std::fs::write(d.join("lists/long.toml"), list).unwrap();
+    let r = run(d, &["list", "share", "lists/long.toml", "--qr", "long.png"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let code = r.stdout.trim_end();
+    assert!(code.len() > 1451, "{}", code.len());
+    assert!(
+        r.stderr.starts_with(&format!(
+            "warning: long.png not written: {} characters; no QR code: the code is {} characters: a QR code a phone reads from paper (version 25) holds 1451",
+            code.len(),
+            code.len()
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(!d.join("long.png").exists());
+    // The code it printed is whole.
+    let r = run(d, &["list", "import", code, "-o", "lists/back.toml"]);
+    assert!(r.code <= 1, "{}", r.stderr);
+    assert_eq!(
+        checked(d, Path::new("lists/back.toml")),
+        checked(d, Path::new("lists/long.toml"))
+    );
+}
+
+/// A damaged code says what to check: an MU1 code pasted in double quotes (the shell made
+/// `$…` of it nothing), that it was copied whole (a code cut short).
+#[test]
+fn a_damaged_code_says_what_to_check() {
+    let here = tempfile::tempdir().unwrap();
+    let d = here.path();
+    let v1 =
+        std::fs::read_to_string(root().join("tests/fixtures/share/sharpe-patrol.mu1")).unwrap();
+    let v1 = v1.trim_end_matches('\n');
+    assert!(v1.contains('$'), "{v1}");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{} list import \"{v1}\"",
+            env!("CARGO_BIN_EXE_muster")
+        ))
+        .current_dir(d)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the code is damaged")
+            && stderr.contains("on a command line put it in single quotes ('MU1:…')"),
+        "{stderr}"
+    );
+    // In single quotes, it reads.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{} list import '{v1}'",
+            env!("CARGO_BIN_EXE_muster")
+        ))
+        .current_dir(d)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Cut short, as a chat cuts a long message.
+    let code = share(&root(), "lists/sharpe-patrol.toml");
+    let r = run(d, &["list", "import", &code[..code.len() * 2 / 3]]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("check that it was copied whole, from MU3: to its last character"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
 }
 
 /// A player's own sheet travels with the list: unknown to the importer, it is written into
@@ -307,14 +652,15 @@ fn damaged_codes_are_refused_and_nothing_is_written() {
     let at = changed.len() / 2;
     changed[at] = if changed[at] == 'A' { 'B' } else { 'A' };
     let changed: String = changed.into_iter().collect();
-    let future = code.replacen("MU2:", "MU3:", 1);
+    let future = code.replacen("MU3:", "MU4:", 1);
     let cases: Vec<(String, &str)> = vec![
         (code[..code.len() - 7].to_owned(), "the code is damaged"),
         (changed, "the code is damaged"),
         (
             future,
-            "made by a newer muster (format MU3; this muster reads MU1 to MU2)",
+            "made by a newer muster (format MU4; this muster reads MU1 to MU3)",
         ),
+        ("MU3:A$C".to_owned(), "is not base41"),
         ("MU2:A$C".to_owned(), "is not base41"),
         ("MU1:abc".to_owned(), "is not base45"),
         ("hello".to_owned(), "expected a share code"),
@@ -673,4 +1019,113 @@ fn a_code_is_imported_from_a_picture_of_its_qr_code() {
         r.stderr,
         "error: blank.png: no QR code of a share code found in the picture (0 other QR codes read); photograph the roster's QR code square and sharp, or paste the code\n"
     );
+}
+
+/// Writes the preset dictionaries of share codes from the shipped data (see
+/// `muster::core::share_code::Dictionary`), one for each ruleset with sample lists, into
+/// `share-dictionaries/ID.txt` under the next free ids: every shipped sheet as a player's copy
+/// of it travels in a code (`sheets new ID --from ID`, its leading comment left out; the
+/// first in the frame a code gives it, the others alone), then every sample list as `list
+/// share` carries it, nearest the end (what a list repeats most); the first sheets are left
+/// out when all would not fit. It never writes over a dictionary,
+/// nor one the same as its ruleset's newest. Run by hand: `cargo test --test cli
+/// write_share_dictionaries -- --ignored`; then add the lines it prints to DICTIONARIES.
+#[test]
+#[ignore = "writes share-dictionaries/: run by hand to make new dictionaries"]
+fn write_share_dictionaries() {
+    use muster::core::share_code::{self, Dictionary, Shared, SharedSheet, MAX_DICTIONARY_BYTES};
+    let folder = root().join("share-dictionaries");
+    std::fs::create_dir_all(&folder).unwrap();
+    let taken = |id: u8| folder.join(format!("{id}.txt")).exists() || Dictionary::of(id).is_some();
+    let mut next = (1..=u8::MAX).find(|id| !taken(*id)).unwrap();
+    // The shipped lists as codes carry them, by ruleset.
+    let mut lists: Vec<Shared> = shipped_lists()
+        .iter()
+        .map(|l| share_code::decode(&share(&root(), l.to_str().unwrap())).unwrap())
+        .collect();
+    lists.sort_by(|a, b| a.ruleset.cmp(&b.ruleset).then(a.name.cmp(&b.name)));
+    let rulesets = json(&run(&root(), &["rulesets", "--format", "json"]));
+    for r in rulesets.as_array().unwrap() {
+        let ruleset = r["id"].as_str().unwrap();
+        let mine: Vec<&Shared> = lists.iter().filter(|s| s.ruleset == ruleset).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        // Every shipped sheet, copied as a player would.
+        let copies = tempfile::tempdir().unwrap();
+        let c = copies.path();
+        let ids = json(&run(
+            &root(),
+            &["sheets", "--ruleset", ruleset, "--format", "json"],
+        ));
+        let mut sheets = Vec::new();
+        for id in ids
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["id"].as_str().unwrap())
+        {
+            let made = run(
+                c,
+                &["sheets", "new", "--ruleset", ruleset, id, "--from", id],
+            );
+            assert_eq!(made.code, 0, "{ruleset} {id}: {}", made.stderr);
+            let path = tree(c)
+                .into_keys()
+                .find(|p| p.file_name().is_some_and(|n| *n == *format!("{id}.toml")))
+                .unwrap();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let within = path
+                .strip_prefix(c.join("my-sheets").join(ruleset))
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            sheets.push(SharedSheet {
+                id: id.to_owned(),
+                path: within,
+                text: muster::rulesets::share::without_header(&text),
+            });
+        }
+        let tail: String = mine
+            .iter()
+            .map(|s| share_code::payload(s).unwrap())
+            .collect();
+        let mut left_out = 0;
+        let bytes = loop {
+            // The first sheet as a code carries it, the others' texts alone (a code's frame
+            // of a sheet once is enough).
+            let head = share_code::payload(&Shared {
+                ruleset: ruleset.to_owned(),
+                name: String::new(),
+                list: String::new(),
+                sheets: sheets[left_out..=left_out].to_vec(),
+            })
+            .unwrap();
+            let texts: String = sheets[left_out + 1..]
+                .iter()
+                .map(|s| s.text.as_str())
+                .collect();
+            let all = format!("{head}{texts}{tail}");
+            if all.len() <= MAX_DICTIONARY_BYTES {
+                break all;
+            }
+            left_out += 1;
+        };
+        if Dictionary::newest_for(ruleset).is_some_and(|d| d.bytes == bytes.as_bytes()) {
+            eprintln!("{ruleset}: the same as its newest dictionary, none written");
+            continue;
+        }
+        let path = folder.join(format!("{next}.txt"));
+        std::fs::write(&path, &bytes).unwrap();
+        let mut crc = flate2::Crc::new();
+        crc.update(bytes.as_bytes());
+        eprintln!(
+            "{ruleset}: {} bytes, {} sheets ({left_out} left out), {} lists: Dictionary {{ id: {next}, bytes: include_bytes!(\"../../share-dictionaries/{next}.txt\"), crc32: {:#010x} }},",
+            bytes.len(),
+            sheets.len() - left_out,
+            mine.len(),
+            crc.sum()
+        );
+        next += 1;
+    }
 }
