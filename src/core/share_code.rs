@@ -46,7 +46,7 @@ pub const MAX_SHEETS: usize = 200;
 /// to repeat, so that a code costs only what differs from it. Each is a ruleset's shipped data
 /// as a code carries them (every shipped sheet as a player's copy of it, then every sample
 /// list), at most [`MAX_DICTIONARY_BYTES`], its first line naming the ruleset it serves
-/// (`ruleset = "ID"`, as a payload begins). Its bytes are the file `share-dictionaries/ID.txt`,
+/// (`ruleset = "ID"`, as a payload begins). Its bytes are the file `unit-sheets/share-dictionaries/ID.txt`,
 /// compiled in.
 ///
 /// A dictionary is frozen: a code names it by its id, and every code made with it must read
@@ -74,22 +74,22 @@ pub const MAX_DICTIONARY_BYTES: usize = 32 * 1024 - 262;
 pub const DICTIONARIES: &[Dictionary] = &[
     Dictionary {
         id: 1,
-        bytes: include_bytes!("../../share-dictionaries/1.txt"),
+        bytes: include_bytes!("../../unit-sheets/share-dictionaries/1.txt"),
         crc32: 0x73a09856,
     },
     Dictionary {
         id: 2,
-        bytes: include_bytes!("../../share-dictionaries/2.txt"),
+        bytes: include_bytes!("../../unit-sheets/share-dictionaries/2.txt"),
         crc32: 0x97e525a4,
     },
     Dictionary {
         id: 3,
-        bytes: include_bytes!("../../share-dictionaries/3.txt"),
+        bytes: include_bytes!("../../unit-sheets/share-dictionaries/3.txt"),
         crc32: 0x7eae1c1f,
     },
     Dictionary {
         id: 4,
-        bytes: include_bytes!("../../share-dictionaries/4.txt"),
+        bytes: include_bytes!("../../unit-sheets/share-dictionaries/4.txt"),
         crc32: 0x396ef828,
     },
 ];

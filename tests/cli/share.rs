@@ -812,7 +812,8 @@ fn the_roster_pdf_carries_a_qr_code_that_reads() {
         .arg("-")
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&text.stdout).contains("scan with muster to import"));
+    assert!(String::from_utf8_lossy(&text.stdout)
+        .contains("a photo of this code imports the list: muster list import photo.jpg"));
 }
 
 /// The list as players post it: the title and points, one line a unit, in the list's
@@ -1023,7 +1024,7 @@ fn a_code_is_imported_from_a_picture_of_its_qr_code() {
 
 /// Writes the preset dictionaries of share codes from the shipped data (see
 /// `muster::core::share_code::Dictionary`), one for each ruleset with sample lists, into
-/// `share-dictionaries/ID.txt` under the next free ids: every shipped sheet as a player's copy
+/// `unit-sheets/share-dictionaries/ID.txt` under the next free ids: every shipped sheet as a player's copy
 /// of it travels in a code (`sheets new ID --from ID`, its leading comment left out; the
 /// first in the frame a code gives it, the others alone), then every sample list as `list
 /// share` carries it, nearest the end (what a list repeats most); the first sheets are left
@@ -1031,10 +1032,10 @@ fn a_code_is_imported_from_a_picture_of_its_qr_code() {
 /// nor one the same as its ruleset's newest. Run by hand: `cargo test --test cli
 /// write_share_dictionaries -- --ignored`; then add the lines it prints to DICTIONARIES.
 #[test]
-#[ignore = "writes share-dictionaries/: run by hand to make new dictionaries"]
+#[ignore = "writes unit-sheets/share-dictionaries/: run by hand to make new dictionaries"]
 fn write_share_dictionaries() {
     use muster::core::share_code::{self, Dictionary, Shared, SharedSheet, MAX_DICTIONARY_BYTES};
-    let folder = root().join("share-dictionaries");
+    let folder = root().join("unit-sheets/share-dictionaries");
     std::fs::create_dir_all(&folder).unwrap();
     let taken = |id: u8| folder.join(format!("{id}.txt")).exists() || Dictionary::of(id).is_some();
     let mut next = (1..=u8::MAX).find(|id| !taken(*id)).unwrap();
@@ -1120,7 +1121,7 @@ fn write_share_dictionaries() {
         let mut crc = flate2::Crc::new();
         crc.update(bytes.as_bytes());
         eprintln!(
-            "{ruleset}: {} bytes, {} sheets ({left_out} left out), {} lists: Dictionary {{ id: {next}, bytes: include_bytes!(\"../../share-dictionaries/{next}.txt\"), crc32: {:#010x} }},",
+            "{ruleset}: {} bytes, {} sheets ({left_out} left out), {} lists: Dictionary {{ id: {next}, bytes: include_bytes!(\"../../unit-sheets/share-dictionaries/{next}.txt\"), crc32: {:#010x} }},",
             bytes.len(),
             sheets.len() - left_out,
             mine.len(),
