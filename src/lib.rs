@@ -32,31 +32,29 @@ where
     T: Into<std::ffi::OsString> + Clone,
 {
     let mut args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
-    // A preview of units of a list or a game is of that list's ruleset; --ruleset, when
-    // given, must agree (a list's ruleset and another's previews would only be refused later,
-    // as an unknown procedure or a unit of another ruleset).
+    // A preview of units of a list or a game is of that list's ruleset. Where --ruleset says
+    // another that has not the procedure asked for (clap would say "unrecognized
+    // subcommand"), the unit's ruleset is named; where it has it, the preview says whose the
+    // list is.
     if cli::names_subcommand(&args, "preview") {
         if let Some((unit, r)) = commands::preview::ruleset_of_units(&args) {
-            if cli::has_ruleset_flag(&args) {
-                let given = cli::scan_ruleset(&args);
-                if given != r {
-                    eprintln!(
-                        "error: {unit} is of {} ({}), and --ruleset says {}: leave --ruleset out (a preview takes the ruleset of its units' list or game; --ruleset is for sheet ids)",
-                        r.title(),
-                        r.id(),
-                        given.id()
-                    );
-                    return 2;
-                }
-            } else {
-                // Only where it has the procedure asked for: else the default's, which says
-                // whose the list is.
-                let asked = |p: &&rulesets::procedure::Procedure| {
-                    args.iter().any(|a| a.to_str() == Some(p.name))
-                };
-                if r.meta().procedures.iter().any(|p| asked(&p)) {
-                    args.splice(1..1, ["--ruleset".into(), r.id().into()]);
-                }
+            let has = |r: rulesets::Ruleset| {
+                r.meta()
+                    .procedures
+                    .iter()
+                    .any(|p| args.iter().any(|a| a.to_str() == Some(p.name)))
+            };
+            if !has(r) {
+            } else if !cli::has_ruleset_flag(&args) {
+                args.splice(1..1, ["--ruleset".into(), r.id().into()]);
+            } else if cli::scan_ruleset(&args) != r && !has(cli::scan_ruleset(&args)) {
+                eprintln!(
+                    "error: {unit} is of {} ({}), and --ruleset says {}: leave --ruleset out (a preview takes the ruleset of its units' list or game; --ruleset is for sheet ids)",
+                    r.title(),
+                    r.id(),
+                    cli::scan_ruleset(&args).id()
+                );
+                return 2;
             }
         }
     }

@@ -7,7 +7,7 @@
 //! one (`commands::data_dirs`), and the player's `my-sheets/` is a layer over whichever is
 //! read. The few functions that look at a data folder (listing its files, reading one, its
 //! fingerprint) ask [`text`], [`is_dir`] and [`files_in`] first; a path under `<built-in>` is
-//! never looked for on disk. Diagnostics name a built-in file `<built-in>/capitan/rules.toml`.
+//! never looked for on disk. Diagnostics name a built-in file `<built-in>/RULESET/rules.toml`.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -31,7 +31,7 @@ pub fn fingerprint() -> &'static str {
 /// muster's version and its built-in data's: `0.1.0 (data ebe12d6ffcba)`.
 pub const VERSION: &str = generated::VERSION;
 
-/// The path inside the built-in data of `path` (`capitan/rules.toml`; `""` for the folder
+/// The path inside the built-in data of `path` (`RULESET/rules.toml`; `""` for the folder
 /// itself), or `None` when `path` is not under `<built-in>`.
 fn inside(path: &Path) -> Option<String> {
     let mut parts = path.components();
@@ -106,27 +106,9 @@ mod tests {
 
     #[test]
     fn the_shipped_data_is_built_in() {
-        let rules = root().join("capitan").join("rules.toml");
-        let on_disk = Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets/capitan/rules.toml");
-        assert_eq!(
-            text(&rules),
-            Some(std::fs::read_to_string(on_disk).unwrap().as_str())
-        );
-        assert!(is_dir(&root()));
-        assert!(is_dir(&root().join("capitan")));
-        assert!(is_dir(&root().join("capitan/sheets")));
-        assert!(!is_dir(&root().join("capitan/rules.toml")));
-        assert!(!is_dir(&root().join("nowhere")));
-        let top = files_in(&root().join("capitan")).unwrap();
-        assert!(top.contains(&rules), "{top:?}");
-        assert!(top
-            .iter()
-            .all(|p| !p.starts_with(root().join("capitan/sheets"))));
-        assert_eq!(text(&root().join("capitan/../capitan/rules.toml")), None);
-        assert_eq!(text(Path::new("./<built-in>/capitan/rules.toml")), None);
-        assert!(files_in(Path::new("unit-sheets/capitan")).is_none());
-        // Every file of the folder, and nothing else.
-        let mut shipped = Vec::new();
+        // Every file of the folder, and nothing else, each as it is on disk.
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets");
+        let mut on_disk = Vec::new();
         fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
             for e in std::fs::read_dir(dir).unwrap() {
                 let p = e.unwrap().path();
@@ -137,11 +119,38 @@ mod tests {
                 }
             }
         }
-        walk(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets"),
-            &mut shipped,
-        );
-        assert_eq!(shipped.len(), files().len());
+        walk(&shipped, &mut on_disk);
+        assert_eq!(on_disk.len(), files().len());
+        for file in &on_disk {
+            let inside = file.strip_prefix(&shipped).unwrap();
+            let text = text(&root().join(inside)).unwrap();
+            assert_eq!(text, std::fs::read_to_string(file).unwrap());
+        }
+        // Folders and their files, as a data folder on disk answers.
+        let (name, _) = files()
+            .iter()
+            .find(|(n, _)| n.matches('/').count() == 2)
+            .unwrap();
+        let (ruleset, rest) = name.split_once('/').unwrap();
+        let (sub, _) = rest.split_once('/').unwrap();
+        assert!(is_dir(&root()));
+        assert!(is_dir(&root().join(ruleset)));
+        assert!(is_dir(&root().join(ruleset).join(sub)));
+        assert!(!is_dir(&root().join(name)));
+        assert!(!is_dir(&root().join("nowhere")));
+        let top = files_in(&root().join(ruleset)).unwrap();
+        assert!(!top.is_empty());
+        assert!(top
+            .iter()
+            .all(|p| p.parent() == Some(&root().join(ruleset))));
+        assert!(files_in(&root().join(ruleset).join(sub))
+            .unwrap()
+            .contains(&root().join(name)));
+        // Nothing is reached by `..`, nor by a path that only looks like the folder's.
+        let dotted = root().join(ruleset).join("..").join(name);
+        assert_eq!(text(&dotted), None);
+        assert_eq!(text(&Path::new(".").join(ROOT).join(name)), None);
+        assert!(files_in(&shipped).is_none());
         assert_eq!(fingerprint().len(), 12);
     }
 }

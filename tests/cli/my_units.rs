@@ -21,6 +21,11 @@ fn set_value(path: &Path, line: &str, new: &str) {
 
 /// `FILE:LINE` of the shipped unit `id` (its `id = …` line), as `data check` places it.
 fn shipped_at(ruleset: &str, id: &str) -> String {
+    shipped_in("<built-in>", ruleset, id)
+}
+
+/// Where the shipped data's unit `id` is defined, the data folder named `folder`.
+fn shipped_in(folder: &str, ruleset: &str, id: &str) -> String {
     let path = root().join("unit-sheets").join(ruleset).join("units.toml");
     let text = std::fs::read_to_string(&path).unwrap();
     let line = text
@@ -28,7 +33,7 @@ fn shipped_at(ruleset: &str, id: &str) -> String {
         .position(|l| l == format!("id = \"{id}\""))
         .unwrap_or_else(|| panic!("{id} in {}", path.display()))
         + 1;
-    format!("{}:{line}", path.display())
+    format!("{folder}/{ruleset}/units.toml:{line}")
 }
 
 /// Each ruleset: a shipped unit, a value of it to change (the line as the copy has it, and
@@ -390,7 +395,7 @@ fn later_data_directories_add_units_but_not_a_second_rules_table() {
     assert!(
         check.stderr.starts_with(&format!(
             "note: more/hm-qrs/units.toml:2: unit `militia` replaces the one of {}\n",
-            shipped_at("hm-qrs", "militia")
+            shipped_in(shipped.to_str().unwrap(), "hm-qrs", "militia")
         )),
         "{}",
         check.stderr
