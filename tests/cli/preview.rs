@@ -742,3 +742,50 @@ fn a_reduced_unit_tests_its_courage_even_when_it_destroyed_its_enemy() {
         .sum();
     assert!((sum - 1.0).abs() < 1e-12, "{out}");
 }
+
+/// Issue 36, item 7 (Capitán §11, Vieille garde: « Il n'est pas nécessaire de tester le moral
+/// avant de charger. Si un lancer de dés est réalisé pour voir si le courage de l'adversaire
+/// est doublé, on ajoute alors +1 au résultat obtenu »). A sheet named by its id is the unit
+/// as the sheet fields it, not a reduced unit of 1 figure: its skill holds. Its figures may
+/// be given (`ID:N`); a reduced unit (§5.3) asked to use a skill is refused, « Les unités
+/// réduites […] ne peuvent pas utiliser leurs HE » (§11), never left out in silence.
+#[test]
+fn the_old_guard_charges_from_a_sheet_id() {
+    // The Coldstream grenadiers: morale 4; the guerrilleros: courage 5 (their sheets).
+    let (morale, courage) = (4, 5);
+    // No test: the charge always goes in; doubled on 1d6 + morale + 1 ≥ 2 × courage (§5.2).
+    let doubled = (1..=6).filter(|d| d + morale + 1 >= 2 * courage).count() as f64 / 6.0;
+    for charger in ["gb-coldstream-grenadiers", "gb-coldstream-grenadiers:10"] {
+        let out = json(&muster(&[
+            "preview",
+            "charge",
+            "--charger",
+            charger,
+            "--charger-skill",
+            "vieille-garde",
+            "--target",
+            "es-guerrilleros",
+            "--format",
+            "json",
+        ]));
+        assert_eq!(out["test_required"], false, "{charger}: {out}");
+        assert!(close(&out["p_success"], 1.0), "{charger}: {out}");
+        assert!(close(&out["p_double"], doubled), "{charger}: {out}");
+    }
+    let run = muster(&[
+        "preview",
+        "charge",
+        "--charger",
+        "gb-coldstream-grenadiers:2",
+        "--charger-skill",
+        "vieille-garde",
+        "--target",
+        "es-guerrilleros",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("is reduced") && run.stderr.contains("Capitán §11"),
+        "{}",
+        run.stderr
+    );
+}
