@@ -653,6 +653,58 @@ fn binomial_coefficient(n: usize, k: usize) -> f64 {
     (0..k).fold(1.0, |c, i| c * (n - i) as f64 / (i + 1) as f64)
 }
 
+/// Issue 36, item 8 (ACA p.3, p.6): the book's large targets are the march column, the attack
+/// column (for artillery) and the squares (« Une colonne de marche est une grande cible »,
+/// « La colonne d'assaut est une grande cible, mais uniquement pour l'artillerie », « Un
+/// carré est une grande cible »); skirmishers, an extended line and foragers never are, and
+/// their hits are halved (« Les touches d'artillerie sur des tirailleurs sont divisées par
+/// deux »). Skirmishers as a large target are refused with the rule, as a unit crossed before
+/// the bounce is (muster took 5 + 2 hits, halved to 4).
+#[test]
+fn skirmishers_are_never_a_large_target() {
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "artillery",
+            "--battery",
+            "medium",
+            "--ammo",
+            "roundshot",
+            "--figures",
+            "5",
+            "--toughness",
+            "3",
+            "--no-save",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    for order in ["skirmishers", "foragers"] {
+        refused(
+            &args(&["--order", order, "--large-target"]),
+            &[
+                &format!("--large-target with --order {order}"),
+                "never makes",
+                "march column",
+                "ACA p.3, p.6",
+            ],
+        );
+    }
+    // A medium piece's round shot (S7 on T3: 2+, no save): skirmishers take ⌈5 / 2⌉ hits;
+    // a formed large target 5 + 2 (ACA p.9: "+2 touches contre grande cible").
+    for (extra, hits) in [
+        (vec!["--order", "skirmishers"], 5_u32.div_ceil(2)),
+        (vec!["--large-target"], 5 + 2),
+    ] {
+        let v = preview(&args(&extra));
+        assert_eq!(v["hits"], hits, "{extra:?}");
+        assert_dist(
+            &v["casualties"],
+            &misfire(&binomial(hits as usize, d6(2))),
+            "round shot",
+        );
+    }
+}
+
 /// Missing mechanic 1 (ACA p.3, p.12): flank and rear. The supplement names "le malus de
 /// prise de flanc ou de dos" and leaves its numbers to WAB (reading flank-rear, muster's
 /// rule: +1 a flank, +2 the rear, no rank bonus for the unit attacked there by 5 figures or
