@@ -673,3 +673,119 @@ fn a_preview_takes_the_ruleset_of_the_lists_its_units_come_from() {
     ]);
     assert_eq!(r.stdout, with_flag.stdout);
 }
+
+/// Issue 36, item 6 (Capitán §5.3): « L'unité réduite doit réaliser automatiquement un test de
+/// courage avec le dé le plus élevé dont elle dispose » — also when it has just destroyed its
+/// enemy in the same round (§8.11; reading reduced-unit-always of rules.toml: failing, it
+/// routs and both units are out). muster skipped the test when the enemy was destroyed.
+#[test]
+fn a_reduced_unit_tests_its_courage_even_when_it_destroyed_its_enemy() {
+    // 3 figures of the 45th (regular: ±0 on the test, §5.3; courage 6; its highest die a d8)
+    // against 1 figure, both with 1 attack on a d6 and no factor, dodging on a d6 (§2.4: 5+).
+    let out = json(&muster(&[
+        "preview",
+        "melee",
+        "--a",
+        "gb-45th-line:3",
+        "--a-die",
+        "d6",
+        "--a-modifier",
+        "0",
+        "--a-attacks",
+        "1",
+        "--a-dodge-die",
+        "d6",
+        "--b",
+        "gb-45th-line:1",
+        "--b-die",
+        "d6",
+        "--b-modifier",
+        "0",
+        "--b-attacks",
+        "1",
+        "--b-dodge-die",
+        "d6",
+        "--rounds",
+        "1",
+        "--format",
+        "json",
+    ]));
+    // One pair of attacks (§8.12): A rolls higher 15/36, a tie 6/36 (an impact each), B higher
+    // 15/36; A's two other attacks are direct impacts on B.
+    let (a_higher, tie, b_higher) = (15.0 / 36.0, 6.0 / 36.0, 15.0 / 36.0);
+    let dodge: f64 = 2.0 / 6.0;
+    // A, hit once (tie or B higher) and not dodging, is down to 2 figures: reduced; it passes
+    // its test on d8 ≥ 6 (§5.3).
+    let fails = 1.0 - 3.0 / 8.0;
+    // B's single figure is killed unless it dodges every impact: 3 (A higher or a tie) or 2.
+    let b_killed = |impacts: i32| 1.0 - dodge.powi(impacts);
+    let a_hit = (tie + b_higher) * (1.0 - dodge);
+    assert!(close(&out["p_a_routed"], a_hit * fails), "{out}");
+    // Routed after destroying B: both out (B destroyed, A routed).
+    let both_out = (tie * b_killed(3) + b_higher * b_killed(2)) * (1.0 - dodge) * fails;
+    assert!(close(&out["p_both_out"], both_out), "{out}");
+    // B is destroyed when its figure is killed, or by the 3:1 ratio (§8.11) when A kept its 3
+    // figures; A wins unless it failed its test.
+    let a_unhurt = a_higher + (tie + b_higher) * dodge;
+    let b_killed_a_hit = (tie * b_killed(3) + b_higher * b_killed(2)) * (1.0 - dodge);
+    assert!(
+        close(&out["p_b_destroyed"], a_unhurt + b_killed_a_hit),
+        "{out}"
+    );
+    assert!(
+        close(&out["p_a_wins"], a_unhurt + b_killed_a_hit * (1.0 - fails)),
+        "{out}"
+    );
+    let sum: f64 = ["p_a_wins", "p_b_wins", "p_both_out", "p_still_engaged"]
+        .iter()
+        .map(|k| out[k].as_f64().unwrap())
+        .sum();
+    assert!((sum - 1.0).abs() < 1e-12, "{out}");
+}
+
+/// Issue 36, item 7 (Capitán §11, Vieille garde: « Il n'est pas nécessaire de tester le moral
+/// avant de charger. Si un lancer de dés est réalisé pour voir si le courage de l'adversaire
+/// est doublé, on ajoute alors +1 au résultat obtenu »). A sheet named by its id is the unit
+/// as the sheet fields it, not a reduced unit of 1 figure: its skill holds. Its figures may
+/// be given (`ID:N`); a reduced unit (§5.3) asked to use a skill is refused, « Les unités
+/// réduites […] ne peuvent pas utiliser leurs HE » (§11), never left out in silence.
+#[test]
+fn the_old_guard_charges_from_a_sheet_id() {
+    // The Coldstream grenadiers: morale 4; the guerrilleros: courage 5 (their sheets).
+    let (morale, courage) = (4, 5);
+    // No test: the charge always goes in; doubled on 1d6 + morale + 1 ≥ 2 × courage (§5.2).
+    let doubled = (1..=6).filter(|d| d + morale + 1 >= 2 * courage).count() as f64 / 6.0;
+    for charger in ["gb-coldstream-grenadiers", "gb-coldstream-grenadiers:10"] {
+        let out = json(&muster(&[
+            "preview",
+            "charge",
+            "--charger",
+            charger,
+            "--charger-skill",
+            "vieille-garde",
+            "--target",
+            "es-guerrilleros",
+            "--format",
+            "json",
+        ]));
+        assert_eq!(out["test_required"], false, "{charger}: {out}");
+        assert!(close(&out["p_success"], 1.0), "{charger}: {out}");
+        assert!(close(&out["p_double"], doubled), "{charger}: {out}");
+    }
+    let run = muster(&[
+        "preview",
+        "charge",
+        "--charger",
+        "gb-coldstream-grenadiers:2",
+        "--charger-skill",
+        "vieille-garde",
+        "--target",
+        "es-guerrilleros",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("is reduced") && run.stderr.contains("Capitán §11"),
+        "{}",
+        run.stderr
+    );
+}

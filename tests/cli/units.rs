@@ -285,8 +285,8 @@ fn a_value_that_looks_like_a_list_unit_but_is_not() {
             "error: lists/wab-france-1809.toml is a list for WAB: Au crépuscule de l'Aigle, not for Capitán\n".to_owned(),
         ),
         (
-            vec!["preview", "charge", "--charger", "gb-45th-line:8", "--target", "gb-45th-line"],
-            format!("error: invalid value 'gb-45th-line:8' for '--charger <UNIT>': `gb-45th-line:8`: expected an id (this unit takes no figures); {naming}\n\nFor more information, try '--help'.\n"),
+            vec!["preview", "charge", "--charger", "gb-45th-line:8", "--target", "gb-45th-line:8"],
+            format!("error: invalid value 'gb-45th-line:8' for '--target <UNIT>': `gb-45th-line:8`: expected an id (this unit takes no figures); {naming}\n\nFor more information, try '--help'.\n"),
         ),
         (
             vec!["preview", "charge", "--charger", "gb-45th-lin.e", "--target", "gb-45th-line"],

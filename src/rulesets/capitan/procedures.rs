@@ -199,9 +199,9 @@ pub const PROCEDURES: &[Procedure] = &[
         rule: "§5.1–5.2",
         sides: ["Charger", "Target"],
         params: &[
-            Param::unit(
+            Param::unit_with_figures(
                 "charger",
-                "The charging unit (a sheet, or a list's unit: it uses the skills bought for it)",
+                "The charging unit (a sheet, SHEET:FIGURES, or a list's unit: it uses the skills bought for it; reduced, none)",
             )
             .first()
             .legacy("list", "unit"),

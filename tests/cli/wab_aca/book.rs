@@ -575,6 +575,136 @@ fn artillery_terrain_batteries_and_kaboum() {
     }
 }
 
+/// Issue 36, item 5 (ACA p.10): a caisson has "Endurance 6, 4 PV, risque d'exploser comme les
+/// caissons des batterie en cas de blessure", and a battery's caissons explode on a 6 to wound
+/// then a 6 (p.8, "Kaboum"): the explosion destroys the caisson whatever its wounds, so
+/// P(destroyed) = P(explosion or 4 wounds), printed as the explosion plus 4 wounds without one
+/// so that the two add up (muster counted the 4 wounds only: 0.309 for a heavy piece).
+#[test]
+fn a_caisson_is_destroyed_by_its_explosion_too() {
+    // A heavy piece's round shot (S8) on the caisson (T6): to wound 2+; 1d6 hits (p.9); the
+    // artillery die misfires on 1 face in 6.
+    let v = preview(&[
+        "artillery",
+        "--battery",
+        "heavy",
+        "--ammo",
+        "roundshot",
+        "--at",
+        "caisson",
+    ]);
+    let wound = d6(2);
+    // Each hit: a 6 to wound (1/6) then a 6 (1/6) blows it up.
+    let kaboum: f64 = 1.0 / 36.0;
+    // Each hit wounds without an explosion, blows it up, or does nothing.
+    let (mut exploded, mut four_wounds_quiet) = (0.0, 0.0);
+    for h in 1..=6_usize {
+        exploded += (1.0 - (1.0 - kaboum).powi(h as i32)) / 6.0;
+        four_wounds_quiet += (4..=h)
+            .map(|k| {
+                binomial_coefficient(h, k)
+                    * (wound - kaboum).powi(k as i32)
+                    * (1.0 - wound).powi((h - k) as i32)
+            })
+            .sum::<f64>()
+            / 6.0;
+    }
+    let fired = 5.0 / 6.0;
+    let m = &v["materiel"];
+    assert!(
+        close(f(&m["p_destroyed"]), fired * (exploded + four_wounds_quiet)),
+        "{m}"
+    );
+    assert!(close(f(&m["p_kaboum"]), fired * exploded), "{m}");
+    assert!(
+        close(f(&m["p_destroyed_by_wounds"]), fired * four_wounds_quiet),
+        "{m}"
+    );
+    // More than the 4 wounds alone: those count the wounds that came with an explosion too.
+    let four_wounds: f64 = m["materiel_wounds"].as_array().unwrap()[4..]
+        .iter()
+        .map(f)
+        .sum();
+    assert!(f(&m["p_destroyed"]) > four_wounds + 0.03, "{m}");
+    // The text prints the sum and its two parts, to 4 places, as they add up.
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "artillery",
+        "--battery",
+        "heavy",
+        "--ammo",
+        "roundshot",
+        "--at",
+        "caisson",
+    ]);
+    let line = format!(
+        "P(destroyed) {:.4} = Kaboum {:.4} + 4 wounds or more without an explosion {:.4}",
+        fired * (exploded + four_wounds_quiet),
+        fired * exploded,
+        fired * four_wounds_quiet
+    );
+    assert!(run.stdout.contains(&line), "no `{line}` in {}", run.stdout);
+}
+
+/// C(n, k).
+fn binomial_coefficient(n: usize, k: usize) -> f64 {
+    (0..k).fold(1.0, |c, i| c * (n - i) as f64 / (i + 1) as f64)
+}
+
+/// Issue 36, item 8 (ACA p.3, p.6): the book's large targets are the march column, the attack
+/// column (for artillery) and the squares (« Une colonne de marche est une grande cible »,
+/// « La colonne d'assaut est une grande cible, mais uniquement pour l'artillerie », « Un
+/// carré est une grande cible »); skirmishers, an extended line and foragers never are, and
+/// their hits are halved (« Les touches d'artillerie sur des tirailleurs sont divisées par
+/// deux »). Skirmishers as a large target are refused with the rule, as a unit crossed before
+/// the bounce is (muster took 5 + 2 hits, halved to 4).
+#[test]
+fn skirmishers_are_never_a_large_target() {
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "artillery",
+            "--battery",
+            "medium",
+            "--ammo",
+            "roundshot",
+            "--figures",
+            "5",
+            "--toughness",
+            "3",
+            "--no-save",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    for order in ["skirmishers", "foragers"] {
+        refused(
+            &args(&["--order", order, "--large-target"]),
+            &[
+                &format!("--large-target with --order {order}"),
+                "never makes",
+                "march column",
+                "ACA p.3, p.6",
+            ],
+        );
+    }
+    // A medium piece's round shot (S7 on T3: 2+, no save): skirmishers take ⌈5 / 2⌉ hits;
+    // a formed large target 5 + 2 (ACA p.9: "+2 touches contre grande cible").
+    for (extra, hits) in [
+        (vec!["--order", "skirmishers"], 5_u32.div_ceil(2)),
+        (vec!["--large-target"], 5 + 2),
+    ] {
+        let v = preview(&args(&extra));
+        assert_eq!(v["hits"], hits, "{extra:?}");
+        assert_dist(
+            &v["casualties"],
+            &misfire(&binomial(hits as usize, d6(2))),
+            "round shot",
+        );
+    }
+}
+
 /// Missing mechanic 1 (ACA p.3, p.12): flank and rear. The supplement names "le malus de
 /// prise de flanc ou de dos" and leaves its numbers to WAB (reading flank-rear, muster's
 /// rule: +1 a flank, +2 the rear, no rank bonus for the unit attacked there by 5 figures or

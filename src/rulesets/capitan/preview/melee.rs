@@ -2,7 +2,8 @@
 //! up and both roll their combat die + factors, the higher inflicts an impact, a tie one on
 //! each; unmatched attacks are direct impacts; impacts are dodged as for fire. After
 //! casualties a 3:1 ratio destroys the weaker unit (§8.11) and reduced units test courage
-//! (§5.3). The melee goes on until one side is destroyed or routs (§8.9): an absorbing Markov
+//! (§5.3), always: also the unit that destroyed its enemy in that round (reading
+//! `reduced-unit-always` of rules.toml). The melee goes on until one side is destroyed or routs (§8.9): an absorbing Markov
 //! chain over the two figure counts, solved exactly.
 
 use std::collections::BTreeMap;
@@ -121,6 +122,10 @@ pub enum End {
     BRouted,
     BothDestroyed,
     BothRouted,
+    /// A destroyed B, then failed its own test as a reduced unit (§5.3) and routed.
+    BDestroyedARouted,
+    /// B destroyed A, then routed.
+    ADestroyedBRouted,
 }
 
 /// Where one round from (a, b) leads, with probabilities: absorbed, or still engaged at (a', b').
@@ -148,15 +153,9 @@ fn step(setup: &MeleeSetup, a: u32, b: u32, first: bool) -> Step {
                 out.ends.push((End::BothDestroyed, p, 0, 0));
                 continue;
             }
-            if b_gone {
-                out.ends.push((End::BDestroyed, p, a2, 0));
-                continue;
-            }
-            if a_gone {
-                out.ends.push((End::ADestroyed, p, 0, b2));
-                continue;
-            }
-            // §5.3: units brought down to 2 figures test their courage.
+            // §5.3: units brought down to 2 figures test their courage: « L'unité réduite doit
+            // réaliser automatiquement un test de courage », even the one that has just
+            // destroyed its enemy (reading reduced-unit-always).
             let pass = |t: &Option<CourageTest>, before: u32, after: u32| match t {
                 Some(t) if t.triggered(before, after) => t.p_pass(),
                 _ => 1.0,
@@ -165,6 +164,20 @@ fn step(setup: &MeleeSetup, a: u32, b: u32, first: bool) -> Step {
                 pass(&setup.a.courage_test, a, a2),
                 pass(&setup.b.courage_test, b, b2),
             );
+            if b_gone {
+                out.ends.push((End::BDestroyed, p * pa, a2, 0));
+                if pa < 1.0 {
+                    out.ends.push((End::BDestroyedARouted, p * (1.0 - pa), a2, 0));
+                }
+                continue;
+            }
+            if a_gone {
+                out.ends.push((End::ADestroyed, p * pb, 0, b2));
+                if pb < 1.0 {
+                    out.ends.push((End::ADestroyedBRouted, p * (1.0 - pb), 0, b2));
+                }
+                continue;
+            }
             let both = p * (1.0 - pa) * (1.0 - pb);
             if both > 0.0 {
                 out.ends.push((End::BothRouted, both, a2, b2));
@@ -187,7 +200,8 @@ fn step(setup: &MeleeSetup, a: u32, b: u32, first: bool) -> Step {
 pub struct MeleeOutcome {
     pub p_a_wins: f64,
     pub p_b_wins: f64,
-    /// Both destroyed, or both routed.
+    /// Both out of the melee: both destroyed, both routed, or one destroyed and the other
+    /// routed by its own test as a reduced unit (§5.3, reading reduced-unit-always).
     pub p_both_out: f64,
     pub p_still_engaged: f64,
     pub p_a_destroyed: f64,
@@ -221,8 +235,8 @@ impl Tally {
     fn end(&mut self, end: End, p: f64, a: u32, b: u32) {
         *self.ends.entry(end).or_default() += p;
         let (a, b) = match end {
-            End::ADestroyed => (0, b),
-            End::BDestroyed => (a, 0),
+            End::ADestroyed | End::ADestroyedBRouted => (0, b),
+            End::BDestroyed | End::BDestroyedARouted => (a, 0),
             End::BothDestroyed => (0, 0),
             _ => (a, b),
         };
@@ -235,12 +249,15 @@ impl Tally {
         MeleeOutcome {
             p_a_wins: e(End::BDestroyed) + e(End::BRouted),
             p_b_wins: e(End::ADestroyed) + e(End::ARouted),
-            p_both_out: e(End::BothDestroyed) + e(End::BothRouted),
+            p_both_out: e(End::BothDestroyed)
+                + e(End::BothRouted)
+                + e(End::BDestroyedARouted)
+                + e(End::ADestroyedBRouted),
             p_still_engaged: self.engaged,
-            p_a_destroyed: e(End::ADestroyed) + e(End::BothDestroyed),
-            p_b_destroyed: e(End::BDestroyed) + e(End::BothDestroyed),
-            p_a_routed: e(End::ARouted) + e(End::BothRouted),
-            p_b_routed: e(End::BRouted) + e(End::BothRouted),
+            p_a_destroyed: e(End::ADestroyed) + e(End::BothDestroyed) + e(End::ADestroyedBRouted),
+            p_b_destroyed: e(End::BDestroyed) + e(End::BothDestroyed) + e(End::BDestroyedARouted),
+            p_a_routed: e(End::ARouted) + e(End::BothRouted) + e(End::BDestroyedARouted),
+            p_b_routed: e(End::BRouted) + e(End::BothRouted) + e(End::ADestroyedBRouted),
             expected_rounds: self.rounds,
             a_survivors: Distribution::new(self.a_left),
             b_survivors: Distribution::new(self.b_left),

@@ -81,6 +81,16 @@ impl<'a> UnitChoice<'a> {
         })
     }
 
+    /// How the unit is named where its figures may not be known: a sheet named by its id
+    /// alone stands for the unit as the sheet fields it.
+    fn named(&self, figures: Option<u32>) -> String {
+        match (figures, &self.list) {
+            (Some(f), _) => self.name(f),
+            (None, Some(l)) => format!("{} ({})", l.label, l.origin),
+            (None, None) => self.sheet.name.clone(),
+        }
+    }
+
     /// How the unit is named in every line of a preview.
     pub fn name(&self, figures: u32) -> String {
         match &self.list {
@@ -178,21 +188,24 @@ fn acts(e: &SkillEffects, skill: &Skill, u: Use) -> bool {
 }
 
 /// The skill a unit uses in this activation (§11: one per activation), with a note saying
-/// which and how to pick another. `asked`: the one the player names. A compared skill
-/// (`--compare-skill`) need not have been bought, only be on the unit's sheet.
+/// which and how to pick another. `asked`: the one the player names, refused when the unit
+/// cannot use it (never dropped). A compared skill (`--compare-skill`) need not have been
+/// bought, only be on the unit's sheet. `figures`: `None` for a sheet named by its id alone
+/// where the procedure takes no figures: the unit as the sheet fields it, not reduced.
 #[allow(clippy::too_many_arguments)]
 fn chosen_skill(
     db: &Database,
     unit: &UnitChoice,
-    figures: u32,
+    figures: Option<u32>,
     asked: Option<&str>,
     compared: bool,
     purpose: Use,
     flag: &str,
     notes: &mut Vec<String>,
 ) -> Result<Option<String>, String> {
-    let name = unit.name(figures);
-    let reduced = unit.sheet.kind != Kind::Command && figures <= db.rules.reduced.figures;
+    let name = unit.named(figures);
+    let reduced = unit.sheet.kind != Kind::Command
+        && figures.is_some_and(|f| f <= db.rules.reduced.figures);
     if let Some(k) = asked {
         let skill = db
             .skill(k)
@@ -218,12 +231,13 @@ fn chosen_skill(
             }
             _ => {}
         }
+        // « Les unités réduites, fuyant ou désorganisées ne peuvent pas utiliser leurs HE »
+        // (§11): a skill asked for that the unit cannot use is refused, not left out.
         if reduced {
-            notes.push(format!(
-                "{name} is reduced: it cannot use {} (Capitán §11)",
+            return Err(format!(
+                "--{flag} {k}: {name} is reduced (2 figures or fewer, Capitán §5.3): it cannot use {} (« Les unités réduites […] ne peuvent pas utiliser leurs HE », Capitán §11)",
                 skill.name.get(super::TEXT)
             ));
-            return Ok(None);
         }
         if !compared {
             notes.push(format!(
@@ -419,7 +433,7 @@ fn fire_one(
             chosen_skill(
                 db,
                 s,
-                f,
+                Some(f),
                 asked,
                 compared.is_some(),
                 Use::Firing,
@@ -433,7 +447,7 @@ fn fire_one(
         (Some(t), Some(f)) => chosen_skill(
             db,
             t,
-            f,
+            Some(f),
             req.target_skill.as_deref(),
             false,
             Use::FiredUpon,
@@ -718,7 +732,7 @@ fn melee_one(
      -> Result<Option<String>, String> {
         match (&side.unit, fig) {
             (Some(u), Some(f)) => {
-                chosen_skill(db, u, f, asked, hypothetical, Use::Melee, flag, notes)
+                chosen_skill(db, u, Some(f), asked, hypothetical, Use::Melee, flag, notes)
             }
             _ => Ok(None),
         }
@@ -967,11 +981,18 @@ pub fn charge(db: &Database, req: &ChargeRequest) -> Result<ChargeReport, String
         within("--courage", c, &limits::COURAGE, "as on the sheets")?;
     }
     let mut notes = Vec::new();
+    // A sheet id gives its figures where the sheet has them (a command unit's N°F) or with
+    // `ID:N`; a troop sheet named alone is the unit as fielded, not reduced (§5.3), so that
+    // its skills hold.
+    let charger_figures = match &req.charger {
+        Some(u) if u.figures.is_some() => Some(u.figures(None, "charger", "charger")?),
+        _ => None,
+    };
     let charger_skill = match &req.charger {
         Some(u) => chosen_skill(
             db,
             u,
-            u.figures.unwrap_or(1).max(1),
+            charger_figures,
             req.charger_skill.as_deref(),
             false,
             Use::Charging,

@@ -86,9 +86,15 @@ pub struct Materiel {
     /// caisson.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_kaboum: Option<f64>,
-    /// P(at least its wounds on a limber or a caisson: destroyed).
+    /// P(a limber or a caisson destroyed): at least its wounds, or (a caisson) its explosion,
+    /// which destroys it too (p.10: "risque d'exploser comme les caissons des batterie en cas
+    /// de blessure"). It is `p_kaboum` + `p_destroyed_by_wounds`: the two add up.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_destroyed: Option<f64>,
+    /// P(at least its wounds and no explosion): a limber or a caisson destroyed by its wounds
+    /// alone (a limber cannot explode: all of `p_destroyed`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_destroyed_by_wounds: Option<f64>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -125,6 +131,21 @@ fn d6_hits(bonus: u32, p: f64) -> Vec<f64> {
     for die in 1..=6 {
         for (k, q) in binomial(die + bonus, p).iter().enumerate() {
             out[k] += q / 6.0;
+        }
+    }
+    out
+}
+
+/// 1d6 + `bonus` hits, each making an event with `p`, one with `q` that ends the count, or
+/// nothing: P(k events and none that ends it). The sum falls short of 1 by P(one ended it).
+fn d6_hits_or_none(bonus: u32, p: f64, q: f64) -> Vec<f64> {
+    let bonus = bonus as usize;
+    let mut out = vec![0.0; 7 + bonus];
+    for die in 1..=6 {
+        // Given that no hit ended it, each hit made the event with p / (1 − q).
+        let go_on = (1.0 - q).powi((die + bonus) as i32);
+        for (k, r) in binomial(die + bonus, p / (1.0 - q)).iter().enumerate() {
+            out[k] += go_on * r / 6.0;
         }
     }
     out
@@ -262,12 +283,18 @@ fn at_materiel(
             .sum();
         (1.0 - p_misfire) * (1.0 - none)
     });
-    let p_destroyed = (f.at != At::Battery).then(|| {
-        materiel_wounds
-            .iter()
-            .skip(wounds as usize)
-            .sum::<f64>()
-    });
+    // A limber or a caisson is destroyed by its wounds or by the explosion (p.10), which may
+    // come with fewer wounds: the two are counted apart so that they add up. Without an
+    // explosion each hit wounds without a Kaboum (p_wound − kaboum) or does not wound at all,
+    // the caisson's chance of a Kaboum being 0 for a limber.
+    let (p_destroyed, p_destroyed_by_wounds) = if f.at == At::Battery {
+        (None, None)
+    } else {
+        let kaboum = if f.at == At::Caisson { kaboum } else { 0.0 };
+        let quiet = with_misfire(&d6_hits_or_none(bonus, p_wound - kaboum, kaboum), p_misfire);
+        let by_wounds: f64 = quiet.iter().skip(wounds as usize).sum();
+        (Some(p_kaboum.unwrap_or(0.0) + by_wounds), Some(by_wounds))
+    };
     ArtilleryReport {
         battery: t.id.clone(),
         ammunition: f.ammunition,
@@ -286,6 +313,7 @@ fn at_materiel(
             materiel_wounds,
             p_kaboum,
             p_destroyed,
+            p_destroyed_by_wounds,
         }),
     }
 }

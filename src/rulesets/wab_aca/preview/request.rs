@@ -14,7 +14,7 @@ use super::combat::{self, CombatReport, Rerolls, Side, SideReport};
 use super::shoot::{self, ShootReport, Shot};
 use super::test::{self, TestInput, TestReport};
 use crate::rulesets::wab_aca::database::Database;
-use crate::rulesets::wab_aca::model::{Arm, Class, Entry, Kind, Lang, UnitOption};
+use crate::rulesets::wab_aca::model::{Arm, Class, Entry, Kind, Lang, LargeTarget, UnitOption};
 use crate::rulesets::UnitRow;
 
 /// Bounds of the numbers a preview accepts (docs/development.md, "Limits").
@@ -985,9 +985,60 @@ pub struct ArtilleryOut {
 }
 
 /// Refuses what the supplement excludes, naming the rule, before anything is computed.
-fn artillery_situation(r: &ArtilleryRequest, grand_battery: u32) -> Result<(), String> {
+fn artillery_situation(
+    db: &Database,
+    r: &ArtilleryRequest,
+    grand_battery: u32,
+) -> Result<(), String> {
     let canister = r.ammunition == Ammunition::Canister;
     let refuse = |flag: &str, why: &str| Err(format!("{flag}: {why}"));
+    // The book names its large targets, each a formed body: the march column, the attack
+    // column (for artillery), the squares (ACA p.3, p.6, rules.toml's formations); skirmishers,
+    // an extended line and foragers stand apart and have their hits halved instead (p.3, p.6).
+    if r.large_target && r.order != Order::Formed {
+        let (order, formations): (&str, &[&str]) = match r.order {
+            Order::Skirmishers => ("skirmishers", &["skirmish", "extended-line"]),
+            _ => ("foragers", &["foragers"]),
+        };
+        let never = formations.iter().all(|id| {
+            db.formations
+                .get(id)
+                .is_none_or(|f| f.large_target == LargeTarget::No)
+        });
+        if never {
+            let mut large: Vec<String> = Vec::new();
+            for f in db.formations.iter() {
+                let name = match f.large_target {
+                    LargeTarget::No => continue,
+                    LargeTarget::Yes => f.name.get(Lang::En).to_lowercase(),
+                    LargeTarget::Artillery => {
+                        format!("{} (against artillery)", f.name.get(Lang::En).to_lowercase())
+                    }
+                };
+                if !large.contains(&name) {
+                    large.push(name);
+                }
+            }
+            let (who, halved) = if r.order == Order::Skirmishers {
+                (
+                    "skirmishers or an extended line",
+                    "ACA p.3: \"Les touches d'artillerie sur des tirailleurs sont divisées par deux\"",
+                )
+            } else {
+                (
+                    "foragers",
+                    "ACA p.6: \"Les touches d'artillerie sur des fourrageurs sont divisées par deux\"",
+                )
+            };
+            return refuse(
+                &format!("--large-target with --order {order}"),
+                &format!(
+                    "the book never makes {who} a large target (ACA p.3, p.6: its large targets are the {}); their hits are halved instead ({halved})",
+                    large.join(", the ")
+                ),
+            );
+        }
+    }
     if canister && r.large_target {
         return refuse(
             "--large-target",
@@ -1075,7 +1126,7 @@ pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, St
         })
         .transpose()?
         .unwrap_or(0);
-    artillery_situation(r, grand_battery)?;
+    artillery_situation(db, r, grand_battery)?;
     let figures = match (r.at, r.figures) {
         (At::Figures, None) => {
             return Err(

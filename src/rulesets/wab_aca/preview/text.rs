@@ -268,8 +268,17 @@ pub fn artillery(r: &ArtilleryOut) -> String {
                     k
                 ));
             }
-            if let Some(d) = m.p_destroyed {
-                text.push_str(&format!("  P(destroyed: {} wounds or more) {:.4}\n", m.wounds, d));
+            match (m.p_destroyed, m.p_destroyed_by_wounds, m.p_kaboum) {
+                // A caisson: its explosion destroys it too (ACA p.10); the two parts add up.
+                (Some(d), Some(w), Some(k)) => text.push_str(&format!(
+                    "  P(destroyed) {d:.4} = Kaboum {k:.4} + {} wounds or more without an explosion {w:.4} (ACA p.10)\n",
+                    m.wounds
+                )),
+                (Some(d), _, _) => text.push_str(&format!(
+                    "  P(destroyed: {} wounds or more) {d:.4}\n",
+                    m.wounds
+                )),
+                _ => {}
             }
             text.push_str(&distribution_table(
                 "wounds",
