@@ -275,6 +275,9 @@ struct Finder {
 
 /// The most finder patterns kept from one picture (a page of text has a few false ones).
 const MAX_FINDERS: usize = 400;
+/// The most grids read from one picture's finder patterns (a grid of version 40 is 31,329
+/// modules): a picture of many false patterns costs a bounded time.
+const MAX_GRIDS: usize = 100;
 /// The finder patterns, by how many scans found them, tried three by three.
 const TRIED_FINDERS: usize = 12;
 
@@ -494,6 +497,7 @@ fn sampled(grey: &Grey) -> Vec<String> {
     let integral = Integral::of(grey);
     let finders = finders(grey, &integral);
     let mut texts: Vec<String> = Vec::new();
+    let mut grids = 0;
     let n = finders.len();
     for i in 0..n {
         for j in 0..n {
@@ -527,6 +531,10 @@ fn sampled(grey: &Grey) -> Vec<String> {
                 for v in [version, version - 1, version + 1, version - 2, version + 2] {
                     if !(1..=40).contains(&v) {
                         continue;
+                    }
+                    grids += 1;
+                    if grids > MAX_GRIDS {
+                        return texts;
                     }
                     if let Some(text) = read_grid(grey, &integral, a, b, c, 17 + 4 * v as usize) {
                         if !texts.contains(&text) {
