@@ -265,8 +265,17 @@ async function importList(ev) {
   // A photo of the QR code, when one is chosen, is read by the server as the command line
   // reads a picture; otherwise the code pasted.
   const photo = $("#im-photo").files[0];
-  if (!code && !photo) return banner(t("import_missing"));
-  if (photo && photo.size > MAX_PHOTO_BYTES) return banner(t("import_photo_big"));
+  const out = $("#import-result");
+  // Said in the Import box itself, where the player looks (on a phone the page's banner is
+  // a screen or two above it).
+  const refused = (message) => {
+    out.hidden = false;
+    out.replaceChildren(el("div", { class: "banner", role: "alert" }, ...(Array.isArray(message) ? message : [message])));
+  };
+  out.hidden = true;
+  out.replaceChildren();
+  if (!code && !photo) return refused(t("import_missing"));
+  if (photo && photo.size > MAX_PHOTO_BYTES) return refused(t("import_photo_big"));
   const name = $("#im-name").value.trim();
   let r;
   if (photo) {
@@ -278,7 +287,6 @@ async function importList(ev) {
     if (name) body.name = name;
     r = await api("POST", "/api/import", body);
   }
-  const out = $("#import-result");
   if (!r.ok) {
     if (r.status === 409 || r.status === 400) {
       field.classList.add("bad");
@@ -286,7 +294,7 @@ async function importList(ev) {
     } else {
       // What does not read in the code, each where it is: "the code's sheet `x`:3:5: …".
       const where = (d) => (d.part ?? "") + (d.line ? `:${d.line}:${d.column}` : "");
-      banner([said(r.data.error), ...(r.data.diagnostics || []).map((d) =>
+      refused([said(r.data.error), ...(r.data.diagnostics || []).map((d) =>
         el("div", { class: "small" }, said(`${where(d)}: ${d.message}`)))]);
     }
     return;
