@@ -222,18 +222,37 @@ fn picture(path: &Path) -> Result<Option<Vec<u8>>, Error> {
 
 /// The share code a picture's QR code holds: the first QR code read whose text is a code.
 fn code_in_picture(path: &Path, bytes: &[u8]) -> Result<String, Error> {
-    let texts =
-        qr_read::texts(bytes).map_err(|why| Error::Usage(format!("{}: {why}", path.display())))?;
+    code_of_picture(bytes)
+        .map_err(|why| Error::Usage(format!("{}: {}", path.display(), why.english())))
+}
+
+/// The share code in the picture `bytes` (a PNG or a JPEG, as a file or sent to `muster
+/// serve`): the first QR code read whose text is a code; otherwise why not and what to do,
+/// in words a page says in its language.
+pub fn code_of_picture(bytes: &[u8]) -> Result<String, Phrase> {
+    if qr_read::Picture::of(bytes).is_none() {
+        return Err(Phrase::new(
+            "import-not-a-picture",
+            "it is neither a PNG nor a JPEG picture: choose a photo of the roster's QR code, or paste the code",
+        ));
+    }
+    let texts = qr_read::texts(bytes).map_err(|why| {
+        Phrase::new(
+            "import-picture-unread",
+            "{why}: take the photo again, or paste the code",
+        )
+        .text("why", why)
+    })?;
     let found = texts.len();
     texts
         .into_iter()
         .find(|t| share_code::clean(t).starts_with("MU"))
         .ok_or_else(|| {
-            Error::Usage(format!(
-                "{}: no QR code of a share code found in the picture ({found} other QR code{} read); photograph the roster's QR code square and sharp, or paste the code",
-                path.display(),
-                if found == 1 { "" } else { "s" }
-            ))
+            Phrase::new(
+                "import-no-code-in-picture",
+                "no QR code of a share code found in the picture ({found|# other QR code|# other QR codes} read); photograph the roster's QR code square and sharp, or paste the code",
+            )
+            .count("found", found)
         })
 }
 
@@ -268,7 +287,8 @@ pub enum ImportError {
     /// located in a part of the code ("the code's list", "the code's sheet `x`"), never in a
     /// file of this machine.
     Unreadable {
-        what: String,
+        /// What was refused, in words a page says in its language ("…; nothing written").
+        what: Phrase,
         diagnostics: Vec<Diagnostic>,
         sources: Sources,
     },
@@ -296,11 +316,19 @@ impl ImportError {
                 sources,
             } => {
                 diagnostic::print_all(&diagnostics, &sources);
-                Error::Invalid(format!("{what}; nothing written"))
+                Error::Invalid(what.english())
             }
             ImportError::Failed(e) => e,
         }
     }
+}
+
+/// The refusal of a code whose list does not read as one.
+fn not_a_list() -> Phrase {
+    Phrase::new(
+        "import-not-a-list",
+        "the code's list is not a list file; nothing written",
+    )
 }
 
 /// The name a part of the code goes by in the import's messages.
@@ -342,7 +370,7 @@ pub fn import(
         }
         Err(d) => {
             return Err(ImportError::Unreadable {
-                what: "the code's list is not a list file".to_owned(),
+                what: not_a_list(),
                 diagnostics: vec![d],
                 sources,
             })
@@ -353,7 +381,7 @@ pub fn import(
         let index = crate::core::source::SpanIndex::parse(&shared.list);
         let d = crate::core::toml_file::toml_diagnostic(&e, peeked, &shared.list, 0, &index);
         return Err(ImportError::Unreadable {
-            what: "the code's list is not a list file".to_owned(),
+            what: not_a_list(),
             diagnostics: vec![d],
             sources,
         });
@@ -435,11 +463,11 @@ pub fn import(
     }
     if !errors.is_empty() {
         return Err(ImportError::Unreadable {
-            what: format!(
-                "the sheets the code carries do not read over your data ({} error{})",
-                errors.len(),
-                if errors.len() == 1 { "" } else { "s" }
-            ),
+            what: Phrase::new(
+                "import-sheets-unread",
+                "the sheets the code carries do not read over your data ({errors|# error|# errors}); nothing written",
+            )
+            .count("errors", errors.len()),
             diagnostics: errors,
             sources,
         });
@@ -449,7 +477,7 @@ pub fn import(
         Ok(c) => c,
         Err(d) => {
             return Err(ImportError::Unreadable {
-                what: "the code's list is not a list file".to_owned(),
+                what: not_a_list(),
                 diagnostics: vec![d],
                 sources,
             })

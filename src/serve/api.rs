@@ -1456,6 +1456,63 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
             Ok(b) => b,
             Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
         };
+        import_code(&app, asked)
+    })
+    .await
+}
+
+/// What `POST /api/import/picture` is asked besides the picture.
+#[derive(Deserialize)]
+pub struct PictureQuery {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// `POST /api/import/picture?name=…&lang=…`, the body a picture (PNG or JPEG, at most
+/// [`super::MAX_PICTURE_BODY`]): the share code its QR code holds, read as `muster list
+/// import PICTURE` reads it, then imported as a pasted code is. A body that is no picture, or
+/// holds no code, is refused in the page's language with what to do.
+pub async fn import_picture(
+    State(app): Shared,
+    Query(asked): Query<PictureQuery>,
+    body: Bytes,
+) -> Response {
+    blocking(
+        move || match crate::commands::share::code_of_picture(&body) {
+            Ok(code) => import_code(
+                &app,
+                ImportBody {
+                    code,
+                    name: asked.name,
+                    lang: asked.lang,
+                },
+            ),
+            Err(why) => {
+                let lang = asked_lang(asked.lang.as_deref());
+                json_error(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    &why.say(lang, crate::core::words::shared(lang)),
+                )
+            }
+        },
+    )
+    .await
+}
+
+/// The page's language as asked (English when none or unknown).
+fn asked_lang(asked: Option<&str>) -> Lang {
+    Lang::ALL
+        .iter()
+        .find(|l| Some(l.id()) == asked)
+        .copied()
+        .unwrap_or(Lang::En)
+}
+
+/// A share code imported into the lists folder, answered as `POST /api/import` answers.
+fn import_code(app: &App, asked: ImportBody) -> Response {
+    {
         let out = match asked
             .name
             .as_deref()
@@ -1484,7 +1541,10 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
                     .engine(done.ruleset)
                     .map(|r| r.words(lang))
                     .unwrap_or_default();
-                let words = crate::core::words::Layered { own: labels.as_ref(), lang };
+                let words = crate::core::words::Layered {
+                    own: labels.as_ref(),
+                    lang,
+                };
                 let notes: Vec<String> = done.notes.iter().map(|n| n.say(lang, &words)).collect();
                 let name = done
                     .list
@@ -1509,11 +1569,7 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                let lang = Lang::ALL
-                    .iter()
-                    .find(|l| Some(l.id()) == asked.lang.as_deref())
-                    .copied()
-                    .unwrap_or(Lang::En);
+                let lang = asked_lang(asked.lang.as_deref());
                 let said = crate::core::words::Phrase::new(
                     "import-exists",
                     "a list `{file}` is there already: give this one another file name; nothing written",
@@ -1536,7 +1592,7 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
                         let labels = app.engine(r).map(|ready| ready.words(lang)).ok();
                         (lang, labels)
                     }
-                    None => (Lang::En, None),
+                    None => (asked_lang(asked.lang.as_deref()), None),
                 };
                 let labels = labels.as_deref().cloned().unwrap_or_default();
                 let shown: Vec<serde_json::Value> = diagnostics
@@ -1555,7 +1611,7 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
                 json_response(
                     StatusCode::UNPROCESSABLE_ENTITY,
                     to_json(&json!({
-                        "error": format!("{what}; nothing written"),
+                        "error": what.say(lang, crate::core::words::shared(lang)),
                         "diagnostics": shown,
                         "more": diagnostics.len().saturating_sub(MAX_SHOWN_DIAGNOSTICS),
                     })),
@@ -1570,8 +1626,7 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
                 &app.store.unplaced(&e.to_string()),
             ),
         }
-    })
-    .await
+    }
 }
 
 /// The most diagnostics an import's refusal lists on the page (the rest are counted).

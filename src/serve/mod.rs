@@ -43,6 +43,9 @@ use store::Store;
 /// The largest request body accepted (a list file is at most 4 MiB on disk, but the web
 /// app's lists are far smaller; 1,000 units fit in well under 1 MiB).
 pub const MAX_BODY: usize = 1024 * 1024;
+/// The largest picture sent to `POST /api/import/picture`: a phone's photo is 2 to 10 MB (its
+/// pixels are bounded again from its header before it is decoded: core::qr_read).
+pub const MAX_PICTURE_BODY: usize = 16 * 1024 * 1024;
 
 /// What `muster serve` was asked for.
 pub struct Options {
@@ -209,6 +212,10 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
         .route("/api/lists/{name}/matchups", get(api::matchups))
         .route("/api/lists/{name}/share", get(api::share))
         .route("/api/import", post(api::import))
+        .route(
+            "/api/import/picture",
+            post(api::import_picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
+        )
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
@@ -319,10 +326,15 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
             return phone::unpaired(headers, request.uri().path(), false);
         }
     }
-    if content_length(headers).is_some_and(|n| n > MAX_BODY as u64) {
+    let most = if request.uri().path() == "/api/import/picture" {
+        MAX_PICTURE_BODY
+    } else {
+        MAX_BODY
+    };
+    if content_length(headers).is_some_and(|n| n > most as u64) {
         return refuse(
             StatusCode::PAYLOAD_TOO_LARGE,
-            &format!("the request body is over {} KiB", MAX_BODY / 1024),
+            &format!("the request body is over {} KiB", most / 1024),
         );
     }
     next.run(request).await

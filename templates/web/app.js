@@ -71,11 +71,13 @@ function banner(message, info) {
 async function api(method, url, body, version) {
   const headers = {};
   if (version) headers["If-Match"] = version;
-  if (body !== undefined) headers["Content-Type"] = typeof body === "string" ? "text/plain; charset=utf-8" : "application/json";
+  // A picture (a file chosen) goes as it is.
+  const blob = body instanceof Blob;
+  if (body !== undefined) headers["Content-Type"] = blob ? body.type || "application/octet-stream" : typeof body === "string" ? "text/plain; charset=utf-8" : "application/json";
   const r = await fetch(url, {
     method,
     headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    body: body === undefined ? undefined : blob || typeof body === "string" ? body : JSON.stringify(body),
   });
   // Not paired (muster serve restarted on the network: a new code): the page says to scan.
   if (r.status === 401) location.reload();
@@ -242,6 +244,9 @@ async function drawLists() {
 
 // ── a list shared by the opponent: its code pasted or its file chosen ───────────────────
 
+// The largest photo the server takes (muster serve's MAX_PICTURE_BODY).
+const MAX_PHOTO_BYTES = 16 * 1024 * 1024;
+
 async function readCodeFile(ev) {
   const file = ev.target.files[0];
   if (!file) return;
@@ -257,12 +262,31 @@ async function importList(ev) {
   field.classList.remove("bad");
   field.querySelector(".problem").textContent = "";
   const code = $("#im-code").value.trim();
-  if (!code) return banner(t("import_missing"));
-  const body = { code, lang: UI.lang };
-  const name = $("#im-name").value.trim();
-  if (name) body.name = name;
-  const r = await api("POST", "/api/import", body);
+  // A photo of the QR code, when one is chosen, is read by the server as the command line
+  // reads a picture; otherwise the code pasted.
+  const photo = $("#im-photo").files[0];
   const out = $("#import-result");
+  // Said in the Import box itself, where the player looks (on a phone the page's banner is
+  // a screen or two above it).
+  const refused = (message) => {
+    out.hidden = false;
+    out.replaceChildren(el("div", { class: "banner", role: "alert" }, ...(Array.isArray(message) ? message : [message])));
+  };
+  out.hidden = true;
+  out.replaceChildren();
+  if (!code && !photo) return refused(t("import_missing"));
+  if (photo && photo.size > MAX_PHOTO_BYTES) return refused(t("import_photo_big"));
+  const name = $("#im-name").value.trim();
+  let r;
+  if (photo) {
+    const q = new URLSearchParams({ lang: UI.lang });
+    if (name) q.set("name", name);
+    r = await api("POST", "/api/import/picture?" + q, photo);
+  } else {
+    const body = { code, lang: UI.lang };
+    if (name) body.name = name;
+    r = await api("POST", "/api/import", body);
+  }
   if (!r.ok) {
     if (r.status === 409 || r.status === 400) {
       field.classList.add("bad");
@@ -270,7 +294,7 @@ async function importList(ev) {
     } else {
       // What does not read in the code, each where it is: "the code's sheet `x`:3:5: …".
       const where = (d) => (d.part ?? "") + (d.line ? `:${d.line}:${d.column}` : "");
-      banner([said(r.data.error), ...(r.data.diagnostics || []).map((d) =>
+      refused([said(r.data.error), ...(r.data.diagnostics || []).map((d) =>
         el("div", { class: "small" }, said(`${where(d)}: ${d.message}`)))]);
     }
     return;
@@ -285,6 +309,7 @@ async function importList(ev) {
   $("#im-code").value = "";
   $("#im-name").value = "";
   $("#im-file").value = "";
+  $("#im-photo").value = "";
   await drawLists();
 }
 

@@ -1548,8 +1548,9 @@ async fn value(c: &Client, css: &str) -> String {
 }
 
 /// The builder's Share button (the code, its QR code, the text for a chat) and the Import box
-/// of the first page (a code pasted, the list written, then offered as the opponent), on a
-/// desktop and a phone, in English and French.
+/// of the first page (a code pasted, or a photo of its QR code chosen, the list written, then
+/// offered as the opponent; a file that is no picture refused in the page's words), on a
+/// desktop and a phone, in English, French and Spanish.
 #[test]
 fn share_and_import_in_the_builder() {
     let Some((_driver, port)) = driver() else {
@@ -1563,11 +1564,23 @@ fn share_and_import_in_the_builder() {
             .stdout
             .trim_end()
             .to_owned();
+        // The QR code's PNG, as `list share --qr` draws it, and a file that is no picture.
+        let qr = downloads.path().join("code.png");
+        let r = muster_in(
+            &root(),
+            &["list", "share", "lists/sharpe-patrol.toml", "--qr", qr.to_str().unwrap()],
+            &[],
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let notes = downloads.path().join("notes.txt");
+        std::fs::write(&notes, "not a photo").unwrap();
         for (lang, (w, h), suffix) in [
             ("en", (1400, 1200), "desktop-en"),
             ("fr", (390, 844), "phone-fr"),
             ("en", (390, 844), "phone-en"),
             ("fr", (1400, 1200), "desktop-fr"),
+            ("es", (1400, 1200), "desktop-es"),
+            ("es", (390, 844), "phone-es"),
         ] {
             viewport(&c, w, h).await;
             c.goto(&server.url("/")).await.unwrap();
@@ -1630,6 +1643,56 @@ fn share_and_import_in_the_builder() {
             .await
             .unwrap();
             shot(&c, &format!("import-{suffix}.png")).await;
+            // A file that is no picture, chosen as the photo: refused in the page's words.
+            c.find(Locator::Css("#im-photo"))
+                .await
+                .unwrap()
+                .send_keys(notes.to_str().unwrap())
+                .await
+                .unwrap();
+            click(&c, "#import button[type=submit]").await;
+            // Said in the Import box, where the player looks.
+            wait_for("the refusal", || async {
+                c.find(Locator::Css("#import-result .banner")).await.is_ok()
+            })
+            .await;
+            let refused = text(&c, "#import-result .banner").await;
+            let expected = match lang {
+                "fr" => "ce n'est ni une image PNG ni une image JPEG : choisissez une photo du code QR de la feuille d'armée, ou collez le code",
+                "es" => "no es una imagen PNG ni JPEG: elija una foto del código QR de la hoja de ejército, o pegue el código",
+                _ => "it is neither a PNG nor a JPEG picture: choose a photo of the roster's QR code, or paste the code",
+            };
+            assert_eq!(refused, expected);
+            shot(&c, &format!("import-refused-{suffix}.png")).await;
+            // The photo of the QR code: the list written under the name asked.
+            c.execute("document.querySelector('#im-photo').value = '';", vec![])
+                .await
+                .unwrap();
+            c.find(Locator::Css("#im-photo"))
+                .await
+                .unwrap()
+                .send_keys(qr.to_str().unwrap())
+                .await
+                .unwrap();
+            let photo_file = format!("photo-{suffix}.toml");
+            type_in(&c, "#im-name", &photo_file).await;
+            click(&c, "#import button[type=submit]").await;
+            wait_for("the photo's import", || async {
+                text(&c, "#import-result").await.contains(&photo_file)
+            })
+            .await;
+            assert!(server.list(&photo_file).is_file());
+            assert_eq!(
+                std::fs::read_to_string(server.list(&photo_file)).unwrap(),
+                std::fs::read_to_string(server.list(&file)).unwrap()
+            );
+            c.execute(
+                "document.querySelector('#import-card').scrollIntoView();",
+                vec![],
+            )
+            .await
+            .unwrap();
+            shot(&c, &format!("import-photo-{suffix}.png")).await;
             // The imported list is offered as the opponent in the matchups.
             c.goto(&server.url("/lists/sharpe-patrol.toml"))
                 .await

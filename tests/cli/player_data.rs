@@ -313,6 +313,16 @@ fn what_does_not_read_is_said_by_the_codes_part() {
     assert_eq!(d["part"], "the code's sheet `my-light`", "{v}");
     assert!(d["line"].as_u64().unwrap() > 1, "{v}");
     assert!(d["message"].as_str().unwrap().contains("courage"), "{v}");
+    // The refusal's heading in the page's language (it was said in English on every page).
+    for (lang, heading) in [
+        ("fr", "les fiches que porte le code ne se lisent pas sur vos données (1 erreur) ; rien n'est écrit"),
+        ("es", "las fichas que lleva el código no se leen sobre sus datos (1 error); no se escribe nada"),
+    ] {
+        let body = serde_json::json!({ "code": code, "lang": lang }).to_string();
+        let r = s.send("POST", "/api/import", &[], body.as_bytes());
+        assert_eq!(r.status, 422, "{}", r.text());
+        assert_eq!(r.json()["error"], heading, "{lang}");
+    }
     let (_, stderr) = s.stop();
     assert!(
         !stderr.contains("courage"),
