@@ -1129,6 +1129,7 @@ fn write_share_dictionaries() {
         );
         next += 1;
     }
+}
 
 /// A phone's photo of the printed roster imports the list as the PNG of its QR code does: the
 /// roster's page rendered at 150 dpi, turned 4°, blurred, lit unevenly, grainy, and saved as a
