@@ -7,16 +7,36 @@ use std::process::Command;
 
 use super::{root, Run};
 
+/// muster copied to `dir` (a hard link when the file system allows: no file open for writing
+/// that a child another test forks at that moment could inherit).
+fn copy_of_muster(dir: &Path) -> std::path::PathBuf {
+    let exe = dir.join("muster");
+    if std::fs::hard_link(env!("CARGO_BIN_EXE_muster"), &exe).is_err() {
+        std::fs::copy(env!("CARGO_BIN_EXE_muster"), &exe).unwrap();
+    }
+    exe
+}
+
 fn run_alone(exe: &Path, dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(exe)
-        .args(args)
-        .current_dir(dir)
-        .env_clear()
-        .env("HOME", dir)
-        .env("PATH", "/usr/bin:/bin")
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the copied muster runs");
+    let mut tries = 0;
+    let out = loop {
+        let out = Command::new(exe)
+            .args(args)
+            .current_dir(dir)
+            .env_clear()
+            .env("HOME", dir)
+            .env("PATH", "/usr/bin:/bin")
+            .env("NO_COLOR", "1")
+            .output();
+        // A copy written while another test forked a child is busy until that child execs.
+        match out {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            out => break out.expect("the copied muster runs"),
+        }
+    };
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -29,8 +49,7 @@ fn run_alone(exe: &Path, dir: &Path, args: &[&str]) -> Run {
 #[test]
 fn the_binary_runs_alone_from_an_empty_folder() {
     let bin = tempfile::tempdir().unwrap();
-    let exe = bin.path().join("muster");
-    std::fs::copy(env!("CARGO_BIN_EXE_muster"), &exe).unwrap();
+    let exe = copy_of_muster(bin.path());
     let work = tempfile::tempdir().unwrap();
     let d = work.path();
     let built = root().display().to_string();
@@ -98,8 +117,7 @@ fn the_binary_runs_alone_from_an_empty_folder() {
 #[test]
 fn a_data_folder_on_disk_replaces_the_built_in_data() {
     let bin = tempfile::tempdir().unwrap();
-    let exe = bin.path().join("muster");
-    std::fs::copy(env!("CARGO_BIN_EXE_muster"), &exe).unwrap();
+    let exe = copy_of_muster(bin.path());
     let work = tempfile::tempdir().unwrap();
     let d = work.path();
     let r = run_alone(

@@ -266,14 +266,18 @@ fn simulate_melee(s: &MeleeSetup, max_rounds: u32, rng: &mut Rng) -> (Result, u3
         let (a2, b2) = (a - ca, b - cb);
         let a_gone = a2 == 0 || b2 >= r * a2;
         let b_gone = b2 == 0 || a2 >= r * b2;
-        match (a_gone, b_gone) {
-            (true, true) => return (Result::Both, round + 1, 0, 0),
-            (false, true) => return (Result::AWins, round + 1, a2, 0),
-            (true, false) => return (Result::BWins, round + 1, 0, b2),
-            _ => {}
-        }
+        // §5.3: a reduced unit tests its courage, also when it has just destroyed its enemy
+        // (then, failing, both are out: one destroyed, one routed).
         let a_holds = courage_holds(rng, &s.a.courage_test, a, a2);
         let b_holds = courage_holds(rng, &s.b.courage_test, b, b2);
+        match (a_gone, b_gone) {
+            (true, true) => return (Result::Both, round + 1, 0, 0),
+            (false, true) if a_holds => return (Result::AWins, round + 1, a2, 0),
+            (false, true) => return (Result::Both, round + 1, a2, 0),
+            (true, false) if b_holds => return (Result::BWins, round + 1, 0, b2),
+            (true, false) => return (Result::Both, round + 1, 0, b2),
+            _ => {}
+        }
         match (a_holds, b_holds) {
             (false, false) => return (Result::Both, round + 1, a2, b2),
             (false, true) => return (Result::BWins, round + 1, a2, b2),
