@@ -768,7 +768,11 @@ const PAIRINGS: &[Pairing] = &[
     ("rules.toml", "[square-face] section", &[SQUARE]),
     ("rules.toml", "[line] shooting", &[NORMAL_FIRE, VOLLEY]),
     ("rules.toml", "[attack-column] charging", &[COLUMN_FLANKS]),
-    ("rules.toml", "[attack-column] shooting", &[NORMAL_FIRE, VOLLEY]),
+    (
+        "rules.toml",
+        "[attack-column] shooting",
+        &[NORMAL_FIRE, VOLLEY],
+    ),
     (
         "rules.toml",
         "[extended-line] shooting",

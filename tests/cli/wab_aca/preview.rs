@@ -657,6 +657,28 @@ fn normal_fire_is_one_rank() {
     ]);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("give --shots N"), "{}", run.stderr);
+    // A formation asked for with --shots is still checked.
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "shoot",
+        "--firer",
+        "fr-line-fusiliers:24",
+        "--target",
+        "ru-musketeers",
+        "--shots",
+        "20",
+        "--firer-formation",
+        "echelon",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("Line battalion does not take the formation echelon"),
+        "{}",
+        run.stderr
+    );
 }
 
 /// One round of close combat, 1 against 1, by hand: each wounds with 1/2 × 1/2 = 1/4 (WS 3 on

@@ -484,7 +484,14 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
     }
     let (shots, shots_reason, volley_test) = match (r.shots, &firer) {
         (Some(n), Some(f)) => {
-            let formation = firing(db, f, r).ok();
+            // What the formation gives, to say what --shots replaced; a formation, ranks or
+            // volley asked for with --shots must still be one the firer has.
+            let asked = r.volley || r.formation.is_some() || r.ranks.is_some();
+            let formation = if asked {
+                Some(firing(db, f, r)?)
+            } else {
+                firing(db, f, r).ok()
+            };
             (
                 n,
                 format!(
