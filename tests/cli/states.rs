@@ -442,7 +442,33 @@ const CASES: &[Case] = &[
         plus!(WAB_FIGHT, "--attacker-reformed"),
         &["/attacker/mean_wounds"],
     ),
+    // The commanded volley: two ranks of the line instead of one (ACA p.4).
+    case(
+        "wab-aca",
+        "shoot",
+        &[
+            "--firer",
+            "fr-line-fusiliers:24",
+            "--target",
+            "ru-musketeers",
+        ],
+        &[
+            "--firer",
+            "fr-line-fusiliers:24",
+            "--target",
+            "ru-musketeers",
+            "--volley",
+        ],
+        &["/shots", "/mean"],
+    ),
     // The WAB fire duel (ACA p.4, p.7).
+    case(
+        "wab-aca",
+        "fire-duel",
+        WAB_DUEL,
+        plus!(WAB_DUEL, "--volley"),
+        &["/shots", "/first"],
+    ),
     case(
         "wab-aca",
         "fire-duel",

@@ -145,7 +145,56 @@ pub struct Formation {
     #[serde(default)]
     #[validate(nested)]
     pub square: Option<Square>,
+    /// Who strikes beyond the front rank in the turn the unit charges or counter-charges
+    /// (ACA p.3 the attack column, p.6 the echelon).
+    #[serde(default)]
+    #[validate(nested)]
+    pub charging: Option<ChargeFighting>,
+    /// Who fires a normal fire, without a test, and who a commanded volley (ACA p.4).
+    #[serde(default)]
+    #[validate(nested)]
+    pub shooting: Option<Shooting>,
     pub notes: Names,
+}
+
+/// The figures that strike in the turn a formation charges, besides its front rank.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct ChargeFighting {
+    /// Figures of each rank behind the front that strike (the attack column's flank figure at
+    /// each end: 2).
+    #[serde(default)]
+    #[validate(range(max = 4))]
+    pub flank_per_rank: u32,
+    /// Half the figures of the rear ranks strike, rounded up (ACA p.2), impacts included.
+    #[serde(default)]
+    pub rear_half: bool,
+    pub section: String,
+    pub quote: String,
+}
+
+/// Who fires: a normal fire without a test, and the commanded volley after a passed manoeuvre
+/// test.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Shooting {
+    /// The ranks the formation stands in when no other depth is given (the line: 2); absent:
+    /// its depth must be given (an attack column, an echelon).
+    #[serde(default)]
+    #[validate(range(min = 1, max = 12))]
+    pub depth: Option<u32>,
+    /// The ranks that fire a normal fire; 0: every figure (skirmishers).
+    #[validate(range(max = 12))]
+    pub ranks: u32,
+    /// Half the figures fire, rounded up (the extended line).
+    #[serde(default)]
+    pub half: bool,
+    /// The ranks that fire a commanded volley; absent: the formation has none.
+    #[serde(default)]
+    #[validate(range(min = 1, max = 12))]
+    pub volley_ranks: Option<u32>,
+    pub section: String,
+    pub quote: String,
 }
 
 /// How a square stands (ACA p.3: "un carré creux d'un ou deux rangs de profondeur (cela est

@@ -21,7 +21,7 @@ macro_rules! combat_params {
         &[
             $(
                 Param::unit_with_figures($who, concat!("The ", $who, " (ENTRY:FIGURES, or a list's unit as bought)")).$side(),
-                Param::int_u(concat!($who, "-fighting"), limits::FIGHTING, concat!("Figures of the ", $who, " that strike (default: the front rank, figures ÷ (ranks + 1))")).value_name("N").$side(),
+                Param::int_u(concat!($who, "-fighting"), limits::FIGHTING, concat!("Figures of the ", $who, " that strike (default: the front rank, figures ÷ (ranks + 1), and what its formation adds charging: reading who-fights)")).value_name("N").$side(),
                 Param::int(concat!($who, "-ranks"), 0, 10, concat!("Full ranks behind the ", $who, "'s front (the rank bonus, within its formation's and 3)")).value_name("N").default("0").$side(),
                 Param::id(concat!($who, "-formation"), "ID", concat!("The ", $who, "'s formation (e.g. attack-column, hollow-square, echelon)")).$side(),
                 Param::flag(concat!($who, "-flag"), concat!("The ", $who, " has a flag (+1)")).$side(),
@@ -120,7 +120,7 @@ pub const PROCEDURES: &[Procedure] = &[
                 "The firing unit (its figures shoot, with its BS and weapon): ENTRY:FIGURES or a list's unit",
             )
             .first(),
-            Param::int_u("shots", limits::SHOTS, "Shots (one per firing figure), 0–400").first(),
+            Param::int_u("shots", limits::SHOTS, "Shots (one per firing figure), 0–400 (default: the firer's formation: one rank, ACA p.4)").first(),
             Param::int_u("bs", limits::SKILL, "Ballistic Skill, 0–10").first(),
             Param::int_u("strength", limits::STRENGTH, "Strength of the weapon, 1–10").first(),
             Param::int_u(
@@ -130,6 +130,9 @@ pub const PROCEDURES: &[Procedure] = &[
             )
             .first(),
             Param::flag("stationary", "Rifles that did not move: 30\" and S4 (ACA p.13)").first(),
+            Param::id("firer-formation", "ID", "The firer's formation: line (default; cavalry: cavalry-line), attack-column, extended-line, skirmish … (ACA p.3, p.4; reading who-fights)").first(),
+            Param::int("firer-ranks", 1, 12, "The ranks the firer stands in (default: its formation's; a line 2, a single line 1)").value_name("N").first(),
+            Param::flag("volley", "The commanded volley, after a passed manoeuvre test: two ranks fire (a single line: all) (ACA p.4)").first(),
             Param::unit("target", "The target (its T and save): an entry or a list's unit")
                 .second(),
             Param::int_u("toughness", limits::STRENGTH, "The target's Toughness, 1–10").second(),
@@ -159,7 +162,10 @@ pub const PROCEDURES: &[Procedure] = &[
             )
             .first()
             .required(),
-            Param::int_u("shots", limits::SHOTS, "Shots of the first volley, 0–400 (default: the firer's figures)").first(),
+            Param::int_u("shots", limits::SHOTS, "Shots of the first volley, 0–400 (default: the firer's formation: one rank, ACA p.4)").first(),
+            Param::id("firer-formation", "ID", "The firer's formation: line (default; cavalry: cavalry-line), attack-column, extended-line, skirmish … (ACA p.3, p.4; reading who-fights)").first(),
+            Param::int("firer-ranks", 1, 12, "The ranks the firer stands in (default: its formation's; a line 2, a single line 1)").value_name("N").first(),
+            Param::flag("volley", "The commanded volley, after a passed manoeuvre test: two ranks fire (a single line: all) (ACA p.4)").first(),
             Param::int_i(
                 "to-hit-modifier",
                 limits::TO_HIT_MODIFIER,
@@ -434,6 +440,9 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
             to_hit_modifier: r.i32("to-hit-modifier").unwrap_or(0),
             elite: r.u32("elite"),
             stationary: r.flag("stationary"),
+            formation: r.text("firer-formation"),
+            ranks: r.u32("firer-ranks"),
+            volley: r.flag("volley"),
         },
     )
     .map_err(Error::from)?;
@@ -456,6 +465,9 @@ fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
                 to_hit_modifier: r.i32("to-hit-modifier").unwrap_or(0),
                 elite: None,
                 stationary: false,
+                formation: r.text("firer-formation"),
+                ranks: r.u32("firer-ranks"),
+                volley: r.flag("volley"),
             },
             skirmishers: r.flag("firer-skirmishers"),
             single_line: r.flag("single-line"),

@@ -336,6 +336,27 @@ const ADCS: (u32, &str) = (
     "peut être accompagné de plusieurs adjoints ou aides de camp",
 );
 const ROUNDING: (u32, &str) = (2, "Tous les arrondis sont au supérieur");
+const COLUMN_FLANKS: (u32, &str) = (
+    3,
+    "les figurines des flancs peuvent frapper dans le tour où l'unité charge (ou contre-charge)",
+);
+const EXTENDED_FIRE: (u32, &str) = (3, "(1 figurine sur 2 tire)");
+const SKIRMISH_WAB: (u32, &str) = (3, "L'unité obéit aux règles de tirailleurs de WAB");
+const NORMAL_FIRE: (u32, &str) = (
+    4,
+    "le tir normal sans test s'effectue sur un rang avec toutes les figurines et avec la moitié en ligne étendue",
+);
+const VOLLEY: (u32, &str) = (
+    4,
+    "en double-ligne, en colonne d'assaut, les 2 premiers rangs tirent",
+);
+const CAV_LINE: (u32, &str) = (6, "Formation d'une ligne simple de figurines");
+const ECHELON_REAR: (u32, &str) = (
+    6,
+    "la moitié des figurines des rangs arrières peuvent porter leurs attaques",
+);
+const FORAGERS_WAB: (u32, &str) = (6, "L'unité obéit aux règles de tirailleurs de WAB");
+const CAV_ONE_RANK: (u32, &str) = (7, "sur un seul rang");
 const INF_FORMATIONS: (u32, &str) = (3, "Les formations de l'infanterie");
 const SQUARE: (u32, &str) = (3, "un carré creux d'un ou deux rangs de profondeur");
 const NO_FLANK: (u32, &str) = (3, "Un carré n'a ni flanc ni arrière");
@@ -745,6 +766,37 @@ const PAIRINGS: &[Pairing] = &[
         &[INF_CHARGE, SUPPORT_12],
     ),
     ("rules.toml", "[square-face] section", &[SQUARE]),
+    ("rules.toml", "[line] shooting", &[NORMAL_FIRE, VOLLEY]),
+    ("rules.toml", "[attack-column] charging", &[COLUMN_FLANKS]),
+    (
+        "rules.toml",
+        "[attack-column] shooting",
+        &[NORMAL_FIRE, VOLLEY],
+    ),
+    (
+        "rules.toml",
+        "[extended-line] shooting",
+        &[EXTENDED_FIRE, NORMAL_FIRE],
+    ),
+    ("rules.toml", "[skirmish] shooting", &[SKIRMISH_WAB]),
+    (
+        "rules.toml",
+        "[cavalry-line] shooting",
+        &[CAV_LINE, CAV_ONE_RANK],
+    ),
+    ("rules.toml", "[echelon] charging", &[ECHELON_REAR]),
+    ("rules.toml", "[echelon] shooting", &[CAV_ONE_RANK]),
+    ("rules.toml", "[foragers] shooting", &[FORAGERS_WAB]),
+    (
+        "rules.toml",
+        "[who-fights] section",
+        &[ROUNDING, COLUMN_FLANKS, NORMAL_FIRE, ECHELON_REAR],
+    ),
+    (
+        "rules.toml",
+        "[who-fights] quote",
+        &[ROUNDING, COLUMN_FLANKS, NORMAL_FIRE, ECHELON_REAR],
+    ),
     (
         "rules.toml",
         "[charge-cancelled] section",
@@ -963,6 +1015,11 @@ const PAIRINGS: &[Pairing] = &[
     ("wab-aca.md", "**simultaneous**", &[SIMULTANEOUS_5, LANCE]),
     ("wab-aca.md", "**combat-result**", &[INF_CHARGE, SUPPORT_12]),
     ("wab-aca.md", "**square-face**", &[SQUARE]),
+    (
+        "wab-aca.md",
+        "**who-fights**",
+        &[COLUMN_FLANKS, NORMAL_FIRE, ECHELON_REAR],
+    ),
     (
         "wab-aca.md",
         "**charge-cancelled**",

@@ -395,13 +395,15 @@ fn shooting_from_entries_and_lists() {
         "fr-line-fusiliers",
     ]);
     assert_eq!(v["strength"], 3);
-    // Unit 5 of the French list: 24 fusiliers with 8 elite figures, on Russian cuirassiers.
+    // Unit 5 of the French list: 24 fusiliers with 8 elite figures, on Russian cuirassiers;
+    // its commanded volley, two ranks: all 24 (a normal fire is one rank, 12: ACA p.4).
     let v = preview(&[
         "shoot",
         "--firer",
         "lists/wab-france-1809.toml:5",
         "--target",
         "ru-cuirassiers",
+        "--volley",
     ]);
     assert_eq!(v["shots"], 24);
     assert_eq!(v["elite"], 8);
@@ -421,6 +423,259 @@ fn shooting_from_entries_and_lists() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr.contains("carries lance, a close-combat weapon"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// P(attacker's result > defender's) when `a` attacks and `d` attacks wound with `pa` and `pd`
+/// each, the results before wounds being `sa` and `sd` (no musician).
+fn p_win(a: u64, pa: f64, sa: i64, d: u64, pd: f64, sd: i64) -> f64 {
+    let mut p = 0.0;
+    for i in 0..=a {
+        for j in 0..=d {
+            if sa + i as i64 > sd + j as i64 {
+                p += binomial(a, i, pa) * binomial(d, j, pd);
+            }
+        }
+    }
+    p
+}
+
+/// Issue 36, item 1: an attack column charging strikes with its front rank and the flank
+/// figure at each end of every rank behind (ACA p.3, « les figurines des flancs peuvent
+/// frapper dans le tour où l'unité charge (ou contre-charge) »): 16 fusiliers in 4 ranks of 4.
+#[test]
+fn attack_column_charging_strikes_with_its_flanks() {
+    let args = [
+        "combat",
+        "--attacker",
+        "fr-line-fusiliers:16",
+        "--attacker-formation",
+        "attack-column",
+        "--attacker-ranks",
+        "3",
+        "--charge",
+        "--defender",
+        "ru-musketeers:32",
+        "--defender-formation",
+        "line",
+        "--defender-ranks",
+        "1",
+        "--defender-fighting",
+        "8",
+    ];
+    let v = preview(&args);
+    let (figures, behind) = (16u64, 3u64);
+    let front = figures.div_ceil(behind + 1);
+    let fighting = front + 2 * behind;
+    assert_eq!(fighting, 10);
+    assert_eq!(v["attacker"]["fighting"], fighting);
+    assert_eq!(
+        v["attacker"]["fighting_reason"],
+        "10 fighting: front rank 4 + 2 flank figures × 3 ranks, charging, ACA p.3"
+    );
+    assert_eq!(
+        v["defender"]["fighting_reason"],
+        "8 fighting: given by --defender-fighting (the formation gives 16)"
+    );
+    // Each attack: WS 3 on WS 3 hits on 4+, S 3 + 1 (bayonets) on T 3 wounds on 3+, no save;
+    // the defender's: 4+ and 4+. Results before wounds: ranks 3 + charge 1 against the
+    // defender's outnumbering 1 (33 figures with the officer against 17).
+    let pa = 0.5 * (4.0 / 6.0);
+    let pd = 0.5 * 0.5;
+    let expected = p_win(fighting, pa, 4, 8, pd, 1);
+    let got = v["attacker"]["p_win"].as_f64().unwrap();
+    assert!(close(got, expected), "{got} against {expected}");
+    assert!((got - 0.978).abs() < 5e-4, "{got}");
+    // The text says the count and why.
+    let mut full = vec!["preview", "--ruleset", "wab-aca"];
+    full.extend_from_slice(&args);
+    let run = muster(&full);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("10 fighting: front rank 4 + 2 flank figures × 3 ranks, charging, ACA p.3"),
+        "{}",
+        run.stdout
+    );
+    // Without the charge, the front rank alone.
+    let v = preview(
+        &args
+            .iter()
+            .filter(|a| **a != "--charge")
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(v["attacker"]["fighting"], front);
+}
+
+/// Issue 36, item 2: an echelon charging strikes with its front rank and half the figures of
+/// the ranks behind, impacts included (ACA p.6, « la moitié des figurines des rangs arrières
+/// peuvent porter leurs attaques (Impacts compris) »): 12 cuirassiers in 3 ranks of 4.
+#[test]
+fn echelon_charging_strikes_with_half_the_rear_ranks() {
+    let v = preview(&[
+        "combat",
+        "--attacker",
+        "fr-cuirassiers:12",
+        "--attacker-formation",
+        "echelon",
+        "--attacker-ranks",
+        "2",
+        "--charge",
+        "--defender",
+        "ru-musketeers:24",
+        "--defender-ranks",
+        "1",
+    ]);
+    let (figures, behind) = (12u32, 2u32);
+    let front = figures.div_ceil(behind + 1);
+    let fighting = front + (figures - front).div_ceil(2);
+    assert_eq!(fighting, 8);
+    assert_eq!(v["attacker"]["fighting"], fighting);
+    assert_eq!(v["attacker"]["impact_attacks"], fighting);
+    assert_eq!(
+        v["attacker"]["fighting_reason"],
+        "8 fighting: front rank 4 + half the 8 figures of the ranks behind, charging, ACA p.6"
+    );
+    // A sabre attack: WS 4 on WS 3 hits on 3+, the pistols re-rolling the 1s (ACA p.6); S 4 + 1
+    // on T 3 wounds on 2+; no save. An impact attack: WS and S 3 (reading impact-strength) on
+    // WS 3 and T 3, 4+ and 4+.
+    let hit = 4.0 / 6.0 + (1.0 / 6.0) * (4.0 / 6.0);
+    let sabre = hit * 5.0 / 6.0;
+    let impact = 0.5 * 0.5;
+    let mean = f64::from(fighting) * sabre + f64::from(fighting) * impact;
+    let got = v["attacker"]["mean_wounds"].as_f64().unwrap();
+    assert!(close(got, mean), "{got} against {mean}");
+    assert!((got - 7.19).abs() < 5e-3, "{got}");
+}
+
+/// Issue 36, item 4: a normal fire without a test is one rank (ACA p.4, « le tir normal sans
+/// test s'effectue sur un rang avec toutes les figurines et avec la moitié en ligne étendue »);
+/// the commanded volley, two ranks, is a choice with its test; the fire duel opens the same.
+#[test]
+fn normal_fire_is_one_rank() {
+    let shoot = |more: &[&str]| {
+        let mut args = vec![
+            "shoot",
+            "--firer",
+            "fr-line-fusiliers:24",
+            "--target",
+            "ru-musketeers",
+        ];
+        args.extend_from_slice(more);
+        preview(&args)
+    };
+    // BS 3: 4+; S 3 on T 3: 4+; no save.
+    let p = 0.5 * 0.5;
+    let figures = 24u64;
+    let check = |v: &serde_json::Value, shots: u64| {
+        assert_eq!(v["shots"], shots);
+        let got = probs(&v["casualties"]);
+        assert_eq!(got.len() as u64, shots + 1);
+        for (k, g) in got.iter().enumerate() {
+            assert!(close(*g, binomial(shots, k as u64, p)), "k = {k}: {g}");
+        }
+    };
+    // In its line of two ranks: one rank fires.
+    let v = shoot(&[]);
+    check(&v, figures / 2);
+    assert_eq!(
+        v["shots_reason"],
+        "12 firing: one rank of 12 (24 figures in 2 ranks), a normal fire in line, ACA p.4"
+    );
+    assert!(v.get("volley_test").is_none());
+    // A single line: every figure; an extended line: half of them.
+    check(&shoot(&["--firer-ranks", "1"]), figures);
+    check(
+        &shoot(&["--firer-formation", "extended-line"]),
+        figures.div_ceil(2),
+    );
+    // The commanded volley: two ranks, after a manoeuvre test on Ld 7.
+    let v = shoot(&["--volley"]);
+    check(&v, figures);
+    assert_eq!(v["volley_test"]["leadership"], 7);
+    assert!(close(
+        v["volley_test"]["p_pass"].as_f64().unwrap(),
+        p_test(7)
+    ));
+    assert!(
+        v["shots_reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("24 firing: the commanded volley, 2 ranks of 12 (24 figures in 2 ranks), after a passed manoeuvre test on Ld 7"),
+        "{}",
+        v["shots_reason"]
+    );
+    // An attack column of 4 ranks: its volley is its first 2 ranks of 6.
+    check(
+        &shoot(&[
+            "--firer-formation",
+            "attack-column",
+            "--firer-ranks",
+            "4",
+            "--volley",
+        ]),
+        2 * figures.div_ceil(4),
+    );
+    // A number given says so.
+    let v = shoot(&["--shots", "20"]);
+    assert_eq!(
+        v["shots_reason"],
+        "20 firing: given by --shots (the formation gives 12)"
+    );
+    // The fire duel's first volley is the same normal fire.
+    let v = preview(&[
+        "fire-duel",
+        "--firer",
+        "fr-line-fusiliers:24",
+        "--target",
+        "ru-musketeers:24",
+    ]);
+    assert_eq!(v["shots"], figures / 2);
+    let first = probs(&v["first"]);
+    assert_eq!(first.len() as u64, figures / 2 + 1);
+    for (k, g) in first.iter().enumerate() {
+        assert!(
+            close(*g, binomial(figures / 2, k as u64, p)),
+            "k = {k}: {g}"
+        );
+    }
+    // A square's fire is not counted: refused, asking for the shots.
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "shoot",
+        "--firer",
+        "fr-line-fusiliers:24",
+        "--target",
+        "ru-musketeers",
+        "--firer-formation",
+        "hollow-square",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("give --shots N"), "{}", run.stderr);
+    // A formation asked for with --shots is still checked.
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "shoot",
+        "--firer",
+        "fr-line-fusiliers:24",
+        "--target",
+        "ru-musketeers",
+        "--shots",
+        "20",
+        "--firer-formation",
+        "echelon",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("Line battalion does not take the formation echelon"),
         "{}",
         run.stderr
     );

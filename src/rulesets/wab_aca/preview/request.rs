@@ -251,6 +251,149 @@ pub struct ShootRequest {
     pub elite: Option<u32>,
     /// Rifles that did not move (ACA p.13).
     pub stationary: bool,
+    /// The firer's formation (default: its line; reading who-fights).
+    pub formation: Option<String>,
+    /// The ranks the firer stands in (default: its formation's).
+    pub ranks: Option<u32>,
+    /// The commanded volley, after a passed manoeuvre test (ACA p.4).
+    pub volley: bool,
+}
+
+/// The manoeuvre test a commanded volley needs (ACA p.4), before the table's modifiers.
+#[derive(Debug, Clone, Serialize)]
+pub struct VolleyTest {
+    pub leadership: u32,
+    pub p_pass: f64,
+}
+
+/// Who fires a normal fire or a commanded volley, from the firer's formation and its ranks
+/// (ACA p.4, reading who-fights): the shots, why, and the volley's test.
+fn firing(
+    db: &Database,
+    firer: &Resolved,
+    r: &ShootRequest,
+) -> Result<(u32, String, Option<VolleyTest>), String> {
+    let e = firer.entry;
+    let figures = firer.figures;
+    let id = match &r.formation {
+        Some(id) => id.clone(),
+        None => {
+            let wanted = if has(e, "skirmishers") {
+                "skirmish"
+            } else if e.arm() == Some(Arm::Cavalry) {
+                "cavalry-line"
+            } else {
+                "line"
+            };
+            match e.formations.iter().find(|f| *f == wanted) {
+                Some(f) => f.clone(),
+                None if e.formations.is_empty() => {
+                    if r.volley {
+                        return Err(format!(
+                            "--volley: {} has no formation that fires a commanded volley (ACA p.4)",
+                            firer.name
+                        ));
+                    }
+                    return Ok((
+                        figures,
+                        format!("{figures} firing: every figure ({} takes no formation)", firer.name),
+                        None,
+                    ));
+                }
+                None => e.formations[0].clone(),
+            }
+        }
+    };
+    let f = db.formations.get(&id).ok_or_else(|| {
+        let mut known: Vec<&str> = db.formations.ids().collect();
+        known.sort_unstable();
+        format!(
+            "--firer-formation: unknown formation `{id}`; known: {}",
+            known.join(", ")
+        )
+    })?;
+    if !e.formations.contains(&f.id) {
+        return Err(format!(
+            "--firer-formation: {} does not take the formation {} (it takes {})",
+            firer.name,
+            f.id,
+            e.formations.join(", ")
+        ));
+    }
+    let name = f.name.get(Lang::En).to_lowercase();
+    let Some(sh) = &f.shooting else {
+        return Err(format!(
+            "--firer-formation {}: muster does not count who fires in a {name} (ACA: \"{}\"; reading who-fights); give --shots N",
+            f.id,
+            f.fire.get(Lang::Fr)
+        ));
+    };
+    let depth = match r.ranks.or(sh.depth) {
+        Some(d) => within("--firer-ranks", d, &(1..=12), "the ranks a unit stands in")?,
+        None => {
+            return Err(format!(
+                "--firer-formation {}: give --firer-ranks N, the ranks the {name} stands in (its front rank fires, {})",
+                f.id, sh.section
+            ))
+        }
+    };
+    let width = figures.div_ceil(depth);
+    let ranks_of = |n: u32| {
+        if depth == 1 {
+            format!("a single rank of {figures}")
+        } else if n == 1 {
+            format!("one rank of {width} ({figures} figures in {depth} ranks)")
+        } else {
+            format!("{n} ranks of {width} ({figures} figures in {depth} ranks)")
+        }
+    };
+    if r.volley {
+        let Some(v) = sh.volley_ranks else {
+            return Err(format!(
+                "--volley: a {name} fires no commanded volley (ACA p.4: \"en double-ligne, en colonne d'assaut, les 2 premiers rangs tirent. En ligne simple, toutes les figurines tirent aussi\")"
+            ));
+        };
+        let n = (width * v.min(depth)).min(figures);
+        let ld = e.profile.ld;
+        let p = super::p_test(i64::from(ld));
+        return Ok((
+            n,
+            format!(
+                "{n} firing: the commanded volley, {}, after a passed manoeuvre test on Ld {ld} and its modifiers (P {p:.4} unmodified; failed: the front rank fires at -1), {}",
+                ranks_of(v.min(depth)),
+                sh.section
+            ),
+            Some(VolleyTest {
+                leadership: ld,
+                p_pass: p,
+            }),
+        ));
+    }
+    Ok(if sh.ranks == 0 {
+        (
+            figures,
+            format!("{figures} firing: every figure in {name} (WAB's skirmishers), {}", sh.section),
+            None,
+        )
+    } else if sh.half {
+        let n = figures.div_ceil(2);
+        (
+            n,
+            format!("{n} firing: half of {figures} in {name}, rounded up, {}", sh.section),
+            None,
+        )
+    } else {
+        let n = (width * sh.ranks.min(depth)).min(figures);
+        (
+            n,
+            format!(
+                "{n} firing: {}, a normal fire in {name}, {}",
+                ranks_of(sh.ranks.min(depth)),
+                sh.section
+            ),
+            None,
+        )
+    })
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -264,6 +407,11 @@ pub struct ShootOut {
     pub strength: u32,
     pub toughness: u32,
     pub elite: u32,
+    /// How many fire and why: the formation's rank, the volley, or `--shots`.
+    pub shots_reason: String,
+    /// The commanded volley's test, when one is fired.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub volley_test: Option<VolleyTest>,
     /// The firer's weapon, when a unit fires.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
@@ -331,12 +479,34 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
             ));
         }
     }
-    let shots = need(
-        r.shots,
-        firer.as_ref().map(|f| f.figures),
-        "--shots N",
-        "--firer ENTRY",
-    )?;
+    if firer.is_none() && (r.volley || r.formation.is_some() || r.ranks.is_some()) {
+        return Err("--volley, --firer-formation and --firer-ranks are the firer's: give --firer".into());
+    }
+    let (shots, shots_reason, volley_test) = match (r.shots, &firer) {
+        (Some(n), Some(f)) => {
+            // What the formation gives, to say what --shots replaced; a formation, ranks or
+            // volley asked for with --shots must still be one the firer has.
+            let asked = r.volley || r.formation.is_some() || r.ranks.is_some();
+            let formation = if asked {
+                Some(firing(db, f, r)?)
+            } else {
+                firing(db, f, r).ok()
+            };
+            (
+                n,
+                format!(
+                    "{n} firing: given by --shots{}",
+                    formation
+                        .map(|(m, _, _)| format!(" (the formation gives {m})"))
+                        .unwrap_or_default()
+                ),
+                None,
+            )
+        }
+        (Some(n), None) => (n, format!("{n} firing: given by --shots"), None),
+        (None, Some(f)) => firing(db, f, r)?,
+        (None, None) => return Err("give --shots N (or --firer ENTRY)".into()),
+    };
     let shots = within("--shots", shots, &limits::SHOTS, "engine limit")?;
     let bs = need(
         r.bs,
@@ -384,7 +554,10 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
         &limits::TO_HIT_MODIFIER,
         "engine limit",
     )?;
-    let elite = r.elite.or(firer.as_ref().map(|f| f.elite)).unwrap_or(0);
+    let elite = r
+        .elite
+        .or(firer.as_ref().map(|f| f.elite.min(shots)))
+        .unwrap_or(0);
     if elite > shots {
         return Err(format!(
             "--elite: {elite} elite figures among {shots} shots; elite figures are among the firers"
@@ -411,6 +584,8 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
         strength,
         toughness,
         elite,
+        shots_reason,
+        volley_test,
         report,
     })
 }
@@ -436,6 +611,8 @@ pub struct DuelOut {
     pub firer: String,
     pub target: String,
     pub shots: u32,
+    /// Who fires the first volley and why (reading who-fights).
+    pub shots_reason: String,
     pub test_target: i64,
     #[serde(flatten)]
     pub report: super::duel::DuelReport,
@@ -545,6 +722,7 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
         firer: firer.name,
         target: target.name,
         shots: first.shots,
+        shots_reason: first.shots_reason,
         test_target,
         report,
     })
@@ -604,6 +782,8 @@ pub struct CombatRequest {
 pub struct SideOut {
     #[serde(flatten)]
     pub side: Side,
+    /// How many fight and why (reading who-fights).
+    pub fighting_reason: String,
     #[serde(flatten)]
     pub report: SideReport,
 }
@@ -648,7 +828,7 @@ fn side(
     other: &Resolved,
     cx: &CombatRequest,
     contact: Option<u32>,
-) -> Result<Side, String> {
+) -> Result<(Side, String), String> {
     // The attacker charged (+1 and its bonuses); a counter-charging defender has the
     // bonuses but the attacker keeps the +1 (ACA p.5, p.7).
     let (charging, charge_bonus) = if who == "attacker" {
@@ -723,17 +903,90 @@ fn side(
     } else {
         0
     };
-    let fighting_default = match square {
-        Some((_, s)) => s.face(unit.figures),
-        None => unit.figures.div_ceil(r.ranks + 1),
+    // Who fights (reading who-fights): the front rank, a square's face, and in the turn it
+    // charges from the front, what its formation adds (ACA p.3, p.6); the figures in contact
+    // from a flank or the rear; or the number given.
+    let depth = r.ranks + 1;
+    let front = unit.figures.div_ceil(depth);
+    let (fighting_default, reason) = match square {
+        Some((f, s)) => {
+            let n = s.face(unit.figures);
+            (
+                n,
+                format!(
+                    "{n} fighting: the front rank of a face of the {} (ACA p.3, reading square-face)",
+                    f.name.get(Lang::En).to_lowercase()
+                ),
+            )
+        }
+        None => {
+            let rear = unit.figures - front;
+            let added = formation
+                .and_then(|f| f.charging.as_ref())
+                .filter(|_| charging && contact.is_none())
+                .and_then(|c| {
+                    if c.rear_half {
+                        Some((
+                            rear.div_ceil(2),
+                            format!("half the {rear} figures of the ranks behind"),
+                            c,
+                        ))
+                    } else if c.flank_per_rank > 0 && r.ranks > 0 {
+                        Some((
+                            (c.flank_per_rank * r.ranks).min(rear),
+                            format!(
+                                "{} flank figures × {} rank{}",
+                                c.flank_per_rank,
+                                r.ranks,
+                                if r.ranks == 1 { "" } else { "s" }
+                            ),
+                            c,
+                        ))
+                    } else {
+                        None
+                    }
+                });
+            match added {
+                Some((n, what, c)) => (
+                    front + n,
+                    format!(
+                        "{} fighting: front rank {front} + {what}, charging, {}",
+                        front + n,
+                        c.section
+                    ),
+                ),
+                None => (
+                    front,
+                    format!(
+                        "{front} fighting: the front rank ({} figures in {depth} rank{})",
+                        unit.figures,
+                        if depth == 1 { "" } else { "s" }
+                    ),
+                ),
+            }
+        }
     };
-    let fighting_default = contact.map_or(fighting_default, |c| c.min(fighting_default));
+    let (fighting_default, reason) = match contact {
+        Some(c) if c < fighting_default => (
+            c,
+            format!(
+                "{c} fighting: the figures in contact from the {} (reading flank-rear)",
+                if cx.from == From::Rear { "rear" } else { "flank" }
+            ),
+        ),
+        _ => (fighting_default, reason),
+    };
     let fighting = within(
         &format!("--{who}-fighting"),
         r.fighting.unwrap_or(fighting_default),
         &limits::FIGHTING,
         "engine limit",
     )?;
+    let reason = if r.fighting.is_some() {
+        format!("{fighting} fighting: given by --{who}-fighting (the formation gives {fighting_default})")
+    } else {
+        reason
+    };
     if fighting > unit.figures {
         return Err(format!(
             "--{who}-fighting: {fighting} figures fighting, but the unit has {}",
@@ -796,7 +1049,7 @@ fn side(
     if r.officer && !officer {
         return Err(format!("--{who}-officer: {} has no unit officer", e.name.get(Lang::En)));
     }
-    Ok(Side {
+    Ok((Side {
         name: unit.name.clone(),
         figures: unit.figures + u32::from(officer),
         fighting,
@@ -850,7 +1103,7 @@ fn side(
         outnumber_bonus: rules.outnumber_bonus,
         stubborn: has(e, "stubborn") || quality.is_some_and(|q| q.stubborn),
         reroll_break: r.reroll,
-    })
+    }, reason))
 }
 
 pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
@@ -930,16 +1183,18 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
         return Err("--attacker-reformed and --defender-reformed: only the unit charged in a flank or the rear reforms, and it strikes last (ACA p.12)".into());
     }
     let contact = contact(r, &d_unit);
-    let attacker = side(db, "attacker", &r.attacker, &a_unit, &d_unit, r, contact)?;
-    let defender = side(db, "defender", &r.defender, &d_unit, &a_unit, r, contact)?;
+    let (attacker, a_reason) = side(db, "attacker", &r.attacker, &a_unit, &d_unit, r, contact)?;
+    let (defender, d_reason) = side(db, "defender", &r.defender, &d_unit, &a_unit, r, contact)?;
     let report: CombatReport = combat::round(db, &attacker, &defender);
     Ok(CombatOut {
         attacker: SideOut {
             side: attacker,
+            fighting_reason: a_reason,
             report: report.attacker,
         },
         defender: SideOut {
             side: defender,
+            fighting_reason: d_reason,
             report: report.defender,
         },
         p_draw: report.p_draw,

@@ -38,6 +38,7 @@ pub fn shoot(r: &ShootOut) -> String {
     if let Some(t) = &r.target {
         text.push_str(&format!("  target: {t}\n"));
     }
+    text.push_str(&format!("  {}\n", r.shots_reason));
     let to_hit = match r.report.to_hit {
         None => "BS 0: no hit".to_owned(),
         Some(n) if n <= 6 => format!("{}+", n.max(2)),
@@ -99,9 +100,9 @@ pub fn combat(r: &CombatOut) -> String {
     let mut out = String::new();
     let text = &mut out;
     text.push_str("Close combat, one round (ACA p.5, p.7, p.12)\n");
-    for (who, s) in [
-        ("attacker", &r.attacker.side),
-        ("defender", &r.defender.side),
+    for (who, s, why) in [
+        ("attacker", &r.attacker.side, &r.attacker.fighting_reason),
+        ("defender", &r.defender.side, &r.defender.fighting_reason),
     ] {
         text.push_str(&format!(
             "  {who}: {}: {} fighting × {} attack{}{} · WS {} S {}{} T {} Sv {} · Ld {}{}{}{}{}{}\n",
@@ -151,7 +152,7 @@ pub fn combat(r: &CombatOut) -> String {
             } else {
                 ""
             }
-        ));
+        ));        text.push_str(&format!("    {why}\n"));
     }
     text.push_str(&distribution_table("wounds caused", &english(&series)));
     text.push_str(&format!(
@@ -337,6 +338,7 @@ pub fn fire_duel(r: &DuelOut) -> String {
     let d = &r.report;
     let mut text = String::from("Fire duel (ACA p.4, p.7)\n");
     text.push_str(&format!("  firer: {}, {} shots\n", r.firer, r.shots));
+    text.push_str(&format!("    {}\n", r.shots_reason));
     text.push_str(&format!(
         "  answers: {} on a manoeuvre test under {}: P {} (failed: falls back 1d6\", P {})\n",
         r.target,
