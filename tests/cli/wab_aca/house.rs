@@ -210,9 +210,9 @@ fn with_house_rules(from: &Path, to: &Path, ids: &str) {
     std::fs::write(to, text).unwrap();
 }
 
-/// A list that turns a house rule on: its roster says so (the text, Markdown and HTML
-/// rosters), its units' previews play it without a flag, and a game keeps it once the list
-/// file no longer has it (a game keeps its armies whole).
+/// A list that turns a house rule on: its roster says so (the text and Markdown rosters),
+/// its units' previews and its matchup table play it without a flag and say so, and a game
+/// keeps it once the list file no longer has it (a game keeps its armies whole).
 #[test]
 fn a_list_turns_house_rules_on_and_its_roster_and_game_keep_them() {
     let t = table();
@@ -263,6 +263,27 @@ fn a_list_turns_house_rules_on_and_its_roster_and_game_keep_them() {
     let listed = shoot("lists/fr.toml:5");
     assert_eq!(played(&listed), ["elite-infantry-rerolls"]);
     assert_eq!(listed["elite"], 8);
+
+    // The matchup table plays the list's house rules, and says so; by the book it says none.
+    let m = ok(&[
+        "matchups",
+        "lists/fr.toml",
+        "--against",
+        "lists/wab-russia-1812.toml",
+    ]);
+    assert!(
+        m.stdout
+            .contains("\nhouse rules played (not the book's): elite-infantry-rerolls\n"),
+        "{}",
+        m.stdout
+    );
+    let m = ok(&[
+        "matchups",
+        "lists/wab-france-1809.toml",
+        "--against",
+        "lists/wab-russia-1812.toml",
+    ]);
+    assert!(!m.stdout.contains("house rules"), "{}", m.stdout);
 
     new_game(d, "g.toml", "fr.toml", "wab-russia-1812.toml");
     // The list loses its house rule: the game goes on with the one it began with.
