@@ -299,3 +299,33 @@ fn a_list_turns_house_rules_on_and_its_roster_and_game_keep_them() {
     assert!(played(&now).is_empty());
     assert_eq!(now["elite"], 0);
 }
+
+/// The house rules are data checked like the rest: one the previews play must be declared in
+/// rules.toml, and two of one id are refused.
+#[test]
+fn data_check_checks_the_house_rules() {
+    for (to, code, said) in [
+        (
+            "double-6-fails",
+            "table-consistency",
+            "rules.toml declares no [[house_rule]] `double-six-fails`, which the previews play when turned on",
+        ),
+        ("elite-infantry-rerolls", "duplicate-id", "elite-infantry-rerolls"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        crate::copy_shipped("wab-aca", tmp.path());
+        let path = tmp.path().join("data/wab-aca/rules.toml");
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replacen("id = \"double-six-fails\"", &format!("id = \"{to}\""), 1);
+        std::fs::write(&path, text).unwrap();
+        let run = crate::muster_in(
+            tmp.path(),
+            &["--data", "data", "--ruleset", "wab-aca", "data", "check"],
+            &[],
+        );
+        assert_eq!(run.code, 1, "{to}: {}", run.stderr);
+        assert!(run.stderr.contains(&format!("error[{code}]")), "{to}: {}", run.stderr);
+        assert!(run.stderr.contains(said), "{to}: {}", run.stderr);
+    }
+}
