@@ -102,6 +102,7 @@ fn previews(c: &mut Criterion) {
         outnumber_bonus: 1,
         stubborn: false,
         reroll_break: false,
+        house: Default::default(),
     };
     let (a, d) = (
         Side {

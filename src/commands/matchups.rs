@@ -71,6 +71,19 @@ fn text(m: &Matchups, a: &str, b: &str) -> String {
             format!(" ({})", situation.join(", "))
         }
     ));
+    // The house rules the lists turned on, as the previews played them (none by the book).
+    let mut house: Vec<&str> = Vec::new();
+    for id in m.cells.iter().flat_map(|c| &c.house_rules) {
+        if !house.contains(&id.as_str()) {
+            house.push(id);
+        }
+    }
+    if !house.is_empty() {
+        out.push_str(&format!(
+            "house rules played (not the book's): {}\n",
+            house.join(", ")
+        ));
+    }
     for t in &m.tables {
         let heading = match t.way {
             Way::Out => format!(

@@ -36,6 +36,10 @@ pub struct Cell {
     /// Why, in words for players where the rules refuse (a page says it in its language).
     #[serde(skip)]
     pub cannot: Option<crate::core::words::Phrase>,
+    /// The house rules its preview played (the ids of its JSON's `house_rules`, where the
+    /// ruleset has them: a list turned them on); none by the book.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub house_rules: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -127,7 +131,18 @@ pub fn matchups(
         // A cell is a mean: the preview's text, never printed here, is not worked out.
         request.numbers_only();
         let d = duel::run_duel(engine, String::new(), &request)?;
+        let house_rules = d
+            .json
+            .pointer("/house_rules")
+            .and_then(|h| h.as_array())
+            .map(|h| {
+                h.iter()
+                    .filter_map(|x| x["id"].as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default();
         Ok(Cell {
+            house_rules,
             unit: i,
             enemy: j,
             procedure: decl.procedure,

@@ -71,6 +71,9 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                     "cost": u.cost,
                     "provenance": db.entry(&id).map(|_| db.provenance(&id)),
                     "options": u.bought.iter().map(|(id, cost)| json!({"id": id, "cost": cost})).collect::<Vec<_>>(),
+                    // The house rules its list plays it with (`house_rules` in `[list]`):
+                    // previews of the unit, and a game's, play them.
+                    "house_rules": list.list.house_rules,
                 }),
                 id,
                 label: u.label.clone(),

@@ -51,7 +51,7 @@ struct ArmyPart {
 macro_rules! has_id {
     ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
 }
-has_id!(Entry, Special, Formation, Weapon, Quality, BatteryType);
+has_id!(Entry, Special, Formation, Weapon, Quality, BatteryType, HouseRule);
 
 impl HasId for Army {
     fn id(&self) -> &str {
@@ -208,6 +208,13 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     );
     registry.add(&mut weapons, rules_file, "weapon", rules.weapon.clone());
     registry.add(&mut qualities, rules_file, "quality", rules.quality.clone());
+    // Checked for duplicate ids only: the database reads them from `rules`.
+    registry.add(
+        &mut Catalog::default(),
+        rules_file,
+        "house_rule",
+        rules.house_rule.clone(),
+    );
     registry.add(
         &mut batteries,
         artillery_file,

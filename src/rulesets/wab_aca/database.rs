@@ -85,6 +85,11 @@ impl Database {
         entry.battery.as_deref().and_then(|b| self.batteries.get(b))
     }
 
+    /// A house rule of `rules.toml` by its id.
+    pub fn house_rule(&self, id: &str) -> Option<&HouseRule> {
+        self.rules.house_rule.iter().find(|h| h.id == id)
+    }
+
     pub fn quality(&self, entry: &Entry) -> Option<&Quality> {
         self.qualities.get(&entry.quality)
     }

@@ -591,6 +591,9 @@ impl Engine for WabEngine {
                         bought: Some(&bought),
                         figures: row.figures,
                         cost: Some(row.cost),
+                        elite_infantry_rerolls: row.json["house_rules"]
+                            .as_array()
+                            .is_some_and(|a| a.iter().any(|h| h == HOUSE_ELITE_INFANTRY)),
                     },
                     lang,
                     labels,
@@ -642,6 +645,7 @@ impl Engine for WabEngine {
                     bought: None,
                     figures: figures.or(Some(i64::from(entry.figures.max))),
                     cost,
+                    elite_infantry_rerolls: false,
                 },
                 lang,
                 labels,

@@ -823,6 +823,17 @@ fn table_bounds(cx: &TableContext) -> Vec<Diagnostic> {
 fn tables_consistent(cx: &TableContext) -> Vec<Diagnostic> {
     let (db, at) = (cx.db, cx.at);
     let mut out = Vec::new();
+    // The house rules the previews play are declared, with their texts.
+    for id in HOUSE_RULES {
+        if db.house_rule(id).is_none() {
+            out.push(cx.error(
+                "table-consistency",
+                at.rules,
+                &[Seg::Key("house_rule")],
+                format!("rules.toml declares no [[house_rule]] `{id}`, which the previews play when turned on"),
+            ));
+        }
+    }
     let core = &db.core;
     for (i, row) in core.to_hit_shooting.iter().enumerate() {
         if row.bs != i as u32 + 1 || !(2..=6).contains(&row.needs) {

@@ -22,6 +22,10 @@ pub struct ListHeader {
     pub grand_battery: bool,
     #[serde(default)]
     pub description: Option<String>,
+    /// muster's house rules this list is played with (ids of `[[house_rule]]` in rules.toml);
+    /// none: the book's rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub house_rules: Vec<String>,
 }
 
 /// One unit: an entry of the army (`entry`), or a general by rank or role (`general`).

@@ -522,6 +522,29 @@ pub struct Reading {
     pub decision: Names,
 }
 
+/// A house rule: a rule of muster's own that the book does not give, played only where a list
+/// (`house_rules` in `[list]`) or a preview (`--house-rule ID`) turns it on.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HouseRule {
+    pub id: String,
+    pub section: String,
+    /// The book's sentence the rule goes beyond.
+    pub quote: String,
+    /// Why muster offers it.
+    pub reason: Names,
+    pub name: Names,
+    /// The rule as it is played when turned on.
+    pub text: Names,
+}
+
+/// The house rules muster's previews know how to play: each must be declared in `rules.toml`.
+pub const HOUSE_RULES: &[&str] = &[HOUSE_ELITE_INFANTRY, HOUSE_DOUBLE_SIX];
+/// Elite infantry re-rolls its 1s to hit as the cavalry's elite figures do (ACA p.7).
+pub const HOUSE_ELITE_INFANTRY: &str = "elite-infantry-rerolls";
+/// A test fails on a double 6 whatever its value.
+pub const HOUSE_DOUBLE_SIX: &str = "double-six-fails";
+
 /// `rules.toml`: the supplement's tables.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
 #[serde(deny_unknown_fields)]
@@ -553,6 +576,9 @@ pub struct Rules {
     pub balance: Balance,
     #[serde(default)]
     pub reading: Vec<Reading>,
+    /// muster's own rules, off unless turned on.
+    #[serde(default)]
+    pub house_rule: Vec<HouseRule>,
 }
 
 // ── core.toml ───────────────────────────────────────────────────────────────────────────────

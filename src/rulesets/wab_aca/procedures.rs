@@ -15,6 +15,18 @@ use crate::core::i18n::Lang;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets, Headline};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
+/// `--house-rule ID`: a house rule of rules.toml played (a list's units bring their list's).
+macro_rules! house_rule_param {
+    ($help:literal) => {
+        Param::id(
+            "house-rule",
+            "ID",
+            concat!("Play a house rule, not the book's (repeatable): ", $help),
+        )
+        .repeat()
+    };
+}
+
 /// The flags of one side of a combat, `--attacker…` or `--defender…`.
 macro_rules! combat_params {
     ($($who:literal $side:ident),+) => {
@@ -57,11 +69,13 @@ macro_rules! combat_params {
             )
             .default("front")
             .first(),
+            house_rule_param!("elite-infantry-rerolls, double-six-fails"),
         ]
     };
 }
 
 const SAVE_HELP: &str = "The target's armour save, 2–7 (7: none)";
+
 
 pub const PROCEDURES: &[Procedure] = &[
     Procedure {
@@ -105,6 +119,7 @@ pub const PROCEDURES: &[Procedure] = &[
                 "Language of the modifiers' names",
             )
             .default("fr"),
+            house_rule_param!("double-six-fails"),
         ],
         chart: Chart::None("a test is one chance"),
         mean: Some("/p_success"),
@@ -112,7 +127,7 @@ pub const PROCEDURES: &[Procedure] = &[
     Procedure {
         name: "shoot",
         summary: "Shooting: casualties of a volley",
-        rule: "WAB core; elite re-rolls ACA p.7 (infantry: muster's reading elite-infantry)",
+        rule: "WAB core; elite re-rolls ACA p.7 (the cavalry's; the infantry's with the house rule elite-infantry-rerolls)",
         sides: ["Firer", "Target"],
         params: &[
             Param::unit_with_figures(
@@ -126,7 +141,7 @@ pub const PROCEDURES: &[Procedure] = &[
             Param::int_u(
                 "elite",
                 limits::SHOTS,
-                "Elite figures among the firers: as many 1s to hit re-rolled (ACA p.7; infantry: muster's reading elite-infantry)",
+                "Elite figures among the firers: as many 1s to hit re-rolled (ACA p.7, the cavalry's; the infantry's with --house-rule elite-infantry-rerolls)",
             )
             .first(),
             Param::flag("stationary", "Rifles that did not move: 30\" and S4 (ACA p.13)").first(),
@@ -146,6 +161,7 @@ pub const PROCEDURES: &[Procedure] = &[
                 "Added to the roll to hit, -10 to 10: +1 point blank, -1 after moving, -1/-2 cover",
             )
             .default("0"),
+            house_rule_param!("elite-infantry-rerolls"),
         ],
         chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
         mean: Some("/mean"),
@@ -206,6 +222,7 @@ pub const PROCEDURES: &[Procedure] = &[
             .default("0")
             .second(),
             Param::flag("target-reroll", "The unit fired at uses its once-a-battle re-roll on its morale test").second(),
+            house_rule_param!("elite-infantry-rerolls, double-six-fails"),
         ],
         chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
         mean: Some("/mean"),
@@ -419,6 +436,7 @@ fn test(db: &Database, r: &Request) -> Result<Preview, Error> {
                 Some("es") => Lang::Es,
                 _ => Lang::Fr,
             },
+            house_rules: r.texts("house-rule"),
         },
     )
     .map_err(usage)?;
@@ -443,6 +461,7 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
             formation: r.text("firer-formation"),
             ranks: r.u32("firer-ranks"),
             volley: r.flag("volley"),
+            house_rules: r.texts("house-rule"),
         },
     )
     .map_err(Error::from)?;
@@ -468,6 +487,7 @@ fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
                 formation: r.text("firer-formation"),
                 ranks: r.u32("firer-ranks"),
                 volley: r.flag("volley"),
+                house_rules: r.texts("house-rule"),
             },
             skirmishers: r.flag("firer-skirmishers"),
             single_line: r.flag("single-line"),
@@ -517,6 +537,7 @@ fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
                 Some("rear") => From::Rear,
                 _ => From::Front,
             },
+            house_rules: r.texts("house-rule"),
         },
     )
     .map_err(Error::from)?;

@@ -156,6 +156,12 @@ pub const UNKNOWN_ARMY: Rule = rule(
     "p.1",
     "a list is drawn from one army of the data (`muster sheets --ruleset wab-aca`)",
 );
+pub const UNKNOWN_HOUSE_RULE: Rule = rule(
+    "unknown-house-rule",
+    Severity::Error,
+    "",
+    "a list turns on only the house rules the data declare (`[[house_rule]]` in rules.toml)",
+);
 pub const UNKNOWN_ENTRY: Rule = rule(
     "unknown-entry",
     Severity::Error,
@@ -256,6 +262,7 @@ pub const UNBALANCED: Rule = rule(
 /// Every rule of one list with the check that reports it, in the order they run.
 pub const RULES: &[(&Rule, Check)] = &[
     (&UNKNOWN_ARMY, unknown_army),
+    (&UNKNOWN_HOUSE_RULE, unknown_house_rule),
     (&UNKNOWN_ENTRY, unknown_entry),
     (&FIGURES_OUT_OF_RANGE, figures_out_of_range),
     (&GUNS_OUT_OF_RANGE, guns_out_of_range),
@@ -320,6 +327,29 @@ fn unknown_army(cx: &ListContext) -> Vec<Diagnostic> {
         .with_note_said(
             Phrase::new("armies", "armies: {ids}").text("ids", written(&sorted)),
         )]
+}
+
+fn unknown_house_rule(cx: &ListContext) -> Vec<Diagnostic> {
+    let known: Vec<&str> = cx.db.rules.house_rule.iter().map(|h| h.id.as_str()).collect();
+    cx.list
+        .list
+        .house_rules
+        .iter()
+        .enumerate()
+        .filter(|(_, id)| !known.contains(&id.as_str()))
+        .map(|(i, id)| {
+            cx.report(
+                &UNKNOWN_HOUSE_RULE,
+                &[Seg::Key("list"), Seg::Key("house_rules"), Seg::Index(i)],
+                Phrase::new("unknown-house-rule", "unknown house rule `{id}`").text("id", id),
+            )
+            .with_label_said(Phrase::new("unknown-house-rule-label", "no house rule with this id"))
+            .with_suggestion(nearest(id, known.iter().copied()))
+            .with_note_said(
+                Phrase::new("house-rules", "house rules: {ids}").text("ids", written(&known)),
+            )
+        })
+        .collect()
 }
 
 fn unknown_entry(cx: &ListContext) -> Vec<Diagnostic> {

@@ -102,6 +102,8 @@ pub struct CardUnit<'a> {
     pub bought: Option<&'a ListUnit>,
     pub figures: Option<i64>,
     pub cost: Option<u64>,
+    /// Its list plays the house rule elite-infantry-rerolls.
+    pub elite_infantry_rerolls: bool,
 }
 
 fn profile_view(p: &Profile) -> ProfileView {
@@ -185,14 +187,16 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
         })
         .collect();
     if u.bought.is_some_and(|b| super::army::elite_count(e, b) > 0) {
-        // The cavalry's elite figures are the book's (ACA p.7); the infantry's, muster's
-        // reading elite-infantry.
+        // The cavalry's elite figures re-roll by the book (ACA p.7); the infantry's only with
+        // the house rule elite-infantry-rerolls, which the card names either way.
         specials.push(RuleView {
             name: label(labels, "elite_figures_rule_name"),
             rule: label(
                 labels,
                 if e.kind == Kind::Cavalry {
                     "elite_figures_rule"
+                } else if u.elite_infantry_rerolls {
+                    "elite_figures_rule_infantry_house"
                 } else {
                     "elite_figures_rule_infantry"
                 },
@@ -354,6 +358,17 @@ pub struct ReadingRow {
     pub decision: String,
 }
 
+/// A house rule as the aide de jeu prints it: off unless a list or a preview turns it on.
+#[derive(Debug, Clone, Serialize)]
+pub struct HouseRuleRow {
+    pub id: String,
+    pub section: String,
+    pub quote: String,
+    pub name: String,
+    pub text: String,
+    pub reason: String,
+}
+
 /// The aide de jeu: every table, from the data.
 #[derive(Debug, Clone, Serialize)]
 pub struct QrsView {
@@ -394,6 +409,7 @@ pub struct QrsView {
     pub victory: Victory,
     pub bands: Vec<Row2>,
     pub readings: Vec<ReadingRow>,
+    pub house_rules: Vec<HouseRuleRow>,
     pub core_source: String,
     pub test_kinds: Vec<Row2>,
     pub smoke: Row2,
@@ -666,6 +682,18 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 decision: x.decision.get(lang).to_owned(),
             })
             .collect(),
+        house_rules: r
+            .house_rule
+            .iter()
+            .map(|h| HouseRuleRow {
+                id: h.id.clone(),
+                section: h.section.clone(),
+                quote: h.quote.clone(),
+                name: h.name.get(lang).to_owned(),
+                text: h.text.get(lang).to_owned(),
+                reason: h.reason.get(lang).to_owned(),
+            })
+            .collect(),
         core_source: db.core.source.clone(),
         test_kinds: r
             .test_kind
@@ -731,6 +759,8 @@ pub struct RosterView {
     pub units: Vec<RosterUnit>,
     /// Batteries allowed for the points, and the army's grand-battery right.
     pub batteries: String,
+    /// The house rules the list is played with, each "name (id): text"; none by the book.
+    pub house_rules: Vec<String>,
     pub source: String,
 }
 
@@ -761,6 +791,11 @@ pub fn roster(
                         bought: list.units.get(i),
                         figures: row.figures,
                         cost: Some(row.cost),
+                        elite_infantry_rerolls: list
+                            .list
+                            .house_rules
+                            .iter()
+                            .any(|h| h == HOUSE_ELITE_INFANTRY),
                     },
                     lang,
                     labels,
@@ -813,6 +848,21 @@ pub fn roster(
             .unwrap_or_else(|| list.list.army.clone()),
         units,
         batteries,
+        house_rules: list
+            .list
+            .house_rules
+            .iter()
+            .filter_map(|id| db.house_rule(id))
+            .map(|h| {
+                format!(
+                    "{} ({}){}{}",
+                    h.name.get(lang),
+                    h.id,
+                    label(labels, "sep"),
+                    h.text.get(lang)
+                )
+            })
+            .collect(),
         source: army
             .map(|a| label(labels, &format!("source_{}", a.header.source)))
             .unwrap_or_default(),

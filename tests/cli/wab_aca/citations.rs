@@ -712,6 +712,18 @@ const PAIRINGS: &[Pairing] = &[
     ("rules.toml", "[elite-infantry] quote", &[ELITE_5, ELITE_7]),
     (
         "rules.toml",
+        "[elite-infantry-rerolls] section",
+        &[ELITE_5, ELITE_7],
+    ),
+    (
+        "rules.toml",
+        "[elite-infantry-rerolls] quote",
+        &[ELITE_7, ELITE_5],
+    ),
+    ("rules.toml", "[elite-infantry-rerolls] text", &[ELITE_7]),
+    ("rules.toml", "[double-six-fails] section", &[UNDER_TEN]),
+    (
+        "rules.toml",
         "[heavy-batteries] section",
         &[FIRST_BATTERY, RUSSIAN],
     ),
@@ -912,7 +924,12 @@ const PAIRINGS: &[Pairing] = &[
     // templates/wab-aca/labels.toml
     ("labels.toml", "choice_charge", &[INF_CHARGE]),
     ("labels.toml", "elite_figures_rule =", &[ELITE_7]),
-    ("labels.toml", "elite_figures_rule_infantry", &[ELITE_7]),
+    ("labels.toml", "elite_figures_rule_infantry =", &[ELITE_7]),
+    (
+        "labels.toml",
+        "elite_figures_rule_infantry_house",
+        &[ELITE_7],
+    ),
     ("labels.toml", "fire_duel_rule", &[DUEL, CAV_NO_DUEL]),
     ("labels.toml", "cavalry_fire_rule", &[LIGHT_FIRES, CARBINE]),
     (
@@ -989,6 +1006,13 @@ const PAIRINGS: &[Pairing] = &[
     ("wab-aca.md", "**elite-infantry**", &[ELITE_5, ELITE_7]),
     ("wab-aca.md", "elite figures (p.7, \"Payées", &[ELITE_7]),
     ("wab-aca.md", "elite companies skirmish (p.5)", &[ELITE_5]),
+    (
+        "wab-aca.md",
+        "**elite-infantry-rerolls**",
+        &[ELITE_5, ELITE_7],
+    ),
+    ("wab-aca.md", "book only the cavalry's do (p.7)", &[ELITE_7]),
+    ("wab-aca.md", "**double-six-fails**", &[UNDER_TEN]),
     ("wab-aca.md", "**heavy-batteries**", &[FIRST_BATTERY]),
     (
         "wab-aca.md",

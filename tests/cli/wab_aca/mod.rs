@@ -4,6 +4,7 @@
 mod book;
 mod citations;
 mod data;
+mod house;
 mod lists;
 mod monte_carlo;
 mod my_entries;

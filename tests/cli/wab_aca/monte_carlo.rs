@@ -3,8 +3,8 @@
 //! probability must agree with the exact preview within 4 standard errors.
 
 use muster::rulesets::wab_aca::preview::combat::{self, Rerolls, Side};
-use muster::rulesets::wab_aca::preview::p_test_with_reroll;
 use muster::rulesets::wab_aca::preview::shoot::{self, Shot};
+use muster::rulesets::wab_aca::preview::{p_test_with_reroll, House};
 
 /// SplitMix64: small, seeded, good enough for dice.
 struct Rng(u64);
@@ -99,10 +99,16 @@ fn melee_need(ws: i64, other: i64) -> i64 {
     }
 }
 
-/// 2d6 at or under the target; a double 1 passes, a double 6 fails.
-fn test_passes(rng: &mut Rng, target: i64) -> bool {
+/// 2d6 at or under the target; a double 1 passes; a double 6 fails with the house rule
+/// double-six-fails.
+fn test_passes_house(rng: &mut Rng, target: i64, double_six_fails: bool) -> bool {
     let (a, b) = (rng.d6(), rng.d6());
-    (a == 1 && b == 1) || (!(a == 6 && b == 6) && a + b <= target)
+    (a == 1 && b == 1) || (!(a == 6 && b == 6 && double_six_fails) && a + b <= target)
+}
+
+/// By the book: no house rule.
+fn test_passes(rng: &mut Rng, target: i64) -> bool {
+    test_passes_house(rng, target, false)
 }
 
 // ── shooting ────────────────────────────────────────────────────────────────────────────────
@@ -203,15 +209,20 @@ fn tests_agree_with_simulation() {
     let n = 200_000u64;
     let mut rng = Rng(0x5EED_0002);
     for target in [1, 2, 5, 7, 8, 10, 12, 13] {
-        for reroll in [false, true] {
+        for (reroll, six) in [(false, false), (true, false), (false, true), (true, true)] {
             let mut pass = 0;
             for _ in 0..n {
-                let ok = test_passes(&mut rng, target) || (reroll && test_passes(&mut rng, target));
+                let ok = test_passes_house(&mut rng, target, six)
+                    || (reroll && test_passes_house(&mut rng, target, six));
                 pass += u64::from(ok);
             }
+            let house = House {
+                double_six_fails: six,
+                ..House::default()
+            };
             within(
-                &format!("test at {target}, re-roll {reroll}"),
-                p_test_with_reroll(target, reroll),
+                &format!("test at {target}, re-roll {reroll}, double-six-fails {six}"),
+                p_test_with_reroll(target, reroll, house),
                 pass,
                 n,
             );
@@ -360,6 +371,7 @@ fn side(name: &str) -> Side {
         outnumber_bonus: 1,
         stubborn: false,
         reroll_break: false,
+        house: House::default(),
     }
 }
 

@@ -123,6 +123,8 @@ fn every_entry_fits_its_card() {
                     bought: Some(&bought),
                     figures: bought.figures,
                     cost: Some(999),
+                    // The longer line of an infantry's elite figures.
+                    elite_infantry_rerolls: true,
                 },
                 lang,
                 &labels,
@@ -177,7 +179,10 @@ fn the_aide_de_jeu() {
                 "Touches sur une batterie (p.8) : 1D6 par touche, 1 à 4 une pièce",
                 "Flanc +1, arrière +2 au résultat",
                 "obstacle : -3\" (infanterie), -2\" (cavalerie)",
-                "règle de muster : double 1 réussit, double 6 échoue",
+                "règle de muster : double 1 réussit ;",
+                // muster's own rules are house rules, said as such, off unless turned on.
+                "Règles maison",
+                "Le double 6 échoue (double-six-fails, ACA p.11)",
             ],
         ),
         (
@@ -195,7 +200,10 @@ fn the_aide_de_jeu() {
                 "Artillery duel (p.8): a medium or heavy battery fired at by a battery answers on a manoeuvre test at -1",
                 "Flank +1, rear +2 to the result",
                 "wheels and forced marches (×3)",
-                "muster's rule: a double 1 passes, a double 6 fails",
+                "muster's rule: a double 1 passes;",
+                "House rules",
+                "A double 6 fails (double-six-fails, ACA p.11)",
+                "Elite infantry re-rolls (elite-infantry-rerolls, ACA p.5, p.7)",
                 // The profile's letters in English (they were the French F, E and PV).
                 "S8 · 0–48\"",
                 "T10 (with openings 9) · 3 W",
@@ -218,7 +226,9 @@ fn the_aide_de_jeu() {
                 "Impactos sobre una batería (p.8): 1D6 por impacto, de 1 a 4 una pieza",
                 "Flanco +1, retaguardia +2 al resultado",
                 "obstáculo: -3\" (infantería), -2\" (caballería)",
-                "regla de muster: un doble 1 supera, un doble 6 falla",
+                "regla de muster: un doble 1 supera;",
+                "Reglas de la casa",
+                "El doble 6 falla (double-six-fails, ACA p.11)",
             ],
         ),
     ] {

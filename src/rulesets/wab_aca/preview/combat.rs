@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::super::database::Database;
-use super::{casualties_with_rerolls, p_d6, p_save, p_test_with_reroll};
+use super::{casualties_with_rerolls, p_d6, p_save, p_test_with_reroll, House};
 use crate::core::dice::convolve;
 
 /// Which 1s to hit a side rolls again.
@@ -64,6 +64,9 @@ pub struct Side {
     pub stubborn: bool,
     /// The once-a-battle re-roll of a failed test (veterans, elite, guard).
     pub reroll_break: bool,
+    /// The house rules turned on (double-six-fails on the break test).
+    #[serde(skip)]
+    pub house: House,
 }
 
 impl Side {
@@ -195,7 +198,7 @@ pub fn round(db: &Database, a: &Side, d: &Side) -> CombatReport {
         } else {
             i64::from(side.leadership) - by
         };
-        1.0 - p_test_with_reroll(target, side.reroll_break)
+        1.0 - p_test_with_reroll(target, side.reroll_break, side.house)
     };
     let mut wa_dist = Vec::new();
     let mut wd_dist = Vec::new();

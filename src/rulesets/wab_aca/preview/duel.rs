@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::super::database::Database;
 use super::shoot::{self, Shot};
-use super::{p_test, p_test_with_reroll};
+use super::{p_test, p_test_with_reroll, House};
 
 
 /// The unit that answers the fire: how it returns it.
@@ -64,9 +64,10 @@ pub struct DuelReport {
     pub mean: f64,
 }
 
-pub fn duel(db: &Database, first: &[f64], a: &Answer, f: &Firer) -> DuelReport {
+/// `house`: the house rules turned on (double-six-fails on both tests).
+pub fn duel(db: &Database, first: &[f64], a: &Answer, f: &Firer, house: House) -> DuelReport {
     // The once-a-battle re-roll is of a failed morale test (ACA p.13), not of a manoeuvre test.
-    let p_answer = p_test(a.test_target);
+    let p_answer = p_test(a.test_target, house);
     let mut answer = Vec::new();
     let mut shots_after = Vec::new();
     let (mut firer_wins, mut answer_wins, mut draw) = (0.0, 0.0, 0.0);
@@ -105,7 +106,7 @@ pub fn duel(db: &Database, first: &[f64], a: &Answer, f: &Firer) -> DuelReport {
             }
         }
     }
-    let fails = |ld: u32, reroll: bool| 1.0 - p_test_with_reroll(i64::from(ld), reroll);
+    let fails = |ld: u32, reroll: bool| 1.0 - p_test_with_reroll(i64::from(ld), reroll, house);
     let p_answer_routs = if a.never_routs {
         0.0
     } else {

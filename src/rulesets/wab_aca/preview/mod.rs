@@ -44,13 +44,40 @@ pub fn p_save(needed: Option<u32>) -> f64 {
     needed.map_or(0.0, |n| p_d6(i64::from(n)))
 }
 
-/// P(a 2d6 test passes) against `target` (muster's reading test-doubles, not the
-/// supplement's): at or under the target, a double 1 always passes, a double 6 always fails.
-pub fn p_test(target: i64) -> f64 {
+/// The house rules a preview plays (`[[house_rule]]` of rules.toml, turned on by a list or by
+/// `--house-rule`); the default is the book's rules, none of them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct House {
+    /// elite-infantry-rerolls: the infantry's elite figures re-roll their 1s to hit.
+    pub elite_infantry_rerolls: bool,
+    /// double-six-fails: a test fails on a double 6 whatever its value.
+    pub double_six_fails: bool,
+}
+
+impl House {
+    /// The house rules of these ids (ids checked by the caller against the data).
+    pub fn of<'a>(ids: impl IntoIterator<Item = &'a str>) -> House {
+        let mut h = House::default();
+        for id in ids {
+            match id {
+                super::model::HOUSE_ELITE_INFANTRY => h.elite_infantry_rerolls = true,
+                super::model::HOUSE_DOUBLE_SIX => h.double_six_fails = true,
+                _ => {}
+            }
+        }
+        h
+    }
+}
+
+/// P(a 2d6 test passes) against `target`: at or under the target, a double 1 always passes
+/// (muster's reading test-doubles); a double 6 always fails only with the house rule
+/// double-six-fails (by the book, a test of 12 or more always passes).
+pub fn p_test(target: i64, house: House) -> f64 {
     let mut pass = 0u32;
     for a in 1..=6i64 {
         for b in 1..=6i64 {
-            let ok = (a == 1 && b == 1) || (!(a == 6 && b == 6) && a + b <= target);
+            let double_six = a == 6 && b == 6 && house.double_six_fails;
+            let ok = (a == 1 && b == 1) || (!double_six && a + b <= target);
             pass += u32::from(ok);
         }
     }
@@ -58,8 +85,8 @@ pub fn p_test(target: i64) -> f64 {
 }
 
 /// With a re-roll of a failed test (veterans, elite and guard once a battle, ACA p.13).
-pub fn p_test_with_reroll(target: i64, reroll: bool) -> f64 {
-    let p = p_test(target);
+pub fn p_test_with_reroll(target: i64, reroll: bool, house: House) -> f64 {
+    let p = p_test(target, house);
     if reroll {
         p + (1.0 - p) * p
     } else {

@@ -14,7 +14,11 @@ use super::combat::{self, CombatReport, Rerolls, Side, SideReport};
 use super::shoot::{self, ShootReport, Shot};
 use super::test::{self, TestInput, TestReport};
 use crate::rulesets::wab_aca::database::Database;
-use crate::rulesets::wab_aca::model::{Arm, Class, Entry, Kind, Lang, LargeTarget, UnitOption};
+use super::House;
+use crate::rulesets::wab_aca::model::{
+    Arm, Class, Entry, Kind, Lang, LargeTarget, UnitOption, HOUSE_DOUBLE_SIX, HOUSE_ELITE_INFANTRY,
+    HOUSE_RULES,
+};
 use crate::rulesets::UnitRow;
 
 /// Bounds of the numbers a preview accepts (docs/development.md, "Limits").
@@ -68,6 +72,8 @@ pub struct Listed {
     /// For a unit of a game: the figures it was bought with (it may have fewer left than a
     /// new unit may be bought with).
     pub bought: Option<u32>,
+    /// The house rules its list turned on (`house_rules` in `[list]`).
+    pub house_rules: Vec<String>,
 }
 
 impl Listed {
@@ -92,6 +98,14 @@ impl Listed {
             elite: row.json["elite"]
                 .as_u64()
                 .map_or(0, |e| u32::try_from(e).unwrap_or(u32::MAX)),
+            house_rules: row.json["house_rules"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|v| v.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default(),
             origin,
             bought: None,
         })
@@ -109,6 +123,79 @@ pub struct Resolved<'a> {
     pub flag: bool,
     pub musician: bool,
     pub elite: u32,
+    /// The house rules of its list (none for an entry).
+    pub house_rules: Vec<String>,
+}
+
+/// A house rule a preview played, as its output names it.
+#[derive(Debug, Clone, Serialize)]
+pub struct HouseApplied {
+    pub id: String,
+    pub name: String,
+    pub text: String,
+}
+
+/// The house rules a preview plays: those asked with `--house-rule` (each a house rule of
+/// the data, else refused naming them) and those the lists of its units turned on, kept to
+/// the ones the procedure uses (`uses`), in the data's order.
+fn house(
+    db: &Database,
+    asked: &[String],
+    units: &[Option<&Resolved>],
+    uses: &[&str],
+) -> Result<(House, Vec<HouseApplied>), String> {
+    for id in asked {
+        if db.house_rule(id).is_none() {
+            let known: Vec<&str> = db.rules.house_rule.iter().map(|h| h.id.as_str()).collect();
+            return Err(format!(
+                "--house-rule: unknown house rule `{id}`; known: {}",
+                known.join(", ")
+            ));
+        }
+    }
+    let on = |id: &str| {
+        asked.iter().any(|a| a == id)
+            || units
+                .iter()
+                .flatten()
+                .any(|u| u.house_rules.iter().any(|h| h == id))
+    };
+    let applied: Vec<HouseApplied> = db
+        .rules
+        .house_rule
+        .iter()
+        .filter(|h| uses.contains(&h.id.as_str()) && on(&h.id))
+        .map(|h| HouseApplied {
+            id: h.id.clone(),
+            name: h.name.get(Lang::En).to_owned(),
+            text: h.text.get(Lang::En).to_owned(),
+        })
+        .collect();
+    Ok((House::of(applied.iter().map(|h| h.id.as_str())), applied))
+}
+
+/// The elite figures that re-roll their 1s to hit: the cavalry's (ACA p.7); the infantry's
+/// only with the house rule elite-infantry-rerolls. `given`: asked with a flag (refused for
+/// infantry by the book, saying how to turn the house rule on).
+fn elite_playing(
+    flag: &str,
+    unit: Option<&Resolved>,
+    given: Option<u32>,
+    house: House,
+) -> Result<u32, String> {
+    let elite = given.or(unit.map(|u| u.elite)).unwrap_or(0);
+    match unit {
+        Some(u) if u.entry.kind == Kind::Infantry && !house.elite_infantry_rerolls => {
+            if given.is_some_and(|n| n > 0) {
+                return Err(format!(
+                    "{flag}: {} is infantry, whose elite figures re-roll no 1s by the book (ACA p.7 gives the re-roll to the cavalry's); the house rule elite-infantry-rerolls gives it to them: --house-rule elite-infantry-rerolls, or house_rules = [\"elite-infantry-rerolls\"] in the list's [list]",
+                    u.name
+                ));
+            }
+            Ok(0)
+        }
+        _ => Ok(elite),
+    }
 }
 
 pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Resolved<'a>, String> {
@@ -151,6 +238,7 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
             flag: l.flag,
             musician: l.musician,
             elite: l.elite,
+            house_rules: l.house_rules.clone(),
         },
         None => Resolved {
             entry,
@@ -161,6 +249,7 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
             flag: false,
             musician: false,
             elite: 0,
+            house_rules: Vec::new(),
         },
     })
 }
@@ -175,12 +264,16 @@ pub struct TestRequest {
     pub modifiers: Vec<i32>,
     pub reroll: bool,
     pub lang: Lang,
+    /// `--house-rule`: house rules turned on.
+    pub house_rules: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct TestOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
+    /// The house rules played (none: the book's rules).
+    pub house_rules: Vec<HouseApplied>,
     #[serde(flatten)]
     pub report: TestReport,
 }
@@ -217,9 +310,11 @@ pub fn test(db: &Database, r: &TestRequest) -> Result<TestOut, String> {
             }
         }
     }
+    let (house_on, house_rules) = house(db, &r.house_rules, &[unit.as_ref()], &[HOUSE_DOUBLE_SIX])?;
     let report = test::test(
         db,
         &TestInput {
+            house: house_on,
             leadership,
             with: &r.with,
             conditions: &r.conditions,
@@ -231,6 +326,7 @@ pub fn test(db: &Database, r: &TestRequest) -> Result<TestOut, String> {
     )?;
     Ok(TestOut {
         unit: unit.map(|u| u.name),
+        house_rules,
         report,
     })
 }
@@ -257,6 +353,8 @@ pub struct ShootRequest {
     pub ranks: Option<u32>,
     /// The commanded volley, after a passed manoeuvre test (ACA p.4).
     pub volley: bool,
+    /// `--house-rule`: house rules turned on.
+    pub house_rules: Vec<String>,
 }
 
 /// The manoeuvre test a commanded volley needs (ACA p.4), before the table's modifiers.
@@ -355,7 +453,9 @@ fn firing(
         };
         let n = (width * v.min(depth)).min(figures);
         let ld = e.profile.ld;
-        let p = super::p_test(i64::from(ld));
+        // By the book: the house rule double-six-fails changes a test of 12 or more only, and
+        // no Ld is over 10.
+        let p = super::p_test(i64::from(ld), House::default());
         return Ok((
             n,
             format!(
@@ -412,6 +512,8 @@ pub struct ShootOut {
     /// The commanded volley's test, when one is fired.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub volley_test: Option<VolleyTest>,
+    /// The house rules played (none: the book's rules).
+    pub house_rules: Vec<HouseApplied>,
     /// The firer's weapon, when a unit fires.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
@@ -554,10 +656,19 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
         &limits::TO_HIT_MODIFIER,
         "engine limit",
     )?;
-    let elite = r
-        .elite
-        .or(firer.as_ref().map(|f| f.elite.min(shots)))
-        .unwrap_or(0);
+    let (house_on, house_rules) = house(
+        db,
+        &r.house_rules,
+        &[firer.as_ref(), target.as_ref()],
+        &[HOUSE_ELITE_INFANTRY],
+    )?;
+    let elite = elite_playing("--elite", firer.as_ref(), r.elite, house_on)?;
+    // A list unit's elite figures are among its firers (one rank of a line fires).
+    let elite = if r.elite.is_none() {
+        elite.min(shots)
+    } else {
+        elite
+    };
     if elite > shots {
         return Err(format!(
             "--elite: {elite} elite figures among {shots} shots; elite figures are among the firers"
@@ -586,6 +697,7 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
         elite,
         shots_reason,
         volley_test,
+        house_rules,
         report,
     })
 }
@@ -608,6 +720,8 @@ pub struct DuelRequest {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct DuelOut {
+    /// The house rules played (none: the book's rules).
+    pub house_rules: Vec<HouseApplied>,
     pub firer: String,
     pub target: String,
     pub shots: u32,
@@ -692,6 +806,12 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
             ).into());
         }
     }
+    let (house_on, house_rules) = house(
+        db,
+        &r.first.house_rules,
+        &[Some(&firer), Some(&target)],
+        HOUSE_RULES,
+    )?;
     let test_target = i64::from(target.entry.profile.ld) + i64::from(test_modifier);
     let never_routs = r.skirmishers
         || has(firer.entry, "skirmishers")
@@ -705,7 +825,7 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
             bs: target.entry.profile.bs,
             strength: weapon.strength,
             to_hit_modifier: answer_to_hit,
-            elite: target.elite,
+            elite: elite_playing("--target", Some(&target), None, house_on)?,
             test_target,
             leadership: target.entry.profile.ld,
             reroll: r.target_reroll,
@@ -717,8 +837,10 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
             leadership: firer.entry.profile.ld,
             reroll: r.firer_reroll,
         },
+        house_on,
     );
     Ok(DuelOut {
+        house_rules,
         firer: firer.name,
         target: target.name,
         shots: first.shots,
@@ -775,6 +897,8 @@ pub struct CombatRequest {
     pub counter_charge: bool,
     pub defended: Defended,
     pub from: From,
+    /// `--house-rule`: house rules turned on.
+    pub house_rules: Vec<String>,
 }
 
 /// One side: what it fights with and what it gets.
@@ -795,6 +919,8 @@ pub struct CombatOut {
     pub attacker: SideOut,
     pub defender: SideOut,
     pub p_draw: f64,
+    /// The house rules played (none: the book's rules).
+    pub house_rules: Vec<HouseApplied>,
     /// The wounds the attacker is expected to cause (the matchup table's number).
     pub mean: f64,
     pub difference: std::collections::BTreeMap<i64, f64>,
@@ -828,6 +954,7 @@ fn side(
     other: &Resolved,
     cx: &CombatRequest,
     contact: Option<u32>,
+    house: House,
 ) -> Result<(Side, String), String> {
     // The attacker charged (+1 and its bonuses); a counter-charging defender has the
     // bonuses but the attacker keeps the +1 (ACA p.5, p.7).
@@ -1011,7 +1138,7 @@ fn side(
     } else {
         ranks
     };
-    let elite = r.elite.unwrap_or(unit.elite);
+    let elite = elite_playing(&format!("--{who}-elite"), Some(unit), r.elite, house)?;
     if elite > 0 && !e.offers(UnitOption::Elite) {
         return Err(format!(
             "--{who}-elite: {} has no elite figures to buy",
@@ -1103,6 +1230,7 @@ fn side(
         outnumber_bonus: rules.outnumber_bonus,
         stubborn: has(e, "stubborn") || quality.is_some_and(|q| q.stubborn),
         reroll_break: r.reroll,
+        house,
     }, reason))
 }
 
@@ -1183,8 +1311,16 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
         return Err("--attacker-reformed and --defender-reformed: only the unit charged in a flank or the rear reforms, and it strikes last (ACA p.12)".into());
     }
     let contact = contact(r, &d_unit);
-    let (attacker, a_reason) = side(db, "attacker", &r.attacker, &a_unit, &d_unit, r, contact)?;
-    let (defender, d_reason) = side(db, "defender", &r.defender, &d_unit, &a_unit, r, contact)?;
+    let (house_on, house_rules) = house(
+        db,
+        &r.house_rules,
+        &[Some(&a_unit), Some(&d_unit)],
+        HOUSE_RULES,
+    )?;
+    let (attacker, a_reason) =
+        side(db, "attacker", &r.attacker, &a_unit, &d_unit, r, contact, house_on)?;
+    let (defender, d_reason) =
+        side(db, "defender", &r.defender, &d_unit, &a_unit, r, contact, house_on)?;
     let report: CombatReport = combat::round(db, &attacker, &defender);
     Ok(CombatOut {
         attacker: SideOut {
@@ -1198,6 +1334,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
             report: report.defender,
         },
         p_draw: report.p_draw,
+        house_rules,
         mean: report.mean,
         difference: report.difference,
     })

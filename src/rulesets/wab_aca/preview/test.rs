@@ -8,7 +8,7 @@ use super::super::database::Database;
 use super::super::model::{
     ConditionEffect, Entry, Lang, ManoeuvreCondition, ManoeuvreModifier,
 };
-use super::p_test_with_reroll;
+use super::{p_test_with_reroll, House};
 
 /// A modifier as the test used it.
 #[derive(Debug, Clone, Serialize)]
@@ -41,6 +41,8 @@ pub struct TestInput<'a> {
     pub lang: Lang,
     /// The unit tested, when given (`--unit`): a condition for another arm is refused.
     pub unit: Option<&'a Entry>,
+    /// The house rules turned on (double-six-fails).
+    pub house: House,
 }
 
 /// The table's modifiers with their groups applied: per group, the largest bonus and the
@@ -173,7 +175,7 @@ pub fn test(db: &Database, input: &TestInput) -> Result<TestReport, String> {
     Ok(TestReport {
         leadership: input.leadership,
         target,
-        p_success: p_test_with_reroll(target, input.reroll),
+        p_success: p_test_with_reroll(target, input.reroll, input.house),
         reroll: input.reroll,
         modifiers,
     })

@@ -6,6 +6,16 @@ use super::request::{ArtilleryOut, CombatOut, DuelOut, ShootOut, TestOut};
 use crate::core::table::{distribution_table, english, Series};
 use crate::core::words::Phrase;
 
+/// The house rules a preview played, one line each; nothing by the book.
+fn house_lines(text: &mut String, rules: &[super::request::HouseApplied]) {
+    for h in rules {
+        text.push_str(&format!(
+            "  house rule {} (not the book's): {}\n",
+            h.id, h.text
+        ));
+    }
+}
+
 fn pct(p: f64) -> String {
     format!("{:.4}", p)
 }
@@ -26,6 +36,7 @@ pub fn shoot(r: &ShootOut) -> String {
     let mut out = String::new();
     let text = &mut out;
     text.push_str("Shooting (WAB core, ACA p.4, p.7, p.13)\n");
+    house_lines(text, &r.house_rules);
     if let Some(f) = &r.firer {
         text.push_str(&format!(
             "  firer: {f}{}\n",
@@ -100,6 +111,7 @@ pub fn combat(r: &CombatOut) -> String {
     let mut out = String::new();
     let text = &mut out;
     text.push_str("Close combat, one round (ACA p.5, p.7, p.12)\n");
+    house_lines(text, &r.house_rules);
     for (who, s, why) in [
         ("attacker", &r.attacker.side, &r.attacker.fighting_reason),
         ("defender", &r.defender.side, &r.defender.fighting_reason),
@@ -176,6 +188,7 @@ pub fn combat(r: &CombatOut) -> String {
 /// `muster preview test`'s text.
 pub fn test(r: &TestOut) -> String {
     let mut text = String::from("Test (ACA p.11): 2d6 at or under the value\n");
+    house_lines(&mut text, &r.house_rules);
     if let Some(u) = &r.unit {
         text.push_str(&format!("  {u}\n"));
     }
@@ -337,6 +350,7 @@ pub fn duel_series(r: &DuelOut) -> Vec<Series> {
 pub fn fire_duel(r: &DuelOut) -> String {
     let d = &r.report;
     let mut text = String::from("Fire duel (ACA p.4, p.7)\n");
+    house_lines(&mut text, &r.house_rules);
     text.push_str(&format!("  firer: {}, {} shots\n", r.firer, r.shots));
     text.push_str(&format!("    {}\n", r.shots_reason));
     text.push_str(&format!(

@@ -1,0 +1,331 @@
+//! muster's house rules (issue 36, items 9 and 10): the book by default; elite infantry
+//! re-rolling its 1s and a double 6 failing every test are played only where a list
+//! (`house_rules` in `[list]`) or a preview (`--house-rule ID`) turns them on, and every output
+//! that plays one says so. Expected values are worked out here from the dice.
+
+use std::path::Path;
+
+use crate::game::{new_game, run, table};
+use crate::{json, muster};
+
+fn preview(args: &[&str]) -> serde_json::Value {
+    let mut full = vec!["preview", "--ruleset", "wab-aca"];
+    full.extend_from_slice(args);
+    full.extend(["--format", "json"]);
+    let run = muster(&full);
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    json(&run)
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+/// The ids of the house rules a preview's JSON says it played.
+fn played(v: &serde_json::Value) -> Vec<String> {
+    v["house_rules"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no house_rules in {v}"))
+        .iter()
+        .map(|h| h["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// C(n, k) p^k (1 - p)^(n - k).
+fn binomial(n: u64, k: u64, p: f64) -> f64 {
+    let mut c = 1.0;
+    for i in 0..k {
+        c = c * (n - i) as f64 / (i + 1) as f64;
+    }
+    c * p.powi(k as i32) * (1.0 - p).powi((n - k) as i32)
+}
+
+/// P(2d6 test passes) on `target`, counting the 36 rolls: a double 1 passes; a double 6
+/// fails only when `double_six_fails`.
+fn p_test(target: i64, double_six_fails: bool) -> f64 {
+    let mut n = 0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            let six = a == 6 && b == 6 && double_six_fails;
+            if (a == 1 && b == 1) || (!six && a + b <= target) {
+                n += 1;
+            }
+        }
+    }
+    f64::from(n) / 36.0
+}
+
+/// The issue's case: the 1er bataillon of the 46e (unit 5 of lists/wab-france-1809.toml, 24
+/// figures with 8 elite) fires at line infantry with a save of 5+. Each shot hits on 4+ (BS 3),
+/// wounds on 4+ (S3 against T3) and gets past the save on 1–4: 1/2 × 1/2 × 2/3 = 1/6 a shot,
+/// 24/6 = 4 by the book (ACA p.7 gives the re-roll of 1s to the cavalry's elite figures only).
+/// With the house rule, as many 1s as elite figures are rolled again, each again a casualty
+/// with 1/6: mean 4 + E[min(ones, 8)] / 6, the ones of 24 dice Binomial(24, 1/6).
+#[test]
+fn elite_infantry_rerolls_only_as_a_house_rule() {
+    let firer = ["shoot", "--firer", "lists/wab-france-1809.toml:5"];
+    let target = ["--target", "fr-line-fusiliers", "--save", "5"];
+    let per_shot = 0.5 * 0.5 * (4.0 / 6.0);
+    let book = preview(&[&firer[..], &target[..]].concat());
+    assert_eq!(book["shots"], 24);
+    assert_eq!(
+        book["elite"], 0,
+        "by the book the infantry's elite re-roll nothing"
+    );
+    assert!(played(&book).is_empty());
+    assert!(close(book["mean"].as_f64().unwrap(), 24.0 * per_shot));
+    assert!(close(book["mean"].as_f64().unwrap(), 4.0));
+
+    let rerolled: f64 = (0..=24u64)
+        .map(|ones| binomial(24, ones, 1.0 / 6.0) * ones.min(8) as f64)
+        .sum();
+    let house_mean = 24.0 * per_shot + rerolled * per_shot;
+    let on = ["--house-rule", "elite-infantry-rerolls"];
+    let house = preview(&[&firer[..], &target[..], &on[..]].concat());
+    assert_eq!(house["elite"], 8);
+    assert_eq!(played(&house), ["elite-infantry-rerolls"]);
+    assert!(
+        close(house["mean"].as_f64().unwrap(), house_mean),
+        "{} against {house_mean}",
+        house["mean"]
+    );
+    assert!((house_mean - 4.66).abs() < 0.01, "{house_mean}");
+
+    // The text says which house rule it played; the book's says none.
+    let text = |extra: &[&str]| {
+        let mut args = vec!["preview", "--ruleset", "wab-aca"];
+        args.extend_from_slice(&firer);
+        args.extend_from_slice(&target);
+        args.extend_from_slice(extra);
+        let r = muster(&args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.stdout
+    };
+    assert!(!text(&[]).contains("house rule"));
+    assert!(text(&on).contains(
+        "  house rule elite-infantry-rerolls (not the book's): The infantry's elite figures re-roll as many 1s to hit"
+    ));
+
+    // Asking for elite re-rolls of infantry by the book is refused, saying how to turn the
+    // house rule on; the cavalry's elite re-roll by the book.
+    let r = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "shoot",
+        "--firer",
+        "fr-line-fusiliers:24",
+        "--elite",
+        "8",
+        "--target",
+        "fr-line-fusiliers",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("--elite: Line battalion is infantry, whose elite figures re-roll no 1s by the book (ACA p.7 gives the re-roll to the cavalry's); the house rule elite-infantry-rerolls gives it to them: --house-rule elite-infantry-rerolls"),
+        "{}",
+        r.stderr
+    );
+    let hussars = preview(&[
+        "shoot",
+        "--firer",
+        "lists/wab-france-1809.toml:11",
+        "--target",
+        "fr-line-fusiliers",
+    ]);
+    assert_eq!(hussars["elite"], 2);
+    assert!(played(&hussars).is_empty());
+}
+
+/// A 2d6 test of 12: by the book every roll passes (P 1); with double-six-fails the double 6
+/// fails (35/36). In a combat, a break test of 12 the same.
+#[test]
+fn a_test_of_twelve_fails_on_a_double_six_only_as_a_house_rule() {
+    let book = preview(&["test", "--leadership", "10", "--modifier", "2"]);
+    assert_eq!(book["target"], 12);
+    assert!(close(
+        book["p_success"].as_f64().unwrap(),
+        p_test(12, false)
+    ));
+    assert!(close(book["p_success"].as_f64().unwrap(), 1.0));
+    assert!(played(&book).is_empty());
+    let house = preview(&[
+        "test",
+        "--leadership",
+        "10",
+        "--modifier",
+        "2",
+        "--house-rule",
+        "double-six-fails",
+    ]);
+    assert!(close(
+        house["p_success"].as_f64().unwrap(),
+        p_test(12, true)
+    ));
+    assert!(close(house["p_success"].as_f64().unwrap(), 35.0 / 36.0));
+    assert_eq!(played(&house), ["double-six-fails"]);
+    // Below 12 the house rule changes nothing (a double 6 fails anyway): 35/36 both ways.
+    let eleven = preview(&[
+        "test",
+        "--leadership",
+        "10",
+        "--modifier",
+        "1",
+        "--house-rule",
+        "double-six-fails",
+    ]);
+    assert!(close(
+        eleven["p_success"].as_f64().unwrap(),
+        p_test(11, false)
+    ));
+    assert!(close(p_test(11, false), 35.0 / 36.0));
+
+    // An id the data do not declare is refused with the known ones.
+    let r = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "test",
+        "--leadership",
+        "7",
+        "--house-rule",
+        "double-6-fails",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("--house-rule: unknown house rule `double-6-fails`; known: elite-infantry-rerolls, double-six-fails"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Writes `list` (a copy of a shipped list) with `house_rules = [ids]` in its `[list]`.
+fn with_house_rules(from: &Path, to: &Path, ids: &str) {
+    let text = std::fs::read_to_string(from).unwrap();
+    let text = text.replacen(
+        "\npoints = ",
+        &format!("\nhouse_rules = [{ids}]\npoints = "),
+        1,
+    );
+    std::fs::write(to, text).unwrap();
+}
+
+/// A list that turns a house rule on: its roster says so (the text and Markdown rosters),
+/// its units' previews and its matchup table play it without a flag and say so, and a game
+/// keeps it once the list file no longer has it (a game keeps its armies whole).
+#[test]
+fn a_list_turns_house_rules_on_and_its_roster_and_game_keep_them() {
+    let t = table();
+    let d = t.path();
+    with_house_rules(
+        &d.join("lists/wab-france-1809.toml"),
+        &d.join("lists/fr.toml"),
+        "\"elite-infantry-rerolls\"",
+    );
+    let ok = |args: &[&str]| {
+        let r = run(d, args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        r
+    };
+    ok(&["check", "lists/fr.toml"]);
+    ok(&["roster", "lists/fr.toml", "-o", "r.txt"]);
+    let roster = std::fs::read_to_string(d.join("r.txt")).unwrap();
+    assert!(
+        roster.contains("\nRègles maison (pas celles du livre) : Relance de l'infanterie d'élite (elite-infantry-rerolls) : Les figurines d'élite de l'infanterie relancent autant de 1 au jet pour toucher"),
+        "{roster}"
+    );
+    ok(&["roster", "lists/fr.toml", "-o", "r.md", "--lang", "en"]);
+    let md = std::fs::read_to_string(d.join("r.md")).unwrap();
+    assert!(
+        md.contains("**House rules (not the book's)**: Elite infantry re-rolls (elite-infantry-rerolls): The infantry's elite figures re-roll"),
+        "{md}"
+    );
+    // The shipped list, by the book, says nothing of house rules.
+    ok(&["roster", "lists/wab-france-1809.toml", "-o", "book.txt"]);
+    let book = std::fs::read_to_string(d.join("book.txt")).unwrap();
+    assert!(!book.contains("Règles maison"), "{book}");
+
+    let shoot = |firer: &str| {
+        let r = ok(&[
+            "preview",
+            "shoot",
+            "--firer",
+            firer,
+            "--target",
+            "fr-line-fusiliers",
+            "--save",
+            "5",
+            "--format",
+            "json",
+        ]);
+        json(&r)
+    };
+    let listed = shoot("lists/fr.toml:5");
+    assert_eq!(played(&listed), ["elite-infantry-rerolls"]);
+    assert_eq!(listed["elite"], 8);
+
+    // The matchup table plays the list's house rules, and says so; by the book it says none.
+    let m = ok(&[
+        "matchups",
+        "lists/fr.toml",
+        "--against",
+        "lists/wab-russia-1812.toml",
+    ]);
+    assert!(
+        m.stdout
+            .contains("\nhouse rules played (not the book's): elite-infantry-rerolls\n"),
+        "{}",
+        m.stdout
+    );
+    let m = ok(&[
+        "matchups",
+        "lists/wab-france-1809.toml",
+        "--against",
+        "lists/wab-russia-1812.toml",
+    ]);
+    assert!(!m.stdout.contains("house rules"), "{}", m.stdout);
+
+    new_game(d, "g.toml", "fr.toml", "wab-russia-1812.toml");
+    // The list loses its house rule: the game goes on with the one it began with.
+    std::fs::copy(
+        d.join("lists/wab-france-1809.toml"),
+        d.join("lists/fr.toml"),
+    )
+    .unwrap();
+    let game = shoot("games/g.toml:a5");
+    assert_eq!(played(&game), ["elite-infantry-rerolls"]);
+    assert_eq!(game["elite"], 8);
+    let now = shoot("lists/fr.toml:5");
+    assert!(played(&now).is_empty());
+    assert_eq!(now["elite"], 0);
+}
+
+/// The house rules are data checked like the rest: one the previews play must be declared in
+/// rules.toml, and two of one id are refused.
+#[test]
+fn data_check_checks_the_house_rules() {
+    for (to, code, said) in [
+        (
+            "double-6-fails",
+            "table-consistency",
+            "rules.toml declares no [[house_rule]] `double-six-fails`, which the previews play when turned on",
+        ),
+        ("elite-infantry-rerolls", "duplicate-id", "elite-infantry-rerolls"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        crate::copy_shipped("wab-aca", tmp.path());
+        let path = tmp.path().join("data/wab-aca/rules.toml");
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replacen("id = \"double-six-fails\"", &format!("id = \"{to}\""), 1);
+        std::fs::write(&path, text).unwrap();
+        let run = crate::muster_in(
+            tmp.path(),
+            &["--data", "data", "--ruleset", "wab-aca", "data", "check"],
+            &[],
+        );
+        assert_eq!(run.code, 1, "{to}: {}", run.stderr);
+        assert!(run.stderr.contains(&format!("error[{code}]")), "{to}: {}", run.stderr);
+        assert!(run.stderr.contains(said), "{to}: {}", run.stderr);
+    }
+}
