@@ -63,7 +63,13 @@ fn p_test(target: i64, double_six_fails: bool) -> f64 {
 /// with 1/6: mean 4 + E[min(ones, 8)] / 6, the ones of 24 dice Binomial(24, 1/6).
 #[test]
 fn elite_infantry_rerolls_only_as_a_house_rule() {
-    let firer = ["shoot", "--firer", "lists/wab-france-1809.toml:5"];
+    // Its commanded volley: both ranks, all 24 (a normal fire is one rank, ACA p.4).
+    let firer = [
+        "shoot",
+        "--firer",
+        "lists/wab-france-1809.toml:5",
+        "--volley",
+    ];
     let target = ["--target", "fr-line-fusiliers", "--save", "5"];
     let per_shot = 0.5 * 0.5 * (4.0 / 6.0);
     let book = preview(&[&firer[..], &target[..]].concat());
