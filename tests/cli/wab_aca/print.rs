@@ -199,7 +199,7 @@ fn the_aide_de_jeu() {
                 "Fire duel (p.4, p.7)",
                 "Artillery duel (p.8): a medium or heavy battery fired at by a battery answers on a manoeuvre test at -1",
                 "Flank +1, rear +2 to the result",
-                "wheels and forced marches (×3)",
+                "the usual attack formation; wheels and forced",
                 "muster's rule: a double 1 passes;",
                 "House rules",
                 "A double 6 fails (double-six-fails, ACA p.11)",
