@@ -350,7 +350,6 @@ async function builderPage() {
   $("#search").addEventListener("input", drawOffers);
   $("#show-all").addEventListener("change", drawOffers);
   $("#save-toml").addEventListener("click", saveToml);
-  $("#share-button").addEventListener("click", openShare);
   $("#share-close").addEventListener("click", () => { $("#share-panel").hidden = true; });
   $("#copy-code").addEventListener("click", () => copyOut("#share-code", "#copy-code", "copy_code"));
   $("#copy-text").addEventListener("click", () => copyOut("#share-text", "#copy-text", "copy_text"));
@@ -1350,8 +1349,20 @@ async function drawScore() {
     el("details", { class: "cli" }, el("summary", {}, t("in_full")), el("pre", {}, r.data.text)));
 }
 
+// Share answers a press from the first paint, before the page's words have loaded: pressed
+// while they loaded, it was lost (the browser test failed under load).
+function builderControls() {
+  state.name = decodeURIComponent(location.pathname.replace(/^\/lists\//, ""));
+  $("#share-button").addEventListener("click", async () => {
+    await UI.ready;
+    await openShare();
+  });
+}
+
 (async () => {
-  await setupLanguage();
+  UI.ready = setupLanguage();
+  if (document.getElementById("builder")) builderControls();
+  await UI.ready;
   if (document.getElementById("builder")) await builderPage();
   else if (document.getElementById("game")) await gamePage();
   else if (document.getElementById("index")) await indexPage();
