@@ -474,7 +474,26 @@ const CASES: &[Case] = &[
         "fire-duel",
         WAB_DUEL,
         plus!(WAB_DUEL, "--firer-skirmishers"),
-        &["/p_answer_routs"],
+        &["/p_answer_routs", "/answer", "/p_firer_wins"],
+    ),
+    // Rifles that did not move: S4 (ACA p.13).
+    case(
+        "wab-aca",
+        "fire-duel",
+        &[
+            "--firer",
+            "gb-95th-rifles:8",
+            "--target",
+            "fr-line-fusiliers:24",
+        ],
+        &[
+            "--firer",
+            "gb-95th-rifles:8",
+            "--target",
+            "fr-line-fusiliers:24",
+            "--stationary",
+        ],
+        &["/first", "/p_answer"],
     ),
     case(
         "wab-aca",

@@ -644,6 +644,16 @@ pub struct Core {
     pub save: SaveRule,
     pub test: TestRule,
     pub flank: Flank,
+    pub shooting: ShootingRule,
+}
+
+/// Modifiers to hit when shooting that WAB core gives and the supplement assumes.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShootingRule {
+    /// Added to the roll to hit a unit in skirmish order (or one that counts as such under
+    /// fire: the extended line, ACA p.3).
+    pub at_skirmishers: i32,
 }
 
 /// Attacking a flank or the rear (reading flank-rear: the supplement names "le malus de prise

@@ -191,9 +191,10 @@ pub const PROCEDURES: &[Procedure] = &[
             .first(),
             Param::flag(
                 "firer-skirmishers",
-                "The firer is in skirmish order or an extended line: the unit fired at never routs (ACA p.4)",
+                "The firer is in skirmish order or an extended line: the unit fired at never routs (ACA p.4) and answers at -1 to hit (WAB core)",
             )
             .first(),
+            Param::flag("stationary", "The firer's rifles did not move: S4 (ACA p.13)").first(),
             Param::flag("firer-reroll", "The firer uses its once-a-battle re-roll on its morale test").first(),
             Param::unit_with_figures(
                 "target",
@@ -209,7 +210,7 @@ pub const PROCEDURES: &[Procedure] = &[
             Param::int_i(
                 "test-modifier",
                 limits::MODIFIER,
-                "The modifiers of its manoeuvre test to answer, added up (see `preview test`), -20 to 20",
+                "The modifiers of its manoeuvre test to answer, added up (see `preview test`), -20 to 20; not its losses, counted after the volley (-1 from 25 %, -2 below half, ACA p.11)",
             )
             .value_name("K")
             .default("0")
@@ -483,7 +484,7 @@ fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
                 no_save: false,
                 to_hit_modifier: r.i32("to-hit-modifier").unwrap_or(0),
                 elite: None,
-                stationary: false,
+                stationary: r.flag("stationary"),
                 formation: r.text("firer-formation"),
                 ranks: r.u32("firer-ranks"),
                 volley: r.flag("volley"),

@@ -950,3 +950,161 @@ fn the_fire_duel() {
         ],
     );
 }
+
+/// The fire duel's test to answer is taken after the volley, with its losses (issue 36, "Gaps
+/// in the fire duel"): "peut riposter … avec les figurines survivantes au feu initial de
+/// l'adversaire si elle réussit un test de manœuvre" (ACA p.4); the table's "L'unité a subi
+/// 25% de pertes" -1, "réduite à moins de 50% de ses effectifs de départ" -2, not cumulative
+/// (ACA p.11, **). The musketeers' commanded volley, 24 shots (BS 2: 5+, S3 on T3: 4+, no
+/// save: 1/6) at 24 fusiliers who answer on Ld 7 - 1: 6 up to 5 losses, 5 from 6 (a quarter
+/// of 24), 4 from 13 (11 left, under 12). The issue's figure: 0.3890, not 15/36 = 0.4167.
+#[test]
+fn the_fire_duel_answer_counts_the_volleys_losses() {
+    let v = preview(&[
+        "fire-duel",
+        "--firer",
+        "ru-musketeers:24",
+        "--volley",
+        "--target",
+        "fr-line-fusiliers:24",
+        "--test-modifier",
+        "-1",
+    ]);
+    assert_eq!(v["shots"], 24);
+    let first = binomial(24, d6(5) * d6(4));
+    let test = |k: usize| match k {
+        0..=5 => 7 - 1,
+        6..=12 => 7 - 1 - 1,
+        _ => 7 - 1 - 2,
+    };
+    let passes: Vec<f64> = (0..=24).map(|k| first[k] * p_test(test(k))).collect();
+    let answers: f64 = passes.iter().sum();
+    assert!(
+        close(f(&v["p_answer"]), answers),
+        "{} vs {answers}",
+        v["p_answer"]
+    );
+    assert!((answers - 0.3890).abs() < 5e-5, "{answers}");
+    assert!(close(f(&v["p_fall_back"]), 1.0 - answers));
+    let tests: Vec<i64> = v["answer_test"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_i64().unwrap())
+        .collect();
+    assert_eq!(tests, (0..=24).map(test).collect::<Vec<_>>());
+    // Its front rank of survivors, ⌈(24 − k)/2⌉ (BS 3: 4+, S3 on T3: 4+, no save: 1/4);
+    // what follows is given that it answers, the losers' morale on Ld 7.
+    let (mut win, mut lose, mut draw) = (0.0, 0.0, 0.0);
+    let mut answer = vec![0.0; 13];
+    for (k, p) in passes.iter().enumerate() {
+        for (j, q) in binomial((24 - k).div_ceil(2), d6(4) * d6(4))
+            .iter()
+            .enumerate()
+        {
+            answer[j] += p * q / answers;
+            if k > j {
+                win += p * q;
+            } else if k < j {
+                lose += p * q;
+            } else {
+                draw += p * q;
+            }
+        }
+    }
+    assert_dist(&v["answer"], &answer, "answer");
+    assert!(close(f(&v["p_firer_wins"]), win / answers));
+    assert!(close(f(&v["p_answer_wins"]), lose / answers));
+    assert!(close(f(&v["p_draw"]), draw / answers));
+    assert!(close(f(&v["p_answer_routs"]), win * (1.0 - p_test(7))));
+    assert!(close(f(&v["p_firer_routs"]), lose * (1.0 - p_test(7))));
+}
+
+/// Rifles that did not move fire at S4 in the fire duel too (ACA p.13, "Carabines rayées"),
+/// as `shoot --stationary`: the 95th's 8 skirmishers (every figure fires, BS 4: 3+) wound the
+/// fusiliers (T3, no save) on 3+, not 4+.
+#[test]
+fn the_fire_duel_stationary_rifles() {
+    let v = preview(&[
+        "fire-duel",
+        "--firer",
+        "gb-95th-rifles:8",
+        "--stationary",
+        "--target",
+        "fr-line-fusiliers:24",
+    ]);
+    assert_eq!(v["shots"], 8);
+    assert_dist(&v["first"], &binomial(8, d6(3) * d6(3)), "first volley, S4");
+    let v = preview(&[
+        "fire-duel",
+        "--firer",
+        "gb-95th-rifles:8",
+        "--target",
+        "fr-line-fusiliers:24",
+    ]);
+    assert_dist(&v["first"], &binomial(8, d6(3) * d6(4)), "first volley, S3");
+}
+
+/// The first fire from skirmishers: the unit fired at never routs (ACA p.4) and answers at
+/// skirmishers, -1 to hit (WAB core; the extended line "considérée en tirailleurs face au
+/// feu adverse", ACA p.3). Two fusiliers' shots (1/4) at 16 musketeers; their front rank,
+/// ⌈(16 − k)/2⌉ shots at BS 2 (5+) - 1: 6+, S3 on T3: 4+, no save: 1/12 (no losses' factor
+/// for 2 of 16). The same from --firer-skirmishers, an extended line, and the 95th who
+/// always skirmish.
+#[test]
+fn the_fire_duel_answer_at_skirmishers() {
+    let first = binomial(2, d6(4) * d6(4));
+    let mut answer = vec![0.0; 9];
+    for (k, p) in first.iter().enumerate() {
+        for (j, q) in binomial((16 - k).div_ceil(2), d6(6) * d6(4))
+            .iter()
+            .enumerate()
+        {
+            answer[j] += p * q;
+        }
+    }
+    for extra in [
+        &["--firer-skirmishers"][..],
+        &["--firer-formation", "extended-line"][..],
+    ] {
+        let mut args = vec![
+            "fire-duel",
+            "--firer",
+            "fr-line-fusiliers:12",
+            "--shots",
+            "2",
+            "--target",
+            "ru-musketeers:16",
+        ];
+        args.extend_from_slice(extra);
+        let v = preview(&args);
+        assert_dist(&v["first"], &first, "first volley");
+        assert_dist(&v["answer"], &answer, &format!("answer {extra:?}"));
+        assert_eq!(f(&v["p_answer_routs"]), 0.0, "{extra:?}");
+    }
+    // The 95th's 8 rifles (BS 4: 3+, S3: 4+) at 24 fusiliers, who answer with ⌈(24 − k)/2⌉
+    // at BS 3 (4+) - 1: 5+, S3 on T3 (4+): 1/6.
+    let v = preview(&[
+        "fire-duel",
+        "--firer",
+        "gb-95th-rifles:8",
+        "--target",
+        "fr-line-fusiliers:24",
+    ]);
+    let first = binomial(8, d6(3) * d6(4));
+    let (mut answer, mut answers) = (vec![0.0; 13], 0.0);
+    for (k, p) in first.iter().enumerate() {
+        // 6 losses of 24 are a quarter: the test to answer on Ld 7 becomes 6.
+        let pass = p_test(if k >= 6 { 6 } else { 7 });
+        answers += p * pass;
+        for (j, q) in binomial((24 - k).div_ceil(2), d6(5) * d6(4))
+            .iter()
+            .enumerate()
+        {
+            answer[j] += p * pass * q;
+        }
+    }
+    assert!(close(f(&v["p_answer"]), answers));
+    let answer: Vec<f64> = answer.iter().map(|x| x / answers).collect();
+    assert_dist(&v["answer"], &answer, "the 95th's duel");
+}

@@ -540,6 +540,12 @@ const COLLATERAL: (u32, &str) = (
 );
 const MODIFIERS: (u32, &str) = (11, "Les modificateurs suivants s'appliquent");
 const NOT_CUMULATIVE: (u32, &str) = (11, "ces facteurs ne sont pas cumulatifs");
+const LOSSES_QUARTER: (u32, &str) = (11, "L'unité a subi 25% de pertes");
+const BELOW_HALF: (u32, &str) = (
+    11,
+    "Si l'unité est réduite à moins de 50% de ses effectifs de départ",
+);
+const EXTENDED_SKIRMISHERS: (u32, &str) = (3, "considérée en tirailleurs face au feu adverse");
 const UNSCATHED: (u32, &str) = (
     11,
     "Mais ne s'applique pas pour une unité d'infanterie qui n'a subi aucune perte",
@@ -1093,6 +1099,22 @@ const PAIRINGS: &[Pairing] = &[
         &[DUEL, CAV_NO_DUEL],
     ),
     ("wab-aca.md", "coming off the flanks, p.12;", &[FLANKS_OFF]),
+    ("wab-aca.md", "with its losses (p.4", &[DUEL]),
+    (
+        "wab-aca.md",
+        "not cumulative (p.11, **)",
+        &[LOSSES_QUARTER, BELOW_HALF, NOT_CUMULATIVE],
+    ),
+    (
+        "wab-aca.md",
+        "starting figures, ACA p.11, so",
+        &[LOSSES_QUARTER, BELOW_HALF],
+    ),
+    (
+        "core.toml",
+        "face au feu adverse\", ACA p.3)",
+        &[EXTENDED_SKIRMISHERS],
+    ),
     (
         "wab-aca.md",
         "answer (refused, quoting p.7)",

@@ -120,6 +120,8 @@ pub struct Resolved<'a> {
     /// Its name without where it comes from: a list's label, an entry's English name.
     pub label: String,
     pub figures: u32,
+    /// Its figures at the start of the battle: a game's unit as bought, else `figures`.
+    pub start: u32,
     pub flag: bool,
     pub musician: bool,
     pub elite: u32,
@@ -235,6 +237,7 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
             name: format!("{} ({})", l.label, l.origin),
             label: l.label.clone(),
             figures,
+            start: l.bought.unwrap_or(figures).max(figures),
             flag: l.flag,
             musician: l.musician,
             elite: l.elite,
@@ -246,6 +249,7 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
             name: entry.name.get(Lang::En).to_owned(),
             label: entry.name.get(Lang::En).to_owned(),
             figures,
+            start: figures,
             flag: false,
             musician: false,
             elite: 0,
@@ -708,7 +712,7 @@ pub struct DuelRequest {
     /// The unit that fires first, and its volley as `shoot` takes it.
     pub first: ShootRequest,
     /// The first fire is from skirmishers (or an extended line): the unit fired at never
-    /// routs (ACA p.4).
+    /// routs (ACA p.4), and its answer is at skirmishers (WAB core: -1 to hit).
     pub skirmishers: bool,
     pub single_line: bool,
     pub answer_to_hit_modifier: i32,
@@ -777,6 +781,7 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
         .weapons
         .get(target.entry.firearm.as_deref().unwrap_or(&target.entry.weapon))
         .ok_or_else(|| format!("--target: {} has no weapon", target.name))?;
+
     if weapon.range == 0 {
         return Err(format!(
             "--target: {} carries {}, which does not shoot",
@@ -813,20 +818,47 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
         HOUSE_RULES,
     )?;
     let test_target = i64::from(target.entry.profile.ld) + i64::from(test_modifier);
-    let never_routs = r.skirmishers
+    // The first fire from skirmishers (the flag, a unit that always skirmishes, or a formation
+    // that counts as skirmishers under fire: skirmish order, foragers, the extended line, ACA
+    // p.3): the unit fired at never routs (ACA p.4), and answers at skirmishers, at -1 to hit
+    // (WAB core, core.toml [shooting]).
+    let skirmishers = r.skirmishers
         || has(firer.entry, "skirmishers")
-        || firer.entry.arm() == Some(Arm::Cavalry);
+        || matches!(
+            r.first.formation.as_deref(),
+            Some("skirmish" | "foragers" | "extended-line")
+        );
+    let never_routs = skirmishers || firer.entry.arm() == Some(Arm::Cavalry);
+    let answer_to_hit = if skirmishers {
+        answer_to_hit + db.core.shooting.at_skirmishers
+    } else {
+        answer_to_hit
+    };
+    // The losses' factors of its test, after the volley (ACA p.11, group **).
+    let factor = |id: &str| {
+        db.rules
+            .manoeuvre
+            .modifier
+            .iter()
+            .find(|m| m.id == id)
+            .map(|m| i64::from(m.value))
+            .ok_or_else(|| format!("rules.toml: the manoeuvre table has no modifier `{id}`"))
+    };
+    let (losses_25, below_half) = (factor("losses-25")?, factor("below-half")?);
     let report = super::duel::duel(
         db,
         &first.report.casualties,
         &super::duel::Answer {
             figures: target.figures,
+            start: target.start,
             double_line: !r.single_line,
             bs: target.entry.profile.bs,
             strength: weapon.strength,
             to_hit_modifier: answer_to_hit,
             elite: elite_playing("--target", Some(&target), None, house_on)?,
             test_target,
+            losses_25,
+            below_half,
             leadership: target.entry.profile.ld,
             reroll: r.target_reroll,
             never_routs,

@@ -353,10 +353,24 @@ pub fn fire_duel(r: &DuelOut) -> String {
     house_lines(&mut text, &r.house_rules);
     text.push_str(&format!("  firer: {}, {} shots\n", r.firer, r.shots));
     text.push_str(&format!("    {}\n", r.shots_reason));
+    // Its test after the volley: lower from 25 % lost, lower again below half (ACA p.11).
+    let base = d.answer_test.first().copied().unwrap_or(r.test_target);
+    let steps: Vec<String> = d
+        .answer_test
+        .windows(2)
+        .enumerate()
+        .filter(|(_, w)| w[1] != w[0])
+        .map(|(k, w)| format!("{} after {} casualties", w[1], k + 1))
+        .collect();
+    let after = if steps.is_empty() {
+        String::new()
+    } else {
+        format!(" ({}: its losses, ACA p.11)", steps.join(", "))
+    };
     text.push_str(&format!(
-        "  answers: {} on a manoeuvre test under {}: P {} (failed: falls back 1d6\", P {})\n",
+        "  answers: {} on a manoeuvre test under {}{after}: P {} (failed: falls back 1d6\", P {})\n",
         r.target,
-        r.test_target,
+        base,
         pct(d.p_answer),
         pct(d.p_fall_back)
     ));
