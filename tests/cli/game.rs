@@ -622,3 +622,49 @@ fn a_unit_is_shaken_when_its_losses_reach_its_stamina() {
         "error: games/hm.toml: `shaken` is not marked: a unit is shaken once its losses reach its stamina (HM, Conditions de test (reading shaken)); mark its losses\n"
     );
 }
+
+/// A game's unit answers a fire duel with the losses it had before the volley counted in its
+/// test to answer (ACA p.11, "L'unité a subi 25% de pertes": of its starting figures, issue
+/// 36): the 24 fusiliers of a5 have lost 5 and reach a quarter with one casualty more.
+#[test]
+fn a_wab_games_unit_answers_the_fire_duel_with_its_earlier_losses() {
+    let t = table();
+    new_game(
+        t.path(),
+        "d.toml",
+        "wab-france-1809.toml",
+        "wab-russia-1812.toml",
+    );
+    let marked = run(
+        t.path(),
+        &["game", "mark", "games/d.toml", "a5", "--lost", "5"],
+    );
+    assert_eq!(marked.code, 0, "{}", marked.stderr);
+    let r = run(
+        t.path(),
+        &[
+            "preview",
+            "--ruleset",
+            "wab-aca",
+            "fire-duel",
+            "--firer",
+            "ru-musketeers:24",
+            "--shots",
+            "2",
+            "--target",
+            "games/d.toml:a5",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r);
+    // 2 shots at 1/6 (BS 2: 5+; S3 on T3: 4+; no save); the test on Ld 7, 6 from the first
+    // casualty (6 of 24 lost): P(2d6 ≤ 7) = 21/36, P(2d6 ≤ 6) = 15/36.
+    let p = 1.0 / 6.0;
+    let first = [(1.0 - p) * (1.0 - p), 2.0 * p * (1.0 - p), p * p];
+    let answers = first[0] * 21.0 / 36.0 + (first[1] + first[2]) * 15.0 / 36.0;
+    let got = v["p_answer"].as_f64().unwrap();
+    assert!((got - answers).abs() < 1e-12, "{got} vs {answers}");
+    assert_eq!(v["answer_test"], serde_json::json!([7, 6, 6]));
+}
