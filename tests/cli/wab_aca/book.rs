@@ -3,16 +3,8 @@
 //! never copied from muster's output; situations the book excludes are refused, naming the
 //! rule.
 
-use crate::{json, muster};
-
-fn preview(args: &[&str]) -> serde_json::Value {
-    let mut full = vec!["preview", "--ruleset", "wab-aca"];
-    full.extend_from_slice(args);
-    full.extend(["--format", "json"]);
-    let run = muster(&full);
-    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
-    json(&run)
-}
+use super::{close, preview};
+use crate::muster;
 
 /// Runs a preview that must be refused (exit 2) with each of `needles` in its message.
 fn refused(args: &[&str], needles: &[&str]) {
@@ -27,10 +19,6 @@ fn refused(args: &[&str], needles: &[&str]) {
             run.stderr
         );
     }
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
 }
 
 fn f(v: &serde_json::Value) -> f64 {

@@ -5,21 +5,9 @@
 
 use std::path::Path;
 
+use super::{close, preview};
 use crate::game::{new_game, run, table};
 use crate::{json, muster};
-
-fn preview(args: &[&str]) -> serde_json::Value {
-    let mut full = vec!["preview", "--ruleset", "wab-aca"];
-    full.extend_from_slice(args);
-    full.extend(["--format", "json"]);
-    let run = muster(&full);
-    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
-    json(&run)
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
-}
 
 /// The ids of the house rules a preview's JSON says it played.
 fn played(v: &serde_json::Value) -> Vec<String> {

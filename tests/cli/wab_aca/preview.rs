@@ -1,20 +1,8 @@
 //! ACA previews: the JSON contracts, the supplement's own examples, and hand-computed closed
 //! forms; bounds refused before computing.
 
-use crate::{json, muster};
-
-fn preview(args: &[&str]) -> serde_json::Value {
-    let mut full = vec!["preview", "--ruleset", "wab-aca"];
-    full.extend_from_slice(args);
-    full.extend(["--format", "json"]);
-    let run = muster(&full);
-    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
-    json(&run)
-}
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() < 1e-12
-}
+use super::{close, preview};
+use crate::muster;
 
 fn probs(v: &serde_json::Value) -> Vec<f64> {
     v.as_array()
