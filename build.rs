@@ -38,10 +38,12 @@ fn main() {
         fnv(&[0]);
         fnv(&bytes);
         fnv(&[0]);
+        // The path from the crate's folder as the compiler sees it, not this script's: a
+        // target folder shared by two clones keeps this list while each compiles its own
+        // files (the list once named the other clone's files, gone with it).
         writeln!(
             out,
-            "    ({name:?}, include_str!({:?})),",
-            path.display().to_string()
+            "    ({name:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/unit-sheets/\", {name:?}))),"
         )
         .expect("a String takes it");
     }
