@@ -85,13 +85,18 @@ fn text(m: &Matchups, a: &str, b: &str) -> String {
         ));
     }
     for t in &m.tables {
-        let heading = match t.way {
-            Way::Out => format!(
+        let heading = match (t.way, t.chance) {
+            (Way::Out, false) => format!(
                 "{}: expected {} inflicted by {a}'s units",
                 t.procedure, t.measures
             ),
-            Way::In => format!(
+            (Way::In, false) => format!(
                 "{}: expected {} inflicted on {a}'s units",
+                t.procedure, t.measures
+            ),
+            (Way::Out, true) => format!("{}: {}, {a}'s units acting", t.procedure, t.measures),
+            (Way::In, true) => format!(
+                "{}: {}, the opponent's units acting on {a}'s",
                 t.procedure, t.measures
             ),
         };
@@ -114,13 +119,31 @@ fn text(m: &Matchups, a: &str, b: &str) -> String {
                                 && c.procedure == t.procedure
                                 && c.way == t.way
                         })
-                        .and_then(|c| c.mean)
-                        .map_or("—".to_owned(), |v| format!("{v:.2}"))
+                        .and_then(|c| Some((c.mean?, c.variant)))
+                        .map_or("—".to_owned(), |(v, variant)| {
+                            let mark = t
+                                .marks
+                                .iter()
+                                .find(|(key, ..)| Some(*key) == variant)
+                                .map_or(String::new(), |(_, mark, _)| format!(" {mark}"));
+                            format!("{v:.2}{mark}")
+                        })
                 }));
                 row
             })
             .collect();
         out.push_str(&text_table(&header, &rows));
+        let shown: Vec<&str> = m
+            .cells
+            .iter()
+            .filter(|c| c.procedure == t.procedure && c.way == t.way)
+            .filter_map(|c| c.variant)
+            .collect();
+        for (key, mark, said) in &t.marks {
+            if shown.contains(key) {
+                out.push_str(&format!("  {mark}: {said}\n"));
+            }
+        }
     }
     out.push_str(&format!("\n{b}:\n"));
     for (j, e) in m.enemies.iter().enumerate() {

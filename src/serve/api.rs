@@ -154,7 +154,8 @@ pub(crate) fn duels_json(duels: &[duel::Duel], chart: u32, lang: Lang) -> Vec<se
         .iter()
         .map(|d| {
             let mut v = serde_json::to_value(d).unwrap_or_default();
-            if d.refused.is_none() {
+            // A charge is two chances, without a chart.
+            if d.refused.is_none() && !d.said.is_empty() {
                 // One series is the duel's heading's; several are told apart.
                 let bars = plot::Bars {
                     title: &d.what,
@@ -1234,8 +1235,27 @@ pub async fn matchups(
                 duel::title(template, x, y, &said)
             })
             .collect();
+        // What a cell's mark means, in the page's words (a gun's canister, charging cavalry).
+        let marks: Vec<serde_json::Value> = m
+            .tables
+            .iter()
+            .map(|t| {
+                t.marks
+                    .iter()
+                    .map(|(key, mark, said)| {
+                        let words = f
+                            .labels
+                            .get(&format!("variant_{key}"))
+                            .and_then(|v| v.as_str())
+                            .unwrap_or(said);
+                        json!({ "key": key, "mark": mark, "said": words })
+                    })
+                    .collect()
+            })
+            .collect();
         let mut body = serde_json::to_value(&m).unwrap_or_default();
         body["titles"] = json!(titles);
+        body["marks"] = json!(marks);
         body["choices"] =
             duel::choices_in_words(engine.ruleset().meta().duel_choices, &f.labels, &na, &nb);
         body["lang"] = json!(f.lang.id());

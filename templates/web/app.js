@@ -922,6 +922,10 @@ async function drawMatchups(asked) {
   }
   const tables = m.tables.map((tab, ti) => {
     const cells = m.cells.filter((c) => c.procedure === tab.procedure && c.way === tab.way);
+    // A cell showing another way of acting (a gun's canister, charging cavalry) is marked,
+    // and the marks it uses are said under the table.
+    const marks = new Map((m.marks?.[ti] || []).map((k) => [k.key, k]));
+    const used = [...marks.values()].filter((k) => cells.some((c) => c.variant === k.key));
     const top = Math.max(0.0001, ...cells.map((c) => c.mean ?? 0));
     const at = new Map(cells.map((c) => [`${c.unit}/${c.enemy}`, c]));
     return el("section", { class: "matchup", "data-procedure": tab.procedure, "data-way": tab.way },
@@ -944,11 +948,13 @@ async function drawMatchups(asked) {
                 el("button", {
                   type: "button", class: "cell" + (share > 0.55 ? " dark" : ""),
                   style: `background: rgba(138, 45, 30, ${(0.08 + 0.82 * share).toFixed(3)})`,
-                  title: `${u} · ${m.enemies[j]}: ${number(c.mean)}`,
+                  title: `${u} · ${m.enemies[j]}: ${number(c.mean)}` + (marks.get(c.variant) ? ` (${marks.get(c.variant).said})` : ""),
                   "data-unit": i + 1, "data-enemy": j + 1, "data-mean": c.mean,
+                  "data-variant": c.variant || null,
                   onclick: () => openDuel(i + 1, j + 1),
-                }, number(c.mean, 1)));
-            })))))));
+                }, number(c.mean, 1), marks.get(c.variant) ? el("sup", {}, marks.get(c.variant).mark) : null));
+            })))))),
+      used.length ? el("p", { class: "muted small marks" }, used.map((k) => el("span", {}, el("sup", {}, k.mark), ` ${k.said}`))) : null);
   });
   out.replaceChildren(el("p", { class: "muted" }, t("matchups_hint")), ...tables);
 }
@@ -1022,7 +1028,8 @@ function duelCards(duels, where) {
           el("strong", {}, h.chance ? percent(h.value) : number(h.value)),
           el("span", {}, h.label)))),
     // The chart is an image: an SVG shown through <img> runs nothing and loads nothing.
-    d.refused ? null : el("div", { class: "chart" },
+    // A charge is two chances: no chart.
+    d.refused || !d.svg ? null : el("div", { class: "chart" },
       el("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(d.svg), alt: d.title })),
     d.refused ? null : el("details", { class: "cli" },
       el("summary", {}, t("details")),

@@ -34,6 +34,58 @@ pub struct DuelDecl {
     /// The duel's heading: `{first}` and `{second}` are the units' names, `{KEY}` the value of
     /// a choice.
     pub title: &'static str,
+    /// Parameters every duel of it sets besides the situation (a flag's value: "").
+    pub sets: &'static [(&'static str, &'static str)],
+    /// Choices whose values its procedure takes under other words: (choice, its value,
+    /// parameter, value): a fire's `range=medium` is a gun's `range=effective`.
+    pub maps: &'static [(&'static str, &'static str, &'static str, &'static str)],
+    /// Left out of a pair's duels where the units cannot play it (a gun's shot between two
+    /// units without a gun), instead of shown refused.
+    pub only_where_played: bool,
+    /// Whether the matchup table has a table of it; `false`: its numbers show in another
+    /// duel's cells, as one of its [`Variant`]s.
+    pub table: bool,
+    /// Other ways the first unit may act, which a matchup cell shows in place of this one
+    /// (a gun's canister beside its gunners' muskets; cavalry charging into the melee).
+    pub variants: &'static [Variant],
+}
+
+impl DuelDecl {
+    /// A duel with nothing besides its units and the situation (the rest of the fields are
+    /// given in each declaration).
+    pub const PLAIN: DuelDecl = DuelDecl {
+        procedure: "",
+        first: "",
+        second: "",
+        both_ways: false,
+        measures: "",
+        matchup: &[],
+        headline: &[],
+        title: "",
+        sets: &[],
+        maps: &[],
+        only_where_played: false,
+        table: true,
+        variants: &[],
+    };
+}
+
+/// Another way a duel may go, shown by a matchup cell in the duel's place: where a unit is of
+/// its arm (cavalry charges into a melee; the first variant whose arm matches is taken), or,
+/// with no arm, where it does more (a gun's round shot does more than its gunners' muskets).
+#[derive(Debug)]
+pub struct Variant {
+    /// What the cell says it shows, a key of the ruleset's labels with `variant_`: "canister".
+    pub key: &'static str,
+    /// Its mark beside a number of the text table, and what the legend says of it.
+    pub mark: (&'static str, &'static str),
+    pub decl: &'static DuelDecl,
+    /// The first unit's arm (its row's `arm` in `muster check --format json`) that takes it.
+    pub arm: Option<&'static str>,
+    /// The second unit's arm that takes it (the enemy's cavalry charges into the melee).
+    pub enemy_arm: Option<&'static str>,
+    /// The situation's values it needs (`charge=none`: no one charges unless it does).
+    pub when: &'static [(&'static str, &'static str)],
 }
 
 /// A number a duel leads with.
@@ -246,6 +298,14 @@ pub fn duel_request(
         let Some(value) = situation.get(choice.key) else {
             continue;
         };
+        if decl.maps.iter().any(|(key, ..)| *key == choice.key) {
+            for (_, v, name, to) in decl.maps {
+                if v == value {
+                    request.set_text(name, to)?;
+                }
+            }
+            continue;
+        }
         match choice.sets {
             Sets::Param(name) => {
                 if procedure.param(name).is_some() {
@@ -260,6 +320,9 @@ pub fn duel_request(
                 }
             }
         }
+    }
+    for (name, value) in decl.sets {
+        request.set_text(name, value)?;
     }
     Ok(request)
 }
@@ -369,6 +432,9 @@ pub fn duels_of(
             let request = duel_request(engine, decl, x, y, situation)?;
             let template = words(labels, &format!("duel_{}", decl.procedure)).unwrap_or(decl.title);
             let mut duel = run_duel(engine, title(template, nx, ny, &situation_words), &request)?;
+            if decl.only_where_played && duel.refused.is_some() {
+                continue;
+            }
             // The chart in the page's words: "A" and "B" of the command line's named.
             let units = |p: &Phrase| {
                 p.clone()
@@ -486,28 +552,39 @@ pub fn check_declarations(ruleset: super::Ruleset) -> Result<(), String> {
         let p = ruleset
             .procedure(d.procedure)
             .ok_or_else(|| format!("{}: duel of unknown procedure {}", meta.id, d.procedure))?;
-        if p.mean != Some("/mean") {
+        if p.mean.is_none() {
             return Err(format!(
-                "{}: {} plays duels but its JSON's number is not /mean",
+                "{}: {} plays duels but its JSON has no number that sums it up",
                 meta.id, p.name
             ));
         }
-        for (name, _) in d.matchup {
-            if p.param(name).is_none() {
+        for v in d.variants {
+            let same = ruleset
+                .procedure(v.decl.procedure)
+                .is_some_and(|q| q.mean == p.mean);
+            if !same {
                 return Err(format!(
-                    "{}: {}'s matchup sets {name}, which it does not have",
-                    meta.id, p.name
+                    "{}: variant {} of {} sums up with another number than its table's",
+                    meta.id, v.key, d.procedure
                 ));
             }
         }
-        for unit in [d.first, d.second] {
-            match p.param(unit).map(|p| p.kind) {
-                Some(Kind::Unit { .. }) => {}
-                _ => {
+        let mut decls = vec![d];
+        decls.extend(d.variants.iter().map(|v| v.decl));
+        for d in decls {
+            check_decl(ruleset, d)?;
+        }
+        for v in d.variants {
+            for (key, value) in v.when {
+                let known = meta
+                    .duel_choices
+                    .iter()
+                    .any(|c| c.key == *key && c.values.contains(value));
+                if !known {
                     return Err(format!(
-                        "{}: {} has no unit parameter {unit}",
-                        meta.id, p.name
-                    ))
+                        "{}: variant {} of {} needs {key}={value}, not a choice's value",
+                        meta.id, v.key, d.procedure
+                    ));
                 }
             }
         }
@@ -536,6 +613,45 @@ pub fn check_declarations(ruleset: super::Ruleset) -> Result<(), String> {
                 "{}: choice {} defaults outside its values",
                 meta.id, c.key
             ));
+        }
+    }
+    Ok(())
+}
+
+/// One declaration's names against its procedure: the units, what it sets and maps.
+fn check_decl(ruleset: super::Ruleset, d: &DuelDecl) -> Result<(), String> {
+    let meta = ruleset.meta();
+    {
+        let p = ruleset
+            .procedure(d.procedure)
+            .ok_or_else(|| format!("{}: duel of unknown procedure {}", meta.id, d.procedure))?;
+        for (name, _) in d.matchup.iter().chain(d.sets) {
+            if p.param(name).is_none() {
+                return Err(format!(
+                    "{}: {}'s duel sets {name}, which it does not have",
+                    meta.id, p.name
+                ));
+            }
+        }
+        for (key, value, name, _) in d.maps {
+            let choice = meta.duel_choices.iter().find(|c| c.key == *key);
+            if !choice.is_some_and(|c| c.values.contains(value)) || p.param(name).is_none() {
+                return Err(format!(
+                    "{}: {} maps {key}={value} to {name}: not a choice's value or not its parameter",
+                    meta.id, p.name
+                ));
+            }
+        }
+        for unit in [d.first, d.second] {
+            match p.param(unit).map(|p| p.kind) {
+                Some(Kind::Unit { .. }) => {}
+                _ => {
+                    return Err(format!(
+                        "{}: {} has no unit parameter {unit}",
+                        meta.id, p.name
+                    ))
+                }
+            }
         }
     }
     Ok(())

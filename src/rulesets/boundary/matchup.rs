@@ -22,7 +22,16 @@ pub const MAX_CELLS: usize = 40_000;
 pub struct Cell {
     pub unit: usize,
     pub enemy: usize,
+    /// The table's procedure.
     pub procedure: &'static str,
+    /// The preview the cell shows, when it is not the table's own: a gun's `artillery`, a
+    /// charging melee; its `variant` says which (its command gives the same number).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shows: Option<&'static str>,
+    /// Which way the acting unit acts instead (a key of the ruleset's declarations:
+    /// "canister", "roundshot", "charging").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<&'static str>,
     /// `out`: the list's unit acts on the enemy's (fires, attacks); `in`: the enemy's unit acts
     /// on the list's (both-way procedures only).
     pub way: Way,
@@ -56,6 +65,13 @@ pub struct Table {
     pub way: Way,
     /// What its numbers are: "casualties", "wounds caused".
     pub measures: &'static str,
+    /// Its numbers are chances (a charge goes in), not counts.
+    pub chance: bool,
+    /// Where a cell's number is in its command's `--format json` (a JSON pointer: "/mean").
+    pub at: &'static str,
+    /// The marks its cells may carry and what each means: a cell showing another way of
+    /// acting than the table's ([`Cell::variant`]).
+    pub marks: Vec<(&'static str, &'static str, &'static str)>,
 }
 
 /// The whole matchup: the tables, the units of each side by their labels, the cells.
@@ -80,7 +96,12 @@ pub fn matchups(
     let ruleset = engine.ruleset();
     let decls = ruleset.meta().duels;
     let (na, nb) = (a.0.units.len(), b.0.units.len());
-    let ways: usize = decls.iter().map(|d| 1 + usize::from(d.both_ways)).sum();
+    // Each table's cells, each with its variants worked out beside it.
+    let ways: usize = decls
+        .iter()
+        .filter(|d| d.table)
+        .map(|d| (1 + usize::from(d.both_ways)) * (1 + d.variants.len()))
+        .sum();
     let cells = na.saturating_mul(nb).saturating_mul(ways);
     if cells > MAX_CELLS {
         return Err(Error::Usage(format!(
@@ -89,7 +110,7 @@ pub fn matchups(
     }
     let mut tables = Vec::new();
     let mut jobs = Vec::new();
-    for decl in decls {
+    for decl in decls.iter().filter(|d| d.table) {
         let mut decl_ways = vec![Way::Out];
         if decl.both_ways {
             decl_ways.push(Way::In);
@@ -99,6 +120,18 @@ pub fn matchups(
                 procedure: decl.procedure,
                 way,
                 measures: decl.measures,
+                chance: ruleset
+                    .procedure(decl.procedure)
+                    .is_some_and(|p| p.mean != Some("/mean")),
+                at: ruleset
+                    .procedure(decl.procedure)
+                    .and_then(|p| p.mean)
+                    .unwrap_or("/mean"),
+                marks: decl
+                    .variants
+                    .iter()
+                    .map(|v| (v.key, v.mark.0, v.mark.1))
+                    .collect(),
             });
             for i in 1..=na {
                 for j in 1..=nb {
@@ -120,17 +153,55 @@ pub fn matchups(
             path: b.1,
         }
         .unit_ref()?;
-        let (x, y) = match way {
-            Way::Out => (&us, &them),
-            Way::In => (&them, &us),
+        let (x, y, acting) = match way {
+            Way::Out => (&us, &them, a.0.units.get(i - 1)),
+            Way::In => (&them, &us, b.0.units.get(j - 1)),
         };
-        let mut request = duel::duel_request(engine, decl, x, y, situation)?;
-        for (name, value) in decl.matchup {
-            request.set_text(name, value)?;
+        let enemy = match way {
+            Way::Out => b.0.units.get(j - 1),
+            Way::In => a.0.units.get(i - 1),
+        };
+        let run = |decl: &duel::DuelDecl| -> Result<duel::Duel, Error> {
+            let mut request = duel::duel_request(engine, decl, x, y, situation)?;
+            for (name, value) in decl.matchup {
+                request.set_text(name, value)?;
+            }
+            // A cell is a mean: the preview's text, never printed here, is not worked out.
+            request.numbers_only();
+            duel::run_duel(engine, String::new(), &request)
+        };
+        let mut d = run(decl)?;
+        let mut shown = None;
+        let arm_of = |row: Option<&super::UnitRow>| {
+            row.and_then(|r| r.json.get("arm"))
+                .and_then(|v| v.as_str())
+                .map(str::to_owned)
+        };
+        let (arm, enemy_arm) = (arm_of(acting), arm_of(enemy));
+        let mut by_arm = false;
+        for v in decl.variants {
+            let applies = v
+                .when
+                .iter()
+                .all(|(k, value)| situation.get(*k).map(String::as_str) == Some(*value))
+                && v.arm.is_none_or(|want| arm.as_deref() == Some(want))
+                && v.enemy_arm
+                    .is_none_or(|want| enemy_arm.as_deref() == Some(want));
+            let of_arm = v.arm.is_some() || v.enemy_arm.is_some();
+            if !applies || (of_arm && by_arm) {
+                continue;
+            }
+            let other = run(v.decl)?;
+            let Some(mean) = other.mean else { continue };
+            // An arm's way is its way (cavalry charges, the first such variant that plays);
+            // another is taken where it does more (a gun's round shot beside its gunners'
+            // muskets).
+            if of_arm || d.mean.is_none_or(|m| mean > m) {
+                by_arm |= of_arm;
+                d = other;
+                shown = Some(v);
+            }
         }
-        // A cell is a mean: the preview's text, never printed here, is not worked out.
-        request.numbers_only();
-        let d = duel::run_duel(engine, String::new(), &request)?;
         let house_rules = d
             .json
             .pointer("/house_rules")
@@ -146,6 +217,8 @@ pub fn matchups(
             unit: i,
             enemy: j,
             procedure: decl.procedure,
+            shows: shown.map(|v| v.decl.procedure),
+            variant: shown.map(|v| v.key),
             way,
             mean: d.mean,
             command: d.words,
@@ -185,7 +258,32 @@ pub fn matchups(
         tables,
         units: labels(a.0),
         enemies: labels(b.0),
-        situation: situation.clone(),
+        // The choices its tables use (the gun's ammunition is a duel card's: a matchup's gun
+        // fires its deadliest).
+        situation: situation
+            .iter()
+            .filter(|(k, _)| {
+                let Some(choice) = ruleset.meta().duel_choices.iter().find(|c| c.key == *k) else {
+                    return false;
+                };
+                let names: Vec<&str> = match choice.sets {
+                    duel::Sets::Param(n) => vec![n],
+                    duel::Sets::Flags(f) => f.iter().map(|(_, n)| *n).collect(),
+                };
+                decls.iter().filter(|d| d.table).any(|d| {
+                    let mut all: Vec<&duel::DuelDecl> = vec![d];
+                    all.extend(d.variants.iter().map(|v| v.decl));
+                    all.iter().any(|d| {
+                        d.maps.iter().any(|(key, ..)| key == k)
+                            || ruleset
+                                .procedure(d.procedure)
+                                .is_some_and(|p| names.iter().any(|n| p.param(n).is_some()))
+                                && !d.sets.iter().any(|(n, _)| names.contains(n))
+                    })
+                })
+            })
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
         cells: out,
     })
 }

@@ -93,6 +93,8 @@ pub fn check_parsed<'a>(
                     "label": u.label,
                     "figures": u.figures,
                     "cost": u.cost,
+                    // On foot or mounted (§1.1): a matchup's cavalry charges into its melee.
+                    "arm": u.sheet.map(|s| s.arm.as_str()),
                     "provenance": db.provenance(u.sheet_id),
                     "skills": extras.iter().map(|e| if e.free {
                         json!({"id": e.id, "cost": e.cost, "free": true})

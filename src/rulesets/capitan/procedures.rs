@@ -14,7 +14,7 @@ use super::preview::request::{
 };
 use super::preview::text;
 use crate::core::error::Error;
-use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets, Headline};
+use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
 const DICE: &[(&str, &str)] = &[("d6", ""), ("d8", ""), ("d10", ""), ("d12", "")];
@@ -285,13 +285,17 @@ pub const PROCEDURES: &[Procedure] = &[
 .names(NameKind::Skill)
             .first()
             .repeat(),
+            Param::unit_with_figures(
+                "target",
+                "The unit fired at: all its figures are under the template unless --under says how many (reading whole-unit-under-template)",
+            )
+            .second(),
             Param::int_u(
                 "under",
                 limits::UNDER_TEMPLATE,
-                "Figures under the impact template, 0–100",
+                "Figures under the impact template, 0–100 (default: the target's figures)",
             )
-            .second()
-            .required(),
+            .second(),
             Param::choice("cover", COVER, "The target's cover").second(),
             Param::choice(
                 "ammo",
@@ -312,7 +316,9 @@ pub const PROCEDURES: &[Procedure] = &[
     },
 ];
 
-/// Fire each way and a melee to the end.
+/// Fire each way, a melee's first round, a charge each way and a gun's shot each way. In a
+/// matchup's fire cells a gun fires its deadliest ammunition at the range (reading
+/// gun-range-bands), and in its melee cells cavalry charges when no one is said to.
 pub const DUELS: &[DuelDecl] = &[
     DuelDecl {
         procedure: "fire",
@@ -320,29 +326,147 @@ pub const DUELS: &[DuelDecl] = &[
         second: "target",
         both_ways: true,
         measures: "casualties",
-        matchup: &[],
         headline: &[
             Headline::count("/mean", "headline_casualties"),
             Headline::chance("/at_least/1", "headline_at_least_one"),
             Headline::chance("/p_rout", "headline_rout"),
         ],
         title: "Fire: {first} at {second}",
+        variants: &[
+            Variant {
+                key: "canister",
+                mark: ("c", "the gun's canister (muster preview artillery)"),
+                decl: &GUN_CANISTER,
+                arm: None,
+                enemy_arm: None,
+                when: &[],
+            },
+            Variant {
+                key: "roundshot",
+                mark: ("r", "the gun's round shot (muster preview artillery)"),
+                decl: &GUN_ROUNDSHOT,
+                arm: None,
+                enemy_arm: None,
+                when: &[],
+            },
+        ],
+        ..DuelDecl::PLAIN
     },
     DuelDecl {
         procedure: "melee",
         first: "a",
         second: "b",
-        both_ways: false,
         measures: "casualties in the first round",
         matchup: &[("rounds", "1")],
-        headline: &[
-            Headline::chance("/p_a_wins", "headline_a_wins"),
-            Headline::chance("/p_b_destroyed", "headline_b_destroyed"),
-            Headline::count("/mean", "headline_first_round"),
-        ],
+        headline: MELEE_HEADLINE,
         title: "Melee: {first} against {second}",
+        variants: &[
+            Variant {
+                key: "charging",
+                mark: ("ch", "the unit, cavalry, charges (§8.12)"),
+                decl: &CAVALRY_CHARGING,
+                arm: Some("cavalry"),
+                enemy_arm: None,
+                when: &[("charge", "none")],
+            },
+            Variant {
+                key: "charged",
+                mark: ("x", "the enemy's cavalry charges (§8.12)"),
+                decl: &CAVALRY_CHARGED,
+                arm: None,
+                enemy_arm: Some("cavalry"),
+                when: &[("charge", "none")],
+            },
+        ],
+        ..DuelDecl::PLAIN
+    },
+    DuelDecl {
+        procedure: "charge",
+        first: "charger",
+        second: "target",
+        both_ways: true,
+        measures: "chance the charge goes in (§5.1)",
+        headline: &[
+            Headline::chance("/p_success", "headline_charge_goes_in"),
+            Headline::chance("/p_double", "headline_courage_doubled"),
+        ],
+        title: "Charge: {first} charges {second}",
+        only_where_played: true,
+        ..DuelDecl::PLAIN
+    },
+    DuelDecl {
+        procedure: "artillery",
+        first: "gun",
+        second: "target",
+        both_ways: true,
+        measures: "casualties",
+        headline: &[
+            Headline::count("/mean", "headline_casualties"),
+            Headline::chance("/at_least/1", "headline_at_least_one"),
+            Headline::chance("/p_blank", "headline_blank"),
+        ],
+        title: "Artillery: {first} at {second} ({ammo})",
+        maps: GUN_RANGES,
+        only_where_played: true,
+        table: false,
+        ..DuelDecl::PLAIN
     },
 ];
+
+const MELEE_HEADLINE: &[Headline] = &[
+    Headline::chance("/p_a_wins", "headline_a_wins"),
+    Headline::chance("/p_b_destroyed", "headline_b_destroyed"),
+    Headline::count("/mean", "headline_first_round"),
+];
+
+/// A fire's short and medium ranges are a gun's effective range, long its long (reading
+/// gun-range-bands).
+const GUN_RANGES: &[(&str, &str, &str, &str)] = &[
+    ("range", "short", "range", "effective"),
+    ("range", "medium", "range", "effective"),
+    ("range", "long", "range", "long"),
+];
+
+/// A gun's canister at a fire's range, as a matchup's fire cell shows it.
+const GUN_CANISTER: DuelDecl = DuelDecl {
+    procedure: "artillery",
+    first: "gun",
+    second: "target",
+    measures: "casualties",
+    title: "Artillery: {first} at {second} (canister)",
+    sets: &[("ammo", "canister")],
+    maps: GUN_RANGES,
+    table: false,
+    ..DuelDecl::PLAIN
+};
+
+/// A gun's round shot at a fire's range.
+const GUN_ROUNDSHOT: DuelDecl = DuelDecl {
+    sets: &[("ammo", "roundshot")],
+    title: "Artillery: {first} at {second} (round shot)",
+    ..GUN_CANISTER
+};
+
+/// The enemy's cavalry charging into the melee's first round (§8.12).
+const CAVALRY_CHARGED: DuelDecl = DuelDecl {
+    sets: &[("b-charges", "")],
+    title: "Melee: {second} charges {first}",
+    ..CAVALRY_CHARGING
+};
+
+/// Cavalry charging into the melee's first round (§8.12).
+const CAVALRY_CHARGING: DuelDecl = DuelDecl {
+    procedure: "melee",
+    first: "a",
+    second: "b",
+    measures: "casualties in the first round",
+    matchup: &[("rounds", "1")],
+    sets: &[("a-charges", "")],
+    headline: MELEE_HEADLINE,
+    title: "Melee: {first} charges {second}",
+    table: false,
+    ..DuelDecl::PLAIN
+};
 
 /// The situation the duels offer to set (the rest as `muster preview` takes it by default).
 pub const DUEL_CHOICES: &[DuelChoice] = &[
@@ -359,6 +483,13 @@ pub const DUEL_CHOICES: &[DuelChoice] = &[
         values: &["none", "light", "medium", "dense"],
         default: "none",
         sets: Sets::Param("cover"),
+    },
+    DuelChoice {
+        key: "ammo",
+        label: "The gun's ammunition (artillery, §12.12)",
+        values: &["canister", "roundshot", "shell"],
+        default: "canister",
+        sets: Sets::Param("ammo"),
     },
     DuelChoice {
         key: "charge",
@@ -538,9 +669,9 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
             })
         })
         .transpose()?;
-    let under = r.u32("under").unwrap_or(0);
     let request = ArtilleryRequest {
         gun: unit(db, r, "gun")?,
+        target: unit(db, r, "target")?,
         gun_type,
         crew: pick(r.text("crew"), Quality::ALL, Quality::as_str),
         rockets: r.flag("rockets"),
@@ -553,12 +684,12 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
             Some("long") => GunRange::Long,
             _ => GunRange::Effective,
         },
-        under_template: under,
+        under_template: r.u32("under"),
         cover: cover(r, "cover"),
         factors: r.texts("factor"),
         skills: r.texts("skill"),
     };
     let report = request::artillery(db, &request).map_err(usage)?;
     let series = text::artillery_series(&report);
-    Preview::of(r, &report, || text::artillery(&report, under), series)
+    Preview::of(r, &report, || text::artillery(&report), series)
 }

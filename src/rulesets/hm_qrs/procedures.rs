@@ -246,6 +246,7 @@ pub const DUELS: &[DuelDecl] = &[
             Headline::chance("/p_test", "headline_break_test"),
         ],
         title: "Shooting: {first} at {second}",
+        ..DuelDecl::PLAIN
     },
     DuelDecl {
         procedure: "melee",
@@ -260,6 +261,7 @@ pub const DUELS: &[DuelDecl] = &[
             Headline::chance("/p_draw", "headline_draw"),
         ],
         title: "Hand-to-hand: {first} against {second}",
+        ..DuelDecl::PLAIN
     },
 ];
 

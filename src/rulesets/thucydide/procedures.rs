@@ -116,6 +116,7 @@ pub const DUELS: &[DuelDecl] = &[DuelDecl {
         Headline::chance("/consequences/p_falls_back", "headline_falls_back"),
     ],
     title: "Combat ({attack}): {first} attacks {second}",
+    ..DuelDecl::PLAIN
 }];
 
 /// The situation the duels offer to set (the rest as `muster preview` takes it by default).

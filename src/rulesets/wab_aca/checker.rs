@@ -67,6 +67,9 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
                     "label": u.label,
                     "figures": u.figures,
                     "guns": u.guns,
+                    // Infantry or cavalry (null: a battery or a general): a matchup's cavalry
+                    // charges into its combat.
+                    "arm": u.entry.and_then(|e| e.arm()).map(|a| a.as_str()),
                     "elite": list.units[u.index].elite,
                     "cost": u.cost,
                     "provenance": db.entry(&id).map(|_| db.provenance(&id)),

@@ -342,6 +342,7 @@ pub const DUELS: &[DuelDecl] = &[
             Headline::chance("/p_test", "headline_panic"),
         ],
         title: "Shooting: {first} at {second}",
+        ..DuelDecl::PLAIN
     },
     DuelDecl {
         procedure: "combat",
@@ -356,6 +357,7 @@ pub const DUELS: &[DuelDecl] = &[
             Headline::chance("/defender/p_break", "headline_defender_breaks"),
         ],
         title: "Close combat: {first} attacks {second}",
+        ..DuelDecl::PLAIN
     },
 ];
 

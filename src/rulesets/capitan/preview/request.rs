@@ -1078,7 +1078,10 @@ pub struct ArtilleryRequest<'a> {
     pub rockets: bool,
     pub ammunition: Ammunition,
     pub range: GunRange,
-    pub under_template: u32,
+    /// The unit fired at: its figures are those under the template when `under_template`
+    /// does not say (reading whole-unit-under-template).
+    pub target: Option<UnitChoice<'a>>,
+    pub under_template: Option<u32>,
     pub cover: Option<CoverLevel>,
     pub factors: Vec<String>,
     pub skills: Vec<String>,
@@ -1087,6 +1090,11 @@ pub struct ArtilleryRequest<'a> {
 #[derive(Debug, Clone, Serialize)]
 pub struct ArtilleryReport {
     pub label: String,
+    /// The unit fired at, when one was named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// The figures under the template.
+    pub under: u32,
     pub casualties: Vec<f64>,
     pub at_least: Vec<f64>,
     pub mean: f64,
@@ -1098,12 +1106,24 @@ pub struct ArtilleryReport {
 }
 
 pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryReport, String> {
-    within(
-        "--under",
-        req.under_template,
-        &limits::UNDER_TEMPLATE,
-        "engine limit",
-    )?;
+    let mut notes = Vec::new();
+    let under = match (req.under_template, &req.target) {
+        (Some(n), _) => n,
+        (None, Some(t)) => {
+            let n = t.figures(None, "target", "target")?;
+            notes.push(format!(
+                "{n} figures under the template: all of {} (reading whole-unit-under-template, Capitán §12.13)",
+                t.name(n)
+            ));
+            n
+        }
+        (None, None) => {
+            return Err(
+                "give --under N (the figures under the impact template) or --target UNIT".into(),
+            )
+        }
+    };
+    within("--under", under, &limits::UNDER_TEMPLATE, "engine limit")?;
     let mut seen = std::collections::HashSet::new();
     for f in &req.factors {
         if !seen.insert(f) {
@@ -1154,12 +1174,11 @@ pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryRepor
         rockets: req.rockets,
         ammunition: req.ammunition,
         range: req.range,
-        under_template: req.under_template,
+        under_template: under,
         cover: req.cover,
         factors: req.factors.clone(),
         skills: req.skills.clone(),
     };
-    let mut notes = Vec::new();
     let setup = artillery::setup(db, &shot, &mut notes)?;
     let out = artillery::resolve(&setup);
     let label = match (req.rockets, sheet) {
@@ -1169,6 +1188,8 @@ pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryRepor
     };
     Ok(ArtilleryReport {
         label,
+        target: req.target.as_ref().map(|t| t.named(t.figures)),
+        under,
         casualties: out.casualties.p.clone(),
         at_least: out.casualties.at_least.clone(),
         mean: out.casualties.mean,

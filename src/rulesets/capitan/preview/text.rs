@@ -132,11 +132,17 @@ pub fn artillery_series(r: &ArtilleryReport) -> Vec<Series> {
 }
 
 /// `muster preview artillery`'s text; `under`: the figures under the template.
-pub fn artillery(r: &ArtilleryReport, under: u32) -> String {
-    let mut text = format!(
-        "Artillery: {}, {under} figures under the template\n",
-        r.label
-    );
+pub fn artillery(r: &ArtilleryReport) -> String {
+    let mut text = match &r.target {
+        Some(t) => format!(
+            "Artillery: {} at {t}, {} figures under the template\n",
+            r.label, r.under
+        ),
+        None => format!(
+            "Artillery: {}, {} figures under the template\n",
+            r.label, r.under
+        ),
+    };
     for n in &r.notes {
         text.push_str(&format!("  {n}\n"));
     }
