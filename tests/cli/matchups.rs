@@ -239,3 +239,253 @@ fn a_preview_of_numbers_only_has_the_whole_previews_numbers() {
     }
     assert!(compared > 300, "{compared}");
 }
+
+/// A Capitán gun's dodge number for an ammunition and range, and the blank shots' top roll,
+/// from the rules table (§12.11, §12.13).
+fn gun_table(gun_type: &str, ammo: &str, range: &str) -> (i64, i64) {
+    let text =
+        std::fs::read_to_string(super::root().join("unit-sheets/capitan/artillery.toml")).unwrap();
+    let t: toml::Table = text.parse().unwrap();
+    let gun = t["gun"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["type"].as_str() == Some(gun_type))
+        .unwrap();
+    let need = gun[ammo][&format!("dodge_{range}")].as_integer().unwrap();
+    let blank = t["general"]["blank_shot_max"].as_integer().unwrap();
+    (need, blank)
+}
+
+/// P(1d6 + factors ≥ need), by counting faces.
+fn p_dodge(need: i64, factors: i64) -> f64 {
+    (1..=6).filter(|d| d + factors >= need).count() as f64 / 6.0
+}
+
+/// The cell of a table (procedure, way) for the list's unit `unit` and the opponent's `enemy`.
+fn cell<'a>(
+    m: &'a serde_json::Value,
+    procedure: &str,
+    way: &str,
+    unit: u64,
+    enemy: u64,
+) -> &'a serde_json::Value {
+    m["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| {
+            c["procedure"] == procedure
+                && c["way"] == way
+                && c["unit"] == unit
+                && c["enemy"] == enemy
+        })
+        .unwrap()
+}
+
+/// A gun's fire cell is its deadliest shot (issue 36): the 8-pounder (type III, veteran
+/// gunners: a d8 deviation die) of lists/french-column.toml at the 8 voltigeurs. At short
+/// range (the gun's effective range, reading gun-range-bands) canister needs a dodge the die
+/// cannot reach; behind medium cover canister does nothing (§12.13) and round shot is taken,
+/// its dodge +2. It counted the gunners' muskets alone before (0.80).
+#[test]
+fn a_guns_cell_is_its_deadliest_shot() {
+    let figures = 8.0; // the voltigeurs of lists/voltigeurs-hussars.toml
+    let d8 = 8.0; // veteran gunners' deviation die (§12.11)
+    for (cover, ammo, factors) in [("none", "canister", 0), ("medium", "roundshot", 2)] {
+        let m = json(&muster(&[
+            "matchups",
+            "lists/french-column.toml",
+            "--against",
+            "lists/voltigeurs-hussars.toml",
+            "--choice",
+            &format!("cover={cover}"),
+            "--format",
+            "json",
+        ]));
+        let c = cell(&m, "fire", "out", 4, 2);
+        let (need, blank) = gun_table("III", ammo, "effective");
+        let expected = figures * (1.0 - blank as f64 / d8) * (1.0 - p_dodge(need, factors));
+        assert_eq!(c["shows"], "artillery", "{c}");
+        assert_eq!(c["variant"], ammo, "{c}");
+        let mean = c["mean"].as_f64().unwrap();
+        assert!(
+            (mean - expected).abs() < 1e-12,
+            "{cover}: {mean} vs {expected}"
+        );
+        let words: Vec<&str> = c["command"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "preview",
+                "artillery",
+                "--gun",
+                "lists/french-column.toml:4",
+                "--target",
+                "lists/voltigeurs-hussars.toml:2",
+                "--cover",
+                cover,
+                "--ammo",
+                ammo,
+                "--range",
+                "effective"
+            ]
+        );
+        // The same cell the other way: the voltigeurs fire at the gun with their muskets.
+        let back = cell(&m, "fire", "in", 4, 2);
+        assert!(back.get("variant").is_none(), "{back}");
+    }
+    // The text marks the cell and says what the mark means.
+    let run = muster(&[
+        "matchups",
+        "lists/french-column.toml",
+        "--against",
+        "lists/voltigeurs-hussars.toml",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("4  Pièce de 8                 2.50 c  5.00 c  3.75 c\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("\n  c: the gun's canister (muster preview artillery)\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// A cavalry unit's melee cell is its charge (issue 36), and the enemy's cavalry charges
+/// into the list's units: the hussars of lists/voltigeurs-hussars.toml, each way, while no
+/// one is said to charge; said to, the cell plays what it is told.
+#[test]
+fn cavalry_charges_in_its_melee_cells() {
+    let m = json(&muster(&[
+        "matchups",
+        "lists/voltigeurs-hussars.toml",
+        "--against",
+        "lists/french-column.toml",
+        "--format",
+        "json",
+    ]));
+    for enemy in 1..=4 {
+        let c = cell(&m, "melee", "out", 3, enemy);
+        assert_eq!(c["variant"], "charging", "{c}");
+        assert!(
+            c["command"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|w| w == "--a-charges"),
+            "{c}"
+        );
+        // The voltigeurs on foot fight as they stand.
+        assert!(cell(&m, "melee", "out", 2, enemy).get("variant").is_none());
+    }
+    let m = json(&muster(&[
+        "matchups",
+        "lists/french-column.toml",
+        "--against",
+        "lists/voltigeurs-hussars.toml",
+        "--format",
+        "json",
+    ]));
+    let c = cell(&m, "melee", "out", 2, 3);
+    assert_eq!(c["variant"], "charged", "{c}");
+    assert!(
+        c["command"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w == "--b-charges"),
+        "{c}"
+    );
+    let m = json(&muster(&[
+        "matchups",
+        "lists/voltigeurs-hussars.toml",
+        "--against",
+        "lists/french-column.toml",
+        "--choice",
+        "charge=b",
+        "--format",
+        "json",
+    ]));
+    let c = cell(&m, "melee", "out", 3, 2);
+    assert!(c.get("variant").is_none(), "{c}");
+    assert!(
+        c["command"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w == "--b-charges"),
+        "{c}"
+    );
+}
+
+/// The builder's duels preview a charge each way and a gun's shot (issue 36): between the
+/// 8-pounder and the voltigeurs, the gun's canister (the page's choice of ammunition) at all 8
+/// of them; between two units without a gun, no artillery card at all.
+#[test]
+fn the_builders_duels_preview_charges_and_guns() {
+    let s = super::serve::Server::start();
+    let r = s.get(
+        "/api/lists/french-column.toml/duel?against=voltigeurs-hussars.toml&unit=4&enemy=2&lang=en",
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let body = r.json();
+    let duels = body["duels"].as_array().unwrap();
+    let procedures: Vec<&str> = duels
+        .iter()
+        .map(|d| d["procedure"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        procedures,
+        ["fire", "fire", "melee", "charge", "charge", "artillery"]
+    );
+    let gun = &duels[5];
+    assert_eq!(
+        gun["title"],
+        "Artillery: Pièce de 8 at 6e Léger / Compagnie de voltigeurs (canister)"
+    );
+    let (need, blank) = gun_table("III", "canister", "effective");
+    let expected = 8.0 * (1.0 - blank as f64 / 8.0) * (1.0 - p_dodge(need, 0));
+    assert!(
+        (gun["headline"][0]["value"].as_f64().unwrap() - expected).abs() < 1e-12,
+        "{gun}"
+    );
+    assert!(gun["svg"].as_str().is_some_and(|s| s.starts_with("<svg")));
+    // A charge is two chances (it goes in, §5.1; the courage doubled, §5.2), without a chart.
+    assert!(duels[3].get("svg").is_none());
+    assert_eq!(
+        duels[3]["headline"][0]["label"],
+        "The charge goes in (§5.1)"
+    );
+    let r = s.get(
+        "/api/lists/french-column.toml/duel?against=voltigeurs-hussars.toml&unit=2&enemy=2&lang=fr",
+    );
+    let body = r.json();
+    let procedures: Vec<&str> = body["duels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["procedure"].as_str().unwrap())
+        .collect();
+    assert_eq!(procedures, ["fire", "fire", "melee", "charge", "charge"]);
+    let choices: Vec<&str> = body["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        choices.contains(&"Munition du canon (artillerie, §12.12)"),
+        "{choices:?}"
+    );
+}
