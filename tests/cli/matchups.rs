@@ -489,3 +489,31 @@ fn the_builders_duels_preview_charges_and_guns() {
         "{choices:?}"
     );
 }
+
+/// WAB's cavalry attacks charging in its combat cells (ACA p.5), and the cell's command gives
+/// its number; infantry attacks as it stands.
+#[test]
+fn wab_cavalry_charges_in_its_combat_cells() {
+    let m = json(&muster(&[
+        "matchups",
+        "lists/wab-great-britain-1812.toml",
+        "--against",
+        "lists/wab-france-1809.toml",
+        "--format",
+        "json",
+    ]));
+    let c = cell(&m, "combat", "out", 9, 5);
+    assert_eq!(c["variant"], "charging", "{c}");
+    let mut words: Vec<&str> = c["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert!(words.contains(&"--charge"), "{c}");
+    words.extend(["--format", "json"]);
+    let run = muster(&words);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!((json(&run)["mean"].as_f64().unwrap() - c["mean"].as_f64().unwrap()).abs() < 1e-12);
+    assert!(cell(&m, "combat", "out", 6, 5).get("variant").is_none());
+}

@@ -12,7 +12,7 @@ use super::preview::text;
 use super::Database;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
-use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets, Headline};
+use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
 /// `--house-rule ID`: a house rule of rules.toml played (a list's units bring their list's).
@@ -357,9 +357,30 @@ pub const DUELS: &[DuelDecl] = &[
             Headline::chance("/defender/p_break", "headline_defender_breaks"),
         ],
         title: "Close combat: {first} attacks {second}",
+        variants: &[Variant {
+            key: "charging",
+            mark: ("ch", "the unit, cavalry, charges (ACA p.5)"),
+            decl: &CAVALRY_CHARGING,
+            arm: Some("cavalry"),
+            enemy_arm: None,
+            when: &[("charge", "no")],
+        }],
         ..DuelDecl::PLAIN
     },
 ];
+
+/// Cavalry charging into the combat (ACA p.5): a matchup's cavalry attacks so while the
+/// situation does not say the attacker charged.
+const CAVALRY_CHARGING: DuelDecl = DuelDecl {
+    procedure: "combat",
+    first: "attacker",
+    second: "defender",
+    measures: "wounds caused",
+    sets: &[("charge", "")],
+    title: "Close combat: {first} charges {second}",
+    table: false,
+    ..DuelDecl::PLAIN
+};
 
 /// The situation the duels offer to set (the rest as `muster preview` takes it by default).
 pub const DUEL_CHOICES: &[DuelChoice] = &[
