@@ -948,11 +948,11 @@ async function drawMatchups(asked) {
                 el("button", {
                   type: "button", class: "cell" + (share > 0.55 ? " dark" : ""),
                   style: `background: rgba(138, 45, 30, ${(0.08 + 0.82 * share).toFixed(3)})`,
-                  title: `${u} · ${m.enemies[j]}: ${number(c.mean)}` + (marks.get(c.variant) ? ` (${marks.get(c.variant).said})` : ""),
+                  title: `${u} · ${m.enemies[j]}: ${tab.chance ? percent(c.mean) : number(c.mean)}` + (marks.get(c.variant) ? ` (${marks.get(c.variant).said})` : ""),
                   "data-unit": i + 1, "data-enemy": j + 1, "data-mean": c.mean,
                   "data-variant": c.variant || null,
                   onclick: () => openDuel(i + 1, j + 1),
-                }, number(c.mean, 1), marks.get(c.variant) ? el("sup", {}, marks.get(c.variant).mark) : null));
+                }, tab.chance ? percent(c.mean) : number(c.mean, 1), marks.get(c.variant) ? el("sup", {}, marks.get(c.variant).mark) : null));
             })))))),
       used.length ? el("p", { class: "muted small marks" }, used.map((k) => el("span", {}, el("sup", {}, k.mark), ` ${k.said}`))) : null);
   });
