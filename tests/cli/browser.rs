@@ -612,7 +612,8 @@ fn the_builder_in_a_real_browser() {
             .await
             .unwrap();
         wait_for("the matchups", || async {
-            c.find_all(Locator::Css("#matchups .matchup")).await.is_ok_and(|v| v.len() == 3)
+            // Fire each way, the melee, a charge each way.
+            c.find_all(Locator::Css("#matchups .matchup")).await.is_ok_and(|v| v.len() == 5)
         })
         .await;
         c.find(Locator::Css("select[data-choice='range']"))
@@ -666,7 +667,8 @@ fn the_builder_in_a_real_browser() {
             }
             v
         };
-        assert_eq!(procedures, ["fire", "fire", "melee"]);
+        assert_eq!(procedures, ["fire", "fire", "melee", "charge", "charge"]);
+        // A charge is two chances: no chart.
         let drawn = c
             .execute(
                 "await Promise.all([...document.querySelectorAll('#duels img')].map((i) => i.decode())); \
