@@ -256,7 +256,8 @@ fn a_list_turns_house_rules_on_and_its_roster_and_game_keep_them() {
     };
     let listed = shoot("lists/fr.toml:5");
     assert_eq!(played(&listed), ["elite-infantry-rerolls"]);
-    assert_eq!(listed["elite"], 8);
+    // Its normal fire, one rank of two: the firing rank's 8 × 12 ÷ 24 elite re-roll.
+    assert_eq!(listed["elite"], 4);
 
     // The matchup table plays the list's house rules, and says so; by the book it says none.
     let m = ok(&[
@@ -288,7 +289,7 @@ fn a_list_turns_house_rules_on_and_its_roster_and_game_keep_them() {
     .unwrap();
     let game = shoot("games/g.toml:a5");
     assert_eq!(played(&game), ["elite-infantry-rerolls"]);
-    assert_eq!(game["elite"], 8);
+    assert_eq!(game["elite"], 4);
     let now = shoot("lists/fr.toml:5");
     assert!(played(&now).is_empty());
     assert_eq!(now["elite"], 0);
@@ -322,4 +323,128 @@ fn data_check_checks_the_house_rules() {
         assert!(run.stderr.contains(&format!("error[{code}]")), "{to}: {}", run.stderr);
         assert!(run.stderr.contains(said), "{to}: {}", run.stderr);
     }
+}
+
+/// E[min(ones, cap)], the ones of `dice` dice (each 1/6): the 1s that `cap` elite figures
+/// roll again.
+fn rerolled_ones(dice: u64, cap: u64) -> f64 {
+    (0..=dice)
+        .map(|ones| binomial(dice, ones, 1.0 / 6.0) * ones.min(cap) as f64)
+        .sum()
+}
+
+/// With elite-infantry-rerolls, the elite figures that re-roll are those of the figures that
+/// fire, pro rata (the elite companies stand in every rank, losses pro rata, ACA p.5), a part
+/// rounded up; the preview says which. The 46e's 1st battalion, 24 figures with 8 elite, at
+/// line infantry with a save of 5+ (1/6 a shot): its normal fire, one rank of two, is 12
+/// shots with 8 × 12 ÷ 24 = 4 elite, mean 12/6 + E[min(ones of 12, 4)]/6 (2.326; all 8 would
+/// give 2.333); 10 shots given hold 80 ÷ 24 = 3.33, 4 elite. In the fire duel its answer,
+/// its front rank after k casualties, ⌈(24 − k)/2⌉ shots, holds ⌈8 × shots ÷ 24⌉ of them.
+#[test]
+fn elite_infantry_re_roll_from_the_rank_that_fires() {
+    let per_shot = 0.5 * 0.5 * (4.0 / 6.0);
+    let on = ["--house-rule", "elite-infantry-rerolls"];
+    let shoot = |extra: &[&str]| {
+        let mut a = vec![
+            "shoot",
+            "--firer",
+            "lists/wab-france-1809.toml:5",
+            "--target",
+            "fr-line-fusiliers",
+            "--save",
+            "5",
+        ];
+        a.extend_from_slice(&on);
+        a.extend_from_slice(extra);
+        preview(&a)
+    };
+    let normal = shoot(&[]);
+    assert_eq!(normal["shots"], 12);
+    assert_eq!(normal["elite"], 4);
+    let expected = 12.0 * per_shot + rerolled_ones(12, 4) * per_shot;
+    assert!(
+        close(normal["mean"].as_f64().unwrap(), expected),
+        "{} against {expected}",
+        normal["mean"]
+    );
+    assert!((expected - 2.326).abs() < 0.0005, "{expected}");
+    assert_eq!(
+        normal["elite_reason"],
+        "4 elite re-roll their 1s to hit: 8 elite of its 24 figures, pro rata of the 12 firing (house rule elite-infantry-rerolls: its elite companies stand in every rank, its losses pro rata, ACA p.5)"
+    );
+    let given = shoot(&["--shots", "10"]);
+    assert_eq!(given["elite"], (8u32 * 10).div_ceil(24));
+    assert!(close(
+        given["mean"].as_f64().unwrap(),
+        10.0 * per_shot + rerolled_ones(10, 4) * per_shot
+    ));
+    assert!(
+        given["elite_reason"]
+            .as_str()
+            .unwrap()
+            .contains("pro rata of the 10 firing, rounded up"),
+        "{given}"
+    );
+    // The text says which figures re-roll.
+    let mut args = vec![
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "shoot",
+        "--firer",
+        "lists/wab-france-1809.toml:5",
+        "--target",
+        "fr-line-fusiliers",
+    ];
+    args.extend_from_slice(&on);
+    let r = muster(&args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("\n  4 elite re-roll their 1s to hit: 8 elite of its 24 figures, pro rata of the 12 firing"),
+        "{}",
+        r.stdout
+    );
+
+    // The fire duel's answer: its front rank's elite after each number of first casualties.
+    let duel = preview(&[
+        "fire-duel",
+        "--firer",
+        "ru-musketeers:24",
+        "--target",
+        "lists/wab-france-1809.toml:5",
+        "--house-rule",
+        "elite-infantry-rerolls",
+    ]);
+    let shots: Vec<u64> = duel["answer_shots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let elite: Vec<u64> = duel["answer_elite"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no answer_elite in {duel}"))
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(shots.len(), elite.len());
+    for (k, (s, e)) in shots.iter().zip(&elite).enumerate() {
+        assert_eq!(*s, (24 - k as u64).div_ceil(2), "k = {k}");
+        assert_eq!(*e, (8 * s).div_ceil(24), "k = {k}: {s} shots");
+    }
+    assert_eq!(elite[0], 4);
+    // By the book its infantry's elite re-roll nothing.
+    let book = preview(&[
+        "fire-duel",
+        "--firer",
+        "ru-musketeers:24",
+        "--target",
+        "lists/wab-france-1809.toml:5",
+    ]);
+    assert!(book["answer_elite"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|e| e == 0));
 }
