@@ -387,6 +387,10 @@ impl Engine for WabEngine {
         super::offers::offers(&self.db, sources, file, lang, labels, Some(ids))
     }
 
+    fn house_rules(&self) -> Vec<String> {
+        self.db.rules.house_rule.iter().map(|h| h.id.clone()).collect()
+    }
+
     fn game_rules(&self) -> Option<&crate::rulesets::game::GameRules> {
         Some(&self.db.game)
     }

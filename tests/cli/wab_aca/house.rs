@@ -333,6 +333,104 @@ fn rerolled_ones(dice: u64, cap: u64) -> f64 {
         .sum()
 }
 
+/// `muster matchups --house-rule ID` plays the house rule in every cell as `preview
+/// --house-rule ID` does, each cell's command carrying it; an unknown id is refused with the
+/// preview's message. The 46e's 1st battalion (24 figures, 8 elite) fires its normal fire
+/// (one rank of two: 12 shots) at Smolensk's 1st battalion (T3, no save): 1/2 × 1/2 a shot,
+/// 12/4 = 3 by the book; with the house rule its firing rank's 4 elite (8 × 12 ÷ 24) roll
+/// their 1s again: 3 + E[min(ones of 12, 4)] / 4.
+#[test]
+fn matchups_play_a_house_rule_given_in_every_cell() {
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "matchups",
+            "lists/wab-france-1809.toml",
+            "--against",
+            "lists/wab-russia-1812.toml",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    let cell = |v: &serde_json::Value| {
+        v["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| {
+                c["unit"] == 5 && c["enemy"] == 5 && c["procedure"] == "shoot" && c["way"] == "out"
+            })
+            .cloned()
+            .unwrap_or_else(|| panic!("no cell 5 against 5 in {v}"))
+    };
+    let run = |a: &[&str]| {
+        let r = muster(a);
+        assert_eq!(r.code, 0, "{a:?}: {}", r.stderr);
+        r
+    };
+    let book = cell(&json(&run(&args(&["--format", "json"]))));
+    assert!(close(book["mean"].as_f64().unwrap(), 3.0), "{book}");
+    assert!(book.get("house_rules").is_none(), "{book}");
+
+    let on = ["--house-rule", "elite-infantry-rerolls"];
+    let house = cell(&json(&run(&args(
+        &[&on[..], &["--format", "json"]].concat(),
+    ))));
+    let expected = 12.0 / 4.0 + rerolled_ones(12, 4) / 4.0;
+    assert!(
+        close(house["mean"].as_f64().unwrap(), expected),
+        "{} against {expected}",
+        house["mean"]
+    );
+    assert_eq!(
+        house["house_rules"],
+        serde_json::json!(["elite-infantry-rerolls"])
+    );
+    // Its command gives the same mean, the house rule in it.
+    let words: Vec<&str> = house["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert!(words.windows(2).any(|w| w == on), "{words:?}");
+    let mut again = words.clone();
+    again.extend(["--format", "json"]);
+    let preview = json(&run(&again));
+    assert!(close(preview["mean"].as_f64().unwrap(), expected));
+    assert_eq!(preview["elite"], 4);
+
+    // The text names it.
+    let text = run(&args(&on)).stdout;
+    assert!(
+        text.contains("\nhouse rules played (not the book's): elite-infantry-rerolls\n"),
+        "{text}"
+    );
+
+    // An unknown id: the preview's message; a ruleset without house rules knows none.
+    let r = muster(&args(&["--house-rule", "double-6-fails"]));
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("--house-rule: unknown house rule `double-6-fails`; known: elite-infantry-rerolls, double-six-fails"),
+        "{}",
+        r.stderr
+    );
+    let r = muster(&[
+        "matchups",
+        "lists/sharpe-patrol.toml",
+        "--against",
+        "lists/voltigeurs-hussars.toml",
+        "--house-rule",
+        "elite-infantry-rerolls",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("--house-rule: unknown house rule `elite-infantry-rerolls`; known: none"),
+        "{}",
+        r.stderr
+    );
+}
+
 /// With elite-infantry-rerolls, the elite figures that re-roll are those of the figures that
 /// fire, pro rata (the elite companies stand in every rank, losses pro rata, ACA p.5), a part
 /// rounded up; the preview says which. The 46e's 1st battalion, 24 figures with 8 elite, at

@@ -148,11 +148,8 @@ fn house(
 ) -> Result<(House, Vec<HouseApplied>), String> {
     for id in asked {
         if db.house_rule(id).is_none() {
-            let known: Vec<&str> = db.rules.house_rule.iter().map(|h| h.id.as_str()).collect();
-            return Err(format!(
-                "--house-rule: unknown house rule `{id}`; known: {}",
-                known.join(", ")
-            ));
+            let known: Vec<String> = db.rules.house_rule.iter().map(|h| h.id.clone()).collect();
+            return Err(crate::rulesets::procedure::unknown_house_rule(id, &known));
         }
     }
     let on = |id: &str| {
