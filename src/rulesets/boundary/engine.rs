@@ -157,6 +157,12 @@ pub trait Engine: Send + Sync {
         Vec::new()
     }
 
+    /// The house rules a checked list turns on (ids, in the data's order); none by the book
+    /// and for a ruleset without them.
+    fn list_house_rules(&self, _list: &ListCheck) -> Vec<String> {
+        Vec::new()
+    }
+
     /// What the game companion tracks for this ruleset (its data's game.toml), if it has
     /// army lists to play.
     fn game_rules(&self) -> Option<&game::GameRules> {

@@ -546,3 +546,62 @@ fn elite_infantry_re_roll_from_the_rank_that_fires() {
         .iter()
         .all(|e| e == 0));
 }
+
+/// A game begun with a list that turns a house rule on says so, side by side (`game show`,
+/// its JSON), and keeps saying so when the list file no longer has it; a game by the book
+/// says nothing.
+#[test]
+fn a_game_says_the_house_rules_it_keeps() {
+    let t = table();
+    let d = t.path();
+    with_house_rules(
+        &d.join("lists/wab-france-1809.toml"),
+        &d.join("lists/fr.toml"),
+        "\"elite-infantry-rerolls\"",
+    );
+    let ok = |args: &[&str]| {
+        let r = run(d, args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        r
+    };
+    let line = "\n  house rules (not the book's), kept from its list: elite-infantry-rerolls\n";
+    let began = ok(&[
+        "game",
+        "new",
+        "games/g.toml",
+        "--list",
+        "lists/fr.toml",
+        "--against",
+        "lists/wab-russia-1812.toml",
+    ]);
+    assert!(
+        began
+            .stdout
+            .contains(&format!("side a: Avant-garde du 4e corps, 1809{line}")),
+        "{}",
+        began.stdout
+    );
+    assert_eq!(began.stdout.matches(line).count(), 1, "{}", began.stdout);
+    std::fs::copy(
+        d.join("lists/wab-france-1809.toml"),
+        d.join("lists/fr.toml"),
+    )
+    .unwrap();
+    let shown = ok(&["game", "show", "games/g.toml"]);
+    assert!(shown.stdout.contains(line), "{}", shown.stdout);
+    let v = json(&ok(&["game", "show", "games/g.toml", "--format", "json"]));
+    assert_eq!(
+        v["a"]["house_rules"],
+        serde_json::json!(["elite-infantry-rerolls"])
+    );
+    assert_eq!(v["b"]["house_rules"], serde_json::json!([]));
+
+    new_game(
+        d,
+        "book.toml",
+        "wab-france-1809.toml",
+        "wab-russia-1812.toml",
+    );
+    let book = ok(&["game", "show", "games/book.toml"]);
+    assert!(!book.stdout.contains("house rules"), "{}", book.stdout);
+}
