@@ -605,3 +605,64 @@ fn a_game_says_the_house_rules_it_keeps() {
     let book = ok(&["game", "show", "games/book.toml"]);
     assert!(!book.stdout.contains("house rules"), "{}", book.stdout);
 }
+
+/// The `<text>`s of a card's SVG, one line: a rule's wrapped lines joined again.
+fn card_text(svg: &str) -> String {
+    svg.split("<text ")
+        .skip(1)
+        .filter_map(|t| t.split_once('>').map(|(_, rest)| rest))
+        .map(|t| t.split('<').next().unwrap_or_default())
+        .map(|t| {
+            t.replace("&apos;", "'")
+                .replace("&#39;", "'")
+                .replace("&amp;", "&")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The printed outputs of a list that turns elite-infantry-rerolls on say which elite figures
+/// re-roll: the card of its battalion with elite figures (those of the rank that fires, in
+/// shooting) and its HTML roster (the house rule's text); the book's list's card says its
+/// infantry's elite re-roll nothing.
+#[test]
+fn a_lists_cards_and_roster_say_its_house_rule() {
+    let t = table();
+    let d = t.path();
+    with_house_rules(
+        &d.join("lists/wab-france-1809.toml"),
+        &d.join("lists/fr.toml"),
+        "\"elite-infantry-rerolls\"",
+    );
+    let ok = |args: &[&str]| {
+        let r = run(d, args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        r
+    };
+    ok(&["cards", "lists/fr.toml", "--lang", "en", "-o", "house.svg"]);
+    let card = card_text(&std::fs::read_to_string(d.join("house-5.svg")).unwrap());
+    assert!(
+        card.contains("Elite figures Re-roll as many 1s to hit as elite figures remain; in shooting, those of the firing rank, pro rata (house rule elite-infantry-rerolls: p.7 gives it to the cavalry)."),
+        "{card}"
+    );
+    ok(&[
+        "cards",
+        "lists/wab-france-1809.toml",
+        "--lang",
+        "en",
+        "-o",
+        "book.svg",
+    ]);
+    let card = card_text(&std::fs::read_to_string(d.join("book-5.svg")).unwrap());
+    assert!(
+        card.contains("Elite figures No re-roll by the book: p.7 gives it to the cavalry"),
+        "{card}"
+    );
+    ok(&["roster", "lists/fr.toml", "--lang", "en", "-o", "r.html"]);
+    let html = std::fs::read_to_string(d.join("r.html")).unwrap();
+    assert!(html.contains("House rules (not the book"), "{html}");
+    assert!(
+        html.contains("in shooting those of the figures that fire, pro rata (its elite companies stand in every rank, p.5), rounded up."),
+        "{html}"
+    );
+}
