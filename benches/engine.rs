@@ -273,7 +273,7 @@ fn matchups(c: &mut Criterion) {
         |bench| {
             bench.iter(|| {
                 black_box(
-                    matchup::matchups(&engine, (&la, "a.toml"), (&lb, "b.toml"), &situation)
+                    matchup::matchups(&engine, (&la, "a.toml"), (&lb, "b.toml"), &situation, &[])
                         .expect("matchups"),
                 )
             })

@@ -745,6 +745,10 @@ pub struct MatchupsArgs {
     /// range=long; an unknown name is refused with the names the list's ruleset knows
     #[arg(long = "choice", value_name = "NAME=VALUE")]
     pub choices: Vec<String>,
+    /// Play a house rule of the ruleset in every cell, as `muster preview --house-rule ID`
+    /// does (repeatable); the lists' own house rules are played without it
+    #[arg(long = "house-rule", value_name = "ID")]
+    pub house_rules: Vec<String>,
     /// Output format: a table per procedure, or JSON for tools
     #[arg(long, value_enum, default_value_t)]
     pub format: CheckFormat,

@@ -269,6 +269,14 @@ fn show(engine: &dyn Engine, g: &Game, rules: &GameRules) -> String {
             side.letter(),
             one_line(&list.name)
         ));
+        // The house rules its list turned on, kept with its army whatever the list becomes.
+        let house = engine.list_house_rules(list);
+        if !house.is_empty() {
+            out.push_str(&format!(
+                "  house rules (not the book's), kept from its list: {}\n",
+                house.join(", ")
+            ));
+        }
         let rows: Vec<Vec<String>> = list
             .units
             .iter()
@@ -377,6 +385,8 @@ pub fn game_json(engine: &dyn Engine, g: &Game, rules: &GameRules) -> serde_json
                 })
             }).collect::<Vec<_>>(),
             "values": g.file.values.get(s.letter()),
+            // The house rules its list turned on, as the game keeps them (none by the book).
+            "house_rules": engine.list_house_rules(list),
         })
     };
     serde_json::json!({

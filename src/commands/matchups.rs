@@ -46,7 +46,13 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, args: &MatchupsArgs) -> Resu
         args.list.display().to_string(),
         args.against.display().to_string(),
     );
-    let m = matchup::matchups(engine.as_ref(), (&ours, &pa), (&theirs, &pb), &situation)?;
+    let m = matchup::matchups(
+        engine.as_ref(),
+        (&ours, &pa),
+        (&theirs, &pb),
+        &situation,
+        &args.house_rules,
+    )?;
     match args.format {
         CheckFormat::Json => print_out(&to_json(&m))?,
         CheckFormat::Text => print_out(&text(&m, &pa, &pb))?,

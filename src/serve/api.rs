@@ -1197,6 +1197,8 @@ pub async fn matchups(
             (&f.c.check, &pa),
             (&f.other, &pb),
             &f.situation,
+            // The lists' own house rules only: a page turns none on.
+            &[],
         ) {
             Ok(m) => m,
             Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),

@@ -151,6 +151,18 @@ pub trait Engine: Send + Sync {
         Ok(offers)
     }
 
+    /// The ids of the ruleset's house rules (muster's own rules, off unless a list or
+    /// `--house-rule` turns one on), in the data's order; none for a ruleset without them.
+    fn house_rules(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The house rules a checked list turns on (ids, in the data's order); none by the book
+    /// and for a ruleset without them.
+    fn list_house_rules(&self, _list: &ListCheck) -> Vec<String> {
+        Vec::new()
+    }
+
     /// What the game companion tracks for this ruleset (its data's game.toml), if it has
     /// army lists to play.
     fn game_rules(&self) -> Option<&game::GameRules> {

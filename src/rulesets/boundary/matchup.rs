@@ -86,14 +86,23 @@ pub struct Matchups {
 }
 
 /// Every duel of the ruleset between each unit of `a`'s list and each unit of `b`'s, in
-/// `situation` (checked by [`duel::duel_situation`]).
+/// `situation` (checked by [`duel::duel_situation`]), with the house rules `house_rules`
+/// turned on besides those the lists turn on (`muster matchups --house-rule ID`; an id the
+/// ruleset does not declare is refused as a preview refuses it).
 pub fn matchups(
     engine: &dyn Engine,
     a: (&super::ListCheck, &str),
     b: (&super::ListCheck, &str),
     situation: &DuelSituation,
+    house_rules: &[String],
 ) -> Result<Matchups, Error> {
     let ruleset = engine.ruleset();
+    let known = engine.house_rules();
+    if let Some(id) = house_rules.iter().find(|id| !known.contains(id)) {
+        return Err(Error::Usage(super::procedure::unknown_house_rule(
+            id, &known,
+        )));
+    }
     let decls = ruleset.meta().duels;
     let (na, nb) = (a.0.units.len(), b.0.units.len());
     // Each table's cells, each with its variants worked out beside it.
@@ -165,6 +174,16 @@ pub fn matchups(
             let mut request = duel::duel_request(engine, decl, x, y, situation)?;
             for (name, value) in decl.matchup {
                 request.set_text(name, value)?;
+            }
+            // As `--house-rule ID` on the preview, where the procedure plays house rules.
+            if request
+                .procedure
+                .param(super::procedure::HOUSE_RULE)
+                .is_some()
+            {
+                for id in house_rules {
+                    request.set_text(super::procedure::HOUSE_RULE, id)?;
+                }
             }
             // A cell is a mean: the preview's text, never printed here, is not worked out.
             request.numbers_only();

@@ -305,6 +305,24 @@ pub fn unknown_unit<'a>(what: &str, id: &str, known: impl Iterator<Item = &'a st
     }
 }
 
+/// The preview parameter that turns a house rule on (`--house-rule ID`, repeatable), in the
+/// procedures of a ruleset that has house rules ([`super::Engine::house_rules`]).
+pub const HOUSE_RULE: &str = "house-rule";
+
+/// A `--house-rule` id the data do not declare, with the ones they do (a preview's and a
+/// matchup table's message alike).
+pub fn unknown_house_rule(id: &str, known: &[String]) -> String {
+    format!(
+        "--house-rule: unknown house rule `{}`; known: {}",
+        id.escape_debug(),
+        if known.is_empty() {
+            "none".to_owned()
+        } else {
+            known.join(", ")
+        }
+    )
+}
+
 impl UnitRef {
     /// Reads `ID`, `ID:FIGURES` (when `figures`), `FILE:N` or `FILE:LABEL`. A value is a file's
     /// unit when what precedes the first `.toml:` is a `.toml` file, or when it has a `/` (not

@@ -387,6 +387,28 @@ impl Engine for WabEngine {
         super::offers::offers(&self.db, sources, file, lang, labels, Some(ids))
     }
 
+    fn house_rules(&self) -> Vec<String> {
+        self.db.rules.house_rule.iter().map(|h| h.id.clone()).collect()
+    }
+
+    fn list_house_rules(&self, list: &ListCheck) -> Vec<String> {
+        // Each unit's row carries its list's (checker.rs): a list without units plays none.
+        let Some(row) = list.units.first() else {
+            return Vec::new();
+        };
+        let on: Vec<&str> = row.json["house_rules"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
+            .unwrap_or_default();
+        self.db
+            .rules
+            .house_rule
+            .iter()
+            .filter(|h| on.contains(&h.id.as_str()))
+            .map(|h| h.id.clone())
+            .collect()
+    }
+
     fn game_rules(&self) -> Option<&crate::rulesets::game::GameRules> {
         Some(&self.db.game)
     }

@@ -19,7 +19,7 @@ use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, Unit
 macro_rules! house_rule_param {
     ($help:literal) => {
         Param::id(
-            "house-rule",
+            crate::rulesets::procedure::HOUSE_RULE,
             "ID",
             concat!("Play a house rule, not the book's (repeatable): ", $help),
         )

@@ -407,6 +407,11 @@ const ELITE_5: (u32, &str) = (
     5,
     "les compagnies d'élite des bataillons peuvent se déployer en tirailleurs",
 );
+const LOSSES_PRO_RATA_5: (u32, &str) = (
+    5,
+    "Les pertes au feu sont décomptées au prorata de la composition des troupes",
+);
+const ELITE_PRESENT_7: (u32, &str) = (7, "qu'il y a de figurines d'élite présentes dans l'unité");
 const IMPETUOUS_5: (u32, &str) = (
     5,
     "Les unités impulsives, hatred ou frenzy ne doivent pas tester pour contre-charger",
@@ -726,7 +731,11 @@ const PAIRINGS: &[Pairing] = &[
         "[elite-infantry-rerolls] quote",
         &[ELITE_7, ELITE_5],
     ),
-    ("rules.toml", "[elite-infantry-rerolls] text", &[ELITE_7]),
+    (
+        "rules.toml",
+        "[elite-infantry-rerolls] text",
+        &[ELITE_7, ELITE_5, LOSSES_PRO_RATA_5],
+    ),
     ("rules.toml", "[double-six-fails] section", &[UNDER_TEN]),
     (
         "rules.toml",
@@ -1018,6 +1027,21 @@ const PAIRINGS: &[Pairing] = &[
         &[ELITE_5, ELITE_7],
     ),
     ("wab-aca.md", "book only the cavalry's do (p.7)", &[ELITE_7]),
+    (
+        "wab-aca.md",
+        "as the centre companies do (ACA p.5",
+        &[ELITE_5],
+    ),
+    (
+        "wab-aca.md",
+        "pro rata of its composition (p.5)",
+        &[LOSSES_PRO_RATA_5],
+    ),
+    (
+        "wab-aca.md",
+        "présentes dans l'unité\", p.7)",
+        &[ELITE_PRESENT_7],
+    ),
     ("wab-aca.md", "**double-six-fails**", &[UNDER_TEN]),
     ("wab-aca.md", "**heavy-batteries**", &[FIRST_BATTERY]),
     (

@@ -256,7 +256,8 @@ fn a_list_turns_house_rules_on_and_its_roster_and_game_keep_them() {
     };
     let listed = shoot("lists/fr.toml:5");
     assert_eq!(played(&listed), ["elite-infantry-rerolls"]);
-    assert_eq!(listed["elite"], 8);
+    // Its normal fire, one rank of two: the firing rank's 8 × 12 ÷ 24 elite re-roll.
+    assert_eq!(listed["elite"], 4);
 
     // The matchup table plays the list's house rules, and says so; by the book it says none.
     let m = ok(&[
@@ -288,7 +289,7 @@ fn a_list_turns_house_rules_on_and_its_roster_and_game_keep_them() {
     .unwrap();
     let game = shoot("games/g.toml:a5");
     assert_eq!(played(&game), ["elite-infantry-rerolls"]);
-    assert_eq!(game["elite"], 8);
+    assert_eq!(game["elite"], 4);
     let now = shoot("lists/fr.toml:5");
     assert!(played(&now).is_empty());
     assert_eq!(now["elite"], 0);
@@ -322,4 +323,346 @@ fn data_check_checks_the_house_rules() {
         assert!(run.stderr.contains(&format!("error[{code}]")), "{to}: {}", run.stderr);
         assert!(run.stderr.contains(said), "{to}: {}", run.stderr);
     }
+}
+
+/// E[min(ones, cap)], the ones of `dice` dice (each 1/6): the 1s that `cap` elite figures
+/// roll again.
+fn rerolled_ones(dice: u64, cap: u64) -> f64 {
+    (0..=dice)
+        .map(|ones| binomial(dice, ones, 1.0 / 6.0) * ones.min(cap) as f64)
+        .sum()
+}
+
+/// `muster matchups --house-rule ID` plays the house rule in every cell as `preview
+/// --house-rule ID` does, each cell's command carrying it; an unknown id is refused with the
+/// preview's message. The 46e's 1st battalion (24 figures, 8 elite) fires its normal fire
+/// (one rank of two: 12 shots) at Smolensk's 1st battalion (T3, no save): 1/2 × 1/2 a shot,
+/// 12/4 = 3 by the book; with the house rule its firing rank's 4 elite (8 × 12 ÷ 24) roll
+/// their 1s again: 3 + E[min(ones of 12, 4)] / 4.
+#[test]
+fn matchups_play_a_house_rule_given_in_every_cell() {
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "matchups",
+            "lists/wab-france-1809.toml",
+            "--against",
+            "lists/wab-russia-1812.toml",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    let cell = |v: &serde_json::Value| {
+        v["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| {
+                c["unit"] == 5 && c["enemy"] == 5 && c["procedure"] == "shoot" && c["way"] == "out"
+            })
+            .cloned()
+            .unwrap_or_else(|| panic!("no cell 5 against 5 in {v}"))
+    };
+    let run = |a: &[&str]| {
+        let r = muster(a);
+        assert_eq!(r.code, 0, "{a:?}: {}", r.stderr);
+        r
+    };
+    let book = cell(&json(&run(&args(&["--format", "json"]))));
+    assert!(close(book["mean"].as_f64().unwrap(), 3.0), "{book}");
+    assert!(book.get("house_rules").is_none(), "{book}");
+
+    let on = ["--house-rule", "elite-infantry-rerolls"];
+    let house = cell(&json(&run(&args(
+        &[&on[..], &["--format", "json"]].concat(),
+    ))));
+    let expected = 12.0 / 4.0 + rerolled_ones(12, 4) / 4.0;
+    assert!(
+        close(house["mean"].as_f64().unwrap(), expected),
+        "{} against {expected}",
+        house["mean"]
+    );
+    assert_eq!(
+        house["house_rules"],
+        serde_json::json!(["elite-infantry-rerolls"])
+    );
+    // Its command gives the same mean, the house rule in it.
+    let words: Vec<&str> = house["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert!(words.windows(2).any(|w| w == on), "{words:?}");
+    let mut again = words.clone();
+    again.extend(["--format", "json"]);
+    let preview = json(&run(&again));
+    assert!(close(preview["mean"].as_f64().unwrap(), expected));
+    assert_eq!(preview["elite"], 4);
+
+    // The text names it.
+    let text = run(&args(&on)).stdout;
+    assert!(
+        text.contains("\nhouse rules played (not the book's): elite-infantry-rerolls\n"),
+        "{text}"
+    );
+
+    // An unknown id: the preview's message; a ruleset without house rules knows none.
+    let r = muster(&args(&["--house-rule", "double-6-fails"]));
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("--house-rule: unknown house rule `double-6-fails`; known: elite-infantry-rerolls, double-six-fails"),
+        "{}",
+        r.stderr
+    );
+    let r = muster(&[
+        "matchups",
+        "lists/sharpe-patrol.toml",
+        "--against",
+        "lists/voltigeurs-hussars.toml",
+        "--house-rule",
+        "elite-infantry-rerolls",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("--house-rule: unknown house rule `elite-infantry-rerolls`; known: none"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// With elite-infantry-rerolls, the elite figures that re-roll are those of the figures that
+/// fire, pro rata (the elite companies stand in every rank, losses pro rata, ACA p.5), a part
+/// rounded up; the preview says which. The 46e's 1st battalion, 24 figures with 8 elite, at
+/// line infantry with a save of 5+ (1/6 a shot): its normal fire, one rank of two, is 12
+/// shots with 8 × 12 ÷ 24 = 4 elite, mean 12/6 + E[min(ones of 12, 4)]/6 (2.326; all 8 would
+/// give 2.333); 10 shots given hold 80 ÷ 24 = 3.33, 4 elite. In the fire duel its answer,
+/// its front rank after k casualties, ⌈(24 − k)/2⌉ shots, holds ⌈8 × shots ÷ 24⌉ of them.
+#[test]
+fn elite_infantry_re_roll_from_the_rank_that_fires() {
+    let per_shot = 0.5 * 0.5 * (4.0 / 6.0);
+    let on = ["--house-rule", "elite-infantry-rerolls"];
+    let shoot = |extra: &[&str]| {
+        let mut a = vec![
+            "shoot",
+            "--firer",
+            "lists/wab-france-1809.toml:5",
+            "--target",
+            "fr-line-fusiliers",
+            "--save",
+            "5",
+        ];
+        a.extend_from_slice(&on);
+        a.extend_from_slice(extra);
+        preview(&a)
+    };
+    let normal = shoot(&[]);
+    assert_eq!(normal["shots"], 12);
+    assert_eq!(normal["elite"], 4);
+    let expected = 12.0 * per_shot + rerolled_ones(12, 4) * per_shot;
+    assert!(
+        close(normal["mean"].as_f64().unwrap(), expected),
+        "{} against {expected}",
+        normal["mean"]
+    );
+    assert!((expected - 2.326).abs() < 0.0005, "{expected}");
+    assert_eq!(
+        normal["elite_reason"],
+        "4 elite re-roll their 1s to hit: 8 elite of its 24 figures, pro rata of the 12 firing (house rule elite-infantry-rerolls: its elite companies stand in every rank, its losses pro rata, ACA p.5)"
+    );
+    let given = shoot(&["--shots", "10"]);
+    assert_eq!(given["elite"], (8u32 * 10).div_ceil(24));
+    assert!(close(
+        given["mean"].as_f64().unwrap(),
+        10.0 * per_shot + rerolled_ones(10, 4) * per_shot
+    ));
+    assert!(
+        given["elite_reason"]
+            .as_str()
+            .unwrap()
+            .contains("pro rata of the 10 firing, rounded up"),
+        "{given}"
+    );
+    // The text says which figures re-roll.
+    let mut args = vec![
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "shoot",
+        "--firer",
+        "lists/wab-france-1809.toml:5",
+        "--target",
+        "fr-line-fusiliers",
+    ];
+    args.extend_from_slice(&on);
+    let r = muster(&args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("\n  4 elite re-roll their 1s to hit: 8 elite of its 24 figures, pro rata of the 12 firing"),
+        "{}",
+        r.stdout
+    );
+
+    // The fire duel's answer: its front rank's elite after each number of first casualties.
+    let duel = preview(&[
+        "fire-duel",
+        "--firer",
+        "ru-musketeers:24",
+        "--target",
+        "lists/wab-france-1809.toml:5",
+        "--house-rule",
+        "elite-infantry-rerolls",
+    ]);
+    let shots: Vec<u64> = duel["answer_shots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let elite: Vec<u64> = duel["answer_elite"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no answer_elite in {duel}"))
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(shots.len(), elite.len());
+    for (k, (s, e)) in shots.iter().zip(&elite).enumerate() {
+        assert_eq!(*s, (24 - k as u64).div_ceil(2), "k = {k}");
+        assert_eq!(*e, (8 * s).div_ceil(24), "k = {k}: {s} shots");
+    }
+    assert_eq!(elite[0], 4);
+    // By the book its infantry's elite re-roll nothing.
+    let book = preview(&[
+        "fire-duel",
+        "--firer",
+        "ru-musketeers:24",
+        "--target",
+        "lists/wab-france-1809.toml:5",
+    ]);
+    assert!(book["answer_elite"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|e| e == 0));
+}
+
+/// A game begun with a list that turns a house rule on says so, side by side (`game show`,
+/// its JSON), and keeps saying so when the list file no longer has it; a game by the book
+/// says nothing.
+#[test]
+fn a_game_says_the_house_rules_it_keeps() {
+    let t = table();
+    let d = t.path();
+    with_house_rules(
+        &d.join("lists/wab-france-1809.toml"),
+        &d.join("lists/fr.toml"),
+        "\"elite-infantry-rerolls\"",
+    );
+    let ok = |args: &[&str]| {
+        let r = run(d, args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        r
+    };
+    let line = "\n  house rules (not the book's), kept from its list: elite-infantry-rerolls\n";
+    let began = ok(&[
+        "game",
+        "new",
+        "games/g.toml",
+        "--list",
+        "lists/fr.toml",
+        "--against",
+        "lists/wab-russia-1812.toml",
+    ]);
+    assert!(
+        began
+            .stdout
+            .contains(&format!("side a: Avant-garde du 4e corps, 1809{line}")),
+        "{}",
+        began.stdout
+    );
+    assert_eq!(began.stdout.matches(line).count(), 1, "{}", began.stdout);
+    std::fs::copy(
+        d.join("lists/wab-france-1809.toml"),
+        d.join("lists/fr.toml"),
+    )
+    .unwrap();
+    let shown = ok(&["game", "show", "games/g.toml"]);
+    assert!(shown.stdout.contains(line), "{}", shown.stdout);
+    let v = json(&ok(&["game", "show", "games/g.toml", "--format", "json"]));
+    assert_eq!(
+        v["a"]["house_rules"],
+        serde_json::json!(["elite-infantry-rerolls"])
+    );
+    assert_eq!(v["b"]["house_rules"], serde_json::json!([]));
+
+    new_game(
+        d,
+        "book.toml",
+        "wab-france-1809.toml",
+        "wab-russia-1812.toml",
+    );
+    let book = ok(&["game", "show", "games/book.toml"]);
+    assert!(!book.stdout.contains("house rules"), "{}", book.stdout);
+}
+
+/// The `<text>`s of a card's SVG, one line: a rule's wrapped lines joined again.
+fn card_text(svg: &str) -> String {
+    svg.split("<text ")
+        .skip(1)
+        .filter_map(|t| t.split_once('>').map(|(_, rest)| rest))
+        .map(|t| t.split('<').next().unwrap_or_default())
+        .map(|t| {
+            t.replace("&apos;", "'")
+                .replace("&#39;", "'")
+                .replace("&amp;", "&")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The printed outputs of a list that turns elite-infantry-rerolls on say which elite figures
+/// re-roll: the card of its battalion with elite figures (those of the rank that fires, in
+/// shooting) and its HTML roster (the house rule's text); the book's list's card says its
+/// infantry's elite re-roll nothing.
+#[test]
+fn a_lists_cards_and_roster_say_its_house_rule() {
+    let t = table();
+    let d = t.path();
+    with_house_rules(
+        &d.join("lists/wab-france-1809.toml"),
+        &d.join("lists/fr.toml"),
+        "\"elite-infantry-rerolls\"",
+    );
+    let ok = |args: &[&str]| {
+        let r = run(d, args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        r
+    };
+    ok(&["cards", "lists/fr.toml", "--lang", "en", "-o", "house.svg"]);
+    let card = card_text(&std::fs::read_to_string(d.join("house-5.svg")).unwrap());
+    assert!(
+        card.contains("Elite figures Re-roll as many 1s to hit as elite figures remain; in shooting, those of the firing rank, pro rata (house rule elite-infantry-rerolls: p.7 gives it to the cavalry)."),
+        "{card}"
+    );
+    ok(&[
+        "cards",
+        "lists/wab-france-1809.toml",
+        "--lang",
+        "en",
+        "-o",
+        "book.svg",
+    ]);
+    let card = card_text(&std::fs::read_to_string(d.join("book-5.svg")).unwrap());
+    assert!(
+        card.contains("Elite figures No re-roll by the book: p.7 gives it to the cavalry"),
+        "{card}"
+    );
+    ok(&["roster", "lists/fr.toml", "--lang", "en", "-o", "r.html"]);
+    let html = std::fs::read_to_string(d.join("r.html")).unwrap();
+    assert!(html.contains("House rules (not the book"), "{html}");
+    assert!(
+        html.contains("in shooting those of the figures that fire, pro rata (its elite companies stand in every rank, p.5), rounded up."),
+        "{html}"
+    );
 }

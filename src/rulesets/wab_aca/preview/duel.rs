@@ -27,7 +27,11 @@ pub struct Answer {
     pub bs: u32,
     pub strength: u32,
     pub to_hit_modifier: i32,
+    /// Its elite figures that re-roll their 1s to hit (none for infantry by the book).
     pub elite: u32,
+    /// Only those of its firers re-roll, pro rata (infantry, house rule elite-infantry-rerolls:
+    /// [`super::elite_firing`]); else every one of them, up to the shots (cavalry's, ACA p.7).
+    pub elite_pro_rata: bool,
     /// Its manoeuvre test: Ld with the modifiers given, before its losses' factor.
     pub test_target: i64,
     /// The manoeuvre table's factors for losses (group **, not cumulative, ACA p.11):
@@ -73,6 +77,9 @@ pub struct DuelReport {
     pub p_answer_routs: f64,
     /// The answer's shots after k first casualties, k = 0, 1, …
     pub answer_shots: Vec<u32>,
+    /// The elite figures among those shots, who re-roll their 1s to hit, after k first
+    /// casualties.
+    pub answer_elite: Vec<u32>,
     pub mean: f64,
 }
 
@@ -98,6 +105,7 @@ pub fn duel(db: &Database, first: &[f64], a: &Answer, f: &Firer, house: House) -
     let mut answer_test = Vec::new();
     let mut answer = Vec::new();
     let mut shots_after = Vec::new();
+    let mut elite_after = Vec::new();
     // Joint with answering: P(k, it answers, j casualties back).
     let (mut firer_wins, mut answer_wins, mut draw) = (0.0, 0.0, 0.0);
     for (k, p) in first.iter().enumerate() {
@@ -108,6 +116,8 @@ pub fn duel(db: &Database, first: &[f64], a: &Answer, f: &Firer, house: House) -
             left
         };
         shots_after.push(shots);
+        let elite = super::elite_firing(a.elite, shots, a.start, a.elite_pro_rata);
+        elite_after.push(elite);
         let target = a.test_target + losses_factor(a, before + k as u32);
         answer_test.push(target);
         let p = p * p_test(target, house);
@@ -124,7 +134,7 @@ pub fn duel(db: &Database, first: &[f64], a: &Answer, f: &Firer, house: House) -
                 toughness: f.toughness,
                 save: f.save,
                 to_hit_modifier: a.to_hit_modifier,
-                elite: a.elite.min(shots),
+                elite,
             },
         );
         for (j, q) in back.casualties.iter().enumerate() {
@@ -161,5 +171,6 @@ pub fn duel(db: &Database, first: &[f64], a: &Answer, f: &Firer, house: House) -
         p_firer_routs,
         p_answer_routs,
         answer_shots: shots_after,
+        answer_elite: elite_after,
     }
 }

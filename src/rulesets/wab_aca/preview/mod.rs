@@ -69,6 +69,26 @@ impl House {
     }
 }
 
+/// The elite figures among a volley's `firing` figures that re-roll their 1s to hit. The
+/// cavalry's by the book: "autant de 1 au jet pour toucher qu'il y a de figurines d'élite
+/// présentes dans l'unité" (ACA p.7), every one of its `elite`, up to the shots. The
+/// infantry's, with the house rule elite-infantry-rerolls: only those of the figures that fire
+/// (`pro_rata`). Its elite companies stand in the line's ranks as the centre companies do,
+/// and its losses are taken pro rata of its composition (ACA p.5), so the firers hold
+/// `elite × firing ÷ start` of them (`start`: its figures at the start of the battle, of whom
+/// `elite` were elite), a part rounded up as a rank's figures are (a rank fills from the
+/// front): 8 elite of 24 in a line of two ranks, 12 firing, re-roll 4.
+pub fn elite_firing(elite: u32, firing: u32, start: u32, pro_rata: bool) -> u32 {
+    if !pro_rata {
+        return elite.min(firing);
+    }
+    if start == 0 {
+        return 0;
+    }
+    let among = (u64::from(elite) * u64::from(firing)).div_ceil(u64::from(start));
+    u32::try_from(among).unwrap_or(u32::MAX).min(elite).min(firing)
+}
+
 /// P(a 2d6 test passes) against `target`: at or under the target, a double 1 always passes
 /// (muster's reading test-doubles); a double 6 always fails only with the house rule
 /// double-six-fails (by the book, a test of 12 or more always passes).

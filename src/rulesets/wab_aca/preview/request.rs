@@ -148,11 +148,8 @@ fn house(
 ) -> Result<(House, Vec<HouseApplied>), String> {
     for id in asked {
         if db.house_rule(id).is_none() {
-            let known: Vec<&str> = db.rules.house_rule.iter().map(|h| h.id.as_str()).collect();
-            return Err(format!(
-                "--house-rule: unknown house rule `{id}`; known: {}",
-                known.join(", ")
-            ));
+            let known: Vec<String> = db.rules.house_rule.iter().map(|h| h.id.clone()).collect();
+            return Err(crate::rulesets::procedure::unknown_house_rule(id, &known));
         }
     }
     let on = |id: &str| {
@@ -510,7 +507,11 @@ pub struct ShootOut {
     pub bs: u32,
     pub strength: u32,
     pub toughness: u32,
+    /// The elite figures among the firers, who re-roll their 1s to hit.
     pub elite: u32,
+    /// Which figures re-roll and why (none without elite figures).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elite_reason: Option<String>,
     /// How many fire and why: the formation's rank, the volley, or `--shots`.
     pub shots_reason: String,
     /// The commanded volley's test, when one is fired.
@@ -667,11 +668,49 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
         &[HOUSE_ELITE_INFANTRY],
     )?;
     let elite = elite_playing("--elite", firer.as_ref(), r.elite, house_on)?;
-    // A list unit's elite figures are among its firers (one rank of a line fires).
-    let elite = if r.elite.is_none() {
-        elite.min(shots)
-    } else {
-        elite
+    // Which of its elite figures fire (one rank of a line fires): the cavalry's all, the
+    // infantry's pro rata of the firers (elite_firing).
+    let (elite, elite_reason) = match (r.elite, &firer) {
+        (Some(_), _) if elite > 0 => (
+            elite,
+            Some(format!(
+                "{elite} elite among the firers re-roll{} their 1s to hit: given by --elite",
+                if elite == 1 { "s" } else { "" }
+            )),
+        ),
+        (None, Some(f)) if elite > 0 => {
+            let infantry = f.entry.kind == Kind::Infantry;
+            let n = super::elite_firing(elite, shots, f.start, infantry);
+            let verb = if n == 1 { "re-rolls" } else { "re-roll" };
+            let why = if infantry {
+                let of = if f.start == f.figures {
+                    format!("its {} figures", f.start)
+                } else {
+                    format!("the {} it was bought with", f.start)
+                };
+                // A part of a figure, rounded up (all fire when the shots are its figures).
+                let rounded = if shots < f.start
+                    && u64::from(elite) * u64::from(shots) % u64::from(f.start) != 0
+                {
+                    ", rounded up"
+                } else {
+                    ""
+                };
+                format!(
+                    "{n} elite {verb} their 1s to hit: {elite} elite of {of}, pro rata of the {shots} firing{rounded} (house rule elite-infantry-rerolls: its elite companies stand in every rank, its losses pro rata, ACA p.5)"
+                )
+            } else if n < elite {
+                format!(
+                    "{n} elite {verb} their 1s to hit: the unit's {elite} elite figures (ACA p.7), up to its {shots} shots"
+                )
+            } else {
+                format!(
+                    "{n} elite {verb} their 1s to hit: the unit's {elite} elite figures (ACA p.7)"
+                )
+            };
+            (n, Some(why))
+        }
+        _ => (elite, None),
     };
     if elite > shots {
         return Err(format!(
@@ -699,6 +738,7 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
         strength,
         toughness,
         elite,
+        elite_reason,
         shots_reason,
         volley_test,
         house_rules,
@@ -731,6 +771,9 @@ pub struct DuelOut {
     pub shots: u32,
     /// Who fires the first volley and why (reading who-fights).
     pub shots_reason: String,
+    /// Which of the firer's figures re-roll their 1s to hit and why (none without elite).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elite_reason: Option<String>,
     pub test_target: i64,
     #[serde(flatten)]
     pub report: super::duel::DuelReport,
@@ -856,6 +899,7 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
             strength: weapon.strength,
             to_hit_modifier: answer_to_hit,
             elite: elite_playing("--target", Some(&target), None, house_on)?,
+            elite_pro_rata: target.entry.kind == Kind::Infantry,
             test_target,
             losses_25,
             below_half,
@@ -877,6 +921,7 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
         target: target.name,
         shots: first.shots,
         shots_reason: first.shots_reason,
+        elite_reason: first.elite_reason,
         test_target,
         report,
     })

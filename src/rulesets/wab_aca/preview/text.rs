@@ -80,6 +80,9 @@ pub fn shoot(r: &ShootOut) -> String {
             String::new()
         }
     ));
+    if let Some(why) = &r.elite_reason {
+        text.push_str(&format!("  {why}\n"));
+    }
     text.push_str(&format!(
         "  P(casualty per shot) {:.4}\n",
         r.report.p_casualty
@@ -353,6 +356,9 @@ pub fn fire_duel(r: &DuelOut) -> String {
     house_lines(&mut text, &r.house_rules);
     text.push_str(&format!("  firer: {}, {} shots\n", r.firer, r.shots));
     text.push_str(&format!("    {}\n", r.shots_reason));
+    if let Some(why) = &r.elite_reason {
+        text.push_str(&format!("    {why}\n"));
+    }
     // Its test after the volley: lower from 25 % lost, lower again below half (ACA p.11).
     let base = d.answer_test.first().copied().unwrap_or(r.test_target);
     let steps: Vec<String> = d
@@ -380,6 +386,27 @@ pub fn fire_duel(r: &DuelOut) -> String {
         d.answer_shots.last().copied().unwrap_or(0),
         d.answer_shots.len().saturating_sub(1)
     ));
+    // Its elite figures among those shots (the infantry's pro rata, house rule
+    // elite-infantry-rerolls; the cavalry's all of them).
+    if let Some(&first) = d.answer_elite.first() {
+        let last = d.answer_elite.last().copied().unwrap_or(first);
+        if first > 0 {
+            let verb = if first == 1 { "re-rolls" } else { "re-roll" };
+            let after = if last == first {
+                String::new()
+            } else {
+                format!(", {last} after {}", d.answer_elite.len().saturating_sub(1))
+            };
+            text.push_str(&format!(
+                "  its elite among them: {first} {verb} their 1s to hit after 0 casualties{after}{}\n",
+                if r.house_rules.iter().any(|h| h.id == crate::rulesets::wab_aca::model::HOUSE_ELITE_INFANTRY) {
+                    " (pro rata of its firers: house rule elite-infantry-rerolls, ACA p.5)"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
     text.push_str(&distribution_table("casualties", &english(&duel_series(r))));
     text.push_str(&format!(
         "when it answers: P(the firer wins) {}  P(the unit fired at wins) {}  P(draw) {}\n",
