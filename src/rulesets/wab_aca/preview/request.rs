@@ -1268,7 +1268,23 @@ fn side(
                 None
             }
         });
-    let formation_gives = front + added.as_ref().map_or(0, |(n, _, _)| *n);
+    // What the formation gives with its front rank wholly in contact (said beside a number
+    // given), and whether an attack column's flank figures are beyond the enemy's front.
+    let charging_adds = formation
+        .and_then(|f| f.charging.as_ref())
+        .filter(|_| square.is_none() && charging && contact.is_none());
+    let formation_gives = front
+        + charging_adds.map_or(0, |c| {
+            if c.rear_half {
+                rear.div_ceil(2)
+            } else if r.ranks > 0 {
+                (c.flank_per_rank * r.ranks).min(rear)
+            } else {
+                0
+            }
+        });
+    let flanks_beyond = cut.is_some()
+        && charging_adds.is_some_and(|c| !c.rear_half && c.flank_per_rank > 0 && r.ranks > 0);
     let (fighting_default, reason) = match (square, cut, &added) {
         (_, Some(why), Some((n, what, c))) => (
             in_contact + n,
@@ -1280,7 +1296,14 @@ fn side(
         ),
         (_, Some(why), None) => (
             in_contact,
-            format!("{in_contact} fighting: {why} (reading contact, ACA p.5, p.7)"),
+            format!(
+                "{in_contact} fighting: {why}{} (reading contact, ACA p.5, p.7)",
+                if flanks_beyond {
+                    ", its flank figures behind the front rank's ends too"
+                } else {
+                    ""
+                }
+            ),
         ),
         (Some((f, _)), None, _) => (
             front,
