@@ -3285,3 +3285,106 @@ fn a_browser_left_open_ends_with_its_test() {
     let left: Vec<Proc> = browsers.iter().copied().filter(Proc::exists).collect();
     assert!(left.is_empty(), "browser processes left: {left:?}");
 }
+
+/// The text of the combat duel's preview (in its folded details), or "" while it is drawn.
+async fn combat_text(c: &Client) -> String {
+    c.execute(
+        "const pre = document.querySelector('#duels .duel[data-procedure=combat] pre'); \
+         return pre ? pre.textContent : '';",
+        vec![],
+    )
+    .await
+    .unwrap()
+    .as_str()
+    .unwrap_or("")
+    .to_owned()
+}
+
+/// Issue 36, item 3: the builder's duel offers each side's formation and ranks and the
+/// defender's figures in contact, in the page's language; choosing them changes who fights.
+/// The 14th Light Dragoons (unit 9) charge the 57e de ligne (unit 7 of the French list).
+#[test]
+fn formation_and_contact_chosen_on_the_duel_card() {
+    let Some((_driver, port)) = driver() else {
+        return;
+    };
+    let server = Server::start();
+    let downloads = tempfile::tempdir().unwrap();
+    let page =
+        "/lists/wab-great-britain-1812.toml?against=wab-france-1809.toml&unit=9&enemy=7&charge=yes";
+    runtime().block_on(async {
+        let c = session(port, (1400, 1000), downloads.path()).await;
+        for (lang, size, (width, height)) in [
+            ("en", "desktop", (1400, 1000)),
+            ("fr", "phone", (390, 844)),
+            ("en", "phone", (390, 844)),
+            ("fr", "desktop", (1400, 1000)),
+        ] {
+            viewport(&c, width, height).await;
+            c.goto(&server.url("/")).await.unwrap();
+            c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
+                .await
+                .unwrap();
+            c.goto(&server.url(page)).await.unwrap();
+            wait_for("the combat duel", || async {
+                combat_text(&c).await.contains("10 fighting: the attacker's frontage of 8 × 25 mm = 200 mm")
+            })
+            .await;
+            // The choices in the page's words, as the ruleset's labels say them.
+            let labels = c
+                .execute(
+                    "return ['attacker_formation', 'defender_formation', 'attacker_ranks', 'contact'].map((k) => { \
+                       const s = document.querySelector(`#choices select[data-choice=${k}]`); \
+                       return s ? [s.previousElementSibling.textContent, s.selectedOptions[0].textContent] : null; });",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let (contact, book) = if lang == "fr" {
+                ("Corps à corps : figurines du défenseur au contact", "selon le livre (fronts centrés)")
+            } else {
+                ("Combat: the defender's figures in contact", "by the book (frontages centred)")
+            };
+            assert_eq!(labels[3], serde_json::json!([contact, book]), "{lang}: {labels}");
+            assert!(labels.as_array().unwrap().iter().all(|l| !l.is_null()), "{lang}: {labels}");
+            let wide = c
+                .execute("return document.documentElement.scrollWidth <= window.innerWidth;", vec![])
+                .await
+                .unwrap();
+            assert_eq!(wide, true, "{lang} {size}: the page does not scroll sideways");
+            // The controls and the duel they set (MUSTER_SCREENSHOTS).
+            c.execute("document.getElementById('choices').scrollIntoView();", vec![])
+                .await
+                .unwrap();
+            shot(&c, &format!("contact-choices-{lang}-{size}.png")).await;
+            c.execute(
+                "const d = document.querySelector('#duels .duel[data-procedure=combat]');                  d.querySelector('details').open = true; d.scrollIntoView();",
+                vec![],
+            )
+            .await
+            .unwrap();
+            shot(&c, &format!("contact-duel-{lang}-{size}.png")).await;
+        }
+        // Six of the battalion's figures in contact: six fight, and six dragoons face them.
+        select(&c, "#choices select[data-choice=contact]", "6").await;
+        wait_for("six in contact", || async {
+            combat_text(&c).await.contains("6 fighting: 6 of its front rank of 24 in contact, given by --contact")
+        })
+        .await;
+        assert!(combat_text(&c).await.contains("covers 6 of the 8 figures of 25 mm"));
+        // By the book again, the battalion in a hollow square: the face charged, 24 / 8 = 3
+        // figures (60 mm), and the 4 dragoons that face it.
+        select(&c, "#choices select[data-choice=contact]", "book").await;
+        select(&c, "#choices select[data-choice=defender_formation]", "hollow-square").await;
+        wait_for("the square's face", || async {
+            let t = combat_text(&c).await;
+            t.contains("3 fighting: the front rank of a face of the hollow square")
+                && t.contains("4 fighting: the defender's frontage of 3 × 20 mm = 60 mm")
+        })
+        .await;
+        // The address keeps the situation.
+        let url = c.current_url().await.unwrap();
+        assert!(url.as_str().contains("defender_formation=hollow-square"), "{url}");
+        c.close().await.unwrap();
+    });
+}

@@ -132,6 +132,9 @@ pub enum Sets {
     Param(&'static str),
     /// The value gives this flag (value, flag); other values give none.
     Flags(&'static [(&'static str, &'static str)]),
+    /// The parameter of this name takes the value, but for this value, which leaves the
+    /// parameter out (the preview's own default: a side's formation not given).
+    ParamUnless(&'static str, &'static str),
 }
 
 /// A part of the duels' situation that a page offers to choose (range, cover, who charges),
@@ -309,6 +312,11 @@ pub fn duel_request(
         match choice.sets {
             Sets::Param(name) => {
                 if procedure.param(name).is_some() {
+                    request.set_text(name, value)?;
+                }
+            }
+            Sets::ParamUnless(name, unset) => {
+                if value != unset && procedure.param(name).is_some() {
                     request.set_text(name, value)?;
                 }
             }
@@ -591,7 +599,7 @@ pub fn check_declarations(ruleset: super::Ruleset) -> Result<(), String> {
     }
     for c in meta.duel_choices {
         let names: Vec<&str> = match c.sets {
-            Sets::Param(n) => vec![n],
+            Sets::Param(n) | Sets::ParamUnless(n, _) => vec![n],
             Sets::Flags(f) => f.iter().map(|(_, n)| *n).collect(),
         };
         for n in names {

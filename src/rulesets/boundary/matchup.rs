@@ -286,7 +286,7 @@ pub fn matchups(
                     return false;
                 };
                 let names: Vec<&str> = match choice.sets {
-                    duel::Sets::Param(n) => vec![n],
+                    duel::Sets::Param(n) | duel::Sets::ParamUnless(n, _) => vec![n],
                     duel::Sets::Flags(f) => f.iter().map(|(_, n)| *n).collect(),
                 };
                 decls.iter().filter(|d| d.table).any(|d| {

@@ -796,9 +796,10 @@ fn general_entries(cx: &ArmyContext) -> Vec<Diagnostic> {
 fn table_bounds(cx: &TableContext) -> Vec<Diagnostic> {
     let (db, at) = (cx.db, cx.at);
     // (the file, the table's key in it, its check)
-    let checks: [(FileId, Option<&str>, Result<(), validator::ValidationErrors>); 5] = [
+    let checks: [(FileId, Option<&str>, Result<(), validator::ValidationErrors>); 6] = [
         (at.rules, None, db.rules.validate()),
         (at.core, Some("flank"), db.core.flank.validate()),
+        (at.core, Some("contact"), db.core.contact.validate()),
         (
             at.artillery,
             Some("battery_hits"),

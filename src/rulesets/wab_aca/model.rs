@@ -154,6 +154,10 @@ pub struct Formation {
     #[serde(default)]
     #[validate(nested)]
     pub shooting: Option<Shooting>,
+    /// Its figures stand apart (skirmishers, foragers: up to 2" between them, ACA p.3, p.6):
+    /// no frontage to put in contact (reading contact).
+    #[serde(default)]
+    pub apart: bool,
     pub notes: Names,
 }
 
@@ -645,6 +649,50 @@ pub struct Core {
     pub test: TestRule,
     pub flank: Flank,
     pub shooting: ShootingRule,
+    pub contact: Contact,
+}
+
+/// Who is in contact from the front (reading contact): the width a figure takes in its rank
+/// (WAB core's bases; the supplement leaves them to WAB) and whether figures touching the
+/// enemy's frontage at a corner only fight.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Contact {
+    /// Millimetres a foot figure takes in its rank.
+    #[validate(range(min = 1, max = 200))]
+    pub infantry: u32,
+    /// Millimetres a mounted figure takes in its rank.
+    #[validate(range(min = 1, max = 200))]
+    pub cavalry: u32,
+    /// A figure whose base touches the enemy's frontage at a corner only is in contact.
+    pub corners: bool,
+}
+
+impl Contact {
+    /// The figures of a front rank of `front` figures, `base` mm each, that another frontage
+    /// of `other` mm, centred on it, meets: along a length, or also at a corner with
+    /// `corners`. Exact in whole millimetres (the centring is counted in half millimetres).
+    pub fn in_contact(&self, front: u32, base: u32, other: u32) -> u32 {
+        let width = u64::from(front) * u64::from(base);
+        let other = u64::from(other);
+        if other >= width {
+            return front;
+        }
+        // In half millimetres: this front runs from 0 to 2 × width, the other from
+        // width − other to width + other.
+        let (from, to) = (width - other, width + other);
+        let base = 2 * u64::from(base);
+        (0..u64::from(front))
+            .filter(|&i| {
+                let (left, right) = (i * base, (i + 1) * base);
+                if self.corners {
+                    left <= to && right >= from
+                } else {
+                    left < to && right > from
+                }
+            })
+            .count() as u32
+    }
 }
 
 /// Modifiers to hit when shooting that WAB core gives and the supplement assumes.
@@ -1013,4 +1061,46 @@ impl Entry {
 pub struct ArmyFile {
     pub army: ArmyHeader,
     pub entry: Vec<Entry>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Contact;
+
+    /// WAB's bases, as core.toml gives them.
+    fn rule(corners: bool) -> Contact {
+        Contact {
+            infantry: 20,
+            cavalry: 25,
+            corners,
+        }
+    }
+
+    #[test]
+    fn a_frontage_centred_covers_the_figures_it_meets() {
+        let c = rule(false);
+        // 8 horses (200 mm) on 24 foot (480 mm): from 140 to 340 mm, bases 7 to 16 of 20 mm.
+        assert_eq!(c.in_contact(24, 20, 8 * 25), 10);
+        // And the 24 foot, wider, on the 8 horses: all 8 meet them.
+        assert_eq!(c.in_contact(8, 25, 24 * 20), 8);
+        // 4 horses (100 mm) on 24 foot: from 190 to 290 mm, half a base at each end: 6.
+        assert_eq!(c.in_contact(24, 20, 100), 6);
+        // 24 foot (480 mm) on a face of 4 (80 mm): from 200 to 280 mm, bases 10 to 13.
+        assert_eq!(c.in_contact(24, 20, 80), 4);
+        // 8 horses on a face of 80 mm: from 60 to 140 mm, bases 2 to 5 of 25 mm.
+        assert_eq!(c.in_contact(8, 25, 80), 4);
+        // Nothing in contact, nobody.
+        assert_eq!(c.in_contact(24, 20, 0), 0);
+    }
+
+    #[test]
+    fn corners_count_only_when_the_rule_says_so() {
+        // 200 mm on 480 mm ends on base edges: the figure beyond each end touches at a corner.
+        assert_eq!(rule(false).in_contact(24, 20, 200), 10);
+        assert_eq!(rule(true).in_contact(24, 20, 200), 12);
+        // Ending within a base, a corner adds nobody.
+        assert_eq!(rule(true).in_contact(24, 20, 100), 6);
+        // Never more than the front rank.
+        assert_eq!(rule(true).in_contact(10, 20, 199), 10);
+    }
 }

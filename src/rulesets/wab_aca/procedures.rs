@@ -33,7 +33,7 @@ macro_rules! combat_params {
         &[
             $(
                 Param::unit_with_figures($who, concat!("The ", $who, " (ENTRY:FIGURES, or a list's unit as bought)")).$side(),
-                Param::int_u(concat!($who, "-fighting"), limits::FIGHTING, concat!("Figures of the ", $who, " that strike (default: the front rank, figures ÷ (ranks + 1), and what its formation adds charging: reading who-fights)")).value_name("N").$side(),
+                Param::int_u(concat!($who, "-fighting"), limits::FIGHTING, concat!("Figures of the ", $who, " that strike (default: its front rank, figures ÷ (ranks + 1), the part of it in contact from the front, and what its formation adds charging: readings who-fights, contact)")).value_name("N").$side(),
                 Param::int(concat!($who, "-ranks"), 0, 10, concat!("Full ranks behind the ", $who, "'s front (the rank bonus, within its formation's and 3)")).value_name("N").default("0").$side(),
                 Param::id(concat!($who, "-formation"), "ID", concat!("The ", $who, "'s formation (e.g. attack-column, hollow-square, echelon)")).$side(),
                 Param::flag(concat!($who, "-flag"), concat!("The ", $who, " has a flag (+1)")).$side(),
@@ -45,6 +45,7 @@ macro_rules! combat_params {
                 Param::flag(concat!($who, "-reroll"), concat!("The ", $who, " uses its once-a-battle re-roll on the break test")).$side(),
                 Param::flag(concat!($who, "-reformed"), concat!("The ", $who, " reformed to face a flank or rear charge: it strikes last (ACA p.12)")).$side(),
             )+
+            Param::int_u("contact", limits::FIGHTING, "Figures of the defender's front rank in contact from the front (default: the attacker's frontage centred on the defender's, 20 mm a foot figure, 25 mm a horse; the attacker's in contact follow from the widths: reading contact)").value_name("N").second(),
             Param::flag("charge", "The attacker charged this turn (+1 to the result, bayonets or sabres +1 S, impact)").first(),
             Param::flag("counter-charge", "The defender counter-charged (its charge bonuses; the attacker keeps its +1)").second(),
             Param::choice(
@@ -398,7 +399,58 @@ pub const DUEL_CHOICES: &[DuelChoice] = &[
         default: "no",
         sets: Sets::Flags(&[("yes", "charge")]),
     },
+    DuelChoice {
+        key: "attacker_formation",
+        label: "Combat: A's formation (who fights, its frontage)",
+        values: COMBAT_FORMATIONS,
+        default: "none",
+        sets: Sets::ParamUnless("attacker-formation", "none"),
+    },
+    DuelChoice {
+        key: "attacker_ranks",
+        label: "Combat: A's ranks behind its front",
+        values: COMBAT_RANKS,
+        default: "0",
+        sets: Sets::ParamUnless("attacker-ranks", "0"),
+    },
+    DuelChoice {
+        key: "defender_formation",
+        label: "Combat: B's formation (who fights, its frontage)",
+        values: COMBAT_FORMATIONS,
+        default: "none",
+        sets: Sets::ParamUnless("defender-formation", "none"),
+    },
+    DuelChoice {
+        key: "defender_ranks",
+        label: "Combat: B's ranks behind its front",
+        values: COMBAT_RANKS,
+        default: "0",
+        sets: Sets::ParamUnless("defender-ranks", "0"),
+    },
+    DuelChoice {
+        key: "contact",
+        label: "Combat: B's figures in contact (by the book: A's frontage centred on B's, reading contact)",
+        values: &["book", "1", "2", "3", "4", "5", "6", "8", "10", "12", "16", "20", "24"],
+        default: "book",
+        sets: Sets::ParamUnless("contact", "book"),
+    },
 ];
+
+/// The formations a page offers a side in close combat ("none": not given, the front rank
+/// of a unit standing in `ranks + 1` ranks); a unit that does not take one is refused, saying
+/// so. Checked against rules.toml by a test.
+const COMBAT_FORMATIONS: &[&str] = &[
+    "none",
+    "line",
+    "attack-column",
+    "hollow-square",
+    "solid-square",
+    "cavalry-line",
+    "echelon",
+];
+
+/// The ranks behind a side's front a page offers (the rank bonus counts 3 at most).
+const COMBAT_RANKS: &[&str] = &["0", "1", "2", "3", "4", "5"];
 
 /// Works out a request of one of [`PROCEDURES`].
 pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -561,6 +613,7 @@ fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
                 Some("rear") => From::Rear,
                 _ => From::Front,
             },
+            contact: r.u32("contact"),
             house_rules: r.texts("house-rule"),
         },
     )
@@ -623,4 +676,28 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
     )
     .map_err(usage)?;
     Preview::of(r, &out, || text::artillery(&out), text::artillery_series(&out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{COMBAT_FORMATIONS, DUEL_CHOICES};
+
+    /// Every formation a page offers is one of rules.toml's (but "none", which sets none).
+    #[test]
+    fn the_formations_offered_are_the_datas() {
+        let rules: toml::Table =
+            toml::from_str(include_str!("../../../unit-sheets/wab-aca/rules.toml")).unwrap();
+        let known: Vec<&str> = rules["formation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["id"].as_str().unwrap())
+            .collect();
+        for id in COMBAT_FORMATIONS.iter().filter(|id| **id != "none") {
+            assert!(known.contains(id), "{id} is not a formation of rules.toml");
+        }
+        assert!(DUEL_CHOICES
+            .iter()
+            .any(|c| c.values == COMBAT_FORMATIONS && c.key == "defender_formation"));
+    }
 }

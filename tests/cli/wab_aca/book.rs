@@ -97,10 +97,12 @@ fn a_square_sets_its_ranks_and_who_fights() {
     // The issue's case, whole: 8 cuirassiers charge 28 musketeers in a hollow square. The
     // square cancels every advantage of the charge (no +1 S, no impact, no +1): WS 4 against
     // WS 3 hits on 3+, a 1 rolled again with the pistols (p.6: "relancer les 1 pour
-    // toucher"), S4 against T3 wounds on 3+, no save; 8 attacks. Four
-    // musketeers strike back: WS 3 against 4 hits on 4+, S3 on T3 on 4+, the cuirassiers'
-    // 4+ save: 1/2 · 1/2 · 1/2 = 1/8, 4 attacks. The square's result before wounds: ranks +3
-    // and outnumbering +1 (29 figures with the officer against 9).
+    // toucher"), S4 against T3 wounds on 3+, no save. The face charged is 4 figures of
+    // 20 mm (80 mm); the cuirassiers' 8 × 25 mm = 200 mm, centred on it, run from 60 to
+    // 140 mm of their front against it: the 4 bases from 50 to 150 mm face it (reading
+    // contact), 4 attacks. Four musketeers strike back: WS 3 against 4 hits on 4+, S3 on T3
+    // on 4+, the cuirassiers' 4+ save: 1/2 · 1/2 · 1/2 = 1/8, 4 attacks. The square's result
+    // before wounds: ranks +3 and outnumbering +1 (29 figures with the officer against 9).
     let v = preview(&[
         "combat",
         "--attacker",
@@ -111,8 +113,15 @@ fn a_square_sets_its_ranks_and_who_fights() {
         "--defender-formation",
         "hollow-square",
     ]);
+    let (face, base, horse) = (4_u32, 20_u32, 25_u32);
+    let (left, right) = ((8 * horse - face * base) / 2, (8 * horse + face * base) / 2);
+    let facing = (0..8)
+        .filter(|i| i * horse < right && (i + 1) * horse > left)
+        .count();
+    assert_eq!(facing, 4);
+    assert_eq!(v["attacker"]["fighting"], facing);
     let hit = d6(3) + (1.0 / 6.0) * d6(3);
-    let a = binomial(8, hit * d6(3));
+    let a = binomial(facing, hit * d6(3));
     let d = binomial(4, d6(4) * d6(4) * (1.0 - d6(4)));
     let (sa, sd) = (0, 3 + 1);
     assert_eq!(v["attacker"]["static_score"], sa);

@@ -336,6 +336,14 @@ const ADCS: (u32, &str) = (
     "peut être accompagné de plusieurs adjoints ou aides de camp",
 );
 const ROUNDING: (u32, &str) = (2, "Tous les arrondis sont au supérieur");
+const WAB_DEFAULT: (u32, &str) = (
+    1,
+    "Tout point non précisé dans le présent livret se joue selon la règle WAB de base",
+);
+const FIGURE_SCALE: (u32, &str) = (2, "Cette règle est conçue pour des figurines de 25/28mm");
+const ADC_BASE: (u32, &str) = (2, "sur un socle de 25x50mm");
+const CONTACT_FOOT: (u32, &str) = (5, "c'est la position des unités qui détermine les contacts");
+const CONTACT_HORSE: (u32, &str) = (7, "c'est la position des unités qui détermine les contacts");
 const COLUMN_FLANKS: (u32, &str) = (
     3,
     "les figurines des flancs peuvent frapper dans le tour où l'unité charge (ou contre-charge)",
@@ -826,6 +834,28 @@ const PAIRINGS: &[Pairing] = &[
     ),
     (
         "rules.toml",
+        "[contact] section",
+        &[
+            WAB_DEFAULT,
+            FIGURE_SCALE,
+            ADC_BASE,
+            CONTACT_FOOT,
+            CONTACT_HORSE,
+        ],
+    ),
+    (
+        "rules.toml",
+        "[contact] quote",
+        &[
+            WAB_DEFAULT,
+            FIGURE_SCALE,
+            ADC_BASE,
+            CONTACT_FOOT,
+            CONTACT_HORSE,
+        ],
+    ),
+    (
+        "rules.toml",
         "[charge-cancelled] section",
         &[SQUARE_CANCELS, OBSTACLE],
     ),
@@ -1073,6 +1103,17 @@ const PAIRINGS: &[Pairing] = &[
         "wab-aca.md",
         "**who-fights**",
         &[COLUMN_FLANKS, NORMAL_FIRE, ECHELON_REAR],
+    ),
+    (
+        "wab-aca.md",
+        "**contact**",
+        &[
+            WAB_DEFAULT,
+            FIGURE_SCALE,
+            ADC_BASE,
+            CONTACT_FOOT,
+            CONTACT_HORSE,
+        ],
     ),
     (
         "wab-aca.md",

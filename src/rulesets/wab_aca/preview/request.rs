@@ -974,6 +974,9 @@ pub struct CombatRequest {
     pub counter_charge: bool,
     pub defended: Defended,
     pub from: From,
+    /// `--contact N`: the defender's figures in contact from the front (default: the
+    /// attacker's frontage centred on the defender's, reading contact).
+    pub contact: Option<u32>,
     /// `--house-rule`: house rules turned on.
     pub house_rules: Vec<String>,
 }
@@ -983,10 +986,26 @@ pub struct CombatRequest {
 pub struct SideOut {
     #[serde(flatten)]
     pub side: Side,
-    /// How many fight and why (reading who-fights).
+    /// How many fight and why (reading who-fights, reading contact).
     pub fighting_reason: String,
+    /// Its front rank as it meets the enemy's from the front (reading contact); none from a
+    /// flank or the rear, or where muster counts no frontage (a battery, skirmishers,
+    /// foragers).
+    pub frontage: Option<FrontageOut>,
     #[serde(flatten)]
     pub report: SideReport,
+}
+
+/// A side's front rank and the part of it in contact (reading contact).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct FrontageOut {
+    /// Figures in its front rank (a square: of the face charged).
+    pub front: u32,
+    /// Millimetres a figure takes in its rank (core.toml `[contact]`).
+    pub base_mm: u32,
+    pub frontage_mm: u32,
+    /// Its figures of the front rank that meet the enemy's frontage.
+    pub in_contact: u32,
 }
 
 /// `muster preview combat --format json`: each side with its numbers and outcomes, the draw,
@@ -1022,6 +1041,144 @@ fn contact(cx: &CombatRequest, defender: &Resolved) -> Option<u32> {
     }
 }
 
+/// The figures of a side's front rank: figures ÷ (ranks + 1), rounded up, or a square's face
+/// (reading square-face). An unknown formation counts as none here (its side refuses it).
+fn front_rank(db: &Database, r: &FighterRequest, unit: &Resolved) -> u32 {
+    let square = r
+        .formation
+        .as_deref()
+        .and_then(|id| db.formations.get(id))
+        .and_then(|f| f.square);
+    match square {
+        Some(s) => s.face(unit.figures),
+        None => unit.figures.div_ceil(r.ranks + 1),
+    }
+}
+
+/// A side's front rank and the width each figure takes (reading contact); `None` where muster
+/// counts no frontage: a battery (its pieces' bases are not given), a unit whose figures stand
+/// apart (skirmishers, foragers).
+fn frontage(db: &Database, r: &FighterRequest, unit: &Resolved) -> Option<(u32, u32)> {
+    let apart = r
+        .formation
+        .as_deref()
+        .and_then(|id| db.formations.get(id))
+        .is_some_and(|f| f.apart);
+    let base = match unit.entry.kind {
+        Kind::Infantry => db.core.contact.infantry,
+        Kind::Cavalry => db.core.contact.cavalry,
+        Kind::Battery | Kind::General => return None,
+    };
+    (!apart).then(|| (front_rank(db, r, unit), base))
+}
+
+/// One side's part of the front rank in contact from the front, and why.
+#[derive(Debug, Clone)]
+struct Met {
+    out: FrontageOut,
+    /// Why, when not all of its front rank is in contact.
+    reason: String,
+}
+
+/// Who is in contact from the front (reading contact): the attacker's frontage centred on the
+/// defender's, each side's figures whose bases meet the other's frontage; `--contact N` gives
+/// the defender's, the attacker's following from the widths. `None` for a side muster counts
+/// no frontage for, and for both from a flank or the rear (reading flank-rear).
+fn meeting(
+    db: &Database,
+    cx: &CombatRequest,
+    a_unit: &Resolved,
+    d_unit: &Resolved,
+) -> Result<(Option<Met>, Option<Met>), String> {
+    if cx.from != From::Front {
+        if let Some(n) = cx.contact {
+            return Err(format!(
+                "--contact {n}: from a flank or the rear the figures in contact are those of reading flank-rear (a flank: one a rank; the rear: the back rank); give --attacker-fighting and --defender-fighting"
+            ));
+        }
+        return Ok((None, None));
+    }
+    let rule = &db.core.contact;
+    let a = frontage(db, &cx.attacker, a_unit);
+    let d = frontage(db, &cx.defender, d_unit);
+    let d_front = d.map_or_else(|| front_rank(db, &cx.defender, d_unit), |(n, _)| n);
+    if let Some(n) = cx.contact {
+        if n > d_front {
+            return Err(format!(
+                "--contact {n}: the defender's front rank has {d_front} figure{}",
+                if d_front == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    let the = |n: u32, base: u32| format!("{n} × {base} mm = {} mm", n * base);
+    let mut d_met = None;
+    if let Some((front, base)) = d {
+        let (in_contact, why) = match (cx.contact, a) {
+            (Some(n), _) => (n, format!("{n} of its front rank of {front} in contact, given by --contact")),
+            (None, Some((af, ab))) => {
+                let n = rule.in_contact(front, base, af * ab);
+                (
+                    n,
+                    format!(
+                        "the attacker's frontage of {}, centred, covers {n} of the {front} figures of {base} mm of its front rank",
+                        the(af, ab)
+                    ),
+                )
+            }
+            (None, None) => (front, String::new()),
+        };
+        d_met = Some(Met {
+            out: FrontageOut {
+                front,
+                base_mm: base,
+                frontage_mm: front * base,
+                in_contact,
+            },
+            reason: why,
+        });
+    }
+    let mut a_met = None;
+    if let Some((front, base)) = a {
+        // The defender's width in contact: the part --contact gives, else its whole front.
+        let other = match (cx.contact, d) {
+            (Some(n), Some((_, db_))) => Some((n, db_)),
+            (None, Some(x)) => Some(x),
+            (_, None) => None,
+        };
+        let (in_contact, why) = match other {
+            Some((n, b)) => {
+                let k = rule.in_contact(front, base, n * b);
+                let what = if cx.contact.is_some() {
+                    format!("the defender's {n} figures in contact (--contact), {},", the(n, b))
+                } else {
+                    format!("the defender's frontage of {}, centred,", the(n, b))
+                };
+                (
+                    k,
+                    format!(
+                        "{what} covers {k} of the {front} figures of {base} mm of its front rank; the others are beyond it"
+                    ),
+                )
+            }
+            None => match cx.contact {
+                // No widths to compare: figure for figure.
+                Some(n) if n < front => (n, format!("{n} of its front rank of {front} in contact, figure for figure, given by --contact")),
+                _ => (front, String::new()),
+            },
+        };
+        a_met = Some(Met {
+            out: FrontageOut {
+                front,
+                base_mm: base,
+                frontage_mm: front * base,
+                in_contact,
+            },
+            reason: why,
+        });
+    }
+    Ok((a_met, d_met))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn side(
     db: &Database,
@@ -1031,6 +1188,7 @@ fn side(
     other: &Resolved,
     cx: &CombatRequest,
     contact: Option<u32>,
+    met: Option<&Met>,
     house: House,
 ) -> Result<(Side, String), String> {
     // The attacker charged (+1 and its bonuses); a counter-charging defender has the
@@ -1107,68 +1265,114 @@ fn side(
     } else {
         0
     };
-    // Who fights (reading who-fights): the front rank, a square's face, and in the turn it
-    // charges from the front, what its formation adds (ACA p.3, p.6); the figures in contact
-    // from a flank or the rear; or the number given.
+    // Who fights (reading who-fights, reading contact): the front rank, a square's face, the
+    // part of it in contact from the front, and in the turn it charges from the front, what its
+    // formation adds; the figures in contact from a flank or the rear; or the number given.
     let depth = r.ranks + 1;
-    let front = unit.figures.div_ceil(depth);
-    let (fighting_default, reason) = match square {
-        Some((f, s)) => {
-            let n = s.face(unit.figures);
-            (
-                n,
-                format!(
-                    "{n} fighting: the front rank of a face of the {} (ACA p.3, reading square-face)",
-                    f.name.get(Lang::En).to_lowercase()
-                ),
-            )
-        }
-        None => {
-            let rear = unit.figures - front;
-            let added = formation
-                .and_then(|f| f.charging.as_ref())
-                .filter(|_| charging && contact.is_none())
-                .and_then(|c| {
-                    if c.rear_half {
-                        Some((
-                            rear.div_ceil(2),
-                            format!("half the {rear} figures of the ranks behind"),
-                            c,
-                        ))
-                    } else if c.flank_per_rank > 0 && r.ranks > 0 {
-                        Some((
-                            (c.flank_per_rank * r.ranks).min(rear),
-                            format!(
-                                "{} flank figures × {} rank{}",
-                                c.flank_per_rank,
-                                r.ranks,
-                                if r.ranks == 1 { "" } else { "s" }
-                            ),
-                            c,
-                        ))
+    let front = match square {
+        Some((_, s)) => s.face(unit.figures),
+        None => unit.figures.div_ceil(depth),
+    };
+    // The front rank's figures in contact, and why when not all of them are.
+    let (in_contact, cut) = match met {
+        Some(m) if m.out.in_contact < front => (m.out.in_contact, Some(m.reason.as_str())),
+        _ => (front, None),
+    };
+    let rear = unit.figures - unit.figures.div_ceil(depth);
+    let added = formation
+        .and_then(|f| f.charging.as_ref())
+        .filter(|_| square.is_none() && charging && contact.is_none())
+        .and_then(|c| {
+            if c.rear_half {
+                // Half the figures of the ranks behind those in contact (all of them behind a
+                // front rank wholly in contact).
+                let behind = rear.min(in_contact * r.ranks);
+                Some((
+                    behind.div_ceil(2),
+                    if cut.is_none() {
+                        format!("half the {rear} figures of the ranks behind")
                     } else {
-                        None
-                    }
-                });
-            match added {
-                Some((n, what, c)) => (
-                    front + n,
+                        format!("half the {behind} figures behind them")
+                    },
+                    c,
+                ))
+            } else if c.flank_per_rank > 0 && r.ranks > 0 && cut.is_none() {
+                // The flank figures stand behind the front rank's ends: in contact only
+                // when those are.
+                Some((
+                    (c.flank_per_rank * r.ranks).min(rear),
                     format!(
-                        "{} fighting: front rank {front} + {what}, charging, {}",
-                        front + n,
-                        c.section
+                        "{} flank figures × {} rank{}",
+                        c.flank_per_rank,
+                        r.ranks,
+                        if r.ranks == 1 { "" } else { "s" }
                     ),
-                ),
-                None => (
-                    front,
-                    format!(
-                        "{front} fighting: the front rank ({} figures in {depth} rank{})",
-                        unit.figures,
-                        if depth == 1 { "" } else { "s" }
-                    ),
-                ),
+                    c,
+                ))
+            } else {
+                None
             }
-        }
+        });
+    // What the formation gives with its front rank wholly in contact (said beside a number
+    // given), and whether an attack column's flank figures are beyond the enemy's front.
+    let charging_adds = formation
+        .and_then(|f| f.charging.as_ref())
+        .filter(|_| square.is_none() && charging && contact.is_none());
+    let formation_gives = front
+        + charging_adds.map_or(0, |c| {
+            if c.rear_half {
+                rear.div_ceil(2)
+            } else if r.ranks > 0 {
+                (c.flank_per_rank * r.ranks).min(rear)
+            } else {
+                0
+            }
+        });
+    let flanks_beyond = cut.is_some()
+        && charging_adds.is_some_and(|c| !c.rear_half && c.flank_per_rank > 0 && r.ranks > 0);
+    let (fighting_default, reason) = match (square, cut, &added) {
+        (_, Some(why), Some((n, what, c))) => (
+            in_contact + n,
+            format!(
+                "{} fighting: {in_contact} in contact ({why}, reading contact, ACA p.5, p.7) + {what}, charging, {}",
+                in_contact + n,
+                c.section
+            ),
+        ),
+        (_, Some(why), None) => (
+            in_contact,
+            format!(
+                "{in_contact} fighting: {why}{} (reading contact, ACA p.5, p.7)",
+                if flanks_beyond {
+                    ", its flank figures behind the front rank's ends too"
+                } else {
+                    ""
+                }
+            ),
+        ),
+        (Some((f, _)), None, _) => (
+            front,
+            format!(
+                "{front} fighting: the front rank of a face of the {} (ACA p.3, reading square-face)",
+                f.name.get(Lang::En).to_lowercase()
+            ),
+        ),
+        (None, None, Some((n, what, c))) => (
+            front + n,
+            format!(
+                "{} fighting: front rank {front} + {what}, charging, {}",
+                front + n,
+                c.section
+            ),
+        ),
+        (None, None, None) => (
+            front,
+            format!(
+                "{front} fighting: the front rank ({} figures in {depth} rank{})",
+                unit.figures,
+                if depth == 1 { "" } else { "s" }
+            ),
+        ),
     };
     let (fighting_default, reason) = match contact {
         Some(c) if c < fighting_default => (
@@ -1186,10 +1390,12 @@ fn side(
         &limits::FIGHTING,
         "engine limit",
     )?;
-    let reason = if r.fighting.is_some() {
+    let reason = if r.fighting.is_none() {
+        reason
+    } else if fighting_default == formation_gives {
         format!("{fighting} fighting: given by --{who}-fighting (the formation gives {fighting_default})")
     } else {
-        reason
+        format!("{fighting} fighting: given by --{who}-fighting (the formation gives {formation_gives}, {fighting_default} of them in contact)")
     };
     if fighting > unit.figures {
         return Err(format!(
@@ -1388,6 +1594,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
         return Err("--attacker-reformed and --defender-reformed: only the unit charged in a flank or the rear reforms, and it strikes last (ACA p.12)".into());
     }
     let contact = contact(r, &d_unit);
+    let (a_met, d_met) = meeting(db, r, &a_unit, &d_unit)?;
     let (house_on, house_rules) = house(
         db,
         &r.house_rules,
@@ -1395,19 +1602,21 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
         HOUSE_RULES,
     )?;
     let (attacker, a_reason) =
-        side(db, "attacker", &r.attacker, &a_unit, &d_unit, r, contact, house_on)?;
+        side(db, "attacker", &r.attacker, &a_unit, &d_unit, r, contact, a_met.as_ref(), house_on)?;
     let (defender, d_reason) =
-        side(db, "defender", &r.defender, &d_unit, &a_unit, r, contact, house_on)?;
+        side(db, "defender", &r.defender, &d_unit, &a_unit, r, contact, d_met.as_ref(), house_on)?;
     let report: CombatReport = combat::round(db, &attacker, &defender);
     Ok(CombatOut {
         attacker: SideOut {
             side: attacker,
             fighting_reason: a_reason,
+            frontage: a_met.map(|m| m.out),
             report: report.attacker,
         },
         defender: SideOut {
             side: defender,
             fighting_reason: d_reason,
+            frontage: d_met.map(|m| m.out),
             report: report.defender,
         },
         p_draw: report.p_draw,
