@@ -3327,7 +3327,7 @@ fn formation_and_contact_chosen_on_the_duel_card() {
                 .unwrap();
             c.goto(&server.url(page)).await.unwrap();
             wait_for("the combat duel", || async {
-                combat_text(&c).await.contains("10 fighting: the attacker's frontage of 8 × 25 mm = 200 mm")
+                combat_text(&c).await.contains("11 fighting: the attacker's frontage of 8 × 25 mm = 200 mm")
             })
             .await;
             // The choices in the page's words, as the ruleset's labels say them.
@@ -3341,9 +3341,9 @@ fn formation_and_contact_chosen_on_the_duel_card() {
                 .await
                 .unwrap();
             let (contact, book) = if lang == "fr" {
-                ("Corps à corps : figurines du défenseur au contact", "selon le livre (fronts centrés)")
+                ("Corps à corps : figurines du défenseur au contact", "selon le livre (le plus possible)")
             } else {
-                ("Combat: the defender's figures in contact", "by the book (frontages centred)")
+                ("Combat: the defender's figures in contact", "by the book (as many as can)")
             };
             assert_eq!(labels[3], serde_json::json!([contact, book]), "{lang}: {labels}");
             assert!(labels.as_array().unwrap().iter().all(|l| !l.is_null()), "{lang}: {labels}");
@@ -3368,12 +3368,12 @@ fn formation_and_contact_chosen_on_the_duel_card() {
         // Six of the battalion's figures in contact: six fight, and six dragoons face them.
         select(&c, "#choices select[data-choice=contact]", "6").await;
         wait_for("six in contact", || async {
-            combat_text(&c).await.contains("6 fighting: 6 of its front rank of 24 in contact, given by --contact")
+            combat_text(&c).await.contains("6 fighting: 6 of its front rank of 12 in contact, given by --contact")
         })
         .await;
-        assert!(combat_text(&c).await.contains("covers 6 of the 8 figures of 25 mm"));
+        assert!(combat_text(&c).await.contains("meets 6 at most of the 8 figures of 25 mm"));
         // By the book again, the battalion in a hollow square: the face charged, 24 / 8 = 3
-        // figures (60 mm), and the 4 dragoons that face it.
+        // figures (60 mm), and the 4 dragoons that can meet it.
         select(&c, "#choices select[data-choice=contact]", "book").await;
         select(&c, "#choices select[data-choice=defender_formation]", "hollow-square").await;
         wait_for("the square's face", || async {

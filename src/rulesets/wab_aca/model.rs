@@ -674,13 +674,39 @@ impl Contact {
     /// `corners`. Exact in whole millimetres (the centring is counted in half millimetres).
     pub fn in_contact(&self, front: u32, base: u32, other: u32) -> u32 {
         let width = u64::from(front) * u64::from(base);
-        let other = u64::from(other);
-        if other >= width {
+        if u64::from(other) >= width {
             return front;
         }
-        // In half millimetres: this front runs from 0 to 2 × width, the other from
-        // width − other to width + other.
-        let (from, to) = (width - other, width + other);
+        // Centred: the other frontage from width − other to width + other, in half
+        // millimetres.
+        self.met_from(front, base, other, width - u64::from(other))
+    }
+
+    /// The most figures of a front rank of `front` figures, `base` mm each, that another
+    /// frontage of `other` mm can meet, placed along it where it meets the most (a charge
+    /// brings as many figures as it can into contact, reading contact).
+    pub fn most_in_contact(&self, front: u32, base: u32, other: u32) -> u32 {
+        let width = u64::from(front) * u64::from(base);
+        let other_mm = u64::from(other);
+        if other_mm >= width {
+            return front;
+        }
+        if other == 0 {
+            return 0;
+        }
+        // The count repeats with each base: one base's worth of placements, in half
+        // millimetres, within the front.
+        let last = 2 * (width - other_mm);
+        (0..=last.min(2 * u64::from(base)))
+            .map(|from| self.met_from(front, base, other, from))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The figures met by a frontage of `other` mm starting `from` half millimetres along
+    /// this front rank.
+    fn met_from(&self, front: u32, base: u32, other: u32, from: u64) -> u32 {
+        let to = from + 2 * u64::from(other);
         let base = 2 * u64::from(base);
         (0..u64::from(front))
             .filter(|&i| {
@@ -1073,6 +1099,31 @@ mod tests {
             infantry: 20,
             cavalry: 25,
             corners,
+        }
+    }
+
+    /// A charge placed to meet the most (reading contact): a frontage of a whole number of
+    /// bases meets one more, half a base over at each end; any other, the bases it spans
+    /// whole and one at each end; never more than the front rank; touching at the corners,
+    /// one more again where the ends fall on the bases' edges.
+    #[test]
+    fn a_charge_meets_the_most_figures_it_can() {
+        let c = rule(false);
+        assert_eq!(c.most_in_contact(12, 20, 8 * 25), 11);
+        assert_eq!(c.most_in_contact(24, 20, 100), 6);
+        assert_eq!(c.most_in_contact(24, 20, 25), 3);
+        assert_eq!(c.most_in_contact(24, 20, 20), 2);
+        assert_eq!(c.most_in_contact(24, 20, 30), 3);
+        assert_eq!(c.most_in_contact(10, 20, 199), 10);
+        assert_eq!(c.most_in_contact(8, 25, 12 * 20), 8);
+        assert_eq!(c.most_in_contact(24, 20, 0), 0);
+        assert_eq!(rule(true).most_in_contact(24, 20, 200), 12);
+        for other in 1..=300 {
+            let most = c.most_in_contact(24, 20, other);
+            // Across a base's edge: the bases it spans whole, and one at each end.
+            let bases = if other % 20 == 0 { other / 20 + 1 } else { other / 20 + 2 };
+            assert_eq!(most, bases.min(24), "{other} mm");
+            assert!(most >= c.in_contact(24, 20, other), "{other} mm");
         }
     }
 

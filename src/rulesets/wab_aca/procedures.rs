@@ -45,7 +45,7 @@ macro_rules! combat_params {
                 Param::flag(concat!($who, "-reroll"), concat!("The ", $who, " uses its once-a-battle re-roll on the break test")).$side(),
                 Param::flag(concat!($who, "-reformed"), concat!("The ", $who, " reformed to face a flank or rear charge: it strikes last (ACA p.12)")).$side(),
             )+
-            Param::int_u("contact", limits::FIGHTING, "Figures of the defender's front rank in contact from the front (default: the attacker's frontage centred on the defender's, 20 mm a foot figure, 25 mm a horse; the attacker's in contact follow from the widths: reading contact)").value_name("N").second(),
+            Param::int_u("contact", limits::FIGHTING, "Figures of the defender's front rank in contact from the front (default: the charge placed to meet the most of the defender's figures, 20 mm a foot figure, 25 mm a horse; the attacker's in contact follow from the widths: reading contact)").value_name("N").second(),
             Param::flag("charge", "The attacker charged this turn (+1 to the result, bayonets or sabres +1 S, impact)").first(),
             Param::flag("counter-charge", "The defender counter-charged (its charge bonuses; the attacker keeps its +1)").second(),
             Param::choice(
@@ -429,7 +429,7 @@ pub const DUEL_CHOICES: &[DuelChoice] = &[
     },
     DuelChoice {
         key: "contact",
-        label: "Combat: B's figures in contact (by the book: A's frontage centred on B's, reading contact)",
+        label: "Combat: B's figures in contact (by the book: A's charge placed to meet the most, reading contact)",
         values: &["book", "1", "2", "3", "4", "5", "6", "8", "10", "12", "16", "20", "24"],
         default: "book",
         sets: Sets::ParamUnless("contact", "book"),
@@ -592,6 +592,7 @@ fn fighter(r: &Request, who: &str) -> Result<FighterRequest, Error> {
         won_last_round: r.flag(&name("won-last-round")),
         reformed: r.flag(&name("reformed")),
         reroll: r.flag(&name("reroll")),
+        formation_by_default: false,
     })
 }
 

@@ -98,9 +98,9 @@ fn a_square_sets_its_ranks_and_who_fights() {
     // square cancels every advantage of the charge (no +1 S, no impact, no +1): WS 4 against
     // WS 3 hits on 3+, a 1 rolled again with the pistols (p.6: "relancer les 1 pour
     // toucher"), S4 against T3 wounds on 3+, no save. The face charged is 4 figures of
-    // 20 mm (80 mm); the cuirassiers' 8 × 25 mm = 200 mm, centred on it, run from 60 to
-    // 140 mm of their front against it: the 4 bases from 50 to 150 mm face it (reading
-    // contact), 4 attacks. Four musketeers strike back: WS 3 against 4 hits on 4+, S3 on T3
+    // 20 mm (80 mm); the cuirassiers' 8 × 25 mm = 200 mm are placed to meet it with the
+    // most of them (reading contact): 80 mm across the edges of their bases faces 5 of them
+    // (3 whole bases of 25 mm and a part at each end), 5 attacks. Four musketeers strike back: WS 3 against 4 hits on 4+, S3 on T3
     // on 4+, the cuirassiers' 4+ save: 1/2 · 1/2 · 1/2 = 1/8, 4 attacks. The square's result
     // before wounds: ranks +3 and outnumbering +1 (29 figures with the officer against 9).
     let v = preview(&[
@@ -114,11 +114,17 @@ fn a_square_sets_its_ranks_and_who_fights() {
         "hollow-square",
     ]);
     let (face, base, horse) = (4_u32, 20_u32, 25_u32);
-    let (left, right) = ((8 * horse - face * base) / 2, (8 * horse + face * base) / 2);
-    let facing = (0..8)
-        .filter(|i| i * horse < right && (i + 1) * horse > left)
-        .count();
-    assert_eq!(facing, 4);
+    // Every placement of the face along the cuirassiers' front, in tenths of a millimetre.
+    let facing = (0..=(8 * horse - face * base) * 10)
+        .map(|left| {
+            let right = left + face * base * 10;
+            (0..8)
+                .filter(|i| i * horse * 10 < right && (i + 1) * horse * 10 > left)
+                .count()
+        })
+        .max()
+        .unwrap();
+    assert_eq!(facing, 5);
     assert_eq!(v["attacker"]["fighting"], facing);
     let hit = d6(3) + (1.0 / 6.0) * d6(3);
     let a = binomial(facing, hit * d6(3));
@@ -741,13 +747,16 @@ fn flank_and_rear() {
         }
         assert!(close(f(&v["attacker"]["p_win"]), win), "{from}");
     }
-    // From the front the musketeers keep their rank (+1) and fight with their front rank.
+    // From the front the musketeers in attack column keep their rank (+1) and fight with
+    // their front rank.
     let v = preview(&[
         "combat",
         "--attacker",
         "fr-line-fusiliers:24",
         "--defender",
         "ru-musketeers:24",
+        "--defender-formation",
+        "attack-column",
         "--defender-ranks",
         "1",
     ]);

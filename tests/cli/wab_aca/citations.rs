@@ -344,6 +344,7 @@ const FIGURE_SCALE: (u32, &str) = (2, "Cette règle est conçue pour des figurin
 const ADC_BASE: (u32, &str) = (2, "sur un socle de 25x50mm");
 const CONTACT_FOOT: (u32, &str) = (5, "c'est la position des unités qui détermine les contacts");
 const CONTACT_HORSE: (u32, &str) = (7, "c'est la position des unités qui détermine les contacts");
+const LINE_TWO_RANKS: (u32, &str) = (3, "Formation d'une ligne de deux rangs de figurines");
 const COLUMN_FLANKS: (u32, &str) = (
     3,
     "les figurines des flancs peuvent frapper dans le tour où l'unité charge (ou contre-charge)",
@@ -832,6 +833,8 @@ const PAIRINGS: &[Pairing] = &[
         "[who-fights] quote",
         &[ROUNDING, COLUMN_FLANKS, NORMAL_FIRE, ECHELON_REAR],
     ),
+    ("rules.toml", "[who-fights] decision", &[LINE_TWO_RANKS]),
+    ("rules.toml", "[contact] decision", &[WAB_DEFAULT]),
     (
         "rules.toml",
         "[contact] section",
@@ -1017,6 +1020,16 @@ const PAIRINGS: &[Pairing] = &[
     ("qrs.tera", "q.smoke.name }}", &[SMOKE]),
     // docs/wab-aca.md
     ("wab-aca.md", "Deux livrets présentent", &[LISTS_BOOKLETS]),
+    (
+        "wab-aca.md",
+        "told otherwise (\"Formation d'une ligne de deux rangs\", p.3",
+        &[LINE_TWO_RANKS],
+    ),
+    (
+        "wab-aca.md",
+        "not say, p.1, and does not say how a charge",
+        &[WAB_DEFAULT],
+    ),
     ("wab-aca.md", "the batteries are grouped", &[GRAND_NATIONS]),
     (
         "wab-aca.md",

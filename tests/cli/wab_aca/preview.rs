@@ -464,7 +464,7 @@ fn attack_column_charging_strikes_with_its_flanks() {
     );
     assert_eq!(
         v["defender"]["fighting_reason"],
-        "8 fighting: given by --defender-fighting (the formation gives 16, 4 of them in contact)"
+        "8 fighting: given by --defender-fighting (the formation gives 16, 5 of them in contact)"
     );
     // Each attack: WS 3 on WS 3 hits on 4+, S 3 + 1 (bayonets) on T 3 wounds on 3+, no save;
     // the defender's: 4+ and 4+. Results before wounds: ranks 3 + charge 1 against the
@@ -538,11 +538,30 @@ fn echelon_charging_strikes_with_half_the_rear_ranks() {
     assert!((got - 7.19).abs() < 5e-3, "{got}");
 }
 
+/// The most figures of a front rank of `front` bases of `base` mm that a frontage of `other`
+/// mm meets along a length, placed where it meets the most: every placement, in tenths of a
+/// millimetre.
+fn most_met(front: u64, base: u64, other: u64) -> u64 {
+    if other >= front * base {
+        return front;
+    }
+    (0..=(front * base - other) * 10)
+        .map(|left| {
+            let right = left + other * 10;
+            (0..front)
+                .filter(|i| i * base * 10 < right && (i + 1) * base * 10 > left)
+                .count() as u64
+        })
+        .max()
+        .unwrap()
+}
+
 /// Issue 36, item 3: who is in contact by default (reading contact: a foot figure takes
-/// 20 mm of its rank, a horse 25 mm; the attacker's frontage centred on the defender's, the
-/// figures whose bases meet the other's frontage along a length fight). The 14th Light
-/// Dragoons (8 figures) charge the 57e de ligne (24 figures in one rank): their 200 mm cover
-/// 10 of its 480 mm, and those 10 strike back, not all 24.
+/// 20 mm of its rank, a horse 25 mm; the charge placed to bring the most figures into
+/// contact, as WAB has it; the figures whose bases meet the other's frontage along a length
+/// fight). The 14th Light Dragoons (8 figures, their line of one rank) charge the 57e de
+/// ligne (24 figures in its line of two ranks, reading who-fights): their 200 mm meet 11 of
+/// its front rank's 12, and those 11 strike back, not all 24.
 #[test]
 fn who_is_in_contact_by_default() {
     let args = [
@@ -555,24 +574,18 @@ fn who_is_in_contact_by_default() {
     ];
     let v = preview(&args);
     let (horses, horse, foot, base) = (8_u64, 25_u64, 24_u64, 20_u64);
-    // The dragoons' frontage centred on the battalion's, from its left end.
-    let (left, right) = (
-        (foot * base - horses * horse) / 2,
-        (foot * base + horses * horse) / 2,
-    );
-    let met = (0..foot)
-        .filter(|i| i * base < right && (i + 1) * base > left)
-        .count() as u64;
-    assert_eq!(met, 10);
+    let front = foot / 2;
+    let met = most_met(front, base, horses * horse);
+    assert_eq!(met, 11);
     assert_eq!(v["attacker"]["fighting"], horses);
     assert_eq!(v["defender"]["fighting"], met);
-    assert_eq!(v["defender"]["frontage"]["front"], foot);
+    assert_eq!(v["defender"]["frontage"]["front"], front);
     assert_eq!(v["defender"]["frontage"]["base_mm"], base);
     assert_eq!(v["defender"]["frontage"]["in_contact"], met);
     assert_eq!(v["attacker"]["frontage"]["frontage_mm"], horses * horse);
     assert_eq!(
         v["defender"]["fighting_reason"],
-        "10 fighting: the attacker's frontage of 8 × 25 mm = 200 mm, centred, covers 10 of the 24 figures of 20 mm of its front rank (reading contact, ACA p.5, p.7)"
+        "11 fighting: the attacker's frontage of 8 × 25 mm = 200 mm, placed to meet the most, meets 11 of the 12 figures of 20 mm of its front rank (reading contact, ACA p.5, p.7)"
     );
     // A dragoon's attack: WS 3 on WS 3 hits on 4+, S 3 + 1 (sabres charging) on T 3 wounds on
     // 3+, no save; a fusilier's: 4+, 4+, the dragoons' 6+ save failing 5 times in 6. Results
@@ -583,10 +596,10 @@ fn who_is_in_contact_by_default() {
     let expected = p_win(horses, pa, 2, met, pd, 2);
     let got = v["attacker"]["p_win"].as_f64().unwrap();
     assert!(close(got, expected), "{got} against {expected}");
-    assert!((got - 0.5219).abs() < 5e-5, "{got}");
-    // The same as the battalion's 10 given by hand.
+    assert!((got - 0.4781).abs() < 5e-5, "{got}");
+    // The same as the battalion's 11 given by hand.
     let mut given = args.to_vec();
-    given.extend(["--defender-fighting", "10"]);
+    given.extend(["--defender-fighting", "11"]);
     let g = preview(&given);
     assert!(close(f64_of(&g["attacker"]["p_win"]), got));
     // Given numbers still win, and say what the book would have taken.
@@ -597,7 +610,7 @@ fn who_is_in_contact_by_default() {
     assert_eq!(o["attacker"]["fighting"], 6);
     assert_eq!(
         o["defender"]["fighting_reason"],
-        "24 fighting: given by --defender-fighting (the formation gives 24, 10 of them in contact)"
+        "24 fighting: given by --defender-fighting (the formation gives 12, 11 of them in contact)"
     );
     assert_eq!(
         o["attacker"]["fighting_reason"],
@@ -605,31 +618,25 @@ fn who_is_in_contact_by_default() {
     );
     let all24 = p_win(6, pa, 2, 24, pd, 2);
     assert!(close(f64_of(&o["attacker"]["p_win"]), all24));
-    // --contact N gives the battalion's figures in contact; the dragoons' follow: 6 × 20 mm =
-    // 120 mm centred on their 200 mm, from 40 to 160 mm, meets the bases from 25 to 175 mm.
+    // --contact N gives the battalion's figures in contact; the dragoons' follow, placed to
+    // meet the most: 6 × 20 mm = 120 mm across 25 mm bases meets 6 of them.
     let mut six = args.to_vec();
     six.extend(["--contact", "6"]);
     let c = preview(&six);
-    let (l6, r6) = (
-        (horses * horse - 6 * base) / 2,
-        (horses * horse + 6 * base) / 2,
-    );
-    let facing = (0..horses)
-        .filter(|i| i * horse < r6 && (i + 1) * horse > l6)
-        .count() as u64;
+    let facing = most_met(horses, horse, 6 * base);
     assert_eq!(facing, 6);
     assert_eq!(c["defender"]["fighting"], 6);
     assert_eq!(c["attacker"]["fighting"], facing);
     // A defender wider than its front rank allows is refused, as is --contact from a flank.
     let mut wide = args.to_vec();
-    wide.extend(["--contact", "25"]);
+    wide.extend(["--contact", "13"]);
     let mut full = vec!["preview", "--ruleset", "wab-aca"];
     full.extend_from_slice(&wide);
     let run = muster(&full);
     assert_eq!(run.code, 2, "{}", run.stdout);
     assert!(
         run.stderr
-            .contains("--contact 25: the defender's front rank has 24 figures"),
+            .contains("--contact 13: the defender's front rank has 12 figures"),
         "{}",
         run.stderr
     );
@@ -638,7 +645,7 @@ fn who_is_in_contact_by_default() {
     full.extend_from_slice(&args);
     let run = muster(&full);
     assert!(
-        run.stdout.contains("covers 10 of the 24 figures of 20 mm"),
+        run.stdout.contains("meets 11 of the 12 figures of 20 mm"),
         "{}",
         run.stdout
     );

@@ -367,6 +367,47 @@ pub struct VolleyTest {
 
 /// Who fires a normal fire or a commanded volley, from the firer's formation and its ranks
 /// (ACA p.4, reading who-fights): the shots, why, and the volley's test.
+/// The formation a unit stands in when none is given, to fire and to fight (reading
+/// who-fights): skirmish order for a unit that always skirmishes, the cavalry's line, the
+/// infantry's line of two ranks (ACA p.3: « Formation d'une ligne de deux rangs »), else the
+/// first it takes; none for a unit that takes none (a battery, a general).
+fn default_formation(e: &Entry) -> Option<&str> {
+    let wanted = if has(e, "skirmishers") {
+        "skirmish"
+    } else if e.arm() == Some(Arm::Cavalry) {
+        "cavalry-line"
+    } else {
+        "line"
+    };
+    e.formations
+        .iter()
+        .find(|f| *f == wanted)
+        .or(e.formations.first())
+        .map(String::as_str)
+}
+
+/// A side given no formation stands in its own (`default_formation`), in the ranks that
+/// formation has unless `--X-ranks` says otherwise.
+fn with_default_formation(db: &Database, side: &mut FighterRequest, unit: &Resolved) {
+    if side.formation.is_some() {
+        return;
+    }
+    let Some(id) = default_formation(unit.entry) else {
+        return;
+    };
+    let depth = db
+        .formations
+        .get(id)
+        .and_then(|f| f.shooting.as_ref())
+        .and_then(|s| s.depth)
+        .unwrap_or(1);
+    side.formation = Some(id.to_owned());
+    side.formation_by_default = true;
+    if side.ranks == 0 {
+        side.ranks = depth.saturating_sub(1);
+    }
+}
+
 fn firing(
     db: &Database,
     firer: &Resolved,
@@ -377,16 +418,9 @@ fn firing(
     let id = match &r.formation {
         Some(id) => id.clone(),
         None => {
-            let wanted = if has(e, "skirmishers") {
-                "skirmish"
-            } else if e.arm() == Some(Arm::Cavalry) {
-                "cavalry-line"
-            } else {
-                "line"
-            };
-            match e.formations.iter().find(|f| *f == wanted) {
-                Some(f) => f.clone(),
-                None if e.formations.is_empty() => {
+            match default_formation(e) {
+                Some(f) => f.to_owned(),
+                None => {
                     if r.volley {
                         return Err(format!(
                             "--volley: {} has no formation that fires a commanded volley (ACA p.4)",
@@ -399,7 +433,6 @@ fn firing(
                         None,
                     ));
                 }
-                None => e.formations[0].clone(),
             }
         }
     };
@@ -945,6 +978,8 @@ pub struct FighterRequest {
     pub reroll: bool,
     /// Reformed after being charged in a flank or the rear: strikes last (ACA p.12).
     pub reformed: bool,
+    /// The formation was not given: the unit's own line, as it fires (set by [`combat`]).
+    pub formation_by_default: bool,
 }
 
 /// Where the attacker strikes the defender (ACA p.3, p.12; reading flank-rear).
@@ -965,6 +1000,7 @@ pub enum Defended {
     Fortification,
 }
 
+#[derive(Debug, Clone)]
 pub struct CombatRequest {
     pub attacker: FighterRequest,
     pub defender: FighterRequest,
@@ -975,7 +1011,7 @@ pub struct CombatRequest {
     pub defended: Defended,
     pub from: From,
     /// `--contact N`: the defender's figures in contact from the front (default: the
-    /// attacker's frontage centred on the defender's, reading contact).
+    /// attacker's frontage placed to meet the most of the defender's, reading contact).
     pub contact: Option<u32>,
     /// `--house-rule`: house rules turned on.
     pub house_rules: Vec<String>,
@@ -1080,8 +1116,8 @@ struct Met {
     reason: String,
 }
 
-/// Who is in contact from the front (reading contact): the attacker's frontage centred on the
-/// defender's, each side's figures whose bases meet the other's frontage; `--contact N` gives
+/// Who is in contact from the front (reading contact): the charge placed to bring the most
+/// figures into contact, each side's figures whose bases meet the other's frontage; `--contact N` gives
 /// the defender's, the attacker's following from the widths. `None` for a side muster counts
 /// no frontage for, and for both from a flank or the rear (reading flank-rear).
 fn meeting(
@@ -1116,11 +1152,11 @@ fn meeting(
         let (in_contact, why) = match (cx.contact, a) {
             (Some(n), _) => (n, format!("{n} of its front rank of {front} in contact, given by --contact")),
             (None, Some((af, ab))) => {
-                let n = rule.in_contact(front, base, af * ab);
+                let n = rule.most_in_contact(front, base, af * ab);
                 (
                     n,
                     format!(
-                        "the attacker's frontage of {}, centred, covers {n} of the {front} figures of {base} mm of its front rank",
+                        "the attacker's frontage of {}, placed to meet the most, meets {n} of the {front} figures of {base} mm of its front rank",
                         the(af, ab)
                     ),
                 )
@@ -1147,16 +1183,16 @@ fn meeting(
         };
         let (in_contact, why) = match other {
             Some((n, b)) => {
-                let k = rule.in_contact(front, base, n * b);
+                let k = rule.most_in_contact(front, base, n * b);
                 let what = if cx.contact.is_some() {
                     format!("the defender's {n} figures in contact (--contact), {},", the(n, b))
                 } else {
-                    format!("the defender's frontage of {}, centred,", the(n, b))
+                    format!("the defender's frontage of {}", the(n, b))
                 };
                 (
                     k,
                     format!(
-                        "{what} covers {k} of the {front} figures of {base} mm of its front rank; the others are beyond it"
+                        "{what} meets {k} at most of the {front} figures of {base} mm of its front rank; the others are beyond it"
                     ),
                 )
             }
@@ -1368,9 +1404,16 @@ fn side(
         (None, None, None) => (
             front,
             format!(
-                "{front} fighting: the front rank ({} figures in {depth} rank{})",
+                "{front} fighting: the front rank ({} figures in {depth} rank{}{})",
                 unit.figures,
-                if depth == 1 { "" } else { "s" }
+                if depth == 1 { "" } else { "s" },
+                match formation.filter(|_| r.formation_by_default) {
+                    Some(f) => format!(
+                        ", its {} when no formation is given, reading who-fights",
+                        f.name.get(Lang::En).to_lowercase()
+                    ),
+                    None => String::new(),
+                }
             ),
         ),
     };
@@ -1530,6 +1573,11 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
         .ok_or("give the defender: --defender ENTRY[:FIGURES] or LIST.toml:N")?;
     let a_unit = resolve(db, "--attacker", a_spec)?;
     let d_unit = resolve(db, "--defender", d_spec)?;
+    // A side given no formation stands in its line, as it fires (reading who-fights).
+    let mut r = r.clone();
+    with_default_formation(db, &mut r.attacker, &a_unit);
+    with_default_formation(db, &mut r.defender, &d_unit);
+    let r = &r;
     for (flag, u) in [("--attacker", &a_unit), ("--defender", &d_unit)] {
         if u.entry.kind == Kind::General {
             return Err(Stop::cannot(
