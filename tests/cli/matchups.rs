@@ -356,7 +356,7 @@ fn a_guns_cell_is_its_deadliest_shot() {
     );
     assert!(
         run.stdout
-            .contains("\n  c: the gun's canister (muster preview artillery)\n"),
+            .contains("\n  c: the gun's canister, all the target under the template: at most (muster preview artillery)\n"),
         "{}",
         run.stdout
     );

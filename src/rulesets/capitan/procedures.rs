@@ -335,7 +335,7 @@ pub const DUELS: &[DuelDecl] = &[
         variants: &[
             Variant {
                 key: "canister",
-                mark: ("c", "the gun's canister (muster preview artillery)"),
+                mark: ("c", "the gun's canister, all the target under the template: at most (muster preview artillery)"),
                 decl: &GUN_CANISTER,
                 arm: None,
                 enemy_arm: None,
@@ -343,7 +343,7 @@ pub const DUELS: &[DuelDecl] = &[
             },
             Variant {
                 key: "roundshot",
-                mark: ("r", "the gun's round shot (muster preview artillery)"),
+                mark: ("r", "the gun's round shot, all the target under the template: at most (muster preview artillery)"),
                 decl: &GUN_ROUNDSHOT,
                 arm: None,
                 enemy_arm: None,

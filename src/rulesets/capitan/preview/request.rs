@@ -1112,7 +1112,7 @@ pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryRepor
         (None, Some(t)) => {
             let n = t.figures(None, "target", "target")?;
             notes.push(format!(
-                "{n} figures under the template: all of {} (reading whole-unit-under-template, Capitán §12.13)",
+                "{n} figures under the template: all of {}, the most the shot can do where it lands on them (reading whole-unit-under-template, Capitán §12.11, §12.13)",
                 t.name(n)
             ));
             n
