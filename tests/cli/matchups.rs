@@ -517,3 +517,141 @@ fn wab_cavalry_charges_in_its_combat_cells() {
     assert!((json(&run)["mean"].as_f64().unwrap() - c["mean"].as_f64().unwrap()).abs() < 1e-12);
     assert!(cell(&m, "combat", "out", 6, 5).get("variant").is_none());
 }
+
+/// A WAB battery's shooting cell is its deadliest shot (issue 36): the French foot battery
+/// of 6 (lists/wab-france-1809.toml unit 13) at the first battalion of Smolensk (28
+/// musketeers, lists/wab-russia-1812.toml unit 5) fires canister at the figures its half
+/// template covers (reading gun-path), worked out here from the data; its command gives the
+/// same number. At a general its gunners' carbines do more than canister at one figure; the
+/// battalion fires back with its muskets. It counted the gunners' carbines alone before (1.33).
+#[test]
+fn a_wab_batterys_cell_is_its_deadliest_shot() {
+    let m = json(&muster(&[
+        "matchups",
+        "lists/wab-france-1809.toml",
+        "--against",
+        "lists/wab-russia-1812.toml",
+        "--format",
+        "json",
+    ]));
+    let c = cell(&m, "shoot", "out", 13, 5);
+    assert_eq!(c["shows"], "artillery", "{c}");
+    assert_eq!(c["variant"], "canister", "{c}");
+    let (_, canister) =
+        super::wab_aca::battery_shot("fr-foot-battery-6", "canister", "ru-musketeers", 28, 2);
+    let (_, roundshot) =
+        super::wab_aca::battery_shot("fr-foot-battery-6", "roundshot", "ru-musketeers", 28, 2);
+    assert!(canister > roundshot);
+    let mean = c["mean"].as_f64().unwrap();
+    assert!((mean - canister).abs() < 1e-12, "{mean} vs {canister}");
+    let mut words: Vec<&str> = c["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        words,
+        [
+            "preview",
+            "artillery",
+            "--ruleset",
+            "wab-aca",
+            "--battery",
+            "lists/wab-france-1809.toml:13",
+            "--target",
+            "lists/wab-russia-1812.toml:5",
+            "--ammo",
+            "canister"
+        ]
+    );
+    words.extend(["--format", "json"]);
+    let run = muster(&words);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!((json(&run)["mean"].as_f64().unwrap() - mean).abs() < 1e-12);
+    assert!(cell(&m, "shoot", "out", 13, 1).get("variant").is_none());
+    assert!(cell(&m, "shoot", "in", 13, 5).get("variant").is_none());
+    // The Russian light company's canister at the French line, the other way.
+    assert_eq!(cell(&m, "shoot", "in", 5, 12)["variant"], "canister");
+    // The text marks the cell and says what the mark means.
+    let run = muster(&[
+        "matchups",
+        "lists/wab-france-1809.toml",
+        "--against",
+        "lists/wab-russia-1812.toml",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let row = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("13  Batterie à pied"))
+        .unwrap();
+    assert!(row.contains(&format!("{canister:.2} c")), "{row}");
+    assert!(
+        run.stdout
+            .contains("\n  c: the battery's canister (muster preview artillery)\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// The builder's duels preview a WAB battery's shot (issue 36): between the French foot
+/// battery of 6 and the first battalion of Smolensk, the battery's canister (the page's
+/// choice of ammunition; round shot when chosen) at the figures its template covers; the
+/// battalion cannot fire artillery, so there is no card the other way; between two
+/// battalions, no artillery card at all.
+#[test]
+fn the_builders_duels_preview_a_wab_batterys_shot() {
+    let s = super::serve::Server::start();
+    for (ammo, said) in [("canister", "canister"), ("roundshot", "round shot")] {
+        let r = s.get(&format!(
+            "/api/lists/wab-france-1809.toml/duel?against=wab-russia-1812.toml&unit=13&enemy=5&lang=en&ammo={ammo}"
+        ));
+        assert_eq!(r.status, 200, "{}", r.text());
+        let body = r.json();
+        let duels = body["duels"].as_array().unwrap();
+        let procedures: Vec<&str> = duels
+            .iter()
+            .map(|d| d["procedure"].as_str().unwrap())
+            .collect();
+        assert_eq!(procedures, ["shoot", "shoot", "combat", "artillery"]);
+        let gun = &duels[3];
+        assert_eq!(
+            gun["title"],
+            format!("Artillery: Batterie à pied, 5e d'artillerie at Régiment de Smolensk, 1er bataillon ({said})")
+        );
+        let (_, expected) =
+            super::wab_aca::battery_shot("fr-foot-battery-6", ammo, "ru-musketeers", 28, 2);
+        assert!(
+            (gun["headline"][0]["value"].as_f64().unwrap() - expected).abs() < 1e-12,
+            "{gun}"
+        );
+        assert_eq!(gun["headline"][1]["label"], "Misfire");
+        assert!(gun["svg"].as_str().is_some_and(|s| s.starts_with("<svg")));
+        assert!(
+            gun["text"].as_str().unwrap().contains("reading gun-path"),
+            "{gun}"
+        );
+    }
+    let r = s.get(
+        "/api/lists/wab-france-1809.toml/duel?against=wab-russia-1812.toml&unit=5&enemy=5&lang=fr",
+    );
+    let body = r.json();
+    let procedures: Vec<&str> = body["duels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["procedure"].as_str().unwrap())
+        .collect();
+    assert_eq!(procedures, ["shoot", "shoot", "combat"]);
+    let choices: Vec<&str> = body["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["label"].as_str().unwrap())
+        .collect();
+    assert!(
+        choices.contains(&"Artillerie : munition de la batterie"),
+        "{choices:?}"
+    );
+}

@@ -429,6 +429,14 @@ fn previews_between_two_lists_answer_as_the_cli() {
             &["shoot", "shoot", "combat"][..],
         ),
         (
+            "wab-france-1809.toml",
+            13,
+            "wab-russia-1812.toml",
+            5,
+            "&ammo=roundshot",
+            &["shoot", "shoot", "combat", "artillery"][..],
+        ),
+        (
             "hm-qrs-picton-1815.toml",
             1,
             "hm-qrs-donzelot-1815.toml",

@@ -796,7 +796,7 @@ fn general_entries(cx: &ArmyContext) -> Vec<Diagnostic> {
 fn table_bounds(cx: &TableContext) -> Vec<Diagnostic> {
     let (db, at) = (cx.db, cx.at);
     // (the file, the table's key in it, its check)
-    let checks: [(FileId, Option<&str>, Result<(), validator::ValidationErrors>); 6] = [
+    let checks: [(FileId, Option<&str>, Result<(), validator::ValidationErrors>); 7] = [
         (at.rules, None, db.rules.validate()),
         (at.core, Some("flank"), db.core.flank.validate()),
         (at.core, Some("contact"), db.core.contact.validate()),
@@ -806,6 +806,7 @@ fn table_bounds(cx: &TableContext) -> Vec<Diagnostic> {
             db.artillery.battery_hits.validate(),
         ),
         (at.artillery, Some("terrain"), db.artillery.terrain.validate()),
+        (at.artillery, Some("template"), db.artillery.template.validate()),
         (at.artillery, Some("captured"), db.artillery.captured.validate()),
     ];
     let mut out = Vec::new();

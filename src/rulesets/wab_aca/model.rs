@@ -874,6 +874,19 @@ pub struct Terrain {
     pub wall_bursts_from: u32,
 }
 
+/// The half template of canister (ACA p.9: WAB's blast template cut in two along its diameter;
+/// reading gun-path).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields)]
+pub struct Template {
+    /// Millimetres across the half template, its diameter: the width it covers as it moves
+    /// straight at the target's front.
+    #[validate(range(min = 1, max = 500))]
+    pub width_mm: u32,
+    /// Where the width comes from, as the preview says it.
+    pub source: String,
+}
+
 /// Captured guns (ACA p.10).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Validate)]
 #[serde(deny_unknown_fields)]
@@ -895,6 +908,7 @@ pub struct Artillery {
     pub battery_hits: BatteryHits,
     pub duel: ArtilleryDuel,
     pub terrain: Terrain,
+    pub template: Template,
     pub captured: Captured,
     pub battery: Vec<BatteryType>,
 }

@@ -280,9 +280,18 @@ pub const PROCEDURES: &[Procedure] = &[
             Param::int_u(
                 "figures",
                 limits::IN_PATH,
-                "Figures on the path from the bounce (round shot) or under the template (canister), 0–100",
+                "Figures on the path from the bounce (round shot) or under the template (canister), 0–100 (default: counted from --target, reading gun-path)",
             )
             .value_name("N")
+            .second(),
+            Param::int(
+                "target-ranks",
+                1,
+                12,
+                "The ranks the target stands in (default its formation's: a line of two on foot, one mounted): round shot hits one figure a rank, canister the figures its template covers in each (reading gun-path)",
+            )
+            .value_name("N")
+            .conflicts(&["figures"])
             .second(),
             Param::flag(
                 "large-target",
@@ -316,7 +325,7 @@ pub const PROCEDURES: &[Procedure] = &[
             )
             .second(),
 
-            Param::unit("target", "The target (its T and save): an entry or a list's unit")
+            Param::unit_with_figures("target", "The target (its T and save, and the figures hit unless --figures says: reading gun-path): ENTRY:FIGURES or a list's unit")
                 .second(),
             Param::int_u("toughness", limits::STRENGTH, "The target's Toughness, 1–10").second(),
             Param::int_u("save", limits::SAVE, SAVE_HELP).second(),
@@ -329,7 +338,9 @@ pub const PROCEDURES: &[Procedure] = &[
     },
 ];
 
-/// Shooting each way and a round of close combat (the first unit attacking).
+/// Shooting each way, a round of close combat (the first unit attacking) and a battery's shot
+/// each way. In a matchup's shooting cells a battery fires its deadliest shot (reading
+/// gun-path), and in its combat cells cavalry charges when the situation does not say.
 pub const DUELS: &[DuelDecl] = &[
     DuelDecl {
         procedure: "shoot",
@@ -343,6 +354,24 @@ pub const DUELS: &[DuelDecl] = &[
             Headline::chance("/p_test", "headline_panic"),
         ],
         title: "Shooting: {first} at {second}",
+        variants: &[
+            Variant {
+                key: "canister",
+                mark: ("c", "the battery's canister (muster preview artillery)"),
+                decl: &GUN_CANISTER,
+                arm: None,
+                enemy_arm: None,
+                when: &[],
+            },
+            Variant {
+                key: "roundshot",
+                mark: ("r", "the battery's round shot (muster preview artillery)"),
+                decl: &GUN_ROUNDSHOT,
+                arm: None,
+                enemy_arm: None,
+                when: &[],
+            },
+        ],
         ..DuelDecl::PLAIN
     },
     DuelDecl {
@@ -368,7 +397,47 @@ pub const DUELS: &[DuelDecl] = &[
         }],
         ..DuelDecl::PLAIN
     },
+    ARTILLERY,
 ];
+
+/// A battery's shot each way, its ammunition a choice; between two units without a battery
+/// it is left out. Its numbers show in the matchup's shooting cells instead (a battery's
+/// deadliest shot).
+const ARTILLERY: DuelDecl = DuelDecl {
+    procedure: "artillery",
+    first: "battery",
+    second: "target",
+    both_ways: true,
+    measures: "casualties",
+    headline: &[
+        Headline::count("/mean", "headline_casualties"),
+        Headline::chance("/p_misfire", "headline_misfire"),
+    ],
+    title: "Artillery: {first} at {second} ({ammo})",
+    only_where_played: true,
+    table: false,
+    ..DuelDecl::PLAIN
+};
+
+/// A battery's canister at the figures its half template covers (reading gun-path), as a
+/// matchup's shooting cell shows it.
+const GUN_CANISTER: DuelDecl = DuelDecl {
+    procedure: "artillery",
+    first: "battery",
+    second: "target",
+    measures: "casualties",
+    title: "Artillery: {first} at {second} (canister)",
+    sets: &[("ammo", "canister")],
+    table: false,
+    ..DuelDecl::PLAIN
+};
+
+/// A battery's round shot through the target's ranks (reading gun-path).
+const GUN_ROUNDSHOT: DuelDecl = DuelDecl {
+    sets: &[("ammo", "roundshot")],
+    title: "Artillery: {first} at {second} (round shot)",
+    ..GUN_CANISTER
+};
 
 /// Cavalry charging into the combat (ACA p.5): a matchup's cavalry attacks so while the
 /// situation does not say the attacker charged.
@@ -391,6 +460,13 @@ pub const DUEL_CHOICES: &[DuelChoice] = &[
         values: &["-3", "-2", "-1", "0", "+1"],
         default: "0",
         sets: Sets::Param("to-hit-modifier"),
+    },
+    DuelChoice {
+        key: "ammo",
+        label: "Artillery: the battery's ammunition (ACA p.9)",
+        values: &["canister", "roundshot"],
+        default: "canister",
+        sets: Sets::Param("ammo"),
     },
     DuelChoice {
         key: "charge",
@@ -670,6 +746,7 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
             sheltered: r.flag("sheltered"),
             before_bounce: r.flag("before-bounce"),
             target: spec(r, "target")?,
+            target_ranks: r.u32("target-ranks"),
             toughness: r.u32("toughness"),
             save: r.u32("save"),
             no_save: r.flag("no-save"),

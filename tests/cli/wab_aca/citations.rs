@@ -520,6 +520,14 @@ const HEAVY_COVER: (u32, &str) = (
 );
 const MEDIUM_CREW: (u32, &str) = (9, "Pièce moyenne : Quatre servants sont nécessaires");
 const LARGE_TARGET: (u32, &str) = (9, "+1 touche contre grande cible");
+const PATH: (u32, &str) = (
+    9,
+    "située sur la trajectoire depuis le point de rebond subit une touche",
+);
+const HALF_TEMPLATE: (u32, &str) = (
+    9,
+    "ce gabarit correspond au gabarit d'explosion wab coupé en deux par son diamètre",
+);
 const PIECE_T7: (u32, &str) = (9, "Toutes les pièces d'artillerie ont une endurance 7");
 const CAPTURED: (u32, &str) = (
     10,
@@ -835,6 +843,7 @@ const PAIRINGS: &[Pairing] = &[
     ),
     ("rules.toml", "[who-fights] decision", &[LINE_TWO_RANKS]),
     ("rules.toml", "[contact] decision", &[WAB_DEFAULT]),
+    ("rules.toml", "[gun-path] section", &[PATH, HALF_TEMPLATE]),
     (
         "rules.toml",
         "[contact] section",
@@ -946,6 +955,7 @@ const PAIRINGS: &[Pairing] = &[
     ("artillery.toml", "[duel]", &[ARTILLERY_DUEL]),
     ("artillery.toml", "[terrain]", &[SHELTERED, THIRD]),
     ("artillery.toml", "[captured]", &[CAPTURED]),
+    ("artillery.toml", "[template]", &[HALF_TEMPLATE]),
     (
         "rules.toml",
         "Charge distances (ACA p.4 infantry, p.6 cavalry)",
@@ -1225,6 +1235,11 @@ const PAIRINGS: &[Pairing] = &[
         &[SHELTERED, GRAND],
     ),
     ("wab-aca.md", "no bonus hit, ACA p.10; a", &[THIRD]),
+    (
+        "wab-aca.md",
+        "procedure of fire, ACA p.9",
+        &[PATH, HALF_TEMPLATE],
+    ),
     (
         "wab-aca.md",
         "ACA p.10: give neither). `--at",

@@ -1039,6 +1039,125 @@ fn artillery_closed_forms() {
         .contains("stone-thrower template, which muster does not preview"));
 }
 
+/// A battery fires at a unit without `--figures` (issue 36): the figures hit are counted from
+/// the target by reading gun-path, the battery facing it. The French foot battery of 6
+/// (lists/wab-france-1809.toml unit 13, a medium piece) at the 28 musketeers of
+/// lists/wab-russia-1812.toml unit 5 in one rank: canister covers 76 mm of 20 mm bases; round
+/// shot crosses its ranks, one figure each; a unit in 2 ranks, cavalry's wider bases. The
+/// expected numbers are worked out from the data in the test (`battery_shot`). Before,
+/// `--target` without `--figures` was refused.
+#[test]
+fn a_battery_counts_the_figures_it_hits_from_its_target() {
+    use super::battery_shot;
+    let listed = [
+        "--battery",
+        "lists/wab-france-1809.toml:13",
+        "--target",
+        "lists/wab-russia-1812.toml:5",
+    ];
+    for (ammo, ranks, target, figures, entry) in [
+        ("canister", None, &listed[2..], 28, "ru-musketeers"),
+        ("roundshot", None, &listed[2..], 28, "ru-musketeers"),
+        (
+            "canister",
+            Some("2"),
+            &["--target", "ru-musketeers:27"][..],
+            27,
+            "ru-musketeers",
+        ),
+        (
+            "roundshot",
+            Some("3"),
+            &["--target", "ru-musketeers:27"][..],
+            27,
+            "ru-musketeers",
+        ),
+        (
+            "canister",
+            None,
+            &["--target", "ru-dragoons:12"][..],
+            12,
+            "ru-dragoons",
+        ),
+    ] {
+        let mut args = vec!["artillery", "--battery", listed[1], "--ammo", ammo];
+        args.extend_from_slice(target);
+        if let Some(n) = ranks {
+            args.extend(["--target-ranks", n]);
+        }
+        let v = preview(&args);
+        // Given, else its own formation's: the line of two ranks on foot, one mounted
+        // (reading who-fights).
+        let own = if entry == "ru-dragoons" { 1 } else { 2 };
+        let ranks_n: u32 = ranks.map_or(own, |n| n.parse().unwrap());
+        let (hit, mean) = battery_shot("fr-foot-battery-6", ammo, entry, figures, ranks_n);
+        assert_eq!(v["figures"], hit, "{args:?}: {v}");
+        assert_eq!(v["covered"]["figures"], hit, "{args:?}");
+        assert_eq!(v["covered"]["ranks"], ranks_n, "{args:?}");
+        assert!(
+            close(v["mean"].as_f64().unwrap(), mean),
+            "{args:?}: {v} vs {mean}"
+        );
+        let why = v["covered"]["why"].as_str().unwrap();
+        let said = if ammo == "canister" {
+            format!("{hit} figures under the template: 76 mm wide")
+        } else {
+            format!("{hit} figure")
+        };
+        assert!(why.starts_with(&said), "{why}");
+        assert!(why.ends_with("reading gun-path, ACA p.9)"), "{why}");
+    }
+    // The numbers themselves, for the issue's pair in its line of two ranks of 14: 4 figures
+    // under the template in each (bases of 20 mm, the template's 76 mm centred on them), 2 on
+    // the path.
+    assert_eq!(
+        battery_shot("fr-foot-battery-6", "canister", "ru-musketeers", 28, 2).0,
+        8
+    );
+    assert_eq!(
+        battery_shot("fr-foot-battery-6", "roundshot", "ru-musketeers", 28, 2).0,
+        2
+    );
+    // The text says it.
+    let mut words = vec![
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "artillery",
+        "--ammo",
+        "canister",
+    ];
+    words.extend(listed);
+    let run = muster(&words);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("\n  8 figures under the template: 76 mm wide (WAB's blast template, 3\" across, halved along its diameter) over 20 mm bases, centred on each rank crossed (28 figures in 2 ranks of 14; reading gun-path, ACA p.9)\n"),
+        "{}",
+        run.stdout
+    );
+    // What it cannot count is refused, saying what to give.
+    for (args, said) in [
+        (
+            vec!["--battery", "medium", "--ammo", "canister", "--target", "lists/wab-russia-1812.toml:13"],
+            "is a battery, whose pieces' bases are not given (reading contact): give --figures N",
+        ),
+        (
+            vec!["--battery", "medium", "--ammo", "canister", "--toughness", "3", "--no-save"],
+            "give --figures N (the figures on the path, round shot, or under the template, canister) or --target UNIT",
+        ),
+        (
+            vec!["--battery", "medium", "--ammo", "roundshot", "--at", "caisson", "--target", "ru-musketeers", "--target-ranks", "2"],
+            "--target-ranks 2: the ranks count the figures hit from --target",
+        ),
+    ] {
+        let mut words = vec!["preview", "--ruleset", "wab-aca", "artillery"];
+        words.extend(args.iter().copied());
+        let run = muster(&words);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
+        assert!(run.stderr.contains(said), "{args:?}: {}", run.stderr);
+    }
+}
+
 /// Numbers out of their bounds are refused, naming the flag and the bound, before anything is
 /// computed; unknown ids get a suggestion.
 #[test]

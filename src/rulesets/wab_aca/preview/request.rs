@@ -1695,9 +1695,32 @@ pub struct ArtilleryRequest {
     pub sheltered: bool,
     pub before_bounce: bool,
     pub target: Option<UnitSpec>,
+    /// `--target-ranks N`: the ranks the target stands in (default its formation's), for the figures hit
+    /// counted from it (reading gun-path).
+    pub target_ranks: Option<u32>,
     pub toughness: Option<u32>,
     pub save: Option<u32>,
     pub no_save: bool,
+}
+
+/// The figures on the path or under the template, counted from the target unit (reading
+/// gun-path): the battery faces it, round shot crosses its depth, canister's half template
+/// covers a width of each rank, centred on its front.
+#[derive(Debug, Clone, Serialize)]
+pub struct Covered {
+    /// Figures hit (before skirmishers' or foragers' halving).
+    pub figures: u32,
+    /// The ranks it stands in, each crossed.
+    pub ranks: u32,
+    /// Figures in its front rank.
+    pub front: u32,
+    /// Millimetres a figure takes in its rank (core.toml `[contact]`).
+    pub base_mm: u32,
+    /// Canister: the half template's width (artillery.toml `[template]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template_mm: Option<u32>,
+    /// How the figures were counted, in words.
+    pub why: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -1705,6 +1728,9 @@ pub struct ArtilleryOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
     pub figures: u32,
+    /// Where the figures come from the target (no `--figures`): how they were counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub covered: Option<Covered>,
     pub toughness: u32,
     #[serde(flatten)]
     pub report: ArtilleryReport,
@@ -1824,6 +1850,89 @@ fn artillery_situation(
     Ok(())
 }
 
+/// The figures a shot hits in the target unit (reading gun-path): the battery faces the unit,
+/// which stands in `--target-ranks` ranks (default its own formation's, as it fights: its line
+/// of two ranks on foot), its front rank figures ÷ ranks rounded up. Round shot: the ball crosses its depth, one figure a rank. Canister: the half template
+/// moved straight at the middle of its front covers, in each rank crossed, the figures whose
+/// bases it overlaps (wholly or partly, ACA p.9), its width centred on the rank.
+fn covered(db: &Database, r: &ArtilleryRequest, t: &Resolved) -> Result<Covered, String> {
+    let base = match t.entry.kind {
+        Kind::Infantry => db.core.contact.infantry,
+        Kind::Cavalry | Kind::General => db.core.contact.cavalry,
+        Kind::Battery => {
+            return Err(format!(
+                "--target: {} is a battery, whose pieces' bases are not given (reading contact): give --figures N, or --at battery for its pieces and gunners",
+                t.name
+            ))
+        }
+    };
+    // Its own formation's ranks unless told (its line of two ranks on foot, reading
+    // who-fights).
+    let own = default_formation(t.entry)
+        .and_then(|id| db.formations.get(id))
+        .and_then(|f| f.shooting.as_ref())
+        .and_then(|s| s.depth)
+        .unwrap_or(1);
+    let ranks = r.target_ranks.unwrap_or(own).min(t.figures.max(1));
+    let front = t.figures.div_ceil(ranks);
+    let mut rows = Vec::new();
+    let mut left = t.figures;
+    while left > 0 {
+        rows.push(left.min(front));
+        left -= left.min(front);
+    }
+    let plural = |n: u32, one: &str, many: &str| {
+        if n == 1 {
+            format!("{n} {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let stands = format!(
+        "{} in {} of {front}",
+        plural(t.figures, "figure", "figures"),
+        plural(ranks, "rank", "ranks")
+    );
+    let (figures, template_mm, why) = match r.ammunition {
+        Ammunition::Roundshot => {
+            let n = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+            (
+                n,
+                None,
+                format!(
+                    "{} on the path: the ball crosses the unit's depth, one figure a rank ({stands}; reading gun-path, ACA p.9)",
+                    plural(n, "figure", "figures")
+                ),
+            )
+        }
+        Ammunition::Canister => {
+            let width = db.artillery.template.width_mm;
+            let overlap = crate::rulesets::wab_aca::model::Contact {
+                corners: false,
+                ..db.core.contact.clone()
+            };
+            let n: u32 = rows.iter().map(|&k| overlap.in_contact(k, base, width)).sum();
+            (
+                n,
+                Some(width),
+                format!(
+                    "{} under the template: {width} mm wide ({}) over {base} mm bases, centred on each rank crossed ({stands}; reading gun-path, ACA p.9)",
+                    plural(n, "figure", "figures"),
+                    db.artillery.template.source
+                ),
+            )
+        }
+    };
+    Ok(Covered {
+        figures: within("--target", figures, &limits::IN_PATH, "engine limit")?,
+        ranks,
+        front,
+        base_mm: base,
+        template_mm,
+        why,
+    })
+}
+
 pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, String> {
     let battery = if db.batteries.contains(&r.battery) {
         r.battery.clone()
@@ -1853,21 +1962,33 @@ pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, St
         .transpose()?
         .unwrap_or(0);
     artillery_situation(db, r, grand_battery)?;
-    let figures = match (r.at, r.figures) {
-        (At::Figures, None) => {
-            return Err(
-                "give --figures N: the figures on the path (round shot) or under the template (canister)"
-                    .into(),
-            )
-        }
-        (_, Some(n)) => within("--figures", n, &limits::IN_PATH, "engine limit")?,
-        (_, None) => 0,
-    };
     let target = r
         .target
         .as_ref()
         .map(|u| resolve(db, "--target", u))
         .transpose()?;
+    if let Some(n) = r.target_ranks {
+        within("--target-ranks", n, &(1..=12), "a unit of 1 to 12 ranks")?;
+        if r.figures.is_some() || r.at != At::Figures {
+            return Err(format!(
+                "--target-ranks {n}: the ranks count the figures hit from --target; give it without --figures and --at"
+            ));
+        }
+    }
+    let (figures, covered) = match (r.at, r.figures, &target) {
+        (At::Figures, None, Some(t)) => {
+            let c = covered(db, r, t)?;
+            (c.figures, Some(c))
+        }
+        (At::Figures, None, None) => {
+            return Err(
+                "give --figures N (the figures on the path, round shot, or under the template, canister) or --target UNIT to count them from it (reading gun-path)"
+                    .into(),
+            )
+        }
+        (_, Some(n), _) => (within("--figures", n, &limits::IN_PATH, "engine limit")?, None),
+        (_, None, _) => (0, None),
+    };
     if let (At::Battery, Some(t)) = (r.at, &target) {
         if t.entry.kind != Kind::Battery {
             return Err(format!(
@@ -1918,6 +2039,7 @@ pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, St
     Ok(ArtilleryOut {
         target: target.map(|t| t.name),
         figures,
+        covered,
         toughness,
         report,
     })

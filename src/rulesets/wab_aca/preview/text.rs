@@ -260,6 +260,9 @@ pub fn artillery(r: &ArtilleryOut) -> String {
     if let Some(t) = &r.target {
         text.push_str(&format!("  target: {t}\n"));
     }
+    if let Some(c) = &r.covered {
+        text.push_str(&format!("  {}\n", c.why));
+    }
     let wound = |n: Option<u32>| {
         n.map(|n| format!("{n}+"))
             .unwrap_or_else(|| "impossible".into())
