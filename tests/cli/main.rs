@@ -4,6 +4,7 @@ mod architecture;
 mod boundary;
 mod browser;
 mod career;
+mod case;
 #[cfg(unix)]
 mod connections;
 mod data;
