@@ -7,6 +7,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 
@@ -16,6 +17,8 @@ use crate::commands::ready::data_stamp;
 pub(crate) use crate::commands::ready::Ready;
 use crate::core::error::Error;
 use crate::rulesets::Ruleset;
+
+pub(super) type Shared = State<Arc<App>>;
 
 pub(crate) struct App {
     pub store: Store,

@@ -14,10 +14,10 @@ use serde::Deserialize;
 use serde_json::json;
 use toml_edit::DocumentMut;
 
-use super::api::{
-    blocking, chart_width, duels_json, if_match, json_error, json_response, page_lang, store_error,
-};
 use super::app::App;
+use super::duels::{chart_width, duels_json};
+use super::query::page_lang;
+use super::reply::{blocking, if_match, json_error, json_response, store_error};
 use super::store::{version, Store, StoreError};
 use crate::commands::to_json;
 use crate::core::error::Error;

@@ -13,12 +13,21 @@
 //! waiting longest for a head closed for a newcomer, so that silent sockets cannot lock the
 //! players out.
 
-mod api;
 mod app;
+mod catalogue;
+mod check;
 mod connections;
+mod duels;
+mod edits;
 mod games;
+mod lists;
+mod pages;
 mod pairing;
 mod phone;
+mod print;
+mod query;
+mod reply;
+mod share;
 mod sheets;
 pub mod store;
 
@@ -175,48 +184,48 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
         phone_codes,
     });
     let router = Router::new()
-        .route("/", get(api::index_page))
-        .route("/lists/{name}", get(api::builder_page))
-        .route("/games/{name}", get(api::game_page))
+        .route("/", get(pages::index_page))
+        .route("/lists/{name}", get(pages::builder_page))
+        .route("/games/{name}", get(pages::game_page))
         .route("/api/games", get(games::list).post(games::create))
         .route("/api/games/{name}", get(games::get))
         .route("/api/games/{name}/mark", post(games::mark))
         .route("/api/games/{name}/undo", post(games::undo))
         .route("/api/games/{name}/odds", get(games::odds))
         .route("/api/games/{name}/score", get(games::score))
-        .route("/lists/{name}/cards.pdf", get(api::cards))
-        .route("/lists/{name}/roster.pdf", get(api::roster_pdf))
-        .route("/lists/{name}/roster.html", get(api::roster_html))
+        .route("/lists/{name}/cards.pdf", get(print::cards))
+        .route("/lists/{name}/roster.pdf", get(print::roster_pdf))
+        .route("/lists/{name}/roster.html", get(print::roster_html))
         .route("/assets/{file}", get(asset))
         .route("/pair", get(phone::pair))
         .route("/api/pairing", get(phone::codes))
         .route("/manifest.webmanifest", get(phone::manifest))
-        .route("/api/check", post(api::check))
-        .route("/api/sheets", get(api::sheets))
+        .route("/api/check", post(check::check))
+        .route("/api/sheets", get(catalogue::sheets))
         .route("/sheets/edit", get(sheets::page))
         .route("/api/sheets/form", get(sheets::form))
         .route("/api/sheets/draft", post(sheets::draft))
         .route("/api/sheets/save", post(sheets::save))
-        .route("/api/rulesets", get(api::rulesets))
-        .route("/api/rulesets/{id}/fields", get(api::fields))
-        .route("/api/lists", get(api::lists).post(api::create))
+        .route("/api/rulesets", get(catalogue::rulesets))
+        .route("/api/rulesets/{id}/fields", get(catalogue::fields))
+        .route("/api/lists", get(lists::lists).post(lists::create))
         .route(
             "/api/lists/{name}",
-            get(api::list).put(api::put).delete(api::delete),
+            get(lists::list).put(lists::put).delete(lists::delete),
         )
-        .route("/api/lists/{name}/edit", post(api::edit))
-        .route("/api/lists/{name}/update", post(api::update))
-        .route("/api/lists/{name}/duplicate", post(api::duplicate))
-        .route("/api/lists/{name}/duel", get(api::duel))
-        .route("/api/lists/{name}/offers", get(api::offers))
-        .route("/api/lists/{name}/matchups", get(api::matchups))
-        .route("/api/lists/{name}/share", get(api::share))
-        .route("/api/import", post(api::import))
+        .route("/api/lists/{name}/edit", post(edits::edit))
+        .route("/api/lists/{name}/update", post(edits::update))
+        .route("/api/lists/{name}/duplicate", post(lists::duplicate))
+        .route("/api/lists/{name}/duel", get(duels::duel))
+        .route("/api/lists/{name}/offers", get(lists::offers))
+        .route("/api/lists/{name}/matchups", get(duels::matchups))
+        .route("/api/lists/{name}/share", get(share::share))
+        .route("/api/import", post(share::import))
         .route(
             "/api/import/picture",
-            post(api::import_picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
+            post(share::import_picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
         )
-        .fallback(api::not_found)
+        .fallback(pages::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
         .with_state(app.clone());
@@ -353,7 +362,7 @@ fn content_length(headers: &HeaderMap) -> Option<u64> {
 async fn asset(path: axum::extract::Path<String>) -> Response {
     match path.as_str() {
         "icon.svg" | "icon-192.png" | "icon-512.png" => phone::icon(&path),
-        _ => api::asset(path).await,
+        _ => pages::asset(path).await,
     }
 }
 

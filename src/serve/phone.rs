@@ -11,9 +11,10 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::api::{json_error, json_response, not_found, page_word};
 use super::app::App;
+use super::pages::{not_found, page_word};
 use super::pairing::{html_text, preferred_lang};
+use super::reply::{json_error, json_response};
 use crate::commands::to_json;
 use crate::render::qr::Qr;
 

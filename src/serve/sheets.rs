@@ -13,10 +13,10 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::api::{
-    blocking, html, json_error, json_response, page_lang, ruleset_param, store_error,
-};
 use super::app::{App, Ready};
+use super::pages::html;
+use super::query::{page_lang, ruleset_param};
+use super::reply::{blocking, json_error, json_response, store_error};
 use super::store::{version, Store, StoreError};
 use crate::commands::player_layer::{self, Place};
 use crate::commands::sheets::{saved_text, typed, Typed};

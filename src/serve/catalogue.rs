@@ -1,0 +1,75 @@
+//! What muster knows, as the pages ask it: the rulesets and a ruleset's sheets (what `muster
+//! rulesets` and `muster sheets --format json` print), and the fields a new list of a
+//! ruleset takes.
+
+use axum::extract::{Path as UrlPath, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::app::Shared;
+use super::query::{page_lang, ruleset_param, LangQuery};
+use super::reply::{blocking, json_error, json_response};
+use crate::commands::to_json;
+use crate::rulesets::SheetFilter;
+
+#[derive(Deserialize)]
+pub struct RulesetQuery {
+    ruleset: Option<String>,
+}
+
+/// `GET /api/sheets?ruleset=ID`: what `muster sheets --format json` prints.
+pub async fn sheets(State(app): Shared, Query(q): Query<RulesetQuery>) -> Response {
+    blocking(move || {
+        let ruleset = match ruleset_param(q.ruleset.as_deref()) {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        let ready = match app.engine(ruleset) {
+            Ok(r) => r,
+            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+        };
+        match ready.engine.sheets(&SheetFilter::default()) {
+            Ok(listing) => json_response(StatusCode::OK, to_json(&listing.json)),
+            Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+        }
+    })
+    .await
+}
+
+/// `GET /api/rulesets`: what `muster rulesets --format json` prints.
+pub async fn rulesets() -> Response {
+    json_response(StatusCode::OK, to_json(&crate::commands::rulesets::rows()))
+}
+
+/// `GET /api/rulesets/{id}/fields[?lang=…]`: the fields a new list of the ruleset takes, with
+/// their choices named in the language (the new-list form's dropdowns).
+pub async fn fields(
+    State(app): Shared,
+    UrlPath(id): UrlPath<String>,
+    Query(q): Query<LangQuery>,
+) -> Response {
+    blocking(move || {
+        let ruleset = match ruleset_param(Some(&id)) {
+            Ok(r) => r,
+            Err(r) => return r,
+        };
+        let ready = match app.engine(ruleset) {
+            Ok(r) => r,
+            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
+        };
+        let lang = page_lang(ruleset, q.lang.as_deref());
+        let labels = ready.words(lang);
+        json_response(
+            StatusCode::OK,
+            to_json(&json!({
+                "ruleset": ruleset.id(),
+                "lang": lang.id(),
+                "lists": ruleset.capabilities().lists,
+                "fields": ready.engine.list_fields(lang, &labels),
+            })),
+        )
+    })
+    .await
+}

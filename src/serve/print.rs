@@ -1,0 +1,155 @@
+//! A list printed: its cards and its roster as PDF, and the roster as the print view (HTML),
+//! in the language and on the paper asked (`muster cards`, `muster roster`).
+
+use axum::extract::{Path as UrlPath, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use super::app::{App, Shared};
+use super::check::{stored, Checked};
+use super::reply::{blocking, json_error};
+use crate::commands::print::{list_cards, roster_document, RosterFormat};
+use crate::core::error::Error;
+use crate::core::i18n::Lang;
+use crate::render::sheet::Paper;
+use crate::rulesets::Ruleset;
+
+#[derive(Deserialize)]
+pub struct PrintQuery {
+    lang: Option<String>,
+    paper: Option<String>,
+    #[serde(default)]
+    allow_invalid: bool,
+}
+
+/// The language (`lang=`, else the list's, else the ruleset's first) and paper of a document.
+pub(super) fn print_options(
+    ruleset: Ruleset,
+    list: Option<Lang>,
+    q: &PrintQuery,
+) -> Result<(Lang, Paper), Response> {
+    let lang = match q.lang.as_deref() {
+        None => list
+            .filter(|l| ruleset.languages().contains(l))
+            .or(ruleset.languages().first().copied())
+            .unwrap_or_default(),
+        Some(id) => match ruleset.languages().iter().find(|l| l.id() == id) {
+            Some(l) => *l,
+            None => {
+                let known: Vec<&str> = ruleset.languages().iter().map(|l| l.id()).collect();
+                return Err(json_error(
+                    StatusCode::BAD_REQUEST,
+                    &format!(
+                        "lang={}: {} is printed in {}",
+                        id.escape_debug(),
+                        ruleset.title(),
+                        known.join(", ")
+                    ),
+                ));
+            }
+        },
+    };
+    let paper = match q.paper.as_deref() {
+        None | Some("a4") => Paper::A4,
+        Some("letter") => Paper::Letter,
+        Some(p) => {
+            return Err(json_error(
+                StatusCode::BAD_REQUEST,
+                &format!("paper={}: a4 or letter", p.escape_debug()),
+            ))
+        }
+    };
+    Ok((lang, paper))
+}
+
+/// A document of a list: `make` gets the checked list and the print options.
+fn document(
+    app: &App,
+    name: &str,
+    q: &PrintQuery,
+    kind: &'static str,
+    make: impl FnOnce(&Checked, Lang, Paper) -> Result<Vec<u8>, Error>,
+) -> Response {
+    let c = match stored(app, name) {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let (lang, paper) = match print_options(c.check.ruleset, c.check.lang, q) {
+        Ok(o) => o,
+        Err(r) => return r,
+    };
+    match make(&c, lang, paper) {
+        Ok(bytes) => ([(header::CONTENT_TYPE, kind)], bytes).into_response(),
+        Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+    }
+}
+
+/// `GET /lists/{name}/cards.pdf[?lang=…&paper=…&allow_invalid=true]`.
+pub async fn cards(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<PrintQuery>,
+) -> Response {
+    blocking(move || {
+        document(&app, &name, &q, "application/pdf", |c, lang, paper| {
+            if !c.check.is_valid() && !q.allow_invalid {
+                return Err(Error::Invalid(format!(
+                    "{name} is not a legal list: fix it, or print anyway (allow_invalid=true)"
+                )));
+            }
+            list_cards(c.ready.engine.as_ref(), &c.check, lang, paper)
+        })
+    })
+    .await
+}
+
+/// `GET /lists/{name}/roster.pdf[?lang=…&paper=…]`.
+pub async fn roster_pdf(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<PrintQuery>,
+) -> Response {
+    blocking(move || {
+        document(&app, &name, &q, "application/pdf", |c, lang, paper| {
+            roster_document(
+                c.ready.engine.as_ref(),
+                &c.check,
+                &c.sources,
+                lang,
+                RosterFormat::Pdf,
+                paper,
+                None,
+            )
+        })
+    })
+    .await
+}
+
+/// `GET /lists/{name}/roster.html[?lang=…]`: the print view.
+pub async fn roster_html(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<PrintQuery>,
+) -> Response {
+    blocking(move || {
+        document(
+            &app,
+            &name,
+            &q,
+            "text/html; charset=utf-8",
+            |c, lang, paper| {
+                roster_document(
+                    c.ready.engine.as_ref(),
+                    &c.check,
+                    &c.sources,
+                    lang,
+                    RosterFormat::Html,
+                    paper,
+                    None,
+                )
+            },
+        )
+    })
+    .await
+}

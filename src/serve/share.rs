@@ -1,0 +1,269 @@
+//! A list shared and a list imported: its share code (`muster list share`) with its QR code
+//! and the list as text for a chat; a code pasted, or read from a picture, imported into the
+//! lists folder (`muster list import`), a refusal said in the page's language with where each
+//! problem is in the code.
+
+use axum::body::Bytes;
+use axum::extract::{Path as UrlPath, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::json;
+
+use super::app::{App, Shared};
+use super::check::stored;
+use super::print::{print_options, PrintQuery};
+use super::query::{asked_lang, page_lang};
+use super::reply::{blocking, json_error, json_response, store_error};
+use crate::commands::print::{roster_document, RosterFormat};
+use crate::commands::share::ImportError;
+use crate::commands::to_json;
+use crate::core::error::Error;
+use crate::rulesets::{self, Ruleset};
+
+/// `GET /api/lists/{name}/share[?lang=…]`: the list's share code (`muster list share`), its
+/// QR code as SVG when one a phone reads holds it (else why not), and the list as text for a
+/// chat (`muster roster --format text`) in `lang`.
+pub async fn share(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+    Query(q): Query<PrintQuery>,
+) -> Response {
+    blocking(move || {
+        let c = match stored(&app, &name) {
+            Ok(c) => c,
+            Err(r) => return r,
+        };
+        let (lang, paper) = match print_options(c.check.ruleset, c.check.lang, &q) {
+            Ok(o) => o,
+            Err(r) => return r,
+        };
+        let engine = c.ready.engine.as_ref();
+        let path = app.store.dir.join(&name);
+        let code = rulesets::share::shared(engine, &path, c.sources.text(c.file), &c.check)
+            .and_then(|s| crate::core::share_code::encode(&s).map_err(Error::Render));
+        let code = match code {
+            Ok(code) => code,
+            Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+        };
+        let (qr, qr_note) = match crate::commands::share::code_qr(&code) {
+            Ok(qr) => (Some(qr.svg()), None),
+            Err(why) => (None, Some(why)),
+        };
+        let text = roster_document(
+            engine,
+            &c.check,
+            &c.sources,
+            lang,
+            RosterFormat::Text,
+            paper,
+            None,
+        )
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+        json_response(
+            StatusCode::OK,
+            to_json(&json!({
+                "code": code,
+                "length": code.len(),
+                "qr_svg": qr,
+                "qr_note": qr_note,
+                "text": text,
+            })),
+        )
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct ImportBody {
+    code: String,
+    /// The list file to write (default: the sharer's name).
+    #[serde(default)]
+    name: Option<String>,
+    /// The page's language, for what the import says.
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// `POST /api/import {"code": …, "name": …}`: `muster list import` into the lists folder
+/// (the sheets the code carried into the player's data folder), never over a file there.
+pub async fn import(State(app): Shared, body: Bytes) -> Response {
+    blocking(move || {
+        let asked: ImportBody = match serde_json::from_slice(&body) {
+            Ok(b) => b,
+            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
+        };
+        import_code(&app, asked)
+    })
+    .await
+}
+
+/// What `POST /api/import/picture` is asked besides the picture.
+#[derive(Deserialize)]
+pub struct PictureQuery {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// `POST /api/import/picture?name=…&lang=…`, the body a picture (PNG or JPEG, at most
+/// [`super::MAX_PICTURE_BODY`]): the share code its QR code holds, read as `muster list
+/// import PICTURE` reads it, then imported as a pasted code is. A body that is no picture, or
+/// holds no code, is refused in the page's language with what to do.
+pub async fn import_picture(
+    State(app): Shared,
+    Query(asked): Query<PictureQuery>,
+    body: Bytes,
+) -> Response {
+    blocking(
+        move || match crate::commands::share::code_of_picture(&body) {
+            Ok(code) => import_code(
+                &app,
+                ImportBody {
+                    code,
+                    name: asked.name,
+                    lang: asked.lang,
+                },
+            ),
+            Err(why) => {
+                let lang = asked_lang(asked.lang.as_deref());
+                json_error(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    &why.say(lang, crate::core::words::shared(lang)),
+                )
+            }
+        },
+    )
+    .await
+}
+
+/// A share code imported into the lists folder, answered as `POST /api/import` answers.
+fn import_code(app: &App, asked: ImportBody) -> Response {
+    {
+        let out = match asked
+            .name
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+        {
+            Some(n) => match app.store.fresh(n) {
+                Ok(p) => Some(p),
+                Err(e) => return store_error(e),
+            },
+            None => None,
+        };
+        let done = crate::commands::share::import(
+            &app.dirs,
+            None,
+            &asked.code,
+            out.as_deref(),
+            &app.store.dir,
+            &app.player_dir,
+        );
+        match done {
+            Ok(done) => {
+                app.forget(done.ruleset);
+                let lang = page_lang(done.ruleset, asked.lang.as_deref());
+                let labels = app
+                    .engine(done.ruleset)
+                    .map(|r| r.words(lang))
+                    .unwrap_or_default();
+                let words = crate::core::words::Layered {
+                    own: labels.as_ref(),
+                    lang,
+                };
+                let notes: Vec<String> = done.notes.iter().map(|n| n.say(lang, &words)).collect();
+                let name = done
+                    .list
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                json_response(
+                    StatusCode::CREATED,
+                    to_json(&json!({
+                        "name": name,
+                        "title": done.name,
+                        "ruleset": done.ruleset.id(),
+                        "valid": done.valid,
+                        "sheets": done.sheets.len(),
+                        "notes": notes,
+                    })),
+                )
+            }
+            // Said without the folder's place on this machine.
+            Err(ImportError::ListExists(path)) => {
+                let file = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let lang = asked_lang(asked.lang.as_deref());
+                let said = crate::core::words::Phrase::new(
+                    "import-exists",
+                    "a list `{file}` is there already: give this one another file name; nothing written",
+                )
+                .text("file", file)
+                .say(lang, crate::core::words::shared(lang));
+                json_error(StatusCode::CONFLICT, &said)
+            }
+            // Each diagnostic where it is in the code (its part, line and column), in the
+            // page's language: what the command line prints, never a file of this machine.
+            Err(ImportError::Unreadable {
+                what,
+                diagnostics,
+                sources,
+            }) => {
+                let ruleset = ruleset_of_code(&asked.code);
+                let (lang, labels) = match ruleset {
+                    Some(r) => {
+                        let lang = page_lang(r, asked.lang.as_deref());
+                        let labels = app.engine(r).map(|ready| ready.words(lang)).ok();
+                        (lang, labels)
+                    }
+                    None => (asked_lang(asked.lang.as_deref()), None),
+                };
+                let labels = labels.as_deref().cloned().unwrap_or_default();
+                let shown: Vec<serde_json::Value> = diagnostics
+                    .iter()
+                    .take(MAX_SHOWN_DIAGNOSTICS)
+                    .map(|d| {
+                        let (line, column) = d.line_column(&sources).unwrap_or((0, 0));
+                        json!({
+                            "part": d.file.map(|f| sources.name(f)),
+                            "line": line,
+                            "column": column,
+                            "message": crate::rulesets::printed_message(d, lang, &labels),
+                        })
+                    })
+                    .collect();
+                json_response(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    to_json(&json!({
+                        "error": what.say(lang, crate::core::words::shared(lang)),
+                        "diagnostics": shown,
+                        "more": diagnostics.len().saturating_sub(MAX_SHOWN_DIAGNOSTICS),
+                    })),
+                )
+            }
+            Err(ImportError::Failed(e @ (Error::Usage(_) | Error::Invalid(_)))) => json_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &app.store.unplaced(&e.to_string()),
+            ),
+            Err(ImportError::Failed(e)) => json_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &app.store.unplaced(&e.to_string()),
+            ),
+        }
+    }
+}
+
+/// The most diagnostics an import's refusal lists on the page (the rest are counted).
+const MAX_SHOWN_DIAGNOSTICS: usize = 20;
+
+/// The ruleset a share code names, if it decodes.
+fn ruleset_of_code(code: &str) -> Option<Ruleset> {
+    crate::core::share_code::decode(code)
+        .ok()
+        .and_then(|s| s.ruleset.parse().ok())
+}
