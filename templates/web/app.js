@@ -1366,12 +1366,16 @@ function builderControls() {
   });
 }
 
-(async () => {
+// A page starts here: its words first (UI.ready), then the page drawn; `controls`, what must
+// answer from the first paint, is set up before the words have loaded.
+async function startPage(page, controls) {
   UI.ready = setupLanguage();
-  if (document.getElementById("builder")) builderControls();
+  if (controls) controls();
   await UI.ready;
-  if (document.getElementById("builder")) await builderPage();
-  else if (document.getElementById("game")) await gamePage();
-  else if (document.getElementById("index")) await indexPage();
-  else if (document.getElementById("sheet-editor")) await window.sheetPage();
-})();
+  await page();
+}
+
+if (document.getElementById("builder")) startPage(builderPage, builderControls);
+if (document.getElementById("game")) startPage(gamePage);
+if (document.getElementById("index")) startPage(indexPage);
+if (document.getElementById("sheet-editor")) startPage(() => window.sheetPage());
