@@ -358,7 +358,7 @@ fn the_api_answers_as_the_cli() {
     for (path, kind) in [
         ("/", "text/html"),
         ("/lists/sharpe-patrol.toml", "text/html"),
-        ("/assets/app.js", "text/javascript"),
+        ("/assets/common.js", "text/javascript"),
         ("/assets/app.css", "text/css"),
         ("/lists/sharpe-patrol.toml/cards.pdf", "application/pdf"),
         (
