@@ -533,4 +533,4 @@ function builderControls() {
   });
 }
 
-if (document.getElementById("builder")) startPage(builderPage, builderControls);
+startPage(builderPage, builderControls);

@@ -99,6 +99,8 @@ function said(text) {
   return String(text ?? "").replace(/`/g, () => ((open = !open) ? "“" : "”"));
 }
 
+// ── the duels' cards and their charts (the builder's and a game's) ────────────────────────
+
 // The width a duel's chart is shown at, in CSS pixels: an empty card laid out where the cards
 // go says it. The server draws the chart that wide, so its text is seen at the size it sets
 // (never scaled down with the drawing); a window made narrower or wider draws it again.
@@ -149,6 +151,8 @@ function duelCards(duels, where) {
       el("p", { class: "muted small" }, t(where)),
       el("code", { class: "command" }, d.command)))));
 }
+
+// ── starting a page ───────────────────────────────────────────────────────────────────────
 
 // A page starts here: its words first (UI.ready), then the page drawn; `controls`, what must
 // answer from the first paint, is set up before the words have loaded.

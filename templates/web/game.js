@@ -259,4 +259,4 @@ async function drawScore() {
     el("details", { class: "cli" }, el("summary", {}, t("in_full")), el("pre", {}, r.data.text)));
 }
 
-if (document.getElementById("game")) startPage(gamePage);
+startPage(gamePage);

@@ -236,7 +236,7 @@ async function deleteList(l) {
   await drawLists();
 }
 
-// ── the games: a list of them on the first page, and a game's page at the table ──────────
+// ── the games under way, and a new game ───────────────────────────────────────────────────
 
 async function drawGames(lists) {
   const box = $("#games");
@@ -297,4 +297,4 @@ async function createGame(ev) {
   else banner(r.data.error);
 }
 
-if (document.getElementById("index")) startPage(indexPage);
+startPage(indexPage);

@@ -226,4 +226,4 @@ window.sheetPage = async function sheetPage() {
   await redraw();
 };
 
-if (document.getElementById("sheet-editor")) startPage(() => window.sheetPage());
+startPage(() => window.sheetPage());
