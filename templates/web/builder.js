@@ -91,6 +91,56 @@ async function loadOffers() {
   drawOffers();
 }
 
+/**
+ * A list as the builder shows it (GET /api/lists/NAME, and the answer to each edit): the
+ * fields the page reads.
+ * @typedef {object} ListView
+ * @property {string} name its file
+ * @property {string} version what an edit sends back (If-Match), refused once stale
+ * @property {string} toml the file's text
+ * @property {string} ruleset the ruleset's id
+ * @property {string} title the ruleset's title
+ * @property {string} list_name the list's own name
+ * @property {string} description_words the army, in words
+ * @property {string} lang the language the view is in
+ * @property {string[]} languages the ruleset's languages (the printouts may take each)
+ * @property {{ points: boolean, figures: string | null, extras_bought: boolean, adds: string[] }} words
+ *   what the ruleset's lists count and buy
+ * @property {{ valid: boolean, total: number, limit?: number, units: object[],
+ *   diagnostics: { severity: string }[] }} check the list's check, as `muster check` prints it
+ * @property {ListUnit[]} units
+ * @property {Said[]} said the check's diagnostics, in the page's language
+ * @property {(number | null)[]} placement for each of `said`, the unit (from 0) it is about
+ * @property {{ unit: number, label: string, words: string }[]} data_changes what changed for
+ *   each unit since it was priced
+ */
+
+/**
+ * @typedef {object} ListUnit
+ * @property {string} id its sheet or entry
+ * @property {string} label
+ * @property {boolean} own_label whether the player gave the label (else the data's name)
+ * @property {string} detail
+ * @property {number | null} figures its count
+ * @property {boolean} counted whether it is added with a count
+ * @property {number} cost
+ * @property {{ id: string, name: string, cost: number, free: boolean }[]} extras its skills or options
+ */
+
+/**
+ * A diagnostic of the list in the page's language.
+ * @typedef {object} Said
+ * @property {"error" | "warning"} severity
+ * @property {string} sentence
+ * @property {string[]} help what to do about it
+ * @property {string | null} rule
+ * @property {string} code
+ * @property {string} message the command line's words
+ * @property {number | null} line
+ * @property {number | null} column
+ */
+
+/** @param {ListView} view */
 function show(view) {
   const first = !state.view;
   state.view = view;
@@ -130,6 +180,7 @@ function links() {
 
 // A diagnostic as a sentence, what to do about it and its rule; the code, line and column
 // folded for those who want them.
+/** @param {Said} s */
 function diagnosticBox(s) {
   const help = s.help || [];
   return el("div", { class: "diagnostic " + s.severity, "data-code": s.code },

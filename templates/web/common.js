@@ -131,8 +131,36 @@ function redrawChartsOnResize(draw, out) {
   }).observe(out());
 }
 
+/**
+ * A preview between two units, as the builder's duels (GET /api/lists/NAME/duel) and a game's
+ * odds (GET /api/games/NAME/odds) answer each of their `duels`.
+ * @typedef {object} Duel
+ * @property {string} procedure the `muster preview` procedure: "fire", "melee", "shoot", …
+ * @property {string} title its heading, the two units named, in the page's language
+ * @property {string | null} refused why the two units cannot play it, in words; null if worked
+ * @property {{ label: string, value: number, chance: boolean }[]} headline the numbers it leads
+ *   with: a chance (shown as a percentage) or a mean
+ * @property {string} [svg] its chart, drawn as wide as the page asked (none for a charge)
+ * @property {string} text what `muster preview` prints for it
+ * @property {string} command the command that gives it
+ */
+
+/**
+ * A choice of the situation the duels are played in (a formation, the figures in contact),
+ * as the builder's matchups and a game's odds answer their `choices`.
+ * @typedef {object} Choice
+ * @property {string} key the query's key
+ * @property {string} label in the page's language
+ * @property {{ id: string, label: string }[]} values
+ * @property {string} default the id of the value taken when none is asked
+ */
+
 // Each preview between two units: its headline numbers, its chart, and (folded) the CLI's
 // text with the command that gives it.
+/**
+ * @param {Duel[]} duels
+ * @param {string} where the key of the page's words for where its command runs
+ */
 function duelCards(duels, where) {
   return el("div", { class: "duels" }, duels.map((d) => el("article", { class: "duel" + (d.refused ? " refused" : ""), "data-procedure": d.procedure },
     el("h3", {}, d.title),

@@ -48,6 +48,34 @@ function situation() {
   return q;
 }
 
+/**
+ * Every unit of the list against every unit of another, as GET /api/lists/NAME/matchups
+ * answers: one table a procedure and way, its cells by the units' numbers (from 1).
+ * @typedef {object} Matchups
+ * @property {string[]} units the list's units, by their labels
+ * @property {string[]} enemies the other list's
+ * @property {{ procedure: string, way: "out" | "in", chance: boolean }[]} tables a table's
+ *   cells are chances (a charge goes in) or means
+ * @property {string[]} titles each table's heading in the page's language
+ * @property {{ key: string, mark: string, said: string }[][]} marks each table's marks: a cell
+ *   showing another way of acting (a gun's canister), its mark and what it means
+ * @property {MatchupCell[]} cells
+ * @property {Choice[]} choices the situation's choices (common.js)
+ * @property {Object<string, string>} situation the value of each choice the tables are in
+ */
+
+/**
+ * @typedef {object} MatchupCell
+ * @property {number} unit the list's unit, from 1
+ * @property {number} enemy the other list's unit, from 1
+ * @property {string} procedure
+ * @property {"out" | "in"} way
+ * @property {number | null} mean null when the pair cannot play it
+ * @property {string} [variant] the key of its mark, when it shows another way of acting
+ * @property {string} [why] why the pair cannot play it
+ */
+
+/** @param {URLSearchParams} [asked] the choices a link asked for */
 async function drawMatchups(asked) {
   const against = $("#against").value;
   if (!against) return;
@@ -57,6 +85,7 @@ async function drawMatchups(asked) {
   const r = await api("GET", `/api/lists/${enc(state.name)}/matchups?${q}`);
   const out = $("#matchups");
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
+  /** @type {Matchups} */
   const m = r.data;
   if (!state.choicesDrawn) {
     state.choicesDrawn = true;
