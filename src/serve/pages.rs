@@ -16,7 +16,11 @@ const INDEX: &str = include_str!("../../templates/web/index.html");
 const BUILDER: &str = include_str!("../../templates/web/builder.html");
 const GAME: &str = include_str!("../../templates/web/game.html");
 const CSS: &str = include_str!("../../templates/web/app.css");
-const JS: &str = include_str!("../../templates/web/app.js");
+const COMMON_JS: &str = include_str!("../../templates/web/common.js");
+const LISTS_JS: &str = include_str!("../../templates/web/lists.js");
+const BUILDER_JS: &str = include_str!("../../templates/web/builder.js");
+const MATCHUPS_JS: &str = include_str!("../../templates/web/matchups.js");
+const GAME_JS: &str = include_str!("../../templates/web/game.js");
 const SHEET_JS: &str = include_str!("../../templates/web/sheet.js");
 const LABELS: &str = include_str!("../../templates/web/labels.toml");
 
@@ -74,7 +78,11 @@ pub(crate) fn page_word(lang: &str, key: &str) -> String {
 pub async fn asset(UrlPath(file): UrlPath<String>) -> Response {
     let (body, kind) = match file.as_str() {
         "app.css" => (CSS, "text/css; charset=utf-8"),
-        "app.js" => (JS, "text/javascript; charset=utf-8"),
+        "common.js" => (COMMON_JS, "text/javascript; charset=utf-8"),
+        "lists.js" => (LISTS_JS, "text/javascript; charset=utf-8"),
+        "builder.js" => (BUILDER_JS, "text/javascript; charset=utf-8"),
+        "matchups.js" => (MATCHUPS_JS, "text/javascript; charset=utf-8"),
+        "game.js" => (GAME_JS, "text/javascript; charset=utf-8"),
         "sheet.js" => (SHEET_JS, "text/javascript; charset=utf-8"),
         // The cards' fonts, for a card drawn as SVG in a page (the sheet editor).
         "card-fonts.css" => {

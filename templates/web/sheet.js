@@ -2,7 +2,7 @@
 // with its name in the page's language, unit, bounds and choices); every change sends the
 // values to POST /api/sheets/draft, which answers the card as it will print (the same
 // renderer as `muster cards`, as SVG) and the sheet's diagnostics by field. Saving writes the
-// player's own data folder (POST /api/sheets/save). Uses app.js's helpers ($, el, t, api).
+// player's own data folder (POST /api/sheets/save). Uses common.js's helpers ($, el, t, api).
 "use strict";
 
 const sheet = { ruleset: "", form: null, values: {}, version: null, editing: null, list: "", timer: null, seq: 0, shown: 0, timings: [] };
@@ -225,3 +225,5 @@ window.sheetPage = async function sheetPage() {
   $("#save-sheet").addEventListener("click", saveSheet);
   await redraw();
 };
+
+startPage(() => window.sheetPage());

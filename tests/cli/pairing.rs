@@ -40,7 +40,7 @@ fn a_browser_pairs_once_and_every_other_request_is_refused() {
         "/",
         "/games/x.toml",
         "/lists/sharpe-patrol.toml",
-        "/assets/app.js",
+        "/assets/common.js",
     ] {
         let r = s.send("GET", path, &phone, b"");
         assert_eq!(r.status, 401, "{path}");
@@ -174,7 +174,7 @@ fn a_browser_pairs_once_and_every_other_request_is_refused() {
     for path in [
         "/",
         "/games/x.toml",
-        "/assets/app.js",
+        "/assets/common.js",
         "/assets/labels.json",
         "/api/lists",
         "/api/games",

@@ -358,7 +358,7 @@ fn the_api_answers_as_the_cli() {
     for (path, kind) in [
         ("/", "text/html"),
         ("/lists/sharpe-patrol.toml", "text/html"),
-        ("/assets/app.js", "text/javascript"),
+        ("/assets/common.js", "text/javascript"),
         ("/assets/app.css", "text/css"),
         ("/lists/sharpe-patrol.toml/cards.pdf", "application/pdf"),
         (
@@ -406,6 +406,51 @@ fn the_api_answers_as_the_cli() {
 /// `GET /api/lists/{name}/duel`: for a unit of each list, every procedure of the ruleset as
 /// the CLI gives it. Each duel's command, run by the CLI, prints the duel's text, and its
 /// `--plot x.svg` draws the duel's chart byte for byte.
+/// Each page loads common.js, then its own script (the builder's matchups.js before
+/// builder.js, which starts the page); every script is served as JavaScript, and app.js, once
+/// every page's, is no more.
+#[test]
+fn each_page_loads_common_js_and_its_own_script() {
+    let s = Server::start();
+    let r = s.send(
+        "POST",
+        "/api/games",
+        &[],
+        br#"{"name":"g.toml","a":"sharpe-patrol.toml","b":"voltigeurs-hussars.toml"}"#,
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    for (page, scripts) in [
+        ("/", &["common.js", "lists.js"][..]),
+        (
+            "/lists/sharpe-patrol.toml",
+            &["common.js", "matchups.js", "builder.js"],
+        ),
+        ("/games/g.toml", &["common.js", "game.js"]),
+        ("/sheets/edit?ruleset=capitan", &["common.js", "sheet.js"]),
+    ] {
+        let r = s.get(page);
+        assert_eq!(r.status, 200, "{page}");
+        let html = r.text();
+        let loaded: Vec<&str> = html
+            .split("<script src=\"/assets/")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap())
+            .collect();
+        assert_eq!(loaded, scripts, "{page}");
+        for script in scripts {
+            let r = s.get(&format!("/assets/{script}"));
+            assert_eq!(r.status, 200, "{script}");
+            assert_eq!(
+                r.header("content-type"),
+                Some("text/javascript; charset=utf-8"),
+                "{script}"
+            );
+            assert!(r.text().starts_with("// muster serve: "), "{script}");
+        }
+    }
+    assert_eq!(s.get("/assets/app.js").status, 404);
+}
+
 #[test]
 fn previews_between_two_lists_answer_as_the_cli() {
     let s = Server::start();

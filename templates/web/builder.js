@@ -1,0 +1,587 @@
+// muster serve: the builder's script (builder.html): a list, its units edited, the picker and the
+// unit forms, the list shared. Uses common.js, and matchups.js for the matchups and duels
+// against another list.
+"use strict";
+
+// ── the builder ───────────────────────────────────────────────────────────────────────────
+
+const state = { name: "", view: null, version: null, offers: null, enemy: null, choicesDrawn: false };
+
+async function builderPage() {
+  state.name = decodeURIComponent(location.pathname.replace(/^\/lists\//, ""));
+  $("#search").placeholder = t("search");
+  // Every control answers from the first paint (Share pressed while the picker still loads
+  // did nothing); those that need the list wait for it themselves.
+  const against = $("#against");
+  against.addEventListener("change", () => versus());
+  $("#duel-unit").addEventListener("change", drawDuels);
+  $("#duel-enemy").addEventListener("change", drawDuels);
+  redrawChartsOnResize(drawDuels, () => $("#duels"));
+  $("#lang").addEventListener("change", links);
+  $("#search").addEventListener("input", drawOffers);
+  $("#show-all").addEventListener("change", drawOffers);
+  $("#save-toml").addEventListener("click", saveToml);
+  $("#share-close").addEventListener("click", () => { $("#share-panel").hidden = true; });
+  $("#copy-code").addEventListener("click", () => copyOut("#share-code", "#copy-code", "copy_code"));
+  $("#copy-text").addEventListener("click", () => copyOut("#share-text", "#copy-text", "copy_text"));
+  const lists = (await api("GET", "/api/lists")).data || [];
+  await load();
+  if (!state.view) return;
+  $("#crumb").replaceChildren(el("a", { href: "/" }, t("lists")), " / ", state.view.list_name || state.name);
+  document.title = `muster — ${state.view.list_name || state.name}`;
+  against.append(el("option", { value: "" }, t("none")));
+  for (const l of lists) {
+    if (l.name !== state.name && l.ruleset === state.view.ruleset) against.append(el("option", { value: l.name }, l.title || l.name));
+  }
+  // A link may name the opponent, the two units and the situation (the page keeps its
+  // address up to date, so a preview can be bookmarked or shared).
+  const asked = new URLSearchParams(location.search);
+  if (asked.get("against") && [...against.options].some((o) => o.value === asked.get("against"))) {
+    against.value = asked.get("against");
+    await versus(asked);
+  }
+}
+
+// ── sharing the list: its code, its QR code, its text for a chat ────────────────────────
+
+async function openShare() {
+  const lang = $("#lang").value;
+  const r = await api("GET", `/api/lists/${enc(state.name)}/share${lang ? `?lang=${enc(lang)}` : ""}`);
+  if (!r.ok) return banner(r.data.error);
+  $("#share-code").value = r.data.code;
+  $("#share-length").textContent = t("share_length", { n: r.data.length });
+  $("#share-text").value = r.data.text;
+  $("#share-qr").replaceChildren(r.data.qr_svg
+    ? el("img", { src: "data:image/svg+xml;charset=utf-8," + enc(r.data.qr_svg), alt: t("share_qr_alt"), width: "240", height: "240" })
+    : el("p", { class: "muted small" }, r.data.qr_note));
+  $("#share-panel").hidden = false;
+  $("#share-panel").scrollIntoView({ block: "nearest" });
+}
+
+async function copyOut(from, button, word) {
+  const box = $(from);
+  box.select();
+  try {
+    await navigator.clipboard.writeText(box.value);
+  } catch {
+    // Without the clipboard API (plain HTTP from another machine): the text stays selected.
+    if (document.execCommand) document.execCommand("copy");
+  }
+  $(button).textContent = t("copied");
+  setTimeout(() => { $(button).textContent = t(word); }, 1500);
+}
+
+async function load() {
+  const r = await api("GET", `/api/lists/${enc(state.name)}?lang=${UI.lang}`);
+  if (!r.ok) return banner(r.data.error);
+  show(r.data);
+  await loadOffers();
+}
+
+async function loadOffers() {
+  const r = await api("GET", `/api/lists/${enc(state.name)}/offers?lang=${UI.lang}`);
+  if (!r.ok) return banner(r.data.error);
+  state.offers = r.data;
+  // The sheet editor, where the ruleset has one.
+  if (state.sheetEditor === undefined) {
+    const f = await api("GET", `/api/sheets/form?ruleset=${enc(state.view.ruleset)}&lang=${UI.lang}`);
+    state.sheetEditor = f.ok;
+    if (f.ok) $("#new-sheet").replaceChildren(el("a", { class: "button", href: sheetLink(null) }, t("new_sheet")));
+  }
+  drawOffers();
+}
+
+/**
+ * A list as the builder shows it (GET /api/lists/NAME, and the answer to each edit): the
+ * fields the page reads.
+ * @typedef {object} ListView
+ * @property {string} name its file
+ * @property {string} version what an edit sends back (If-Match), refused once stale
+ * @property {string} toml the file's text
+ * @property {string} ruleset the ruleset's id
+ * @property {string} title the ruleset's title
+ * @property {string} list_name the list's own name
+ * @property {string} description_words the army, in words
+ * @property {string} lang the language the view is in
+ * @property {string[]} languages the ruleset's languages (the printouts may take each)
+ * @property {{ points: boolean, figures: string | null, extras_bought: boolean, adds: string[] }} words
+ *   what the ruleset's lists count and buy
+ * @property {{ valid: boolean, total: number, limit?: number, units: object[],
+ *   diagnostics: { severity: string }[] }} check the list's check, as `muster check` prints it
+ * @property {ListUnit[]} units
+ * @property {Said[]} said the check's diagnostics, in the page's language
+ * @property {(number | null)[]} placement for each of `said`, the unit (from 0) it is about
+ * @property {{ unit: number, label: string, words: string }[]} data_changes what changed for
+ *   each unit since it was priced
+ */
+
+/**
+ * @typedef {object} ListUnit
+ * @property {string} id its sheet or entry
+ * @property {string} label
+ * @property {boolean} own_label whether the player gave the label (else the data's name)
+ * @property {string} detail
+ * @property {number | null} figures its count
+ * @property {boolean} counted whether it is added with a count
+ * @property {number} cost
+ * @property {{ id: string, name: string, cost: number, free: boolean }[]} extras its skills or options
+ */
+
+/**
+ * A diagnostic of the list in the page's language.
+ * @typedef {object} Said
+ * @property {"error" | "warning"} severity
+ * @property {string} sentence
+ * @property {string[]} help what to do about it
+ * @property {string | null} rule
+ * @property {string} code
+ * @property {string} message the command line's words
+ * @property {number | null} line
+ * @property {number | null} column
+ */
+
+/** @param {ListView} view */
+function show(view) {
+  const first = !state.view;
+  state.view = view;
+  state.version = view.version;
+  const check = view.check;
+  const words = view.words || {};
+  $("#title").textContent = view.list_name || view.name;
+  $("#subtitle").textContent = [view.title, view.description_words, view.name].filter(Boolean).join(" · ");
+  $("#total").textContent = words.points && check.limit
+    ? `${check.total} / ${check.limit} ${t("pts")}`
+    : words.points ? `${check.total} ${t("pts")}` : plural(check.units.length, "unit");
+  const errors = check.diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = check.diagnostics.length - errors;
+  const verdict = $("#verdict");
+  verdict.className = "badge " + (check.valid ? (warnings ? "warn" : "ok") : "bad");
+  verdict.textContent = verdictText(check.valid, errors, warnings);
+  $("#status").textContent = t("saved");
+  $("#toml").value = view.toml;
+  drawDataChanges(view);
+  drawUnits(view);
+  duelUnits();
+  if (first) {
+    const lang = $("#lang");
+    for (const l of view.languages || []) lang.append(el("option", { value: l, selected: l === view.lang }, UI.all[l]?.lang_name || l));
+  }
+  links();
+}
+
+function links() {
+  const lang = $("#lang").value;
+  const q = lang ? `?lang=${enc(lang)}` : "";
+  const base = `/lists/${enc(state.name)}`;
+  $("#cards-link").href = `${base}/cards.pdf${q}`;
+  $("#roster-link").href = `${base}/roster.pdf${q}`;
+  $("#print-link").href = `${base}/roster.html${q}`;
+}
+
+// A diagnostic as a sentence, what to do about it and its rule; the code, line and column
+// folded for those who want them.
+/** @param {Said} s */
+function diagnosticBox(s) {
+  const help = s.help || [];
+  return el("div", { class: "diagnostic " + s.severity, "data-code": s.code },
+    el("p", { class: "sentence" }, s.sentence),
+    help.length ? el("ul", { class: "help" }, help.map((h) => el("li", {}, h))) : null,
+    s.rule ? el("p", { class: "rule" }, el("span", { class: "rule-word" }, t("diag_rule")), " ", s.rule) : null,
+    el("details", {},
+      el("summary", {}, t("diag_details")),
+      el("p", { class: "note" }, el("code", {}, s.code),
+        s.line ? ` · ${t("line_col", { line: s.line, column: s.column })}` : ""),
+      // The command line's words (English), on an English page only.
+      UI.lang === "en" && said(s.message) !== s.sentence ? el("p", { class: "note" }, said(s.message)) : null));
+}
+
+const countWord = (words) => (words.figures === "elements" ? t("w_elements") : t("w_figures"));
+
+function drawUnits(view) {
+  const words = view.words || {};
+  const box = $("#units");
+  // The unit being edited may have changed, moved or gone: its form closes with the old list.
+  closeEditor();
+  box.replaceChildren();
+  const byUnit = new Map();
+  const listLevel = [];
+  const changed = new Set((view.data_changes || []).map((c) => c.unit));
+  view.said.forEach((s, i) => {
+    // The data's changes are said together, at the top of the list (drawDataChanges).
+    if (s.code === "data-changed") return;
+    const u = view.placement ? view.placement[i] : null;
+    if (u === null || u === undefined) listLevel.push(s);
+    else (byUnit.get(u) || byUnit.set(u, []).get(u)).push(s);
+  });
+  $("#list-diagnostics").replaceChildren(...listLevel.map(diagnosticBox));
+  const n = view.units.length;
+  view.units.forEach((u, i) => {
+    const number = i + 1;
+    const count = u.figures ?? view.check.units[i]?.elements ?? "";
+    const extras = u.extras.map((e) => el("span", { class: "chip" + (e.free ? " free" : ""), "data-extra": e.id },
+      e.free ? `${e.name} · ${t("free")}` : words.extras_bought && e.cost ? `${e.name} (${e.cost})` : e.name));
+    const input = words.figures && u.counted
+      ? el("input", { class: "fig", type: "number", min: "0", max: "1000", value: count, inputmode: "numeric",
+          "aria-label": `${countWord(words)} · ${number}`, "data-unit": number })
+      : null;
+    if (input) input.addEventListener("change", () => {
+      // A count is a whole number from 0 to 1000: anything else is said here, the list
+      // untouched (the server's refusal spoke the command line's English).
+      const n = Number(input.value);
+      if (input.value.trim() === "" || !Number.isInteger(n) || n < 0 || n > 1000) {
+        banner(t("count_whole", { what: countWord(words).toLowerCase() }));
+        input.value = count;
+        return;
+      }
+      edit({ op: "count", unit: number, count: n });
+    });
+    box.append(el("article", { class: "unit" + (changed.has(number) ? " changed" : ""), "data-unit": number },
+      el("div", { class: "unit-name" },
+        el("span", { class: "num" }, `${number}.`),
+        el("div", {}, el("strong", {}, u.label), u.detail ? el("div", { class: "muted small" }, u.detail) : null,
+          extras.length ? el("div", { class: "chips" }, extras) : null)),
+      input ? el("label", { class: "unit-count" }, el("span", { class: "small muted" }, countWord(words)), input) : el("span", { class: "unit-count" }),
+      el("div", { class: "unit-cost" }, words.points ? `${u.cost} ${t("pts")}` : ""),
+      el("div", { class: "unit-actions" },
+        el("button", { class: "small icon", type: "button", title: t("up"), "aria-label": t("up"), disabled: number === 1, "data-move": "up",
+          onclick: () => edit({ op: "move", unit: number, to: number - 1 }) }, "↑"),
+        el("button", { class: "small icon", type: "button", title: t("down"), "aria-label": t("down"), disabled: number === n, "data-move": "down",
+          onclick: () => edit({ op: "move", unit: number, to: number + 1 }) }, "↓"),
+        el("button", { class: "small", type: "button", "data-action": "edit", onclick: () => openEditor(number) }, t("edit")),
+        el("button", { class: "small danger", type: "button", "data-action": "remove", onclick: () => edit({ op: "remove", unit: number }) }, t("remove"))),
+      (byUnit.get(i) || []).length
+        ? el("div", { class: "unit-diagnostics", "data-for": number }, byUnit.get(i).map(diagnosticBox))
+        : null));
+  });
+}
+
+// ── the data changed since units were priced ──────────────────────────────────────────────
+
+// What changed for each unit since the list recorded what it was priced with, and one button
+// that accepts today's data (`muster list update`).
+function drawDataChanges(view) {
+  const box = $("#data-changes");
+  const changes = view.data_changes || [];
+  box.hidden = !changes.length;
+  if (!changes.length) return box.replaceChildren();
+  box.replaceChildren(
+    el("h3", {}, t("data_changed_title")),
+    el("ul", {}, changes.map((c) => el("li", { "data-unit": c.unit },
+      el("strong", {}, `${c.unit}. ${c.label}`), " ", el("span", { class: "what" }, c.words)))),
+    el("p", { class: "muted small" }, t("data_changed_hint")),
+    el("button", { type: "button", id: "accept-data", onclick: () => acceptData(changes.length) }, t("data_changed_accept")));
+}
+
+async function acceptData(n) {
+  $("#status").textContent = t("saving");
+  const r = await api("POST", `/api/lists/${enc(state.name)}/update?lang=${UI.lang}`, undefined, state.version);
+  if (r.status === 412 || r.status === 409) {
+    banner([t("stale") + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
+    $("#status").textContent = "";
+    return;
+  }
+  if (!r.ok) {
+    banner(r.data.error);
+    $("#status").textContent = t("saved");
+    return;
+  }
+  banner(plural(n, "data_accepted"), true);
+  show(r.data);
+  await loadOffers();
+  if ($("#against").value) {
+    await drawMatchups();
+    await drawDuels();
+  }
+}
+
+async function edit(op) {
+  $("#status").textContent = t("saving");
+  const r = await api("POST", `/api/lists/${enc(state.name)}/edit?lang=${UI.lang}`, op, state.version);
+  if (r.status === 412 || r.status === 409) {
+    banner([t("stale") + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
+    $("#status").textContent = "";
+    return false;
+  }
+  if (!r.ok) {
+    banner(r.data.error);
+    $("#status").textContent = t("saved");
+    return false;
+  }
+  banner("");
+  show(r.data);
+  await loadOffers();
+  // The units changed: so may the matchups and the previews.
+  if ($("#against").value) {
+    await drawMatchups();
+    await drawDuels();
+  }
+  return true;
+}
+
+async function saveToml() {
+  if (!state.view) return;
+  const r = await api("PUT", `/api/lists/${enc(state.name)}?lang=${UI.lang}`, $("#toml").value, state.version);
+  if (r.status === 412) {
+    return banner([t("stale") + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
+  }
+  if (!r.ok) return banner(r.data.error);
+  banner(t("file_saved"), true);
+  show(r.data);
+  await loadOffers();
+  if ($("#against").value) await drawMatchups();
+}
+
+// ── the picker and the unit forms ─────────────────────────────────────────────────────────
+
+function drawOffers() {
+  const o = state.offers;
+  const box = $("#offers");
+  box.replaceChildren();
+  if (!o) return;
+  const q = $("#search").value.trim().toLowerCase();
+  const all = $("#show-all").checked;
+  let shown = 0;
+  for (const g of o.groups) {
+    const items = o.offers.filter((x) => x.group === g.id && (all || x.mine)
+      && (!q || `${x.name} ${x.detail} ${x.id} ${x.command?.kind || ""}`.toLowerCase().includes(q)));
+    if (!items.length) continue;
+    shown += items.length;
+    box.append(el("section", { class: "offer-group", "data-group": g.id },
+      el("h3", {}, g.label),
+      el("ul", {}, items.map((x) => el("li", {},
+        el("button", { type: "button", class: "offer" + (x.mine ? "" : " foreign"), "data-offer": x.id, onclick: () => openAdder(x) },
+          el("span", { class: "offer-name" }, el("strong", {}, x.name), el("span", { class: "muted small" }, x.detail),
+            // A command unit: its kind and whom it may activate, in the ruleset's words.
+            x.command ? el("span", { class: "offer-command small" }, el("strong", {}, x.command.kind), " — ", x.command.activates) : null,
+            x.mine ? null : el("span", { class: "chip" }, t("not_this_army")),
+            x.provenance === "illustrative" ? el("span", { class: "chip illustrative", title: t("illustrative_hint") }, t("illustrative")) : null,
+            x.provenance === "player" ? el("span", { class: "chip yours" }, t("yours")) : null),
+          el("span", { class: "offer-cost" }, x.cost),
+          el("span", { class: "offer-limit muted small" },
+            x.max ? t("taken", { taken: x.taken, max: x.max }) : x.taken ? `× ${x.taken}` : "")),
+        state.sheetEditor ? el("a", { class: "copy-edit small", href: sheetLink(x.data_id) }, t("copy_edit")) : null)))));
+  }
+  if (!shown) box.append(el("p", { class: "muted" }, t("nothing_found")));
+}
+
+// The sheet editor, from the picker: a new sheet, or a copy of one to change.
+function sheetLink(from) {
+  const q = new URLSearchParams({ ruleset: state.view.ruleset, list: state.name });
+  if (from) q.set("from", from);
+  return `/sheets/edit?${q}`;
+}
+
+function openAdder(offer) {
+  closeEditor();
+  $("#add-panel").hidden = false;
+  $("#add-title").textContent = `${offer.name} · ${offer.cost}`;
+  unitForm($("#add"), offer, null, t("add"), async (fields) => {
+    const op = { op: "add", id: offer.id, skills: fields.skills, options: fields.options };
+    if (fields.figures !== null) op.figures = fields.figures;
+    if (fields.guns !== null) op.guns = fields.guns;
+    if (fields.label) op.label = fields.label;
+    if (fields.free) op.free_skill = fields.free;
+    if (await edit(op)) $("#add-panel").hidden = true;
+  }, () => { $("#add-panel").hidden = true; });
+  $("#add-panel").scrollIntoView({ block: "nearest" });
+}
+
+// The edit form back in its place below the list, closed.
+function closeEditor() {
+  const panel = $("#edit-panel");
+  panel.hidden = true;
+  for (const a of document.querySelectorAll("#units article.editing")) a.classList.remove("editing");
+  if (panel.parentElement !== $("#units-card")) $("#units").after(panel);
+}
+
+function openEditor(number) {
+  const view = state.view;
+  const u = view.units[number - 1];
+  const raw = view.check.units[number - 1];
+  const offers = state.offers?.offers || [];
+  const offer = offers.find((o) => o.data_id === u.id && o.mine) || offers.find((o) => o.data_id === u.id);
+  if (!offer) return banner(t("not_possible", { why: u.id }));
+  $("#add-panel").hidden = true;
+  closeEditor();
+  // The form opens at the unit: right under it, the unit marked, both in view.
+  const article = document.querySelector(`#units article[data-unit='${number}']`);
+  const panel = $("#edit-panel");
+  article.after(panel);
+  article.classList.add("editing");
+  panel.hidden = false;
+  $("#edit-title").textContent = t("editing", { n: number, label: u.label });
+  unitForm($("#edit-form"), offer, { unit: u, raw }, t("save"), async (fields) => {
+    const words = view.words || {};
+    const op = { op: "set", unit: number, label: fields.label };
+    if (fields.figures !== null) op.figures = fields.figures;
+    if (fields.guns !== null) op.guns = fields.guns;
+    if ((words.adds || []).includes("skills")) op.skills = fields.skills;
+    if ((words.adds || []).includes("options")) {
+      op.clear_options = true;
+      op.options = fields.options;
+    }
+    if (offer.free.length) op.free_skill = fields.free || "";
+    if (await edit(op)) closeEditor();
+  }, closeEditor, { unit: number, label: u.label });
+  // Scrolled so that the unit and as much of its form as fits are seen, the unit first.
+  const top = article.getBoundingClientRect().top;
+  const bottom = panel.getBoundingClientRect().bottom;
+  const by = top < 8 ? top - 8 : bottom > window.innerHeight ? Math.min(top - 8, bottom - window.innerHeight + 8) : 0;
+  if (by) window.scrollBy({ top: by, behavior: "instant" });
+  const first = panel.querySelector("input, select");
+  if (first) first.focus({ preventScroll: true });
+}
+
+// A unit's form, for adding (`current` null) or editing: the count within its range, the
+// label, the sheet's own skills or options with their costs, the rank's free skill among
+// those it allows, a brigade or a size.
+function unitForm(form, offer, current, submitLabel, submit, cancel, target) {
+  const words = state.view.words || {};
+  const raw = current?.raw || {};
+  const had = new Map((current?.unit.extras || []).map((e) => [e.id, e]));
+  const parts = [];
+  const numberField = (name, label, count, value) => {
+    const hint = count.usual && (count.usual[0] !== count.min || count.usual[1] !== count.max)
+      ? t("range_hint", { min: count.min, max: count.max, umin: count.usual[0], umax: count.usual[1] })
+      : t("range_only", { min: count.min, max: count.max });
+    return el("div", { class: "field" },
+      el("label", { for: `${form.id}-${name}` }, label),
+      el("input", { id: `${form.id}-${name}`, name, type: "number", min: count.min, max: count.max, value, inputmode: "numeric", required: true }),
+      el("small", { class: "hint" }, hint));
+  };
+  if (offer.figures) parts.push(numberField("figures", countWord(words), offer.figures, current ? (current.unit.figures ?? offer.figures.default) : offer.figures.default));
+  if (offer.guns) parts.push(numberField("guns", t("guns"), offer.guns, current ? (raw.guns ?? offer.guns.default) : offer.guns.default));
+  // The player's own label only: a unit the data name is named in the page's language.
+  const label = current && current.unit.own_label ? current.unit.label : "";
+  parts.push(el("div", { class: "field" },
+    el("label", { for: `${form.id}-label` }, t("label")),
+    el("input", { id: `${form.id}-label`, name: "label", value: label, autocomplete: "off" }),
+    el("small", { class: "hint" }, t("label_hint"))));
+  if (offer.extras.length) {
+    const isSkills = (words.adds || []).includes("skills");
+    parts.push(el("fieldset", { class: "field extras" },
+      el("legend", {}, isSkills ? t("skills") : t("options")),
+      offer.extras.map((x) => {
+        if (x.max) {
+          const value = current ? (raw[x.id] || 0) : 0;
+          return el("label", { class: "extra count", title: x.summary || null },
+            el("input", { type: "number", min: "0", max: x.max, value, name: `count-${x.id}`, "data-count": x.id, inputmode: "numeric" }),
+            el("span", {}, `${x.name} `, el("span", { class: "muted small" }, `${x.cost} · ≤ ${x.max}`)));
+        }
+        const checked = had.has(x.id) && !had.get(x.id).free;
+        return el("label", { class: "extra", title: x.summary || null },
+          el("input", { type: "checkbox", name: "extra", value: x.id, checked }),
+          el("span", {}, `${x.name} `, el("span", { class: "muted small" }, x.cost)));
+      })));
+  }
+  if (offer.free.length) {
+    const free = [...had.values()].find((e) => e.free);
+    parts.push(el("div", { class: "field" },
+      el("label", { for: `${form.id}-free` }, t("free_skill")),
+      el("select", { id: `${form.id}-free`, name: "free" },
+        el("option", { value: "" }, t("none")),
+        offer.free.map((x) => el("option", { value: x.id, selected: free?.id === x.id }, `${x.name} (${x.cost})`)))));
+  }
+  for (const c of offer.choices || []) {
+    const now = current ? raw[c.key] : c.default;
+    const select = el("select", { id: `${form.id}-${c.key}`, name: `choice-${c.key}`, "data-choice": c.key },
+      c.values.map((v) => el("option", { value: v.id, selected: v.id === now }, v.label)),
+      c.new.length ? el("option", { value: "__new", selected: !c.values.length }, t("new_value")) : null);
+    const more = el("div", { class: "new-value", hidden: !!c.values.length },
+      el("label", {}, t("id_new"), el("input", { name: `new-${c.key}`, autocomplete: "off" })),
+      c.new.map((n) => el("label", {}, n.label, el("input", { name: `new-${c.key}-${n.id}`, autocomplete: "off" }))));
+    select.addEventListener("change", () => { more.hidden = select.value !== "__new"; });
+    parts.push(el("div", { class: "field wide" }, el("label", { for: select.id }, c.label), select, more));
+  }
+  parts.push(el("div", { class: "field submit" },
+    el("button", { type: "submit", "data-action": "submit" }, submitLabel),
+    el("button", { type: "button", class: "secondary", onclick: cancel }, t("cancel"))));
+  form.replaceChildren(...parts);
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    const f = new FormData(form);
+    const options = [];
+    for (const x of offer.extras) {
+      if (x.max) {
+        const n = Number(f.get(`count-${x.id}`) || 0);
+        if (n > 0) options.push(`${x.id}=${n}`);
+      }
+    }
+    const checked = f.getAll("extra");
+    const isSkills = (words.adds || []).includes("skills");
+    if (!isSkills) options.push(...checked);
+    for (const c of offer.choices || []) {
+      const v = f.get(`choice-${c.key}`);
+      if (v === "__new") {
+        options.push(`${c.key}=${(f.get(`new-${c.key}`) || "").trim()}`);
+        for (const n of c.new) {
+          const given = (f.get(`new-${c.key}-${n.id}`) || "").trim();
+          if (given) options.push(`${n.id}=${given}`);
+        }
+      } else if (v) {
+        options.push(`${c.key}=${v}`);
+      }
+    }
+    const fields = {
+      figures: f.get("figures") ? Number(f.get("figures")) : null,
+      guns: f.get("guns") ? Number(f.get("guns")) : null,
+      label: (f.get("label") || "").trim(),
+      skills: isSkills ? checked : [],
+      options,
+      free: f.get("free") || "",
+    };
+    // A list has one free skill: taken from the unit that has it, that is said first.
+    const move = freeSkillMove(offer, fields, target);
+    if (move) return askFreeMove(form, move, () => submit(fields));
+    await submit(fields);
+  };
+  // A change to the form asks again.
+  form.oninput = () => form.querySelector(".confirm-move")?.remove();
+}
+
+// The free skill a unit gets in the form, when another unit of the list has the list's one:
+// where it comes from and where it goes, by the units' names. `target`: the unit edited
+// ({unit, label}); none for a unit being added.
+function freeSkillMove(offer, fields, target) {
+  if (!fields.free) return null;
+  const units = state.view.units;
+  const from = units.findIndex((u) => u.extras.some((e) => e.free));
+  if (from < 0 || (target && from + 1 === target.unit)) return null;
+  const toLabel = fields.label || (target ? target.label : offer.name);
+  const toNumber = target ? target.unit : units.length + 1;
+  // A name alone, unless another unit has it too (the one added among them).
+  const labels = units.map((u) => u.label).concat(target ? [] : [toLabel]);
+  const named = (label, number) => (labels.filter((l) => l === label).length > 1 ? `${label} (${number})` : label);
+  return {
+    from: named(units[from].label, from + 1),
+    old: units[from].extras.find((e) => e.free).name,
+    to: named(toLabel, toNumber),
+    skill: offer.free.find((x) => x.id === fields.free)?.name || fields.free,
+  };
+}
+
+// Says the free skill's move in the form, above its buttons: confirmed, the edit is made;
+// kept, nothing is sent.
+function askFreeMove(form, move, go) {
+  form.querySelector(".confirm-move")?.remove();
+  const box = el("div", { class: "confirm-move field wide", role: "alert" },
+    el("p", {}, t("free_moves", move)),
+    el("div", { class: "row" },
+      el("button", { type: "button", "data-action": "confirm-move", onclick: async () => { box.remove(); await go(); } }, t("free_move_confirm")),
+      el("button", { type: "button", class: "secondary", "data-action": "keep-free", onclick: () => box.remove() }, t("free_move_keep", move))));
+  form.querySelector(".field.submit").before(box);
+  box.scrollIntoView({ block: "nearest" });
+  box.querySelector("button").focus({ preventScroll: true });
+}
+
+// Share answers a press from the first paint, before the page's words have loaded: pressed
+// while they loaded, it was lost (the browser test failed under load).
+function builderControls() {
+  state.name = decodeURIComponent(location.pathname.replace(/^\/lists\//, ""));
+  $("#share-button").addEventListener("click", async () => {
+    await UI.ready;
+    await openShare();
+  });
+}
+
+startPage(builderPage, builderControls);
