@@ -17,12 +17,13 @@
 //!
 //! The files here speak through two: [`engine`] (the trait) and [`registry`] (a ruleset's
 //! declarations), which in turn name the types of the others. That is one circle of imports,
-//! and it takes in each file the two name that leads back to them: `duel`, `game`,
-//! `list_check`, `new_list`, `offers`, `priced`, `printed`, `procedure`, `sheet_form` and
-//! `unit_edit` (not `list_doc` nor `record`, which lead back to neither, nor `matchup` nor
-//! `naming`, which neither names); `tests/cli/architecture.rs` holds it to these files. Apart
-//! from those two, the files depend one way (no circle of imports: `naming` reads games and
-//! lists, `game` uses `procedure`, never back), and none of them uses a ruleset's module.
+//! and it takes in each file the two name that leads back to them: `duel`, `game`'s `rules`,
+//! `state`, `preview` and `score`, `list_check`, `new_list`, `offers`, `priced`, `printed`,
+//! `procedure`, `sheet_form` and `unit_edit` (not `list_doc`, `record` nor `game`'s `file`,
+//! which lead back to neither, nor `matchup`, `naming` nor `game`'s other files, which neither
+//! names); `tests/cli/architecture.rs` holds it to these files. Apart from those two, the
+//! files depend one way (no circle of imports: `naming` reads games and lists, `game` uses
+//! `procedure`, never back), and none of them uses a ruleset's module.
 
 pub mod duel;
 pub mod engine;

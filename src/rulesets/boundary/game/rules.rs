@@ -1,0 +1,193 @@
+//! What a ruleset declares for its games (`unit-sheets/<id>/game.toml`, [`GameRules`]): the
+//! states a unit can be in, with their rules and what they do to the previews, the values a
+//! side holds, the states a unit comes into by its losses, where losses go in a preview; and
+//! the check of those declarations against the ruleset's procedures.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::core::i18n::Lang;
+
+/// A ruleset's game rules: `unit-sheets/<id>/game.toml`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameRules {
+    /// The states a unit can be in, in the order they are shown.
+    #[serde(default)]
+    pub state: Vec<StateDecl>,
+    /// Values a side holds at the end (eighths of the table held, flags taken).
+    #[serde(default)]
+    pub value: Vec<ValueDecl>,
+    /// Where a unit's losses go in a preview when its count does not carry them (a
+    /// casualties-before parameter): each procedure and unit parameter with its own.
+    #[serde(default)]
+    pub lost_param: Vec<LostParam>,
+    /// Whether the ruleset scores a game by its own victory rules (`muster game score`);
+    /// otherwise the losses of each side are printed.
+    #[serde(default)]
+    pub victory: Option<Words>,
+    /// States a unit comes into by its losses alone (shown, never marked): shaken when its
+    /// casualties reach its stamina.
+    #[serde(default)]
+    pub threshold: Vec<ThresholdDecl>,
+}
+
+/// A state a unit is in once its losses reach one of its values.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ThresholdDecl {
+    pub id: String,
+    pub name: Words,
+    pub rule: String,
+    /// The unit's value its losses reach, as the ruleset's engine names it (`stamina`).
+    pub value: String,
+}
+
+/// A threshold of a unit: the losses it comes at, and whether they are reached.
+#[derive(Debug, Clone, Serialize)]
+pub struct Reached<'a> {
+    pub id: &'a str,
+    pub at: u32,
+    pub reached: bool,
+}
+
+/// Words in the languages of the pages (Spanish when the ruleset has it).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    pub fr: String,
+    pub en: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub es: Option<String>,
+}
+
+impl Words {
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Fr => &self.fr,
+            Lang::En => &self.en,
+            Lang::Es => self.es.as_deref().unwrap_or(&self.fr),
+        }
+    }
+}
+
+/// A state a unit can be in.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StateDecl {
+    pub id: String,
+    pub name: Words,
+    /// The rule that gives it: "§6.6", "ACA p.14".
+    pub rule: String,
+    /// Cleared when the turn ends (an activation marker).
+    #[serde(default)]
+    pub ends_with_turn: bool,
+    /// Previews it bars the unit from, as the unit of a procedure's parameter.
+    #[serde(default)]
+    pub forbids: Vec<Use>,
+    /// Why, in a sentence (the refusal says it with the rule).
+    #[serde(default)]
+    pub why: Option<Words>,
+    /// Parameters it sets when the unit plays a procedure (a flag, or a value).
+    #[serde(default)]
+    pub sets: Vec<Sets>,
+    /// The unit cannot use what it bought (skills) while in this state.
+    #[serde(default)]
+    pub drops_extras: bool,
+}
+
+/// A procedure and the unit parameter a unit fills in it.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Use {
+    pub procedure: String,
+    pub unit: String,
+}
+
+/// A parameter a state sets.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sets {
+    pub procedure: String,
+    pub unit: String,
+    pub param: String,
+    /// The value (none: a flag).
+    #[serde(default)]
+    pub value: Option<String>,
+}
+
+/// A value a side holds, from 0 to `max`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ValueDecl {
+    pub id: String,
+    pub name: Words,
+    pub rule: String,
+    pub max: u32,
+}
+
+/// Where a unit's losses go in a procedure.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LostParam {
+    pub procedure: String,
+    pub unit: String,
+    pub param: String,
+}
+
+impl GameRules {
+    pub fn state(&self, id: &str) -> Option<&StateDecl> {
+        self.state.iter().find(|s| s.id == id)
+    }
+
+    /// Checks the declarations against the ruleset's procedures: every procedure, unit and
+    /// parameter they name exists (a data lint; `muster data check` runs it).
+    pub fn check(&self, ruleset: super::Ruleset) -> Vec<String> {
+        let mut problems = Vec::new();
+        let mut uses: Vec<(String, &str, &str, Option<&str>)> = Vec::new();
+        for s in &self.state {
+            for f in &s.forbids {
+                uses.push((format!("state {}", s.id), &f.procedure, &f.unit, None));
+            }
+            for x in &s.sets {
+                uses.push((
+                    format!("state {}", s.id),
+                    &x.procedure,
+                    &x.unit,
+                    Some(&x.param),
+                ));
+            }
+        }
+        for l in &self.lost_param {
+            uses.push(("lost_param".into(), &l.procedure, &l.unit, Some(&l.param)));
+        }
+        for (whose, procedure, unit, param) in uses {
+            let Some(p) = ruleset.procedure(procedure) else {
+                problems.push(format!("{whose}: no procedure `{procedure}`"));
+                continue;
+            };
+            if p.param(unit).is_none() {
+                problems.push(format!("{whose}: {procedure} has no unit `{unit}`"));
+            }
+            if let Some(param) = param {
+                if p.param(param).is_none() {
+                    problems.push(format!("{whose}: {procedure} has no parameter `{param}`"));
+                }
+            }
+        }
+        for (i, s) in self.state.iter().enumerate() {
+            if self.state[..i].iter().any(|t| t.id == s.id) {
+                problems.push(format!("state `{}` is declared twice", s.id));
+            }
+        }
+        for t in &self.threshold {
+            if self.state.iter().any(|s| s.id == t.id) {
+                problems.push(format!(
+                    "threshold `{}` has the id of a state: a unit comes into it by its losses, it is not marked",
+                    t.id
+                ));
+            }
+        }
+        problems
+    }
+}

@@ -1,0 +1,71 @@
+//! A game's result when its ruleset has no victory rules of its own: each side's losses.
+
+use super::state::{unit_key, Game, Side};
+use crate::core::error::Error;
+use crate::core::i18n::Lang;
+
+/// Each side's losses (a ruleset without victory rules): figures lost, and the points they
+/// were worth — a unit's cost shared among its figures (muster's reading, said in the output).
+pub fn losses(game: &Game, _lang: Lang) -> Result<super::Scored, Error> {
+    let mut sides = Vec::new();
+    let mut text = format!(
+        "{} against {} — after turn {}\n",
+        crate::core::text::one_line(&game.a.name),
+        crate::core::text::one_line(&game.b.name),
+        game.file.game.turn
+    );
+    for side in [Side::A, Side::B] {
+        let list = game.list(side);
+        let mut rows = Vec::new();
+        let mut figures = 0u64;
+        let mut points = 0u64;
+        let mut units = Vec::new();
+        for (i, u) in list.units.iter().enumerate() {
+            let s = game.unit(side, i + 1);
+            if s.lost == 0 && s.states.is_empty() {
+                continue;
+            }
+            let worth = match game.count(side, i + 1) {
+                Some(f) if f > 0 => {
+                    u.cost.saturating_mul(u64::from(s.lost).min(f as u64)) / f as u64
+                }
+                _ => 0,
+            };
+            figures = figures.saturating_add(u64::from(s.lost));
+            points = points.saturating_add(worth);
+            rows.push(vec![
+                unit_key(side, i + 1),
+                crate::core::text::one_line(&u.label).into_owned(),
+                s.lost.to_string(),
+                worth.to_string(),
+                s.states.join(", "),
+            ]);
+            units.push(serde_json::json!({
+                "key": unit_key(side, i + 1), "label": u.label, "lost": s.lost,
+                "points": worth, "states": s.states,
+            }));
+        }
+        text.push_str(&format!(
+            "\nside {}: {} — {figures} lost, worth {points} points\n",
+            side.letter(),
+            crate::core::text::one_line(&list.name)
+        ));
+        if !rows.is_empty() {
+            text.push_str(&crate::core::table::text_table(
+                &["", "unit", "lost", "points", "states"],
+                &rows,
+            ));
+        }
+        sides.push(serde_json::json!({
+            "side": side.letter(), "name": list.name, "lost": figures, "points": points, "units": units,
+        }));
+    }
+    text.push_str(&format!(
+        "\n{} has no victory rules muster knows: these are the losses. A unit's points lost are its cost shared among its figures (muster's reading).\n",
+        game.a.ruleset.title()
+    ));
+    Ok(super::Scored {
+        json: serde_json::json!({ "ruleset": game.a.ruleset.id(), "turn": game.file.game.turn, "sides": sides }),
+        text,
+    })
+}
