@@ -164,7 +164,9 @@ pub fn standing<'a>(db: &'a Database, file: &CareerFile) -> Result<Standing<'a>,
     let ranks: Vec<&Rank> = db.ranks.iter().collect();
     let step = u64::from(rules.points_per_rank.max(1));
     let last = ranks.len().saturating_sub(1);
-    let index = usize::try_from(total / step).unwrap_or(usize::MAX).min(last);
+    let index = usize::try_from(total / step)
+        .unwrap_or(usize::MAX)
+        .min(last);
     let rank = ranks
         .get(index)
         .copied()
@@ -327,7 +329,11 @@ pub fn add_game(
                 n + 1
             )));
         }
-        let t = format!("{} against {}", one_line(&played.a.name), one_line(&played.b.name));
+        let t = format!(
+            "{} against {}",
+            one_line(&played.a.name),
+            one_line(&played.b.name)
+        );
         entry["game"] = value(rel);
         entry["title"] = value(t.clone());
         title = Some(t);
@@ -354,10 +360,7 @@ pub fn add_game(
         after.title()
     );
     if after.index > before.index {
-        said.push_str(&format!(
-            " — promoted from {} (§10)",
-            before.title()
-        ));
+        said.push_str(&format!(" — promoted from {} (§10)", before.title()));
     }
     if let Some((next, at)) = after.next {
         said.push_str(&format!(

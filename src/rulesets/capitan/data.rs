@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use super::database::Database;
 use super::lint;
 use super::model::*;
-use crate::rulesets::game::GameRules;
 use crate::core::catalog::{
     layer_of, ruleset_files, Catalog, HasId, Origin, Provenance, Registry, SpanIndexes,
 };
@@ -14,6 +13,7 @@ use crate::core::diagnostic::{Diagnostic, Span};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources, SpanIndex};
 use crate::core::toml_file::{parse, toml_diagnostic};
+use crate::rulesets::game::GameRules;
 
 /// The folder of this ruleset inside each data directory.
 pub const RULESET_DIR: &str = "capitan";
@@ -94,9 +94,9 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
                                 .into_iter()
                                 .map(|m| Diagnostic::error("career-rules", m).in_file(file)),
                         );
-                        d.extend(parts.set_single(file, "ranks.toml [career]", c, |p| {
-                            &mut p.career
-                        }));
+                        d.extend(
+                            parts.set_single(file, "ranks.toml [career]", c, |p| &mut p.career),
+                        );
                     }
                     d
                 }),

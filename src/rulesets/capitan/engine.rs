@@ -208,7 +208,11 @@ impl Engine for CapitanEngine {
         )
     }
 
-    fn sheet_form(&self, lang: Lang, labels: &toml::Table) -> Result<crate::rulesets::SheetForm, Error> {
+    fn sheet_form(
+        &self,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<crate::rulesets::SheetForm, Error> {
         super::sheet_form::form(&self.db, lang, labels)
     }
 

@@ -11,8 +11,8 @@ pub mod lint;
 pub mod list;
 pub mod model;
 pub mod offers;
-pub mod priced;
 pub mod preview;
+pub mod priced;
 pub mod procedures;
 pub mod sheet_form;
 pub mod validate;
@@ -75,7 +75,11 @@ fn load(
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(loaded.database, loaded.diagnostics, engine::CapitanEngine::new))
+    Ok(Loaded::of(
+        loaded.database,
+        loaded.diagnostics,
+        engine::CapitanEngine::new,
+    ))
 }
 
 /// The built-in templates of `templates/capitan/` (a user's `--templates DIR` overrides them file

@@ -11,9 +11,7 @@ use super::model::{Arm, Command, Kind, Lang, UnitSheet};
 use super::validate::command::may_activate;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources};
-use crate::rulesets::{
-    label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers,
-};
+use crate::rulesets::{label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers};
 
 /// The offers for the list in `file`: of every sheet, or of the sheets `only`.
 pub fn offers(

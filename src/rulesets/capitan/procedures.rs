@@ -2,7 +2,6 @@
 //! its bounds from `preview::request::limits`), the duels two list units play, and the reading
 //! of a checked request into the ruleset's own requests.
 
-use crate::core::names::NameKind;
 use super::database::Database;
 use super::model::{CoverLevel, Die, DodgeReroll, GunType, Kind, Quality, Range};
 use super::preview::artillery::{Ammunition, GunRange};
@@ -14,6 +13,7 @@ use super::preview::request::{
 };
 use super::preview::text;
 use crate::core::error::Error;
+use crate::core::names::NameKind;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
@@ -547,9 +547,9 @@ fn unit<'a>(db: &'a Database, r: &Request, name: &str) -> Result<Option<UnitChoi
     match r.unit(name) {
         None => Ok(None),
         Some(UnitRef::Sheet { id, figures }) => {
-            let sheet = db
-                .sheet(id)
-                .ok_or_else(|| crate::rulesets::procedure::unknown_unit("sheet", id, db.sheets.ids()))?;
+            let sheet = db.sheet(id).ok_or_else(|| {
+                crate::rulesets::procedure::unknown_unit("sheet", id, db.sheets.ids())
+            })?;
             let figures = figures.or(if sheet.kind == Kind::Command {
                 sheet.figures
             } else {
@@ -593,9 +593,13 @@ fn fire(db: &Database, r: &Request) -> Result<Preview, Error> {
             reroll_misses: r.flag("reroll-misses"),
             target_figures: r.u32("target-figures"),
             target_die: die(r, "target-die"),
-            dodge_reroll: r
-                .text("dodge-reroll")
-                .map(|_| pick(r.text("dodge-reroll"), DodgeReroll::ALL, DodgeReroll::as_str)),
+            dodge_reroll: r.text("dodge-reroll").map(|_| {
+                pick(
+                    r.text("dodge-reroll"),
+                    DodgeReroll::ALL,
+                    DodgeReroll::as_str,
+                )
+            }),
         },
         compare: match (r.text("compare-skill"), unit(db, r, "compare-shooter")?) {
             (Some(k), _) => Some(FireCompare::Skill(k)),
@@ -604,7 +608,12 @@ fn fire(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     };
     let reports = request::fire(db, &request).map_err(usage)?;
-    Preview::compared(r, &reports, || text::fire(&reports), text::fire_series(&reports))
+    Preview::compared(
+        r,
+        &reports,
+        || text::fire(&reports),
+        text::fire_series(&reports),
+    )
 }
 
 fn side<'a>(db: &'a Database, r: &Request, s: &str) -> Result<SideRequest<'a>, Error> {
@@ -640,7 +649,12 @@ fn melee(db: &Database, r: &Request) -> Result<Preview, Error> {
         compare_skill: r.text("compare-skill"),
     };
     let reports = request::melee(db, &request).map_err(usage)?;
-    Preview::compared(r, &reports, || text::melee(&reports, rounds), text::melee_series(&reports))
+    Preview::compared(
+        r,
+        &reports,
+        || text::melee(&reports, rounds),
+        text::melee_series(&reports),
+    )
 }
 
 fn charge(db: &Database, r: &Request) -> Result<Preview, Error> {

@@ -54,7 +54,13 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
                 let r = &w.range;
                 Choice::new(
                     &w.id,
-                    &format!("{} ({} / {} / {})", w.name.get(lang), r.short, r.medium, r.long),
+                    &format!(
+                        "{} ({} / {} / {})",
+                        w.name.get(lang),
+                        r.short,
+                        r.medium,
+                        r.long
+                    ),
                 )
             })
             .collect(),

@@ -191,17 +191,13 @@ pub fn card(db: &Database, unit: &CardUnit, lang: Lang, labels: &toml::Table) ->
                             template_name(labels, "roundshot", &r.roundshot.template),
                         ),
                     ];
-                    out.extend(
-                        r.shell
-                            .as_ref()
-                            .map(|s| {
-                                ammo_view(
-                                    s,
-                                    label(labels, "shell"),
-                                    template_name(labels, "shell", &s.template),
-                                )
-                            }),
-                    );
+                    out.extend(r.shell.as_ref().map(|s| {
+                        ammo_view(
+                            s,
+                            label(labels, "shell"),
+                            template_name(labels, "shell", &s.template),
+                        )
+                    }));
                     out
                 })
                 .unwrap_or_default(),
@@ -219,7 +215,11 @@ pub fn card(db: &Database, unit: &CardUnit, lang: Lang, labels: &toml::Table) ->
         subtitle: crate::core::text::subtitle(
             unit.label.unwrap_or(&sheet.name),
             &[
-                if unit.label.is_some() { &sheet.name } else { "" },
+                if unit.label.is_some() {
+                    &sheet.name
+                } else {
+                    ""
+                },
                 &origin.join(" · "),
             ],
         ),
@@ -857,7 +857,10 @@ pub fn roster(
             label(labels, "career_line")
                 .replace(
                     "{player}",
-                    f.career.player.as_deref().unwrap_or(s.nation.name.get(lang)),
+                    f.career
+                        .player
+                        .as_deref()
+                        .unwrap_or(s.nation.name.get(lang)),
                 )
                 .replace("{points}", &s.total.to_string())
         }),
@@ -971,7 +974,11 @@ pub fn describe(db: &Database, s: &UnitSheet) -> String {
         .map(|c| db.campaigns.get(c).map(|x| x.name.en.as_str()).unwrap_or(c))
         .collect();
     lines.push(format!("campaign     {}", campaigns.join("; ")));
-    let file = db.provenance.get(&s.id).map(|(_, f)| f.as_str()).unwrap_or("");
+    let file = db
+        .provenance
+        .get(&s.id)
+        .map(|(_, f)| f.as_str())
+        .unwrap_or("");
     lines.push(match db.provenance(&s.id) {
         Provenance::Official => format!(
             "source       {} (official)",
@@ -982,9 +989,12 @@ pub fn describe(db: &Database, s: &UnitSheet) -> String {
         }
         Provenance::Player => format!("source       yours ({file})"),
     });
-    for r in db.replaced.iter().filter(|r| r.what == "sheet" && r.id == s.id) {
+    for r in db
+        .replaced
+        .iter()
+        .filter(|r| r.what == "sheet" && r.id == s.id)
+    {
         lines.push(format!("replaces     the sheet of {}", r.first));
     }
     lines.join("\n") + "\n"
 }
-

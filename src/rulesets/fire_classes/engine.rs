@@ -105,13 +105,26 @@ impl Engine for FireEngine {
         let sep = l("sep");
         if let Some(c) = db.classes.get(id) {
             let classes: Vec<String> = c.class.iter().map(u32::to_string).collect();
-            let mut text = format!("{}\n{}{sep}{}\n", c.name.get(lang), l("class"), classes.join("/"));
+            let mut text = format!(
+                "{}\n{}{sep}{}\n",
+                c.name.get(lang),
+                l("class"),
+                classes.join("/")
+            );
             let cells = [&c.volley, &c.loose, &c.skirmish, &c.vs_skirmishers];
             for (situation, cell) in db.rules.situation.iter().zip(cells) {
-                text.push_str(&format!("{}{sep}{}\n", situation.name.get(lang), cell.text.get(lang)));
+                text.push_str(&format!(
+                    "{}{sep}{}\n",
+                    situation.name.get(lang),
+                    cell.text.get(lang)
+                ));
             }
             if let Some(s) = db.rules.situation.get(4) {
-                text.push_str(&format!("{}{sep}{}\n", s.name.get(lang), c.no_officer.text.get(lang)));
+                text.push_str(&format!(
+                    "{}{sep}{}\n",
+                    s.name.get(lang),
+                    c.no_officer.text.get(lang)
+                ));
             }
             return Ok(text);
         }
@@ -130,7 +143,10 @@ impl Engine for FireEngine {
                 } else {
                     String::new()
                 };
-                text.push_str(&format!("{}–{} cm{sep}{}{cuirass}\n", b.from, b.to, b.needs));
+                text.push_str(&format!(
+                    "{}–{} cm{sep}{}{cuirass}\n",
+                    b.from, b.to, b.needs
+                ));
             }
             return Ok(text);
         }

@@ -45,8 +45,14 @@ pub const META: Meta = Meta {
     templates: &TEMPLATES,
     load,
     schemas: &[
-        ("fire-classes-classes.schema.json", schema::<model::ClassesFile>),
-        ("fire-classes-weapons.schema.json", schema::<model::WeaponsFile>),
+        (
+            "fire-classes-classes.schema.json",
+            schema::<model::ClassesFile>,
+        ),
+        (
+            "fire-classes-weapons.schema.json",
+            schema::<model::WeaponsFile>,
+        ),
     ],
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
@@ -59,7 +65,9 @@ fn load(
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| engine::FireEngine { db }))
+    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| {
+        engine::FireEngine { db }
+    }))
 }
 
 /// The quick-reference sheet of `templates/fire-classes/`.

@@ -116,7 +116,10 @@ fn series(r: &VolleyReport) -> Vec<Series> {
     for x in &r.results {
         dist[(x.value - lowest) as usize] += x.p;
     }
-    vec![(crate::core::words::Phrase::new("series-result", "result"), dist)]
+    vec![(
+        crate::core::words::Phrase::new("series-result", "result"),
+        dist,
+    )]
 }
 
 /// `muster preview volley`'s text.
@@ -147,7 +150,10 @@ fn text(r: &VolleyReport, series: &[Series]) -> String {
     for n in &r.notes {
         text.push_str(&format!("  {n}\n"));
     }
-    text.push_str(&distribution_table("result", &crate::core::table::english(series)));
+    text.push_str(&distribution_table(
+        "result",
+        &crate::core::table::english(series),
+    ));
     for b in &r.reach {
         text.push_str(&format!(
             "{} {}–{} cm: needs {}{}: P {:.4}\n",

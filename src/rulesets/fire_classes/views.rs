@@ -70,7 +70,12 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             .situation
             .iter()
             .map(|s| match &s.group {
-                Some(g) => format!("{}{}{}", g.get(lang), crate::rulesets::label(labels, "sep"), s.name.get(lang)),
+                Some(g) => format!(
+                    "{}{}{}",
+                    g.get(lang),
+                    crate::rulesets::label(labels, "sep"),
+                    s.name.get(lang)
+                ),
                 None => s.name.get(lang).to_owned(),
             })
             .collect(),

@@ -242,9 +242,8 @@ impl Engine for HmEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<Offers, Error> {
-        let (list, _) =
-            list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
-                .map_err(|d| Error::Usage(d.message))?;
+        let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
+            .map_err(|d| Error::Usage(d.message))?;
         let db = &self.db;
         let pts = label(labels, "points");
         let brigades: Vec<Choice> = list

@@ -187,7 +187,8 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 EMPTY_BRIGADE
                     .say(
                         BOOK,
-                        Phrase::new("empty-brigade", "brigade `{id}` has no unit").text("id", &b.id),
+                        Phrase::new("empty-brigade", "brigade `{id}` has no unit")
+                            .text("id", &b.id),
                     )
                     .at(file, id_at(i)),
             );
@@ -223,7 +224,10 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                             .text("id", &u.brigade),
                     )
                     .at(file, unit_at(i, "brigade"))
-                    .with_label_said(Phrase::new("declare-brigade", "declare it with [[brigade]]"))
+                    .with_label_said(Phrase::new(
+                        "declare-brigade",
+                        "declare it with [[brigade]]",
+                    ))
                     .with_suggestion(nearest(&u.brigade, brigades.iter().copied())),
             );
         }
@@ -278,15 +282,17 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 free: false,
                 count: None,
             })
-            .chain(u.size.iter().map(|s| crate::rulesets::Extra {
-                id: s.clone(),
-                name: db
-                    .size(s)
-                    .map_or_else(|| s.clone(), |x| x.name.get(lang).to_owned()),
-                names: db.size(s).map(|x| x.name.by_lang()).unwrap_or_default(),
-                cost: 0,
-                free: false,
-                count: None,
+            .chain(u.size.iter().map(|s| {
+                crate::rulesets::Extra {
+                    id: s.clone(),
+                    name: db
+                        .size(s)
+                        .map_or_else(|| s.clone(), |x| x.name.get(lang).to_owned()),
+                    names: db.size(s).map(|x| x.name.by_lang()).unwrap_or_default(),
+                    cost: 0,
+                    free: false,
+                    count: None,
+                }
             }))
             .collect(),
             json: json!({
@@ -332,8 +338,11 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                 UNPRICED
                     .say(
                         BOOK,
-                        Phrase::new("unpriced-unit", "{unit}: its type has no points; it counts 0")
-                            .phrase("unit", unit_said(i, db.units.get(&list.units[i].unit))),
+                        Phrase::new(
+                            "unpriced-unit",
+                            "{unit}: its type has no points; it counts 0",
+                        )
+                        .phrase("unit", unit_said(i, db.units.get(&list.units[i].unit))),
                     )
                     .at(file, unit_at(i, "unit"))
                     .with_label_said(Phrase::new("no-points", "no points in units.toml")),

@@ -71,5 +71,7 @@ fn load(
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| engine::HmEngine { db }))
+    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| {
+        engine::HmEngine { db }
+    }))
 }

@@ -351,9 +351,9 @@ fn check_save_against(
         match m.artillery {
             Some(true) if !artillery => {
                 return Err(format!(
-                "{flag} {id}: only against artillery fire (“{}”); the shooter is not artillery",
-                m.name.en
-            ))
+                    "{flag} {id}: only against artillery fire (“{}”); the shooter is not artillery",
+                    m.name.en
+                ))
             }
             Some(false) if artillery => {
                 return Err(format!(
@@ -428,9 +428,15 @@ fn formation_saves(
         "march-column" => "march-column",
         _ => return Vec::new(),
     };
-    state_modifier("save", &db.rules.save.modifier, id, given, format!("formation {f}"))
-        .into_iter()
-        .collect()
+    state_modifier(
+        "save",
+        &db.rules.save.modifier,
+        id,
+        given,
+        format!("formation {f}"),
+    )
+    .into_iter()
+    .collect()
 }
 
 pub struct ShootRequest {
@@ -532,13 +538,21 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootReport, String> {
         artillery,
         &r.save_with,
     ));
-    if artillery && matches!(formation.as_deref(), Some("attack-column" | "march-column" | "square")) {
+    if artillery
+        && matches!(
+            formation.as_deref(),
+            Some("attack-column" | "march-column" | "square")
+        )
+    {
         applied.extend(state_modifier(
             "shoot",
             &db.rules.shoot_modifier,
             "artillery-v-column",
             &r.with,
-            format!("artillery at a target in {}", formation.as_deref().unwrap_or_default()),
+            format!(
+                "artillery at a target in {}",
+                formation.as_deref().unwrap_or_default()
+            ),
         ));
     }
     for a in &applied {

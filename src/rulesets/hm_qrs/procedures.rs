@@ -370,7 +370,12 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    Preview::of(r, &report, || text::shoot(db, &report), text::shoot_series(&report))
+    Preview::of(
+        r,
+        &report,
+        || text::shoot(db, &report),
+        text::shoot_series(&report),
+    )
 }
 
 fn melee_side(r: &Request, s: &str) -> MeleeSide {
@@ -390,5 +395,10 @@ fn melee_side(r: &Request, s: &str) -> MeleeSide {
 fn melee(db: &Database, r: &Request) -> Result<Preview, Error> {
     let report =
         preview::melee(db, &melee_side(r, "a"), &melee_side(r, "b")).map_err(Error::Usage)?;
-    Preview::of(r, &report, || text::melee(db, &report), text::melee_series(&report))
+    Preview::of(
+        r,
+        &report,
+        || text::melee(db, &report),
+        text::melee_series(&report),
+    )
 }

@@ -13,7 +13,11 @@ fn applied_lines(applied: &[Applied], who: &str, text: &mut String) {
         text.push_str(&format!(
             "  {who}{:+} {}: {} (applied: {})\n",
             a.value,
-            if a.table == "save" { "to save" } else { "to hit" },
+            if a.table == "save" {
+                "to save"
+            } else {
+                "to hit"
+            },
             a.name,
             a.because
         ));

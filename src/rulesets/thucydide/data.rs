@@ -493,13 +493,7 @@ pub(super) fn lint_unit(
             );
         }
         if !db.types.contains(&u.kind) {
-            l.unknown(
-                uf,
-                &at("type"),
-                "type",
-                &u.kind,
-                db.types.ids().collect(),
-            );
+            l.unknown(uf, &at("type"), "type", &u.kind, db.types.ids().collect());
         }
         if !db.armours.contains(&u.armour) {
             l.unknown(

@@ -59,7 +59,10 @@ pub const RULES: &[&Rule] = &[
 fn unit_named(i: usize, t: &Unit) -> Phrase {
     Phrase::new("unit-named", "unit {n} ({name})")
         .count("n", i + 1)
-        .name("name", Named::new(&t.name.en, Some(t.name.fr.clone()), None))
+        .name(
+            "name",
+            Named::new(&t.name.en, Some(t.name.fr.clone()), None),
+        )
 }
 
 pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
@@ -148,7 +151,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                     names: Default::default(),
                     cost: 0,
                     free: false,
-                count: None,
+                    count: None,
                 })
                 .into_iter()
                 .collect(),
@@ -186,10 +189,7 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
                     .count("n", generals.len()),
                 )
                 .at(file, at(*second, "character"))
-                .with_label_said(Phrase::new(
-                    "second-general",
-                    "a second general-in-chief",
-                )),
+                .with_label_said(Phrase::new("second-general", "a second general-in-chief")),
         ),
         _ => {}
     }

@@ -282,7 +282,8 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, Stop> {
         return Err(format!(
             "the attacker cannot fight: {} ({})",
             ban.rule.en, ban.section
-        ).into());
+        )
+        .into());
     }
     let mut notes = Vec::new();
     if r.riposte {
@@ -290,7 +291,8 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, Stop> {
             return Err(format!(
                 "--riposte rolls the melee factor, never {a} ({}): leave out --attack",
                 db.rules.riposte.section
-            ).into());
+            )
+            .into());
         }
         notes.push(format!(
             "a riposte: the melee factor, no attack order, no follow-up or pursuit ({})",
@@ -307,9 +309,9 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, Stop> {
         (None, Some(a)) => {
             let factors = [("fire", a.fire), ("assault", a.assault), ("melee", a.melee)];
             let Some(&(_, n)) = factors.iter().find(|(f, _)| *f == attack) else {
-                return Err(format!(
-                    "--attack must be fire, assault or melee, found `{attack}`"
-                ).into());
+                return Err(
+                    format!("--attack must be fire, assault or melee, found `{attack}`").into(),
+                );
             };
             if n == 0 {
                 // No `--dice` was given: the unit's factor is what is missing.
@@ -538,7 +540,12 @@ pub struct PanicReport {
 pub fn panic(db: &Database, to_edge: Option<u32>) -> PanicReport {
     let panic = &db.rules.panic;
     let faces = db.faces.len().max(1) as f64;
-    let q = db.faces.iter().filter(|f| panic.faces.contains(&f.id)).count() as f64 / faces;
+    let q = db
+        .faces
+        .iter()
+        .filter(|f| panic.faces.contains(&f.id))
+        .count() as f64
+        / faces;
     let hexes = crate::core::dice::binomial(panic.dice as usize, q);
     let mean = hexes.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
     PanicReport {

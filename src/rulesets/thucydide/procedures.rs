@@ -6,7 +6,7 @@ use super::model::Outcome;
 use super::preview::{self, CombatRequest};
 use super::text;
 use crate::core::error::Error;
-use crate::rulesets::duel::{DuelChoice, DuelDecl, Sets, Headline};
+use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
 pub const PROCEDURES: &[Procedure] = &[Procedure {
@@ -182,5 +182,10 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(r, &report, || text::combat(&report), text::combat_series(&report))
+    Preview::of(
+        r,
+        &report,
+        || text::combat(&report),
+        text::combat_series(&report),
+    )
 }

@@ -10,8 +10,14 @@ use crate::core::words::Phrase;
 pub fn combat_series(r: &CombatReport) -> Vec<Series> {
     let mut series: Vec<Series> = vec![
         (Phrase::new("series-hits", "hits"), r.hits.clone()),
-        (Phrase::new("series-morale-hits", "morale hits"), r.morale.clone()),
-        (Phrase::new("series-orders", "order letters"), r.orders.clone()),
+        (
+            Phrase::new("series-morale-hits", "morale hits"),
+            r.morale.clone(),
+        ),
+        (
+            Phrase::new("series-orders", "order letters"),
+            r.orders.clone(),
+        ),
     ];
     if let Some(retreat) = &r.retreat {
         series.push((

@@ -12,10 +12,10 @@ use super::model::*;
 use crate::core::catalog::{
     layer_of, ruleset_files, Catalog, HasId, Origin, Provenance, Registry, SpanIndexes,
 };
-use crate::core::suggest::nearest;
 use crate::core::diagnostic::{Diagnostic, Span};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
+use crate::core::suggest::nearest;
 use crate::core::toml_file::{parse, parse_in_parts};
 
 /// The folder of this ruleset inside each data directory.
@@ -51,7 +51,15 @@ struct ArmyPart {
 macro_rules! has_id {
     ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
 }
-has_id!(Entry, Special, Formation, Weapon, Quality, BatteryType, HouseRule);
+has_id!(
+    Entry,
+    Special,
+    Formation,
+    Weapon,
+    Quality,
+    BatteryType,
+    HouseRule
+);
 
 impl HasId for Army {
     fn id(&self) -> &str {
@@ -359,9 +367,8 @@ impl Parts {
             e.army = army_id.clone();
             kept.push((n, e));
         }
-        let army_span = |f: FileId| {
-            SpanIndex::parse(sources.text(f)).span(&[Seg::Key("army"), Seg::Key("id")])
-        };
+        let army_span =
+            |f: FileId| SpanIndex::parse(sources.text(f)).span(&[Seg::Key("army"), Seg::Key("id")]);
         if let Some(at) = self.army_files.iter().position(|(id, _)| *id == army_id) {
             let first = self.army_files[at].1;
             if self.registry.layer(file) > self.registry.layer(first) {
@@ -394,8 +401,7 @@ impl Parts {
             }
         } else {
             self.army_files.push((army_id.clone(), file));
-            self.first_sources
-                .insert(army_id.clone(), header.source);
+            self.first_sources.insert(army_id.clone(), header.source);
             self.armies.insert(
                 &army_id,
                 Army {

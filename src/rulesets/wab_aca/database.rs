@@ -48,7 +48,11 @@ impl Database {
         if let Some((p, _)) = self.provenance.get(entry) {
             return *p;
         }
-        match self.armies.iter().find(|a| a.entries.iter().any(|e| e == entry)) {
+        match self
+            .armies
+            .iter()
+            .find(|a| a.entries.iter().any(|e| e == entry))
+        {
             Some(a) if a.header.source == ArmySource::Booklet => Provenance::Official,
             _ => Provenance::Illustrative,
         }

@@ -388,7 +388,12 @@ impl Engine for WabEngine {
     }
 
     fn house_rules(&self) -> Vec<String> {
-        self.db.rules.house_rule.iter().map(|h| h.id.clone()).collect()
+        self.db
+            .rules
+            .house_rule
+            .iter()
+            .map(|h| h.id.clone())
+            .collect()
     }
 
     fn list_house_rules(&self, list: &ListCheck) -> Vec<String> {

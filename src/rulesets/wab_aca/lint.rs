@@ -80,7 +80,11 @@ pub const ENTRY_RULES: &[(&str, EntryRule, &str)] = &[
     ("kind-fields", kind_fields, "ACA p.2–10"),
     ("formation-not-allowed", formations_allowed, "ACA p.3, p.6"),
     ("figures-range", figures_range, "ACA p.1"),
-    ("elite-range", elite_range, "ACA p.7; infantry: muster's reading elite-infantry"),
+    (
+        "elite-range",
+        elite_range,
+        "ACA p.7; infantry: muster's reading elite-infantry",
+    ),
     ("heavy-armour", heavy_armour, "ACA p.13"),
     ("engineers-cost", engineers_cost, "ACA p.13"),
     ("battery-crew", battery_crew, "ACA p.9"),
@@ -241,7 +245,10 @@ fn entry_references(cx: &EntryContext) -> Vec<Diagnostic> {
                 cx.error(
                     "kind-fields",
                     &[Seg::Key("firearm")],
-                    format!("entry `{}`: its firearm `{f}` does not shoot (range 0)", e.id),
+                    format!(
+                        "entry `{}`: its firearm `{f}` does not shoot (range 0)",
+                        e.id
+                    ),
                 )
                 .with_label("a firearm has a range"),
             ),
@@ -796,7 +803,11 @@ fn general_entries(cx: &ArmyContext) -> Vec<Diagnostic> {
 fn table_bounds(cx: &TableContext) -> Vec<Diagnostic> {
     let (db, at) = (cx.db, cx.at);
     // (the file, the table's key in it, its check)
-    let checks: [(FileId, Option<&str>, Result<(), validator::ValidationErrors>); 7] = [
+    let checks: [(
+        FileId,
+        Option<&str>,
+        Result<(), validator::ValidationErrors>,
+    ); 7] = [
         (at.rules, None, db.rules.validate()),
         (at.core, Some("flank"), db.core.flank.validate()),
         (at.core, Some("contact"), db.core.contact.validate()),
@@ -805,9 +816,21 @@ fn table_bounds(cx: &TableContext) -> Vec<Diagnostic> {
             Some("battery_hits"),
             db.artillery.battery_hits.validate(),
         ),
-        (at.artillery, Some("terrain"), db.artillery.terrain.validate()),
-        (at.artillery, Some("template"), db.artillery.template.validate()),
-        (at.artillery, Some("captured"), db.artillery.captured.validate()),
+        (
+            at.artillery,
+            Some("terrain"),
+            db.artillery.terrain.validate(),
+        ),
+        (
+            at.artillery,
+            Some("template"),
+            db.artillery.template.validate(),
+        ),
+        (
+            at.artillery,
+            Some("captured"),
+            db.artillery.captured.validate(),
+        ),
     ];
     let mut out = Vec::new();
     for (file, table, check) in checks {

@@ -13,8 +13,8 @@ pub mod lint;
 pub mod list;
 pub mod model;
 pub mod offers;
-pub mod priced;
 pub mod preview;
+pub mod priced;
 pub mod procedures;
 pub mod score;
 pub mod sheet_form;
@@ -53,7 +53,17 @@ pub const META: Meta = Meta {
         points: true,
         adds: &["options", "guns"],
         options_hint: "flag, musician, elite=4, heavy-armour",
-        unit_keys: &["entry", "general", "label", "figures", "flag", "musician", "elite", "heavy_armour", "guns"],
+        unit_keys: &[
+            "entry",
+            "general",
+            "label",
+            "figures",
+            "flag",
+            "musician",
+            "elite",
+            "heavy_armour",
+            "guns",
+        ],
     },
     card_size: CardSize::Tarot,
     languages: &[Lang::Fr, Lang::Es, Lang::En],
@@ -79,7 +89,11 @@ fn load(
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(loaded.database, loaded.diagnostics, engine::WabEngine::new))
+    Ok(Loaded::of(
+        loaded.database,
+        loaded.diagnostics,
+        engine::WabEngine::new,
+    ))
 }
 
 /// The built-in templates of `templates/wab-aca/` (a user's `--templates DIR` overrides them file

@@ -1135,7 +1135,11 @@ mod tests {
         for other in 1..=300 {
             let most = c.most_in_contact(24, 20, other);
             // Across a base's edge: the bases it spans whole, and one at each end.
-            let bases = if other % 20 == 0 { other / 20 + 1 } else { other / 20 + 2 };
+            let bases = if other % 20 == 0 {
+                other / 20 + 1
+            } else {
+                other / 20 + 2
+            };
             assert_eq!(most, bases.min(24), "{other} mm");
             assert!(most >= c.in_contact(24, 20, other), "{other} mm");
         }

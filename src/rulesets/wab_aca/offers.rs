@@ -8,9 +8,7 @@ use super::list::ListFile;
 use super::model::{Entry, Kind, Lang, Role, UnitOption};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources};
-use crate::rulesets::{
-    label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers,
-};
+use crate::rulesets::{label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers};
 
 /// The offers for the list in `file`: of every entry, or of the entries `only`.
 pub fn offers(
@@ -101,7 +99,11 @@ fn command(db: &Database, entry: &Entry, lang: Lang) -> Option<OfferCommand> {
         return None;
     }
     let words = |f: &dyn Fn(&super::model::Special) -> String| {
-        specials.iter().map(|s| f(s)).collect::<Vec<_>>().join(" · ")
+        specials
+            .iter()
+            .map(|s| f(s))
+            .collect::<Vec<_>>()
+            .join(" · ")
     };
     Some(OfferCommand {
         kind: words(&|s| s.name.get(lang).to_owned()),
@@ -148,7 +150,12 @@ fn extras(db: &Database, entry: &Entry, pts: &str, labels: &toml::Table) -> Vec<
         .iter()
         .map(|o| {
             let (name, cost, max, summary) = match o {
-                UnitOption::Flag => (label(labels, "flag"), format!("{} {pts}", costs.flag), None, String::new()),
+                UnitOption::Flag => (
+                    label(labels, "flag"),
+                    format!("{} {pts}", costs.flag),
+                    None,
+                    String::new(),
+                ),
                 UnitOption::Musician => (
                     label(labels, "musician"),
                     format!("{} {pts}", costs.musician),

@@ -48,7 +48,10 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
             KeptValue {
                 key: "sv",
                 word: "Sv",
-                value: p.sv.map_or_else(|| "-".to_owned(), |s| format!("{s}+")).into(),
+                value: p
+                    .sv
+                    .map_or_else(|| "-".to_owned(), |s| format!("{s}+"))
+                    .into(),
             },
         ],
         &json!({

@@ -5,8 +5,7 @@
 use super::preview::artillery::{Ammunition, At, Order};
 use super::preview::request::{
     self, limits, ArtilleryRequest, CombatRequest, Defended, DuelRequest, FighterRequest, From,
-    Listed,
-    ShootRequest, TestRequest, UnitSpec,
+    Listed, ShootRequest, TestRequest, UnitSpec,
 };
 use super::preview::text;
 use super::Database;
@@ -76,7 +75,6 @@ macro_rules! combat_params {
 }
 
 const SAVE_HELP: &str = "The target's armour save, 2–7 (7: none)";
-
 
 pub const PROCEDURES: &[Procedure] = &[
     Procedure {
@@ -753,7 +751,12 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(usage)?;
-    Preview::of(r, &out, || text::artillery(&out), text::artillery_series(&out))
+    Preview::of(
+        r,
+        &out,
+        || text::artillery(&out),
+        text::artillery_series(&out),
+    )
 }
 
 #[cfg(test)]

@@ -163,17 +163,25 @@ pub fn draft(data: &Database, sources: &Sources, file: FileId) -> Result<Typed, 
             )
             .at(file, army_at)
         } else {
-            Diagnostic::error("unknown-reference", format!("unknown army `{}`", entry.army))
-                .at(file, army_at)
-                .with_label("not an army of the data")
-                .with_suggestion(nearest(&entry.army, data.armies.ids()))
+            Diagnostic::error(
+                "unknown-reference",
+                format!("unknown army `{}`", entry.army),
+            )
+            .at(file, army_at)
+            .with_label("not an army of the data")
+            .with_suggestion(nearest(&entry.army, data.armies.ids()))
         };
         diagnostics.push(d);
         return Ok(unread(diagnostics));
     }
     let mut db = data.clone();
     let id = entry.id.clone();
-    for a in db.armies.iter().map(|a| a.header.id.clone()).collect::<Vec<_>>() {
+    for a in db
+        .armies
+        .iter()
+        .map(|a| a.header.id.clone())
+        .collect::<Vec<_>>()
+    {
         if let Some(army) = db.armies.get_mut(&a) {
             if a == entry.army {
                 if !army.entries.contains(&id) {

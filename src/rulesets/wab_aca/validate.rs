@@ -324,13 +324,17 @@ fn unknown_army(cx: &ListContext) -> Vec<Diagnostic> {
         )
         .with_label_said(Phrase::new("unknown-army-label", "no army with this id"))
         .with_suggestion(nearest(id, known))
-        .with_note_said(
-            Phrase::new("armies", "armies: {ids}").text("ids", written(&sorted)),
-        )]
+        .with_note_said(Phrase::new("armies", "armies: {ids}").text("ids", written(&sorted)))]
 }
 
 fn unknown_house_rule(cx: &ListContext) -> Vec<Diagnostic> {
-    let known: Vec<&str> = cx.db.rules.house_rule.iter().map(|h| h.id.as_str()).collect();
+    let known: Vec<&str> = cx
+        .db
+        .rules
+        .house_rule
+        .iter()
+        .map(|h| h.id.as_str())
+        .collect();
     cx.list
         .list
         .house_rules
@@ -343,7 +347,10 @@ fn unknown_house_rule(cx: &ListContext) -> Vec<Diagnostic> {
                 &[Seg::Key("list"), Seg::Key("house_rules"), Seg::Index(i)],
                 Phrase::new("unknown-house-rule", "unknown house rule `{id}`").text("id", id),
             )
-            .with_label_said(Phrase::new("unknown-house-rule-label", "no house rule with this id"))
+            .with_label_said(Phrase::new(
+                "unknown-house-rule-label",
+                "no house rule with this id",
+            ))
             .with_suggestion(nearest(id, known.iter().copied()))
             .with_note_said(
                 Phrase::new("house-rules", "house rules: {ids}").text("ids", written(&known)),
@@ -365,8 +372,11 @@ fn unknown_entry(cx: &ListContext) -> Vec<Diagnostic> {
                     cx.report(
                         &UNKNOWN_ENTRY,
                         &cx.unit_field(i, "general"),
-                        Phrase::new("entry-and-general", "{unit} gives both `entry` and `general`")
-                            .phrase("unit", cx.unit(i)),
+                        Phrase::new(
+                            "entry-and-general",
+                            "{unit} gives both `entry` and `general`",
+                        )
+                        .phrase("unit", cx.unit(i)),
                     )
                     .with_label_said(Phrase::new("give-one", "give one of them")),
                 );
@@ -390,10 +400,12 @@ fn unknown_entry(cx: &ListContext) -> Vec<Diagnostic> {
                             .map_or_else(|| Named::same(&e.army), |a| named(&a.header.name)),
                     )
                     .name("army", named(&army.header.name)),
-                    None => Phrase::new("unknown-entry", "{unit}: `{id}` is not an entry of {army}")
-                        .phrase("unit", cx.unit(i))
-                        .text("id", id)
-                        .name("army", named(&army.header.name)),
+                    None => {
+                        Phrase::new("unknown-entry", "{unit}: `{id}` is not an entry of {army}")
+                            .phrase("unit", cx.unit(i))
+                            .text("id", id)
+                            .name("army", named(&army.header.name))
+                    }
                 };
                 cx.report(&UNKNOWN_ENTRY, &cx.unit_field(i, "entry"), message)
                     .with_label_said(not_here())
@@ -417,8 +429,11 @@ fn unknown_entry(cx: &ListContext) -> Vec<Diagnostic> {
                 .report(
                     &UNKNOWN_ENTRY,
                     &[Seg::Key("units"), Seg::Index(i)],
-                    Phrase::new("neither-entry-nor-general", "{unit} has neither `entry` nor `general`")
-                        .phrase("unit", cx.unit(i)),
+                    Phrase::new(
+                        "neither-entry-nor-general",
+                        "{unit} has neither `entry` nor `general`",
+                    )
+                    .phrase("unit", cx.unit(i)),
                 )
                 .with_label_said(Phrase::new(
                     "entry-or-general",
@@ -592,12 +607,11 @@ fn option_refused(option: UnitOption) -> Phrase {
     match option {
         UnitOption::Flag => Phrase::new("no-flag", "{unit}: its entry offers no flag"),
         UnitOption::Musician => Phrase::new("no-musician", "{unit}: its entry offers no musician"),
-        UnitOption::Elite => {
-            Phrase::new("no-elite", "{unit}: its entry offers no elite figures")
-        }
-        UnitOption::HeavyArmour => {
-            Phrase::new("no-heavy-armour", "{unit}: its entry offers no heavy armour")
-        }
+        UnitOption::Elite => Phrase::new("no-elite", "{unit}: its entry offers no elite figures"),
+        UnitOption::HeavyArmour => Phrase::new(
+            "no-heavy-armour",
+            "{unit}: its entry offers no heavy armour",
+        ),
     }
 }
 
@@ -614,7 +628,9 @@ fn option_not_allowed(cx: &ListContext) -> Vec<Diagnostic> {
         for (wanted, option, field) in asked {
             if wanted && !entry.offers(option) {
                 let offered = match options_said(&entry.options) {
-                    Some(o) => Phrase::new("it-offers", "it offers: {options}").phrase("options", o),
+                    Some(o) => {
+                        Phrase::new("it-offers", "it offers: {options}").phrase("options", o)
+                    }
                     None => Phrase::new("it-offers-none", "it offers no option"),
                 };
                 out.push(
@@ -642,8 +658,11 @@ fn elite_over_max(cx: &ListContext) -> Vec<Diagnostic> {
         let max = i64::from(entry.max_elite.unwrap_or(0));
         let figures = unit.figures.unwrap_or(0);
         let message = if elite < 0 {
-            Phrase::new("elite-negative", "{unit}: elite must be 0 or more, found {n}")
-                .count("n", elite)
+            Phrase::new(
+                "elite-negative",
+                "{unit}: elite must be 0 or more, found {n}",
+            )
+            .count("n", elite)
         } else if elite > max {
             Phrase::new(
                 "elite-over-entry",
@@ -947,7 +966,10 @@ fn generals(cx: &ListContext) -> Vec<Diagnostic> {
                 )
                 .count("n", commanders.len()),
             )
-            .with_label_said(Phrase::new("second-commander", "a second commander-in-chief")),
+            .with_label_said(Phrase::new(
+                "second-commander",
+                "a second commander-in-chief",
+            )),
         ),
     }
     let adcs: Vec<&Unit> = cx

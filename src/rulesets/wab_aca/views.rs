@@ -271,10 +271,7 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
             .unwrap_or_default(),
         profile: profile_view(&e.profile),
         weapon: weapon_view(db, &e.weapon, lang),
-        firearm: e
-            .firearm
-            .as_deref()
-            .and_then(|f| weapon_view(db, f, lang)),
+        firearm: e.firearm.as_deref().and_then(|f| weapon_view(db, f, lang)),
         formations: e
             .formations
             .iter()
@@ -611,7 +608,14 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 },
                 canister: t
                     .canister
-                    .map(|c| format!("0–{}\" · {}{}", c.estimate, label(labels, "stat_s"), c.strength))
+                    .map(|c| {
+                        format!(
+                            "0–{}\" · {}{}",
+                            c.estimate,
+                            label(labels, "stat_s"),
+                            c.strength
+                        )
+                    })
                     .unwrap_or_else(|| "—".into()),
                 prolonge: t.prolonge,
                 reorient: t.reorient.get(lang).to_owned(),
@@ -874,10 +878,7 @@ pub fn describe(db: &Database, e: &Entry) -> String {
     let p = &e.profile;
     let mut lines = vec![
         format!("id           {}", e.id),
-        format!(
-            "name         {} / {} / {}",
-            e.name.fr, e.name.es, e.name.en
-        ),
+        format!("name         {} / {} / {}", e.name.fr, e.name.es, e.name.en),
         format!(
             "army         {}",
             db.army(&e.army)

@@ -190,10 +190,20 @@ pub fn from_units(
             e.fire_modifier_vs_infantry
         };
         if vs != 0 {
-            add(vs, format!("{} against {} (Capitán §11)", k.name.get(super::TEXT), t.arm));
+            add(
+                vs,
+                format!(
+                    "{} against {} (Capitán §11)",
+                    k.name.get(super::TEXT),
+                    t.arm
+                ),
+            );
         }
         if e.fire_modifier != 0 {
-            add(e.fire_modifier, format!("{} (Capitán §11)", k.name.get(super::TEXT)));
+            add(
+                e.fire_modifier,
+                format!("{} (Capitán §11)", k.name.get(super::TEXT)),
+            );
         }
         if e.fire_modifier_pistol != 0 && db.weapon_of(s).is_some_and(|w| w.pistol) {
             add(
@@ -224,7 +234,9 @@ pub fn from_units(
         ));
         notes.push(format!(
             "{}: one figure fires {} shots at {:+} (Capitán §11)",
-            k.name.get(super::TEXT), k.effects.volley_gun_shots, k.effects.volley_gun_modifier
+            k.name.get(super::TEXT),
+            k.effects.volley_gun_shots,
+            k.effects.volley_gun_modifier
         ));
     }
     let reroll_misses = s.specialists.contains(&Specialist::Escort);

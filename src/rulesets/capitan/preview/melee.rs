@@ -167,14 +167,16 @@ fn step(setup: &MeleeSetup, a: u32, b: u32, first: bool) -> Step {
             if b_gone {
                 out.ends.push((End::BDestroyed, p * pa, a2, 0));
                 if pa < 1.0 {
-                    out.ends.push((End::BDestroyedARouted, p * (1.0 - pa), a2, 0));
+                    out.ends
+                        .push((End::BDestroyedARouted, p * (1.0 - pa), a2, 0));
                 }
                 continue;
             }
             if a_gone {
                 out.ends.push((End::ADestroyed, p * pb, 0, b2));
                 if pb < 1.0 {
-                    out.ends.push((End::ADestroyedBRouted, p * (1.0 - pb), 0, b2));
+                    out.ends
+                        .push((End::ADestroyedBRouted, p * (1.0 - pb), 0, b2));
                 }
                 continue;
             }

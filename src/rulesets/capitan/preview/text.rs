@@ -32,7 +32,10 @@ pub fn fire(reports: &[FireReport]) -> String {
             s.shots, s.die, s.modifier, s.difficulty, r.p_hit, r.p_dodge, r.p_casualty_per_shot
         ));
     }
-    text.push_str(&distribution_table("casualties", &english(&fire_series(reports))));
+    text.push_str(&distribution_table(
+        "casualties",
+        &english(&fire_series(reports)),
+    ));
     for r in reports {
         text.push_str(&format!(
             "{}: mean {:.3}, median {}, mode {}",
@@ -150,7 +153,10 @@ pub fn artillery(r: &ArtilleryReport) -> String {
         "P(blank shot) {:.4}  P(dodge) {:.4}\n",
         r.p_blank, r.p_dodge
     ));
-    text.push_str(&distribution_table("casualties", &english(&artillery_series(r))));
+    text.push_str(&distribution_table(
+        "casualties",
+        &english(&artillery_series(r)),
+    ));
     text.push_str(&format!(
         "mean {:.3}, median {}, mode {}\n",
         r.mean, r.median, r.mode

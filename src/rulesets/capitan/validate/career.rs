@@ -47,9 +47,7 @@ pub fn career_coalition(cx: &ListContext) -> Vec<Diagnostic> {
     if s.nation.coalitions.contains(&coalition) {
         return Vec::new();
     }
-    let side = |c: super::super::model::Coalition| {
-        super::side(c.as_str())
-    };
+    let side = |c: super::super::model::Coalition| super::side(c.as_str());
     let mut sides: Option<Phrase> = None;
     for c in &s.nation.coalitions {
         sides = Some(match sides {
@@ -97,7 +95,12 @@ pub fn rank_against_career(cx: &ListContext) -> Vec<Diagnostic> {
     let (Some(Ok(s)), Some(claimed)) = (&cx.career, &cx.list.list.rank) else {
         return Vec::new();
     };
-    let Some((at, claimed_rank)) = cx.db.ranks.iter().enumerate().find(|(_, r)| r.id == *claimed)
+    let Some((at, claimed_rank)) = cx
+        .db
+        .ranks
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.id == *claimed)
     else {
         return Vec::new();
     };

@@ -24,8 +24,8 @@ pub fn no_command(cx: &ListContext) -> Vec<Diagnostic> {
     if !any_unit || has_command {
         return Vec::new();
     }
-    vec![
-        cx.say(
+    vec![cx
+        .say(
             &NO_COMMAND,
             &[Seg::Key("list")],
             Phrase::new("no-command", "the list has no command unit"),
@@ -33,8 +33,7 @@ pub fn no_command(cx: &ListContext) -> Vec<Diagnostic> {
         .with_note_said(Phrase::new(
             "no-command-help",
             "help: add an officer (a command unit): without one, each unit is activated on its own",
-        )),
-    ]
+        ))]
 }
 
 /// Whether command sheet `c` may activate unit sheet `u` (§4.2, reading subordinate-command):

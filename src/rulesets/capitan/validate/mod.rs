@@ -60,7 +60,12 @@ impl ListContext<'_> {
     /// name), "unit 3" when its sheet is unknown.
     pub fn unit(&self, index: usize) -> Phrase {
         let n = index + 1;
-        match self.list.units.get(index).and_then(|u| self.db.sheet(&u.sheet)) {
+        match self
+            .list
+            .units
+            .get(index)
+            .and_then(|u| self.db.sheet(&u.sheet))
+        {
             Some(s) => Phrase::new("unit-named", "unit {n} ({name})")
                 .count("n", n)
                 .name("name", Named::same(&s.name)),

@@ -1,6 +1,6 @@
 //! Chosen skills (§11) and the rank's free skill (§10.1).
 
-use super::{ListContext, Rule, names};
+use super::{names, ListContext, Rule};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::source::Seg;
 use crate::core::suggest::nearest;
@@ -87,9 +87,13 @@ pub fn skill_not_on_sheet(cx: &ListContext) -> Vec<Diagnostic> {
                     });
                 }
                 let note = match offered {
-                    Some(all) => Phrase::new("skill-not-on-sheet-offers", "help: its sheet offers {all}")
-                        .phrase("all", all),
-                    None => Phrase::new("skill-not-on-sheet-none", "help: its sheet offers no skill"),
+                    Some(all) => {
+                        Phrase::new("skill-not-on-sheet-offers", "help: its sheet offers {all}")
+                            .phrase("all", all)
+                    }
+                    None => {
+                        Phrase::new("skill-not-on-sheet-none", "help: its sheet offers no skill")
+                    }
                 };
                 out.push(
                     cx.say(
@@ -132,17 +136,16 @@ pub fn skill_restricted(cx: &ListContext) -> Vec<Diagnostic> {
                     format!("skill_for_{r}"),
                     r.to_string(),
                 );
-                out.push(cx.say(
-                    &SKILL_RESTRICTED,
-                    path,
-                    Phrase::new(
-                        "skill-restricted",
-                        "{unit}: {skill} is for {only} only",
-                    )
-                    .phrase("unit", cx.unit(unit))
-                    .name("skill", names(&skill.name))
-                    .phrase("only", only),
-                ));
+                out.push(
+                    cx.say(
+                        &SKILL_RESTRICTED,
+                        path,
+                        Phrase::new("skill-restricted", "{unit}: {skill} is for {only} only")
+                            .phrase("unit", cx.unit(unit))
+                            .name("skill", names(&skill.name))
+                            .phrase("only", only),
+                    ),
+                );
             }
         }
     };
@@ -174,13 +177,15 @@ pub fn duplicate_skill(cx: &ListContext) -> Vec<Diagnostic> {
         let mut seen = std::collections::HashSet::with_capacity(u.skills.len());
         for (k, id) in u.skills.iter().enumerate() {
             if !seen.insert(id.as_str()) {
-                out.push(cx.say(
-                    &DUPLICATE_SKILL,
-                    &skill_path(i, k),
-                    Phrase::new("duplicate-skill", "{unit}: {skill} is chosen twice")
-                        .phrase("unit", cx.unit(i))
-                        .name("skill", cx.skill(id)),
-                ));
+                out.push(
+                    cx.say(
+                        &DUPLICATE_SKILL,
+                        &skill_path(i, k),
+                        Phrase::new("duplicate-skill", "{unit}: {skill} is chosen twice")
+                            .phrase("unit", cx.unit(i))
+                            .name("skill", cx.skill(id)),
+                    ),
+                );
             }
         }
     }
@@ -202,16 +207,18 @@ pub fn free_skill_unit(cx: &ListContext) -> Vec<Diagnostic> {
     let n = cx.list.units.len();
     let mut out = Vec::new();
     if !(1..=n).contains(&f.unit) {
-        out.push(cx.say(
-            &FREE_SKILL_UNIT,
-            &[Seg::Key("list"), Seg::Key("free_skill"), Seg::Key("unit")],
-            Phrase::new(
-                "free-skill-unit",
-                "free skill: there is no unit {unit}, the list has {n|# unit|# units}",
-            )
-            .count("unit", f.unit)
-            .count("n", n),
-        ));
+        out.push(
+            cx.say(
+                &FREE_SKILL_UNIT,
+                &[Seg::Key("list"), Seg::Key("free_skill"), Seg::Key("unit")],
+                Phrase::new(
+                    "free-skill-unit",
+                    "free skill: there is no unit {unit}, the list has {n|# unit|# units}",
+                )
+                .count("unit", f.unit)
+                .count("n", n),
+            ),
+        );
     }
     if cx.rank().is_none() {
         out.push(

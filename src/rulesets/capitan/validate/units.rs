@@ -29,10 +29,7 @@ pub fn unknown_sheet(cx: &ListContext) -> Vec<Diagnostic> {
                     .phrase("unit", cx.unit(u.index))
                     .text("id", u.sheet_id),
             )
-            .with_label_said(Phrase::new(
-                "unknown-sheet-label",
-                "no sheet with this id",
-            ))
+            .with_label_said(Phrase::new("unknown-sheet-label", "no sheet with this id"))
             .with_suggestion(nearest(u.sheet_id, cx.db.sheets.ids()))
         })
         .collect()
@@ -110,12 +107,9 @@ fn allowed(cx: &ListContext, sheet: &UnitSheet) -> (u32, u32, Phrase) {
         Kind::Troop => (
             troops.min_figures,
             troops.max_figures,
-            Phrase::new(
-                "figures-troop",
-                "troop units have {min} to {max} figures",
-            )
-            .count("min", troops.min_figures)
-            .count("max", troops.max_figures),
+            Phrase::new("figures-troop", "troop units have {min} to {max} figures")
+                .count("min", troops.min_figures)
+                .count("max", troops.max_figures),
         ),
         Kind::Artillery => {
             let min = min_crew(cx, sheet);
@@ -236,15 +230,17 @@ pub fn unit_size(cx: &ListContext) -> Vec<Diagnostic> {
             ),
         };
         if n < i64::from(range.min) || n > i64::from(range.max) {
-            out.push(cx.say(
-                &UNIT_SIZE,
-                &figures_path(cx, u.index),
-                phrase
-                    .phrase("unit", cx.unit(u.index))
-                    .count("n", n)
-                    .count("min", range.min)
-                    .count("max", range.max),
-            ));
+            out.push(
+                cx.say(
+                    &UNIT_SIZE,
+                    &figures_path(cx, u.index),
+                    phrase
+                        .phrase("unit", cx.unit(u.index))
+                        .count("n", n)
+                        .count("min", range.min)
+                        .count("max", range.max),
+                ),
+            );
         }
     }
     out

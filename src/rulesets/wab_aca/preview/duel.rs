@@ -12,7 +12,6 @@ use super::super::database::Database;
 use super::shoot::{self, Shot};
 use super::{p_test, p_test_with_reroll, House};
 
-
 /// The unit that answers the fire: how it returns it.
 #[derive(Debug, Clone, Copy)]
 pub struct Answer {

@@ -86,7 +86,10 @@ pub fn elite_firing(elite: u32, firing: u32, start: u32, pro_rata: bool) -> u32 
         return 0;
     }
     let among = (u64::from(elite) * u64::from(firing)).div_ceil(u64::from(start));
-    u32::try_from(among).unwrap_or(u32::MAX).min(elite).min(firing)
+    u32::try_from(among)
+        .unwrap_or(u32::MAX)
+        .min(elite)
+        .min(firing)
 }
 
 /// P(a 2d6 test passes) against `target`: at or under the target, a double 1 always passes

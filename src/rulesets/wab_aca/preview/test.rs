@@ -5,9 +5,7 @@
 use serde::Serialize;
 
 use super::super::database::Database;
-use super::super::model::{
-    ConditionEffect, Entry, Lang, ManoeuvreCondition, ManoeuvreModifier,
-};
+use super::super::model::{ConditionEffect, Entry, Lang, ManoeuvreCondition, ManoeuvreModifier};
 use super::{p_test_with_reroll, House};
 
 /// A modifier as the test used it.
@@ -75,7 +73,10 @@ pub fn applied(db: &Database, input: &TestInput) -> Result<Vec<Applied>, String>
                     table.condition.iter().map(|c| c.id.as_str()),
                 )
             })?;
-        if conditions.iter().any(|o: &&ManoeuvreCondition| o.id == c.id) {
+        if conditions
+            .iter()
+            .any(|o: &&ManoeuvreCondition| o.id == c.id)
+        {
             return Err(format!(
                 "--condition {id}: given twice (each condition counts once)"
             ));
@@ -102,12 +103,12 @@ pub fn applied(db: &Database, input: &TestInput) -> Result<Vec<Applied>, String>
             .chain(input.conditions.iter())
             .find(|x| c.excludes.contains(x));
         if let Some(x) = given {
-            return Err(format!(
-                "--condition {} cannot go with {x}: {rule}",
-                c.id
-            ));
+            return Err(format!("--condition {} cannot go with {x}: {rule}", c.id));
         }
-        if !chosen.iter().any(|(m, _)| m.group.as_deref() == Some(c.group.as_str())) {
+        if !chosen
+            .iter()
+            .any(|(m, _)| m.group.as_deref() == Some(c.group.as_str()))
+        {
             let factors: Vec<&str> = table
                 .modifier
                 .iter()

@@ -167,7 +167,8 @@ pub fn combat(r: &CombatOut) -> String {
             } else {
                 ""
             }
-        ));        text.push_str(&format!("    {why}\n"));
+        ));
+        text.push_str(&format!("    {why}\n"));
     }
     text.push_str(&distribution_table("wounds caused", &english(&series)));
     text.push_str(&format!(
@@ -330,7 +331,10 @@ pub fn artillery(r: &ArtilleryOut) -> String {
         ));
     }
     if matches!(r.report.at, At::Figures | At::Battery) {
-        text.push_str(&distribution_table("casualties", &english(&artillery_series(r))));
+        text.push_str(&distribution_table(
+            "casualties",
+            &english(&artillery_series(r)),
+        ));
         text.push_str(&format!("mean {:.3}\n", r.report.mean));
     }
     text
@@ -340,8 +344,11 @@ pub fn artillery(r: &ArtilleryOut) -> String {
 pub fn duel_series(r: &DuelOut) -> Vec<Series> {
     vec![
         (
-            Phrase::new("series-first-volley", "casualties by the first volley ({a})")
-                .text("a", r.firer.clone()),
+            Phrase::new(
+                "series-first-volley",
+                "casualties by the first volley ({a})",
+            )
+            .text("a", r.firer.clone()),
             r.report.first.clone(),
         ),
         (

@@ -67,7 +67,12 @@ impl<'a> UnitChoice<'a> {
 
     /// Figures for this preview: `given` (an ad-hoc flag), else the unit's; checked against
     /// the rules (troops and guns 1–12 on the table, command units at most their N°F).
-    pub(super) fn figures(&self, given: Option<u32>, role: &str, flag: &str) -> Result<u32, String> {
+    pub(super) fn figures(
+        &self,
+        given: Option<u32>,
+        role: &str,
+        flag: &str,
+    ) -> Result<u32, String> {
         let n = given.or(self.figures).ok_or_else(|| {
             format!(
                 "give the {role}'s figures: --{flag} {}:N (a troop unit has 4 to 12 figures, §1)",
@@ -170,8 +175,8 @@ pub(super) fn chosen_skill(
     notes: &mut Vec<String>,
 ) -> Result<Option<String>, String> {
     let name = unit.named(figures);
-    let reduced = unit.sheet.kind != Kind::Command
-        && figures.is_some_and(|f| f <= db.rules.reduced.figures);
+    let reduced =
+        unit.sheet.kind != Kind::Command && figures.is_some_and(|f| f <= db.rules.reduced.figures);
     if let Some(k) = asked {
         let skill = db
             .skill(k)
@@ -227,7 +232,10 @@ pub(super) fn chosen_skill(
             let names: Vec<&str> = list
                 .skills
                 .iter()
-                .map(|(id, _)| db.skill(id).map_or(id.as_str(), |s| s.name.get(super::super::TEXT)))
+                .map(|(id, _)| {
+                    db.skill(id)
+                        .map_or(id.as_str(), |s| s.name.get(super::super::TEXT))
+                })
                 .collect();
             notes.push(format!(
                 "{name}: its skills ({}) do not change this roll",

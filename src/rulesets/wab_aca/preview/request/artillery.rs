@@ -93,7 +93,10 @@ fn artillery_situation(
                     LargeTarget::No => continue,
                     LargeTarget::Yes => f.name.get(Lang::En).to_lowercase(),
                     LargeTarget::Artillery => {
-                        format!("{} (against artillery)", f.name.get(Lang::En).to_lowercase())
+                        format!(
+                            "{} (against artillery)",
+                            f.name.get(Lang::En).to_lowercase()
+                        )
                     }
                 };
                 if !large.contains(&name) {
@@ -127,7 +130,10 @@ fn artillery_situation(
         );
     }
     if r.heavy_cover && !canister {
-        return refuse("--heavy-cover", "it is for canister (ACA p.9: hit on 6+ only)");
+        return refuse(
+            "--heavy-cover",
+            "it is for canister (ACA p.9: hit on 6+ only)",
+        );
     }
     if r.sheltered && !canister {
         return refuse(
@@ -172,7 +178,9 @@ fn artillery_situation(
         if r.large_target || r.order != Order::Formed || r.before_bounce {
             return refuse(
                 "--at",
-                &format!("{what} is neither a large target nor in an order; give only --grand-battery"),
+                &format!(
+                    "{what} is neither a large target nor in an order; give only --grand-battery"
+                ),
             );
         }
     }
@@ -240,7 +248,10 @@ fn covered(db: &Database, r: &ArtilleryRequest, t: &Resolved) -> Result<Covered,
                 corners: false,
                 ..db.core.contact.clone()
             };
-            let n: u32 = rows.iter().map(|&k| overlap.in_contact(k, base, width)).sum();
+            let n: u32 = rows
+                .iter()
+                .map(|&k| overlap.in_contact(k, base, width))
+                .sum();
             (
                 n,
                 Some(width),
@@ -266,9 +277,13 @@ pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, St
     let battery = if db.batteries.contains(&r.battery) {
         r.battery.clone()
     } else if let Some(e) = db.entry(&r.battery) {
-        e.battery
-            .clone()
-            .ok_or_else(|| format!("--battery: {} is a {} entry, not a battery", e.name.get(Lang::En), e.kind))?
+        e.battery.clone().ok_or_else(|| {
+            format!(
+                "--battery: {} is a {} entry, not a battery",
+                e.name.get(Lang::En),
+                e.kind
+            )
+        })?
     } else {
         let mut known: Vec<&str> = db.batteries.ids().collect();
         known.sort_unstable();

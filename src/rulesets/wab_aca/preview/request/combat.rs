@@ -223,7 +223,10 @@ fn meeting(
     let mut d_met = None;
     if let Some((front, base)) = d {
         let (in_contact, why) = match (cx.contact, a) {
-            (Some(n), _) => (n, format!("{n} of its front rank of {front} in contact, given by --contact")),
+            (Some(n), _) => (
+                n,
+                format!("{n} of its front rank of {front} in contact, given by --contact"),
+            ),
             (None, Some((af, ab))) => {
                 let n = rule.most_in_contact(front, base, af * ab);
                 (
@@ -495,7 +498,11 @@ fn side(
             c,
             format!(
                 "{c} fighting: the figures in contact from the {} (reading flank-rear)",
-                if cx.from == From::Rear { "rear" } else { "flank" }
+                if cx.from == From::Rear {
+                    "rear"
+                } else {
+                    "flank"
+                }
             ),
         ),
         _ => (fighting_default, reason),
@@ -526,17 +533,20 @@ fn side(
         })
         .unwrap_or(rules.max_rank_bonus)
         .min(rules.max_rank_bonus);
-    let ranks = if square.is_some() { cap } else { r.ranks.min(cap) };
+    let ranks = if square.is_some() {
+        cap
+    } else {
+        r.ranks.min(cap)
+    };
     // Attacked in a flank or the rear by 5 figures or more: no rank bonus (reading flank-rear).
     let flank = &db.core.flank;
-    let ranks = if who == "defender"
-        && cx.from != From::Front
-        && other.figures >= flank.cancels_ranks_from
-    {
-        0
-    } else {
-        ranks
-    };
+    let ranks =
+        if who == "defender" && cx.from != From::Front && other.figures >= flank.cancels_ranks_from
+        {
+            0
+        } else {
+            ranks
+        };
     let elite = elite_playing(&format!("--{who}-elite"), Some(unit), r.elite, house)?;
     if elite > 0 && !e.offers(UnitOption::Elite) {
         return Err(format!(
@@ -562,7 +572,8 @@ fn side(
     if r.reroll && quality.is_none_or(|q| q.rerolls == 0) {
         return Err(format!(
             "--{who}-reroll: {} is {}, which has no re-roll of a failed test (ACA p.13)",
-            e.name.get(Lang::En), e.quality
+            e.name.get(Lang::En),
+            e.quality
         ));
     }
     let supports = within(
@@ -573,64 +584,70 @@ fn side(
     )?;
     let officer = matches!(e.kind, Kind::Infantry | Kind::Cavalry);
     if r.officer && !officer {
-        return Err(format!("--{who}-officer: {} has no unit officer", e.name.get(Lang::En)));
+        return Err(format!(
+            "--{who}-officer: {} has no unit officer",
+            e.name.get(Lang::En)
+        ));
     }
-    Ok((Side {
-        name: unit.name.clone(),
-        figures: unit.figures + u32::from(officer),
-        fighting,
-        attacks: p.a,
-        extra_attacks: u32::from(r.officer),
-        ws: p.ws,
-        strength: p.s,
-        strength_bonus,
-        toughness: p.t,
-        wounds: p.w,
-        save: p.sv,
-        leadership: p.ld,
-        to_hit_modifier: if who == "attacker" {
-            match cx.defended {
-                Defended::Open => 0,
-                Defended::Obstacle => rules.obstacle_to_hit,
-                Defended::Fortification => rules.fortification_to_hit,
-            }
-        } else {
-            0
+    Ok((
+        Side {
+            name: unit.name.clone(),
+            figures: unit.figures + u32::from(officer),
+            fighting,
+            attacks: p.a,
+            extra_attacks: u32::from(r.officer),
+            ws: p.ws,
+            strength: p.s,
+            strength_bonus,
+            toughness: p.t,
+            wounds: p.w,
+            save: p.sv,
+            leadership: p.ld,
+            to_hit_modifier: if who == "attacker" {
+                match cx.defended {
+                    Defended::Open => 0,
+                    Defended::Obstacle => rules.obstacle_to_hit,
+                    Defended::Fortification => rules.fortification_to_hit,
+                }
+            } else {
+                0
+            },
+            rerolls,
+            impact_attacks: if impact { fighting } else { 0 },
+            impact_ws: rules.heavy_impact_ws,
+            first_strike: db.weapons.get(&e.weapon).is_some_and(|w| w.strikes_first)
+                && matches!(other.entry.kind, Kind::Infantry | Kind::Cavalry),
+            strikes_last: r.reformed,
+            position_bonus: match (who, cx.from) {
+                ("attacker", From::Flank) => flank.flank_bonus,
+                ("attacker", From::Rear) => flank.rear_bonus,
+                _ => 0,
+            },
+            ranks,
+            charge_bonus: if charge_bonus && !cancelled {
+                rules.charge_bonus
+            } else {
+                0
+            },
+            flag_bonus: if r.flag || unit.flag {
+                rules.flag_bonus
+            } else {
+                0
+            },
+            musician: r.musician || unit.musician,
+            support_bonus: supports * rules.support_bonus,
+            push_bonus: if r.won_last_round {
+                rules.push_bonus
+            } else {
+                0
+            },
+            outnumber_bonus: rules.outnumber_bonus,
+            stubborn: has(e, "stubborn") || quality.is_some_and(|q| q.stubborn),
+            reroll_break: r.reroll,
+            house,
         },
-        rerolls,
-        impact_attacks: if impact { fighting } else { 0 },
-        impact_ws: rules.heavy_impact_ws,
-        first_strike: db.weapons.get(&e.weapon).is_some_and(|w| w.strikes_first)
-            && matches!(other.entry.kind, Kind::Infantry | Kind::Cavalry),
-        strikes_last: r.reformed,
-        position_bonus: match (who, cx.from) {
-            ("attacker", From::Flank) => flank.flank_bonus,
-            ("attacker", From::Rear) => flank.rear_bonus,
-            _ => 0,
-        },
-        ranks,
-        charge_bonus: if charge_bonus && !cancelled {
-            rules.charge_bonus
-        } else {
-            0
-        },
-        flag_bonus: if r.flag || unit.flag {
-            rules.flag_bonus
-        } else {
-            0
-        },
-        musician: r.musician || unit.musician,
-        support_bonus: supports * rules.support_bonus,
-        push_bonus: if r.won_last_round {
-            rules.push_bonus
-        } else {
-            0
-        },
-        outnumber_bonus: rules.outnumber_bonus,
-        stubborn: has(e, "stubborn") || quality.is_some_and(|q| q.stubborn),
-        reroll_break: r.reroll,
-        house,
-    }, reason))
+        reason,
+    ))
 }
 
 pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
@@ -654,7 +671,10 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
     for (flag, u) in [("--attacker", &a_unit), ("--defender", &d_unit)] {
         if u.entry.kind == Kind::General {
             return Err(Stop::cannot(
-                format!("{flag}: {} is a general; combat previews are for units", u.name),
+                format!(
+                    "{flag}: {} is a general; combat previews are for units",
+                    u.name
+                ),
                 Phrase::new(
                     "cannot-general-combat",
                     "{unit} is a general: close combat is previewed between units",
@@ -722,10 +742,28 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
         &[Some(&a_unit), Some(&d_unit)],
         HOUSE_RULES,
     )?;
-    let (attacker, a_reason) =
-        side(db, "attacker", &r.attacker, &a_unit, &d_unit, r, contact, a_met.as_ref(), house_on)?;
-    let (defender, d_reason) =
-        side(db, "defender", &r.defender, &d_unit, &a_unit, r, contact, d_met.as_ref(), house_on)?;
+    let (attacker, a_reason) = side(
+        db,
+        "attacker",
+        &r.attacker,
+        &a_unit,
+        &d_unit,
+        r,
+        contact,
+        a_met.as_ref(),
+        house_on,
+    )?;
+    let (defender, d_reason) = side(
+        db,
+        "defender",
+        &r.defender,
+        &d_unit,
+        &a_unit,
+        r,
+        contact,
+        d_met.as_ref(),
+        house_on,
+    )?;
     let report: CombatReport = combat::round(db, &attacker, &defender);
     Ok(CombatOut {
         attacker: SideOut {

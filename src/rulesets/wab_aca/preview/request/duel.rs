@@ -48,11 +48,10 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
         .firer
         .as_ref()
         .ok_or("give the unit that fires first: --firer ENTRY[:FIGURES] or LIST.toml:N")?;
-    let target_spec = r
-        .first
-        .target
-        .as_ref()
-        .ok_or("give the unit fired at, which answers: --target ENTRY[:FIGURES] or LIST.toml:N")?;
+    let target_spec =
+        r.first.target.as_ref().ok_or(
+            "give the unit fired at, which answers: --target ENTRY[:FIGURES] or LIST.toml:N",
+        )?;
     let firer = resolve(db, "--firer", firer_spec)?;
     let target = resolve(db, "--target", target_spec)?;
     match target.entry.arm() {
@@ -74,7 +73,8 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
         return Err(format!(
             "--firer: {} is a {}; the fire duel answers infantry or cavalry fire (ACA p.4)",
             firer.name, firer.entry.kind
-        ).into());
+        )
+        .into());
     }
     if has(target.entry, "skirmishers") {
         return Err(format!(
@@ -85,14 +85,21 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
     let first = shoot(db, &r.first)?;
     let weapon = db
         .weapons
-        .get(target.entry.firearm.as_deref().unwrap_or(&target.entry.weapon))
+        .get(
+            target
+                .entry
+                .firearm
+                .as_deref()
+                .unwrap_or(&target.entry.weapon),
+        )
         .ok_or_else(|| format!("--target: {} has no weapon", target.name))?;
 
     if weapon.range == 0 {
         return Err(format!(
             "--target: {} carries {}, which does not shoot",
             target.name, weapon.id
-        ).into());
+        )
+        .into());
     }
     let test_modifier = within(
         "--test-modifier",
@@ -114,7 +121,8 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
             return Err(format!(
                 "{flag}: {} is {}, which has no re-roll of a failed test (ACA p.13)",
                 unit.name, unit.entry.quality
-            ).into());
+            )
+            .into());
         }
     }
     let (house_on, house_rules) = house(

@@ -59,24 +59,25 @@ fn firing(
     let figures = firer.figures;
     let id = match &r.formation {
         Some(id) => id.clone(),
-        None => {
-            match default_formation(e) {
-                Some(f) => f.to_owned(),
-                None => {
-                    if r.volley {
-                        return Err(format!(
-                            "--volley: {} has no formation that fires a commanded volley (ACA p.4)",
-                            firer.name
-                        ));
-                    }
-                    return Ok((
-                        figures,
-                        format!("{figures} firing: every figure ({} takes no formation)", firer.name),
-                        None,
+        None => match default_formation(e) {
+            Some(f) => f.to_owned(),
+            None => {
+                if r.volley {
+                    return Err(format!(
+                        "--volley: {} has no formation that fires a commanded volley (ACA p.4)",
+                        firer.name
                     ));
                 }
+                return Ok((
+                    figures,
+                    format!(
+                        "{figures} firing: every figure ({} takes no formation)",
+                        firer.name
+                    ),
+                    None,
+                ));
             }
-        }
+        },
     };
     let f = db.formations.get(&id).ok_or_else(|| {
         let mut known: Vec<&str> = db.formations.ids().collect();
@@ -148,14 +149,20 @@ fn firing(
     Ok(if sh.ranks == 0 {
         (
             figures,
-            format!("{figures} firing: every figure in {name} (WAB's skirmishers), {}", sh.section),
+            format!(
+                "{figures} firing: every figure in {name} (WAB's skirmishers), {}",
+                sh.section
+            ),
             None,
         )
     } else if sh.half {
         let n = figures.div_ceil(2);
         (
             n,
-            format!("{n} firing: half of {figures} in {name}, rounded up, {}", sh.section),
+            format!(
+                "{n} firing: half of {figures} in {name}, rounded up, {}",
+                sh.section
+            ),
             None,
         )
     } else {
@@ -262,7 +269,9 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
         }
     }
     if firer.is_none() && (r.volley || r.formation.is_some() || r.ranks.is_some()) {
-        return Err("--volley, --firer-formation and --firer-ranks are the firer's: give --firer".into());
+        return Err(
+            "--volley, --firer-formation and --firer-ranks are the firer's: give --firer".into(),
+        );
     }
     let (shots, shots_reason, volley_test) = match (r.shots, &firer) {
         (Some(n), Some(f)) => {
@@ -390,7 +399,8 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
     if elite > shots {
         return Err(format!(
             "--elite: {elite} elite figures among {shots} shots; elite figures are among the firers"
-        ).into());
+        )
+        .into());
     }
     let report = shoot::shoot(
         db,

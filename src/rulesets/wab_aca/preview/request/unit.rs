@@ -177,7 +177,10 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
             flag,
             n,
             &(0..=bought),
-            &format!("the figures {} has left", listed.map_or("", |l| l.label.as_str())),
+            &format!(
+                "the figures {} has left",
+                listed.map_or("", |l| l.label.as_str())
+            ),
         )?,
         (Some(n), None) => within(
             flag,
