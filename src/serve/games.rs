@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::json;
 use toml_edit::DocumentMut;
 
-use super::app::App;
+use super::app::{App, Shared};
 use super::duels::{chart_width, duels_json};
 use super::query::page_lang;
 use super::reply::{blocking, if_match, json_error, json_response, store_error};
@@ -25,8 +25,6 @@ use crate::core::paths::relative;
 use crate::rulesets::duel;
 use crate::rulesets::game::{self, Change, Game, GameRules};
 use crate::rulesets::procedure::{Selector, UnitRef};
-
-type Shared = State<Arc<App>>;
 
 /// The games folder as a store: made on first use when `create` (a new game) asks for it.
 fn games(app: &App, create: bool) -> Result<&Store, Response> {

@@ -13,7 +13,7 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::app::{App, Ready};
+use super::app::{App, Ready, Shared};
 use super::pages::html;
 use super::query::{page_lang, ruleset_param};
 use super::reply::{blocking, json_error, json_response, store_error};
@@ -25,8 +25,6 @@ use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::i18n::Lang;
 use crate::rulesets::sheet_form::field_at;
 use crate::rulesets::{printed_message, Ruleset, SheetForm};
-
-type Shared = State<Arc<App>>;
 
 const EDITOR: &str = include_str!("../../templates/web/sheet.html");
 
