@@ -629,38 +629,84 @@ pub fn check_declarations(ruleset: super::Ruleset) -> Result<(), String> {
 /// One declaration's names against its procedure: the units, what it sets and maps.
 fn check_decl(ruleset: super::Ruleset, d: &DuelDecl) -> Result<(), String> {
     let meta = ruleset.meta();
-    {
-        let p = ruleset
-            .procedure(d.procedure)
-            .ok_or_else(|| format!("{}: duel of unknown procedure {}", meta.id, d.procedure))?;
-        for (name, _) in d.matchup.iter().chain(d.sets) {
-            if p.param(name).is_none() {
-                return Err(format!(
-                    "{}: {}'s duel sets {name}, which it does not have",
-                    meta.id, p.name
-                ));
-            }
+    let p = ruleset
+        .procedure(d.procedure)
+        .ok_or_else(|| format!("{}: duel of unknown procedure {}", meta.id, d.procedure))?;
+    for (name, _) in d.matchup.iter().chain(d.sets) {
+        if p.param(name).is_none() {
+            return Err(format!(
+                "{}: {}'s duel sets {name}, which it does not have",
+                meta.id, p.name
+            ));
         }
-        for (key, value, name, _) in d.maps {
-            let choice = meta.duel_choices.iter().find(|c| c.key == *key);
-            if !choice.is_some_and(|c| c.values.contains(value)) || p.param(name).is_none() {
-                return Err(format!(
-                    "{}: {} maps {key}={value} to {name}: not a choice's value or not its parameter",
-                    meta.id, p.name
-                ));
-            }
+    }
+    for (key, value, name, _) in d.maps {
+        let choice = meta.duel_choices.iter().find(|c| c.key == *key);
+        if !choice.is_some_and(|c| c.values.contains(value)) || p.param(name).is_none() {
+            return Err(format!(
+                "{}: {} maps {key}={value} to {name}: not a choice's value or not its parameter",
+                meta.id, p.name
+            ));
         }
-        for unit in [d.first, d.second] {
-            match p.param(unit).map(|p| p.kind) {
-                Some(Kind::Unit { .. }) => {}
-                _ => {
-                    return Err(format!(
-                        "{}: {} has no unit parameter {unit}",
-                        meta.id, p.name
-                    ))
-                }
+    }
+    for unit in [d.first, d.second] {
+        match p.param(unit).map(|p| p.kind) {
+            Some(Kind::Unit { .. }) => {}
+            _ => {
+                return Err(format!(
+                    "{}: {} has no unit parameter {unit}",
+                    meta.id, p.name
+                ))
             }
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A declaration (a duel or a variant of one) is checked against its procedure: what it
+    /// sets and maps must be the procedure's parameters, what it maps a choice's values.
+    #[test]
+    fn a_declaration_naming_what_its_procedure_lacks_is_refused() {
+        let capitan = *super::super::Ruleset::ALL
+            .iter()
+            .find(|r| r.id() == "capitan")
+            .unwrap();
+        let good = DuelDecl {
+            procedure: "artillery",
+            first: "gun",
+            second: "target",
+            sets: &[("ammo", "canister")],
+            maps: &[("range", "short", "range", "effective")],
+            ..DuelDecl::PLAIN
+        };
+        assert_eq!(check_decl(capitan, &good), Ok(()));
+        let sets = DuelDecl {
+            sets: &[("calibre", "8")],
+            ..good
+        };
+        assert_eq!(
+            check_decl(capitan, &sets),
+            Err("capitan: artillery's duel sets calibre, which it does not have".into())
+        );
+        let maps = DuelDecl {
+            maps: &[("range", "point-blank", "range", "effective")],
+            ..good
+        };
+        assert_eq!(
+            check_decl(capitan, &maps),
+            Err("capitan: artillery maps range=point-blank to range: not a choice's value or not its parameter".into())
+        );
+        let unit = DuelDecl {
+            second: "under",
+            ..good
+        };
+        assert_eq!(
+            check_decl(capitan, &unit),
+            Err("capitan: artillery has no unit parameter under".into())
+        );
+    }
 }
