@@ -7,13 +7,12 @@ use super::*;
 
 #[test]
 fn the_builder_in_a_real_browser() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 1200), downloads.path()).await;
+    let server = fixture.server();
+    fixture.run(async {
+        let c = fixture.session((1400, 1200)).await;
         let name = "sharpe-patrol.toml";
         let path = server.list(name);
         let original = std::fs::read_to_string(&path).unwrap();
@@ -270,7 +269,7 @@ fn the_builder_in_a_real_browser() {
         click(&c, "#cards-link").await;
         let mut pdf = None;
         wait_for("the cards PDF", || {
-            let found = std::fs::read_dir(downloads.path())
+            let found = std::fs::read_dir(fixture.downloads())
                 .unwrap()
                 .flatten()
                 .map(|e| e.path())
@@ -462,13 +461,12 @@ fn the_builder_in_a_real_browser() {
 /// a troop says nothing of the kind.
 #[test]
 fn the_picker_says_what_each_command_unit_commands() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 1000), downloads.path()).await;
+    let server = fixture.server();
+    fixture.run(async {
+        let c = fixture.session((1400, 1000)).await;
         let command = |offer: &str| format!("#offers button.offer[data-offer='{offer}'] .offer-command");
         // The page's language, the list; each offer with the kind it says and words of whom.
         type Said<'a> = &'a [(&'a str, &'a str, &'a [&'a str])];
@@ -543,18 +541,17 @@ fn the_picker_says_what_each_command_unit_commands() {
 /// folded), quoted, no backtick.
 #[test]
 fn a_diagnostics_help_and_rule_are_seen_with_it() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
+    let server = fixture.server();
     std::fs::write(
         server.list("typo.toml"),
         "[list]\nname = \"Typo\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 600\n\n[[units]]\nsheet = \"gb-95th-riflemen\"\nfigures = 6\nskills = [\"tireur-expret\"]\n",
     )
     .unwrap();
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 900), downloads.path()).await;
+    fixture.run(async {
+        let c = fixture.session((1400, 900)).await;
         c.goto(&server.url("/lists/typo.toml")).await.unwrap();
         let skill = "#units [data-for='1'] .diagnostic[data-code='unknown-skill']";
         wait_for("the diagnostic", || async {
@@ -647,15 +644,14 @@ async fn combat_text(c: &Client) -> String {
 /// The 14th Light Dragoons (unit 9) charge the 57e de ligne (unit 7 of the French list).
 #[test]
 fn formation_and_contact_chosen_on_the_duel_card() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
-    let downloads = tempfile::tempdir().unwrap();
+    let server = fixture.server();
     let page =
         "/lists/wab-great-britain-1812.toml?against=wab-france-1809.toml&unit=9&enemy=7&charge=yes";
-    runtime().block_on(async {
-        let c = session(port, (1400, 1000), downloads.path()).await;
+    fixture.run(async {
+        let c = fixture.session((1400, 1000)).await;
         for (lang, size, (width, height)) in [
             ("en", "desktop", (1400, 1000)),
             ("fr", "phone", (390, 844)),

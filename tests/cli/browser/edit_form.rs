@@ -49,14 +49,13 @@ fn assert_at_unit(at: &serde_json::Value) {
 /// edit is in the file.
 #[test]
 fn the_edit_form_opens_at_the_unit() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
+    let server = fixture.server();
     std::fs::write(server.list("long.toml"), long_list(14)).unwrap();
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 900), downloads.path()).await;
+    fixture.run(async {
+        let c = fixture.session((1400, 900)).await;
         c.goto(&server.url("/lists/long.toml")).await.unwrap();
         wait_for("the units and the picker", || async {
             text(&c, "#units article[data-unit='14']")
@@ -182,14 +181,13 @@ async fn first_free_skill(c: &Client, form: &str) -> String {
 /// kept, nothing changes; confirmed, it moves. Adding a unit with it says the same.
 #[test]
 fn a_free_skill_moved_is_said_before_it_moves() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
+    let server = fixture.server();
     let path = server.list("sharpe-patrol.toml");
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 1000), downloads.path()).await;
+    fixture.run(async {
+        let c = fixture.session((1400, 1000)).await;
         c.goto(&server.url("/lists/sharpe-patrol.toml")).await.unwrap();
         wait_for("the list and the picker", || async {
             text(&c, "#total").await == "578 / 600 pts"

@@ -31,13 +31,12 @@ async fn drafts(c: &Client) -> u64 {
 
 #[test]
 fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 1400), downloads.path()).await;
+    let server = fixture.server();
+    fixture.run(async {
+        let c = fixture.session((1400, 1400)).await;
         // From the builder's picker: a new sheet.
         c.goto(&server.url("/lists/sharpe-patrol.toml")).await.unwrap();
         click(&c, "#new-sheet a").await;
@@ -174,13 +173,12 @@ fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
 
 #[test]
 fn copy_and_edit_of_a_wab_entry_in_the_editor() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 1400), downloads.path()).await;
+    let server = fixture.server();
+    fixture.run(async {
+        let c = fixture.session((1400, 1400)).await;
         // From the builder's picker of a WAB list: "copy and edit" on the hussars.
         c.goto(&server.url("/lists/wab-france-1809.toml")).await.unwrap();
         wait_for("the picker", || async {
@@ -301,13 +299,12 @@ fn copy_and_edit_of_a_wab_entry_in_the_editor() {
 
 #[test]
 fn a_unit_type_copied_and_edited_in_hm_qrs_and_thucydide() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 1200), downloads.path()).await;
+    let server = fixture.server();
+    fixture.run(async {
+        let c = fixture.session((1400, 1200)).await;
         // hm-qrs: "copy and edit" under a unit type of an order of battle's picker.
         c.goto(&server.url("/lists/hm-qrs-picton-1815.toml")).await.unwrap();
         wait_for("the illustrative unit type and its copy link", || async {

@@ -29,14 +29,13 @@ fn command_mean(command: &str, folder: &Path) -> String {
 
 #[test]
 fn a_game_at_the_table_in_a_real_browser() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
+    let server = fixture.server();
     let games = server.dir.path().join("games");
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (390, 844), downloads.path()).await;
+    fixture.run(async {
+        let c = fixture.session((390, 844)).await;
 
         // A game started from two lists, on a phone.
         c.goto(&server.url("/")).await.unwrap();
@@ -164,7 +163,7 @@ fn a_game_at_the_table_in_a_real_browser() {
 
         // Two devices on one game: the second marks first; the first's tap, made on the game as
         // it was, is refused, said, and the page redrawn; tapped again, it lands.
-        let d = session(port, (390, 844), downloads.path()).await;
+        let d = fixture.session((390, 844)).await;
         d.goto(&server.url("/games/sabugal.toml")).await.unwrap();
         wait_for("the second device", || async { text(&d, "[data-unit='b1'] .left").await == "4 of 4 left" }).await;
         // The first device does not look for changes meanwhile (as if the tap came before it did).
@@ -293,11 +292,10 @@ fn a_game_at_the_table_in_a_real_browser() {
 /// the page's language, not as an error.
 #[test]
 fn a_result_without_victory_rules_is_information_not_an_error() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
-    let downloads = tempfile::tempdir().unwrap();
+    let server = fixture.server();
     let data = root().join("unit-sheets");
     let run = muster_in(
         server.dir.path(),
@@ -321,8 +319,8 @@ fn a_result_without_victory_rules_is_information_not_an_error() {
     let words: toml::Table =
         toml::from_str(&std::fs::read_to_string(root().join("templates/web/labels.toml")).unwrap())
             .unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 1000), downloads.path()).await;
+    fixture.run(async {
+        let c = fixture.session((1400, 1000)).await;
         for (size, (width, height)) in [("desktop", (1400, 1000)), ("phone", (390, 844))] {
             viewport(&c, width, height).await;
             for lang in ["en", "fr", "es"] {

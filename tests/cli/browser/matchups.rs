@@ -50,13 +50,12 @@ async fn heads(c: &Client) -> (Vec<String>, Vec<String>) {
 /// text at the size the server set). The screenshots are the docs'.
 #[test]
 fn matchup_heads_whole_and_the_unit_column_fixed_on_a_phone() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 1000), downloads.path()).await;
+    let server = fixture.server();
+    fixture.run(async {
+        let c = fixture.session((1400, 1000)).await;
         for (size, (width, height)) in [("desktop", (1400, 1000)), ("phone", (390, 844))] {
             viewport(&c, width, height).await;
             for (ruleset, list, against) in [

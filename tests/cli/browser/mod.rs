@@ -319,6 +319,72 @@ async fn session_with(
     }
 }
 
+/// One browser test's set-up: a chromedriver on a free port, the server (most tests start one
+/// at once; the pairing test launches its own, [`Fixture::serve`]), a folder the browser
+/// downloads into and the runtime the test's steps run on. Dropped, the test done, passed or
+/// failed, its fields end in this order: the runtime, the downloads, the server, then the
+/// driver, whose group ends with it every browser session it started ([`Driver`]).
+struct Fixture {
+    rt: tokio::runtime::Runtime,
+    downloads: tempfile::TempDir,
+    server: Option<Server>,
+    /// Held to be dropped last: its group holds the browsers.
+    _driver: Driver,
+    port: u16,
+}
+
+impl Fixture {
+    /// A driver, then a server of the test lists ([`Server::start`]); `None` when there is no
+    /// chromedriver and MUSTER_SKIP_BROWSER says that is fine.
+    fn start() -> Option<Self> {
+        let mut f = Self::browser()?;
+        f.serve(Server::start());
+        Some(f)
+    }
+
+    /// A driver and no server yet.
+    fn browser() -> Option<Self> {
+        let (driver, port) = driver()?;
+        Some(Fixture {
+            rt: runtime(),
+            downloads: tempfile::tempdir().unwrap(),
+            server: None,
+            _driver: driver,
+            port,
+        })
+    }
+
+    /// The server the pages come from, ended with the fixture.
+    fn serve(&mut self, server: Server) {
+        self.server = Some(server);
+    }
+
+    fn server(&self) -> &Server {
+        self.server.as_ref().expect("the fixture serves")
+    }
+
+    /// Runs the test's steps to their end.
+    fn run<F: std::future::Future>(&self, steps: F) -> F::Output {
+        self.rt.block_on(steps)
+    }
+
+    /// Where the browser downloads.
+    fn downloads(&self) -> &Path {
+        self.downloads.path()
+    }
+
+    /// A headless browser session of `width`×`height` in English ([`session`]).
+    async fn session(&self, size: (u32, u32)) -> Client {
+        session(self.port, size, self.downloads()).await
+    }
+
+    /// A session with more browser arguments and the languages it asks pages in
+    /// ([`session_with`]).
+    async fn session_with(&self, size: (u32, u32), args: &[&str], languages: &str) -> Client {
+        session_with(self.port, size, self.downloads(), args, languages).await
+    }
+}
+
 /// Sizes the window so that the page itself (its viewport) is `width`×`height`: a phone's
 /// 390×844 is the page's size, not the window's with its frame.
 async fn viewport(c: &Client, width: u32, height: u32) {

@@ -38,19 +38,18 @@ async fn new_list_for_capitan(c: &Client) {
 /// name makes its file's name (editable), and the list is made with it.
 #[test]
 fn the_new_list_form_marks_every_field_and_names_the_file() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
+    let server = fixture.server();
     for e in std::fs::read_dir(server.dir.path()).unwrap() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "toml") {
             std::fs::remove_file(p).unwrap();
         }
     }
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 900), downloads.path()).await;
+    fixture.run(async {
+        let c = fixture.session((1400, 900)).await;
         c.goto(&server.url("/")).await.unwrap();
         wait_for("the empty lists page", || async {
             text(&c, "#lists").await == "No list yet."

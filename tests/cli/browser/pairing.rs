@@ -26,7 +26,7 @@ fn decode_qr(png_bytes: &[u8]) -> String {
 /// token in its address or history, starts a game and marks a casualty.
 #[test]
 fn a_phone_paired_at_the_club_in_a_real_browser() {
-    let Some((_driver, port)) = driver() else {
+    let Some(mut fixture) = Fixture::browser() else {
         return;
     };
     // `--open` runs xdg-open: here a script that writes down what it was asked to open.
@@ -48,10 +48,11 @@ fn a_phone_paired_at_the_club_in_a_real_browser() {
         bin.path().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let server = Server::launch(
+    fixture.serve(Server::launch(
         &["--lan", "--name", "phone.test", "--open"],
         &[("PATH", path)],
-    );
+    ));
+    let server = fixture.server();
     let token = server.token();
     let start = Instant::now();
     while !opened.exists() {
@@ -73,12 +74,11 @@ fn a_phone_paired_at_the_club_in_a_real_browser() {
         let mode = std::fs::metadata(&page).unwrap().permissions().mode();
         assert_eq!(mode & 0o077, 0, "the page is its user's only: {mode:o}");
     }
-    let downloads = tempfile::tempdir().unwrap();
     let phone_url = |path: &str| format!("http://phone.test:{}{path}", server.port);
     let map_phone = "--host-resolver-rules=MAP phone.test 127.0.0.1";
-    runtime().block_on(async {
+    fixture.run(async {
         // The desktop: the codes for the phones, the token in no address nor page.
-        let c = session(port, (1400, 1000), downloads.path()).await;
+        let c = fixture.session((1400, 1000)).await;
         c.goto(&format!("file://{page}")).await.unwrap();
         wait_for("the codes", || async {
             c.find(Locator::Css("#phone-card:not([hidden]) .phone-code img, #phone-card:not([hidden]) .problem"))
@@ -118,7 +118,7 @@ fn a_phone_paired_at_the_club_in_a_real_browser() {
             ("fr-FR,fr", "fr", "Scannez le code affiché sur l'ordinateur"),
             ("es-ES,es", "es", "Escanea el código que muestra el ordenador"),
         ] {
-            let p = session_with(port, (390, 844), downloads.path(), &[map_phone], languages).await;
+            let p = fixture.session_with((390, 844), &[map_phone], languages).await;
             p.goto(&phone_url("/games/club.toml")).await.unwrap();
             wait_for("the refusal", || async { text(&p, "h1").await == title }).await;
             shot(&p, &format!("serve-lan-unpaired-{lang}-phone.png")).await;
@@ -126,7 +126,7 @@ fn a_phone_paired_at_the_club_in_a_real_browser() {
         }
 
         // Paired: the token URL, then the games, the token gone from the address.
-        let p = session_with(port, (390, 844), downloads.path(), &[map_phone], "en-GB,en").await;
+        let p = fixture.session_with((390, 844), &[map_phone], "en-GB,en").await;
         p.goto(&phone_url(&format!("/pair?token={token}"))).await.unwrap();
         wait_for("the games", || async {
             text(&p, "#games").await == "No game yet: start one from two lists below."
@@ -167,7 +167,11 @@ fn a_phone_paired_at_the_club_in_a_real_browser() {
         }
         p.close().await.unwrap();
     });
-    let (code, _, err) = server.stop_all();
+    let (code, _, err) = fixture
+        .server
+        .take()
+        .expect("the fixture serves")
+        .stop_all();
     assert_eq!(code, Some(0), "{err}");
     assert!(!err.contains(&token), "{err}");
 }

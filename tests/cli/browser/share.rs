@@ -8,26 +8,25 @@ use super::*;
 /// desktop and a phone, in English, French and Spanish.
 #[test]
 fn share_and_import_in_the_builder() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session(port, (1400, 1200), downloads.path()).await;
+    let server = fixture.server();
+    fixture.run(async {
+        let c = fixture.session((1400, 1200)).await;
         let cli_code = muster_in(&root(), &["list", "share", "lists/sharpe-patrol.toml"], &[])
             .stdout
             .trim_end()
             .to_owned();
         // The QR code's PNG, as `list share --qr` draws it, and a file that is no picture.
-        let qr = downloads.path().join("code.png");
+        let qr = fixture.downloads().join("code.png");
         let r = muster_in(
             &root(),
             &["list", "share", "lists/sharpe-patrol.toml", "--qr", qr.to_str().unwrap()],
             &[],
         );
         assert_eq!(r.code, 0, "{}", r.stderr);
-        let notes = downloads.path().join("notes.txt");
+        let notes = fixture.downloads().join("notes.txt");
         std::fs::write(&notes, "not a photo").unwrap();
         for (lang, (w, h), suffix) in [
             ("en", (1400, 1200), "desktop-en"),

@@ -8,13 +8,12 @@ use super::*;
 /// a Spanish name to type and the entry's card in Spanish.
 #[test]
 fn a_wab_list_and_entry_in_spanish() {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
-    let downloads = tempfile::tempdir().unwrap();
-    runtime().block_on(async {
-        let c = session_with(port, (1400, 1000), downloads.path(), &[], "es-ES,es").await;
+    let server = fixture.server();
+    fixture.run(async {
+        let c = fixture.session_with((1400, 1000), &[], "es-ES,es").await;
         c.goto(&server.url("/lists/wab-france-1809.toml"))
             .await
             .unwrap();
@@ -168,10 +167,10 @@ impl Forbidden {
 /// language, and none is an id of the data (ids from `muster sheets|skills --format json`,
 /// the foreign words from the ruleset's labels in the language it prints the page in).
 fn every_word_seen_is_the_pages(lang: &str, accept: &str) {
-    let Some((_driver, port)) = driver() else {
+    let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = Server::start();
+    let server = fixture.server();
     // The lists of the walk only: a list's own names (the player's) are not the page's.
     for e in std::fs::read_dir(server.dir.path()).unwrap() {
         let p = e.unwrap().path();
@@ -242,10 +241,9 @@ fn every_word_seen_is_the_pages(lang: &str, accept: &str) {
     ]);
     cli(&["list", "add", "other-wab.toml", "gb-brigadier"]);
     cli(&["list", "add", "other-wab.toml", "gb-general-division"]);
-    let downloads = tempfile::tempdir().unwrap();
     let mut wrong = Vec::new();
-    runtime().block_on(async {
-        let c = session_with(port, (1400, 1200), downloads.path(), &[], accept).await;
+    fixture.run(async {
+        let c = fixture.session_with((1400, 1200), &[], accept).await;
         for (ruleset, fields, other) in [
             (
                 "capitan",
