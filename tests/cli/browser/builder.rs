@@ -18,7 +18,7 @@ fn the_builder_in_a_real_browser() {
         let original = std::fs::read_to_string(&path).unwrap();
 
         // The lists page; the new-list form follows the chosen ruleset.
-        c.goto(&server.url("/")).await.unwrap();
+        fixture.page(&c, "/").await;
         wait_for("the lists", || async {
             text(&c, "#lists").await.contains("Sharpe's patrol")
         })
@@ -116,7 +116,7 @@ fn the_builder_in_a_real_browser() {
         );
 
         // Open Sharpe's patrol: the picker shows the allies' sheets for the Peninsula.
-        c.goto(&server.url(&format!("/lists/{name}"))).await.unwrap();
+        fixture.page(&c, &format!("/lists/{name}")).await;
         wait_for("the total", || async {
             text(&c, "#total").await == "578 / 600 pts"
         })
@@ -376,7 +376,7 @@ fn the_builder_in_a_real_browser() {
         shot(&c, "serve-previews.png").await;
 
         // In French: the page's words and the ruleset's.
-        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![]).await.unwrap();
+        set_lang(&c, "fr").await;
         c.refresh().await.unwrap();
         wait_for("the page in French", || async {
             text(&c, "#units-card h2").await == "Unités"
@@ -387,9 +387,9 @@ fn the_builder_in_a_real_browser() {
         assert!(text(&c, "#subtitle").await.contains("Guerre d'Indépendance espagnole"));
 
         // At the table on a phone: no sideways scrolling, touch targets of 40 px at least.
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
+        set_lang(&c, "en").await;
         viewport(&c, 390, 844).await;
-        c.goto(&server.url(&format!("/lists/{name}"))).await.unwrap();
+        fixture.page(&c, &format!("/lists/{name}")).await;
         wait_for("the phone page", || async {
             text(&c, "#total").await == "578 / 600 pts"
         })
@@ -419,7 +419,7 @@ fn the_builder_in_a_real_browser() {
             "[list]\nname = \"Old\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 120\n\n[[units]]\nsheet = \"gb-43rd-light\"\nlabel = \"43rd Light\"\nfigures = 6\npriced = { cost = 96, quality = \"veteran\", initiative = 4, morale = 3, courage = 5, move = \"15/25/30\", fire_die = \"d8\", combat_die = \"d8\", fingerprint = \"00000000\" }\n",
         )
         .unwrap();
-        c.goto(&server.url("/lists/stale-data.toml")).await.unwrap();
+        fixture.page(&c, "/lists/stale-data.toml").await;
         wait_for("the data's changes", || async {
             text(&c, "#data-changes li").await == "1. 43rd Light 96 → 114 points; courage 5 → 6"
         })
@@ -464,7 +464,6 @@ fn the_picker_says_what_each_command_unit_commands() {
     let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = fixture.server();
     fixture.run(async {
         let c = fixture.session((1400, 1000)).await;
         let command = |offer: &str| format!("#offers button.offer[data-offer='{offer}'] .offer-command");
@@ -490,11 +489,9 @@ fn the_picker_says_what_each_command_unit_commands() {
             ]),
         ];
         for (lang, list, offers) in cases {
-            c.goto(&server.url("/")).await.unwrap();
-            c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
-                .await
-                .unwrap();
-            c.goto(&server.url(&format!("/lists/{list}"))).await.unwrap();
+            fixture.page(&c, "/").await;
+            set_lang(&c, lang).await;
+            fixture.page(&c, &format!("/lists/{list}")).await;
             wait_for("the picker", || async {
                 c.find(Locator::Css("#offers button.offer")).await.is_ok()
             })
@@ -516,11 +513,9 @@ fn the_picker_says_what_each_command_unit_commands() {
             viewport(&c, width, height).await;
             for (ruleset, list) in [("capitan", "sharpe-patrol.toml"), ("wab-aca", "wab-france-1809.toml")] {
                 for lang in ["en", "fr", "es"] {
-                    c.goto(&server.url("/")).await.unwrap();
-                    c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
-                        .await
-                        .unwrap();
-                    c.goto(&server.url(&format!("/lists/{list}"))).await.unwrap();
+                    fixture.page(&c, "/").await;
+                    set_lang(&c, lang).await;
+                    fixture.page(&c, &format!("/lists/{list}")).await;
                     wait_for("the picker", || async {
                         c.find(Locator::Css("#offers .offer-command")).await.is_ok()
                     })
@@ -532,7 +527,7 @@ fn the_picker_says_what_each_command_unit_commands() {
                 }
             }
         }
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
+        set_lang(&c, "en").await;
         c.close().await.unwrap();
     });
 }
@@ -552,7 +547,7 @@ fn a_diagnostics_help_and_rule_are_seen_with_it() {
     .unwrap();
     fixture.run(async {
         let c = fixture.session((1400, 900)).await;
-        c.goto(&server.url("/lists/typo.toml")).await.unwrap();
+        fixture.page(&c, "/lists/typo.toml").await;
         let skill = "#units [data-for='1'] .diagnostic[data-code='unknown-skill']";
         wait_for("the diagnostic", || async {
             c.find(Locator::Css(skill)).await.is_ok()
@@ -587,12 +582,7 @@ fn a_diagnostics_help_and_rule_are_seen_with_it() {
         shot(&c, "serve-diagnostic-help-rule-phone.png").await;
         // In French and Spanish, the rule is named in the page's words.
         for (lang, word, name) in [("fr", "Règle :", "fr"), ("es", "Regla:", "es-phone")] {
-            c.execute(
-                &format!("localStorage.setItem('muster-lang', '{lang}');"),
-                vec![],
-            )
-            .await
-            .unwrap();
+            set_lang(&c, lang).await;
             viewport(
                 &c,
                 if lang == "fr" { 1400 } else { 390 },
@@ -618,9 +608,7 @@ fn a_diagnostics_help_and_rule_are_seen_with_it() {
             assert!(!fold.contains("unknown skill"), "{lang}: {fold}");
             shot(&c, &format!("serve-diagnostic-help-rule-{name}.png")).await;
         }
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "en").await;
         c.close().await.unwrap();
     });
 }
@@ -647,7 +635,6 @@ fn formation_and_contact_chosen_on_the_duel_card() {
     let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = fixture.server();
     let page =
         "/lists/wab-great-britain-1812.toml?against=wab-france-1809.toml&unit=9&enemy=7&charge=yes";
     fixture.run(async {
@@ -659,11 +646,9 @@ fn formation_and_contact_chosen_on_the_duel_card() {
             ("fr", "desktop", (1400, 1000)),
         ] {
             viewport(&c, width, height).await;
-            c.goto(&server.url("/")).await.unwrap();
-            c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
-                .await
-                .unwrap();
-            c.goto(&server.url(page)).await.unwrap();
+            fixture.page(&c, "/").await;
+            set_lang(&c, lang).await;
+            fixture.page(&c, page).await;
             wait_for("the combat duel", || async {
                 combat_text(&c).await.contains("11 fighting: the attacker's frontage of 8 × 25 mm = 200 mm")
             })

@@ -56,7 +56,7 @@ fn the_edit_form_opens_at_the_unit() {
     std::fs::write(server.list("long.toml"), long_list(14)).unwrap();
     fixture.run(async {
         let c = fixture.session((1400, 900)).await;
-        c.goto(&server.url("/lists/long.toml")).await.unwrap();
+        fixture.page(&c, "/lists/long.toml").await;
         wait_for("the units and the picker", || async {
             text(&c, "#units article[data-unit='14']")
                 .await
@@ -117,9 +117,7 @@ fn the_edit_form_opens_at_the_unit() {
         );
 
         // On a phone, in Spanish.
-        c.execute("localStorage.setItem('muster-lang', 'es');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "es").await;
         viewport(&c, 390, 844).await;
         c.refresh().await.unwrap();
         wait_for("the units", || async {
@@ -139,9 +137,7 @@ fn the_edit_form_opens_at_the_unit() {
         assert_at_unit(&editor_at(&c, 6).await);
         shot(&c, "serve-edit-at-unit-es-phone.png").await;
         // On a desktop, in French.
-        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "fr").await;
         viewport(&c, 1400, 900).await;
         c.refresh().await.unwrap();
         wait_for("the units in French", || async {
@@ -156,9 +152,7 @@ fn the_edit_form_opens_at_the_unit() {
         .await;
         assert_at_unit(&editor_at(&c, 9).await);
         shot(&c, "serve-edit-at-unit-fr.png").await;
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "en").await;
         c.close().await.unwrap();
     });
 }
@@ -188,7 +182,7 @@ fn a_free_skill_moved_is_said_before_it_moves() {
     let path = server.list("sharpe-patrol.toml");
     fixture.run(async {
         let c = fixture.session((1400, 1000)).await;
-        c.goto(&server.url("/lists/sharpe-patrol.toml")).await.unwrap();
+        fixture.page(&c, "/lists/sharpe-patrol.toml").await;
         wait_for("the list and the picker", || async {
             text(&c, "#total").await == "578 / 600 pts"
                 && c.find(Locator::Css("button.offer")).await.is_ok()
@@ -271,9 +265,7 @@ fn a_free_skill_moved_is_said_before_it_moves() {
         .await;
 
         // In Spanish, a unit added with it: said the same way; kept, no unit is added.
-        c.execute("localStorage.setItem('muster-lang', 'es');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "es").await;
         c.refresh().await.unwrap();
         wait_for("the picker in Spanish", || async {
             c.find(Locator::Css("button.offer[data-offer='gb-95th-riflemen']")).await.is_ok()
@@ -319,9 +311,7 @@ fn a_free_skill_moved_is_said_before_it_moves() {
         click(&c, "#add button[data-action=keep-free]").await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         assert_eq!(std::fs::read(&path).unwrap(), now, "kept: no unit added");
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "en").await;
         c.close().await.unwrap();
     });
 }

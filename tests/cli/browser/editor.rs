@@ -38,7 +38,7 @@ fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
     fixture.run(async {
         let c = fixture.session((1400, 1400)).await;
         // From the builder's picker: a new sheet.
-        c.goto(&server.url("/lists/sharpe-patrol.toml")).await.unwrap();
+        fixture.page(&c, "/lists/sharpe-patrol.toml").await;
         click(&c, "#new-sheet a").await;
         wait_for("the editor", || async {
             text(&c, "#subtitle").await.starts_with("A new sheet of your own")
@@ -142,13 +142,9 @@ fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
         assert!(list.contains("sheet = \"my-sergeant\""), "{list}");
 
         // "Copy and edit", in French, on a phone.
-        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "fr").await;
         viewport(&c, 390, 844).await;
-        c.goto(&server.url("/sheets/edit?ruleset=capitan&from=gb-95th-harper&list=sharpe-patrol.toml"))
-            .await
-            .unwrap();
+        fixture.page(&c, "/sheets/edit?ruleset=capitan&from=gb-95th-harper&list=sharpe-patrol.toml").await;
         wait_for("the French editor", || async {
             text(&c, "#subtitle").await.starts_with("Une copie de gb-95th-harper")
                 && text(&c, "#card-view").await.contains("Harper")
@@ -180,7 +176,7 @@ fn copy_and_edit_of_a_wab_entry_in_the_editor() {
     fixture.run(async {
         let c = fixture.session((1400, 1400)).await;
         // From the builder's picker of a WAB list: "copy and edit" on the hussars.
-        c.goto(&server.url("/lists/wab-france-1809.toml")).await.unwrap();
+        fixture.page(&c, "/lists/wab-france-1809.toml").await;
         wait_for("the picker", || async {
             text(&c, "[data-offer='fr-hussars']").await.contains("Hussar regiment")
         })
@@ -258,15 +254,14 @@ fn copy_and_edit_of_a_wab_entry_in_the_editor() {
         .await;
 
         // The same, in French, on a phone.
-        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "fr").await;
         viewport(&c, 390, 844).await;
-        c.goto(&server.url(
-            "/sheets/edit?ruleset=wab-aca&from=my-hussars&list=wab-france-1809.toml",
-        ))
-        .await
-        .unwrap();
+        fixture
+            .page(
+                &c,
+                "/sheets/edit?ruleset=wab-aca&from=my-hussars&list=wab-france-1809.toml",
+            )
+            .await;
         wait_for("the French editor", || async {
             text(&c, "#subtitle").await.contains("my-hussars")
                 && text(&c, "#card-view")
@@ -306,7 +301,7 @@ fn a_unit_type_copied_and_edited_in_hm_qrs_and_thucydide() {
     fixture.run(async {
         let c = fixture.session((1400, 1200)).await;
         // hm-qrs: "copy and edit" under a unit type of an order of battle's picker.
-        c.goto(&server.url("/lists/hm-qrs-picton-1815.toml")).await.unwrap();
+        fixture.page(&c, "/lists/hm-qrs-picton-1815.toml").await;
         wait_for("the illustrative unit type and its copy link", || async {
             text(&c, "[data-offer='veteran-infantry']").await.contains("illustrative")
                 && c.find(Locator::Css("li:has(> [data-offer='veteran-infantry']) a.copy-edit"))
@@ -365,15 +360,14 @@ fn a_unit_type_copied_and_edited_in_hm_qrs_and_thucydide() {
         .await;
 
         // Thucydide, in French, on a phone: a troop type's traits by name, the card follows.
-        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "fr").await;
         viewport(&c, 390, 844).await;
-        c.goto(&server.url(
-            "/sheets/edit?ruleset=thucydide&from=peltastes&list=thucydide-perses.toml",
-        ))
-        .await
-        .unwrap();
+        fixture
+            .page(
+                &c,
+                "/sheets/edit?ruleset=thucydide&from=peltastes&list=thucydide-perses.toml",
+            )
+            .await;
         wait_for("the French editor", || async {
             text(&c, "#subtitle").await.starts_with("Une copie de peltastes")
                 && text(&c, "#card-view").await.contains("Insaisissable")
@@ -405,9 +399,7 @@ fn a_unit_type_copied_and_edited_in_hm_qrs_and_thucydide() {
         // The card first, as the phone shows it above the form.
         c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
         shot(&c, "sheet-editor-thucydide-phone-fr.png").await;
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "en").await;
         c.close().await.unwrap();
     });
 }

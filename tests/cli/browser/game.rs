@@ -38,7 +38,7 @@ fn a_game_at_the_table_in_a_real_browser() {
         let c = fixture.session((390, 844)).await;
 
         // A game started from two lists, on a phone.
-        c.goto(&server.url("/")).await.unwrap();
+        fixture.page(&c, "/").await;
         wait_for("the games", || async {
             text(&c, "#games").await == "No game yet: start one from two lists below."
         })
@@ -164,7 +164,7 @@ fn a_game_at_the_table_in_a_real_browser() {
         // Two devices on one game: the second marks first; the first's tap, made on the game as
         // it was, is refused, said, and the page redrawn; tapped again, it lands.
         let d = fixture.session((390, 844)).await;
-        d.goto(&server.url("/games/sabugal.toml")).await.unwrap();
+        fixture.page(&d, "/games/sabugal.toml").await;
         wait_for("the second device", || async { text(&d, "[data-unit='b1'] .left").await == "4 of 4 left" }).await;
         // The first device does not look for changes meanwhile (as if the tap came before it did).
         c.execute("clearInterval(game.timer);", vec![]).await.unwrap();
@@ -190,7 +190,7 @@ fn a_game_at_the_table_in_a_real_browser() {
         d.close().await.unwrap();
 
         // The first page of games lists it.
-        c.goto(&server.url("/")).await.unwrap();
+        fixture.page(&c, "/").await;
         wait_for("the game in the list", || async {
             text(&c, "#games .list-title").await == "Sharpe's patrol against Voltigeurs du 6e Léger et hussards"
         })
@@ -198,8 +198,8 @@ fn a_game_at_the_table_in_a_real_browser() {
         assert_eq!(text(&c, "#games .muted").await, "Sabugal, 3 April 1811 · Turn 1 · sabugal.toml");
 
         // In French: the page's words and the ruleset's states.
-        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![]).await.unwrap();
-        c.goto(&server.url("/games/sabugal.toml")).await.unwrap();
+        set_lang(&c, "fr").await;
+        fixture.page(&c, "/games/sabugal.toml").await;
         wait_for("the game in French", || async {
             text(&c, "#turn").await == "Tour 1"
                 && text(&c, "[data-unit='a3'] .left").await == "5 sur 8"
@@ -207,7 +207,7 @@ fn a_game_at_the_table_in_a_real_browser() {
         })
         .await;
         assert_eq!(text(&c, "#next-turn").await, "Tour suivant");
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
+        set_lang(&c, "en").await;
 
         // A WAB game marked from the command line, its result on the page: the scores of
         // `muster game score`, the winner and the level of the victory.
@@ -233,7 +233,7 @@ fn a_game_at_the_table_in_a_real_browser() {
         let scored = json(&cli(&["game", "score", w.to_str().unwrap(), "--format", "json", "--lang", "en"]));
         c.set_window_size(1400, 1000).await.unwrap();
         viewport(&c, 1400, 1000).await;
-        c.goto(&server.url("/games/valoutina.toml#score")).await.unwrap();
+        fixture.page(&c, "/games/valoutina.toml#score").await;
         wait_for("the result", || async { !text(&c, "#score .verdict").await.is_empty() }).await;
         assert_eq!(
             text(&c, "#score .verdict").await,
@@ -261,7 +261,7 @@ fn a_game_at_the_table_in_a_real_browser() {
 
         // A list of a game deleted: the game goes on with the army it keeps, and says so.
         std::fs::remove_file(server.dir.path().join("sharpe-patrol.toml")).unwrap();
-        c.goto(&server.url("/games/sabugal.toml")).await.unwrap();
+        fixture.page(&c, "/games/sabugal.toml").await;
         wait_for("the game without its list", || async {
             text(&c, "#notes").await
                 == "sharpe-patrol.toml is gone: the game keeps side a's army as it was when it began."
@@ -273,17 +273,17 @@ fn a_game_at_the_table_in_a_real_browser() {
         let left = text(&c, "[data-unit='a2'] .left").await;
         click(&c, "[data-unit='a2'] .box:not(.lost)").await;
         wait_for("a mark without the list", || async { text(&c, "[data-unit='a2'] .left").await != left }).await;
-        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![]).await.unwrap();
+        set_lang(&c, "fr").await;
         c.set_window_size(390, 844).await.unwrap();
         viewport(&c, 390, 844).await;
-        c.goto(&server.url("/games/sabugal.toml")).await.unwrap();
+        fixture.page(&c, "/games/sabugal.toml").await;
         wait_for("the note in French", || async {
             text(&c, "#notes").await
                 == "sharpe-patrol.toml n'existe plus : la partie garde l'armée du camp a telle qu'elle était au début."
         })
         .await;
         shot(&c, "serve-game-list-gone-fr-phone.png").await;
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
+        set_lang(&c, "en").await;
         c.close().await.unwrap();
     });
 }
@@ -324,11 +324,9 @@ fn a_result_without_victory_rules_is_information_not_an_error() {
         for (size, (width, height)) in [("desktop", (1400, 1000)), ("phone", (390, 844))] {
             viewport(&c, width, height).await;
             for lang in ["en", "fr", "es"] {
-                c.goto(&server.url("/")).await.unwrap();
-                c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
-                    .await
-                    .unwrap();
-                c.goto(&server.url("/games/sabugal.toml#score")).await.unwrap();
+                fixture.page(&c, "/").await;
+                set_lang(&c, lang).await;
+                fixture.page(&c, "/games/sabugal.toml#score").await;
                 let said = words[lang]["no_victory_rules"].as_str().unwrap();
                 wait_for("the result", || async { text(&c, "#score").await.contains(said) }).await;
                 let style = c
@@ -357,7 +355,7 @@ fn a_result_without_victory_rules_is_information_not_an_error() {
                 shot(&c, &format!("game-capitan-score-{lang}-{size}.png")).await;
             }
         }
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
+        set_lang(&c, "en").await;
         c.close().await.unwrap();
     });
 }

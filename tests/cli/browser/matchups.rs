@@ -63,13 +63,9 @@ fn matchup_heads_whole_and_the_unit_column_fixed_on_a_phone() {
                 ("wab-aca", "wab-france-1809.toml", "wab-russia-1812.toml"),
             ] {
                 for lang in ["en", "fr", "es"] {
-                    c.goto(&server.url("/")).await.unwrap();
-                    c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
-                        .await
-                        .unwrap();
-                    c.goto(&server.url(&format!("/lists/{list}?against={against}")))
-                        .await
-                        .unwrap();
+                    fixture.page(&c, "/").await;
+                    set_lang(&c, lang).await;
+                    fixture.page(&c, &format!("/lists/{list}?against={against}")).await;
                     wait_for("the matchups", || async {
                         c.find(Locator::Css("#matchups .matchup .heat button.cell")).await.is_ok()
                     })
@@ -101,11 +97,9 @@ fn matchup_heads_whole_and_the_unit_column_fixed_on_a_phone() {
         // On the phone: the table scrolls sideways inside its box (the page does not), the
         // units' column stays where it is and the enemies' columns pass under it; more than one
         // enemy is seen at a time.
-        c.goto(&server.url("/")).await.unwrap();
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![]).await.unwrap();
-        c.goto(&server.url("/lists/wab-france-1809.toml?against=wab-russia-1812.toml"))
-            .await
-            .unwrap();
+        fixture.page(&c, "/").await;
+        set_lang(&c, "en").await;
+        fixture.page(&c, "/lists/wab-france-1809.toml?against=wab-russia-1812.toml").await;
         wait_for("the matchups", || async {
             c.find(Locator::Css("#matchups .matchup .heat button.cell")).await.is_ok()
         })
@@ -148,11 +142,12 @@ fn matchup_heads_whole_and_the_unit_column_fixed_on_a_phone() {
         // so their text is at the size the server set (no smaller than the page's small text).
         for (size, (width, height)) in [("phone", (390, 844)), ("desktop", (1400, 1000))] {
             viewport(&c, width, height).await;
-            c.goto(&server.url(
-                "/lists/sharpe-patrol.toml?against=voltigeurs-hussars.toml&unit=3&enemy=3",
-            ))
-            .await
-            .unwrap();
+            fixture
+                .page(
+                    &c,
+                    "/lists/sharpe-patrol.toml?against=voltigeurs-hussars.toml&unit=3&enemy=3",
+                )
+                .await;
             wait_for("the duels", || async {
                 c.find_all(Locator::Css("#duels .duel img")).await.is_ok_and(|v| v.len() == 3)
             })

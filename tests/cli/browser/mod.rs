@@ -373,6 +373,11 @@ impl Fixture {
         self.downloads.path()
     }
 
+    /// Opens the server's page `path` in the browser `c`.
+    async fn page(&self, c: &Client, path: &str) {
+        c.goto(&self.server().url(path)).await.unwrap();
+    }
+
     /// A headless browser session of `width`×`height` in English ([`session`]).
     async fn session(&self, size: (u32, u32)) -> Client {
         session(self.port, size, self.downloads()).await
@@ -383,6 +388,17 @@ impl Fixture {
     async fn session_with(&self, size: (u32, u32), args: &[&str], languages: &str) -> Client {
         session_with(self.port, size, self.downloads(), args, languages).await
     }
+}
+
+/// Sets the language the pages of `c` are shown in (as the language menu keeps it), from the
+/// next page on.
+async fn set_lang(c: &Client, lang: &str) {
+    c.execute(
+        &format!("localStorage.setItem('muster-lang', '{lang}');"),
+        vec![],
+    )
+    .await
+    .unwrap();
 }
 
 /// Sizes the window so that the page itself (its viewport) is `width`×`height`: a phone's

@@ -50,7 +50,7 @@ fn the_new_list_form_marks_every_field_and_names_the_file() {
     }
     fixture.run(async {
         let c = fixture.session((1400, 900)).await;
-        c.goto(&server.url("/")).await.unwrap();
+        fixture.page(&c, "/").await;
         wait_for("the empty lists page", || async {
             text(&c, "#lists").await == "No list yet."
         })
@@ -96,9 +96,7 @@ fn the_new_list_form_marks_every_field_and_names_the_file() {
         viewport(&c, 1400, 900).await;
 
         // In Spanish: the same, in Spanish; a list's name where its file's goes.
-        c.execute("localStorage.setItem('muster-lang', 'es');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "es").await;
         c.refresh().await.unwrap();
         wait_for("the page in Spanish", || async {
             text(&c, "label[for=nl-title]").await == "Nombre de la lista"
@@ -137,9 +135,7 @@ fn the_new_list_form_marks_every_field_and_names_the_file() {
         viewport(&c, 1400, 900).await;
 
         // In French, empty.
-        c.execute("localStorage.setItem('muster-lang', 'fr');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "fr").await;
         c.refresh().await.unwrap();
         new_list_for_capitan(&c).await;
         click(&c, "#new-list button[type=submit]").await;
@@ -152,9 +148,7 @@ fn the_new_list_form_marks_every_field_and_names_the_file() {
         shot(&c, "serve-new-list-empty-fr.png").await;
 
         // The list's name makes the file's name, and the list is made with both.
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "en").await;
         c.refresh().await.unwrap();
         new_list_for_capitan(&c).await;
         type_in(&c, "#nl-title", "My Light Bobs").await;
@@ -179,7 +173,7 @@ fn the_new_list_form_marks_every_field_and_names_the_file() {
 
         // A second list of the same name gets a file of its own; accents and signs go; a
         // file name the player typed stays theirs.
-        c.goto(&server.url("/")).await.unwrap();
+        fixture.page(&c, "/").await;
         wait_for("the list", || async {
             text(&c, "#lists").await.contains("My Light Bobs")
         })

@@ -103,9 +103,7 @@ fn a_phone_paired_at_the_club_in_a_real_browser() {
         wait_for("the lists", || async { text(&c, "#lists").await.contains("Sharpe's patrol") }).await;
         shot(&c, "serve-lan-desktop.png").await;
         for (lang, title) in [("fr", "Ouvrir sur votre téléphone"), ("es", "Abrir en tu teléfono")] {
-            c.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
-                .await
-                .unwrap();
+            set_lang(&c, lang).await;
             c.refresh().await.unwrap();
             wait_for("the codes' title", || async { text(&c, "#phone-card h2").await == title }).await;
             shot(&c, &format!("serve-lan-desktop-{lang}.png")).await;
@@ -158,9 +156,7 @@ fn a_phone_paired_at_the_club_in_a_real_browser() {
         .await;
         shot(&p, "serve-lan-games-en-phone.png").await;
         for (lang, games) in [("fr", "Parties"), ("es", "Partidas")] {
-            p.execute(&format!("localStorage.setItem('muster-lang', '{lang}');"), vec![])
-                .await
-                .unwrap();
+            set_lang(&p, lang).await;
             p.refresh().await.unwrap();
             wait_for("the games' title", || async { text(&p, "#games-card h2").await == games }).await;
             shot(&p, &format!("serve-lan-games-{lang}-phone.png")).await;

@@ -37,16 +37,9 @@ fn share_and_import_in_the_builder() {
             ("es", (390, 844), "phone-es"),
         ] {
             viewport(&c, w, h).await;
-            c.goto(&server.url("/")).await.unwrap();
-            c.execute(
-                &format!("localStorage.setItem('muster-lang', '{lang}');"),
-                vec![],
-            )
-            .await
-            .unwrap();
-            c.goto(&server.url("/lists/sharpe-patrol.toml"))
-                .await
-                .unwrap();
+            fixture.page(&c, "/").await;
+            set_lang(&c, lang).await;
+            fixture.page(&c, "/lists/sharpe-patrol.toml").await;
             // Pressed at once, the list and its picker still loading: the button answers (it
             // did nothing until the picker had loaded, and this test failed under load).
             click(&c, "#share-button").await;
@@ -68,7 +61,7 @@ fn share_and_import_in_the_builder() {
             shot(&c, &format!("share-{suffix}.png")).await;
 
             // The first page: the code pasted, the list written under the name asked.
-            c.goto(&server.url("/")).await.unwrap();
+            fixture.page(&c, "/").await;
             wait_for("the lists", || async {
                 !text(&c, "#lists").await.is_empty()
             })
@@ -148,9 +141,7 @@ fn share_and_import_in_the_builder() {
             .unwrap();
             shot(&c, &format!("import-photo-{suffix}.png")).await;
             // The imported list is offered as the opponent in the matchups.
-            c.goto(&server.url("/lists/sharpe-patrol.toml"))
-                .await
-                .unwrap();
+            fixture.page(&c, "/lists/sharpe-patrol.toml").await;
             wait_for("the opponent offered", || async {
                 c.find(Locator::Css(&format!("#against option[value='{file}']")))
                     .await
@@ -158,9 +149,7 @@ fn share_and_import_in_the_builder() {
             })
             .await;
         }
-        c.execute("localStorage.setItem('muster-lang', 'en');", vec![])
-            .await
-            .unwrap();
+        set_lang(&c, "en").await;
         c.close().await.unwrap();
     });
 }

@@ -11,12 +11,9 @@ fn a_wab_list_and_entry_in_spanish() {
     let Some(fixture) = Fixture::start() else {
         return;
     };
-    let server = fixture.server();
     fixture.run(async {
         let c = fixture.session_with((1400, 1000), &[], "es-ES,es").await;
-        c.goto(&server.url("/lists/wab-france-1809.toml"))
-            .await
-            .unwrap();
+        fixture.page(&c, "/lists/wab-france-1809.toml").await;
         wait_for("the picker in Spanish", || async {
             text(&c, "[data-offer='fr-hussars']")
                 .await
@@ -24,11 +21,12 @@ fn a_wab_list_and_entry_in_spanish() {
         })
         .await;
         shot(&c, "wab-builder-es.png").await;
-        c.goto(
-            &server.url("/sheets/edit?ruleset=wab-aca&from=fr-hussars&list=wab-france-1809.toml"),
-        )
-        .await
-        .unwrap();
+        fixture
+            .page(
+                &c,
+                "/sheets/edit?ruleset=wab-aca&from=fr-hussars&list=wab-france-1809.toml",
+            )
+            .await;
         wait_for("the editor in Spanish", || async {
             let card = text(&c, "#card-view").await;
             card.contains("Regimiento de húsares") && card.contains("Bajas (oficial incluido)")
@@ -258,7 +256,7 @@ fn every_word_seen_is_the_pages(lang: &str, accept: &str) {
             };
             let file = format!("walk-{ruleset}.toml");
             // A new list from the form.
-            c.goto(&server.url("/")).await.unwrap();
+            fixture.page(&c, "/").await;
             // The forms, folded away once there are lists and games.
             wait_for("the lists and games", || async {
                 !text(&c, "#games").await.is_empty() && text(&c, "#lists").await.contains("Opponent")
@@ -397,7 +395,7 @@ fn every_word_seen_is_the_pages(lang: &str, accept: &str) {
             );
             shot(&c, &format!("names-{lang}-{ruleset}-matchups.png")).await;
             // A game between the two lists, and the odds of a unit of each side.
-            c.goto(&server.url("/")).await.unwrap();
+            fixture.page(&c, "/").await;
             // The forms, folded away once there are lists and games.
             wait_for("the lists and games", || async {
                 !text(&c, "#games").await.is_empty() && text(&c, "#lists").await.contains("Opponent")
