@@ -3,10 +3,7 @@
 //! `units.toml` and its `units/*.toml` (the player's: `my-sheets/hm-qrs/units/ID.toml`) add
 //! unit types, or replace one of the same id of an earlier layer; the rules are read once.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
-
-use serde::Deserialize;
 
 use super::model::*;
 use crate::core::catalog::{
@@ -16,7 +13,8 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
-use crate::core::toml_file::{parse, parse_in_parts};
+use crate::core::toml_file::parse;
+use crate::rulesets::sheet_book::{self, read_parts, Provenances, SheetBook};
 
 pub const RULESET_DIR: &str = "hm-qrs";
 /// The folder of a layer's unit files, one `[[unit]]` or more each (the player's own).
@@ -31,7 +29,7 @@ pub struct Database {
     pub game: crate::rulesets::game::GameRules,
     /// Where each unit type comes from (muster's illustrative values, the player's), and the
     /// file that defines it.
-    pub provenance: HashMap<String, (Provenance, String)>,
+    pub provenance: Provenances,
     /// The unit types a later data layer replaced (`data check` says them).
     pub replaced: Vec<Replaced>,
 }
@@ -40,9 +38,19 @@ impl Database {
     /// Where the unit type `id` comes from: the shipped types are illustrative (the sheet
     /// gives none), a later layer's are the player's.
     pub fn provenance(&self, id: &str) -> Provenance {
-        self.provenance
-            .get(id)
-            .map_or(Provenance::Illustrative, |(p, _)| *p)
+        self.book().provenance(id)
+    }
+
+    /// The unit types as the sheet commands see them.
+    pub fn book(&self) -> SheetBook<'_, Unit> {
+        SheetBook {
+            units: &self.units,
+            provenance: &self.provenance,
+            replaced: &self.replaced,
+            noun: "unit type",
+            what: "hm-qrs unit type",
+            folder: UNITS_DIR,
+        }
     }
 
     pub fn size(&self, id: &str) -> Option<&DiceRow> {
@@ -142,19 +150,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
             diagnostics,
         });
     };
-    // Each unit where it was last defined (a later layer's in the place of an earlier one).
-    let origins: Vec<Origin> = units
-        .iter()
-        .filter_map(|u| registry.origin("unit", &u.id).cloned())
-        .collect();
-    let provenance = origins
-        .iter()
-        .zip(units.iter())
-        .map(|(o, u)| {
-            let p = Provenance::of(registry.layer(o.file), None);
-            (u.id.clone(), (p, sources.name(o.file)))
-        })
-        .collect();
+    let (origins, provenance) = sheet_book::origins(&units, &registry, sources);
     let db = Database {
         rules,
         units,
@@ -170,14 +166,6 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         database: Some(db),
         diagnostics,
     })
-}
-
-/// A file of the `units/` folder: `[[unit]]` tables only.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct UnitPart {
-    #[serde(default)]
-    unit: Vec<Unit>,
 }
 
 /// The units of a layer's `units.toml` (read whole, as the shipped file), or of a file of its
@@ -199,23 +187,7 @@ pub(super) fn read_units(
             }
         };
     }
-    let (parts, found) = parse_in_parts::<UnitPart>(sources, file, index, "unit");
-    diagnostics.extend(found);
-    parts
-        .into_iter()
-        .flat_map(|(number, part)| {
-            // The whole file at once (`usize::MAX`), else the part after the n-th `[[unit]]`.
-            let first = if number == usize::MAX {
-                0
-            } else {
-                number.saturating_sub(1)
-            };
-            part.unit
-                .into_iter()
-                .enumerate()
-                .map(move |(i, u)| (first + i, u))
-        })
-        .collect()
+    read_parts(sources, file, index, diagnostics)
 }
 
 struct Lint<'a> {

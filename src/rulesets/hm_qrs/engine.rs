@@ -12,6 +12,7 @@ use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
+use crate::rulesets::sheet_book;
 use crate::rulesets::{
     label, set_in_place, to_value, to_values, Choice, Engine, ListCheck, ListField, Listing,
     NewList, NewUnit, Offer, OfferChoice, Offers, Ruleset, SheetFilter, SheetRef, UnitChange,
@@ -160,34 +161,11 @@ impl Engine for HmEngine {
     }
 
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
-        let u = self
-            .db
-            .units
-            .get(id)
-            .ok_or_else(|| unknown("unit type", id, self.db.units.ids()))?;
-        let mut v = to_value(&u)?;
-        if let Some(o) = v.as_object_mut() {
-            o.insert("provenance".into(), to_value(&self.db.provenance(id))?);
-        }
-        Ok(v)
+        self.db.book().sheet(id)
     }
 
     fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
-        let mut u = self
-            .db
-            .units
-            .get(from)
-            .ok_or_else(|| unknown("unit type", from, self.db.units.ids()))?
-            .clone();
-        u.id = new_id.to_owned();
-        crate::rulesets::copy_of(
-            "hm-qrs unit type",
-            "unit type",
-            "",
-            ("unit", super::data::UNITS_DIR),
-            (from, new_id),
-            &u,
-        )
+        self.db.book().copy_sheet(from, new_id, |u, id| u.id = id)
     }
 
     fn sheet_form(
@@ -199,20 +177,16 @@ impl Engine for HmEngine {
     }
 
     fn draft(&self, sources: &Sources, file: FileId) -> Result<crate::rulesets::Draft, Error> {
-        let typed = super::sheet_form::draft(&self.db, sources, file)?;
-        Ok(crate::rulesets::Draft {
-            engine: Box::new(HmEngine { db: typed.db }),
-            id: typed.id,
-            diagnostics: typed.diagnostics,
-        })
+        let typed = sheet_book::draft(&self.db, "unit", sources, file)?;
+        Ok(typed.into_draft(|db| Box::new(HmEngine { db })))
     }
 
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
-        self.db.provenance.get(id).map(|(_, f)| f.into())
+        self.db.book().sheet_file(id)
     }
 
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
-        self.db.replaced.clone()
+        self.db.book().replaced()
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {

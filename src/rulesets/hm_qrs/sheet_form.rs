@@ -6,11 +6,12 @@ use std::collections::HashMap;
 
 use super::data::{lint_unit, read_units, Database, UNITS_DIR};
 use super::model::{Arm, Lang, Unit};
-use crate::core::catalog::{Origin, Provenance, SpanIndexes};
+use crate::core::catalog::{Catalog, Origin, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources, SpanIndex};
-use crate::rulesets::sheet_form::{form_from_schema, the_one, FormSpec};
+use crate::rulesets::sheet_book::{DraftData, Provenances};
+use crate::rulesets::sheet_form::{form_from_schema, FormSpec};
 use crate::rulesets::{label, schema, Choice, SheetForm};
 
 /// Each field's unit (a label key).
@@ -64,44 +65,25 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
     })
 }
 
-/// A unit typed in the editor, read over the data: the data with it, its id (empty when it
-/// could not be read), and what `data check` says of it.
-pub struct Typed {
-    pub db: Database,
-    pub id: String,
-    pub diagnostics: Vec<Diagnostic>,
-}
+/// A unit typed in the editor is read as a unit of the player's folder, over the data, and
+/// checked as `data check` checks one (`sheet_book::draft`).
+impl DraftData for Database {
+    type Unit = Unit;
 
-/// A unit typed in the editor: `file` holds one `[[unit]]`; it is read as the player's own,
-/// over `data` (in the place of a unit type of the same id), and checked as `data check`
-/// checks a unit of the player's folder.
-pub fn draft(data: &Database, sources: &Sources, file: FileId) -> Result<Typed, Error> {
-    let index = SpanIndex::parse(sources.text(file));
-    let mut diagnostics = Vec::new();
-    let units = read_units(sources, file, &index, true, &mut diagnostics);
-    let Some((at, unit)) = the_one(units, "unit", &diagnostics)? else {
-        return Ok(Typed {
-            db: data.clone(),
-            id: String::new(),
-            diagnostics,
-        });
-    };
-    let mut db = data.clone();
-    let id = unit.id.clone();
-    db.units.put(&id, unit.clone());
-    db.provenance
-        .insert(id.clone(), (Provenance::Player, sources.name(file)));
-    let origin = Origin {
-        file,
-        table: "unit",
-        index: at,
-    };
-    let mut spans = SpanIndexes::default();
-    spans.add(file, index);
-    diagnostics.extend(lint_unit(&db, &unit, &origin, &spans));
-    Ok(Typed {
-        db,
-        id,
-        diagnostics,
-    })
+    fn sheets_mut(&mut self) -> (&mut Catalog<Unit>, &mut Provenances) {
+        (&mut self.units, &mut self.provenance)
+    }
+
+    fn read(
+        sources: &Sources,
+        file: FileId,
+        index: &SpanIndex,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<(usize, Unit)> {
+        read_units(sources, file, index, true, diagnostics)
+    }
+
+    fn lint(&self, unit: &Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic> {
+        lint_unit(self, unit, origin, spans)
+    }
 }

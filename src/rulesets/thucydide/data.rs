@@ -4,10 +4,7 @@
 //! `my-sheets/thucydide/units/ID.toml`) add entries, or replace one of the same id of an
 //! earlier layer; the die, armours, advantage table and rules are read once.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
-
-use serde::Deserialize;
 
 use super::model::*;
 use crate::core::catalog::{
@@ -17,7 +14,8 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
-use crate::core::toml_file::{parse, parse_in_parts};
+use crate::core::toml_file::parse;
+use crate::rulesets::sheet_book::{self, read_parts, Provenances, SheetBook};
 
 pub const RULESET_DIR: &str = "thucydide";
 /// The folder of a layer's troop-type files, one `[[unit]]` or more each (the player's own).
@@ -51,7 +49,7 @@ pub struct Database {
     pub game: crate::rulesets::game::GameRules,
     /// Where each troop type comes from (muster's illustrative values, the player's), and
     /// the file that defines it.
-    pub provenance: HashMap<String, (Provenance, String)>,
+    pub provenance: Provenances,
     /// The troop types and traits a later data layer replaced (`data check` says them).
     pub replaced: Vec<Replaced>,
 }
@@ -60,9 +58,19 @@ impl Database {
     /// Where the troop type `id` comes from: the shipped types are illustrative (the
     /// chapter gives none), a later layer's are the player's.
     pub fn provenance(&self, id: &str) -> Provenance {
-        self.provenance
-            .get(id)
-            .map_or(Provenance::Illustrative, |(p, _)| *p)
+        self.book().provenance(id)
+    }
+
+    /// The troop types as the sheet commands see them.
+    pub fn book(&self) -> SheetBook<'_, Unit> {
+        SheetBook {
+            units: &self.units,
+            provenance: &self.provenance,
+            replaced: &self.replaced,
+            noun: "troop type",
+            what: "Thucydide troop type",
+            folder: UNITS_DIR,
+        }
     }
 }
 
@@ -156,20 +164,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         advantage.condition,
     );
     diagnostics.extend(registry.diagnostics(&spans));
-    // Each troop type where it was last defined (a later layer's in the place of an earlier
-    // one).
-    let origins: Vec<Origin> = unit_catalog
-        .iter()
-        .filter_map(|u| registry.origin("unit", &u.id).cloned())
-        .collect();
-    let provenance = origins
-        .iter()
-        .zip(unit_catalog.iter())
-        .map(|(o, u)| {
-            let p = Provenance::of(registry.layer(o.file), None);
-            (u.id.clone(), (p, sources.name(o.file)))
-        })
-        .collect();
+    let (origins, provenance) = sheet_book::origins(&unit_catalog, &registry, sources);
     let db = Database {
         faces: die.face,
         armours,
@@ -194,14 +189,6 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     })
 }
 
-/// A file of the `units/` folder: `[[unit]]` tables only.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct UnitPart {
-    #[serde(default)]
-    unit: Vec<Unit>,
-}
-
 /// The troop types of a layer's `units.toml` (read whole, with its traits), or of a file of
 /// its `units/` folder (one `[[unit]]` at a time: each malformed one reported, the others
 /// read), each with its index in the file's `[[unit]]` array; and the traits.
@@ -221,23 +208,7 @@ pub(super) fn read_units(
             }
         };
     }
-    let (parts, found) = parse_in_parts::<UnitPart>(sources, file, index, "unit");
-    diagnostics.extend(found);
-    let units = parts
-        .into_iter()
-        .flat_map(|(number, part)| {
-            // The whole file at once (`usize::MAX`), else the part after the n-th `[[unit]]`.
-            let first = if number == usize::MAX {
-                0
-            } else {
-                number.saturating_sub(1)
-            };
-            part.unit
-                .into_iter()
-                .enumerate()
-                .map(move |(i, u)| (first + i, u))
-        })
-        .collect();
+    let units = read_parts(sources, file, index, diagnostics);
     (units, Vec::new())
 }
 

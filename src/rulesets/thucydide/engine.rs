@@ -13,6 +13,7 @@ use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
+use crate::rulesets::sheet_book;
 use crate::rulesets::{
     to_value, to_values, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
     SheetRef,
@@ -107,34 +108,11 @@ impl Engine for ThucydideEngine {
     }
 
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
-        let u = self
-            .db
-            .units
-            .get(id)
-            .ok_or_else(|| unknown("troop type", id, self.db.units.ids()))?;
-        let mut v = to_value(&u)?;
-        if let Some(o) = v.as_object_mut() {
-            o.insert("provenance".into(), to_value(&self.db.provenance(id))?);
-        }
-        Ok(v)
+        self.db.book().sheet(id)
     }
 
     fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
-        let mut u = self
-            .db
-            .units
-            .get(from)
-            .ok_or_else(|| unknown("troop type", from, self.db.units.ids()))?
-            .clone();
-        u.id = new_id.to_owned();
-        crate::rulesets::copy_of(
-            "Thucydide troop type",
-            "troop type",
-            "",
-            ("unit", super::data::UNITS_DIR),
-            (from, new_id),
-            &u,
-        )
+        self.db.book().copy_sheet(from, new_id, |u, id| u.id = id)
     }
 
     fn sheet_form(
@@ -146,20 +124,16 @@ impl Engine for ThucydideEngine {
     }
 
     fn draft(&self, sources: &Sources, file: FileId) -> Result<crate::rulesets::Draft, Error> {
-        let typed = super::sheet_form::draft(&self.db, sources, file)?;
-        Ok(crate::rulesets::Draft {
-            engine: Box::new(ThucydideEngine { db: typed.db }),
-            id: typed.id,
-            diagnostics: typed.diagnostics,
-        })
+        let typed = sheet_book::draft(&self.db, "troop type", sources, file)?;
+        Ok(typed.into_draft(|db| Box::new(ThucydideEngine { db })))
     }
 
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
-        self.db.provenance.get(id).map(|(_, f)| f.into())
+        self.db.book().sheet_file(id)
     }
 
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
-        self.db.replaced.clone()
+        self.db.book().replaced()
     }
 
     fn skills(&self) -> Result<Option<Listing>, Error> {

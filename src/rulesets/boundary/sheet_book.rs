@@ -1,0 +1,227 @@
+//! A book of sheets read in layers (a ruleset's `units.toml` and `units/*.toml`, the
+//! player's over the shipped): its sheets as `muster sheets` shows, copies and finds them,
+//! the units of a folder's file read one `[[unit]]` at a time, where each sheet comes from,
+//! and a draft sheet read over the data. What is the same for every ruleset that keeps its
+//! sheets so; each ruleset gives its catalogue, its noun and its folder.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::engine::{copy_of, Engine, SheetFile};
+use super::printed::to_value;
+use super::sheet_form::{the_one, Draft};
+use crate::core::catalog::{Catalog, HasId, Origin, Provenance, Registry, Replaced, SpanIndexes};
+use crate::core::diagnostic::Diagnostic;
+use crate::core::error::{unknown, Error};
+use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::core::toml_file::parse_in_parts;
+
+/// Where each sheet comes from (muster's illustrative values, the player's), and the file
+/// that defines it.
+pub type Provenances = HashMap<String, (Provenance, String)>;
+
+/// A ruleset's sheets as the sheet commands see them: the catalogue, where each comes from,
+/// what a later layer replaced, and the ruleset's words for a sheet.
+pub struct SheetBook<'a, T> {
+    pub units: &'a Catalog<T>,
+    pub provenance: &'a Provenances,
+    pub replaced: &'a [Replaced],
+    /// The ruleset's word for a sheet (`unit type`).
+    pub noun: &'static str,
+    /// The ruleset's title and that word, as a copy's comment says it.
+    pub what: &'static str,
+    /// The folder of a layer's sheet files.
+    pub folder: &'static str,
+}
+
+impl<T: Serialize + Clone> SheetBook<'_, T> {
+    /// Where the sheet `id` comes from: the shipped ones are illustrative, a later layer's
+    /// are the player's.
+    pub fn provenance(&self, id: &str) -> Provenance {
+        self.provenance
+            .get(id)
+            .map_or(Provenance::Illustrative, |(p, _)| *p)
+    }
+
+    /// The sheet `id` as JSON, with where it comes from.
+    pub fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
+        let u = self
+            .units
+            .get(id)
+            .ok_or_else(|| unknown(self.noun, id, self.units.ids()))?;
+        let mut v = to_value(&u)?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("provenance".into(), to_value(&self.provenance(id))?);
+        }
+        Ok(v)
+    }
+
+    /// The player's copy of the sheet `from` under `new_id` (`set_id` gives it the id).
+    pub fn copy_sheet(
+        &self,
+        from: &str,
+        new_id: &str,
+        set_id: impl FnOnce(&mut T, String),
+    ) -> Result<SheetFile, Error> {
+        let mut u = self
+            .units
+            .get(from)
+            .ok_or_else(|| unknown(self.noun, from, self.units.ids()))?
+            .clone();
+        set_id(&mut u, new_id.to_owned());
+        copy_of(
+            self.what,
+            self.noun,
+            "",
+            ("unit", self.folder),
+            (from, new_id),
+            &u,
+        )
+    }
+
+    /// The file that defines the sheet `id`.
+    pub fn sheet_file(&self, id: &str) -> Option<PathBuf> {
+        self.provenance.get(id).map(|(_, f)| f.into())
+    }
+
+    /// The sheets a later data layer replaced.
+    pub fn replaced(&self) -> Vec<Replaced> {
+        self.replaced.to_vec()
+    }
+}
+
+/// A file of the `units/` folder: `[[unit]]` tables only.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnitPart<T> {
+    #[serde(default = "Vec::new")]
+    unit: Vec<T>,
+}
+
+/// The units of a file of a layer's `units/` folder, one `[[unit]]` at a time (each
+/// malformed one reported, the others read), each with its index in the file's `[[unit]]`
+/// array.
+pub fn read_parts<T: DeserializeOwned>(
+    sources: &Sources,
+    file: FileId,
+    index: &SpanIndex,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<(usize, T)> {
+    let (parts, found) = parse_in_parts::<UnitPart<T>>(sources, file, index, "unit");
+    diagnostics.extend(found);
+    parts
+        .into_iter()
+        .flat_map(|(number, part)| {
+            // The whole file at once (`usize::MAX`), else the part after the n-th `[[unit]]`.
+            let first = if number == usize::MAX {
+                0
+            } else {
+                number.saturating_sub(1)
+            };
+            part.unit
+                .into_iter()
+                .enumerate()
+                .map(move |(i, u)| (first + i, u))
+        })
+        .collect()
+}
+
+/// Each unit where it was last defined (a later layer's in the place of an earlier one), and
+/// where each comes from.
+pub fn origins<T: HasId>(
+    units: &Catalog<T>,
+    registry: &Registry,
+    sources: &Sources,
+) -> (Vec<Origin>, Provenances) {
+    let origins: Vec<Origin> = units
+        .iter()
+        .filter_map(|u| registry.origin("unit", u.id()).cloned())
+        .collect();
+    let provenance = origins
+        .iter()
+        .zip(units.iter())
+        .map(|(o, u)| {
+            let p = Provenance::of(registry.layer(o.file), None);
+            (u.id().to_owned(), (p, sources.name(o.file)))
+        })
+        .collect();
+    (origins, provenance)
+}
+
+/// A sheet typed in the editor, read over the data: the data with it, its id (empty when it
+/// could not be read), and what `data check` says of it.
+pub struct Typed<D> {
+    pub db: D,
+    pub id: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<D> Typed<D> {
+    /// The draft the sheet editor shows, over the engine `engine` makes of the data.
+    pub fn into_draft(self, engine: impl FnOnce(D) -> Box<dyn Engine>) -> Draft {
+        Draft {
+            engine: engine(self.db),
+            id: self.id,
+            diagnostics: self.diagnostics,
+        }
+    }
+}
+
+/// What a draft needs of a ruleset's data: its sheets (to put the draft in), how a file's
+/// units are read, and how `data check` checks one.
+pub trait DraftData: Clone {
+    type Unit: Clone + HasId;
+    /// The sheets and where each comes from, to put the draft among.
+    fn sheets_mut(&mut self) -> (&mut Catalog<Self::Unit>, &mut Provenances);
+    /// The units of a file of the player's folder.
+    fn read(
+        sources: &Sources,
+        file: FileId,
+        index: &SpanIndex,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<(usize, Self::Unit)>;
+    /// What `data check` says of a unit.
+    fn lint(&self, unit: &Self::Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic>;
+}
+
+/// A sheet typed in the editor: `file` holds one `[[unit]]` (`noun`: the ruleset's word for
+/// it); it is read as the player's own, over `data` (in the place of a sheet of the same id),
+/// and checked as `data check` checks a unit of the player's folder.
+pub fn draft<D: DraftData>(
+    data: &D,
+    noun: &str,
+    sources: &Sources,
+    file: FileId,
+) -> Result<Typed<D>, Error> {
+    let index = SpanIndex::parse(sources.text(file));
+    let mut diagnostics = Vec::new();
+    let units = D::read(sources, file, &index, &mut diagnostics);
+    let Some((at, unit)) = the_one(units, noun, &diagnostics)? else {
+        return Ok(Typed {
+            db: data.clone(),
+            id: String::new(),
+            diagnostics,
+        });
+    };
+    let mut db = data.clone();
+    let id = unit.id().to_owned();
+    let (units, provenance) = db.sheets_mut();
+    units.put(&id, unit.clone());
+    provenance.insert(id.clone(), (Provenance::Player, sources.name(file)));
+    let origin = Origin {
+        file,
+        table: "unit",
+        index: at,
+    };
+    let mut spans = SpanIndexes::default();
+    spans.add(file, index);
+    diagnostics.extend(db.lint(&unit, &origin, &spans));
+    Ok(Typed {
+        db,
+        id,
+        diagnostics,
+    })
+}
