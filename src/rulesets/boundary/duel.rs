@@ -668,45 +668,48 @@ mod tests {
     use super::*;
 
     /// A declaration (a duel or a variant of one) is checked against its procedure: what it
-    /// sets and maps must be the procedure's parameters, what it maps a choice's values.
+    /// sets and maps must be the procedure's parameters, what it maps a choice's values, its
+    /// units the procedure's unit parameters. Each ruleset's first duel, made wrong.
     #[test]
     fn a_declaration_naming_what_its_procedure_lacks_is_refused() {
-        let capitan = *super::super::Ruleset::ALL
-            .iter()
-            .find(|r| r.id() == "capitan")
-            .unwrap();
-        let good = DuelDecl {
-            procedure: "artillery",
-            first: "gun",
-            second: "target",
-            sets: &[("ammo", "canister")],
-            maps: &[("range", "short", "range", "effective")],
-            ..DuelDecl::PLAIN
-        };
-        assert_eq!(check_decl(capitan, &good), Ok(()));
-        let sets = DuelDecl {
-            sets: &[("calibre", "8")],
-            ..good
-        };
-        assert_eq!(
-            check_decl(capitan, &sets),
-            Err("capitan: artillery's duel sets calibre, which it does not have".into())
-        );
-        let maps = DuelDecl {
-            maps: &[("range", "point-blank", "range", "effective")],
-            ..good
-        };
-        assert_eq!(
-            check_decl(capitan, &maps),
-            Err("capitan: artillery maps range=point-blank to range: not a choice's value or not its parameter".into())
-        );
-        let unit = DuelDecl {
-            second: "under",
-            ..good
-        };
-        assert_eq!(
-            check_decl(capitan, &unit),
-            Err("capitan: artillery has no unit parameter under".into())
-        );
+        for r in super::super::Ruleset::ALL {
+            let Some(d) = r.meta().duels.first() else {
+                continue;
+            };
+            let (id, name) = (r.meta().id, d.procedure);
+            assert_eq!(check_decl(*r, d), Ok(()), "{id}");
+            let sets = DuelDecl {
+                procedure: d.procedure,
+                first: d.first,
+                second: d.second,
+                sets: &[("no-such-parameter", "1")],
+                ..DuelDecl::PLAIN
+            };
+            assert_eq!(
+                check_decl(*r, &sets),
+                Err(format!(
+                    "{id}: {name}'s duel sets no-such-parameter, which it does not have"
+                ))
+            );
+            let maps = DuelDecl {
+                maps: &[("no-such-choice", "x", "no-such-parameter", "y")],
+                ..sets
+            };
+            let maps = DuelDecl { sets: &[], ..maps };
+            assert_eq!(
+                check_decl(*r, &maps),
+                Err(format!("{id}: {name} maps no-such-choice=x to no-such-parameter: not a choice's value or not its parameter"))
+            );
+            let unit = DuelDecl {
+                procedure: d.procedure,
+                first: d.first,
+                second: "no-such-unit",
+                ..DuelDecl::PLAIN
+            };
+            assert_eq!(
+                check_decl(*r, &unit),
+                Err(format!("{id}: {name} has no unit parameter no-such-unit"))
+            );
+        }
     }
 }
