@@ -313,12 +313,7 @@ fn a_guns_cell_is_its_deadliest_shot() {
             (mean - expected).abs() < 1e-12,
             "{cover}: {mean} vs {expected}"
         );
-        let words: Vec<&str> = c["command"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|w| w.as_str().unwrap())
-            .collect();
+        let words: Vec<&str> = command(c);
         assert_eq!(
             words,
             [
@@ -471,12 +466,7 @@ fn the_builders_duels_preview_charges_and_guns() {
         "/api/lists/french-column.toml/duel?against=voltigeurs-hussars.toml&unit=2&enemy=2&lang=fr",
     );
     let body = r.json();
-    let procedures: Vec<&str> = body["duels"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["procedure"].as_str().unwrap())
-        .collect();
+    let procedures: Vec<&str> = duel_procedures(&body);
     assert_eq!(procedures, ["fire", "fire", "melee", "charge", "charge"]);
     let choices: Vec<&str> = body["choices"]
         .as_array()
@@ -504,12 +494,7 @@ fn wab_cavalry_charges_in_its_combat_cells() {
     ]));
     let c = cell(&m, "combat", "out", 9, 5);
     assert_eq!(c["variant"], "charging", "{c}");
-    let mut words: Vec<&str> = c["command"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| w.as_str().unwrap())
-        .collect();
+    let mut words: Vec<&str> = command(c);
     assert!(words.contains(&"--charge"), "{c}");
     words.extend(["--format", "json"]);
     let run = muster(&words);
@@ -544,12 +529,7 @@ fn a_wab_batterys_cell_is_its_deadliest_shot() {
     assert!(canister > roundshot);
     let mean = c["mean"].as_f64().unwrap();
     assert!((mean - canister).abs() < 1e-12, "{mean} vs {canister}");
-    let mut words: Vec<&str> = c["command"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| w.as_str().unwrap())
-        .collect();
+    let mut words: Vec<&str> = command(c);
     assert_eq!(
         words,
         [
@@ -637,12 +617,7 @@ fn the_builders_duels_preview_a_wab_batterys_shot() {
         "/api/lists/wab-france-1809.toml/duel?against=wab-russia-1812.toml&unit=5&enemy=5&lang=fr",
     );
     let body = r.json();
-    let procedures: Vec<&str> = body["duels"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["procedure"].as_str().unwrap())
-        .collect();
+    let procedures: Vec<&str> = duel_procedures(&body);
     assert_eq!(procedures, ["shoot", "shoot", "combat"]);
     let choices: Vec<&str> = body["choices"]
         .as_array()
@@ -654,4 +629,24 @@ fn the_builders_duels_preview_a_wab_batterys_shot() {
         choices.contains(&"Artillerie : munition de la batterie"),
         "{choices:?}"
     );
+}
+
+/// A cell's command, its words.
+fn command(c: &serde_json::Value) -> Vec<&str> {
+    c["command"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect()
+}
+
+/// The procedures of a duel reply's duels, in order.
+fn duel_procedures(body: &serde_json::Value) -> Vec<&str> {
+    body["duels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["procedure"].as_str().unwrap())
+        .collect()
 }
