@@ -23,7 +23,7 @@ use crate::commands::sheets::{saved_text, typed, Typed};
 use crate::commands::to_json;
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::i18n::Lang;
-use crate::rulesets::sheet_form::field_at;
+use crate::rulesets::sheet_form::{field_at, problems, FormField, Problem, ProblemKind};
 use crate::rulesets::{printed_message, Ruleset, SheetForm};
 
 const EDITOR: &str = include_str!("../../templates/web/sheet.html");
@@ -86,14 +86,10 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
         };
         let lang = page_lang(ruleset, q.lang.as_deref());
         let labels = ready.words(lang);
-        let mut form = match ready.engine.sheet_form(lang, &labels) {
+        let form = match ready.engine.sheet_form(lang, &labels) {
             Ok(f) => f,
             Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
         };
-        // The types' documentation is English: other pages keep to their fields' names.
-        if lang != Lang::En {
-            crate::rulesets::sheet_form::without_help(&mut form.fields);
-        }
         let mut values = serde_json::Value::Object(serde_json::Map::new());
         let mut provenance = serde_json::Value::Null;
         let mut file_version = serde_json::Value::Null;
@@ -203,11 +199,16 @@ fn missing_field(d: &Diagnostic) -> Option<String> {
     Some(m[start..end].to_owned())
 }
 
-/// A draft's diagnostics as the page shows them: by field, in the page's words. A missing
-/// field inside a group (`name = { fr = … }` without `en`) is shown at the group's field.
+/// A draft's diagnostics as the page shows them: by field, in the page's words, the fields
+/// named as the form names them. A missing field inside a group (`name = { fr = … }` without
+/// `en`) is shown at the group's field. What the form's own problems say already (every
+/// field left empty, every number out of its bounds, which the page words with the field's
+/// name and its bounds) is not said twice: the data's reading stops at its first missing
+/// field, and its checks' messages name fields by their keys.
 fn diagnostics_json(
     t: &Typed,
     form: &SheetForm,
+    problems: &[Problem],
     lang: Lang,
     labels: &toml::Table,
 ) -> Vec<serde_json::Value> {
@@ -218,34 +219,94 @@ fn diagnostics_json(
             d.span.as_ref().map(|s| s.start),
         )
     });
-    found
+    let missing: Vec<&str> = problems
         .iter()
-        .map(|d| {
-            let at = d.span.as_ref().and_then(|s| field_at(&t.text, s.start));
-            let field = match missing_field(d) {
-                Some(k) if form.fields.iter().any(|f| f.key == k) => Some(k),
-                Some(k) => at.or(Some(k)),
-                None => at,
-            };
-            json!({
-                "field": field,
-                "code": d.code,
-                "severity": match d.severity { Severity::Error => "error", Severity::Warning => "warning" },
-                "message": printed_message(d, lang, labels),
-                "notes": d.notes,
-            })
-        })
-        .collect()
+        .filter(|p| p.kind == ProblemKind::Missing)
+        .map(|p| p.path.rsplit('.').next().unwrap_or(&p.path))
+        .collect();
+    let bounded: Vec<&str> = problems
+        .iter()
+        .filter(|p| p.kind != ProblemKind::Missing)
+        .map(|p| p.field.as_str())
+        .collect();
+    let mut said: Vec<(Option<String>, String)> = Vec::new();
+    let mut out = Vec::new();
+    for d in found {
+        let at = d.span.as_ref().and_then(|s| field_at(&t.text, s.start));
+        let field = match missing_field(d) {
+            Some(k) if form.fields.iter().any(|f| f.key == k) => Some(k),
+            Some(k) => at.or(Some(k)),
+            None => at,
+        };
+        let names_missing = missing.iter().any(|k| names_key(&d.message, k));
+        let again = (d.code == "missing-field" && !missing.is_empty())
+            || names_missing
+            || (d.code == "out-of-range" && field.as_deref().is_some_and(|f| bounded.contains(&f)));
+        if again {
+            continue;
+        }
+        let message = with_field_names(&printed_message(d, lang, labels), &form.fields);
+        let key = (field.clone(), message.clone());
+        if said.contains(&key) {
+            continue;
+        }
+        said.push(key);
+        let (_, rule) = crate::rulesets::printed_help_and_rule(d, lang, labels);
+        out.push(json!({
+            "field": field,
+            "code": d.code,
+            "severity": match d.severity { Severity::Error => "error", Severity::Warning => "warning" },
+            "message": message,
+            "rule": rule,
+            "notes": d.notes,
+        }));
+    }
+    out
+}
+
+/// Whether `message` names the key `key` (a whole word, or quoted in backticks).
+fn names_key(message: &str, key: &str) -> bool {
+    message.match_indices(key).any(|(i, _)| {
+        let before = message[..i].chars().next_back();
+        let after = message[i + key.len()..].chars().next();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !word(before) && !word(after)
+    })
+}
+
+/// A message with the keys of the form's fields it quotes (`` `command_radius` ``, or bare
+/// when made of several words, `gun_points`) replaced by the fields' names.
+fn with_field_names(message: &str, fields: &[FormField]) -> String {
+    let mut out = message.to_owned();
+    for f in fields {
+        let named = format!("“{}”", f.label);
+        out = out.replace(&format!("`{}`", f.key), &named);
+        if f.key.contains('_') {
+            while let Some(i) = out
+                .match_indices(f.key.as_str())
+                .map(|(i, _)| i)
+                .find(|&i| {
+                    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                    !word(out[..i].chars().next_back())
+                        && !word(out[i + f.key.len()..].chars().next())
+                })
+            {
+                out.replace_range(i..i + f.key.len(), &named);
+            }
+        }
+    }
+    out
 }
 
 /// `POST /api/sheets/draft?ruleset=&lang=`: the typed sheet's card as it will print (SVG)
 /// and its diagnostics by field.
 pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) -> Response {
     blocking(move || {
-        let (ready, lang, labels, form, _, typed) = match read_typed(&app, &q, &body) {
+        let (ready, lang, labels, form, body, typed) = match read_typed(&app, &q, &body) {
             Ok(r) => r,
             Err(r) => return r,
         };
+        let problems = problems(&form, &body.values);
         let card = if typed.draft.id.is_empty() {
             Ok(None)
         } else {
@@ -273,7 +334,8 @@ pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes)
                 "id": typed.draft.id,
                 "svg": svg,
                 "card_error": card_error,
-                "diagnostics": diagnostics_json(&typed, &form, lang, &labels),
+                "problems": problems,
+                "diagnostics": diagnostics_json(&typed, &form, &problems, lang, &labels),
                 "text": typed.text,
             })),
         )
@@ -292,13 +354,17 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
             Err(r) => return r,
         };
         let ruleset = ready.engine.ruleset();
-        if typed.draft.diagnostics.iter().any(Diagnostic::is_error) || typed.draft.id.is_empty()
+        let problems = problems(&form, &body.values);
+        if typed.draft.diagnostics.iter().any(Diagnostic::is_error)
+            || typed.draft.id.is_empty()
+            || !problems.is_empty()
         {
             return json_response(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 to_json(&json!({
                     "error": "the sheet has errors: it is saved once they are fixed (every command reads your folder)",
-                    "diagnostics": diagnostics_json(&typed, &form, lang, &labels),
+                    "problems": problems,
+                    "diagnostics": diagnostics_json(&typed, &form, &problems, lang, &labels),
                 })),
             );
         }

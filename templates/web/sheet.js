@@ -1,8 +1,12 @@
 // muster serve: the sheet editor. The form is the ruleset's (GET /api/sheets/form: each field
-// with its name in the page's language, unit, bounds and choices); every change sends the
-// values to POST /api/sheets/draft, which answers the card as it will print (the same
-// renderer as `muster cards`, as SVG) and the sheet's diagnostics by field. Saving writes the
-// player's own data folder (POST /api/sheets/save). Uses common.js's helpers ($, el, t, api).
+// with its name in the page's language, unit, bounds, choices, a player's help, and the kinds
+// of sheet it is for); every change sends the values of the fields shown to POST
+// /api/sheets/draft, which answers the card as it will print (the same renderer as `muster
+// cards`, as SVG), the form's own problems (every field left empty, every number out of its
+// bounds) and the sheet's diagnostics by field. Each problem is said at its field and listed
+// beside Save, which waits for them. A choice may fill values beside it (a skill's cost, a
+// weapon's ranges), which stay editable. Saving writes the player's own data folder (POST
+// /api/sheets/save). Uses common.js's helpers ($, el, t, api).
 "use strict";
 
 const sheet = { ruleset: "", form: null, values: {}, version: null, editing: null, list: "", timer: null, seq: 0, shown: 0, timings: [] };
@@ -30,6 +34,7 @@ function fieldInput(f, value, path) {
         f.choices.map((c) => el("option", { value: c.id, selected: c.id === value }, c.label)),
         value && !known ? el("option", { value, selected: true }, value) : null);
       input.read = () => input.value || null;
+      input.addEventListener("change", () => fill(input, path, f.choices.find((c) => c.id === input.value)));
       return input;
     }
     case "many": {
@@ -92,6 +97,41 @@ function fieldInput(f, value, path) {
   }
 }
 
+// The values a choice fills in beside it (its row's, or the form's): a skill's cost, a
+// weapon's ranges. Written when the player makes the choice, editable after.
+function fill(input, path, choice) {
+  if (!choice?.fills) return;
+  const prefix = path.includes(".") ? path.slice(0, path.lastIndexOf(".") + 1) : "";
+  const within = input.closest(".sheet-row") || $("#sheet-form");
+  const put = (obj, at) => {
+    for (const [k, v] of Object.entries(obj)) {
+      if (v !== null && typeof v === "object") put(v, `${at}${k}.`);
+      else {
+        const target = within.querySelector(`[data-key='${at}${k}']`);
+        if (target && "value" in target) target.value = String(v);
+      }
+    }
+  };
+  put(choice.fills, prefix);
+}
+
+// Whether a field is shown with the values typed: a field of some kinds of sheet only when
+// the field it depends on (shown itself) has one of its values.
+function isShown(f, values) {
+  for (let at = f, n = 0; at?.when && n < 8; n++) {
+    if (!at.when.values.includes(values[at.when.key])) return false;
+    at = sheet.form.fields.find((g) => g.key === at.when.key);
+  }
+  return true;
+}
+
+function showFields(values) {
+  for (const f of sheet.form.fields) {
+    const box = document.querySelector(`#sheet-form [data-field='${f.key}']`);
+    if (box) box.hidden = !isShown(f, values);
+  }
+}
+
 function drawForm() {
   const box = $("#sheet-form");
   box.replaceChildren();
@@ -102,25 +142,31 @@ function drawForm() {
     box.append(el("div", { class: "field" + (wide ? " wide" : ""), "data-field": f.key },
       el("label", { for: input.id }, name), input,
       f.help && f.help !== f.label ? el("small", { class: "hint" }, f.help) : null,
-      el("small", { class: "problem" })));
+      el("small", { class: "problem", id: `problem-${f.key}` })));
   }
+  showFields(sheet.values);
   box.addEventListener("input", changed);
   box.addEventListener("change", changed);
 }
 
+// The values of the fields shown (a field hidden for this kind of sheet is not sent).
 function readValues() {
-  const v = {};
+  const all = {};
   for (const f of sheet.form.fields) {
     const input = document.querySelector(`#sheet-form [data-field='${f.key}'] > [data-key='${f.key}']`);
     if (!input) continue;
     const x = input.read();
-    if (x !== null && !(Array.isArray(x) && !x.length && !f.required)) v[f.key] = x;
+    if (x !== null && !(Array.isArray(x) && !x.length && !f.required)) all[f.key] = x;
   }
+  showFields(all);
+  const v = {};
+  for (const f of sheet.form.fields) if (f.key in all && isShown(f, all)) v[f.key] = all[f.key];
   return v;
 }
 
 // Every change redraws the card and the diagnostics; a burst of keystrokes sends one draft.
 function changed() {
+  $("#status").textContent = "";
   clearTimeout(sheet.timer);
   sheet.timer = setTimeout(redraw, 60);
 }
@@ -146,49 +192,90 @@ async function redraw() {
     view.replaceChildren(el("p", { class: "muted" }, r.data.card_error || t("card_needs_fields")));
   }
   $("#sheet-toml").textContent = r.data.text;
-  showDiagnostics(r.data.diagnostics);
+  showDiagnostics(r.data.diagnostics, r.data.problems);
   sheet.timings.push(performance.now() - started);
   document.body.dataset.drafts = String(sheet.timings.length);
 }
 
-function showDiagnostics(list) {
+// A problem the form found, in the page's words: what is wrong, with the bounds.
+function problemText(p) {
+  if (p.kind === "missing") return t("sheet_missing");
+  const vars = { min: p.min, max: p.max, found: p.found };
+  if (p.min !== undefined && p.max !== undefined) return t("sheet_bounds", vars);
+  return p.min !== undefined ? t("sheet_bounds_min", vars) : t("sheet_bounds_max", vars);
+}
+
+// Every problem at its field, and listed beside Save (each a link to its field), which waits
+// for the errors and says so.
+function showDiagnostics(list, problems = []) {
   for (const f of document.querySelectorAll("#sheet-form .field")) {
     f.classList.remove("bad");
     f.querySelector(".problem").textContent = "";
   }
+  const at = (key) => key && document.querySelector(`#sheet-form [data-field='${key}']`);
+  const say = (field, text) => {
+    field.classList.add("bad");
+    const p = field.querySelector(".problem");
+    p.textContent = (p.textContent ? `${p.textContent} · ` : "") + text;
+  };
+  // Listed: [severity, the field's key or none, the field's name or none, the sentence].
+  const listed = [];
+  for (const p of problems) {
+    const field = at(p.field);
+    // At its field, a group's or a row's value is named by its own name ("march: to fill in").
+    const inner = p.labels.slice(1).join(" › ");
+    if (field) say(field, inner ? `${inner}${t("sheet_sep")}${problemText(p)}` : problemText(p));
+    listed.push(["error", p.field, p.labels.join(" › "), problemText(p)]);
+  }
   const unplaced = [];
   for (const d of list) {
-    const field = d.field && document.querySelector(`#sheet-form [data-field='${d.field}']`);
-    if (field) {
-      field.classList.add("bad");
-      const p = field.querySelector(".problem");
-      p.textContent = (p.textContent ? `${p.textContent} · ` : "") + d.message;
-    } else {
-      unplaced.push(d);
-    }
+    const field = at(d.field);
+    if (field) say(field, d.message);
+    else unplaced.push(d);
+    const f = sheet.form.fields.find((g) => g.key === d.field);
+    listed.push([d.severity, field ? d.field : null, f ? f.label : null, d.message + (d.rule ? ` (${d.rule})` : "")]);
   }
   $("#sheet-diagnostics").replaceChildren(...unplaced.map((d) =>
     el("div", { class: "diagnostic " + d.severity, "data-code": d.code }, el("p", { class: "sentence" }, d.message))));
-  const errors = list.filter((d) => d.severity === "error").length;
-  const warnings = list.length - errors;
+  const errors = listed.filter((x) => x[0] === "error").length;
+  const warnings = listed.length - errors;
   const v = $("#verdict");
   v.textContent = verdictText(!errors, errors, warnings);
   v.className = "badge " + (errors ? "bad" : warnings ? "warn" : "ok");
   $("#save-sheet").disabled = errors > 0;
+  const why = $("#save-why");
+  why.hidden = !listed.length;
+  $("#save-why-head").textContent = errors ? plural(errors, "sheet_waits") : t("sheet_warnings_only");
+  $("#save-why-list").replaceChildren(...listed.map(([severity, key, name, text]) => {
+    const words = name ? `${name}${t("sheet_sep")}${text}` : text;
+    const go = key
+      ? el("a", { href: `#sf-${key}`, onclick: (e) => { e.preventDefault(); focusField(key); } }, words)
+      : words;
+    return el("li", { class: severity, "data-field": key || undefined }, go);
+  }));
+  if (errors) $("#status").textContent = "";
+}
+
+// Takes the player to a field: scrolled into view, its first input focused.
+function focusField(key) {
+  const field = document.querySelector(`#sheet-form [data-field='${key}']`);
+  if (!field) return;
+  field.scrollIntoView({ block: "center" });
+  field.querySelector("input, select")?.focus({ preventScroll: true });
 }
 
 async function saveSheet() {
   sheet.values = readValues();
   const r = await api("POST", `/api/sheets/save?ruleset=${enc(sheet.ruleset)}&lang=${UI.lang}`, { values: sheet.values, version: sheet.version, editing: sheet.editing });
   if (!r.ok) {
-    if (r.data.diagnostics) showDiagnostics(r.data.diagnostics);
+    if (r.data.diagnostics) showDiagnostics(r.data.diagnostics, r.data.problems);
     return banner(r.data.error);
   }
   sheet.version = r.data.version;
   // Saved, the sheet is the player's own: the next save changes it where it now is.
   sheet.editing = r.data.id;
+  // Said by the button, where the eye is.
   $("#status").textContent = t("sheet_saved", { file: r.data.file });
-  banner(t("sheet_saved", { file: r.data.file }), true);
 }
 
 // The round trips measured, keystroke's draft to card shown (ms): the median and the worst.

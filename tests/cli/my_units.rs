@@ -517,8 +517,9 @@ fn the_unit_editor_answers_in_french_draws_the_card_and_saves_into_the_units_fol
     assert_eq!(t["provenance"], "illustrative");
     assert_eq!(t["values"]["traits"], serde_json::json!(["elusive"]));
 
-    // A draft with a wrong value: the diagnostic at its field, in the page's words, and the
-    // card drawn all the same.
+    // A draft with a wrong value: the problem at its field with its bounds and the field's
+    // name in the page's language (the data's check, which says the same, is not said
+    // twice), and the card drawn all the same.
     let mut values = serde_json::json!({
         "id": "my-line",
         "name": { "fr": "Ma ligne", "en": "My line" },
@@ -547,15 +548,18 @@ fn the_unit_editor_answers_in_french_draws_the_card_and_saves_into_the_units_fol
     assert_eq!(r.status, 200, "{}", r.text());
     let draft = r.json();
     assert_eq!(
-        draft["diagnostics"],
+        draft["problems"],
         serde_json::json!([{
             "field": "morale",
-            "code": "out-of-range",
-            "severity": "error",
-            "message": "valeur hors des bornes : corps à corps et tir de 0 à 12, sauvegarde de 2 à 6, résistance de 1 à 12 ; une unité qui tire a une arme",
-            "notes": ["rule: hm-qrs data (horse-and-musket-quick-reference)"],
+            "path": "morale",
+            "labels": ["Sauvegarde de moral"],
+            "kind": "bounds",
+            "min": 2,
+            "max": 6,
+            "found": 9,
         }])
     );
+    assert_eq!(draft["diagnostics"], serde_json::json!([]));
     let svg = draft["svg"].as_str().unwrap();
     assert!(
         svg.starts_with("<svg") && svg.contains(">Ma ligne<"),
@@ -678,11 +682,13 @@ points = 40
         )
         .as_bytes(),
     );
+    let draft = r.json();
     assert_eq!(
-        r.json()["diagnostics"],
-        serde_json::json!([{ "field": "name", "code": "missing-field", "severity": "error",
-            "message": "champ manquant : “en”", "notes": [] }])
+        draft["problems"],
+        serde_json::json!([{ "field": "name", "path": "name.en", "labels": ["Nom", "en anglais"],
+            "kind": "missing" }])
     );
+    assert_eq!(draft["diagnostics"], serde_json::json!([]));
     // Thucydide: a draft of a troop type with its traits; its card drawn, in English.
     let troop = serde_json::json!({
         "id": "my-slingers",

@@ -56,6 +56,10 @@ pub struct ListField {
 pub struct Choice {
     pub id: String,
     pub label: String,
+    /// The values this choice fills in beside it, by key (a skill's cost, a weapon's
+    /// ranges): a form writes them when the choice is made, and they stay editable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fills: Option<serde_json::Value>,
 }
 
 impl Choice {
@@ -63,7 +67,14 @@ impl Choice {
         Self {
             id: id.to_owned(),
             label: label.to_owned(),
+            fills: None,
         }
+    }
+
+    /// The choice filling `values` (a JSON object by key) in beside it.
+    pub fn filling(mut self, values: serde_json::Value) -> Self {
+        self.fills = Some(values);
+        self
     }
 }
 

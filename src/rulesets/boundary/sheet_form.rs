@@ -30,14 +30,48 @@ pub struct FormField {
     pub key: String,
     /// Its name in the page's language.
     pub label: String,
-    /// What it is, from the type's documentation (English), when the page has no better word.
+    /// What it is, said to a player in the page's language (labels `sheet_help_<key>`; the
+    /// types' doc comments are the developers'): empty when the name says enough.
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub help: String,
     /// Its unit: "cm", "pts", … in the page's language.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
+    /// Required where shown.
     pub required: bool,
+    /// Shown (and read) only when another field of the same table has one of some values: the
+    /// fields of a command sheet, of a battery.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub when: Option<When>,
     #[serde(flatten)]
     pub kind: FieldKind,
+}
+
+/// The values of a field of the same table under which a field is shown.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct When {
+    pub key: String,
+    pub values: Vec<String>,
+}
+
+/// A field a sheet of some kinds only has: `field` is shown when `on` is one of `values`,
+/// and then required or not.
+pub struct Only<'a> {
+    pub field: &'a str,
+    pub on: &'a str,
+    pub values: &'a [&'a str],
+    pub required: bool,
+}
+
+impl<'a> Only<'a> {
+    pub const fn new(field: &'a str, on: &'a str, values: &'a [&'a str], required: bool) -> Self {
+        Self {
+            field,
+            on,
+            values,
+            required,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -73,12 +107,14 @@ pub enum FieldKind {
 }
 
 /// What a ruleset adds to its schema: the choices of its id fields (by key path, `skills.id`
-/// for a row's), each field's unit (label key), and the keys the form leaves out.
+/// for a row's), each field's unit (label key), the keys the form leaves out, and the fields
+/// only some kinds of sheet have.
 #[derive(Default)]
 pub struct FormSpec<'a> {
     pub choices: HashMap<&'a str, Vec<Choice>>,
     pub units: &'a [(&'a str, &'a str)],
     pub hidden: &'a [&'a str],
+    pub only: &'a [Only<'a>],
 }
 
 /// The form of a sheet type from its JSON Schema, named from `labels`.
@@ -167,11 +203,6 @@ fn fields_of(
         let Schema::Object(field) = schema else {
             continue;
         };
-        let help = field
-            .metadata
-            .as_ref()
-            .and_then(|m| m.description.clone())
-            .unwrap_or_default();
         let t = resolve(root, field);
         let nullable = has_type(field, InstanceType::Null)
             || field
@@ -240,16 +271,27 @@ fn fields_of(
         };
         let name_key = format!("sheet_field_{}", path.replace('.', "_"));
         let name = label(labels, &name_key);
+        let help_key = format!("sheet_help_{}", path.replace('.', "_"));
+        let help = label(labels, &help_key);
+        let only = spec.only.iter().find(|o| o.field == path);
         out.push(FormField {
             label: if name == name_key { key.clone() } else { name },
             key: key.clone(),
-            help,
+            help: if help == help_key {
+                String::new()
+            } else {
+                help
+            },
             unit: spec
                 .units
                 .iter()
                 .find(|(k, _)| *k == path)
                 .map(|(_, u)| label(labels, u)),
-            required: obj.required.contains(key) && !nullable,
+            required: only.map_or(obj.required.contains(key) && !nullable, |o| o.required),
+            when: only.map(|o| When {
+                key: o.on.to_owned(),
+                values: o.values.iter().map(|v| v.to_string()).collect(),
+            }),
             kind,
         });
     }
@@ -268,13 +310,140 @@ fn enum_choices(values: &[serde_json::Value], path: &str, labels: &toml::Table) 
         .collect()
 }
 
-/// The form without the types' documentation (English), for pages in other languages.
-pub fn without_help(fields: &mut [FormField]) {
-    for f in fields {
-        f.help.clear();
-        if let FieldKind::Group { fields } | FieldKind::Rows { fields } = &mut f.kind {
-            without_help(fields);
+/// What the form itself finds wrong with values typed in it, every one at once: a field it
+/// shows left empty, a number outside its bounds (the type's own, which its checks use too).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Problem {
+    /// The form's field it is shown at (a table's key).
+    pub field: String,
+    /// The key path inside it (`move.march`, `skills.cost`).
+    pub path: String,
+    /// The field's names down to the value, in the page's language.
+    pub labels: Vec<String>,
+    #[serde(flatten)]
+    pub kind: ProblemKind,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum ProblemKind {
+    /// Required and not given.
+    Missing,
+    /// A number outside its bounds.
+    Bounds {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        min: Option<i64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        max: Option<i64>,
+        found: serde_json::Value,
+    },
+}
+
+/// Whether `f` is shown with `values` (the values of its table): always, or when the field it
+/// depends on is shown and has one of its values.
+pub fn shown(
+    f: &FormField,
+    fields: &[FormField],
+    values: &serde_json::Map<String, serde_json::Value>,
+) -> bool {
+    let mut at = f;
+    for _ in 0..8 {
+        let Some(w) = &at.when else {
+            return true;
+        };
+        let has = values
+            .get(&w.key)
+            .and_then(|v| v.as_str())
+            .is_some_and(|v| w.values.iter().any(|x| x == v));
+        let Some(next) = fields.iter().find(|g| g.key == w.key) else {
+            return has;
+        };
+        if !has {
+            return false;
         }
+        at = next;
+    }
+    true
+}
+
+fn empty(v: Option<&serde_json::Value>) -> bool {
+    match v {
+        None | Some(serde_json::Value::Null) => true,
+        Some(serde_json::Value::String(s)) => s.trim().is_empty(),
+        Some(serde_json::Value::Array(a)) => a.is_empty(),
+        Some(serde_json::Value::Object(o)) => o.is_empty(),
+        _ => false,
+    }
+}
+
+/// Every problem the form finds with `values`, in the form's order.
+pub fn problems(
+    form: &SheetForm,
+    values: &serde_json::Map<String, serde_json::Value>,
+) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for f in &form.fields {
+        if shown(f, &form.fields, values) {
+            check(f, values.get(&f.key), &f.key, &f.key, &[], &mut out);
+        }
+    }
+    out
+}
+
+fn check(
+    f: &FormField,
+    v: Option<&serde_json::Value>,
+    top: &str,
+    path: &str,
+    above: &[String],
+    out: &mut Vec<Problem>,
+) {
+    let mut labels = above.to_vec();
+    labels.push(f.label.clone());
+    let problem = |kind| Problem {
+        field: top.to_owned(),
+        path: path.to_owned(),
+        labels: labels.clone(),
+        kind,
+    };
+    if empty(v) {
+        if f.required {
+            out.push(problem(ProblemKind::Missing));
+        }
+        return;
+    }
+    let Some(v) = v else { return };
+    match &f.kind {
+        FieldKind::Int { min, max } => {
+            if let Some(n) = v.as_i64() {
+                if min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m) {
+                    out.push(problem(ProblemKind::Bounds {
+                        min: *min,
+                        max: *max,
+                        found: v.clone(),
+                    }));
+                }
+            }
+        }
+        FieldKind::Group { fields } => {
+            if let Some(o) = v.as_object() {
+                for g in fields {
+                    let p = format!("{path}.{}", g.key);
+                    check(g, o.get(&g.key), top, &p, &labels, out);
+                }
+            }
+        }
+        FieldKind::Rows { fields } => {
+            for row in v.as_array().into_iter().flatten() {
+                if let Some(o) = row.as_object() {
+                    for g in fields {
+                        let p = format!("{path}.{}", g.key);
+                        check(g, o.get(&g.key), top, &p, &labels, out);
+                    }
+                }
+            }
+        }
+        _ => {}
     }
 }
 

@@ -10,7 +10,7 @@ use super::model::{Lang, Quality, UnitSheet};
 use crate::core::catalog::{Origin, Provenance, SpanIndexes};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources, SpanIndex};
-use crate::rulesets::sheet_form::{form_from_schema, the_one, FormSpec};
+use crate::rulesets::sheet_form::{form_from_schema, the_one, FormSpec, Only};
 use crate::rulesets::{label, schema, Choice, SheetForm};
 
 /// Each field's unit (a label key).
@@ -29,6 +29,21 @@ const UNITS: &[(&str, &str)] = &[
 
 /// A player's sheet says no source: it is theirs.
 const HIDDEN: &[&str] = &["source"];
+
+/// The fields of a command sheet (§1, §4) and of a gun (§12): shown for those kinds alone,
+const ONLY: &[Only] = &[
+    Only::new("command_radius", "kind", COMMAND, true),
+    Only::new("command_capacity", "kind", COMMAND, true),
+    Only::new("command", "kind", COMMAND, true),
+    Only::new("specialists", "kind", COMMAND, false),
+    Only::new("figures", "kind", COMMAND, true),
+    Only::new("gun_points", "kind", ARTILLERY, true),
+    Only::new("gun_type", "kind", ARTILLERY, true),
+    Only::new("gun_model", "kind", ARTILLERY, false),
+    Only::new("limber", "kind", ARTILLERY, false),
+];
+const COMMAND: &[&str] = &["command"];
+const ARTILLERY: &[&str] = &["artillery"];
 
 pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm, Error> {
     let mut choices: HashMap<&str, Vec<Choice>> = HashMap::new();
@@ -62,6 +77,9 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
                         r.long
                     ),
                 )
+                .filling(serde_json::json!({
+                    "range": { "short": r.short, "medium": r.medium, "long": r.long }
+                }))
             })
             .collect(),
     );
@@ -76,7 +94,10 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         "skills.id",
         db.skills
             .iter()
-            .map(|s| Choice::new(&s.id, &format!("{} ({})", s.name.get(lang), s.cost)))
+            .map(|s| {
+                Choice::new(&s.id, &format!("{} ({})", s.name.get(lang), s.cost))
+                    .filling(serde_json::json!({ "cost": s.cost }))
+            })
             .collect(),
     );
     choices.insert(
@@ -105,6 +126,7 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         choices,
         units: UNITS,
         hidden: HIDDEN,
+        only: ONLY,
     };
     let fields = form_from_schema(&schema::<UnitSheet>(), &spec, labels)
         .map_err(|e| Error::Render(format!("the sheet form: {e}")))?;

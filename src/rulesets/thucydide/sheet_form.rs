@@ -48,7 +48,7 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
     let spec = FormSpec {
         choices,
         units: UNITS,
-        hidden: &[],
+        ..FormSpec::default()
     };
     let fields = form_from_schema(&schema::<Unit>(), &spec, labels)
         .map_err(|e| Error::Render(format!("the troop form: {e}")))?;

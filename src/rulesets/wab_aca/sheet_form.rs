@@ -15,7 +15,7 @@ use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
-use crate::rulesets::sheet_form::{form_from_schema, the_one, FormSpec};
+use crate::rulesets::sheet_form::{form_from_schema, the_one, FormSpec, Only};
 use crate::rulesets::{label, schema, Choice, SheetForm};
 
 /// Each field's unit (a label key).
@@ -24,6 +24,24 @@ const UNITS: &[(&str, &str)] = &[
     ("cost", "unit_points_figure"),
     ("gun_cost", "unit_points_gun"),
 ];
+
+/// The fields of some kinds of entry alone (ACA p.2–13): a general's role and rank, the troops'
+/// class, options and formations, a battery's guns, the fusiliers engineers are costed from.
+const ONLY: &[Only] = &[
+    Only::new("role", "kind", &["general"], true),
+    Only::new("rank", "role", &["commander"], true),
+    Only::new("class", "kind", TROOPS, true),
+    Only::new("base", "class", &["engineers"], false),
+    Only::new("battery", "kind", &["battery"], true),
+    Only::new("horse", "kind", &["battery"], false),
+    Only::new("gun_cost", "kind", &["battery"], true),
+    Only::new("guns", "kind", &["battery"], true),
+    Only::new("options", "kind", TROOPS, false),
+    Only::new("max_elite", "kind", TROOPS, false),
+    Only::new("firearm", "kind", TROOPS, false),
+    Only::new("formations", "kind", TROOPS, true),
+];
+const TROOPS: &[&str] = &["infantry", "cavalry"];
 
 pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm, Error> {
     let mut choices: HashMap<&str, Vec<Choice>> = HashMap::new();
@@ -115,7 +133,8 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
     let spec = FormSpec {
         choices,
         units: UNITS,
-        hidden: &[],
+        only: ONLY,
+        ..FormSpec::default()
     };
     let mut fields = form_from_schema(&schema::<Entry>(), &spec, labels)
         .map_err(|e| Error::Render(format!("the entry form: {e}")))?;
