@@ -452,3 +452,53 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
     })
     .await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::sheet_form::FieldKind;
+
+    fn field(key: &str, label: &str) -> FormField {
+        FormField {
+            key: key.to_owned(),
+            label: label.to_owned(),
+            help: String::new(),
+            unit: None,
+            required: true,
+            when: None,
+            kind: FieldKind::Bool,
+        }
+    }
+
+    #[test]
+    fn a_message_names_the_fields_as_the_form_does() {
+        let fields = [
+            field("command_radius", "Command radius R"),
+            field("figures", "N°F"),
+        ];
+        assert_eq!(
+            with_field_names("command sheet `x` has no command_radius", &fields),
+            "command sheet `x` has no “Command radius R”"
+        );
+        // A key that is a word is replaced where it is quoted as a key only.
+        assert_eq!(
+            with_field_names("the figures: `figures` must not be given", &fields),
+            "the figures: “N°F” must not be given"
+        );
+        assert_eq!(
+            with_field_names("my_command_radius_x", &fields),
+            "my_command_radius_x"
+        );
+    }
+
+    #[test]
+    fn a_key_is_named_as_a_whole_word() {
+        assert!(names_key(
+            "sheet `x` has no command_radius",
+            "command_radius"
+        ));
+        assert!(names_key("has no `gun_points`", "gun_points"));
+        assert!(!names_key("has no command_radius_2", "command_radius"));
+        assert!(!names_key("commander", "command"));
+    }
+}

@@ -1323,3 +1323,46 @@ fn duel_charts_set_their_text_no_smaller_than_the_pages_small_text() {
     assert!(svg.contains(" width=\"720\" "), "{svg}");
     assert!(font_sizes(&svg).iter().all(|&px| px >= small), "{svg}");
 }
+
+/// The sheet editor's help is written for players, in each language the ruleset offers: no
+/// file name, no key or code, no `null`, and not the English of another page.
+#[test]
+fn the_editors_help_is_written_for_players_in_each_language() {
+    let s = Server::start();
+    for ruleset in ["capitan", "wab-aca"] {
+        let mut english = Vec::new();
+        for lang in ["en", "fr", "es"] {
+            let v = s
+                .get(&format!("/api/sheets/form?ruleset={ruleset}&lang={lang}"))
+                .json();
+            let helps: Vec<(String, String)> = v["form"]["fields"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|f| {
+                    Some((
+                        f["key"].as_str()?.to_owned(),
+                        f["help"].as_str()?.to_owned(),
+                    ))
+                })
+                .collect();
+            assert!(helps.len() >= 15, "{ruleset} {lang}: {helps:?}");
+            for (key, help) in &helps {
+                for bad in [".toml", "`", "null", "_", " id "] {
+                    assert!(!help.contains(bad), "{ruleset} {lang} {key}: {help}");
+                }
+            }
+            if lang == "en" {
+                english = helps;
+            } else {
+                for (key, help) in &helps {
+                    let en = english.iter().find(|(k, _)| k == key);
+                    assert!(
+                        en.is_none_or(|(_, e)| e != help),
+                        "{ruleset} {lang} {key} is the English: {help}"
+                    );
+                }
+            }
+        }
+    }
+}

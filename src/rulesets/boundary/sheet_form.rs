@@ -550,3 +550,120 @@ pub fn field_at(text: &str, offset: usize) -> Option<String> {
     }
     current
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn field(key: &str, required: bool, kind: FieldKind) -> FormField {
+        FormField {
+            key: key.to_owned(),
+            label: format!("{key}'s name"),
+            help: String::new(),
+            unit: None,
+            required,
+            when: None,
+            kind,
+        }
+    }
+
+    fn int(min: Option<i64>, max: Option<i64>) -> FieldKind {
+        FieldKind::Int { min, max }
+    }
+
+    fn form() -> SheetForm {
+        let mut radius = field("radius", true, int(Some(5), Some(100)));
+        radius.when = Some(When {
+            key: "kind".into(),
+            values: vec!["command".into()],
+        });
+        SheetForm {
+            table: "sheet",
+            folder: "sheets",
+            fields: vec![
+                field("id", true, FieldKind::Text { max_length: None }),
+                field(
+                    "kind",
+                    true,
+                    FieldKind::Choice {
+                        choices: vec![
+                            Choice::new("command", "Command"),
+                            Choice::new("troop", "Troop"),
+                        ],
+                    },
+                ),
+                field("courage", true, int(Some(1), Some(18))),
+                radius,
+                field(
+                    "move",
+                    true,
+                    FieldKind::Group {
+                        fields: vec![
+                            field("normal", true, int(Some(0), None)),
+                            field("march", true, int(Some(0), None)),
+                        ],
+                    },
+                ),
+                field(
+                    "skills",
+                    false,
+                    FieldKind::Rows {
+                        fields: vec![
+                            field("id", true, FieldKind::Text { max_length: None }),
+                            field("cost", true, int(Some(0), None)),
+                        ],
+                    },
+                ),
+            ],
+        }
+    }
+
+    fn values(v: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+        v.as_object().unwrap().clone()
+    }
+
+    fn paths(found: &[Problem]) -> Vec<&str> {
+        found.iter().map(|p| p.path.as_str()).collect()
+    }
+
+    #[test]
+    fn every_field_left_empty_is_found_at_once() {
+        let found = problems(&form(), &values(json!({ "id": "  " })));
+        assert_eq!(paths(&found), ["id", "kind", "courage", "move"]);
+        assert!(found.iter().all(|p| p.kind == ProblemKind::Missing));
+        assert_eq!(found[3].labels, ["move's name"]);
+    }
+
+    #[test]
+    fn a_field_of_some_kinds_is_looked_at_for_those_alone() {
+        let troop = values(
+            json!({ "id": "a", "kind": "troop", "courage": 3, "move": { "normal": 1, "march": 2 } }),
+        );
+        assert_eq!(problems(&form(), &troop), []);
+        let mut command = troop.clone();
+        command.insert("kind".into(), json!("command"));
+        assert_eq!(paths(&problems(&form(), &command)), ["radius"]);
+    }
+
+    #[test]
+    fn a_groups_and_a_rows_values_are_looked_at_inside() {
+        let v = values(json!({ "id": "a", "kind": "troop", "courage": 40,
+            "move": { "normal": -1 }, "skills": [{ "id": "x" }] }));
+        let found = problems(&form(), &v);
+        assert_eq!(
+            paths(&found),
+            ["courage", "move.normal", "move.march", "skills.cost"]
+        );
+        assert_eq!(
+            found[0].kind,
+            ProblemKind::Bounds {
+                min: Some(1),
+                max: Some(18),
+                found: json!(40)
+            }
+        );
+        assert_eq!(found[1].field, "move");
+        assert_eq!(found[3].labels, ["skills's name", "cost's name"]);
+    }
+}

@@ -1,4 +1,5 @@
-//! The sheet editor in a real browser: a sheet typed with its card drawn live, a WAB entry
+//! The sheet editor in a real browser: a sheet typed with its card drawn live, a Capitán sheet
+//! typed from nothing with every problem said at its field and beside Save, a WAB entry
 //! copied and edited, a unit type of HM-QRS and Thucydide copied and edited.
 
 use super::*;
@@ -13,6 +14,18 @@ async fn sheet_field(c: &Client, key: &str, value: &str) {
         e.clear().await.unwrap();
         e.send_keys(value).await.unwrap();
     }
+}
+
+/// Clicks an element of the form, first scrolled to the middle of the window (the bar of Save
+/// stays at the window's foot, over what is there).
+async fn click_in_form(c: &Client, css: &str) {
+    c.execute(
+        &format!("document.querySelector(\"{css}\")?.scrollIntoView({{ block: 'center' }});"),
+        vec![],
+    )
+    .await
+    .unwrap();
+    click(c, css).await;
 }
 
 /// Waits for the card drawn after the last change (the page counts the drafts it showed).
@@ -75,13 +88,12 @@ fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
         // No campaign yet: the page says so at the field; the card waits for it. (A field
         // cleared then typed sends drafts in a burst: wait for the page to show the last.)
         wait_for("the campaigns problem and the card waiting", || async {
-            text(&c, "#sheet-form [data-field='campaigns'] .problem").await
-                == "missing field “campaigns”"
+            text(&c, "#sheet-form [data-field='campaigns'] .problem").await == "to fill in"
                 && text(&c, "#card-view").await
                     == "The card is drawn once every field it needs has a value."
         })
         .await;
-        click(&c, "#sheet-form [data-field='campaigns'] input[value='peninsula']").await;
+        click_in_form(&c, "#sheet-form [data-field='campaigns'] input[value='peninsula']").await;
         n = next_draft(&c, n).await;
         wait_for("the card drawn", || async {
             let card = text(&c, "#card-view").await;
@@ -89,7 +101,7 @@ fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
         })
         .await;
         // A skill, as the sheet offers it.
-        click(&c, "#sheet-form [data-field='skills'] .rows-field > button").await;
+        click_in_form(&c, "#sheet-form [data-field='skills'] .rows-field > button").await;
         n = next_draft(&c, n).await;
         sheet_field(&c, "skills.id", "tireur-expert").await;
         n = next_draft(&c, n).await;
@@ -105,7 +117,7 @@ fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
         n = next_draft(&c, n).await;
         wait_for("the courage problem", || async {
             text(&c, "#sheet-form [data-field='courage'] .problem").await
-                == "courage must be between 1 and 18, found 40"
+                == "between 1 and 18, not 40"
         })
         .await;
         assert_eq!(text(&c, "#verdict").await, "1 error");
@@ -167,6 +179,241 @@ fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
     });
 }
 
+/// The text of every element `css` finds.
+async fn texts(c: &Client, css: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in c.find_all(Locator::Css(css)).await.unwrap() {
+        out.push(e.text().await.unwrap_or_default());
+    }
+    out
+}
+
+/// Whether Save is disabled.
+async fn save_disabled(c: &Client) -> bool {
+    let save = c.find(Locator::Css("#save-sheet")).await.unwrap();
+    save.attr("disabled").await.unwrap().is_some()
+}
+
+/// Whether the field `key` of the form is shown.
+async fn shown(c: &Client, key: &str) -> bool {
+    c.execute(
+        &format!("const f = document.querySelector(\"#sheet-form [data-field='{key}']\"); return !!f && !f.hidden && f.offsetParent !== null;"),
+        vec![],
+    )
+    .await
+    .unwrap()
+        == serde_json::json!(true)
+}
+
+/// Whether the element `css` finds is inside the window as it is scrolled now.
+async fn in_view(c: &Client, css: &str) -> bool {
+    c.execute(
+        &format!("const r = document.querySelector(\"{css}\").getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;"),
+        vec![],
+    )
+    .await
+    .unwrap()
+        == serde_json::json!(true)
+}
+
+#[test]
+fn a_capitan_sheet_typed_from_nothing_is_guided_to_its_save() {
+    let Some(fixture) = Fixture::start() else {
+        return;
+    };
+    let server = fixture.server();
+    fixture.run(async {
+        let c = fixture.session((1280, 900)).await;
+        fixture.page(&c, "/sheets/edit?ruleset=capitan&list=sharpe-patrol.toml").await;
+        wait_for("the editor", || async { drafts(&c).await > 0 }).await;
+        // Nothing typed yet: every field the sheet needs is said at its field at once, and
+        // listed beside Save, which says why it waits.
+        let required = [
+            "id", "name", "nation", "coalition", "kind", "arm", "unit_type", "quality", "weapon",
+            "regiment", "initiative", "morale", "courage", "move", "fire_die", "combat_die",
+            "max_units", "points", "campaigns",
+        ];
+        for key in required {
+            assert_eq!(
+                text(&c, &format!("#sheet-form [data-field='{key}'] .problem")).await,
+                "to fill in",
+                "{key}"
+            );
+        }
+        assert_eq!(texts(&c, "#sheet-form .field.bad").await.len(), required.len());
+        assert_eq!(text(&c, "#verdict").await, "19 errors");
+        assert_eq!(text(&c, "#save-wait").await, "Saving waits for 19 fixes ↓");
+        assert_eq!(text(&c, "#save-why-head").await, "To fix before saving:");
+        let listed = texts(&c, "#save-why-list li").await;
+        assert_eq!(listed.len(), 19, "{listed:?}");
+        assert_eq!(listed[0], "Id (what lists name): to fill in");
+        assert!(listed.contains(&"Courage C (§5.1): to fill in".to_owned()), "{listed:?}");
+        assert!(save_disabled(&c).await);
+        assert!(
+            in_view(&c, "#save-sheet").await && in_view(&c, "#save-wait").await,
+            "Save and why it waits in view"
+        );
+        // Help written for players: no file names, no ids' syntax, no null.
+        for help in texts(&c, "#sheet-form .hint").await {
+            assert!(
+                !help.contains(".toml") && !help.contains('`') && !help.contains("null"),
+                "{help}"
+            );
+        }
+        // Only the fields a sheet's kind has: a command's once it is a command, no gun's.
+        assert!(!shown(&c, "command_capacity").await && !shown(&c, "gun_points").await);
+        let mut n = drafts(&c).await;
+        sheet_field(&c, "kind", "command").await;
+        next_draft(&c, n).await;
+        wait_for("the command's fields", || async {
+            text(&c, "#sheet-form [data-field='command_capacity'] .problem").await == "to fill in"
+        })
+        .await;
+        assert!(shown(&c, "command_radius").await && !shown(&c, "gun_points").await);
+        // A value out of its bounds: said with them, and with the field's name beside Save.
+        n = drafts(&c).await;
+        sheet_field(&c, "command_capacity", "7").await;
+        next_draft(&c, n).await;
+        wait_for("the capacity's bounds", || async {
+            text(&c, "#sheet-form [data-field='command_capacity'] .problem").await
+                == "between 1 and 4, not 7"
+        })
+        .await;
+        assert!(
+            texts(&c, "#save-why-list li")
+                .await
+                .contains(&"Capacity L (§4.2): between 1 and 4, not 7".to_owned())
+        );
+        shot(&c, "sheet-editor-guides.png").await;
+        // In French, with the same problems.
+        set_lang(&c, "fr").await;
+        c.refresh().await.unwrap();
+        wait_for("the French editor", || async {
+            text(&c, "#save-wait").await == "L'enregistrement attend 19 corrections ↓"
+        })
+        .await;
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='courage'] .problem").await,
+            "à remplir"
+        );
+        assert!(texts(&c, "#save-why-list li").await.contains(&"Courage C (§5.1) : à remplir".to_owned()));
+        shot(&c, "sheet-editor-guides-fr.png").await;
+        viewport(&c, 390, 844).await;
+        shot(&c, "sheet-editor-guides-phone-fr.png").await;
+        assert!(in_view(&c, "#save-sheet").await, "Save in view on a phone");
+        c.execute("document.querySelector('#save-why').scrollIntoView();", vec![])
+            .await
+            .unwrap();
+        shot(&c, "sheet-editor-guides-phone-fr-list.png").await;
+        set_lang(&c, "en").await;
+        c.refresh().await.unwrap();
+        wait_for("the English editor", || async {
+            text(&c, "#save-wait").await == "Saving waits for 19 fixes ↓"
+        })
+        .await;
+        shot(&c, "sheet-editor-guides-phone.png").await;
+        viewport(&c, 1280, 900).await;
+
+        // A troop typed field by field: the command's fields go with the kind.
+        n = drafts(&c).await;
+        let fields = [
+            ("id", "my-lancers"),
+            ("name", "Lanceros de Castilla"),
+            ("nation", "spain"),
+            ("coalition", "allies"),
+            ("kind", "troop"),
+            ("arm", "cavalry"),
+            ("unit_type", "lancers"),
+            ("quality", "veteran"),
+            ("regiment", "Lanceros de Castilla"),
+            ("initiative", "3"),
+            ("morale", "4"),
+            ("courage", "7"),
+            ("move.normal", "20"),
+            ("move.march", "30"),
+            ("move.charge", "35"),
+            ("fire_die", "d6"),
+            ("combat_die", "d10"),
+            ("max_units", "1"),
+            ("points", "20"),
+        ];
+        for (key, value) in fields {
+            sheet_field(&c, key, value).await;
+            n = next_draft(&c, n).await;
+        }
+        assert!(!shown(&c, "command_capacity").await);
+        // A weapon fills in its ranges, which stay the player's to change.
+        sheet_field(&c, "weapon", "cavalry-carbine").await;
+        n = next_draft(&c, n).await;
+        let ranges = c
+            .execute(
+                "return ['short','medium','long'].map((k) => document.querySelector(`[data-key='range.${k}']`).value);",
+                vec![],
+            )
+            .await
+            .unwrap();
+        // The carbine's table: 15 / 30 / 40 cm.
+        assert_eq!(ranges, serde_json::json!(["15", "30", "40"]));
+        click_in_form(&c, "#sheet-form [data-field='campaigns'] input[value='peninsula']").await;
+        n = next_draft(&c, n).await;
+        // A skill chosen fills in its cost from the data.
+        click_in_form(&c, "#sheet-form [data-field='skills'] .rows-field > button").await;
+        n = next_draft(&c, n).await;
+        sheet_field(&c, "skills.id", "lanciers").await;
+        next_draft(&c, n).await;
+        let cost = c
+            .find(Locator::Css("#sheet-form [data-key='skills.cost']"))
+            .await
+            .unwrap()
+            .prop("value")
+            .await
+            .unwrap();
+        assert_eq!(cost.as_deref(), Some("15"));
+        wait_for("the sheet valid with its skill on the card", || async {
+            text(&c, "#verdict").await == "valid"
+                && text(&c, "#card-view").await.contains("Lancers (15)")
+        })
+        .await;
+        // The file as it will be written (the page's "TOML file", folded).
+        let toml = c
+            .execute("return document.querySelector('#sheet-toml').textContent;", vec![])
+            .await
+            .unwrap();
+        assert!(
+            toml.as_str().unwrap_or("").contains("{ id = \"lanciers\", cost = 15 }"),
+            "{toml}"
+        );
+        assert!(!save_disabled(&c).await);
+        assert!(texts(&c, "#save-why-list li").await.is_empty());
+        // Still the player's to change: the sheet's check then says the book's price.
+        n = drafts(&c).await;
+        sheet_field(&c, "skills.cost", "20").await;
+        n = next_draft(&c, n).await;
+        wait_for("the cost changed and checked", || async {
+            text(&c, "#card-view").await.contains("Lancers (20)")
+                && text(&c, "#sheet-form [data-field='skills'] .problem")
+                    .await
+                    .contains("costs 15 in the skill table, found 20")
+        })
+        .await;
+        assert!(save_disabled(&c).await);
+        sheet_field(&c, "skills.cost", "15").await;
+        next_draft(&c, n).await;
+        wait_for("valid again", || async { text(&c, "#verdict").await == "valid" }).await;
+        // Saved: said by the button, in view.
+        click(&c, "#save-sheet").await;
+        wait_for("the save", || async { text(&c, "#status").await.starts_with("Saved in") }).await;
+        assert!(in_view(&c, "#status").await, "“Saved” where the eye is");
+        let saved = std::fs::read_to_string(
+            server.dir.path().join("my-sheets/capitan/sheets/my-lancers.toml"),
+        )
+        .unwrap();
+        assert!(saved.contains("{ id = \"lanciers\", cost = 15 }"), "{saved}");
+        assert!(!saved.contains("command_capacity"), "{saved}");
+        c.close().await.unwrap();
+    });
+}
+
 #[test]
 fn copy_and_edit_of_a_wab_entry_in_the_editor() {
     let Some(fixture) = Fixture::start() else {
@@ -210,7 +457,7 @@ fn copy_and_edit_of_a_wab_entry_in_the_editor() {
         })
         .await;
         // A formation of the infantry: the diagnostic at its field, then gone with it.
-        click(&c, "#sheet-form [data-field='formations'] input[value='line']").await;
+        click_in_form(&c, "#sheet-form [data-field='formations'] input[value='line']").await;
         n = next_draft(&c, n).await;
         wait_for("the formation problem", || async {
             text(&c, "#sheet-form [data-field='formations'] .problem")
@@ -220,7 +467,7 @@ fn copy_and_edit_of_a_wab_entry_in_the_editor() {
         .await;
         assert_eq!(text(&c, "#verdict").await, "1 error");
         shot(&c, "wab-editor-error.png").await;
-        click(&c, "#sheet-form [data-field='formations'] input[value='line']").await;
+        click_in_form(&c, "#sheet-form [data-field='formations'] input[value='line']").await;
         next_draft(&c, n).await;
         wait_for("the entry valid again", || async { text(&c, "#verdict").await == "valid" }).await;
         shot(&c, "wab-editor.png").await;
@@ -271,9 +518,14 @@ fn copy_and_edit_of_a_wab_entry_in_the_editor() {
                     .contains("Cd8")
         })
         .await;
+        // Required of troops (the kind's fields), the formations; the special rules are not.
         assert_eq!(
             text(&c, "#sheet-form [data-field='formations'] label").await,
-            "Formations (facultatif)"
+            "Formations"
+        );
+        assert_eq!(
+            text(&c, "#sheet-form [data-field='special'] label").await,
+            "Règles spéciales (facultatif)"
         );
         assert_eq!(
             text(&c, "#sheet-form [data-field='army'] label").await,
@@ -331,7 +583,7 @@ fn a_unit_type_copied_and_edited_in_hm_qrs_and_thucydide() {
         n = next_draft(&c, n).await;
         wait_for("the morale problem", || async {
             text(&c, "#sheet-form [data-field='morale'] .problem").await
-                == "morale must be between 2 and 6 (a save on a d6), found 9"
+                == "between 2 and 6, not 9"
         })
         .await;
         assert_eq!(text(&c, "#verdict").await, "1 error");
@@ -382,7 +634,7 @@ fn a_unit_type_copied_and_edited_in_hm_qrs_and_thucydide() {
             "Portée du tir (cases) (facultatif)"
         );
         let n = drafts(&c).await;
-        click(&c, "#sheet-form [data-field='traits'] input[value='elite']").await;
+        click_in_form(&c, "#sheet-form [data-field='traits'] input[value='elite']").await;
         next_draft(&c, n).await;
         wait_for("the trait on the card", || async {
             text(&c, "#card-view").await.contains("Élite")
