@@ -23,7 +23,7 @@ use crate::commands::sheets::{saved_text, typed, Typed};
 use crate::commands::to_json;
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::i18n::Lang;
-use crate::rulesets::sheet_form::{field_at, problems, FormField, Problem, ProblemKind};
+use crate::rulesets::sheet_form::{field_at, problems, FieldKind, FormField, Problem, ProblemKind};
 use crate::rulesets::{printed_message, Ruleset, SheetForm};
 
 const EDITOR: &str = include_str!("../../templates/web/sheet.html");
@@ -274,27 +274,58 @@ fn names_key(message: &str, key: &str) -> bool {
     })
 }
 
-/// A message with the keys of the form's fields it quotes (`` `command_radius` ``, or bare
-/// when made of several words, `gun_points`) replaced by the fields' names.
+/// A message with the keys of the form's fields it quotes (`` `command_radius` ``, “figures”,
+/// or bare when made of several words, `gun_points`) replaced by the fields' names, and the
+/// ids of the choices it quotes (“lanciers”) by theirs.
 fn with_field_names(message: &str, fields: &[FormField]) -> String {
     let mut out = message.to_owned();
     for f in fields {
         let named = format!("“{}”", f.label);
-        out = out.replace(&format!("`{}`", f.key), &named);
+        out = out
+            .replace(&format!("`{}`", f.key), &named)
+            .replace(&format!("“{}”", f.key), &named);
         if f.key.contains('_') {
-            while let Some(i) = out
-                .match_indices(f.key.as_str())
-                .map(|(i, _)| i)
-                .find(|&i| {
-                    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-                    !word(out[..i].chars().next_back())
-                        && !word(out[i + f.key.len()..].chars().next())
-                })
-            {
-                out.replace_range(i..i + f.key.len(), &named);
+            out = whole_words(&out, &f.key, &named);
+        }
+        match &f.kind {
+            FieldKind::Choice { choices } | FieldKind::Many { choices } => {
+                for c in choices {
+                    let id = format!("“{}”", c.id);
+                    out = out.replace(&id, &format!("“{}”", c.label));
+                }
             }
+            FieldKind::Group { fields } | FieldKind::Rows { fields } => {
+                for g in fields {
+                    if let FieldKind::Choice { choices } | FieldKind::Many { choices } = &g.kind {
+                        for c in choices {
+                            let id = format!("“{}”", c.id);
+                            out = out.replace(&id, &format!("“{}”", c.label));
+                        }
+                    }
+                }
+            }
+            _ => {}
         }
     }
+    out
+}
+
+/// `text` with each whole word `word` (letters, digits and `_` make a word) replaced by `by`.
+fn whole_words(text: &str, word: &str, by: &str) -> String {
+    let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let mut out = String::with_capacity(text.len());
+    let mut rest = 0;
+    for (i, _) in text.match_indices(word) {
+        if i < rest {
+            continue;
+        }
+        if !part(text[..i].chars().next_back()) && !part(text[i + word.len()..].chars().next()) {
+            out.push_str(&text[rest..i]);
+            out.push_str(by);
+            rest = i + word.len();
+        }
+    }
+    out.push_str(&text[rest..]);
     out
 }
 
@@ -456,7 +487,7 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::sheet_form::FieldKind;
+    use crate::rulesets::Choice;
 
     fn field(key: &str, label: &str) -> FormField {
         FormField {
@@ -482,7 +513,7 @@ mod tests {
         );
         // A key that is a word is replaced where it is quoted as a key only.
         assert_eq!(
-            with_field_names("the figures: `figures` must not be given", &fields),
+            with_field_names("the figures: “figures” must not be given", &fields),
             "the figures: “N°F” must not be given"
         );
         assert_eq!(

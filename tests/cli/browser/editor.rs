@@ -462,7 +462,7 @@ fn copy_and_edit_of_a_wab_entry_in_the_editor() {
         wait_for("the formation problem", || async {
             text(&c, "#sheet-form [data-field='formations'] .problem")
                 .await
-                .contains("lists the formation “line”: a formation of the infantry")
+                .contains("lists the formation “Line”: a formation of the infantry")
         })
         .await;
         assert_eq!(text(&c, "#verdict").await, "1 error");
