@@ -520,6 +520,21 @@ mod tests {
             with_field_names("my_command_radius_x", &fields),
             "my_command_radius_x"
         );
+        // Named by its own name even where there is none but its key.
+        let bare = [field("gun_points", "gun_points")];
+        assert_eq!(
+            with_field_names("no gun_points here", &bare),
+            "no “gun_points” here"
+        );
+        // A choice's id quoted: its name.
+        let mut skills = field("skill", "Skill");
+        skills.kind = FieldKind::Choice {
+            choices: vec![Choice::new("lanciers", "Lancers (15)")],
+        };
+        assert_eq!(
+            with_field_names("skill “lanciers” costs 15", &[skills]),
+            "skill “Lancers (15)” costs 15"
+        );
     }
 
     #[test]
