@@ -104,24 +104,15 @@ impl Flow<'_> {
         self.page
             .rect(x0, y0, side, side, Some(Colour::WHITE), None);
         for y in 0..modules {
-            let mut x = 0;
-            while x < modules {
-                if qr.dark(x, y) {
-                    let start = x;
-                    while x < modules && qr.dark(x, y) {
-                        x += 1;
-                    }
-                    self.page.rect(
-                        x0 + start as f32 * module,
-                        y0 + y as f32 * module,
-                        (x - start) as f32 * module,
-                        module,
-                        Some(Colour::BLACK),
-                        None,
-                    );
-                } else {
-                    x += 1;
-                }
+            for (start, x) in qr.dark_runs(y) {
+                self.page.rect(
+                    x0 + start as f32 * module,
+                    y0 + y as f32 * module,
+                    (x - start) as f32 * module,
+                    module,
+                    Some(Colour::BLACK),
+                    None,
+                );
             }
         }
         let w = self.col_w() - side - 3.0;
