@@ -20,301 +20,308 @@ use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, Unit
 const DICE: &[(&str, &str)] = &[("d6", ""), ("d8", ""), ("d10", ""), ("d12", "")];
 const COVER: &[(&str, &str)] = &[("none", ""), ("light", ""), ("medium", ""), ("dense", "")];
 
-pub const PROCEDURES: &[Procedure] = &[
-    Procedure {
-        name: "fire",
-        summary: "A volley: casualties, reduced units and routs",
-        rule: "§7.5–7.6, §5.3",
-        sides: ["Shooter", "Target"],
-        params: &[
-            Param::unit_with_figures(
-                "shooter",
-                "The shooting unit (SHEET:FIGURES, or a list's unit: it uses the skills bought for it)",
-            )
-            .first()
-            .legacy("list", "unit"),
-            Param::id(
-                "shooter-skill",
-                "ID",
-                "The skill the shooter uses (one per activation, §11); a list unit uses the first of its skills that acts on fire unless this names another",
-            )
+pub const PROCEDURES: &[Procedure] = &[FIRE, MELEE, CHARGE, ARTILLERY];
+
+/// `muster preview fire`.
+const FIRE: Procedure = Procedure {
+    name: "fire",
+    summary: "A volley: casualties, reduced units and routs",
+    rule: "§7.5–7.6, §5.3",
+    sides: ["Shooter", "Target"],
+    params: &[
+        Param::unit_with_figures(
+            "shooter",
+            "The shooting unit (SHEET:FIGURES, or a list's unit: it uses the skills bought for it)",
+        )
+        .first()
+        .legacy("list", "unit"),
+        Param::id(
+            "shooter-skill",
+            "ID",
+            "The skill the shooter uses (one per activation, §11); a list unit uses the first of its skills that acts on fire unless this names another",
+        )
 .names(NameKind::Skill)
-            .first()
-            .repeat(),
-            Param::flag("precision", "Aimed fire: did not move nor change target (+1)").first(),
-            Param::flag("unprepared", "Regrouped this activation (-1)").first(),
-            Param::flag("moved", "Mounted shooter moved or will move (-1)").first(),
-            Param::flag("hidden", "Fires from hidden movement (+2, §7.4)").first(),
-            Param::flag("fire-twice", "Elite: two volleys without moving (§3.1)").first(),
-            Param::int_u("shots", limits::SHOTS, "Ad hoc: number of shots (1–100)").first(),
-            Param::choice("die", DICE, "Ad hoc: fire die").first(),
-            Param::int_i(
-                "modifier",
-                limits::MODIFIER,
-                "Ad hoc: total fire modifier, -20 to 20 (replaces the computed one)",
-            )
-            .first(),
-            Param::flag(
-                "reroll-misses",
-                "Ad hoc: re-roll missed to-hit dice (escort, §1.3)",
-            )
-            .first(),
-            Param::choice(
-                "range",
-                &[("short", ""), ("medium", ""), ("long", "")],
-                "Range band",
-            ),
-            Param::unit_with_figures("target", "The target unit")
-                .second()
-                .legacy("target-list", "target-unit"),
-            Param::id(
-                "target-skill",
-                "ID",
-                "The skill the target uses, by id or name (durs-a-tuer, combat-a-mort)",
-            )
-.names(NameKind::Skill)
-            .second()
-            .repeat(),
-            Param::choice("cover", COVER, "The target's cover (+1/+2/+4 to its dodge)").second(),
-            Param::int_u("target-figures", limits::FIGURES, "Ad hoc: target figures (1–12)")
-                .second(),
-            Param::choice(
-                "target-die",
-                DICE,
-                "Ad hoc: the target's highest die (its dodge die)",
-            )
-            .second(),
-            Param::choice(
-                "dodge-reroll",
-                &[("none", ""), ("hard-to-kill", ""), ("to-the-death", "")],
-                "Ad hoc: dodge re-roll of the target",
-            )
-            .second(),
-            Param::id(
-                "compare-skill",
-                "ID",
-                "Compare with the shooter using this skill in place of its current one (§11: one per activation)",
-            )
-.names(NameKind::Skill)
-            .conflicts(&["compare-shooter"]),
-            Param::unit_with_figures("compare-shooter", "Compare with another shooter"),
-        ],
-        chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
-        mean: Some("/mean"),
-    },
-    Procedure {
-        name: "melee",
-        summary: "A melee: one round, N rounds or to the end",
-        rule: "§8.9–8.12",
-        sides: ["Side A", "Side B"],
-        params: &[
-            Param::unit_with_figures(
-                "a",
-                "Side A (SHEET:FIGURES, or a list's unit: it uses the skills bought for it)",
-            )
-            .first()
-            .legacy("a-list", "a-unit"),
-            Param::id("a-skill", "ID", "The skill side A uses (one per activation, §11)")
-.names(NameKind::Skill)
-                .first()
-                .repeat(),
-            Param::flag("a-charges", "Side A charges (+2 first round, §8.12)").first(),
-            Param::flag(
-                "a-led",
-                "Side A's charge is led by a command unit (+1 first round)",
-            )
-            .first(),
-            Param::choice("a-cover", COVER, "Side A's cover (combat factor +1/+2/+3)").first(),
-            Param::flag(
-                "a-standard",
-                "Side A has a standard bearer within 25 cm (+1, §1.3)",
-            )
-            .first(),
-            Param::flag("a-higher", "Side A fights from higher ground (+2)").first(),
-            Param::flag("a-captured-flag", "Side A captured a flag (+2, §8.7)").first(),
-            Param::int_u("a-figures", limits::FIGURES, "Ad hoc: A's figures (1–12)").first(),
-            Param::choice("a-die", DICE, "Ad hoc: A's combat die").first(),
-            Param::int_i(
-                "a-modifier",
-                limits::MODIFIER,
-                "Ad hoc: A's total combat modifier, -20 to 20 (replaces the computed one)",
-            )
-            .first(),
-            Param::int_u(
-                "a-attacks",
-                limits::ATTACKS,
-                "Ad hoc: A's attacks per figure (1–4)",
-            )
-            .first(),
-            Param::choice("a-dodge-die", DICE, "Ad hoc: A's dodge die").first(),
-            Param::unit_with_figures(
-                "b",
-                "Side B (SHEET:FIGURES, or a list's unit: it uses the skills bought for it)",
-            )
-            .second()
-            .legacy("b-list", "b-unit"),
-            Param::id("b-skill", "ID", "The skill side B uses")
-.names(NameKind::Skill)
-                .second()
-                .repeat(),
-            Param::flag("b-charges", "Side B charges (counter-charge, §8.12)").second(),
-            Param::flag("b-led", "Side B's charge is led by a command unit").second(),
-            Param::choice("b-cover", COVER, "Side B's cover").second(),
-            Param::flag("b-standard", "Side B has a standard bearer within 25 cm").second(),
-            Param::flag("b-higher", "Side B fights from higher ground").second(),
-            Param::flag("b-captured-flag", "Side B captured a flag (+2, §8.7)").second(),
-            Param::int_u("b-figures", limits::FIGURES, "Ad hoc: B's figures (1–12)").second(),
-            Param::choice("b-die", DICE, "Ad hoc: B's combat die").second(),
-            Param::int_i(
-                "b-modifier",
-                limits::MODIFIER,
-                "Ad hoc: B's total combat modifier, -20 to 20",
-            )
-            .second(),
-            Param::int_u(
-                "b-attacks",
-                limits::ATTACKS,
-                "Ad hoc: B's attacks per figure (1–4)",
-            )
-            .second(),
-            Param::choice("b-dodge-die", DICE, "Ad hoc: B's dodge die").second(),
-            Param::int_u(
-                "rounds",
-                limits::ROUNDS,
-                "Rounds to play, 1–1000 (default: until one side is destroyed or routs)",
-            ),
-            Param::id(
-                "compare-skill",
-                "ID",
-                "Compare with side A using this skill in place of its current one (§11: one per activation)",
-            )
-.names(NameKind::Skill),
-        ],
-        chart: Chart::Of("chart-survivors", "Chance of each number of survivors of {b}"),
-        mean: Some("/mean"),
-    },
-    Procedure {
-        name: "charge",
-        summary: "A charge: the morale test and a doubled courage",
-        rule: "§5.1–5.2",
-        sides: ["Charger", "Target"],
-        params: &[
-            Param::unit_with_figures(
-                "charger",
-                "The charging unit (a sheet, SHEET:FIGURES, or a list's unit: it uses the skills bought for it; reduced, none)",
-            )
-            .first()
-            .legacy("list", "unit"),
-            Param::id(
-                "charger-skill",
-                "ID",
-                "The skill the charger uses, by id or name (vieille-garde)",
-            )
-.names(NameKind::Skill)
-            .first()
-            .repeat(),
-            Param::int_i(
-                "morale",
-                limits::MORALE,
-                "Ad hoc: the charger's morale, 0–12",
-            )
-            .first(),
-            Param::flag(
-                "charger-command",
-                "A command unit within 5 cm of the charger (+1 morale)",
-            )
-            .first(),
-            Param::flag(
-                "captured-flag",
-                "The charger captured a flag (+2 morale, §8.7)",
-            )
-            .first(),
-            Param::unit("target", "The charged unit").second(),
-            Param::int_i(
-                "courage",
-                limits::COURAGE,
-                "Ad hoc: the target's courage, 1–18",
-            )
-            .second(),
-            Param::flag(
-                "target-command",
-                "A command unit within 5 cm of the target (+1 courage)",
-            )
-            .second(),
-        ],
-        chart: Chart::None(
-            "(fire, melee and artillery have one); a charge is two numbers",
+        .first()
+        .repeat(),
+        Param::flag("precision", "Aimed fire: did not move nor change target (+1)").first(),
+        Param::flag("unprepared", "Regrouped this activation (-1)").first(),
+        Param::flag("moved", "Mounted shooter moved or will move (-1)").first(),
+        Param::flag("hidden", "Fires from hidden movement (+2, §7.4)").first(),
+        Param::flag("fire-twice", "Elite: two volleys without moving (§3.1)").first(),
+        Param::int_u("shots", limits::SHOTS, "Ad hoc: number of shots (1–100)").first(),
+        Param::choice("die", DICE, "Ad hoc: fire die").first(),
+        Param::int_i(
+            "modifier",
+            limits::MODIFIER,
+            "Ad hoc: total fire modifier, -20 to 20 (replaces the computed one)",
+        )
+        .first(),
+        Param::flag(
+            "reroll-misses",
+            "Ad hoc: re-roll missed to-hit dice (escort, §1.3)",
+        )
+        .first(),
+        Param::choice(
+            "range",
+            &[("short", ""), ("medium", ""), ("long", "")],
+            "Range band",
         ),
-        mean: Some("/p_success"),
-    },
-    Procedure {
-        name: "artillery",
-        summary: "An artillery shot: blank shots and casualties under the template",
-        rule: "§12.10–12.13, §12.18",
-        sides: ["Gun", "Target"],
-        params: &[
-            Param::unit(
-                "gun",
-                "The gun (its type, crew quality and skills; a list's unit uses the skills bought for it)",
-            )
-            .first()
-            .legacy("list", "unit"),
-            Param::id("gun-type", "I|II|III|IV", "Ad hoc: gun type").first(),
-            Param::choice(
-                "crew",
-                &[
-                    ("elite", ""),
-                    ("veteran", ""),
-                    ("regular", ""),
-                    ("militia", ""),
-                ],
-                "Ad hoc: crew quality",
-            )
-            .first(),
-            Param::flag(
-                "rockets",
-                "Congreve rockets (§12.18): a medium howitzer's shells with their own deviation and save",
-            )
-            .first()
-            .conflicts(&["gun", "gun-type"]),
-            Param::id(
-                "skill",
-                "ID",
-                "A skill the gun uses (tir-de-precision, grenades-explosives)",
-            )
+        Param::unit_with_figures("target", "The target unit")
+            .second()
+            .legacy("target-list", "target-unit"),
+        Param::id(
+            "target-skill",
+            "ID",
+            "The skill the target uses, by id or name (durs-a-tuer, combat-a-mort)",
+        )
+.names(NameKind::Skill)
+        .second()
+        .repeat(),
+        Param::choice("cover", COVER, "The target's cover (+1/+2/+4 to its dodge)").second(),
+        Param::int_u("target-figures", limits::FIGURES, "Ad hoc: target figures (1–12)")
+            .second(),
+        Param::choice(
+            "target-die",
+            DICE,
+            "Ad hoc: the target's highest die (its dodge die)",
+        )
+        .second(),
+        Param::choice(
+            "dodge-reroll",
+            &[("none", ""), ("hard-to-kill", ""), ("to-the-death", "")],
+            "Ad hoc: dodge re-roll of the target",
+        )
+        .second(),
+        Param::id(
+            "compare-skill",
+            "ID",
+            "Compare with the shooter using this skill in place of its current one (§11: one per activation)",
+        )
+.names(NameKind::Skill)
+        .conflicts(&["compare-shooter"]),
+        Param::unit_with_figures("compare-shooter", "Compare with another shooter"),
+    ],
+    chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
+    mean: Some("/mean"),
+};
+
+/// `muster preview melee`.
+const MELEE: Procedure = Procedure {
+    name: "melee",
+    summary: "A melee: one round, N rounds or to the end",
+    rule: "§8.9–8.12",
+    sides: ["Side A", "Side B"],
+    params: &[
+        Param::unit_with_figures(
+            "a",
+            "Side A (SHEET:FIGURES, or a list's unit: it uses the skills bought for it)",
+        )
+        .first()
+        .legacy("a-list", "a-unit"),
+        Param::id("a-skill", "ID", "The skill side A uses (one per activation, §11)")
 .names(NameKind::Skill)
             .first()
             .repeat(),
-            Param::unit_with_figures(
-                "target",
-                "The unit fired at: all its figures are under the template unless --under says how many (reading whole-unit-under-template)",
-            )
-            .second(),
-            Param::int_u(
-                "under",
-                limits::UNDER_TEMPLATE,
-                "Figures under the impact template, 0–100 (default: the target's figures)",
-            )
-            .second(),
-            Param::choice("cover", COVER, "The target's cover").second(),
-            Param::choice(
-                "ammo",
-                &[("canister", ""), ("roundshot", ""), ("shell", "")],
-                "Ammunition",
-            )
-            .required(),
-            Param::choice("range", &[("effective", ""), ("long", "")], "Range").required(),
-            Param::id(
-                "factor",
-                "ID",
-                "An artillery factor of §12.13 that applies (repeatable, each once), e.g. moved-march",
-            )
+        Param::flag("a-charges", "Side A charges (+2 first round, §8.12)").first(),
+        Param::flag(
+            "a-led",
+            "Side A's charge is led by a command unit (+1 first round)",
+        )
+        .first(),
+        Param::choice("a-cover", COVER, "Side A's cover (combat factor +1/+2/+3)").first(),
+        Param::flag(
+            "a-standard",
+            "Side A has a standard bearer within 25 cm (+1, §1.3)",
+        )
+        .first(),
+        Param::flag("a-higher", "Side A fights from higher ground (+2)").first(),
+        Param::flag("a-captured-flag", "Side A captured a flag (+2, §8.7)").first(),
+        Param::int_u("a-figures", limits::FIGURES, "Ad hoc: A's figures (1–12)").first(),
+        Param::choice("a-die", DICE, "Ad hoc: A's combat die").first(),
+        Param::int_i(
+            "a-modifier",
+            limits::MODIFIER,
+            "Ad hoc: A's total combat modifier, -20 to 20 (replaces the computed one)",
+        )
+        .first(),
+        Param::int_u(
+            "a-attacks",
+            limits::ATTACKS,
+            "Ad hoc: A's attacks per figure (1–4)",
+        )
+        .first(),
+        Param::choice("a-dodge-die", DICE, "Ad hoc: A's dodge die").first(),
+        Param::unit_with_figures(
+            "b",
+            "Side B (SHEET:FIGURES, or a list's unit: it uses the skills bought for it)",
+        )
+        .second()
+        .legacy("b-list", "b-unit"),
+        Param::id("b-skill", "ID", "The skill side B uses")
+.names(NameKind::Skill)
+            .second()
             .repeat(),
-        ],
-        chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
-        mean: Some("/mean"),
-    },
-];
+        Param::flag("b-charges", "Side B charges (counter-charge, §8.12)").second(),
+        Param::flag("b-led", "Side B's charge is led by a command unit").second(),
+        Param::choice("b-cover", COVER, "Side B's cover").second(),
+        Param::flag("b-standard", "Side B has a standard bearer within 25 cm").second(),
+        Param::flag("b-higher", "Side B fights from higher ground").second(),
+        Param::flag("b-captured-flag", "Side B captured a flag (+2, §8.7)").second(),
+        Param::int_u("b-figures", limits::FIGURES, "Ad hoc: B's figures (1–12)").second(),
+        Param::choice("b-die", DICE, "Ad hoc: B's combat die").second(),
+        Param::int_i(
+            "b-modifier",
+            limits::MODIFIER,
+            "Ad hoc: B's total combat modifier, -20 to 20",
+        )
+        .second(),
+        Param::int_u(
+            "b-attacks",
+            limits::ATTACKS,
+            "Ad hoc: B's attacks per figure (1–4)",
+        )
+        .second(),
+        Param::choice("b-dodge-die", DICE, "Ad hoc: B's dodge die").second(),
+        Param::int_u(
+            "rounds",
+            limits::ROUNDS,
+            "Rounds to play, 1–1000 (default: until one side is destroyed or routs)",
+        ),
+        Param::id(
+            "compare-skill",
+            "ID",
+            "Compare with side A using this skill in place of its current one (§11: one per activation)",
+        )
+.names(NameKind::Skill),
+    ],
+    chart: Chart::Of("chart-survivors", "Chance of each number of survivors of {b}"),
+    mean: Some("/mean"),
+};
+
+/// `muster preview charge`.
+const CHARGE: Procedure = Procedure {
+    name: "charge",
+    summary: "A charge: the morale test and a doubled courage",
+    rule: "§5.1–5.2",
+    sides: ["Charger", "Target"],
+    params: &[
+        Param::unit_with_figures(
+            "charger",
+            "The charging unit (a sheet, SHEET:FIGURES, or a list's unit: it uses the skills bought for it; reduced, none)",
+        )
+        .first()
+        .legacy("list", "unit"),
+        Param::id(
+            "charger-skill",
+            "ID",
+            "The skill the charger uses, by id or name (vieille-garde)",
+        )
+.names(NameKind::Skill)
+        .first()
+        .repeat(),
+        Param::int_i(
+            "morale",
+            limits::MORALE,
+            "Ad hoc: the charger's morale, 0–12",
+        )
+        .first(),
+        Param::flag(
+            "charger-command",
+            "A command unit within 5 cm of the charger (+1 morale)",
+        )
+        .first(),
+        Param::flag(
+            "captured-flag",
+            "The charger captured a flag (+2 morale, §8.7)",
+        )
+        .first(),
+        Param::unit("target", "The charged unit").second(),
+        Param::int_i(
+            "courage",
+            limits::COURAGE,
+            "Ad hoc: the target's courage, 1–18",
+        )
+        .second(),
+        Param::flag(
+            "target-command",
+            "A command unit within 5 cm of the target (+1 courage)",
+        )
+        .second(),
+    ],
+    chart: Chart::None(
+        "(fire, melee and artillery have one); a charge is two numbers",
+    ),
+    mean: Some("/p_success"),
+};
+
+/// `muster preview artillery`.
+const ARTILLERY: Procedure = Procedure {
+    name: "artillery",
+    summary: "An artillery shot: blank shots and casualties under the template",
+    rule: "§12.10–12.13, §12.18",
+    sides: ["Gun", "Target"],
+    params: &[
+        Param::unit(
+            "gun",
+            "The gun (its type, crew quality and skills; a list's unit uses the skills bought for it)",
+        )
+        .first()
+        .legacy("list", "unit"),
+        Param::id("gun-type", "I|II|III|IV", "Ad hoc: gun type").first(),
+        Param::choice(
+            "crew",
+            &[
+                ("elite", ""),
+                ("veteran", ""),
+                ("regular", ""),
+                ("militia", ""),
+            ],
+            "Ad hoc: crew quality",
+        )
+        .first(),
+        Param::flag(
+            "rockets",
+            "Congreve rockets (§12.18): a medium howitzer's shells with their own deviation and save",
+        )
+        .first()
+        .conflicts(&["gun", "gun-type"]),
+        Param::id(
+            "skill",
+            "ID",
+            "A skill the gun uses (tir-de-precision, grenades-explosives)",
+        )
+.names(NameKind::Skill)
+        .first()
+        .repeat(),
+        Param::unit_with_figures(
+            "target",
+            "The unit fired at: all its figures are under the template unless --under says how many (reading whole-unit-under-template)",
+        )
+        .second(),
+        Param::int_u(
+            "under",
+            limits::UNDER_TEMPLATE,
+            "Figures under the impact template, 0–100 (default: the target's figures)",
+        )
+        .second(),
+        Param::choice("cover", COVER, "The target's cover").second(),
+        Param::choice(
+            "ammo",
+            &[("canister", ""), ("roundshot", ""), ("shell", "")],
+            "Ammunition",
+        )
+        .required(),
+        Param::choice("range", &[("effective", ""), ("long", "")], "Range").required(),
+        Param::id(
+            "factor",
+            "ID",
+            "An artillery factor of §12.13 that applies (repeatable, each once), e.g. moved-march",
+        )
+        .repeat(),
+    ],
+    chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
+    mean: Some("/mean"),
+};
 
 /// Fire each way, a melee's first round, a charge each way and a gun's shot each way. In a
 /// matchup's fire cells a gun fires its deadliest ammunition at the range (reading
