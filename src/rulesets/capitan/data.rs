@@ -7,7 +7,8 @@ use super::database::Database;
 use super::lint;
 use super::model::*;
 use crate::core::catalog::{
-    layer_of, missing_table, ruleset_files, Catalog, HasId, Origin, Provenance, Registry, SpanIndexes,
+    layer_of, missing_table, ruleset_files, Catalog, HasId, Origin, Provenance, Registry,
+    SpanIndexes,
 };
 use crate::core::diagnostic::{Diagnostic, Span};
 use crate::core::error::Error;
@@ -150,9 +151,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
                     .iter()
                     .any(|d| d.file.is_some_and(|f| sources.name(f).ends_with(missing)))
             {
-                diagnostics.push(
-                    missing_table(RULESET_DIR, missing, dirs),
-                );
+                diagnostics.push(missing_table(RULESET_DIR, missing, dirs));
             }
         }
         return Ok(Loaded {

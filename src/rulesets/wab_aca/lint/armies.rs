@@ -129,4 +129,3 @@ pub(super) fn general_entries(cx: &ArmyContext) -> Vec<Diagnostic> {
     }
     out
 }
-

@@ -1,12 +1,12 @@
 //! Where the ACA data's rules look: the loaded files ([`Located`]) and what an entry, an
 //! army or a table rule sees, each able to locate its diagnostic; the helpers they share.
 
-use crate::rulesets::wab_aca::database::{Army, Database};
-use crate::rulesets::wab_aca::model::Entry;
 use crate::core::bounds::PathPart;
 use crate::core::catalog::{valid_id, Origin, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::source::{FileId, Seg};
+use crate::rulesets::wab_aca::database::{Army, Database};
+use crate::rulesets::wab_aca::model::Entry;
 
 /// Where the loaded data came from, for locating diagnostics.
 pub struct Located<'a> {
@@ -58,7 +58,13 @@ pub struct TableContext<'a> {
 }
 
 impl TableContext<'_> {
-    pub(super) fn error(&self, code: &'static str, file: FileId, path: &[Seg], message: String) -> Diagnostic {
+    pub(super) fn error(
+        &self,
+        code: &'static str,
+        file: FileId,
+        path: &[Seg],
+        message: String,
+    ) -> Diagnostic {
         let span = self.at.spans.get(file).and_then(|s| s.span(path));
         Diagnostic::error(code, message).at(file, span)
     }

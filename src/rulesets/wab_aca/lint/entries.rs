@@ -511,4 +511,3 @@ pub(super) fn battery_crew(cx: &EntryContext) -> Vec<Diagnostic> {
         )
         .with_label(format!("min must be at least {}", t.crew))]
 }
-
