@@ -230,7 +230,7 @@ impl Chart {
 }
 
 /// A preview procedure of a ruleset, as `muster preview NAME` takes it.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct Procedure {
     pub name: &'static str,
     /// What it works out: "A volley: casualties, reduced units and routs".

@@ -1,17 +1,24 @@
-//! Capitán's preview procedures as data (fire, melee, charge, artillery: each parameter with
-//! its bounds from `preview::request::limits`), the duels two list units play, and the reading
-//! of a checked request into the ruleset's own requests.
+//! Capitán's preview procedures listed (each declared in its folder under `preview/`), the
+//! duels two list units play, and a checked request sent to its procedure.
 
 use super::database::Database;
-use super::preview::artillery::declared::{artillery, ARTILLERY};
-use super::preview::charge::declared::{charge, CHARGE};
-use super::preview::fire::declared::{fire, FIRE};
-use super::preview::melee::declared::{melee, MELEE};
+use super::preview::reading::{declared, Previewed};
+use super::preview::{artillery, charge, fire, melee};
 use crate::core::error::Error;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
 use crate::rulesets::procedure::{Preview, Procedure, Request};
 
-pub const PROCEDURES: &[Procedure] = &[FIRE, MELEE, CHARGE, ARTILLERY];
+/// Capitán's previews, each its folder under preview/ (its maths, request, text, and its
+/// declaration in `declared.rs`): a new procedure is its folder and its line here.
+const PREVIEWS: &[Previewed] = &[
+    fire::declared::PREVIEW,
+    melee::declared::PREVIEW,
+    charge::declared::PREVIEW,
+    artillery::declared::PREVIEW,
+];
+
+/// What `muster preview` takes, in the order of [`PREVIEWS`].
+pub const PROCEDURES: &[Procedure] = &declared::<{ PREVIEWS.len() }>(PREVIEWS);
 
 /// Fire each way, a melee's first round, a charge each way and a gun's shot each way. In a
 /// matchup's fire cells a gun fires its deadliest ammunition at the range (reading
@@ -199,11 +206,14 @@ pub const DUEL_CHOICES: &[DuelChoice] = &[
 
 /// Works out a request of one of [`PROCEDURES`].
 pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
-    match r.procedure.name {
-        "fire" => fire(db, r),
-        "melee" => melee(db, r),
-        "charge" => charge(db, r),
-        "artillery" => artillery(db, r),
-        other => Err(Error::Usage(format!("Capitán has no preview `{other}`"))),
+    match PREVIEWS
+        .iter()
+        .find(|p| p.procedure.name == r.procedure.name)
+    {
+        Some(p) => (p.run)(db, r),
+        None => Err(Error::Usage(format!(
+            "Capitán has no preview `{}`",
+            r.procedure.name
+        ))),
     }
 }

@@ -6,7 +6,25 @@ use crate::core::error::Error;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, Die, Kind};
 use crate::rulesets::capitan::preview::request::UnitChoice;
-use crate::rulesets::procedure::{Request, UnitRef};
+use crate::rulesets::procedure::{Preview, Procedure, Request, UnitRef};
+
+/// A procedure as its folder declares it (`declared.rs`): what `muster preview NAME` takes, and
+/// how a checked request of it is worked out.
+pub struct Previewed {
+    pub procedure: Procedure,
+    pub run: fn(&Database, &Request) -> Result<Preview, Error>,
+}
+
+/// The declarations of `all`, in their order (`N`: how many).
+pub(crate) const fn declared<const N: usize>(all: &[Previewed]) -> [Procedure; N] {
+    let mut out = [all[0].procedure; N];
+    let mut i = 1;
+    while i < N {
+        out[i] = all[i].procedure;
+        i += 1;
+    }
+    out
+}
 
 pub(crate) const DICE: &[(&str, &str)] = &[("d6", ""), ("d8", ""), ("d10", ""), ("d12", "")];
 

@@ -9,9 +9,15 @@ use crate::core::names::NameKind;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{GunType, Quality};
 use crate::rulesets::capitan::preview::artillery::{Ammunition, GunRange};
-use crate::rulesets::capitan::preview::reading::{cover, pick, unit, usage, COVER};
+use crate::rulesets::capitan::preview::reading::{cover, pick, unit, usage, Previewed, COVER};
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
+
+/// `muster preview artillery`: declared and worked out.
+pub const PREVIEW: Previewed = Previewed {
+    procedure: ARTILLERY,
+    run: artillery,
+};
 
 /// `muster preview artillery`.
 pub const ARTILLERY: Procedure = Procedure {

@@ -6,9 +6,15 @@ use super::text;
 use crate::core::error::Error;
 use crate::core::names::NameKind;
 use crate::rulesets::capitan::database::Database;
-use crate::rulesets::capitan::preview::reading::{one_skill, unit, usage};
+use crate::rulesets::capitan::preview::reading::{one_skill, unit, usage, Previewed};
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
+
+/// `muster preview charge`: declared and worked out.
+pub const PREVIEW: Previewed = Previewed {
+    procedure: CHARGE,
+    run: charge,
+};
 
 /// `muster preview charge`.
 pub const CHARGE: Procedure = Procedure {

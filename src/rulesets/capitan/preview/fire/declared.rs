@@ -9,10 +9,16 @@ use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{DodgeReroll, Range};
 use crate::rulesets::capitan::preview::fire::Situation;
 use crate::rulesets::capitan::preview::reading::{
-    cover, die, one_skill, pick, unit, usage, COVER, DICE,
+    cover, die, one_skill, pick, unit, usage, Previewed, COVER, DICE,
 };
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
+
+/// `muster preview fire`: declared and worked out.
+pub const PREVIEW: Previewed = Previewed {
+    procedure: FIRE,
+    run: fire,
+};
 
 /// `muster preview fire`.
 pub const FIRE: Procedure = Procedure {

@@ -7,9 +7,17 @@ use crate::core::error::Error;
 use crate::core::names::NameKind;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::preview::melee::Stance;
-use crate::rulesets::capitan::preview::reading::{cover, die, one_skill, unit, usage, COVER, DICE};
+use crate::rulesets::capitan::preview::reading::{
+    cover, die, one_skill, unit, usage, Previewed, COVER, DICE,
+};
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
+
+/// `muster preview melee`: declared and worked out.
+pub const PREVIEW: Previewed = Previewed {
+    procedure: MELEE,
+    run: melee,
+};
 
 /// `muster preview melee`.
 pub const MELEE: Procedure = Procedure {
