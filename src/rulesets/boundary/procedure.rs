@@ -305,6 +305,11 @@ pub fn unknown_unit<'a>(what: &str, id: &str, known: impl Iterator<Item = &'a st
     }
 }
 
+/// A unit's file the engine was given unread (`UnitRef::File`): an engine error, said so.
+pub fn not_read(path: &Path) -> Error {
+    Error::Usage(format!("{} was not read (an engine error)", path.display()))
+}
+
 /// The preview parameter that turns a house rule on (`--house-rule ID`, repeatable), in the
 /// procedures of a ruleset that has house rules ([`super::Engine::house_rules`]).
 pub const HOUSE_RULE: &str = "house-rule";

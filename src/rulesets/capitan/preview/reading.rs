@@ -6,7 +6,7 @@ use crate::core::error::Error;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, Die, Kind};
 use crate::rulesets::capitan::preview::request::UnitChoice;
-use crate::rulesets::procedure::{Preview, Procedure, Request, UnitRef};
+use crate::rulesets::procedure::{not_read, Preview, Procedure, Request, UnitRef};
 
 /// A procedure as its folder declares it (`declared.rs`): what `muster preview NAME` takes, and
 /// how a checked request of it is worked out.
@@ -92,9 +92,6 @@ pub(crate) fn unit<'a>(
         Some(UnitRef::Listed(l)) => UnitChoice::listed(db, &l.row, l.origin())
             .map(Some)
             .map_err(usage),
-        Some(UnitRef::File { path, .. }) => Err(usage(format!(
-            "{} was not read (an engine error)",
-            path.display()
-        ))),
+        Some(UnitRef::File { path, .. }) => Err(not_read(path)),
     }
 }
