@@ -385,6 +385,21 @@ pub fn ruleset_files(dirs: &[PathBuf], folder: &str, sub: &str) -> Result<Vec<Pa
     Ok(files)
 }
 
+/// A table no data directory has: `folder/name`, with the directories searched.
+pub fn missing_table(folder: &str, name: &str, dirs: &[PathBuf]) -> Diagnostic {
+    Diagnostic::error(
+        "missing-table",
+        format!("no data directory has {folder}/{name}"),
+    )
+    .with_note(format!(
+        "searched: {}",
+        dirs.iter()
+            .map(|d| d.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}
+
 /// Whether any of `dirs` has the folder `folder`.
 pub fn has_folder(dirs: &[PathBuf], folder: &str) -> bool {
     dirs.iter().any(|d| super::builtin::is_dir(&d.join(folder)))
@@ -543,19 +558,7 @@ impl Tables {
                 files.iter().any(|(n, _)| n == name)
             };
             if !found {
-                diagnostics.push(
-                    Diagnostic::error(
-                        "missing-table",
-                        format!("no data directory has {folder}/{name}"),
-                    )
-                    .with_note(format!(
-                        "searched: {}",
-                        dirs.iter()
-                            .map(|d| d.display().to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
-                );
+                diagnostics.push(missing_table(folder, name, dirs));
             }
         }
         Ok((Self { files, diagnostics }, entry_files))

@@ -104,24 +104,15 @@ impl Flow<'_> {
         self.page
             .rect(x0, y0, side, side, Some(Colour::WHITE), None);
         for y in 0..modules {
-            let mut x = 0;
-            while x < modules {
-                if qr.dark(x, y) {
-                    let start = x;
-                    while x < modules && qr.dark(x, y) {
-                        x += 1;
-                    }
-                    self.page.rect(
-                        x0 + start as f32 * module,
-                        y0 + y as f32 * module,
-                        (x - start) as f32 * module,
-                        module,
-                        Some(Colour::BLACK),
-                        None,
-                    );
-                } else {
-                    x += 1;
-                }
+            for (start, x) in qr.dark_runs(y) {
+                self.page.rect(
+                    x0 + start as f32 * module,
+                    y0 + y as f32 * module,
+                    (x - start) as f32 * module,
+                    module,
+                    Some(Colour::BLACK),
+                    None,
+                );
             }
         }
         let w = self.col_w() - side - 3.0;
@@ -338,11 +329,7 @@ impl Flow<'_> {
             }
             Block::Header(cells) => {
                 self.begin_columns();
-                let widths = self
-                    .table
-                    .as_ref()
-                    .map(|t| t.0.clone())
-                    .unwrap_or_else(|| vec![1.0; cells.len()]);
+                let widths = self.table_widths(cells.len());
                 // A header is never left alone at the foot of a column: room for it and its
                 // first row, each as tall as its wrapped cells make it.
                 let (_, _, header_h) = self.fit_row(&widths, cells, true);
@@ -356,11 +343,7 @@ impl Flow<'_> {
             }
             Block::Row(cells) => {
                 self.begin_columns();
-                let widths = self
-                    .table
-                    .as_ref()
-                    .map(|t| t.0.clone())
-                    .unwrap_or_else(|| vec![1.0; cells.len()]);
+                let widths = self.table_widths(cells.len());
                 self.row(&widths, cells, false);
             }
             Block::End => {
@@ -458,6 +441,14 @@ impl Flow<'_> {
             );
             self.y += lh(size);
         }
+    }
+
+    /// The open table's column widths, or `cells` equal columns outside a table.
+    fn table_widths(&self, cells: usize) -> Vec<f32> {
+        self.table
+            .as_ref()
+            .map(|t| t.0.clone())
+            .unwrap_or_else(|| vec![1.0; cells])
     }
 
     fn begin_columns(&mut self) {

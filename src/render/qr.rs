@@ -79,6 +79,26 @@ impl Qr {
         x < self.width && y < self.width && self.dark[y * self.width + x]
     }
 
+    /// The runs of dark modules of row `y`, left to right: each its first column and the
+    /// column after its last.
+    pub fn dark_runs(&self, y: usize) -> Vec<(usize, usize)> {
+        let side = self.side();
+        let mut runs = Vec::new();
+        let mut x = 0;
+        while x < side {
+            if self.dark(x, y) {
+                let start = x;
+                while x < side && self.dark(x, y) {
+                    x += 1;
+                }
+                runs.push((start, x));
+            } else {
+                x += 1;
+            }
+        }
+        runs
+    }
+
     /// Modules a side of a drawing, quiet zone included.
     pub fn side(&self) -> usize {
         self.width + 2 * QUIET
@@ -115,17 +135,8 @@ impl Qr {
         let side = self.side();
         let mut path = String::new();
         for y in 0..side {
-            let mut x = 0;
-            while x < side {
-                if self.dark(x, y) {
-                    let start = x;
-                    while x < side && self.dark(x, y) {
-                        x += 1;
-                    }
-                    let _ = write!(path, "M{start} {y}h{}v1h-{}z", x - start, x - start);
-                } else {
-                    x += 1;
-                }
+            for (start, x) in self.dark_runs(y) {
+                let _ = write!(path, "M{start} {y}h{}v1h-{}z", x - start, x - start);
             }
         }
         format!(

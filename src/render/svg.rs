@@ -239,7 +239,7 @@ pub fn tree(svg: &str) -> Result<resvg::usvg::Tree, Error> {
 /// `svg` rasterised at `px_per_mm` pixels a millimetre (a user unit of [`document`]) on
 /// white, with the bundled fonts; the PNG's bytes.
 pub fn png(svg: &str, px_per_mm: f32) -> Result<Vec<u8>, Error> {
-    use resvg::tiny_skia::{Color, Pixmap, Transform};
+    use resvg::tiny_skia::Pixmap;
     let tree = tree(svg)?;
     // usvg sizes in CSS pixels, 96 an inch.
     let scale = px_per_mm * 25.4 / 96.0;
@@ -250,22 +250,14 @@ pub fn png(svg: &str, px_per_mm: f32) -> Result<Vec<u8>, Error> {
             "SVG: {w:.0} × {h:.0} pixels is not an image size (1 to 20,000 a side)"
         )));
     }
-    let mut pixmap = Pixmap::new(w.ceil() as u32, h.ceil() as u32)
+    let pixmap = Pixmap::new(w.ceil() as u32, h.ceil() as u32)
         .ok_or_else(|| Error::Render("SVG: empty image".into()))?;
-    pixmap.fill(Color::WHITE);
-    resvg::render(
-        &tree,
-        Transform::from_scale(scale, scale),
-        &mut pixmap.as_mut(),
-    );
-    pixmap
-        .encode_png()
-        .map_err(|e| Error::Render(format!("SVG: {e}")))
+    on_white(&tree, pixmap, scale)
 }
 
 /// A square SVG (an icon, a QR code) rasterised `px` pixels a side on white; the PNG's bytes.
 pub fn png_square(svg: &str, px: u32) -> Result<Vec<u8>, Error> {
-    use resvg::tiny_skia::{Color, Pixmap, Transform};
+    use resvg::tiny_skia::Pixmap;
     let tree = tree(svg)?;
     let size = tree.size();
     if !(1..=4096).contains(&px) || size.width() <= 0.0 {
@@ -273,11 +265,21 @@ pub fn png_square(svg: &str, px: u32) -> Result<Vec<u8>, Error> {
             "SVG: {px} pixels a side is not an icon size (1 to 4,096)"
         )));
     }
-    let mut pixmap = Pixmap::new(px, px).ok_or_else(|| Error::Render("SVG: empty image".into()))?;
-    pixmap.fill(Color::WHITE);
+    let pixmap = Pixmap::new(px, px).ok_or_else(|| Error::Render("SVG: empty image".into()))?;
     let scale = px as f32 / size.width();
+    on_white(&tree, pixmap, scale)
+}
+
+/// `tree` drawn at `scale` on `pixmap` filled white; the PNG's bytes.
+fn on_white(
+    tree: &resvg::usvg::Tree,
+    mut pixmap: resvg::tiny_skia::Pixmap,
+    scale: f32,
+) -> Result<Vec<u8>, Error> {
+    use resvg::tiny_skia::{Color, Transform};
+    pixmap.fill(Color::WHITE);
     resvg::render(
-        &tree,
+        tree,
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );

@@ -40,6 +40,17 @@ pub struct KeptValue {
     pub value: Kept,
 }
 
+impl KeptValue {
+    /// The value `value`, kept under `key` and read `word`.
+    pub fn new(key: &'static str, word: &'static str, value: impl Into<Kept>) -> Self {
+        KeptValue {
+            key,
+            word,
+            value: value.into(),
+        }
+    }
+}
+
 /// What the data price a unit of a list with today ([`Engine::pricing`]).
 #[derive(Debug, Clone)]
 pub struct Pricing {

@@ -230,7 +230,7 @@ impl Chart {
 }
 
 /// A preview procedure of a ruleset, as `muster preview NAME` takes it.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct Procedure {
     pub name: &'static str,
     /// What it works out: "A volley: casualties, reduced units and routs".
@@ -303,6 +303,11 @@ pub fn unknown_unit<'a>(what: &str, id: &str, known: impl Iterator<Item = &'a st
     } else {
         e
     }
+}
+
+/// A unit's file the engine was given unread (`UnitRef::File`): an engine error, said so.
+pub fn not_read(path: &Path) -> Error {
+    Error::Usage(format!("{} was not read (an engine error)", path.display()))
 }
 
 /// The preview parameter that turns a house rule on (`--house-rule ID`, repeatable), in the

@@ -7,12 +7,13 @@ use super::database::Database;
 use super::lint;
 use super::model::*;
 use crate::core::catalog::{
-    layer_of, ruleset_files, Catalog, HasId, Origin, Provenance, Registry, SpanIndexes,
+    layer_of, missing_table, ruleset_files, Catalog, HasId, Origin, Provenance, Registry,
+    SpanIndexes,
 };
 use crate::core::diagnostic::{Diagnostic, Span};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources, SpanIndex};
-use crate::core::toml_file::{parse, toml_diagnostic};
+use crate::core::toml_file::{parse, parse_in_parts};
 use crate::rulesets::game::GameRules;
 
 /// The folder of this ruleset inside each data directory.
@@ -150,19 +151,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
                     .iter()
                     .any(|d| d.file.is_some_and(|f| sources.name(f).ends_with(missing)))
             {
-                diagnostics.push(
-                    Diagnostic::error(
-                        "missing-table",
-                        format!("no data directory has {RULESET_DIR}/{missing}"),
-                    )
-                    .with_note(format!(
-                        "searched: {}",
-                        dirs.iter()
-                            .map(|d| d.display().to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
-                );
+                diagnostics.push(missing_table(RULESET_DIR, missing, dirs));
             }
         }
         return Ok(Loaded {
@@ -204,38 +193,9 @@ pub(super) fn parse_sheets(
     file: FileId,
     index: &SpanIndex,
 ) -> (SheetsFile, Vec<Diagnostic>) {
-    let text = sources.text(file);
-    let whole = match toml::from_str::<SheetsFile>(text) {
-        Ok(f) => return (f, Vec::new()),
-        Err(e) => e,
-    };
-    let starts = index.array_table_starts("sheet");
-    if starts.is_empty() || toml_edit::ImDocument::parse(text.to_owned()).is_err() {
-        return (
-            SheetsFile { sheet: Vec::new() },
-            vec![toml_diagnostic(&whole, file, text, 0, index)],
-        );
-    }
-    let mut bounds = vec![0];
-    bounds.extend(&starts);
-    bounds.push(text.len());
-    let mut sheets = Vec::new();
-    let mut found = Vec::new();
-    for pair in bounds.windows(2) {
-        let (start, end) = (pair[0], pair[1]);
-        let part = &text[start..end];
-        match toml::from_str::<SheetsFile>(part) {
-            Ok(f) => sheets.extend(f.sheet),
-            Err(e) => found.push(toml_diagnostic(
-                &e,
-                file,
-                part,
-                start,
-                &SpanIndex::parse(part),
-            )),
-        }
-    }
-    (SheetsFile { sheet: sheets }, found)
+    let (parts, found) = parse_in_parts::<SheetsFile>(sources, file, index, "sheet");
+    let sheet = parts.into_iter().flat_map(|(_, f)| f.sheet).collect();
+    (SheetsFile { sheet }, found)
 }
 
 /// Tables collected file by file before they form a database.

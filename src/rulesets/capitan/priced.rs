@@ -11,7 +11,6 @@ use crate::rulesets::UnitRow;
 pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
     let s = db.sheet(&row.id)?;
     let m = s.movement;
-    let kept = |key, word, value| KeptValue { key, word, value };
     // The skills the sheet offers, as the sheet and §11 price them (whether this unit buys
     // them or not: the fingerprint says what the data are, not what the list chose).
     let skills: Vec<serde_json::Value> = s
@@ -31,17 +30,17 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
     Some(Pricing::new(
         "sheet",
         vec![
-            kept("quality", "quality", s.quality.as_str().into()),
-            kept("initiative", "initiative", s.initiative.into()),
-            kept("morale", "morale", s.morale.into()),
-            kept("courage", "courage", s.courage.into()),
-            kept(
+            KeptValue::new("quality", "quality", s.quality.as_str()),
+            KeptValue::new("initiative", "initiative", s.initiative),
+            KeptValue::new("morale", "morale", s.morale),
+            KeptValue::new("courage", "courage", s.courage),
+            KeptValue::new(
                 "move",
                 "move",
-                format!("{}/{}/{}", m.normal, m.march, m.charge).into(),
+                format!("{}/{}/{}", m.normal, m.march, m.charge),
             ),
-            kept("fire_die", "fire die", s.fire_die.as_str().into()),
-            kept("combat_die", "combat die", s.combat_die.as_str().into()),
+            KeptValue::new("fire_die", "fire die", s.fire_die.as_str()),
+            KeptValue::new("combat_die", "combat die", s.combat_die.as_str()),
         ],
         &json!({
             "kind": s.kind,

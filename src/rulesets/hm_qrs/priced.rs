@@ -10,23 +10,14 @@ use crate::rulesets::UnitRow;
 
 pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
     let u = db.units.get(&row.id)?;
-    let kept = |key, word, value: u32| KeptValue {
-        key,
-        word,
-        value: value.into(),
-    };
     Some(Pricing::new(
         "unit type",
         vec![
-            kept("hand_to_hand", "hand-to-hand", u.hand_to_hand),
-            kept("shooting", "shooting", u.shooting),
-            kept("morale", "morale", u.morale),
-            kept("stamina", "stamina", u.stamina),
-            KeptValue {
-                key: "size",
-                word: "size",
-                value: u.size.as_str().into(),
-            },
+            KeptValue::new("hand_to_hand", "hand-to-hand", u.hand_to_hand),
+            KeptValue::new("shooting", "shooting", u.shooting),
+            KeptValue::new("morale", "morale", u.morale),
+            KeptValue::new("stamina", "stamina", u.stamina),
+            KeptValue::new("size", "size", u.size.as_str()),
         ],
         &json!({
             "arm": u.arm,

@@ -5,28 +5,23 @@
 use serde_json::json;
 
 use super::data::Database;
-use crate::rulesets::priced::{KeptValue, Pricing};
+use crate::rulesets::priced::{Kept, KeptValue, Pricing};
 use crate::rulesets::UnitRow;
 
 pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
     let u = db.units.get(&row.id)?;
-    let kept = |key, word, value: u32| KeptValue {
-        key,
-        word,
-        value: value.into(),
-    };
     Some(Pricing::new(
         "troop type",
         vec![
-            kept("fire", "fire", u.fire),
-            KeptValue {
-                key: "range",
-                word: "range",
-                value: u.range.map_or_else(|| "-".into(), |r| r.into()),
-            },
-            kept("assault", "assault", u.assault),
-            kept("melee", "melee", u.melee),
-            kept("elements", "elements", u.elements),
+            KeptValue::new("fire", "fire", u.fire),
+            KeptValue::new(
+                "range",
+                "range",
+                u.range.map_or_else(|| Kept::from("-"), Kept::from),
+            ),
+            KeptValue::new("assault", "assault", u.assault),
+            KeptValue::new("melee", "melee", u.melee),
+            KeptValue::new("elements", "elements", u.elements),
         ],
         &json!({
             "type": u.kind,

@@ -10,7 +10,8 @@ use super::database::{Army, Database};
 use super::lint::{self, Located};
 use super::model::*;
 use crate::core::catalog::{
-    layer_of, ruleset_files, Catalog, HasId, Origin, Provenance, Registry, SpanIndexes,
+    layer_of, missing_table, ruleset_files, Catalog, HasId, Origin, Provenance, Registry,
+    SpanIndexes,
 };
 use crate::core::diagnostic::{Diagnostic, Span};
 use crate::core::error::Error;
@@ -181,19 +182,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
                 .iter()
                 .any(|d| d.file.is_some_and(|f| sources.name(f).ends_with(missing)));
             if !present && !reported {
-                diagnostics.push(
-                    Diagnostic::error(
-                        "missing-table",
-                        format!("no data directory has {RULESET_DIR}/{missing}"),
-                    )
-                    .with_note(format!(
-                        "searched: {}",
-                        dirs.iter()
-                            .map(|d| d.display().to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
-                );
+                diagnostics.push(missing_table(RULESET_DIR, missing, dirs));
             }
         }
         diagnostics.extend(parts.registry.diagnostics(&spans));

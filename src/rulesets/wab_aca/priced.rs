@@ -12,11 +12,6 @@ use crate::rulesets::UnitRow;
 pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
     let e = db.entry(&row.id)?;
     let p = e.profile;
-    let kept = |key, word, value: u32| KeptValue {
-        key,
-        word,
-        value: value.into(),
-    };
     // What each option the entry offers costs (whether this unit buys it or not: the
     // fingerprint says what the data are, not what the list chose).
     let costs = &db.rules.costs;
@@ -36,15 +31,15 @@ pub fn pricing(db: &Database, row: &UnitRow) -> Option<Pricing> {
     Some(Pricing::new(
         "entry",
         vec![
-            kept("m", "M", p.m),
-            kept("ws", "WS", p.ws),
-            kept("bs", "BS", p.bs),
-            kept("s", "S", p.s),
-            kept("t", "T", p.t),
-            kept("w", "W", p.w),
-            kept("i", "I", p.i),
-            kept("a", "A", p.a),
-            kept("ld", "Ld", p.ld),
+            KeptValue::new("m", "M", p.m),
+            KeptValue::new("ws", "WS", p.ws),
+            KeptValue::new("bs", "BS", p.bs),
+            KeptValue::new("s", "S", p.s),
+            KeptValue::new("t", "T", p.t),
+            KeptValue::new("w", "W", p.w),
+            KeptValue::new("i", "I", p.i),
+            KeptValue::new("a", "A", p.a),
+            KeptValue::new("ld", "Ld", p.ld),
             KeptValue {
                 key: "sv",
                 word: "Sv",

@@ -12,7 +12,7 @@ use super::Database;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
-use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
+use crate::rulesets::procedure::{not_read, Chart, Param, Preview, Procedure, Request, UnitRef};
 
 /// `--house-rule ID`: a house rule of rules.toml played (a list's units bring their list's).
 macro_rules! house_rule_param {
@@ -564,10 +564,7 @@ fn spec(r: &Request, name: &str) -> Result<Option<UnitSpec>, Error> {
                 Some(UnitSpec::Listed(listed))
             })
             .map_err(usage),
-        Some(UnitRef::File { path, .. }) => Err(usage(format!(
-            "{} was not read (an engine error)",
-            path.display()
-        ))),
+        Some(UnitRef::File { path, .. }) => Err(not_read(path)),
     }
 }
 
@@ -710,10 +707,7 @@ fn battery(db: &Database, r: &Request) -> Result<String, Error> {
             ))),
             _ => Ok(l.row.id.clone()),
         },
-        Some(UnitRef::File { path, .. }) => Err(usage(format!(
-            "{} was not read (an engine error)",
-            path.display()
-        ))),
+        Some(UnitRef::File { path, .. }) => Err(not_read(path)),
     }
 }
 

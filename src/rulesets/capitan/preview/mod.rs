@@ -6,6 +6,7 @@ pub mod artillery;
 pub mod charge;
 pub mod fire;
 pub mod melee;
+pub mod reading;
 pub mod request;
 pub mod text;
 

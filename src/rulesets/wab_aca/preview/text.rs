@@ -6,14 +6,23 @@ use super::request::{ArtilleryOut, CombatOut, DuelOut, ShootOut, TestOut};
 use crate::core::table::{distribution_table, english, Series};
 use crate::core::words::Phrase;
 
-/// The house rules a preview played, one line each; nothing by the book.
-fn house_lines(text: &mut String, rules: &[super::request::HouseApplied]) {
+/// A preview's text begun: its `title` line, then the house rules it played, one line each
+/// (nothing by the book).
+fn headed(title: &str, rules: &[super::request::HouseApplied]) -> String {
+    let mut text = String::from(title);
     for h in rules {
         text.push_str(&format!(
             "  house rule {} (not the book's): {}\n",
             h.id, h.text
         ));
     }
+    text
+}
+
+/// An armour save as the texts print it: `4+`, or `none`.
+fn save(save: Option<u32>) -> String {
+    save.map(|n| format!("{n}+"))
+        .unwrap_or_else(|| "none".into())
 }
 
 fn pct(p: f64) -> String {
@@ -33,10 +42,8 @@ pub fn shoot_series(r: &ShootOut) -> Vec<Series> {
 /// `muster preview shoot`'s text.
 pub fn shoot(r: &ShootOut) -> String {
     let series = shoot_series(r);
-    let mut out = String::new();
+    let mut out = headed("Shooting (WAB core, ACA p.4, p.7, p.13)\n", &r.house_rules);
     let text = &mut out;
-    text.push_str("Shooting (WAB core, ACA p.4, p.7, p.13)\n");
-    house_lines(text, &r.house_rules);
     if let Some(f) = &r.firer {
         text.push_str(&format!(
             "  firer: {f}{}\n",
@@ -66,10 +73,7 @@ pub fn shoot(r: &ShootOut) -> String {
             .to_wound
             .map(|n| format!("{n}+"))
             .unwrap_or_else(|| "impossible".into()),
-        r.report
-            .save
-            .map(|n| format!("{n}+"))
-            .unwrap_or_else(|| "none".into()),
+        save(r.report.save),
         if r.elite > 0 {
             format!(
                 "; {} elite re-roll{} of 1s",
@@ -111,10 +115,11 @@ pub fn combat_series(r: &CombatOut) -> Vec<Series> {
 /// `muster preview combat`'s text.
 pub fn combat(r: &CombatOut) -> String {
     let series = combat_series(r);
-    let mut out = String::new();
+    let mut out = headed(
+        "Close combat, one round (ACA p.5, p.7, p.12)\n",
+        &r.house_rules,
+    );
     let text = &mut out;
-    text.push_str("Close combat, one round (ACA p.5, p.7, p.12)\n");
-    house_lines(text, &r.house_rules);
     for (who, s, why) in [
         ("attacker", &r.attacker.side, &r.attacker.fighting_reason),
         ("defender", &r.defender.side, &r.defender.fighting_reason),
@@ -191,8 +196,10 @@ pub fn combat(r: &CombatOut) -> String {
 
 /// `muster preview test`'s text.
 pub fn test(r: &TestOut) -> String {
-    let mut text = String::from("Test (ACA p.11): 2d6 at or under the value\n");
-    house_lines(&mut text, &r.house_rules);
+    let mut text = headed(
+        "Test (ACA p.11): 2d6 at or under the value\n",
+        &r.house_rules,
+    );
     if let Some(u) = &r.unit {
         text.push_str(&format!("  {u}\n"));
     }
@@ -313,10 +320,7 @@ pub fn artillery(r: &ArtilleryOut) -> String {
             r.report.strength,
             r.toughness,
             wound(r.report.to_wound),
-            r.report
-                .save
-                .map(|n| format!("{n}+"))
-                .unwrap_or_else(|| "none".into()),
+            save(r.report.save),
         )),
     }
     if r.report.at == At::Battery {
@@ -324,10 +328,7 @@ pub fn artillery(r: &ArtilleryOut) -> String {
             "  gunners (T{}): to wound {}, save {}\n",
             r.toughness,
             wound(r.report.to_wound),
-            r.report
-                .save
-                .map(|n| format!("{n}+"))
-                .unwrap_or_else(|| "none".into()),
+            save(r.report.save),
         ));
     }
     if matches!(r.report.at, At::Figures | At::Battery) {
@@ -362,8 +363,7 @@ pub fn duel_series(r: &DuelOut) -> Vec<Series> {
 /// `muster preview fire-duel`'s text.
 pub fn fire_duel(r: &DuelOut) -> String {
     let d = &r.report;
-    let mut text = String::from("Fire duel (ACA p.4, p.7)\n");
-    house_lines(&mut text, &r.house_rules);
+    let mut text = headed("Fire duel (ACA p.4, p.7)\n", &r.house_rules);
     text.push_str(&format!("  firer: {}, {} shots\n", r.firer, r.shots));
     text.push_str(&format!("    {}\n", r.shots_reason));
     if let Some(why) = &r.elite_reason {

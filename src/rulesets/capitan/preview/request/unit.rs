@@ -49,7 +49,7 @@ impl<'a> UnitChoice<'a> {
 
     /// How the unit is named where its figures may not be known: a sheet named by its id
     /// alone stands for the unit as the sheet fields it.
-    pub(super) fn named(&self, figures: Option<u32>) -> String {
+    pub(crate) fn named(&self, figures: Option<u32>) -> String {
         match (figures, &self.list) {
             (Some(f), _) => self.name(f),
             (None, Some(l)) => format!("{} ({})", l.label, l.origin),
@@ -67,7 +67,7 @@ impl<'a> UnitChoice<'a> {
 
     /// Figures for this preview: `given` (an ad-hoc flag), else the unit's; checked against
     /// the rules (troops and guns 1–12 on the table, command units at most their N°F).
-    pub(super) fn figures(
+    pub(crate) fn figures(
         &self,
         given: Option<u32>,
         role: &str,
@@ -104,7 +104,7 @@ impl<'a> UnitChoice<'a> {
 
     /// What the unit costs: the list's (plus `skill` if it was not bought: a comparison),
     /// else the sheet's for these figures and skill.
-    pub(super) fn cost(&self, db: &Database, figures: u32, skill: Option<&str>) -> u64 {
+    pub(crate) fn cost(&self, db: &Database, figures: u32, skill: Option<&str>) -> u64 {
         let price = |k: &str| u64::from(skill_cost(db, self.sheet, k, false));
         match &self.list {
             Some(l) => {
@@ -164,7 +164,7 @@ fn acts(e: &SkillEffects, skill: &Skill, u: Use) -> bool {
 /// bought, only be on the unit's sheet. `figures`: `None` for a sheet named by its id alone
 /// where the procedure takes no figures: the unit as the sheet fields it, not reduced.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn chosen_skill(
+pub(crate) fn chosen_skill(
     db: &Database,
     unit: &UnitChoice,
     figures: Option<u32>,
@@ -274,7 +274,7 @@ pub(super) fn chosen_skill(
 }
 
 /// "X with bon-oeil instead of tireur-expert".
-pub(super) fn compared_label(unit: &str, skill: &str, current: Option<&str>) -> String {
+pub(crate) fn compared_label(unit: &str, skill: &str, current: Option<&str>) -> String {
     match current {
         Some(cur) => format!("{unit} with {skill} instead of {cur}"),
         None => format!("{unit} with {skill}"),

@@ -9,7 +9,7 @@ use crate::rulesets::wab_aca::model::{Kind, Lang, LargeTarget};
 use crate::rulesets::wab_aca::preview::artillery::{self, Ammunition, ArtilleryReport, At, Order};
 
 use super::limits;
-use super::unit::{default_formation, resolve, Resolved, UnitSpec};
+use super::unit::{default_formation, resolve, save, Resolved, UnitSpec};
 
 pub struct ArtilleryRequest {
     /// A battery type (`medium`) or a battery entry (`fr-foot-battery-6`).
@@ -352,16 +352,7 @@ pub fn artillery(db: &Database, r: &ArtilleryRequest) -> Result<ArtilleryOut, St
     let save = if r.no_save || materiel {
         None
     } else {
-        match (r.save, &target) {
-            (Some(s), _) => {
-                let s = within("--save", s, &limits::SAVE, "7 or more: no save")?;
-                (s < 7).then_some(s)
-            }
-            (None, Some(t)) => t.entry.profile.sv,
-            (None, None) => {
-                return Err("give --save SV (7: none), --no-save or --target ENTRY".into())
-            }
-        }
+        save(r.save, target.as_ref())?
     };
     let report = artillery::fire(
         db,

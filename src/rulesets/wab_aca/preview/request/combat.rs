@@ -189,6 +189,21 @@ struct Met {
     reason: String,
 }
 
+impl Met {
+    /// A front rank of `front` figures, `base` mm each, `in_contact` of them in contact.
+    fn new(front: u32, base: u32, in_contact: u32, reason: String) -> Self {
+        Met {
+            out: FrontageOut {
+                front,
+                base_mm: base,
+                frontage_mm: front * base,
+                in_contact,
+            },
+            reason,
+        }
+    }
+}
+
 /// Who is in contact from the front (reading contact): the charge placed to bring the most
 /// figures into contact, each side's figures whose bases meet the other's frontage; `--contact N` gives
 /// the defender's, the attacker's following from the widths. `None` for a side muster counts
@@ -239,15 +254,7 @@ fn meeting(
             }
             (None, None) => (front, String::new()),
         };
-        d_met = Some(Met {
-            out: FrontageOut {
-                front,
-                base_mm: base,
-                frontage_mm: front * base,
-                in_contact,
-            },
-            reason: why,
-        });
+        d_met = Some(Met::new(front, base, in_contact, why));
     }
     let mut a_met = None;
     if let Some((front, base)) = a {
@@ -278,15 +285,7 @@ fn meeting(
                 _ => (front, String::new()),
             },
         };
-        a_met = Some(Met {
-            out: FrontageOut {
-                front,
-                base_mm: base,
-                frontage_mm: front * base,
-                in_contact,
-            },
-            reason: why,
-        });
+        a_met = Some(Met::new(front, base, in_contact, why));
     }
     Ok((a_met, d_met))
 }

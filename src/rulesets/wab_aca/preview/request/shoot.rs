@@ -14,7 +14,7 @@ use crate::rulesets::wab_aca::preview::House;
 
 use super::limits;
 use super::unit::{
-    default_formation, elite_playing, house, resolve, HouseApplied, Resolved, UnitSpec,
+    default_formation, elite_playing, house, resolve, save, HouseApplied, Resolved, UnitSpec,
 };
 
 pub struct ShootRequest {
@@ -328,16 +328,7 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
     let save = if r.no_save {
         None
     } else {
-        match (r.save, &target) {
-            (Some(s), _) => {
-                let s = within("--save", s, &limits::SAVE, "7 or more: no save")?;
-                (s < 7).then_some(s)
-            }
-            (None, Some(t)) => t.entry.profile.sv,
-            (None, None) => {
-                return Err("give --save SV (7: none), --no-save or --target ENTRY".into())
-            }
-        }
+        save(r.save, target.as_ref())?
     };
     let to_hit_modifier = within(
         "--to-hit-modifier",

@@ -10,6 +10,8 @@ use crate::rulesets::wab_aca::model::{Arm, Entry, Kind, Lang};
 use crate::rulesets::wab_aca::preview::House;
 use crate::rulesets::UnitRow;
 
+use super::limits;
+
 /// A unit named on the command line: an entry of the data, or a unit of a list.
 #[derive(Debug, Clone)]
 pub enum UnitSpec {
@@ -215,6 +217,19 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
             house_rules: Vec::new(),
         },
     })
+}
+
+/// The target's armour save: `--save` (7 or more: none), else the target's own; one of them
+/// must be given.
+pub(super) fn save(given: Option<u32>, target: Option<&Resolved>) -> Result<Option<u32>, String> {
+    match (given, target) {
+        (Some(s), _) => {
+            let s = within("--save", s, &limits::SAVE, "7 or more: no save")?;
+            Ok((s < 7).then_some(s))
+        }
+        (None, Some(t)) => Ok(t.entry.profile.sv),
+        (None, None) => Err("give --save SV (7: none), --no-save or --target ENTRY".into()),
+    }
 }
 
 /// The formation a unit stands in when none is given, to fire and to fight (reading

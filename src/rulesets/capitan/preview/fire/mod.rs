@@ -2,6 +2,10 @@
 //! each impact is dodged with the target's highest die + cover ≥ 5; a failed dodge removes a
 //! figure; a troop unit left with 2 figures tests its courage or routs.
 
+pub mod declared;
+pub mod request;
+pub mod text;
+
 use super::{CourageTest, Distribution, Unit};
 use crate::core::dice;
 use crate::rulesets::capitan::database::Database;

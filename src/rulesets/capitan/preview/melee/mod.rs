@@ -6,6 +6,10 @@
 //! `reduced-unit-always` of rules.toml). The melee goes on until one side is destroyed or routs (§8.9): an absorbing Markov
 //! chain over the two figure counts, solved exactly.
 
+pub mod declared;
+pub mod request;
+pub mod text;
+
 use std::collections::BTreeMap;
 
 use super::fire::dodge_chance;

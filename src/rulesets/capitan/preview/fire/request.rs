@@ -9,8 +9,10 @@ use crate::rulesets::capitan::model::{Die, DodgeReroll};
 use crate::rulesets::capitan::preview::fire::{self, FireSetup, Situation};
 use crate::rulesets::capitan::preview::{CourageTest, Unit};
 
-use super::limits;
-use super::unit::{chosen_skill, compared_label, UnitChoice, Use};
+use crate::rulesets::capitan::preview::request::limits;
+use crate::rulesets::capitan::preview::request::unit::{
+    chosen_skill, compared_label, UnitChoice, Use,
+};
 
 /// Numbers given on the command line that replace the sheets'.
 #[derive(Debug, Clone, Default)]

@@ -3,6 +3,10 @@
 //! that courage; the roll is made anyway to see whether it doubles the courage (≥ 2 × courage:
 //! the target routs).
 
+pub mod declared;
+pub mod request;
+pub mod text;
+
 use crate::core::dice;
 use crate::rulesets::capitan::database::Database;
 

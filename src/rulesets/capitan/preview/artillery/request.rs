@@ -7,8 +7,8 @@ use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, GunType, Kind, Quality};
 use crate::rulesets::capitan::preview::artillery::{self, Ammunition, GunRange};
 
-use super::limits;
-use super::unit::UnitChoice;
+use crate::rulesets::capitan::preview::request::limits;
+use crate::rulesets::capitan::preview::request::unit::UnitChoice;
 
 #[derive(Debug, Clone)]
 pub struct ArtilleryRequest<'a> {

@@ -2,6 +2,10 @@
 //! regular) gives a blank shot on 1–3; otherwise every figure under the impact template
 //! dodges on 1d6 + factors, needing the gun type's number for that ammunition and range.
 
+pub mod declared;
+pub mod request;
+pub mod text;
+
 use crate::core::dice;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, GunType, Quality};

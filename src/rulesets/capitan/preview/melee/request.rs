@@ -10,8 +10,10 @@ use crate::rulesets::capitan::model::Die;
 use crate::rulesets::capitan::preview::melee::{self, MeleeSetup, Stance};
 use crate::rulesets::capitan::preview::{CourageTest, Unit};
 
-use super::limits;
-use super::unit::{chosen_skill, compared_label, UnitChoice, Use};
+use crate::rulesets::capitan::preview::request::limits;
+use crate::rulesets::capitan::preview::request::unit::{
+    chosen_skill, compared_label, UnitChoice, Use,
+};
 
 #[derive(Debug, Clone, Default)]
 pub struct SideOverrides {

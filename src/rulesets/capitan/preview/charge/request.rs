@@ -6,8 +6,8 @@ use crate::core::bounds::within;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::preview::charge::{self, ChargeInput};
 
-use super::limits;
-use super::unit::{chosen_skill, UnitChoice, Use};
+use crate::rulesets::capitan::preview::request::limits;
+use crate::rulesets::capitan::preview::request::unit::{chosen_skill, UnitChoice, Use};
 
 #[derive(Debug, Clone, Default)]
 pub struct ChargeRequest<'a> {
