@@ -6,6 +6,10 @@
 //! picker's offers that name what the units bought, the sentences, what changed since the
 //! units were priced). Target: a view costs at most 3 times a check (it cost 15 to 49 times
 //! when the labels were read at each request). Shipped lists of three rulesets.
+//!
+//! A web edit (`POST /api/lists/{name}/edit`, without the HTTP, the lock and the write): one
+//! edit (the first unit's label set) made on the list's text, the list checked, and its view,
+//! as the handler does it. Target (issue 37): an edit at most 3 times a check.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -15,7 +19,7 @@ use muster::commands::check::report_json;
 use muster::commands::ready::{data_stamp, Ready};
 use muster::commands::to_json;
 use muster::core::source::Sources;
-use muster::rulesets::{self, Ruleset};
+use muster::rulesets::{self, Ruleset, UnitChange};
 
 /// What both handlers do first: the ruleset read from the text, the data's fingerprint
 /// compared with the one they were read with, the list checked.
@@ -60,10 +64,30 @@ fn view(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
     to_json(&body)
 }
 
+/// What the edit handler does: the list checked to learn its ruleset, the edit made on its
+/// text (the original and the edit checked), then the view of the new text.
+fn edit(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
+    let c = checked(ready, dirs, path, text);
+    assert!(c.check.ruleset == ready.engine.ruleset());
+    let change = UnitChange {
+        label: Some("Bench".to_owned()),
+        ..UnitChange::default()
+    };
+    let (edited, _) = muster::commands::list::edited_text(
+        ready.engine.as_ref(),
+        Path::new("l.toml"),
+        text,
+        |engine, doc| engine.set_unit(doc, 1, &change),
+    )
+    .expect("an edit");
+    assert_ne!(edited, text, "the edit changes the list");
+    view(ready, dirs, path, &edited)
+}
+
 fn views(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dirs = vec![root.join("unit-sheets")];
-    let mut group = c.benchmark_group("serve list view vs check");
+    let mut group = c.benchmark_group("serve list view and edit vs check");
     for list in [
         "sharpe-patrol.toml",
         "wab-france-1809.toml",
@@ -80,6 +104,9 @@ fn views(c: &mut Criterion) {
         });
         group.bench_function(format!("{list}: list view"), |b| {
             b.iter(|| black_box(view(&ready, &dirs, &path, &text)))
+        });
+        group.bench_function(format!("{list}: edit"), |b| {
+            b.iter(|| black_box(edit(&ready, &dirs, &path, &text)))
         });
     }
     group.finish();
