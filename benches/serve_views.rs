@@ -15,10 +15,10 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use muster::commands::check::report_json;
-use muster::commands::ready::{data_stamp, Ready};
 use muster::commands::to_json;
 use muster::core::source::Sources;
+use muster::ops::check::report_json;
+use muster::ops::ready::{data_stamp, Ready};
 use muster::rulesets::{self, Ruleset, UnitChange};
 
 /// What both handlers do first: the ruleset read from the text, the data's fingerprint
@@ -28,7 +28,7 @@ fn checked(
     dirs: &[PathBuf],
     path: &Path,
     text: &str,
-) -> muster::commands::ready::Checked {
+) -> muster::ops::ready::Checked {
     let mut probe = Sources::new();
     let id = probe.add_named(path, "l.toml", text.to_owned());
     let ruleset = rulesets::peek(&probe, id).expect("a ruleset");
@@ -51,7 +51,7 @@ fn view(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
     let mut c = checked(ready, dirs, path, text);
     let lang = c.check.lang.unwrap_or(c.check.ruleset.languages()[0]);
     let labels = ready.words(lang);
-    let body = muster::commands::view::list_view(
+    let body = muster::ops::view::list_view(
         ready.engine.as_ref(),
         &mut c,
         None,
@@ -73,7 +73,7 @@ fn edit(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
         label: Some("Bench".to_owned()),
         ..UnitChange::default()
     };
-    let (edited, _) = muster::commands::list::edited_text(
+    let (edited, _) = muster::ops::edit::edited_text(
         ready.engine.as_ref(),
         Path::new("l.toml"),
         text,

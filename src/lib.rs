@@ -13,6 +13,7 @@
 pub mod cli;
 pub mod commands;
 pub mod core;
+pub mod ops;
 pub mod render;
 pub mod rulesets;
 pub mod serve;

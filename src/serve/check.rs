@@ -13,20 +13,20 @@ use super::app::{App, Shared};
 use super::query::AgainstQuery;
 use super::reply::{blocking, json_error, json_response, store_error};
 use super::store::{Store, StoreError};
-use crate::commands::check::{report_json, unknown_ruleset_json};
 use crate::commands::to_json;
 use crate::core::diagnostic;
 use crate::core::source::Sources;
+use crate::ops::check::{report_json, unknown_ruleset_json};
 use crate::rulesets::{self, ListCheck};
 
 /// A list text checked by its ruleset's engine.
 pub(super) struct Checked {
     pub(super) ready: Arc<super::app::Ready>,
-    pub(super) list: crate::commands::ready::Checked,
+    pub(super) list: crate::ops::ready::Checked,
 }
 
 impl std::ops::Deref for Checked {
-    type Target = crate::commands::ready::Checked;
+    type Target = crate::ops::ready::Checked;
     fn deref(&self) -> &Self::Target {
         &self.list
     }

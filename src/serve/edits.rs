@@ -18,8 +18,8 @@ use super::lists::list_view;
 use super::query::LangQuery;
 use super::reply::{blocking, if_match, json_error, store_error};
 use super::store::StoreError;
-use crate::commands::list::edited_text;
 use crate::core::error::Error;
+use crate::ops::edit::edited_text;
 use crate::rulesets::{self, FreeSkill, NewUnit, UnitChange};
 
 /// `POST /api/lists/{name}/update` with `If-Match`: accepts today's data, as `muster list

@@ -138,7 +138,7 @@ pub(super) fn list_view(
     let lang = page_lang(c.check.ruleset, lang.or(c.check.lang.map(|l| l.id())));
     let labels = c.ready.words(lang);
     let ready = c.ready.clone();
-    let body = crate::commands::view::list_view(
+    let body = crate::ops::view::list_view(
         ready.engine.as_ref(),
         &mut c.list,
         other.as_ref(),

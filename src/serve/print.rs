@@ -9,9 +9,9 @@ use serde::Deserialize;
 use super::app::{App, Shared};
 use super::check::{stored, Checked};
 use super::reply::{blocking, json_error};
-use crate::commands::print::{list_cards, roster_document, RosterFormat};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+use crate::ops::print::{list_cards, roster_document, RosterFormat};
 use crate::render::sheet::Paper;
 use crate::rulesets::Ruleset;
 

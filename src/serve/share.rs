@@ -15,10 +15,10 @@ use super::check::stored;
 use super::print::{print_options, PrintQuery};
 use super::query::{asked_lang, page_lang};
 use super::reply::{blocking, json_error, json_response, store_error};
-use crate::commands::print::{roster_document, RosterFormat};
-use crate::commands::share::ImportError;
 use crate::commands::to_json;
 use crate::core::error::Error;
+use crate::ops::print::{roster_document, RosterFormat};
+use crate::ops::share::ImportError;
 use crate::rulesets::{self, Ruleset};
 
 /// `GET /api/lists/{name}/share[?lang=…]`: the list's share code (`muster list share`), its
@@ -46,7 +46,7 @@ pub async fn share(
             Ok(code) => code,
             Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
         };
-        let (qr, qr_note) = match crate::commands::share::code_qr(&code) {
+        let (qr, qr_note) = match crate::ops::share::code_qr(&code) {
             Ok(qr) => (Some(qr.svg()), None),
             Err(why) => (None, Some(why)),
         };
@@ -117,25 +117,23 @@ pub async fn import_picture(
     Query(asked): Query<PictureQuery>,
     body: Bytes,
 ) -> Response {
-    blocking(
-        move || match crate::commands::share::code_of_picture(&body) {
-            Ok(code) => import_code(
-                &app,
-                ImportBody {
-                    code,
-                    name: asked.name,
-                    lang: asked.lang,
-                },
-            ),
-            Err(why) => {
-                let lang = asked_lang(asked.lang.as_deref());
-                json_error(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    &why.say(lang, crate::core::words::shared(lang)),
-                )
-            }
-        },
-    )
+    blocking(move || match crate::ops::share::code_of_picture(&body) {
+        Ok(code) => import_code(
+            &app,
+            ImportBody {
+                code,
+                name: asked.name,
+                lang: asked.lang,
+            },
+        ),
+        Err(why) => {
+            let lang = asked_lang(asked.lang.as_deref());
+            json_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &why.say(lang, crate::core::words::shared(lang)),
+            )
+        }
+    })
     .await
 }
 
@@ -154,7 +152,7 @@ fn import_code(app: &App, asked: ImportBody) -> Response {
             },
             None => None,
         };
-        let done = crate::commands::share::import(
+        let done = crate::ops::share::import(
             &app.dirs,
             None,
             &asked.code,
