@@ -18,17 +18,12 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use muster::commands::to_json;
 use muster::core::source::Sources;
 use muster::ops::check::report_json;
-use muster::ops::ready::{data_stamp, Ready};
+use muster::ops::ready::{data_stamp, Checked, Ready};
 use muster::rulesets::{self, Ruleset, UnitChange};
 
 /// What both handlers do first: the ruleset read from the text, the data's fingerprint
 /// compared with the one they were read with, the list checked.
-fn checked(
-    ready: &Ready,
-    dirs: &[PathBuf],
-    path: &Path,
-    text: &str,
-) -> muster::ops::ready::Checked {
+fn checked(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> Checked {
     let mut probe = Sources::new();
     let id = probe.add_named(path, "l.toml", text.to_owned());
     let ruleset = rulesets::peek(&probe, id).expect("a ruleset");
@@ -49,11 +44,16 @@ fn check(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
 
 fn view(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
     let mut c = checked(ready, dirs, path, text);
+    view_of(ready, &mut c, text)
+}
+
+/// The view of a checked list, as the list's handler builds it.
+fn view_of(ready: &Ready, c: &mut Checked, text: &str) -> String {
     let lang = c.check.lang.unwrap_or(c.check.ruleset.languages()[0]);
     let labels = ready.words(lang);
     let body = muster::ops::view::list_view(
         ready.engine.as_ref(),
-        &mut c,
+        c,
         None,
         "l.toml",
         "1-0",
@@ -64,24 +64,29 @@ fn view(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
     to_json(&body)
 }
 
-/// What the edit handler does: the list checked to learn its ruleset, the edit made on its
-/// text (the original and the edit checked), then the view of the new text.
+/// What the edit handler does: the list's ruleset read from its text, the edit made on it
+/// and the new text checked (the original too, as the text changed: `ops::edit::edit`),
+/// then the view of that check.
 fn edit(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
-    let c = checked(ready, dirs, path, text);
-    assert!(c.check.ruleset == ready.engine.ruleset());
+    let mut probe = Sources::new();
+    let id = probe.add_named(path, "l.toml", text.to_owned());
+    let ruleset = rulesets::peek(&probe, id).expect("a ruleset");
+    assert!(
+        ready.is_current(data_stamp(ruleset, dirs)),
+        "the data unchanged"
+    );
     let change = UnitChange {
         label: Some("Bench".to_owned()),
         ..UnitChange::default()
     };
-    let (edited, _) = muster::ops::edit::edited_text(
-        ready.engine.as_ref(),
-        Path::new("l.toml"),
-        text,
-        |engine, doc| engine.set_unit(doc, 1, &change),
-    )
-    .expect("an edit");
-    assert_ne!(edited, text, "the edit changes the list");
-    view(ready, dirs, path, &edited)
+    let roots = vec![path.parent().expect("a folder").to_path_buf()];
+    let mut edited =
+        muster::ops::edit::edit(ready, Some(roots), path, "l.toml", text, |engine, doc| {
+            engine.set_unit(doc, 1, &change)
+        })
+        .expect("an edit");
+    assert_ne!(edited.text, text, "the edit changes the list");
+    view_of(ready, &mut edited.checked, &edited.text)
 }
 
 fn views(c: &mut Criterion) {

@@ -3,13 +3,15 @@
 //! the byte-order mark and line endings kept, an edit that makes the same list written as
 //! nothing.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
+use super::ready::{Checked, Ready};
+use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::Sources;
-use crate::rulesets::Engine;
+use crate::rulesets::{Engine, ListCheck};
 
 /// What an edit keeps of the file's bytes besides its TOML: a byte-order mark and CRLF line
 /// endings.
@@ -55,7 +57,13 @@ pub(crate) fn unchanged(
     let Ok(after) = engine.check_list(&sources, id) else {
         return false;
     };
-    let words = |l: &crate::rulesets::ListCheck| -> Vec<(String, String)> {
+    same_list(before, &after)
+}
+
+/// Whether two checks are of the same list: its header, total, units (what each is, costs
+/// and bought) and what the check says of it (each mistake as often as it is made).
+pub fn same_list(before: &ListCheck, after: &ListCheck) -> bool {
+    let words = |l: &ListCheck| -> Vec<(String, String)> {
         l.diagnostics
             .iter()
             .map(|d| (d.code.to_owned(), d.message.clone()))
@@ -75,7 +83,7 @@ pub(crate) fn unchanged(
                 && a.cost == b.cost
                 && a.extras == b.extras
         })
-        && words(&after) == words(before)
+        && words(after) == words(before)
 }
 
 /// Parses a list's text (a byte-order mark aside) and applies `change` to it; the edit's
@@ -111,31 +119,62 @@ pub(crate) fn apply(
     Ok((doc, notes))
 }
 
-/// An edit of a list's text as the CLI makes it (the web app's edits): the new text, with
-/// the original's byte-order mark and line endings, and the edit's notes. It fails when the
-/// result would no longer be a list file (`sources` holds the data, for diagnostics).
-pub fn edited_text(
-    engine: &dyn Engine,
-    file: &Path,
+/// A list's text edited and checked: the text to write, its check (what the builder's view
+/// is built from) and the edit's notes.
+pub struct Edited {
+    pub text: String,
+    pub checked: Checked,
+    pub notes: Vec<String>,
+}
+
+/// An edit of the list `name` (its `original` text, at `path`) as the CLI makes it (the web
+/// app's edits): `change` made on its document, the new text with the original's byte-order
+/// mark and line endings, checked once over `ready`'s data (what it names read only within
+/// `roots`). When the text changed, the original is checked too (once): an edit of a text
+/// that is no list file is refused, and an edit that makes the same list as the original (a
+/// value set to what it was, [`same_list`]) keeps the original's text and check, so that the
+/// player's text stays as they wrote it. Fails when the result would no longer be a list file.
+pub fn edit(
+    ready: &Ready,
+    roots: Option<Vec<PathBuf>>,
+    path: &Path,
+    name: &str,
     original: &str,
     change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
-) -> Result<(String, Vec<String>), Error> {
-    let (doc, notes) = apply(engine, file, original, change)?;
+) -> Result<Edited, Error> {
+    let not_a_list = |(d, at): (Diagnostic, Option<(usize, usize)>)| {
+        let at = at
+            .map(|(l, c)| format!(" (line {l}, column {c})"))
+            .unwrap_or_default();
+        Error::Usage(format!("{name} is not a list file{at}: {}", d.message))
+    };
+    let check = |text: &str| ready.check_unfolded(roots.clone(), path, name, text.to_owned());
+    let (doc, notes) = match apply(ready.engine.as_ref(), Path::new(name), original, change) {
+        Ok(made) => made,
+        // An edit of a text that is no list file is refused as such, whatever the edit.
+        Err(e) => return Err(check(original).err().map_or(e, not_a_list)),
+    };
     let text = Shape::of(original).apply(doc.to_string());
-    let mut sources = Sources::new();
-    let first = sources.add(file, original.to_owned());
-    if let Ok(before) = engine.check_list(&sources, first) {
-        if unchanged(engine, file, &before, &text) {
-            return Ok((original.to_owned(), notes));
+    let after = check(&text);
+    let (text, mut checked) = if text == original {
+        (text, after.map_err(not_a_list)?)
+    } else {
+        let before = check(original).map_err(not_a_list)?;
+        match after {
+            Ok(after) if !same_list(&before.check, &after.check) => (text, after),
+            Ok(_) => (original.to_owned(), before),
+            Err((d, _)) => {
+                return Err(Error::Usage(format!(
+                    "{name} would not be a valid list file: {}",
+                    d.message
+                )))
+            }
         }
-    }
-    let id = sources.add(file, text.clone());
-    engine.check_list(&sources, id).map_err(|d| {
-        Error::Usage(format!(
-            "{} would not be a valid list file: {}",
-            file.display(),
-            d.message
-        ))
-    })?;
-    Ok((text, notes))
+    };
+    checked.fold();
+    Ok(Edited {
+        text,
+        checked,
+        notes,
+    })
 }
