@@ -9,8 +9,8 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use muster::commands::print::{cards_document, sheet_card_svg};
 use muster::core::source::Sources;
+use muster::ops::print::{cards_document, sheet_card_svg};
 use muster::render::sheet::Paper;
 use muster::render::templates::Templates;
 use muster::rulesets::{Engine, Ruleset, SheetFilter, SheetRef};

@@ -10,9 +10,10 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use muster::commands::check::{check_read, report_json};
+use muster::commands::check::check_read;
 use muster::commands::to_json;
 use muster::core::source::Sources;
+use muster::ops::check::report_json;
 use muster::rulesets::Ruleset;
 
 /// A Capitán list of `units` voltigeur units, each choosing `tireur-expert` `skills` times.

@@ -94,8 +94,8 @@ fn list_check(c: &mut Criterion) {
 /// checked, and the JSON of `muster check --format json` written. The goal behind it: p99
 /// under 20 ms with 50 clients on loopback (the load test in tests/cli/serve.rs).
 fn web_check(c: &mut Criterion) {
-    use muster::commands::check::report_json;
     use muster::commands::to_json;
+    use muster::ops::check::report_json;
     use muster::rulesets::{self, Ruleset};
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets");
     let mut data = Sources::new();

@@ -6,25 +6,24 @@
 //! picker's offers that name what the units bought, the sentences, what changed since the
 //! units were priced). Target: a view costs at most 3 times a check (it cost 15 to 49 times
 //! when the labels were read at each request). Shipped lists of three rulesets.
+//!
+//! A web edit (`POST /api/lists/{name}/edit`, without the HTTP, the lock and the write): one
+//! edit (the first unit's label set) made on the list's text, the list checked, and its view,
+//! as the handler does it. Target (issue 37): an edit at most 3 times a check.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use muster::commands::check::report_json;
-use muster::commands::ready::{data_stamp, Ready};
 use muster::commands::to_json;
 use muster::core::source::Sources;
-use muster::rulesets::{self, Ruleset};
+use muster::ops::check::report_json;
+use muster::ops::ready::{data_stamp, Checked, Ready};
+use muster::rulesets::{self, Ruleset, UnitChange};
 
 /// What both handlers do first: the ruleset read from the text, the data's fingerprint
 /// compared with the one they were read with, the list checked.
-fn checked(
-    ready: &Ready,
-    dirs: &[PathBuf],
-    path: &Path,
-    text: &str,
-) -> muster::commands::ready::Checked {
+fn checked(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> Checked {
     let mut probe = Sources::new();
     let id = probe.add_named(path, "l.toml", text.to_owned());
     let ruleset = rulesets::peek(&probe, id).expect("a ruleset");
@@ -45,11 +44,16 @@ fn check(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
 
 fn view(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
     let mut c = checked(ready, dirs, path, text);
+    view_of(ready, &mut c, text)
+}
+
+/// The view of a checked list, as the list's handler builds it.
+fn view_of(ready: &Ready, c: &mut Checked, text: &str) -> String {
     let lang = c.check.lang.unwrap_or(c.check.ruleset.languages()[0]);
     let labels = ready.words(lang);
-    let body = muster::commands::view::list_view(
+    let body = muster::ops::view::list_view(
         ready.engine.as_ref(),
-        &mut c,
+        c,
         None,
         "l.toml",
         "1-0",
@@ -60,10 +64,35 @@ fn view(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
     to_json(&body)
 }
 
+/// What the edit handler does: the list's ruleset read from its text, the edit made on it
+/// and the new text checked (the original too, as the text changed: `ops::edit::edit`),
+/// then the view of that check.
+fn edit(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
+    let mut probe = Sources::new();
+    let id = probe.add_named(path, "l.toml", text.to_owned());
+    let ruleset = rulesets::peek(&probe, id).expect("a ruleset");
+    assert!(
+        ready.is_current(data_stamp(ruleset, dirs)),
+        "the data unchanged"
+    );
+    let change = UnitChange {
+        label: Some("Bench".to_owned()),
+        ..UnitChange::default()
+    };
+    let roots = vec![path.parent().expect("a folder").to_path_buf()];
+    let mut edited =
+        muster::ops::edit::edit(ready, Some(roots), path, "l.toml", text, |engine, doc| {
+            engine.set_unit(doc, 1, &change)
+        })
+        .expect("an edit");
+    assert_ne!(edited.text, text, "the edit changes the list");
+    view_of(ready, &mut edited.checked, &edited.text)
+}
+
 fn views(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dirs = vec![root.join("unit-sheets")];
-    let mut group = c.benchmark_group("serve list view vs check");
+    let mut group = c.benchmark_group("serve list view and edit vs check");
     for list in [
         "sharpe-patrol.toml",
         "wab-france-1809.toml",
@@ -80,6 +109,9 @@ fn views(c: &mut Criterion) {
         });
         group.bench_function(format!("{list}: list view"), |b| {
             b.iter(|| black_box(view(&ready, &dirs, &path, &text)))
+        });
+        group.bench_function(format!("{list}: edit"), |b| {
+            b.iter(|| black_box(edit(&ready, &dirs, &path, &text)))
         });
     }
     group.finish();

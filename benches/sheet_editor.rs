@@ -10,9 +10,9 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use muster::commands::print::sheet_card_svg;
-use muster::commands::sheets::typed;
 use muster::core::source::Sources;
+use muster::ops::print::sheet_card_svg;
+use muster::ops::sheets::typed;
 use muster::render::templates::Templates;
 use muster::rulesets::{Engine, Ruleset, SheetFilter};
 

@@ -3,7 +3,8 @@
 //!
 //! Dependencies point one way: `core` (generic: sources, diagnostics, dice, catalogues) ←
 //! `rulesets::<ruleset>` (model ← data ← rules, previews, views) ← `rulesets` (the boundary:
-//! [`rulesets::Engine`]) ← `commands` ← [`run`]. `render` typesets what templates produce and
+//! [`rulesets::Engine`]) ← `ops` (the operations the command line and the web app both call) ←
+//! `commands`, `serve` ← [`run`]. `render` typesets what templates produce and
 //! knows no ruleset; `cli` is the only module that knows clap.
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 // Diagnostics are data returned by value from cold paths (a malformed file); boxing them
@@ -13,6 +14,7 @@
 pub mod cli;
 pub mod commands;
 pub mod core;
+pub mod ops;
 pub mod render;
 pub mod rulesets;
 pub mod serve;

@@ -6,12 +6,12 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
-use super::list::Shape;
 use super::{load_engine, print_out, to_json};
 use crate::cli::{CareerCommand, CheckFormat};
 use crate::core::error::Error;
 use crate::core::output::{write_atomic, EditLock};
 use crate::core::source::{read_text, Sources};
+use crate::ops::edit::Shape;
 use crate::render::templates::Templates;
 use crate::rulesets::{Engine, Ruleset};
 

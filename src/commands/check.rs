@@ -3,35 +3,17 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
 use super::{load_engine, print_out, to_json};
 use crate::cli::CheckFormat;
-use crate::core::diagnostic::{self, Diagnostic, JsonDiagnostic};
+use crate::core::diagnostic::{self, Diagnostic};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::source::{FileId, Sources};
 use crate::core::table::text_table;
 use crate::core::text::one_line;
 use crate::core::words::{Layered, Phrase, Words};
+use crate::ops::check::{report_json, unknown_ruleset_json};
 use crate::rulesets::{self, Engine, ListCheck, Ruleset};
-
-#[derive(Serialize)]
-pub struct JsonReport<'a> {
-    valid: bool,
-    total: u64,
-    limit: u64,
-    units: Vec<&'a serde_json::Value>,
-    diagnostics: Vec<JsonDiagnostic>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    against: Option<JsonAgainst>,
-}
-
-#[derive(Serialize)]
-pub struct JsonAgainst {
-    total: u64,
-    valid: bool,
-}
 
 /// Why a file could not be checked as a list.
 pub enum OpenError {
@@ -252,42 +234,6 @@ pub fn run(
         }
     }
     Ok(if valid { 0 } else { 1 })
-}
-
-/// The report of `muster check --format json` (and of the web app's `POST /api/check`): a
-/// list checked, with the pair's diagnostics already added when there is an `other`.
-pub fn report_json<'a>(
-    checked: &'a ListCheck,
-    other: Option<&ListCheck>,
-    sources: &Sources,
-) -> JsonReport<'a> {
-    JsonReport {
-        valid: checked.is_valid() && other.is_none_or(ListCheck::is_valid),
-        total: checked.total,
-        limit: checked.limit,
-        units: checked.units.iter().map(|u| &u.json).collect(),
-        diagnostics: checked
-            .diagnostics
-            .iter()
-            .map(|d| d.to_json(sources))
-            .collect(),
-        against: other.map(|o| JsonAgainst {
-            total: o.total,
-            valid: o.is_valid(),
-        }),
-    }
-}
-
-/// The report for a file whose `ruleset` muster does not know: invalid, one diagnostic.
-pub fn unknown_ruleset_json(d: &Diagnostic, sources: &Sources) -> JsonReport<'static> {
-    JsonReport {
-        valid: false,
-        total: 0,
-        limit: 0,
-        units: Vec::new(),
-        diagnostics: vec![d.to_json(sources)],
-        against: None,
-    }
 }
 
 /// `FILE: valid (0 errors, 1 warning)`.

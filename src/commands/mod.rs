@@ -8,28 +8,23 @@ pub mod game;
 pub mod list;
 pub mod matchups;
 pub mod named;
-pub mod player_layer;
 pub mod preview;
 pub mod print;
-pub mod ready;
 pub mod rulesets;
 pub mod schema;
 pub mod score;
 pub mod share;
 pub mod sheets;
 pub mod skills;
-pub mod view;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::core::diagnostic::{self, Diagnostic};
+use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::Sources;
-use crate::rulesets::{self as rs, Engine, Ruleset};
-
-/// The player's own data folder, read last (a layer over the others) whenever it is there.
-pub const PLAYER_DATA: &str = "my-sheets";
+pub use crate::ops::{data_failure, load_engine, to_json, PLAYER_DATA};
+use crate::rulesets::{self as rs, Ruleset};
 
 /// The data directories, each a layer over the ones before: --data, else $MUSTER_DATA, else
 /// ./unit-sheets, else the data built into muster (`core::builtin`); then the player's
@@ -60,38 +55,6 @@ fn shipped_dirs(flags: &[PathBuf]) -> Vec<PathBuf> {
         return vec![local.to_path_buf()];
     }
     vec![crate::core::builtin::root()]
-}
-
-/// Prints the errors of a load that failed, and the error that stops the command.
-pub fn data_failure(
-    ruleset: Ruleset,
-    mut diagnostics: Vec<Diagnostic>,
-    sources: &Sources,
-) -> Error {
-    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-    diagnostic::sort(&mut diagnostics);
-    let errors_only: Vec<Diagnostic> = diagnostics.into_iter().filter(|d| d.is_error()).collect();
-    diagnostic::print_all(&errors_only, sources);
-    Error::Invalid(format!(
-        "the {} data has {errors} error{}; fix it first (`muster data check --ruleset {}` lists them)",
-        ruleset.title(),
-        if errors == 1 { "" } else { "s" },
-        ruleset.id()
-    ))
-}
-
-/// Loads a ruleset's data; any error in it stops the command after printing them all.
-pub fn load_engine(
-    ruleset: Ruleset,
-    dirs: &[PathBuf],
-    sources: &mut Sources,
-) -> Result<Box<dyn Engine>, Error> {
-    let loaded = rs::load(ruleset, dirs, sources)?;
-    let errors = loaded.diagnostics.iter().any(Diagnostic::is_error);
-    match loaded.engine {
-        Some(engine) if !errors => Ok(engine),
-        _ => Err(data_failure(ruleset, loaded.diagnostics, sources)),
-    }
 }
 
 /// A ruleset's typed database, for the commands that are the ruleset's own (previews): any
@@ -165,14 +128,6 @@ pub fn print_out(text: &str) -> Result<(), Error> {
         }),
         _ => Ok(()),
     }
-}
-
-/// JSON with a trailing newline.
-pub fn to_json<T: serde::Serialize>(value: &T) -> String {
-    let mut s =
-        serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
-    s.push('\n');
-    s
 }
 
 /// Makes the folder a new game or career goes in (`games/`, `careers/`) when it does not exist

@@ -13,9 +13,9 @@ use axum::response::{IntoResponse, Response};
 
 use super::pairing::Pairing;
 use super::store::Store;
-use crate::commands::ready::data_stamp;
-pub(crate) use crate::commands::ready::Ready;
 use crate::core::error::Error;
+use crate::ops::ready::data_stamp;
+pub(crate) use crate::ops::ready::Ready;
 use crate::rulesets::Ruleset;
 
 pub(super) type Shared = State<Arc<App>>;

@@ -11,22 +11,22 @@ use axum::response::Response;
 
 use super::app::{App, Shared};
 use super::query::AgainstQuery;
-use super::reply::{blocking, json_error, json_response, store_error};
+use super::reply::{blocking, json_error, json_response, store_error, ApiError};
 use super::store::{Store, StoreError};
-use crate::commands::check::{report_json, unknown_ruleset_json};
 use crate::commands::to_json;
 use crate::core::diagnostic;
 use crate::core::source::Sources;
+use crate::ops::check::{report_json, unknown_ruleset_json};
 use crate::rulesets::{self, ListCheck};
 
 /// A list text checked by its ruleset's engine.
 pub(super) struct Checked {
     pub(super) ready: Arc<super::app::Ready>,
-    pub(super) list: crate::commands::ready::Checked,
+    pub(super) list: crate::ops::ready::Checked,
 }
 
 impl std::ops::Deref for Checked {
-    type Target = crate::commands::ready::Checked;
+    type Target = crate::ops::ready::Checked;
     fn deref(&self) -> &Self::Target {
         &self.list
     }
@@ -121,28 +121,25 @@ pub(super) fn against(app: &App, c: &mut Checked, other: &str) -> Result<ListChe
 pub async fn check(State(app): Shared, Query(q): Query<AgainstQuery>, body: Bytes) -> Response {
     blocking(move || {
         let Ok(text) = String::from_utf8(body.to_vec()) else {
-            return json_error(StatusCode::BAD_REQUEST, "the body is not UTF-8 text");
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "the body is not UTF-8 text",
+            ));
         };
         let name = q.name.as_deref().unwrap_or("request.toml");
-        if let Err(e) = Store::check_name(name) {
-            return store_error(e);
-        }
-        let mut c = match check_text(&app, name, text) {
-            Ok(Outcome::Checked(c)) => c,
-            Ok(Outcome::UnknownRuleset(report)) => return json_response(StatusCode::OK, report),
-            Err(e) => return store_error(e),
+        Store::check_name(name)?;
+        let mut c = match check_text(&app, name, text)? {
+            Outcome::Checked(c) => c,
+            Outcome::UnknownRuleset(report) => return Ok(json_response(StatusCode::OK, report)),
         };
         let other = match q.against.as_deref() {
-            Some(name) => match against(&app, &mut c, name) {
-                Ok(o) => Some(o),
-                Err(e) => return store_error(e),
-            },
+            Some(name) => Some(against(&app, &mut c, name)?),
             None => None,
         };
-        json_response(
+        Ok(json_response(
             StatusCode::OK,
             to_json(&report_json(&c.check, other.as_ref(), &c.sources)),
-        )
+        ))
     })
     .await
 }

@@ -13,7 +13,7 @@ use serde_json::json;
 use super::app::{App, Shared};
 use super::check::{against, stored, Checked};
 use super::query::page_lang;
-use super::reply::{blocking, json_error, json_response, store_error};
+use super::reply::{blocking, json_error, json_response, store_error, ApiError};
 use crate::commands::to_json;
 use crate::core::i18n::Lang;
 use crate::render::plot;
@@ -146,22 +146,10 @@ pub async fn duel(
 ) -> Response {
     blocking(move || {
         let (unit_text, enemy_text) = (q.remove("unit"), q.remove("enemy"));
-        let chart = match chart_width(&mut q) {
-            Ok(w) => w,
-            Err(r) => return r,
-        };
-        let f = match facing(&app, &name, &mut q) {
-            Ok(f) => f,
-            Err(r) => return r,
-        };
-        let unit = match unit_number("unit", unit_text.as_deref(), &name) {
-            Ok(n) => n,
-            Err(r) => return r,
-        };
-        let enemy = match unit_number("enemy", enemy_text.as_deref(), &f.other_name) {
-            Ok(n) => n,
-            Err(r) => return r,
-        };
+        let chart = chart_width(&mut q)?;
+        let f = facing(&app, &name, &mut q)?;
+        let unit = unit_number("unit", unit_text.as_deref(), &name)?;
+        let enemy = unit_number("enemy", enemy_text.as_deref(), &f.other_name)?;
         let (pa, pb) = (app.store.shown(&name), app.store.shown(&f.other_name));
         let a = DuelSide {
             list: &f.c.check,
@@ -176,7 +164,7 @@ pub async fn duel(
         let engine = f.c.ready.engine.as_ref();
         let duels = match duel::duels(engine, a, b, &f.situation, (f.lang, &f.labels)) {
             Ok(d) => d,
-            Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
+            Err(e) => return Err(ApiError::new(StatusCode::BAD_REQUEST, e.to_string())),
         };
         let side = |s: DuelSide, list: &str| match s.row() {
             Ok(row) => json!({ "list": list, "unit": s.unit, "label": row.label, "id": row.id }),
@@ -184,7 +172,7 @@ pub async fn duel(
         };
         let (la, lb) = (a.label().unwrap_or_default(), b.label().unwrap_or_default());
         let duels = duels_json(&duels, chart, f.lang);
-        json_response(
+        Ok::<_, ApiError>(json_response(
             StatusCode::OK,
             to_json(&json!({
                 "a": side(a, &name),
@@ -195,7 +183,7 @@ pub async fn duel(
                 "choices": duel::choices_in_words(engine.ruleset().meta().duel_choices, &f.labels, &la, &lb),
                 "duels": duels,
             })),
-        )
+        ))
     })
     .await
 }
@@ -209,10 +197,7 @@ pub async fn matchups(
     Query(mut q): Query<std::collections::BTreeMap<String, String>>,
 ) -> Response {
     blocking(move || {
-        let f = match facing(&app, &name, &mut q) {
-            Ok(f) => f,
-            Err(r) => return r,
-        };
+        let f = facing(&app, &name, &mut q)?;
         let (pa, pb) = (app.store.shown(&name), app.store.shown(&f.other_name));
         let engine = f.c.ready.engine.as_ref();
         let mut m = match crate::rulesets::matchup::matchups(
@@ -224,7 +209,12 @@ pub async fn matchups(
             &[],
         ) {
             Ok(m) => m,
-            Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
+            Err(e) => {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    e.to_string(),
+                ))
+            }
         };
         // Why a pair cannot play a preview, in the page's words where the rules refuse.
         let words = crate::core::words::Layered {
@@ -284,7 +274,7 @@ pub async fn matchups(
         body["choices"] =
             duel::choices_in_words(engine.ruleset().meta().duel_choices, &f.labels, &na, &nb);
         body["lang"] = json!(f.lang.id());
-        json_response(StatusCode::OK, to_json(&body))
+        Ok::<_, ApiError>(json_response(StatusCode::OK, to_json(&body)))
     })
     .await
 }

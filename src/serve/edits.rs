@@ -4,6 +4,7 @@
 //! the list's view.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path as UrlPath, Query, State};
@@ -12,15 +13,16 @@ use axum::response::Response;
 use serde::Deserialize;
 use toml_edit::DocumentMut;
 
-use super::app::Shared;
-use super::check::{check_text, Outcome};
-use super::lists::list_view;
+use super::app::{App, Ready, Shared};
+use super::check::Checked;
+use super::lists::{list_view, view_of};
 use super::query::LangQuery;
-use super::reply::{blocking, if_match, json_error, store_error};
+use super::reply::{blocking, if_match, ApiError};
 use super::store::StoreError;
-use crate::commands::list::edited_text;
 use crate::core::error::Error;
-use crate::rulesets::{self, FreeSkill, NewUnit, UnitChange};
+use crate::core::source::Sources;
+use crate::ops;
+use crate::rulesets::{self, Engine, FreeSkill, NewUnit, UnitChange};
 
 /// `POST /api/lists/{name}/update` with `If-Match`: accepts today's data, as `muster list
 /// update` does (every unit's record says what the data price it with now; only the records
@@ -33,29 +35,15 @@ pub async fn update(
 ) -> Response {
     blocking(move || {
         let expected = if_match(&headers);
-        let result = app
-            .store
-            .update(&name, expected.as_deref(), |path, current| {
-                let ruleset = match check_text(&app, &name, current.to_owned())? {
-                    Outcome::Checked(c) => c.check.ruleset,
-                    Outcome::UnknownRuleset(_) => {
-                        return Err(StoreError::Refused(format!(
-                            "{name}: its `ruleset` is not one muster knows"
-                        )))
-                    }
-                };
-                let ready = app.engine(ruleset)?;
-                let display = Path::new(path.file_name().unwrap_or_default());
-                let (text, _) =
-                    edited_text(ready.engine.as_ref(), display, current, |engine, doc| {
-                        rulesets::priced::update(engine, display, doc).map(|_| Vec::new())
-                    })?;
-                Ok(text)
-            });
-        match result {
-            Ok((text, _)) => list_view(&app, &name, text, None, q.lang.as_deref()),
-            Err(e) => store_error(e),
-        }
+        edit_stored(
+            &app,
+            &name,
+            expected.as_deref(),
+            q.lang.as_deref(),
+            |engine, doc| {
+                rulesets::priced::update(engine, Path::new(&name), doc).map(|_| Vec::new())
+            },
+        )
     })
     .await
 }
@@ -107,93 +95,113 @@ pub async fn edit(
     body: Bytes,
 ) -> Response {
     blocking(move || {
-        let op: EditBody = match serde_json::from_slice(&body) {
-            Ok(s) => s,
-            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the edit: {e}")),
-        };
+        let op: EditBody = serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("the edit: {e}")))?;
         let expected = if_match(&headers);
-        let result = app
-            .store
-            .update(&name, expected.as_deref(), |path, current| {
-                let ruleset = match check_text(&app, &name, current.to_owned())? {
-                    Outcome::Checked(c) => c.check.ruleset,
-                    Outcome::UnknownRuleset(_) => {
-                        return Err(StoreError::Refused(format!(
-                            "{name}: its `ruleset` is not one muster knows"
-                        )))
+        edit_stored(
+            &app,
+            &name,
+            expected.as_deref(),
+            q.lang.as_deref(),
+            |engine, doc: &mut DocumentMut| -> Result<Vec<String>, Error> {
+                match &op {
+                    EditBody::Add {
+                        id,
+                        figures,
+                        label,
+                        skills,
+                        options,
+                        guns,
+                        free_skill,
+                    } => engine
+                        .add_unit(
+                            doc,
+                            &NewUnit {
+                                id: id.clone(),
+                                figures: *figures,
+                                label: label.clone().filter(|l| !l.is_empty()),
+                                extras: skills.clone(),
+                                options: options.clone(),
+                                guns: *guns,
+                                free_skill: free_skill
+                                    .clone()
+                                    .filter(|s| !s.is_empty())
+                                    .map(|skill| FreeSkill { unit: None, skill }),
+                            },
+                        )
+                        .map(|()| Vec::new()),
+                    EditBody::Set {
+                        unit,
+                        figures,
+                        label,
+                        skills,
+                        options,
+                        clear_options,
+                        guns,
+                        free_skill,
+                    } => engine.set_unit(
+                        doc,
+                        *unit,
+                        &UnitChange {
+                            figures: *figures,
+                            label: label.clone(),
+                            skills: skills.clone(),
+                            options: options.clone(),
+                            clear_options: *clear_options,
+                            guns: *guns,
+                            free_skill: free_skill
+                                .clone()
+                                .map(|s| Some(s).filter(|s| !s.is_empty())),
+                        },
+                    ),
+                    EditBody::Move { unit, to } => engine.move_unit(doc, *unit, *to),
+                    EditBody::Remove { unit } => engine.remove_unit(doc, *unit),
+                    EditBody::Count { unit, count } => {
+                        engine.set_count(doc, *unit, *count).map(|()| Vec::new())
                     }
-                };
-                let ready = app.engine(ruleset)?;
-                let display = Path::new(path.file_name().unwrap_or_default());
-                let (text, _notes) = edited_text(
-                    ready.engine.as_ref(),
-                    display,
-                    current,
-                    |engine, doc: &mut DocumentMut| -> Result<Vec<String>, Error> {
-                        match &op {
-                            EditBody::Add {
-                                id,
-                                figures,
-                                label,
-                                skills,
-                                options,
-                                guns,
-                                free_skill,
-                            } => engine
-                                .add_unit(
-                                    doc,
-                                    &NewUnit {
-                                        id: id.clone(),
-                                        figures: *figures,
-                                        label: label.clone().filter(|l| !l.is_empty()),
-                                        extras: skills.clone(),
-                                        options: options.clone(),
-                                        guns: *guns,
-                                        free_skill: free_skill
-                                            .clone()
-                                            .filter(|s| !s.is_empty())
-                                            .map(|skill| FreeSkill { unit: None, skill }),
-                                    },
-                                )
-                                .map(|()| Vec::new()),
-                            EditBody::Set {
-                                unit,
-                                figures,
-                                label,
-                                skills,
-                                options,
-                                clear_options,
-                                guns,
-                                free_skill,
-                            } => engine.set_unit(
-                                doc,
-                                *unit,
-                                &UnitChange {
-                                    figures: *figures,
-                                    label: label.clone(),
-                                    skills: skills.clone(),
-                                    options: options.clone(),
-                                    clear_options: *clear_options,
-                                    guns: *guns,
-                                    free_skill: free_skill
-                                        .clone()
-                                        .map(|s| Some(s).filter(|s| !s.is_empty())),
-                                },
-                            ),
-                            EditBody::Move { unit, to } => engine.move_unit(doc, *unit, *to),
-                            EditBody::Remove { unit } => engine.remove_unit(doc, *unit),
-                            EditBody::Count { unit, count } => {
-                                engine.set_count(doc, *unit, *count).map(|()| Vec::new())
-                            }
-                        }
-                    },
-                )?;
-                Ok(text)
-            });
-        match result {
-            Ok((text, _)) => list_view(&app, &name, text, None, q.lang.as_deref()),
-            Err(e) => store_error(e),
-        }
+                }
+            },
+        )
     })
     .await
+}
+
+/// The engine of the ruleset the list's text names (read, not checked: the edit checks it).
+fn ready_for(app: &App, name: &str, text: &str) -> Result<Arc<Ready>, StoreError> {
+    let at = app.store.dir.join(name);
+    let mut probe = Sources::new();
+    let id = probe.add_named(&at, name, text.to_owned());
+    let ruleset = rulesets::peek(&probe, id).map_err(|_| {
+        StoreError::Refused(format!("{name}: its `ruleset` is not one muster knows"))
+    })?;
+    app.engine(ruleset)
+        .map_err(|e| StoreError::Io(app.store.unplaced(&e.to_string())))
+}
+
+/// One edit of the list `name` (`change`, made on its text as it is on disk if still at
+/// version `expected`) by [`ops::edit::edit`], checked as the builder checks a list of the
+/// directory (what it names read within the server's folders) and written under the edit
+/// lock; the answer is the list's view in `lang`, built from the check the edit made.
+fn edit_stored(
+    app: &App,
+    name: &str,
+    expected: Option<&str>,
+    lang: Option<&str>,
+    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+) -> Result<Response, ApiError> {
+    let mut kept = None;
+    let (text, _) = app.store.update(name, expected, |_, current| {
+        let ready = ready_for(app, name, current)?;
+        let at = app.store.dir.join(name);
+        let edited = ops::edit::edit(&ready, Some(app.roots()), &at, name, current, change)?;
+        kept = Some(Box::new(Checked {
+            ready,
+            list: edited.checked,
+        }));
+        Ok(edited.text)
+    })?;
+    match kept {
+        Some(c) => view_of(app, name, text, c, None, lang),
+        None => list_view(app, name, text, None, lang),
+    }
 }

@@ -128,7 +128,7 @@ fn view(app: &App, name: &str, path: &Path, text: &str, lang: Option<&str>) -> R
     let lang = page_lang(ruleset, lang.or(g.a.lang.map(|l| l.id())));
     g.in_lang(lang);
     let v = version(text.as_bytes());
-    let mut body = crate::commands::game::game_json(ready.engine.as_ref(), &g, &rules);
+    let mut body = crate::ops::game::game_json(ready.engine.as_ref(), &g, &rules);
     body["name"] = json!(name);
     body["version"] = json!(v);
     body["title"] = json!(ruleset.title());

@@ -11,9 +11,9 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::app::{App, Shared};
-use super::check::{against, check_text, stored, Outcome};
+use super::check::{against, check_text, stored, Checked, Outcome};
 use super::query::{page_lang, ruleset_param, AgainstQuery, LangQuery};
-use super::reply::{blocking, if_match, json_error, json_response, store_error};
+use super::reply::{blocking, if_match, json_response, ApiError};
 use super::store::{version, StoreError};
 use crate::commands::to_json;
 use crate::rulesets::{self, NewList};
@@ -21,10 +21,7 @@ use crate::rulesets::{self, NewList};
 /// `GET /api/lists`: every list of the directory with its ruleset, total and validity.
 pub async fn lists(State(app): Shared) -> Response {
     blocking(move || {
-        let names = match app.store.names() {
-            Ok(n) => n,
-            Err(e) => return store_error(e),
-        };
+        let names = app.store.names()?;
         let naming = games_naming(&app);
         let rows: Vec<serde_json::Value> = names
             .iter()
@@ -61,7 +58,7 @@ pub async fn lists(State(app): Shared) -> Response {
                 row
             })
             .collect();
-        json_response(StatusCode::OK, to_json(&rows))
+        Ok::<_, ApiError>(json_response(StatusCode::OK, to_json(&rows)))
     })
     .await
 }
@@ -111,34 +108,43 @@ pub(super) fn list_view(
     text: String,
     against_name: Option<&str>,
     lang: Option<&str>,
-) -> Response {
-    let v = version(text.as_bytes());
-    let mut c = match check_text(app, name, text.clone()) {
-        Ok(Outcome::Checked(c)) => c,
-        Ok(Outcome::UnknownRuleset(report)) => {
-            return json_response(
+) -> Result<Response, ApiError> {
+    let c = match check_text(app, name, text.clone())? {
+        Outcome::Checked(c) => c,
+        Outcome::UnknownRuleset(report) => {
+            return Ok(json_response(
                 StatusCode::OK,
                 format!(
                     "{{\"name\": {}, \"version\": {}, \"toml\": {}, \"check\": {report}}}",
                     json!(name),
-                    json!(v),
+                    json!(version(text.as_bytes())),
                     json!(text)
                 ),
-            )
+            ))
         }
-        Err(e) => return store_error(e),
     };
+    view_of(app, name, text, c, against_name, lang)
+}
+
+/// The builder's view of the list `name` (its `text`) from its check `c` (see [`list_view`]):
+/// an edit's answer is built from the check the edit made.
+pub(super) fn view_of(
+    app: &App,
+    name: &str,
+    text: String,
+    mut c: Box<Checked>,
+    against_name: Option<&str>,
+    lang: Option<&str>,
+) -> Result<Response, ApiError> {
+    let v = version(text.as_bytes());
     let other = match against_name {
-        Some(o) => match against(app, &mut c, o) {
-            Ok(o) => Some(o),
-            Err(e) => return store_error(e),
-        },
+        Some(o) => Some(against(app, &mut c, o)?),
         None => None,
     };
     let lang = page_lang(c.check.ruleset, lang.or(c.check.lang.map(|l| l.id())));
     let labels = c.ready.words(lang);
     let ready = c.ready.clone();
-    let body = crate::commands::view::list_view(
+    let body = crate::ops::view::list_view(
         ready.engine.as_ref(),
         &mut c.list,
         other.as_ref(),
@@ -152,7 +158,7 @@ pub(super) fn list_view(
     if let Ok(h) = HeaderValue::from_str(&v) {
         r.headers_mut().insert(header::ETAG, h);
     }
-    r
+    Ok(r)
 }
 
 /// `GET /api/lists/{name}[?against=OTHER]`.
@@ -161,9 +167,9 @@ pub async fn list(
     UrlPath(name): UrlPath<String>,
     Query(q): Query<AgainstQuery>,
 ) -> Response {
-    blocking(move || match app.store.read(&name) {
-        Ok((_, text)) => list_view(&app, &name, text, q.against.as_deref(), q.lang.as_deref()),
-        Err(e) => store_error(e),
+    blocking(move || {
+        let (_, text) = app.store.read(&name)?;
+        list_view(&app, &name, text, q.against.as_deref(), q.lang.as_deref())
     })
     .await
 }
@@ -179,20 +185,29 @@ pub async fn put(
 ) -> Response {
     blocking(move || {
         let Ok(text) = String::from_utf8(body.to_vec()) else {
-            return json_error(StatusCode::BAD_REQUEST, "the body is not UTF-8 text");
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "the body is not UTF-8 text",
+            ));
         };
         let expected = if_match(&headers);
+        let mut kept = None;
         let result = app.store.update(&name, expected.as_deref(), |_, _| {
             match check_text(&app, &name, text.clone())? {
-                Outcome::Checked(_) => Ok(text.clone()),
+                Outcome::Checked(c) => {
+                    kept = Some(c);
+                    Ok(text.clone())
+                }
                 Outcome::UnknownRuleset(_) => Err(StoreError::Refused(format!(
                     "{name}: its `ruleset` is not one muster knows; nothing written"
                 ))),
             }
         });
-        match result {
-            Ok((text, _)) => list_view(&app, &name, text, None, q.lang.as_deref()),
-            Err(e) => store_error(e),
+        let (text, _) = result?;
+        // The view is built from the check the replacement was accepted with.
+        match kept {
+            Some(c) => view_of(&app, &name, text, c, None, q.lang.as_deref()),
+            None => list_view(&app, &name, text, None, q.lang.as_deref()),
         }
     })
     .await
@@ -208,13 +223,11 @@ pub async fn delete(
         // The games that name the list keep their own copy of its army: the delete is
         // allowed, and the answer says which games named it.
         let named = games_naming(&app).remove(&name).unwrap_or_default();
-        match app.store.trash(&name, if_match(&headers).as_deref()) {
-            Ok(to) => json_response(
-                StatusCode::OK,
-                to_json(&json!({ "trashed": name, "to": to, "games": named })),
-            ),
-            Err(e) => store_error(e),
-        }
+        let to = app.store.trash(&name, if_match(&headers).as_deref())?;
+        Ok::<_, ApiError>(json_response(
+            StatusCode::OK,
+            to_json(&json!({ "trashed": name, "to": to, "games": named })),
+        ))
     })
     .await
 }
@@ -259,25 +272,19 @@ fn file_problem(app: &App, name: &str) -> Option<(serde_json::Value, StatusCode)
 /// one, 422 otherwise.
 pub async fn create(State(app): Shared, body: Bytes) -> Response {
     blocking(move || {
-        let spec: NewListBody = match serde_json::from_slice(&body) {
-            Ok(s) => s,
-            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
-        };
+        let spec: NewListBody = serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("the body: {e}")))?;
         let file = file_problem(&app, &spec.name);
-        let ruleset = match ruleset_param(Some(&spec.ruleset)) {
-            Ok(r) => r,
-            Err(r) => return r,
-        };
+        let ruleset = ruleset_param(Some(&spec.ruleset))?;
         if !ruleset.capabilities().lists {
-            return json_error(
+            return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                &format!("{} has no lists", ruleset.title()),
-            );
+                format!("{} has no lists", ruleset.title()),
+            ));
         }
-        let ready = match app.engine(ruleset) {
-            Ok(r) => r,
-            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
-        };
+        let ready = app
+            .engine(ruleset)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let new = NewList {
             name: spec.title.clone(),
             points: spec.points,
@@ -306,10 +313,10 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
                     .iter()
                     .filter_map(|p| p["message"].as_str())
                     .collect();
-                return json_response(
+                return Ok(json_response(
                     status,
                     to_json(&json!({ "error": all.join("; "), "fields": fields })),
-                );
+                ));
             }
         };
         if let Some(header) = doc.get_mut("list").and_then(|l| l.as_table_mut()) {
@@ -321,14 +328,10 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             ));
         }
         let text = doc.to_string();
-        match app.store.create(&spec.name, &text) {
-            Ok(_) => {
-                let mut r = list_view(&app, &spec.name, text, None, spec.lang.as_deref());
-                *r.status_mut() = StatusCode::CREATED;
-                r
-            }
-            Err(e) => store_error(e),
-        }
+        app.store.create(&spec.name, &text)?;
+        let mut r = list_view(&app, &spec.name, text, None, spec.lang.as_deref())?;
+        *r.status_mut() = StatusCode::CREATED;
+        Ok(r)
     })
     .await
 }
@@ -345,22 +348,13 @@ pub async fn duplicate(
     body: Bytes,
 ) -> Response {
     blocking(move || {
-        let to: DuplicateBody = match serde_json::from_slice(&body) {
-            Ok(s) => s,
-            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
-        };
-        let text = match app.store.read(&name) {
-            Ok((_, t)) => t,
-            Err(e) => return store_error(e),
-        };
-        match app.store.create(&to.to, &text) {
-            Ok(_) => {
-                let mut r = list_view(&app, &to.to, text, None, None);
-                *r.status_mut() = StatusCode::CREATED;
-                r
-            }
-            Err(e) => store_error(e),
-        }
+        let to: DuplicateBody = serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("the body: {e}")))?;
+        let (_, text) = app.store.read(&name)?;
+        app.store.create(&to.to, &text)?;
+        let mut r = list_view(&app, &to.to, text, None, None)?;
+        *r.status_mut() = StatusCode::CREATED;
+        Ok::<_, ApiError>(r)
     })
     .await
 }
@@ -373,18 +367,17 @@ pub async fn offers(
     Query(q): Query<LangQuery>,
 ) -> Response {
     blocking(move || {
-        let c = match stored(&app, &name) {
-            Ok(c) => c,
-            Err(r) => return r,
-        };
+        let c = stored(&app, &name)?;
         let ruleset = c.check.ruleset;
         let asked = q.lang.as_deref().or(c.check.lang.map(|l| l.id()));
         let lang = page_lang(ruleset, asked);
         let labels = c.ready.words(lang);
-        match c.ready.engine.offers(&c.sources, c.file, lang, &labels) {
-            Ok(o) => json_response(StatusCode::OK, to_json(&o)),
-            Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
-        }
+        let o = c
+            .ready
+            .engine
+            .offers(&c.sources, c.file, lang, &labels)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        Ok::<_, ApiError>(json_response(StatusCode::OK, to_json(&o)))
     })
     .await
 }

@@ -8,10 +8,10 @@ use serde::Deserialize;
 
 use super::app::{App, Shared};
 use super::check::{stored, Checked};
-use super::reply::{blocking, json_error};
-use crate::commands::print::{list_cards, roster_document, RosterFormat};
+use super::reply::{blocking, json_error, ApiError};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+use crate::ops::print::{list_cards, roster_document, RosterFormat};
 use crate::render::sheet::Paper;
 use crate::rulesets::Ruleset;
 
@@ -70,19 +70,12 @@ fn document(
     q: &PrintQuery,
     kind: &'static str,
     make: impl FnOnce(&Checked, Lang, Paper) -> Result<Vec<u8>, Error>,
-) -> Response {
-    let c = match stored(app, name) {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
-    let (lang, paper) = match print_options(c.check.ruleset, c.check.lang, q) {
-        Ok(o) => o,
-        Err(r) => return r,
-    };
-    match make(&c, lang, paper) {
-        Ok(bytes) => ([(header::CONTENT_TYPE, kind)], bytes).into_response(),
-        Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
-    }
+) -> Result<Response, ApiError> {
+    let c = stored(app, name)?;
+    let (lang, paper) = print_options(c.check.ruleset, c.check.lang, q)?;
+    let bytes = make(&c, lang, paper)
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, kind)], bytes).into_response())
 }
 
 /// `GET /lists/{name}/cards.pdf[?lang=…&paper=…&allow_invalid=true]`.

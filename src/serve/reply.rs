@@ -1,6 +1,7 @@
 //! The API's answers: JSON bodies and errors (a store's error as its status, a stale version
-//! with its entity tag), the version an edit says it was made on (`If-Match`), and the
-//! blocking thread every handler's file and engine work runs on.
+//! with its entity tag; [`ApiError`], what a handler's `?` answers), the version an edit says
+//! it was made on (`If-Match`), and the blocking thread every handler's file and engine work
+//! runs on.
 
 use std::sync::Arc;
 
@@ -10,6 +11,7 @@ use serde_json::json;
 
 use super::store::StoreError;
 use crate::commands::to_json;
+use crate::core::error::Error;
 
 pub(crate) fn json_response(status: StatusCode, body: String) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
@@ -17,6 +19,52 @@ pub(crate) fn json_response(status: StatusCode, body: String) -> Response {
 
 pub(crate) fn json_error(status: StatusCode, message: &str) -> Response {
     json_response(status, to_json(&json!({ "error": message })))
+}
+
+/// Why a request is refused, as the API answers it: a handler returns `Result<Response,
+/// ApiError>` and `?` turns a store's or an operation's error into its answer.
+pub(crate) enum ApiError {
+    /// A store's error: its status and message ([`store_error`]).
+    Store(StoreError),
+    /// A status and a message: `{"error": message}` ([`json_error`]).
+    Status(StatusCode, String),
+    /// An answer made already (a query parameter refused, a list that cannot be opened).
+    Answer(Response),
+}
+
+impl ApiError {
+    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError::Status(status, message.into())
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        ApiError::Store(e)
+    }
+}
+
+impl From<Error> for ApiError {
+    /// An operation's error, as a store says it (see `StoreError`'s `From<Error>`).
+    fn from(e: Error) -> Self {
+        ApiError::Store(e.into())
+    }
+}
+
+impl From<Response> for ApiError {
+    fn from(r: Response) -> Self {
+        ApiError::Answer(r)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        match self {
+            ApiError::Store(e) => store_error(e),
+            ApiError::Status(status, m) => json_error(status, &m),
+            ApiError::Answer(r) => r,
+        }
+    }
 }
 
 pub(crate) fn store_error(e: StoreError) -> Response {
@@ -56,7 +104,7 @@ pub(crate) fn store_error(e: StoreError) -> Response {
 /// The turn is held by the work itself, not by the request: a client that leaves while its
 /// work runs does not free a turn for another request's work before its own ends, so at most
 /// twice the cores' requests are ever worked on at once, whoever is still listening.
-pub(crate) async fn blocking(f: impl FnOnce() -> Response + Send + 'static) -> Response {
+pub(crate) async fn blocking<R: IntoResponse>(f: impl FnOnce() -> R + Send + 'static) -> Response {
     static WORK: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
     let work = WORK.get_or_init(|| {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -66,7 +114,7 @@ pub(crate) async fn blocking(f: impl FnOnce() -> Response + Send + 'static) -> R
         return json_error(StatusCode::SERVICE_UNAVAILABLE, "muster serve is stopping");
     };
     tokio::task::spawn_blocking(move || {
-        let r = f();
+        let r = f().into_response();
         drop(turn);
         r
     })

@@ -14,11 +14,11 @@ use super::app::{App, Shared};
 use super::check::stored;
 use super::print::{print_options, PrintQuery};
 use super::query::{asked_lang, page_lang};
-use super::reply::{blocking, json_error, json_response, store_error};
-use crate::commands::print::{roster_document, RosterFormat};
-use crate::commands::share::ImportError;
+use super::reply::{blocking, json_error, json_response, store_error, ApiError};
 use crate::commands::to_json;
 use crate::core::error::Error;
+use crate::ops::print::{roster_document, RosterFormat};
+use crate::ops::share::ImportError;
 use crate::rulesets::{self, Ruleset};
 
 /// `GET /api/lists/{name}/share[?lang=…]`: the list's share code (`muster list share`), its
@@ -30,23 +30,14 @@ pub async fn share(
     Query(q): Query<PrintQuery>,
 ) -> Response {
     blocking(move || {
-        let c = match stored(&app, &name) {
-            Ok(c) => c,
-            Err(r) => return r,
-        };
-        let (lang, paper) = match print_options(c.check.ruleset, c.check.lang, &q) {
-            Ok(o) => o,
-            Err(r) => return r,
-        };
+        let c = stored(&app, &name)?;
+        let (lang, paper) = print_options(c.check.ruleset, c.check.lang, &q)?;
         let engine = c.ready.engine.as_ref();
         let path = app.store.dir.join(&name);
         let code = rulesets::share::shared(engine, &path, c.sources.text(c.file), &c.check)
-            .and_then(|s| crate::core::share_code::encode(&s).map_err(Error::Render));
-        let code = match code {
-            Ok(code) => code,
-            Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
-        };
-        let (qr, qr_note) = match crate::commands::share::code_qr(&code) {
+            .and_then(|s| crate::core::share_code::encode(&s).map_err(Error::Render))
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        let (qr, qr_note) = match crate::ops::share::code_qr(&code) {
             Ok(qr) => (Some(qr.svg()), None),
             Err(why) => (None, Some(why)),
         };
@@ -61,7 +52,7 @@ pub async fn share(
         )
         .map(|b| String::from_utf8_lossy(&b).into_owned())
         .unwrap_or_default();
-        json_response(
+        Ok::<_, ApiError>(json_response(
             StatusCode::OK,
             to_json(&json!({
                 "code": code,
@@ -70,7 +61,7 @@ pub async fn share(
                 "qr_note": qr_note,
                 "text": text,
             })),
-        )
+        ))
     })
     .await
 }
@@ -117,25 +108,23 @@ pub async fn import_picture(
     Query(asked): Query<PictureQuery>,
     body: Bytes,
 ) -> Response {
-    blocking(
-        move || match crate::commands::share::code_of_picture(&body) {
-            Ok(code) => import_code(
-                &app,
-                ImportBody {
-                    code,
-                    name: asked.name,
-                    lang: asked.lang,
-                },
-            ),
-            Err(why) => {
-                let lang = asked_lang(asked.lang.as_deref());
-                json_error(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    &why.say(lang, crate::core::words::shared(lang)),
-                )
-            }
-        },
-    )
+    blocking(move || match crate::ops::share::code_of_picture(&body) {
+        Ok(code) => import_code(
+            &app,
+            ImportBody {
+                code,
+                name: asked.name,
+                lang: asked.lang,
+            },
+        ),
+        Err(why) => {
+            let lang = asked_lang(asked.lang.as_deref());
+            json_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &why.say(lang, crate::core::words::shared(lang)),
+            )
+        }
+    })
     .await
 }
 
@@ -154,7 +143,7 @@ fn import_code(app: &App, asked: ImportBody) -> Response {
             },
             None => None,
         };
-        let done = crate::commands::share::import(
+        let done = crate::ops::share::import(
             &app.dirs,
             None,
             &asked.code,

@@ -18,11 +18,11 @@ use super::pages::html;
 use super::query::{page_lang, ruleset_param};
 use super::reply::{blocking, json_error, json_response, store_error};
 use super::store::{version, Store, StoreError};
-use crate::commands::player_layer::{self, Place};
-use crate::commands::sheets::{saved_text, typed, Typed};
-use crate::commands::to_json;
+use crate::ops::to_json;
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::i18n::Lang;
+use crate::ops::player_layer::{self, Place};
+use crate::ops::sheets::{saved_text, typed, Typed};
 use crate::rulesets::sheet_form::{field_at, problems, FieldKind, FormField, Problem, ProblemKind};
 use crate::rulesets::{printed_message, Ruleset, SheetForm};
 
@@ -65,7 +65,7 @@ fn shown(app: &App, ruleset: Ruleset, file: &Path) -> String {
         _ => None,
     };
     let rest = inside.unwrap_or_else(|| file.file_name().map(PathBuf::from).unwrap_or_default());
-    Path::new(crate::commands::PLAYER_DATA)
+    Path::new(crate::ops::PLAYER_DATA)
         .join(ruleset.id())
         .join(rest)
         .display()
@@ -345,7 +345,7 @@ pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes)
             ready
                 .templates(&["card"])
                 .and_then(|templates| {
-                    crate::commands::print::sheet_card_svg(
+                    crate::ops::print::sheet_card_svg(
                         typed.draft.engine.as_ref(),
                         &templates,
                         lang,

@@ -79,7 +79,10 @@ async function load() {
 }
 
 async function loadOffers() {
-  const r = await api("GET", `/api/lists/${enc(state.name)}/offers?lang=${UI.lang}`);
+  // The view carries them (computed with its check); asked apart only when it could not.
+  const r = state.view.offers
+    ? { ok: true, data: state.view.offers }
+    : await api("GET", `/api/lists/${enc(state.name)}/offers?lang=${UI.lang}`);
   if (!r.ok) return banner(r.data.error);
   state.offers = r.data;
   // The sheet editor, where the ruleset has one.
@@ -113,6 +116,8 @@ async function loadOffers() {
  * @property {(number | null)[]} placement for each of `said`, the unit (from 0) it is about
  * @property {{ unit: number, label: string, words: string }[]} data_changes what changed for
  *   each unit since it was priced
+ * @property {object | null} offers what the list may take (the picker), as GET
+ *   /api/lists/NAME/offers answers; null when the ruleset could not say
  */
 
 /**

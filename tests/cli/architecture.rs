@@ -108,13 +108,15 @@ const UNDOCUMENTED_CIRCLES: &[&[&str]] = &[
 
 /// Layers and what each must not import: (files under, the files they must not use). The
 /// commands, the web app and the CLI are built on the rest; `core` knows no ruleset nor
-/// rendering and `render` no ruleset (src/lib.rs); the commands know no web app.
+/// rendering and `render` no ruleset (src/lib.rs); the operations (`ops`: what the commands
+/// and the web app both call) know neither of them nor the CLI; the commands know no web app.
 const LAYERS: &[(&str, &[&str])] = &[
     (
         "src/core/",
         &[
             "src/render/",
             "src/rulesets/",
+            "src/ops/",
             "src/commands/",
             "src/serve/",
             "src/cli/",
@@ -122,12 +124,19 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "src/render/",
-        &["src/rulesets/", "src/commands/", "src/serve/", "src/cli/"],
+        &[
+            "src/rulesets/",
+            "src/ops/",
+            "src/commands/",
+            "src/serve/",
+            "src/cli/",
+        ],
     ),
     (
         "src/rulesets/",
-        &["src/commands/", "src/serve/", "src/cli/"],
+        &["src/ops/", "src/commands/", "src/serve/", "src/cli/"],
     ),
+    ("src/ops/", &["src/commands/", "src/serve/", "src/cli/"]),
     ("src/commands/", &["src/serve/"]),
 ];
 

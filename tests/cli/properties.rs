@@ -552,7 +552,7 @@ fn saved_reads_back(
     ed: &Editor,
     (a, b, changes): (usize, usize, serde_json::Map<String, serde_json::Value>),
 ) -> Result<(), TestCaseError> {
-    use muster::commands::sheets::saved_text;
+    use muster::ops::sheets::saved_text;
     use muster::rulesets::sheet_form::draft_text;
     let id = "prop-sheet";
     let table = format!("[[{}]]", ed.form.table);

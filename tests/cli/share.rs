@@ -275,7 +275,7 @@ fn codes_are_short_enough_for_one_qr_code() {
     let own = share(d, "lists/own.toml");
     lengths.push(format!("with 3 of the player's sheets: {}", own.len()));
     assert!(own.len() <= 1100, "{}: {own}", own.len());
-    let qr = muster::commands::share::code_qr(&own).unwrap();
+    let qr = muster::ops::share::code_qr(&own).unwrap();
     lengths.push(format!(
         "QR version {}",
         muster::commands::share::version(&qr)

@@ -108,20 +108,40 @@ impl Ready {
         name: &str,
         text: String,
     ) -> Result<Checked, (Diagnostic, Option<(usize, usize)>)> {
+        let mut checked = self.check_unfolded(roots, path, name, text)?;
+        checked.fold();
+        Ok(checked)
+    }
+
+    /// [`Ready::check`] with each mistake said as often as it is made (as an edit compares
+    /// two checks: [`crate::ops::edit::same_list`]); [`Checked::fold`] folds them.
+    pub fn check_unfolded(
+        &self,
+        roots: Option<Vec<PathBuf>>,
+        path: &std::path::Path,
+        name: &str,
+        text: String,
+    ) -> Result<Checked, (Diagnostic, Option<(usize, usize)>)> {
         let mut sources = self.sources.clone();
         if let Some(roots) = roots {
             sources.confine(roots);
         }
         let file = sources.add_named(path, name, text);
-        let mut check = self.engine.check_list(&sources, file).map_err(|d| {
+        let check = self.engine.check_list(&sources, file).map_err(|d| {
             let at = d.line_column(&sources);
             (d, at)
         })?;
-        diagnostic::fold(&mut check.diagnostics, &sources);
         Ok(Checked {
             sources,
             file,
             check,
         })
+    }
+}
+
+impl Checked {
+    /// One mistake repeated along a line reported once, with a count.
+    pub fn fold(&mut self) {
+        diagnostic::fold(&mut self.check.diagnostics, &self.sources);
     }
 }
