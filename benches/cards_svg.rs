@@ -19,7 +19,9 @@ use muster::rulesets::{Engine, Ruleset, SheetFilter, SheetRef};
 /// of them (fire-classes lists its fire classes, and prints no cards).
 fn sheet_ids(engine: &dyn Engine) -> Vec<String> {
     let listing = engine
-        .sheets(&SheetFilter::default())
+        .sheets()
+        .expect("the ruleset has sheets")
+        .listing(&SheetFilter::default())
         .expect("the ruleset lists its sheets");
     listing
         .json
@@ -72,7 +74,9 @@ fn live_card(c: &mut Criterion) {
         group.bench_function(format!("{name}: PDF, one card on A4"), |b| {
             b.iter(|| {
                 let cards = engine
-                    .cards(None, &sheets, lang, &labels)
+                    .cards()
+                    .expect("the ruleset prints cards")
+                    .contexts(None, &sheets, lang, &labels)
                     .expect("the card's context");
                 black_box(
                     cards_document(

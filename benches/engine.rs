@@ -123,7 +123,9 @@ fn web_check(c: &mut Criterion) {
             let id = sources.add(Path::new("l.toml"), text.clone());
             let ruleset = rulesets::peek(&sources, id).expect("a ruleset");
             assert_eq!(ruleset, Ruleset::of(&muster::rulesets::capitan::META));
-            let checked = engine.check_list(&sources, id).expect("a list");
+            let checked =
+                muster::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id)
+                    .expect("a list");
             black_box(to_json(&report_json(&checked, None, &sources)))
         })
     });
@@ -235,7 +237,9 @@ fn card_sheets(c: &mut Criterion) {
                     })
                     .collect();
                 let cards = engine
-                    .cards(None, &sheets, Lang::Fr, &labels)
+                    .ruleset()
+                    .need(engine.cards(), "unit cards")
+                    .and_then(|x| x.contexts(None, &sheets, Lang::Fr, &labels))
                     .expect("cards");
                 black_box(
                     print::cards_pdf(
@@ -264,8 +268,10 @@ fn matchups(c: &mut Criterion) {
     let a = sources.add(Path::new("a.toml"), coalition_list(&db, "empire", 20));
     let b = sources.add(Path::new("b.toml"), coalition_list(&db, "allies", 20));
     let engine = CapitanEngine::new(db);
-    let la = engine.check_list(&sources, a).expect("a list");
-    let lb = engine.check_list(&sources, b).expect("a list");
+    let la = muster::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, a)
+        .expect("a list");
+    let lb = muster::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, b)
+        .expect("a list");
     let situation = duel_situation(engine.ruleset().meta().duel_choices, &Default::default())
         .expect("defaults");
     c.bench_function(

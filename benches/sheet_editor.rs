@@ -18,11 +18,19 @@ use muster::rulesets::{Engine, Ruleset, SheetFilter};
 
 /// The sheet whose values are the longest (the most skills and fields), as the editor opens it.
 fn largest(engine: &dyn Engine) -> (String, serde_json::Map<String, serde_json::Value>) {
-    let listing = engine.sheets(&SheetFilter::default()).expect("sheets");
+    let listing = engine
+        .ruleset()
+        .need(engine.sheets(), "unit sheets to list")
+        .and_then(|x| x.listing(&SheetFilter::default()))
+        .expect("sheets");
     let mut best: Option<(usize, String, serde_json::Map<String, serde_json::Value>)> = None;
     for s in listing.json.as_array().expect("an array") {
         let id = s["id"].as_str().expect("an id").to_owned();
-        let mut v = engine.sheet(&id).expect("the sheet");
+        let mut v = engine
+            .ruleset()
+            .need(engine.sheets(), "unit sheets to show")
+            .and_then(|x| x.sheet(&id))
+            .expect("the sheet");
         let o = v.as_object_mut().expect("an object");
         o.remove("provenance");
         o.remove("source");
@@ -42,7 +50,11 @@ fn largest_card(
     templates: &Templates,
     lang: muster::core::i18n::Lang,
 ) -> String {
-    let listing = engine.sheets(&SheetFilter::default()).expect("sheets");
+    let listing = engine
+        .ruleset()
+        .need(engine.sheets(), "unit sheets to list")
+        .and_then(|x| x.listing(&SheetFilter::default()))
+        .expect("sheets");
     let mut best: Option<(usize, String)> = None;
     for s in listing.json.as_array().expect("an array") {
         let id = s["id"].as_str().expect("an id").to_owned();
@@ -67,14 +79,22 @@ fn keystroke(c: &mut Criterion) {
         let lang = ruleset.languages()[0];
         let templates = Templates::load(ruleset.templates(), None, &["card"]).expect("templates");
         let labels = templates.labels(lang.id());
-        let Ok(form) = engine.sheet_form(lang, &labels) else {
+        let Ok(form) = engine
+            .ruleset()
+            .need(engine.editor(), "sheet editor")
+            .and_then(|x| x.sheet_form(lang, &labels))
+        else {
             continue; // no editor for this ruleset yet
         };
         let (id, values) = largest(engine.as_ref());
         let mut sheets = vec![(id, values)];
         let card = largest_card(engine.as_ref(), &templates, lang);
         if card != sheets[0].0 {
-            let mut v = engine.sheet(&card).expect("the sheet");
+            let mut v = engine
+                .ruleset()
+                .need(engine.sheets(), "unit sheets to show")
+                .and_then(|x| x.sheet(&card))
+                .expect("the sheet");
             let o = v.as_object_mut().expect("an object");
             o.remove("provenance");
             o.remove("source");

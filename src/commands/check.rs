@@ -87,10 +87,11 @@ pub fn check_read(
     file: FileId,
     path: &Path,
 ) -> Result<ListCheck, Error> {
-    let mut checked = engine.check_list(sources, file).map_err(|d| {
-        diagnostic::print_all(&[d], sources);
-        Error::Usage(format!("{} is not a valid list file", path.display()))
-    })?;
+    let mut checked = crate::rulesets::check_list(engine.ruleset(), engine.lists(), sources, file)
+        .map_err(|d| {
+            diagnostic::print_all(&[d], sources);
+            Error::Usage(format!("{} is not a valid list file", path.display()))
+        })?;
     // Every ruleset's: one mistake repeated along a line is reported once, with a count.
     diagnostic::fold(&mut checked.diagnostics, sources);
     Ok(checked)
@@ -199,7 +200,10 @@ pub fn run(
     };
     let against_name = against.map(|p| p.display().to_string()).unwrap_or_default();
     if let Some(o) = &other {
-        let pair = engine.check_pair(&checked, o, &against_name);
+        let pair = engine
+            .lists()
+            .map(|l| l.check_pair(&checked, o, &against_name))
+            .unwrap_or_default();
         checked.diagnostics.extend(pair);
         diagnostic::sort(&mut checked.diagnostics);
     }

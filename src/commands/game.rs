@@ -86,7 +86,11 @@ pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
         GameCommand::Show { file, format } => {
             let (engine, mut g) = open(dirs, &file)?;
             g.in_lang(super::named::cli_lang(engine.ruleset()));
-            let rules = engine.game_rules().cloned().unwrap_or_default();
+            let rules = engine
+                .games()
+                .map(|g| g.game_rules())
+                .cloned()
+                .unwrap_or_default();
             match format {
                 CheckFormat::Json => print_out(&to_json(&game_json(engine.as_ref(), &g, &rules)))?,
                 CheckFormat::Text => print_out(&show(engine.as_ref(), &g, &rules))?,
@@ -101,7 +105,10 @@ pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
                 None => super::named::cli_lang(engine.ruleset()),
             };
             g.in_lang(lang);
-            let scored = engine.score_game(&g, lang)?;
+            let scored = engine
+                .ruleset()
+                .need(engine.games(), "games")
+                .and_then(|x| x.score_game(&g, lang))?;
             match format {
                 CheckFormat::Json => print_out(&to_json(&scored.json))?,
                 CheckFormat::Text => print_out(&scored.text)?,
@@ -139,7 +146,7 @@ fn new(
     let mut sources = Sources::new();
     let (engine, a) = open_list(dirs, &mut sources, list, None)?;
     let b = open_other(engine.as_ref(), &mut sources, against)?;
-    let Some(rules) = engine.game_rules() else {
+    let Some(rules) = engine.games().map(|g| g.game_rules()) else {
         return Err(Error::Usage(format!(
             "{} has no army lists to play",
             engine.ruleset().title()
@@ -270,7 +277,10 @@ fn show(engine: &dyn Engine, g: &Game, rules: &GameRules) -> String {
             one_line(&list.name)
         ));
         // The house rules its list turned on, kept with its army whatever the list becomes.
-        let house = engine.list_house_rules(list);
+        let house = engine
+            .lists()
+            .map(|l| l.list_house_rules(list))
+            .unwrap_or_default();
         if !house.is_empty() {
             out.push_str(&format!(
                 "  house rules (not the book's), kept from its list: {}\n",
@@ -386,7 +396,7 @@ pub fn game_json(engine: &dyn Engine, g: &Game, rules: &GameRules) -> serde_json
             }).collect::<Vec<_>>(),
             "values": g.file.values.get(s.letter()),
             // The house rules its list turned on, as the game keeps them (none by the book).
-            "house_rules": engine.list_house_rules(list),
+            "house_rules": engine.lists().map(|l| l.list_house_rules(list)).unwrap_or_default(),
         })
     };
     serde_json::json!({

@@ -106,7 +106,11 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             edit(dirs, flag, &file, |engine, doc| {
                 let mut unit = unit;
                 super::named::Namer::new(engine, None)?.new_unit(&mut unit, doc)?;
-                engine.add_unit(doc, &unit).map(|()| Vec::new())
+                engine
+                    .ruleset()
+                    .need(engine.lists(), "army lists")
+                    .and_then(|x| x.add_unit(doc, &unit))
+                    .map(|()| Vec::new())
             })
         }
         ListCommand::Set {
@@ -144,14 +148,23 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             edit(dirs, flag, &file, |engine, doc| {
                 let mut change = change;
                 super::named::Namer::new(engine, None)?.change(&mut change, doc)?;
-                engine.set_unit(doc, index, &change)
+                engine
+                    .ruleset()
+                    .need(engine.lists(), "army lists")
+                    .and_then(|x| x.set_unit(doc, index, &change))
             })
         }
         ListCommand::Move { file, index, to } => edit(dirs, flag, &file, |engine, doc| {
-            engine.move_unit(doc, index, to)
+            engine
+                .ruleset()
+                .need(engine.lists(), "army lists")
+                .and_then(|x| x.move_unit(doc, index, to))
         }),
         ListCommand::Remove { file, index } => edit(dirs, flag, &file, |engine, doc| {
-            engine.remove_unit(doc, index)
+            engine
+                .ruleset()
+                .need(engine.lists(), "army lists")
+                .and_then(|x| x.remove_unit(doc, index))
         }),
         ListCommand::Update { file } => update(dirs, flag, &file),
         ListCommand::Share { file, qr } => {
@@ -321,7 +334,8 @@ fn unchanged(
 ) -> bool {
     let mut sources = Sources::new();
     let id = sources.add(file, text.to_owned());
-    let Ok(after) = engine.check_list(&sources, id) else {
+    let Ok(after) = crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id)
+    else {
         return false;
     };
     let words = |l: &crate::rulesets::ListCheck| -> Vec<(String, String)> {
@@ -393,13 +407,15 @@ pub fn edited_text(
     let text = Shape::of(original).apply(doc.to_string());
     let mut sources = Sources::new();
     let first = sources.add(file, original.to_owned());
-    if let Ok(before) = engine.check_list(&sources, first) {
+    if let Ok(before) =
+        crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, first)
+    {
         if unchanged(engine, file, &before, &text) {
             return Ok((original.to_owned(), notes));
         }
     }
     let id = sources.add(file, text.clone());
-    engine.check_list(&sources, id).map_err(|d| {
+    crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id).map_err(|d| {
         Error::Usage(format!(
             "{} would not be a valid list file: {}",
             file.display(),
@@ -424,13 +440,14 @@ fn save(
     let mut sources = Sources::new();
     let id = sources.add(file, text.clone());
     // Never write something that is no longer a list file.
-    let checked = engine.check_list(&sources, id).map_err(|d| {
-        diagnostic::print_all(&[d], &sources);
-        Error::Usage(format!(
-            "{} would not be a valid list file; nothing written",
-            file.display()
-        ))
-    })?;
+    let checked = crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id)
+        .map_err(|d| {
+            diagnostic::print_all(&[d], &sources);
+            Error::Usage(format!(
+                "{} would not be a valid list file; nothing written",
+                file.display()
+            ))
+        })?;
     write_atomic(target, text.as_bytes())?;
     print_out(&roster_text(&checked))?;
     diagnostic::print_all(&checked.diagnostics, &sources);

@@ -26,7 +26,7 @@ pub fn sheets_of(ruleset: Ruleset) -> Result<PlayerSheets, Error> {
 /// when it is there: `None` when the id is not defined, or defined in another layer (the
 /// shipped data, a `--data` folder).
 pub fn defined_in(engine: &dyn Engine, player: &Path, id: &str) -> Option<PathBuf> {
-    let file = engine.sheet_file(id)?;
+    let file = engine.editor().and_then(|e| e.sheet_file(id))?;
     let root = ruleset_dir(player, engine.ruleset());
     // As the data were read (a file or a folder that is a link is still the layer's), else
     // where both really are.

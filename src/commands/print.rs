@@ -167,7 +167,10 @@ pub fn sheet_cards_svg(
     sheets: &[SheetRef],
 ) -> Result<Vec<String>, Error> {
     let labels = templates.labels(lang.id());
-    let cards = engine.cards(None, sheets, lang, &labels)?;
+    let cards = engine
+        .ruleset()
+        .need(engine.cards(), "unit cards")
+        .and_then(|x| x.contexts(None, sheets, lang, &labels))?;
     if cards.is_empty() {
         return Err(Error::Usage("no sheet to draw a card of".into()));
     }
@@ -329,7 +332,10 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
             })
         })
         .collect::<Result<_, Error>>()?;
-    let cards = engine.cards(list.as_ref(), &sheets, lang, &labels)?;
+    let cards = engine
+        .ruleset()
+        .need(engine.cards(), "unit cards")
+        .and_then(|x| x.contexts(list.as_ref(), &sheets, lang, &labels))?;
     if cards.is_empty() {
         return Err(Error::Usage(
             "nothing to print: give a LIST or --sheet ID".into(),
@@ -465,7 +471,13 @@ pub fn roster_document(
     let labels = templates.labels(lang.id());
     let checked = &checked.named_in(lang);
     let mut ctx = Context::new();
-    ctx.insert("r", &engine.roster(checked, sources, lang, &labels)?);
+    ctx.insert(
+        "r",
+        &engine
+            .ruleset()
+            .need(engine.lists(), "rosters")
+            .and_then(|x| x.roster(checked, sources, lang, &labels))?,
+    );
     ctx.insert("l", &labels);
     ctx.insert("lang", lang.id());
     // The PDF carries the list's share code as a QR code when one a phone reads holds it.
@@ -533,7 +545,10 @@ pub fn list_cards(
 ) -> Result<Vec<u8>, Error> {
     let templates = Templates::load(engine.ruleset().templates(), None, &["card"])?;
     let labels = templates.labels(lang.id());
-    let cards = engine.cards(Some(&checked.named_in(lang)), &[], lang, &labels)?;
+    let cards = engine
+        .ruleset()
+        .need(engine.cards(), "unit cards")
+        .and_then(|x| x.contexts(Some(&checked.named_in(lang)), &[], lang, &labels))?;
     if cards.is_empty() {
         return Err(Error::Usage("the list has no units to print".into()));
     }

@@ -113,10 +113,12 @@ impl Ready {
             sources.confine(roots);
         }
         let file = sources.add_named(path, name, text);
-        let mut check = self.engine.check_list(&sources, file).map_err(|d| {
-            let at = d.line_column(&sources);
-            (d, at)
-        })?;
+        let mut check =
+            crate::rulesets::check_list(self.engine.ruleset(), self.engine.lists(), &sources, file)
+                .map_err(|d| {
+                    let at = d.line_column(&sources);
+                    (d, at)
+                })?;
         diagnostic::fold(&mut check.diagnostics, &sources);
         Ok(Checked {
             sources,

@@ -6,12 +6,15 @@ use crate::core::error::Error;
 use crate::rulesets::Engine;
 
 pub fn run(engine: &dyn Engine, format: Format) -> Result<u8, Error> {
-    let listing = engine.skills()?.ok_or_else(|| {
-        Error::Usage(format!(
-            "{} has no skills to list",
-            engine.ruleset().title()
-        ))
-    })?;
+    let listing = engine
+        .sheets()
+        .map_or(Ok(None), |s| s.skills())?
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "{} has no skills to list",
+                engine.ruleset().title()
+            ))
+        })?;
     print_listing(&listing, format)?;
     Ok(0)
 }

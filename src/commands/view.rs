@@ -29,7 +29,9 @@ pub fn list_view(
     // Of the units' sheets or entries only (the picker's offers are its own request).
     let ids: Vec<&str> = c.check.units.iter().map(|u| u.id.as_str()).collect();
     let offers = engine
-        .offers_of(&c.sources, c.file, lang, labels, &ids)
+        .ruleset()
+        .need(engine.lists(), "army lists")
+        .and_then(|x| x.offers_of(&c.sources, c.file, lang, labels, &ids))
         .ok();
     let units: Vec<serde_json::Value> =
         c.check
@@ -165,7 +167,7 @@ fn data_changes(
     lang: Lang,
     labels: &toml::Table,
 ) -> Vec<serde_json::Value> {
-    let name = |key: &str, value: &str| engine.kept_name(key, value, lang);
+    let name = |key: &str, value: &str| engine.lists().and_then(|l| l.kept_name(key, value, lang));
     rulesets::priced::changes(engine, check)
         .iter()
         .map(|ch| {

@@ -47,7 +47,10 @@ pub fn shared(
         if !player || sheets.iter().any(|s| s.id == row.id) {
             continue;
         }
-        let file = engine.copy_sheet(&row.id, &row.id)?;
+        let file = engine
+            .ruleset()
+            .need(engine.editor(), "sheets to copy")
+            .and_then(|x| x.copy_sheet(&row.id, &row.id))?;
         sheets.push(SharedSheet {
             id: row.id.clone(),
             path: file.path,
@@ -281,10 +284,18 @@ fn only_entries(text: &str, id: &str, table: &str) -> Result<(), Error> {
 /// Whether the importer's data hold sheet `id` with these values (`Some(true)`), with others
 /// (`Some(false)`), or not at all (`None`).
 fn known_as(engine: &dyn Engine, id: &str, values: &toml::Table) -> Result<Option<bool>, Error> {
-    if engine.sheet(id).is_err() {
+    if engine
+        .ruleset()
+        .need(engine.sheets(), "unit sheets to show")
+        .and_then(|x| x.sheet(id))
+        .is_err()
+    {
         return Ok(None);
     }
-    let mine = engine.copy_sheet(id, id)?;
+    let mine = engine
+        .ruleset()
+        .need(engine.editor(), "sheets to copy")
+        .and_then(|x| x.copy_sheet(id, id))?;
     Ok(Some(entry_values(&mine.text, id)? == *values))
 }
 

@@ -140,21 +140,25 @@ pub async fn edit(
                                 guns,
                                 free_skill,
                             } => engine
-                                .add_unit(
-                                    doc,
-                                    &NewUnit {
-                                        id: id.clone(),
-                                        figures: *figures,
-                                        label: label.clone().filter(|l| !l.is_empty()),
-                                        extras: skills.clone(),
-                                        options: options.clone(),
-                                        guns: *guns,
-                                        free_skill: free_skill
-                                            .clone()
-                                            .filter(|s| !s.is_empty())
-                                            .map(|skill| FreeSkill { unit: None, skill }),
-                                    },
-                                )
+                                .ruleset()
+                                .need(engine.lists(), "army lists")
+                                .and_then(|x| {
+                                    x.add_unit(
+                                        doc,
+                                        &NewUnit {
+                                            id: id.clone(),
+                                            figures: *figures,
+                                            label: label.clone().filter(|l| !l.is_empty()),
+                                            extras: skills.clone(),
+                                            options: options.clone(),
+                                            guns: *guns,
+                                            free_skill: free_skill
+                                                .clone()
+                                                .filter(|s| !s.is_empty())
+                                                .map(|skill| FreeSkill { unit: None, skill }),
+                                        },
+                                    )
+                                })
                                 .map(|()| Vec::new()),
                             EditBody::Set {
                                 unit,
@@ -165,25 +169,37 @@ pub async fn edit(
                                 clear_options,
                                 guns,
                                 free_skill,
-                            } => engine.set_unit(
-                                doc,
-                                *unit,
-                                &UnitChange {
-                                    figures: *figures,
-                                    label: label.clone(),
-                                    skills: skills.clone(),
-                                    options: options.clone(),
-                                    clear_options: *clear_options,
-                                    guns: *guns,
-                                    free_skill: free_skill
-                                        .clone()
-                                        .map(|s| Some(s).filter(|s| !s.is_empty())),
-                                },
-                            ),
-                            EditBody::Move { unit, to } => engine.move_unit(doc, *unit, *to),
-                            EditBody::Remove { unit } => engine.remove_unit(doc, *unit),
+                            } => engine
+                                .ruleset()
+                                .need(engine.lists(), "army lists")
+                                .and_then(|x| {
+                                    x.set_unit(
+                                        doc,
+                                        *unit,
+                                        &UnitChange {
+                                            figures: *figures,
+                                            label: label.clone(),
+                                            skills: skills.clone(),
+                                            options: options.clone(),
+                                            clear_options: *clear_options,
+                                            guns: *guns,
+                                            free_skill: free_skill
+                                                .clone()
+                                                .map(|s| Some(s).filter(|s| !s.is_empty())),
+                                        },
+                                    )
+                                }),
+                            EditBody::Move { unit, to } => engine
+                                .ruleset()
+                                .need(engine.lists(), "army lists")
+                                .and_then(|x| x.move_unit(doc, *unit, *to)),
+                            EditBody::Remove { unit } => engine
+                                .ruleset()
+                                .need(engine.lists(), "army lists")
+                                .and_then(|x| x.remove_unit(doc, *unit)),
                             EditBody::Count { unit, count } => {
-                                engine.set_count(doc, *unit, *count).map(|()| Vec::new())
+                                crate::rulesets::set_count(engine.ruleset(), doc, *unit, *count)
+                                    .map(|()| Vec::new())
                             }
                         }
                     },

@@ -381,7 +381,13 @@ pub async fn offers(
         let asked = q.lang.as_deref().or(c.check.lang.map(|l| l.id()));
         let lang = page_lang(ruleset, asked);
         let labels = c.ready.words(lang);
-        match c.ready.engine.offers(&c.sources, c.file, lang, &labels) {
+        match c
+            .ready
+            .engine
+            .ruleset()
+            .need(c.ready.engine.lists(), "army lists")
+            .and_then(|x| x.offers(&c.sources, c.file, lang, &labels))
+        {
             Ok(o) => json_response(StatusCode::OK, to_json(&o)),
             Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
         }

@@ -86,7 +86,7 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
         };
         let lang = page_lang(ruleset, q.lang.as_deref());
         let labels = ready.words(lang);
-        let mut form = match ready.engine.sheet_form(lang, &labels) {
+        let mut form = match ready.engine.ruleset().need(ready.engine.editor(), "sheet editor").and_then(|x| x.sheet_form(lang, &labels)) {
             Ok(f) => f,
             Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
         };
@@ -98,7 +98,7 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
         let mut provenance = serde_json::Value::Null;
         let mut file_version = serde_json::Value::Null;
         if let Some(from) = q.from.as_deref() {
-            match ready.engine.sheet(from) {
+            match ready.engine.ruleset().need(ready.engine.sheets(), "unit sheets to show").and_then(|x| x.sheet(from)) {
                 Ok(mut v) => {
                     if let Some(o) = v.as_object_mut() {
                         provenance = o.remove("provenance").unwrap_or_default();
@@ -185,7 +185,9 @@ fn read_typed(app: &App, q: &DraftQuery, body: &Bytes) -> Result<Drafted, Respon
     let labels = ready.words(lang);
     let form = ready
         .engine
-        .sheet_form(lang, &labels)
+        .ruleset()
+        .need(ready.engine.editor(), "sheet editor")
+        .and_then(|x| x.sheet_form(lang, &labels))
         .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
     let typed = typed(ready.engine.as_ref(), &form, &body.values)
         .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
@@ -347,7 +349,7 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
         };
         let written = match place {
             Place::Defined(_) => store.update(&name, body.version.as_deref(), |path, current| {
-                let was = ready.engine.sheet(&id).ok();
+                let was = ready.engine.ruleset().need(ready.engine.sheets(), "unit sheets to show").and_then(|x| x.sheet(&id)).ok();
                 let text = saved_text(&form, Some(current), &typed.text, &id, was.as_ref())
                     .map_err(|e| StoreError::Refused(e.to_string()))?;
                 // The file as it will be, read with the rest of the data: a save never leaves

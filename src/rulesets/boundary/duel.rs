@@ -341,7 +341,7 @@ pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result
     let procedure = request.procedure;
     // A game's units: what their states bar or set (a refusal is the duel's answer).
     let mut request = request.clone();
-    let stated = match engine.game_rules() {
+    let stated = match engine.games().map(|g| g.game_rules()) {
         Some(rules) => super::game::apply_states(rules, &mut request),
         None => Ok(()),
     };

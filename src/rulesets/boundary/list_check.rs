@@ -273,7 +273,9 @@ pub fn described_by(
     labels: &toml::Table,
 ) -> Vec<String> {
     engine
-        .list_fields(lang, labels)
+        .lists()
+        .map(|l| l.list_fields(lang, labels))
+        .unwrap_or_default()
         .iter()
         .filter_map(|f| {
             let given = given(f.key)?;

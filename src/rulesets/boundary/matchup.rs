@@ -97,7 +97,7 @@ pub fn matchups(
     house_rules: &[String],
 ) -> Result<Matchups, Error> {
     let ruleset = engine.ruleset();
-    let known = engine.house_rules();
+    let known = engine.lists().map(|l| l.house_rules()).unwrap_or_default();
     if let Some(id) = house_rules.iter().find(|id| !known.contains(id)) {
         return Err(Error::Usage(super::procedure::unknown_house_rule(
             id, &known,

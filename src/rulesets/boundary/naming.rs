@@ -48,7 +48,7 @@ pub fn resolve_files(engine: &dyn Engine, request: &mut Request) -> Result<(), E
             game: None,
         }));
     }
-    if let Some(rules) = engine.game_rules() {
+    if let Some(rules) = engine.games().map(|g| g.game_rules()) {
         game::apply_states(rules, request)?;
     }
     Ok(())

@@ -189,15 +189,26 @@ pub fn make_new_list(
     lang: Lang,
     labels: &toml::Table,
 ) -> Result<DocumentMut, Vec<FieldProblem>> {
-    let problems = new_list_problems(engine.ruleset(), &engine.list_fields(lang, labels), spec);
+    let problems = new_list_problems(
+        engine.ruleset(),
+        &engine
+            .lists()
+            .map(|l| l.list_fields(lang, labels))
+            .unwrap_or_default(),
+        spec,
+    );
     if !problems.is_empty() {
         return Err(problems);
     }
-    engine.new_list(spec).map_err(|e| {
-        vec![FieldProblem {
-            key: "",
-            kind: ProblemKind::Unknown,
-            message: e.to_string(),
-        }]
-    })
+    engine
+        .ruleset()
+        .need(engine.lists(), "army lists")
+        .and_then(|x| x.new_list(spec))
+        .map_err(|e| {
+            vec![FieldProblem {
+                key: "",
+                kind: ProblemKind::Unknown,
+                message: e.to_string(),
+            }]
+        })
 }

@@ -260,7 +260,7 @@ impl<'a, E: Engine + ?Sized> Prices<'a, E> {
 
     fn of(&mut self, row: &UnitRow) -> Option<&Pricing> {
         if !self.known.contains_key(&row.id) {
-            let p = self.engine.pricing(row);
+            let p = self.engine.lists().and_then(|l| l.pricing(row));
             self.known.insert(row.id.clone(), p);
         }
         self.known.get(&row.id).and_then(Option::as_ref)
@@ -358,7 +358,9 @@ pub fn change_named(engine: &(impl Engine + ?Sized), c: &Change) -> crate::core:
     let mut named = crate::core::words::Named::same(c.words());
     for l in ruleset.languages() {
         let text = c.words_named(ruleset.words(*l), &|key, value| {
-            engine.kept_name(key, value, *l)
+            engine
+                .lists()
+                .and_then(|lists| lists.kept_name(key, value, *l))
         });
         match l {
             Lang::En => named.en = text,
@@ -403,7 +405,7 @@ fn check_doc(
 ) -> Result<ListCheck, Error> {
     let mut sources = Sources::new();
     let id = sources.add(path, doc.to_string());
-    engine.check_list(&sources, id).map_err(|d| {
+    crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id).map_err(|d| {
         Error::Usage(format!(
             "{} would not be a valid list file: {}",
             path.display(),

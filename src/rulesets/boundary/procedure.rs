@@ -770,7 +770,7 @@ pub(crate) fn read_list_within(
             )));
         }
     }
-    engine.check_list(&sources, file).map_err(|d| {
+    crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, file).map_err(|d| {
         diagnostic::print_all(&[d], &sources);
         Error::Usage(format!("{} is not a valid list file", path.display()))
     })

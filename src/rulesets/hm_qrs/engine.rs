@@ -11,6 +11,7 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
+use crate::rulesets::{Cards, Editor, Games, Lists, Sheets};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
 use crate::rulesets::{
@@ -35,13 +36,6 @@ fn options(unit: &NewUnit) -> Result<Vec<(String, String)>, Error> {
 }
 
 impl Engine for HmEngine {
-    fn unit_value(&self, unit: &str, value: &str) -> Option<u32> {
-        match value {
-            "stamina" => self.db.units.get(unit).map(|u| u.stamina),
-            _ => None,
-        }
-    }
-
     fn ruleset(&self) -> Ruleset {
         Ruleset::of(&super::META)
     }
@@ -94,7 +88,37 @@ impl Engine for HmEngine {
         }
     }
 
-    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
+    }
+
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
+    }
+
+    fn sheets(&self) -> Option<&dyn Sheets> {
+        Some(self)
+    }
+
+    fn editor(&self) -> Option<&dyn Editor> {
+        Some(self)
+    }
+
+    fn lists(&self) -> Option<&dyn Lists> {
+        Some(self)
+    }
+
+    fn cards(&self) -> Option<&dyn Cards> {
+        Some(self)
+    }
+
+    fn games(&self) -> Option<&dyn Games> {
+        Some(self)
+    }
+}
+
+impl Sheets for HmEngine {
+    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
         if filter.nation.is_some()
             || filter.coalition.is_some()
             || filter.kind.is_some()
@@ -163,7 +187,9 @@ impl Engine for HmEngine {
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
         self.db.book().sheet(id)
     }
+}
 
+impl Editor for HmEngine {
     fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
         self.db.book().copy_sheet(from, new_id, |u, id| u.id = id)
     }
@@ -188,7 +214,9 @@ impl Engine for HmEngine {
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
         self.db.book().replaced()
     }
+}
 
+impl Lists for HmEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
         let mut check = list::check_file(&self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
@@ -282,10 +310,6 @@ impl Engine for HmEngine {
                 .collect(),
             offers,
         })
-    }
-
-    fn game_rules(&self) -> Option<&crate::rulesets::game::GameRules> {
-        Some(&self.db.game)
     }
 
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
@@ -442,7 +466,7 @@ impl Engine for HmEngine {
         index: usize,
         change: &UnitChange,
     ) -> Result<Vec<String>, Error> {
-        let (_, scratch) = set_in_place(self, doc, index, change)?;
+        let (_, scratch) = set_in_place(self, self.ruleset().list_words().unit_keys, doc, index, change)?;
         // A unit moved to a new brigade: the brigade the check wrote comes with it.
         let brigades = |d: &DocumentMut| {
             d.get("brigade")
@@ -472,7 +496,23 @@ impl Engine for HmEngine {
         Ok(Vec::new())
     }
 
-    fn cards(
+    fn roster(
+        &self,
+        checked: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<serde_json::Value, Error> {
+        let (parsed, _) = list::parse_file(sources, checked.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        to_value(&views::roster(
+            &self.db, &parsed, checked, sources, lang, labels,
+        ))
+    }
+}
+
+impl Cards for HmEngine {
+    fn contexts(
         &self,
         list: Option<&ListCheck>,
         sheets: &[SheetRef],
@@ -540,26 +580,17 @@ impl Engine for HmEngine {
         }
         to_values(&cards)
     }
+}
 
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
-        to_value(&views::qrs(&self.db, lang, labels))
+impl Games for HmEngine {
+    fn unit_value(&self, unit: &str, value: &str) -> Option<u32> {
+        match value {
+            "stamina" => self.db.units.get(unit).map(|u| u.stamina),
+            _ => None,
+        }
     }
 
-    fn preview(&self, request: &Request) -> Result<Preview, Error> {
-        super::procedures::preview(&self.db, request)
-    }
-
-    fn roster(
-        &self,
-        checked: &ListCheck,
-        sources: &Sources,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = list::parse_file(sources, checked.file)
-            .map_err(|d| Error::Invalid(d.message.clone()))?;
-        to_value(&views::roster(
-            &self.db, &parsed, checked, sources, lang, labels,
-        ))
+    fn game_rules(&self) -> &crate::rulesets::game::GameRules {
+        &self.db.game
     }
 }

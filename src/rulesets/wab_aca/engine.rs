@@ -15,6 +15,7 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
+use crate::rulesets::{Cards, Editor, Games, Lists, Scoring, Sheets, set_in_place, UnitChange};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     label, to_value, to_values, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList,
@@ -154,7 +155,41 @@ impl Engine for WabEngine {
         }
     }
 
-    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
+    }
+
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
+    }
+
+    fn sheets(&self) -> Option<&dyn Sheets> {
+        Some(self)
+    }
+
+    fn editor(&self) -> Option<&dyn Editor> {
+        Some(self)
+    }
+
+    fn lists(&self) -> Option<&dyn Lists> {
+        Some(self)
+    }
+
+    fn cards(&self) -> Option<&dyn Cards> {
+        Some(self)
+    }
+
+    fn games(&self) -> Option<&dyn Games> {
+        Some(self)
+    }
+
+    fn scoring(&self) -> Option<&dyn Scoring> {
+        Some(self)
+    }
+}
+
+impl Sheets for WabEngine {
+    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
         let db = &self.db;
         for (flag, value) in [
             ("--coalition", &filter.coalition),
@@ -247,6 +282,41 @@ impl Engine for WabEngine {
         Ok(v)
     }
 
+    fn skills(&self) -> Result<Option<Listing>, Error> {
+        let db = &self.db;
+        Ok(Some(Listing {
+            json: serde_json::Value::Array(
+                db.specials
+                    .iter()
+                    .map(|s| {
+                        json!({
+                            "id": s.id,
+                            "name": s.name,
+                            "section": s.section,
+                            "rule": s.rule,
+                        })
+                    })
+                    .collect(),
+            ),
+            header: vec!["id", "name", "section", "rule"],
+            rows: db
+                .specials
+                .iter()
+                .map(|s| {
+                    vec![
+                        s.id.clone(),
+                        s.name.en.clone(),
+                        s.section.clone(),
+                        s.rule.en.clone(),
+                    ]
+                })
+                .collect(),
+            noun: "special rules",
+        }))
+    }
+}
+
+impl Editor for WabEngine {
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
         self.db.provenance.get(id).map(|(_, f)| f.into())
     }
@@ -292,40 +362,9 @@ impl Engine for WabEngine {
             diagnostics: typed.diagnostics,
         })
     }
+}
 
-    fn skills(&self) -> Result<Option<Listing>, Error> {
-        let db = &self.db;
-        Ok(Some(Listing {
-            json: serde_json::Value::Array(
-                db.specials
-                    .iter()
-                    .map(|s| {
-                        json!({
-                            "id": s.id,
-                            "name": s.name,
-                            "section": s.section,
-                            "rule": s.rule,
-                        })
-                    })
-                    .collect(),
-            ),
-            header: vec!["id", "name", "section", "rule"],
-            rows: db
-                .specials
-                .iter()
-                .map(|s| {
-                    vec![
-                        s.id.clone(),
-                        s.name.en.clone(),
-                        s.section.clone(),
-                        s.rule.en.clone(),
-                    ]
-                })
-                .collect(),
-            noun: "special rules",
-        }))
-    }
-
+impl Lists for WabEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
         let mut check = checker::check_file(&self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
@@ -412,25 +451,6 @@ impl Engine for WabEngine {
             .filter(|h| on.contains(&h.id.as_str()))
             .map(|h| h.id.clone())
             .collect()
-    }
-
-    fn game_rules(&self) -> Option<&crate::rulesets::game::GameRules> {
-        Some(&self.db.game)
-    }
-
-    fn game_problems(&self, game: &crate::rulesets::game::Game) -> Vec<String> {
-        super::battle::game_problems(&self.db, game)
-    }
-
-    fn game_count(&self, row: &crate::rulesets::UnitRow) -> Option<i64> {
-        match self.db.entry(&row.id) {
-            Some(e) => Some(i64::from(e.casualty_boxes(row.figures))),
-            None => row.figures,
-        }
-    }
-
-    fn score_game(&self, game: &crate::rulesets::game::Game, lang: Lang) -> Result<Scored, Error> {
-        super::battle::score_game(&self.db, game, lang)
     }
 
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
@@ -594,7 +614,33 @@ impl Engine for WabEngine {
         })
     }
 
-    fn cards(
+    fn set_unit(
+        &self,
+        doc: &mut DocumentMut,
+        index: usize,
+        change: &UnitChange,
+    ) -> Result<Vec<String>, Error> {
+        set_in_place(self, self.ruleset().list_words().unit_keys, doc, index, change)
+            .map(|_| Vec::new())
+    }
+
+    fn roster(
+        &self,
+        list: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<serde_json::Value, Error> {
+        let (parsed, _) = checker::parse_file(sources, list.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        to_value(&views::roster(
+            &self.db, &parsed, list, sources, lang, labels,
+        ))
+    }
+}
+
+impl Cards for WabEngine {
+    fn contexts(
         &self,
         list: Option<&ListCheck>,
         sheets: &[SheetRef],
@@ -680,29 +726,30 @@ impl Engine for WabEngine {
         }
         to_values(&cards)
     }
+}
 
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
-        to_value(&views::qrs(&self.db, lang, labels))
+impl Games for WabEngine {
+    fn game_rules(&self) -> &crate::rulesets::game::GameRules {
+        &self.db.game
     }
 
-    fn roster(
-        &self,
-        list: &ListCheck,
-        sources: &Sources,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = checker::parse_file(sources, list.file)
-            .map_err(|d| Error::Invalid(d.message.clone()))?;
-        to_value(&views::roster(
-            &self.db, &parsed, list, sources, lang, labels,
-        ))
+    fn game_problems(&self, game: &crate::rulesets::game::Game) -> Vec<String> {
+        super::battle::game_problems(&self.db, game)
     }
 
-    fn preview(&self, request: &Request) -> Result<Preview, Error> {
-        super::procedures::preview(&self.db, request)
+    fn game_count(&self, row: &crate::rulesets::UnitRow) -> Option<i64> {
+        match self.db.entry(&row.id) {
+            Some(e) => Some(i64::from(e.casualty_boxes(row.figures))),
+            None => row.figures,
+        }
     }
 
+    fn score_game(&self, game: &crate::rulesets::game::Game, lang: Lang) -> Result<Scored, Error> {
+        super::battle::score_game(&self.db, game, lang)
+    }
+}
+
+impl Scoring for WabEngine {
     fn score(&self, battle: Battle) -> Result<Scored, Error> {
         super::battle::score_battle(&self.db, battle)
     }

@@ -21,6 +21,7 @@
 
 mod begin;
 mod file;
+mod games;
 mod marks;
 mod open;
 mod played_in;
@@ -35,6 +36,7 @@ use super::{list_doc, peek, procedure, record, Engine, ListCheck, Ruleset, Score
 
 pub use begin::*;
 pub use file::*;
+pub use games::*;
 pub use marks::*;
 pub use open::*;
 pub use played_in::*;

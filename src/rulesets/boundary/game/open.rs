@@ -82,8 +82,14 @@ pub fn game_within(
         }
     };
     let counts = [
-        a.units.iter().map(|u| engine.game_count(u)).collect(),
-        b.units.iter().map(|u| engine.game_count(u)).collect(),
+        a.units
+            .iter()
+            .map(|u| engine.games().map_or(u.figures, |g| g.game_count(u)))
+            .collect(),
+        b.units
+            .iter()
+            .map(|u| engine.games().map_or(u.figures, |g| g.game_count(u)))
+            .collect(),
     ];
     let mut game = Game {
         path: path.to_path_buf(),
@@ -98,7 +104,11 @@ pub fn game_within(
         notes: Vec::new(),
     };
     let repriced = game.price_as_begun();
-    let rules = engine.game_rules().cloned().unwrap_or_default();
+    let rules = engine
+        .games()
+        .map(|g| g.game_rules())
+        .cloned()
+        .unwrap_or_default();
     validate(&game, &rules)?;
     if game.kept {
         game.notes = changes_since(engine, &game, roots);
@@ -149,8 +159,7 @@ fn army_of(
         Ok(other) => return Err(refuse(format!("is a list of {}", other.title()))),
         Err(d) => return Err(refuse(format!("is not a list: {}", d.message))),
     }
-    engine
-        .check_list(&sources, id)
+    crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id)
         .map_err(|d| refuse(format!("is not a list muster can read: {}", d.message)))
 }
 
@@ -379,7 +388,9 @@ fn quiet_list(
     }
     let id = sources.read(path).ok()?;
     match super::peek(&sources, id) {
-        Ok(r) if r == engine.ruleset() => engine.check_list(&sources, id).ok(),
+        Ok(r) if r == engine.ruleset() => {
+            crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id).ok()
+        }
         _ => None,
     }
 }

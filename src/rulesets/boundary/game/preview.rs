@@ -57,7 +57,7 @@ pub fn unit_of_game(
             }
         }
     }
-    let rules = engine.game_rules();
+    let rules = engine.games().map(|g| g.game_rules());
     let drops = state.states.iter().any(|s| {
         rules
             .and_then(|r| r.state(s))

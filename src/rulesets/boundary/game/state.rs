@@ -274,11 +274,14 @@ impl Game {
             .threshold
             .iter()
             .filter_map(|t| {
-                engine.unit_value(&row.id, &t.value).map(|at| Reached {
-                    id: &t.id,
-                    at,
-                    reached: lost >= at,
-                })
+                engine
+                    .games()
+                    .and_then(|g| g.unit_value(&row.id, &t.value))
+                    .map(|at| Reached {
+                        id: &t.id,
+                        at,
+                        reached: lost >= at,
+                    })
             })
             .collect()
     }
