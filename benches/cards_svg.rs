@@ -13,11 +13,11 @@ use muster::commands::print::{cards_document, sheet_card_svg};
 use muster::core::source::Sources;
 use muster::render::sheet::Paper;
 use muster::render::templates::Templates;
-use muster::rulesets::{Engine, Ruleset, SheetFilter, SheetRef};
+use muster::rulesets::{Rules, Ruleset, SheetFilter, SheetRef};
 
 /// The ids of an engine's sheets (or entries, or units): none when its listing is not a list
 /// of them (fire-classes lists its fire classes, and prints no cards).
-fn sheet_ids(engine: &dyn Engine) -> Vec<String> {
+fn sheet_ids(engine: &Rules) -> Vec<String> {
     let listing = engine
         .sheets()
         .expect("the ruleset has sheets")

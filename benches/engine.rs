@@ -197,9 +197,14 @@ fn card_sheets(c: &mut Criterion) {
     use muster::core::i18n::Lang;
     use muster::render::templates::Templates;
     use muster::rulesets::capitan::engine::CapitanEngine;
-    use muster::rulesets::{Engine, SheetRef};
-    let engine = CapitanEngine::new(shipped());
-    let ids: Vec<String> = engine.db.sheets.iter().map(|s| s.id.clone()).collect();
+    use muster::rulesets::SheetRef;
+    let ruleset = muster::rulesets::Ruleset::default();
+    let capitan = CapitanEngine::new(ruleset, shipped());
+    let ids: Vec<String> = capitan.db.sheets.iter().map(|s| s.id.clone()).collect();
+    let engine = muster::rulesets::Rules {
+        ruleset,
+        engine: Box::new(capitan),
+    };
     let args = |n: usize| CardsArgs {
         list: None,
         sheets: ids
@@ -262,12 +267,15 @@ fn matchups(c: &mut Criterion) {
     use muster::rulesets::capitan::engine::CapitanEngine;
     use muster::rulesets::duel::duel_situation;
     use muster::rulesets::matchup;
-    use muster::rulesets::Engine;
     let db = shipped();
     let mut sources = Sources::new();
     let a = sources.add(Path::new("a.toml"), coalition_list(&db, "empire", 20));
     let b = sources.add(Path::new("b.toml"), coalition_list(&db, "allies", 20));
-    let engine = CapitanEngine::new(db);
+    let ruleset = muster::rulesets::Ruleset::default();
+    let engine = muster::rulesets::Rules {
+        ruleset,
+        engine: Box::new(CapitanEngine::new(ruleset, db)),
+    };
     let la = muster::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, a)
         .expect("a list");
     let lb = muster::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, b)

@@ -14,10 +14,10 @@ use muster::commands::print::sheet_card_svg;
 use muster::commands::sheets::typed;
 use muster::core::source::Sources;
 use muster::render::templates::Templates;
-use muster::rulesets::{Engine, Ruleset, SheetFilter};
+use muster::rulesets::{Rules, Ruleset, SheetFilter};
 
 /// The sheet whose values are the longest (the most skills and fields), as the editor opens it.
-fn largest(engine: &dyn Engine) -> (String, serde_json::Map<String, serde_json::Value>) {
+fn largest(engine: &Rules) -> (String, serde_json::Map<String, serde_json::Value>) {
     let listing = engine
         .ruleset()
         .need(engine.sheets(), "unit sheets to list")
@@ -45,11 +45,7 @@ fn largest(engine: &dyn Engine) -> (String, serde_json::Map<String, serde_json::
 }
 
 /// The sheet whose card, as it prints (SVG), is the longest: the most text to lay out.
-fn largest_card(
-    engine: &dyn Engine,
-    templates: &Templates,
-    lang: muster::core::i18n::Lang,
-) -> String {
+fn largest_card(engine: &Rules, templates: &Templates, lang: muster::core::i18n::Lang) -> String {
     let listing = engine
         .ruleset()
         .need(engine.sheets(), "unit sheets to list")

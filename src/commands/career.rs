@@ -13,7 +13,8 @@ use crate::core::error::Error;
 use crate::core::output::{write_atomic, EditLock};
 use crate::core::source::{read_text, Sources};
 use crate::render::templates::Templates;
-use crate::rulesets::{Engine, Ruleset};
+use crate::rulesets::Rules;
+use crate::rulesets::Ruleset;
 
 pub fn run(dirs: &[PathBuf], ruleset: Ruleset, command: CareerCommand) -> Result<u8, Error> {
     match command {
@@ -62,7 +63,7 @@ pub fn run(dirs: &[PathBuf], ruleset: Ruleset, command: CareerCommand) -> Result
             let said = engine
                 .ruleset()
                 .need(engine.careers(), "careers")
-                .and_then(|x| x.add_to_career(&mut doc, &file, game.as_deref(), points))
+                .and_then(|x| x.add_to_career(&engine, &mut doc, &file, game.as_deref(), points))
                 .map_err(|e| match e {
                     Error::Usage(m) => Error::Usage(format!("{}: {m}", file.display())),
                     other => other,
@@ -81,7 +82,7 @@ pub fn run(dirs: &[PathBuf], ruleset: Ruleset, command: CareerCommand) -> Result
 }
 
 fn show(
-    engine: &dyn Engine,
+    engine: &Rules,
     file: &Path,
     format: CheckFormat,
     lang: Option<crate::cli::LangArg>,
@@ -105,7 +106,7 @@ fn show(
 }
 
 /// The engine of the career's ruleset (its `[career] ruleset`).
-fn open(dirs: &[PathBuf], path: &Path, text: &str) -> Result<Box<dyn Engine>, Error> {
+fn open(dirs: &[PathBuf], path: &Path, text: &str) -> Result<Rules, Error> {
     let ruleset = super::ruleset_of_file(path, text, "career")?;
     let mut sources = Sources::new();
     load_engine(ruleset, dirs, &mut sources)

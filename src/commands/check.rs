@@ -14,7 +14,8 @@ use crate::core::source::{FileId, Sources};
 use crate::core::table::text_table;
 use crate::core::text::one_line;
 use crate::core::words::{Layered, Phrase, Words};
-use crate::rulesets::{self, Engine, ListCheck, Ruleset};
+use crate::rulesets::Rules;
+use crate::rulesets::{self, ListCheck, Ruleset};
 
 #[derive(Serialize)]
 pub struct JsonReport<'a> {
@@ -82,7 +83,7 @@ pub fn ruleset_of(
 /// Checks a list already read; a file that is not a list stops with exit 2 after printing
 /// why.
 pub fn check_read(
-    engine: &dyn Engine,
+    engine: &Rules,
     sources: &Sources,
     file: FileId,
     path: &Path,
@@ -104,7 +105,7 @@ pub fn open_list(
     sources: &mut Sources,
     path: &Path,
     flag: Option<Ruleset>,
-) -> Result<(Box<dyn Engine>, ListCheck), Error> {
+) -> Result<(Rules, ListCheck), Error> {
     let (ruleset, file) = match read_list(sources, path, flag) {
         Ok(found) => found,
         Err(OpenError::Stop(e)) => return Err(e),
@@ -122,11 +123,7 @@ pub fn open_list(
 }
 
 /// Reads and checks a second list of the same ruleset (`--against`).
-pub fn open_other(
-    engine: &dyn Engine,
-    sources: &mut Sources,
-    path: &Path,
-) -> Result<ListCheck, Error> {
+pub fn open_other(engine: &Rules, sources: &mut Sources, path: &Path) -> Result<ListCheck, Error> {
     let ruleset = engine.ruleset();
     let (other, file) = match read_list(sources, path, None) {
         Ok(found) => found,

@@ -17,7 +17,7 @@ use crate::core::source::{read_text, Sources};
 use crate::core::table::text_table;
 use crate::core::text::one_line;
 use crate::rulesets::game::{self, Change, Game, GameRules, Side};
-use crate::rulesets::Engine;
+use crate::rulesets::Rules;
 
 pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
     match command {
@@ -213,7 +213,7 @@ fn new(
 }
 
 /// Reads a game with its ruleset's engine.
-fn open(dirs: &[PathBuf], path: &Path) -> Result<(Box<dyn Engine>, Game), Error> {
+fn open(dirs: &[PathBuf], path: &Path) -> Result<(Rules, Game), Error> {
     let text = read_text(path)?;
     let ruleset = super::ruleset_of_file(path, &text, "game")?;
     let mut sources = Sources::new();
@@ -256,7 +256,7 @@ fn edit(
 
 /// The game as text: the turn, each side's units with what they have left and their states,
 /// the sides' values, the last marks.
-fn show(engine: &dyn Engine, g: &Game, rules: &GameRules) -> String {
+fn show(engine: &Rules, g: &Game, rules: &GameRules) -> String {
     let mut out = format!(
         "{} against {} — turn {}{}\n",
         one_line(&g.a.name),
@@ -373,7 +373,7 @@ fn list_file_name(path: &str) -> String {
 }
 
 /// The game as JSON: what the pages draw.
-pub fn game_json(engine: &dyn Engine, g: &Game, rules: &GameRules) -> serde_json::Value {
+pub fn game_json(engine: &Rules, g: &Game, rules: &GameRules) -> serde_json::Value {
     let side = |s: Side| {
         let list = g.list(s);
         serde_json::json!({

@@ -18,7 +18,8 @@ use crate::core::output::{write_atomic, EditLock};
 use crate::core::source::{read_text, Sources};
 use crate::core::text;
 use crate::render::templates::Templates;
-use crate::rulesets::{make_new_list, Engine, FreeSkill, NewList, NewUnit, Ruleset, UnitChange};
+use crate::rulesets::Rules;
+use crate::rulesets::{make_new_list, FreeSkill, NewList, NewUnit, Ruleset, UnitChange};
 
 pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Result<u8, Error> {
     match command {
@@ -210,7 +211,7 @@ impl Shape {
 struct Locked {
     lock: EditLock,
     original: String,
-    engine: Box<dyn Engine>,
+    engine: Rules,
     before: crate::rulesets::ListCheck,
 }
 
@@ -294,7 +295,7 @@ fn edit(
     dirs: &[PathBuf],
     flag: Option<Ruleset>,
     file: &Path,
-    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+    change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<u8, Error> {
     let Locked {
         lock,
@@ -326,12 +327,7 @@ fn edit(
 /// Whether an edit's text makes the same list as `before` (a value set to what it was, a
 /// command unit given the figures its sheet gives it): then nothing is written, so that the
 /// player's text stays as they wrote it.
-fn unchanged(
-    engine: &dyn Engine,
-    file: &Path,
-    before: &crate::rulesets::ListCheck,
-    text: &str,
-) -> bool {
+fn unchanged(engine: &Rules, file: &Path, before: &crate::rulesets::ListCheck, text: &str) -> bool {
     let mut sources = Sources::new();
     let id = sources.add(file, text.to_owned());
     let Ok(after) = crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id)
@@ -364,10 +360,10 @@ fn unchanged(
 /// Parses a list's text (a byte-order mark aside) and applies `change` to it; the edit's
 /// messages name `file`.
 fn apply(
-    engine: &dyn Engine,
+    engine: &Rules,
     file: &Path,
     original: &str,
-    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+    change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<(DocumentMut, Vec<String>), Error> {
     let mut doc = original
         .trim_start_matches('\u{feff}')
@@ -398,10 +394,10 @@ fn apply(
 /// the original's byte-order mark and line endings, and the edit's notes. It fails when the
 /// result would no longer be a list file (`sources` holds the data, for diagnostics).
 pub fn edited_text(
-    engine: &dyn Engine,
+    engine: &Rules,
     file: &Path,
     original: &str,
-    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+    change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<(String, Vec<String>), Error> {
     let (doc, notes) = apply(engine, file, original, change)?;
     let text = Shape::of(original).apply(doc.to_string());
@@ -429,7 +425,7 @@ pub fn edited_text(
 /// prints the total and diagnostics. Exit 1 when the list is now invalid: it is written all
 /// the same, since editing is the point, and the output says so.
 fn save(
-    engine: &dyn Engine,
+    engine: &Rules,
     file: &Path,
     target: &Path,
     doc: &DocumentMut,

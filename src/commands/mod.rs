@@ -26,7 +26,8 @@ use std::path::{Path, PathBuf};
 use crate::core::diagnostic::{self, Diagnostic};
 use crate::core::error::Error;
 use crate::core::source::Sources;
-use crate::rulesets::{self as rs, Engine, Ruleset};
+use crate::rulesets::Rules;
+use crate::rulesets::{self as rs, Ruleset};
 
 /// The player's own data folder, read last (a layer over the others) whenever it is there.
 pub const PLAYER_DATA: &str = "my-sheets";
@@ -85,7 +86,7 @@ pub fn load_engine(
     ruleset: Ruleset,
     dirs: &[PathBuf],
     sources: &mut Sources,
-) -> Result<Box<dyn Engine>, Error> {
+) -> Result<Rules, Error> {
     let loaded = rs::load(ruleset, dirs, sources)?;
     let errors = loaded.diagnostics.iter().any(Diagnostic::is_error);
     match loaded.engine {

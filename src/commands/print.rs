@@ -20,7 +20,8 @@ use crate::render::fonts::Fonts;
 use crate::render::markup::{self, Located};
 use crate::render::sheet::{CardSize, Imposition, Paper};
 use crate::render::templates::Templates;
-use crate::rulesets::{Engine, ListCheck, Ruleset, SheetRef};
+use crate::rulesets::Rules;
+use crate::rulesets::{ListCheck, Ruleset, SheetRef};
 
 /// Renders template `name` and parses its output as layout markup.
 pub fn layout(templates: &Templates, name: &str, context: &Context) -> Result<Vec<Located>, Error> {
@@ -161,7 +162,7 @@ pub fn cards_svg(
 /// `Templates::load(engine.ruleset().templates(), None, &["card"])`. An unknown sheet is the
 /// engine's error (with its did-you-mean); no sheet at all is a usage error.
 pub fn sheet_cards_svg(
-    engine: &dyn Engine,
+    engine: &Rules,
     templates: &Templates,
     lang: Lang,
     sheets: &[SheetRef],
@@ -180,7 +181,7 @@ pub fn sheet_cards_svg(
 /// The card of one sheet (`figures` as `--sheet ID:FIGURES`, `None` for the sheet's own
 /// default) as an SVG document: [`sheet_cards_svg`] of one sheet.
 pub fn sheet_card_svg(
-    engine: &dyn Engine,
+    engine: &Rules,
     templates: &Templates,
     lang: Lang,
     sheet: &str,
@@ -285,7 +286,7 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
     let format = cards_format(args)?;
     check_output_path(&args.output, &ins)?;
     let mut sources = Sources::new();
-    let (engine, mut list): (Box<dyn Engine>, Option<ListCheck>) = match &args.list {
+    let (engine, mut list): (Rules, Option<ListCheck>) = match &args.list {
         Some(path) => {
             let (engine, checked) = open_list(dirs, &mut sources, path, flag)?;
             if !checked.is_valid() && !args.allow_invalid {
@@ -362,7 +363,7 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
 }
 
 pub fn qrs_pdf(
-    engine: &dyn Engine,
+    engine: &Rules,
     args: &QrsArgs,
     lang: Lang,
     templates: &Templates,
@@ -453,7 +454,7 @@ impl From<crate::cli::RosterFormatArg> for RosterFormat {
 }
 
 pub fn roster_document(
-    engine: &dyn Engine,
+    engine: &Rules,
     checked: &ListCheck,
     sources: &Sources,
     lang: Lang,
@@ -523,7 +524,7 @@ pub fn roster_document(
 /// The share code of a checked list for its roster's QR code, or `true` when the code is too
 /// long for one (the roster says so in a line). A list muster cannot share (its sheet files
 /// unreadable) has no QR code and no line.
-fn share_qr(engine: &dyn Engine, checked: &ListCheck, sources: &Sources) -> (String, bool) {
+fn share_qr(engine: &Rules, checked: &ListCheck, sources: &Sources) -> (String, bool) {
     let path = PathBuf::from(sources.name(checked.file));
     let code = crate::rulesets::share::shared(engine, &path, sources.text(checked.file), checked)
         .ok()
@@ -538,7 +539,7 @@ fn share_qr(engine: &dyn Engine, checked: &ListCheck, sources: &Sources) -> (Str
 
 /// A valid list's unit cards, in the ruleset's default card size on `paper`.
 pub fn list_cards(
-    engine: &dyn Engine,
+    engine: &Rules,
     checked: &ListCheck,
     lang: Lang,
     paper: Paper,

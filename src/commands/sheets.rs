@@ -9,9 +9,10 @@ use crate::core::error::Error;
 use crate::core::table::text_table;
 use crate::render::templates::Templates;
 use crate::render::text::card_text;
-use crate::rulesets::{Engine, Listing, SheetFilter, SheetRef};
+use crate::rulesets::Rules;
+use crate::rulesets::{Listing, SheetFilter, SheetRef};
 
-pub fn list(engine: &dyn Engine, filter: &SheetFilter, format: Format) -> Result<u8, Error> {
+pub fn list(engine: &Rules, filter: &SheetFilter, format: Format) -> Result<u8, Error> {
     print_listing(
         &engine
             .ruleset()
@@ -24,12 +25,7 @@ pub fn list(engine: &dyn Engine, filter: &SheetFilter, format: Format) -> Result
 
 /// One sheet: its JSON, or as text what its card says, in `lang` (the card's template read as
 /// text; a ruleset without cards gives its own text).
-pub fn show(
-    engine: &dyn Engine,
-    id: &str,
-    format: Format,
-    lang: Option<LangArg>,
-) -> Result<u8, Error> {
+pub fn show(engine: &Rules, id: &str, format: Format, lang: Option<LangArg>) -> Result<u8, Error> {
     let id = &super::named::Namer::new(engine, lang.map(Into::into))?.id(
         crate::core::names::NameKind::Unit,
         id,
@@ -71,7 +67,7 @@ pub fn show(
 
 /// `muster sheets new NEW-ID --from ID`: a copy of a sheet in the player's data folder, never
 /// over a file already there; with `edit`, opened in the player's editor.
-pub fn new(engine: &dyn Engine, id: &str, from: &str, edit: bool) -> Result<u8, Error> {
+pub fn new(engine: &Rules, id: &str, from: &str, edit: bool) -> Result<u8, Error> {
     let from = &super::named::Namer::new(engine, None)?.id(
         crate::core::names::NameKind::Unit,
         from,
@@ -123,7 +119,7 @@ pub fn new(engine: &dyn Engine, id: &str, from: &str, edit: bool) -> Result<u8, 
 
 /// Whose a sheet is, as `sheets show` says under its card: the book's, muster's illustrative
 /// values, or the player's own (its file, and the sheet it replaces).
-fn whose(engine: &dyn Engine, id: &str, json: &serde_json::Value) -> String {
+fn whose(engine: &Rules, id: &str, json: &serde_json::Value) -> String {
     let replaced = engine
         .editor()
         .map(|e| e.replaced())
@@ -169,7 +165,7 @@ pub const MAX_KEYS: usize = 200;
 
 /// Reads the form's `values` as the player's sheet over `engine`'s data.
 pub fn typed(
-    engine: &dyn Engine,
+    engine: &Rules,
     form: &crate::rulesets::SheetForm,
     values: &serde_json::Map<String, serde_json::Value>,
 ) -> Result<Typed, Error> {

@@ -3,9 +3,9 @@
 use super::sheets::print_listing;
 use crate::cli::Format;
 use crate::core::error::Error;
-use crate::rulesets::Engine;
+use crate::rulesets::Rules;
 
-pub fn run(engine: &dyn Engine, format: Format) -> Result<u8, Error> {
+pub fn run(engine: &Rules, format: Format) -> Result<u8, Error> {
     let listing = engine
         .sheets()
         .map_or(Ok(None), |s| s.skills())?

@@ -8,13 +8,14 @@ use serde_json::json;
 use super::check::report_json;
 use super::ready::Checked;
 use crate::core::i18n::Lang;
-use crate::rulesets::{self, Engine, ListCheck};
+use crate::rulesets::Rules;
+use crate::rulesets::{self, ListCheck};
 
 /// The view of the list `name` (its `text`, at `version`) checked in `c`, against `other`
 /// when it faces one, in `lang` with the ruleset's `labels` in it.
 #[allow(clippy::too_many_arguments)]
 pub fn list_view(
-    engine: &dyn Engine,
+    engine: &Rules,
     c: &mut Checked,
     other: Option<&ListCheck>,
     name: &str,
@@ -162,13 +163,16 @@ fn placement(c: &Checked) -> Vec<Option<usize>> {
 /// The units whose data changed since the list recorded what they were priced with (the
 /// `data-changed` warnings of the check), each with what changed in the page's words.
 fn data_changes(
-    engine: &dyn Engine,
+    engine: &Rules,
     check: &ListCheck,
     lang: Lang,
     labels: &toml::Table,
 ) -> Vec<serde_json::Value> {
     let name = |key: &str, value: &str| engine.lists().and_then(|l| l.kept_name(key, value, lang));
-    rulesets::priced::changes(engine, check)
+    engine
+        .lists()
+        .map(|lists| rulesets::priced::changes(lists, check))
+        .unwrap_or_default()
         .iter()
         .map(|ch| {
             json!({

@@ -41,7 +41,7 @@ pub struct FormQuery {
 }
 
 /// The file of the player's layer that defines `id`, if one does.
-fn defined_in(app: &App, engine: &dyn crate::rulesets::Engine, id: &str) -> Option<PathBuf> {
+fn defined_in(app: &App, engine: &crate::rulesets::Rules, id: &str) -> Option<PathBuf> {
     player_layer::defined_in(engine, &app.player_dir, id)
 }
 

@@ -57,7 +57,6 @@ const BOUNDARY_KNOT: &[&str] = &[
     "src/rulesets/boundary/lists.rs",
     "src/rulesets/boundary/new_list.rs",
     "src/rulesets/boundary/offers.rs",
-    "src/rulesets/boundary/priced.rs",
     "src/rulesets/boundary/printed.rs",
     "src/rulesets/boundary/procedure.rs",
     "src/rulesets/boundary/registry.rs",
@@ -87,10 +86,6 @@ const UNDOCUMENTED_CIRCLES: &[&[&str]] = &[
         "src/rulesets/capitan/validate/skills.rs",
         "src/rulesets/capitan/validate/units.rs",
         "src/rulesets/capitan/views.rs",
-    ],
-    &[
-        "src/rulesets/fire_classes/engine.rs",
-        "src/rulesets/fire_classes/mod.rs",
     ],
     &[
         "src/rulesets/hm_qrs/engine.rs",

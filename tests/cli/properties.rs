@@ -470,7 +470,7 @@ proptest! {
 // ── the sheet editor's save reads back to what was typed ───────────────────────────────────
 
 struct Editor {
-    engine: Box<dyn muster::rulesets::Engine>,
+    engine: muster::rulesets::Rules,
     form: muster::rulesets::SheetForm,
     ids: Vec<String>,
     /// The player's file a saved sheet is read back from (`my-sheets/capitan/sheets/x.toml`).
@@ -530,7 +530,7 @@ fn load_editor(id: &str) -> Editor {
 
 /// A sheet's values as the editor opens them (no provenance, no source, no nulls).
 fn opened(
-    engine: &dyn muster::rulesets::Engine,
+    engine: &muster::rulesets::Rules,
     id: &str,
 ) -> serde_json::Map<String, serde_json::Value> {
     let mut v = engine

@@ -16,8 +16,6 @@ use crate::core::source::{FileId, Sources};
 /// optional capability behind an accessor (`None`: the ruleset has none;
 /// [`Ruleset::lacks`] says so in words).
 pub trait Engine: Send + Sync {
-    fn ruleset(&self) -> Ruleset;
-
     /// What was loaded, for `muster data check`: "32 sheets, 35 skills, …".
     fn summary(&self) -> String;
 
@@ -80,6 +78,34 @@ pub trait Engine: Send + Sync {
     }
 }
 
+/// A ruleset's engine as the registry loaded it, with the ruleset it is of: what the generic
+/// commands hold (it derefs to the [`Engine`]).
+pub struct Rules {
+    pub ruleset: Ruleset,
+    pub engine: Box<dyn Engine>,
+}
+
+impl Rules {
+    /// The ruleset whose data this is.
+    pub fn ruleset(&self) -> Ruleset {
+        self.ruleset
+    }
+}
+
+impl std::ops::Deref for Rules {
+    type Target = dyn Engine;
+
+    fn deref(&self) -> &(dyn Engine + 'static) {
+        self.engine.as_ref()
+    }
+}
+
+impl AsRef<Rules> for Rules {
+    fn as_ref(&self) -> &Rules {
+        self
+    }
+}
+
 /// What a loaded engine offers, derived from its accessors.
 pub fn capabilities_of(engine: &dyn Engine) -> Capabilities {
     Capabilities {
@@ -99,9 +125,10 @@ pub trait Careers {
     fn new_career(&self, nation: &str, arm: &str, player: Option<&str>) -> Result<String, Error>;
 
     /// `muster career add`: a game's victory points added to the career `doc` (read from
-    /// `path`); what changed, in words.
+    /// `path`); what changed, in words. `loaded`: the ruleset as loaded, the game is read with.
     fn add_to_career(
         &self,
+        loaded: &Rules,
         doc: &mut toml_edit::DocumentMut,
         path: &std::path::Path,
         game: Option<&std::path::Path>,

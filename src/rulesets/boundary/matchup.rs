@@ -10,8 +10,8 @@
 use serde::Serialize;
 
 use super::duel::{self, DuelSide, DuelSituation};
-use super::Engine;
 use crate::core::error::Error;
+use crate::rulesets::Rules;
 
 /// The most cells one table computes (an engine limit: two lists of 100 units and their
 /// ruleset's duels, far above any game; docs/development.md, Limits).
@@ -90,7 +90,7 @@ pub struct Matchups {
 /// turned on besides those the lists turn on (`muster matchups --house-rule ID`; an id the
 /// ruleset does not declare is refused as a preview refuses it).
 pub fn matchups(
-    engine: &dyn Engine,
+    engine: &Rules,
     a: (&super::ListCheck, &str),
     b: (&super::ListCheck, &str),
     situation: &DuelSituation,

@@ -4,8 +4,9 @@
 use serde::Serialize;
 use toml_edit::DocumentMut;
 
-use super::{Engine, Ruleset};
+use super::Ruleset;
 use crate::core::i18n::Lang;
+use crate::rulesets::Rules;
 
 /// `muster list new`: what the command line gives.
 #[derive(Debug, Default, Clone)]
@@ -184,7 +185,7 @@ pub fn new_list_problems(
 /// A new list of `engine`'s ruleset (`muster list new`, the web's form): every problem of its
 /// fields at once ([`new_list_problems`], the fields named in `lang`), else the document.
 pub fn make_new_list(
-    engine: &dyn Engine,
+    engine: &Rules,
     spec: &NewList,
     lang: Lang,
     labels: &toml::Table,

@@ -9,7 +9,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use super::duel::{DuelChoice, DuelDecl};
-use super::{game, procedure, Engine, ListWords};
+use super::{game, procedure, Engine, ListWords, Rules};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
@@ -92,7 +92,7 @@ pub struct Meta {
     pub languages: &'static [Lang],
     pub templates: &'static crate::render::templates::Builtin,
     /// Loads and checks its data.
-    pub load: fn(&[PathBuf], &mut Sources) -> Result<Loaded, Error>,
+    pub load: fn(Ruleset, &[PathBuf], &mut Sources) -> Result<Loaded, Error>,
     /// The JSON Schemas of its files: each file's name and its schema.
     pub schemas: &'static [SchemaFile],
     /// Its `muster preview` procedures.
@@ -343,19 +343,23 @@ fn plain_ruleset(text: &str) -> Option<&str> {
 /// A ruleset's data, loaded and checked: the engine when the data could be assembled, and
 /// every diagnostic found on the way.
 pub struct Loaded {
-    pub engine: Option<Box<dyn Engine>>,
+    pub engine: Option<Rules>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Loaded {
-    /// A ruleset's database, when it could be assembled, behind its engine.
+    /// A database of `ruleset`, when it could be assembled, behind its engine.
     pub fn of<D, E: Engine + 'static>(
+        ruleset: Ruleset,
         database: Option<D>,
         diagnostics: Vec<Diagnostic>,
         engine: impl FnOnce(D) -> E,
     ) -> Loaded {
         Loaded {
-            engine: database.map(|db| Box::new(engine(db)) as Box<dyn Engine>),
+            engine: database.map(|db| Rules {
+                ruleset,
+                engine: Box::new(engine(db)),
+            }),
             diagnostics,
         }
     }
@@ -364,7 +368,7 @@ impl Loaded {
 /// Loads the data of `ruleset` from the `<id>/` folders of `dirs`; its game rules are checked
 /// against its procedures.
 pub fn load(ruleset: Ruleset, dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    let mut loaded = (ruleset.meta().load)(dirs, sources)?;
+    let mut loaded = (ruleset.meta().load)(ruleset, dirs, sources)?;
     if let Some(rules) = loaded
         .engine
         .as_ref()
@@ -493,7 +497,7 @@ mod tests {
             let loaded = super::load(*r, &dirs, &mut sources).unwrap();
             let engine = loaded.engine.unwrap();
             assert_eq!(
-                crate::rulesets::capabilities_of(engine.as_ref()),
+                crate::rulesets::capabilities_of(&*engine),
                 r.capabilities(),
                 "{r}"
             );

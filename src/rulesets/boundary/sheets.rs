@@ -13,7 +13,7 @@ pub trait Sheets {
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error>;
 
     /// `muster sheets show ID` as text, when the ruleset says it in its own words; `None`:
-    /// the text is its card's, from its template ([`Engine::cards`]).
+    /// the text is its card's, from its template ([`Engine::cards`](super::Engine::cards)).
     fn sheet_text(
         &self,
         id: &str,

@@ -16,7 +16,7 @@ use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
-use crate::rulesets::{Cards, Careers, Editor, Games, Lists, Sheets};
+use crate::rulesets::{Cards, Careers, Editor, Games, Lists, Sheets, Rules};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     label, set_in_place, to_value, to_values, Choice, Engine, FreeSkill, ListCheck, ListField,
@@ -24,12 +24,14 @@ use crate::rulesets::{
 };
 
 pub struct CapitanEngine {
+    /// The ruleset the registry loaded it as.
+    pub ruleset: Ruleset,
     pub db: Database,
 }
 
 impl CapitanEngine {
-    pub fn new(db: Database) -> Self {
-        Self { db }
+    pub fn new(ruleset: Ruleset, db: Database) -> Self {
+        Self { ruleset, db }
     }
 }
 
@@ -114,10 +116,6 @@ fn free_skill_unit(doc: &DocumentMut) -> Option<usize> {
 }
 
 impl Engine for CapitanEngine {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::of(&super::META)
-    }
-
     fn summary(&self) -> String {
         use crate::core::text::count;
         let db = &self.db;
@@ -310,7 +308,10 @@ impl Editor for CapitanEngine {
     ) -> Result<crate::rulesets::Draft, Error> {
         let typed = super::sheet_form::draft(&self.db, sources, file)?;
         Ok(crate::rulesets::Draft {
-            engine: Box::new(CapitanEngine::new(typed.db)),
+            engine: Rules {
+                ruleset: self.ruleset,
+                engine: Box::new(CapitanEngine::new(self.ruleset, typed.db)),
+            },
             id: typed.id,
             diagnostics: typed.diagnostics,
         })
@@ -448,7 +449,7 @@ impl Lists for CapitanEngine {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::of(&super::META).id());
+        header["ruleset"] = value(self.ruleset.id());
         header["coalition"] = value(coalition.as_str());
         header["campaign"] = value(campaign);
         let points = spec
@@ -579,7 +580,7 @@ impl Lists for CapitanEngine {
         change: &UnitChange,
     ) -> Result<Vec<String>, Error> {
         let before = free_skill_unit(doc);
-        let (unit, _) = set_in_place(self, self.ruleset().list_words().unit_keys, doc, index, change)?;
+        let (unit, _) = set_in_place(self, self.ruleset.list_words().unit_keys, doc, index, change)?;
         let mut notes = Vec::new();
         // §10.1: one free skill in a list; `set` gives it to this unit or takes it away.
         let Some(list) = doc.get_mut("list").and_then(Item::as_table_like_mut) else {
@@ -750,12 +751,13 @@ impl Careers for CapitanEngine {
 
     fn add_to_career(
         &self,
+        loaded: &Rules,
         doc: &mut DocumentMut,
         path: &std::path::Path,
         game: Option<&std::path::Path>,
         points: u32,
     ) -> Result<String, Error> {
-        super::career::add_game(&self.db, self, doc, path, game, points)
+        super::career::add_game(&self.db, loaded, doc, path, game, points)
     }
 
     fn show_career(

@@ -9,7 +9,7 @@ use crate::core::error::{unknown, Error};
 use crate::core::i18n::Lang;
 use crate::rulesets::{Sheets};
 use crate::rulesets::procedure::{Preview, Request};
-use crate::rulesets::{label, to_value, Engine, Listing, Ruleset, SheetFilter};
+use crate::rulesets::{label, to_value, Engine, Listing, SheetFilter};
 
 pub struct FireEngine {
     pub db: Database,
@@ -26,10 +26,6 @@ impl FireEngine {
 }
 
 impl Engine for FireEngine {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::of(&super::META)
-    }
-
     fn summary(&self) -> String {
         format!(
             "{} classes, {} weapons, {} readings",

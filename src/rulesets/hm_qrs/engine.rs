@@ -11,7 +11,7 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
-use crate::rulesets::{Cards, Editor, Games, Lists, Sheets};
+use crate::rulesets::{Cards, Editor, Games, Lists, Sheets, Rules};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
 use crate::rulesets::{
@@ -20,6 +20,8 @@ use crate::rulesets::{
 };
 
 pub struct HmEngine {
+    /// The ruleset the registry loaded it as.
+    pub ruleset: Ruleset,
     pub db: Database,
 }
 
@@ -36,10 +38,6 @@ fn options(unit: &NewUnit) -> Result<Vec<(String, String)>, Error> {
 }
 
 impl Engine for HmEngine {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::of(&super::META)
-    }
-
     fn summary(&self) -> String {
         let r = &self.db.rules;
         format!(
@@ -204,7 +202,13 @@ impl Editor for HmEngine {
 
     fn draft(&self, sources: &Sources, file: FileId) -> Result<crate::rulesets::Draft, Error> {
         let typed = sheet_book::draft(&self.db, "unit", sources, file)?;
-        Ok(typed.into_draft(|db| Box::new(HmEngine { db })))
+        Ok(typed.into_draft(|db| Rules {
+            ruleset: self.ruleset,
+            engine: Box::new(HmEngine {
+                ruleset: self.ruleset,
+                db,
+            }),
+        }))
     }
 
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
@@ -316,7 +320,7 @@ impl Lists for HmEngine {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::of(&super::META).id());
+        header["ruleset"] = value(self.ruleset.id());
         if let Some(p) = spec.points {
             header["points"] = value(i64::from(p));
         }
@@ -466,7 +470,7 @@ impl Lists for HmEngine {
         index: usize,
         change: &UnitChange,
     ) -> Result<Vec<String>, Error> {
-        let (_, scratch) = set_in_place(self, self.ruleset().list_words().unit_keys, doc, index, change)?;
+        let (_, scratch) = set_in_place(self, self.ruleset.list_words().unit_keys, doc, index, change)?;
         // A unit moved to a new brigade: the brigade the check wrote comes with it.
         let brigades = |d: &DocumentMut| {
             d.get("brigade")

@@ -12,7 +12,7 @@ use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
-use crate::rulesets::{Cards, Editor, Games, Lists, Sheets, set_in_place, UnitChange};
+use crate::rulesets::{Cards, Editor, Games, Lists, Sheets, set_in_place, UnitChange, Rules};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
 use crate::rulesets::{
@@ -21,14 +21,12 @@ use crate::rulesets::{
 };
 
 pub struct ThucydideEngine {
+    /// The ruleset the registry loaded it as.
+    pub ruleset: Ruleset,
     pub db: Database,
 }
 
 impl Engine for ThucydideEngine {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::of(&super::META)
-    }
-
     fn summary(&self) -> String {
         let db = &self.db;
         format!(
@@ -172,7 +170,13 @@ impl Editor for ThucydideEngine {
 
     fn draft(&self, sources: &Sources, file: FileId) -> Result<crate::rulesets::Draft, Error> {
         let typed = sheet_book::draft(&self.db, "troop type", sources, file)?;
-        Ok(typed.into_draft(|db| Box::new(ThucydideEngine { db })))
+        Ok(typed.into_draft(|db| Rules {
+            ruleset: self.ruleset,
+            engine: Box::new(ThucydideEngine {
+                ruleset: self.ruleset,
+                db,
+            }),
+        }))
     }
 
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
@@ -257,7 +261,7 @@ impl Lists for ThucydideEngine {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::of(&super::META).id());
+        header["ruleset"] = value(self.ruleset.id());
         doc["list"] = Item::Table(header);
         Ok(doc)
     }
@@ -316,7 +320,7 @@ impl Lists for ThucydideEngine {
         index: usize,
         change: &UnitChange,
     ) -> Result<Vec<String>, Error> {
-        set_in_place(self, self.ruleset().list_words().unit_keys, doc, index, change)
+        set_in_place(self, self.ruleset.list_words().unit_keys, doc, index, change)
             .map(|_| Vec::new())
     }
 

@@ -15,7 +15,7 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
-use crate::rulesets::{Cards, Editor, Games, Lists, Scoring, Sheets, set_in_place, UnitChange};
+use crate::rulesets::{Cards, Editor, Games, Lists, Scoring, Sheets, set_in_place, UnitChange, Rules};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     label, to_value, to_values, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList,
@@ -23,12 +23,14 @@ use crate::rulesets::{
 };
 
 pub struct WabEngine {
+    /// The ruleset the registry loaded it as.
+    pub ruleset: Ruleset,
     pub db: Database,
 }
 
 impl WabEngine {
-    pub fn new(db: Database) -> Self {
-        Self { db }
+    pub fn new(ruleset: Ruleset, db: Database) -> Self {
+        Self { ruleset, db }
     }
 }
 
@@ -69,10 +71,6 @@ fn parse_option(s: &str) -> Result<(UnitOption, i64), Error> {
 }
 
 impl Engine for WabEngine {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::of(&super::META)
-    }
-
     fn summary(&self) -> String {
         use crate::core::text::count;
         let db = &self.db;
@@ -357,7 +355,10 @@ impl Editor for WabEngine {
     ) -> Result<crate::rulesets::Draft, Error> {
         let typed = super::sheet_form::draft(&self.db, sources, file)?;
         Ok(crate::rulesets::Draft {
-            engine: Box::new(WabEngine::new(typed.db)),
+            engine: Rules {
+                ruleset: self.ruleset,
+                engine: Box::new(WabEngine::new(self.ruleset, typed.db)),
+            },
             id: typed.id,
             diagnostics: typed.diagnostics,
         })
@@ -469,7 +470,7 @@ impl Lists for WabEngine {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::of(&super::META).id());
+        header["ruleset"] = value(self.ruleset.id());
         header["army"] = value(army);
         let points = spec
             .points
@@ -620,7 +621,7 @@ impl Lists for WabEngine {
         index: usize,
         change: &UnitChange,
     ) -> Result<Vec<String>, Error> {
-        set_in_place(self, self.ruleset().list_words().unit_keys, doc, index, change)
+        set_in_place(self, self.ruleset.list_words().unit_keys, doc, index, change)
             .map(|_| Vec::new())
     }
 

@@ -19,7 +19,7 @@ pub struct Begin<'a> {
 /// A new game's document: the header, every unit of both armies with nothing lost and its
 /// cost, and both armies kept whole (`[army]`).
 pub fn new_game(
-    engine: &dyn super::Engine,
+    engine: &crate::rulesets::Rules,
     a: Begin,
     b: Begin,
     scenario: Option<&str>,

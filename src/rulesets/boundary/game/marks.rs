@@ -454,7 +454,7 @@ fn pop_log(doc: &mut DocumentMut) -> Result<(), Error> {
 /// sides holding more eighths than the table has) that the game before did not break. Gives
 /// the new text and what was done, in words.
 pub fn edit_text(
-    engine: &dyn super::Engine,
+    engine: &crate::rulesets::Rules,
     path: &Path,
     text: &str,
     roots: Option<&[PathBuf]>,

@@ -261,7 +261,7 @@ impl Game {
     /// its losses reach them.
     pub fn thresholds<'r>(
         &self,
-        engine: &dyn super::Engine,
+        engine: &crate::rulesets::Rules,
         rules: &'r GameRules,
         side: Side,
         number: usize,
