@@ -88,16 +88,6 @@ const UNDOCUMENTED_CIRCLES: &[&[&str]] = &[
         "src/rulesets/capitan/views.rs",
     ],
     &[
-        "src/rulesets/hm_qrs/engine.rs",
-        "src/rulesets/hm_qrs/list.rs",
-        "src/rulesets/hm_qrs/mod.rs",
-    ],
-    &[
-        "src/rulesets/thucydide/engine.rs",
-        "src/rulesets/thucydide/list.rs",
-        "src/rulesets/thucydide/mod.rs",
-    ],
-    &[
         "src/rulesets/wab_aca/battle.rs",
         "src/rulesets/wab_aca/checker.rs",
         "src/rulesets/wab_aca/engine.rs",

@@ -222,7 +222,7 @@ impl Editor for HmEngine {
 
 impl Lists for HmEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = list::check_file(&self.db, sources, file)?;
+        let mut check = list::check_file(self.ruleset, &self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
         Ok(check)
     }
