@@ -13,13 +13,15 @@ use muster::core::source::Sources;
 use muster::ops::print::{cards_document, sheet_card_svg};
 use muster::render::sheet::Paper;
 use muster::render::templates::Templates;
-use muster::rulesets::{Engine, Ruleset, SheetFilter, SheetRef};
+use muster::rulesets::{Rules, Ruleset, SheetFilter, SheetRef};
 
 /// The ids of an engine's sheets (or entries, or units): none when its listing is not a list
 /// of them (fire-classes lists its fire classes, and prints no cards).
-fn sheet_ids(engine: &dyn Engine) -> Vec<String> {
+fn sheet_ids(engine: &Rules) -> Vec<String> {
     let listing = engine
-        .sheets(&SheetFilter::default())
+        .sheets()
+        .expect("the ruleset has sheets")
+        .listing(&SheetFilter::default())
         .expect("the ruleset lists its sheets");
     listing
         .json
@@ -72,7 +74,9 @@ fn live_card(c: &mut Criterion) {
         group.bench_function(format!("{name}: PDF, one card on A4"), |b| {
             b.iter(|| {
                 let cards = engine
-                    .cards(None, &sheets, lang, &labels)
+                    .cards()
+                    .expect("the ruleset prints cards")
+                    .contexts(None, &sheets, lang, &labels)
                     .expect("the card's context");
                 black_box(
                     cards_document(

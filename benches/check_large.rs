@@ -77,7 +77,7 @@ fn large_checks(c: &mut Criterion) {
 
 /// A Capitán list of `units` voltigeur units (no skills), each recorded with today's data
 /// (`priced::record`, as an edit records them).
-fn recorded_units(engine: &dyn muster::rulesets::Engine, units: usize) -> String {
+fn recorded_units(engine: &muster::rulesets::Rules, units: usize) -> String {
     let mut text = repeated_skills(units, 0).replace("skills = []\n", "");
     assert!(!text.contains("priced"));
     let mut doc: toml_edit::DocumentMut = text.parse().expect("a TOML document");

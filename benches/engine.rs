@@ -123,7 +123,9 @@ fn web_check(c: &mut Criterion) {
             let id = sources.add(Path::new("l.toml"), text.clone());
             let ruleset = rulesets::peek(&sources, id).expect("a ruleset");
             assert_eq!(ruleset, Ruleset::of(&muster::rulesets::capitan::META));
-            let checked = engine.check_list(&sources, id).expect("a list");
+            let checked =
+                muster::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id)
+                    .expect("a list");
             black_box(to_json(&report_json(&checked, None, &sources)))
         })
     });
@@ -195,9 +197,14 @@ fn card_sheets(c: &mut Criterion) {
     use muster::core::i18n::Lang;
     use muster::render::templates::Templates;
     use muster::rulesets::capitan::engine::CapitanEngine;
-    use muster::rulesets::{Engine, SheetRef};
-    let engine = CapitanEngine::new(shipped());
-    let ids: Vec<String> = engine.db.sheets.iter().map(|s| s.id.clone()).collect();
+    use muster::rulesets::SheetRef;
+    let ruleset = muster::rulesets::Ruleset::default();
+    let capitan = CapitanEngine::new(ruleset, shipped());
+    let ids: Vec<String> = capitan.db.sheets.iter().map(|s| s.id.clone()).collect();
+    let engine = muster::rulesets::Rules {
+        ruleset,
+        engine: Box::new(capitan),
+    };
     let args = |n: usize| CardsArgs {
         list: None,
         sheets: ids
@@ -235,7 +242,9 @@ fn card_sheets(c: &mut Criterion) {
                     })
                     .collect();
                 let cards = engine
-                    .cards(None, &sheets, Lang::Fr, &labels)
+                    .ruleset()
+                    .need(engine.cards(), "unit cards")
+                    .and_then(|x| x.contexts(None, &sheets, Lang::Fr, &labels))
                     .expect("cards");
                 black_box(
                     print::cards_pdf(
@@ -258,14 +267,19 @@ fn matchups(c: &mut Criterion) {
     use muster::rulesets::capitan::engine::CapitanEngine;
     use muster::rulesets::duel::duel_situation;
     use muster::rulesets::matchup;
-    use muster::rulesets::Engine;
     let db = shipped();
     let mut sources = Sources::new();
     let a = sources.add(Path::new("a.toml"), coalition_list(&db, "empire", 20));
     let b = sources.add(Path::new("b.toml"), coalition_list(&db, "allies", 20));
-    let engine = CapitanEngine::new(db);
-    let la = engine.check_list(&sources, a).expect("a list");
-    let lb = engine.check_list(&sources, b).expect("a list");
+    let ruleset = muster::rulesets::Ruleset::default();
+    let engine = muster::rulesets::Rules {
+        ruleset,
+        engine: Box::new(CapitanEngine::new(ruleset, db)),
+    };
+    let la = muster::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, a)
+        .expect("a list");
+    let lb = muster::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, b)
+        .expect("a list");
     let situation = duel_situation(engine.ruleset().meta().duel_choices, &Default::default())
         .expect("defaults");
     c.bench_function(

@@ -82,7 +82,10 @@ fn edit(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
     let roots = vec![path.parent().expect("a folder").to_path_buf()];
     let mut edited =
         muster::ops::edit::edit(ready, Some(roots), path, "l.toml", text, |engine, doc| {
-            engine.set_unit(doc, 1, &change)
+            engine
+                .ruleset()
+                .need(engine.lists(), "army lists")
+                .and_then(|lists| lists.set_unit(doc, 1, &change))
         })
         .expect("an edit");
     assert_ne!(edited.text, text, "the edit changes the list");

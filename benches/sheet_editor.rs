@@ -14,15 +14,23 @@ use muster::core::source::Sources;
 use muster::ops::print::sheet_card_svg;
 use muster::ops::sheets::typed;
 use muster::render::templates::Templates;
-use muster::rulesets::{Engine, Ruleset, SheetFilter};
+use muster::rulesets::{Rules, Ruleset, SheetFilter};
 
 /// The sheet whose values are the longest (the most skills and fields), as the editor opens it.
-fn largest(engine: &dyn Engine) -> (String, serde_json::Map<String, serde_json::Value>) {
-    let listing = engine.sheets(&SheetFilter::default()).expect("sheets");
+fn largest(engine: &Rules) -> (String, serde_json::Map<String, serde_json::Value>) {
+    let listing = engine
+        .ruleset()
+        .need(engine.sheets(), "unit sheets to list")
+        .and_then(|x| x.listing(&SheetFilter::default()))
+        .expect("sheets");
     let mut best: Option<(usize, String, serde_json::Map<String, serde_json::Value>)> = None;
     for s in listing.json.as_array().expect("an array") {
         let id = s["id"].as_str().expect("an id").to_owned();
-        let mut v = engine.sheet(&id).expect("the sheet");
+        let mut v = engine
+            .ruleset()
+            .need(engine.sheets(), "unit sheets to show")
+            .and_then(|x| x.sheet(&id))
+            .expect("the sheet");
         let o = v.as_object_mut().expect("an object");
         o.remove("provenance");
         o.remove("source");
@@ -37,12 +45,12 @@ fn largest(engine: &dyn Engine) -> (String, serde_json::Map<String, serde_json::
 }
 
 /// The sheet whose card, as it prints (SVG), is the longest: the most text to lay out.
-fn largest_card(
-    engine: &dyn Engine,
-    templates: &Templates,
-    lang: muster::core::i18n::Lang,
-) -> String {
-    let listing = engine.sheets(&SheetFilter::default()).expect("sheets");
+fn largest_card(engine: &Rules, templates: &Templates, lang: muster::core::i18n::Lang) -> String {
+    let listing = engine
+        .ruleset()
+        .need(engine.sheets(), "unit sheets to list")
+        .and_then(|x| x.listing(&SheetFilter::default()))
+        .expect("sheets");
     let mut best: Option<(usize, String)> = None;
     for s in listing.json.as_array().expect("an array") {
         let id = s["id"].as_str().expect("an id").to_owned();
@@ -67,14 +75,22 @@ fn keystroke(c: &mut Criterion) {
         let lang = ruleset.languages()[0];
         let templates = Templates::load(ruleset.templates(), None, &["card"]).expect("templates");
         let labels = templates.labels(lang.id());
-        let Ok(form) = engine.sheet_form(lang, &labels) else {
+        let Ok(form) = engine
+            .ruleset()
+            .need(engine.editor(), "sheet editor")
+            .and_then(|x| x.sheet_form(lang, &labels))
+        else {
             continue; // no editor for this ruleset yet
         };
         let (id, values) = largest(engine.as_ref());
         let mut sheets = vec![(id, values)];
         let card = largest_card(engine.as_ref(), &templates, lang);
         if card != sheets[0].0 {
-            let mut v = engine.sheet(&card).expect("the sheet");
+            let mut v = engine
+                .ruleset()
+                .need(engine.sheets(), "unit sheets to show")
+                .and_then(|x| x.sheet(&card))
+                .expect("the sheet");
             let o = v.as_object_mut().expect("an object");
             o.remove("provenance");
             o.remove("source");

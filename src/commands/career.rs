@@ -13,7 +13,8 @@ use crate::core::output::{write_atomic, EditLock};
 use crate::core::source::{read_text, Sources};
 use crate::ops::edit::Shape;
 use crate::render::templates::Templates;
-use crate::rulesets::{Engine, Ruleset};
+use crate::rulesets::Rules;
+use crate::rulesets::Ruleset;
 
 pub fn run(dirs: &[PathBuf], ruleset: Ruleset, command: CareerCommand) -> Result<u8, Error> {
     match command {
@@ -40,7 +41,10 @@ pub fn run(dirs: &[PathBuf], ruleset: Ruleset, command: CareerCommand) -> Result
             }
             let mut sources = Sources::new();
             let engine = load_engine(ruleset, dirs, &mut sources)?;
-            let text = engine.new_career(&nation, &arm, player.as_deref())?;
+            let text = engine
+                .ruleset()
+                .need(engine.careers(), "careers")
+                .and_then(|x| x.new_career(&nation, &arm, player.as_deref()))?;
             super::make_parent(&file)?;
             write_atomic(&file, text.as_bytes())?;
             let shown = show(engine.as_ref(), &file, CheckFormat::Text, None)?;
@@ -57,7 +61,9 @@ pub fn run(dirs: &[PathBuf], ruleset: Ruleset, command: CareerCommand) -> Result
                 .parse::<DocumentMut>()
                 .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
             let said = engine
-                .add_to_career(&mut doc, &file, game.as_deref(), points)
+                .ruleset()
+                .need(engine.careers(), "careers")
+                .and_then(|x| x.add_to_career(&engine, &mut doc, &file, game.as_deref(), points))
                 .map_err(|e| match e {
                     Error::Usage(m) => Error::Usage(format!("{}: {m}", file.display())),
                     other => other,
@@ -76,7 +82,7 @@ pub fn run(dirs: &[PathBuf], ruleset: Ruleset, command: CareerCommand) -> Result
 }
 
 fn show(
-    engine: &dyn Engine,
+    engine: &Rules,
     file: &Path,
     format: CheckFormat,
     lang: Option<crate::cli::LangArg>,
@@ -88,7 +94,10 @@ fn show(
         None => super::named::cli_lang(ruleset),
     };
     let labels = Templates::load(ruleset.templates(), None, &[])?.labels(lang.id());
-    let shown = engine.show_career(file, lang, &labels)?;
+    let shown = engine
+        .ruleset()
+        .need(engine.careers(), "careers")
+        .and_then(|x| x.show_career(file, lang, &labels))?;
     match format {
         CheckFormat::Json => print_out(&to_json(&shown.json))?,
         CheckFormat::Text => print_out(&shown.text)?,
@@ -97,7 +106,7 @@ fn show(
 }
 
 /// The engine of the career's ruleset (its `[career] ruleset`).
-fn open(dirs: &[PathBuf], path: &Path, text: &str) -> Result<Box<dyn Engine>, Error> {
+fn open(dirs: &[PathBuf], path: &Path, text: &str) -> Result<Rules, Error> {
     let ruleset = super::ruleset_of_file(path, text, "career")?;
     let mut sources = Sources::new();
     load_engine(ruleset, dirs, &mut sources)

@@ -13,7 +13,7 @@ use crate::core::table::text_table;
 use crate::core::text::one_line;
 use crate::core::words::{Layered, Phrase, Words};
 use crate::ops::check::{report_json, unknown_ruleset_json};
-use crate::rulesets::{self, Engine, ListCheck, Ruleset};
+use crate::rulesets::{self, ListCheck, Rules, Ruleset};
 
 /// Why a file could not be checked as a list.
 pub enum OpenError {
@@ -64,15 +64,16 @@ pub fn ruleset_of(
 /// Checks a list already read; a file that is not a list stops with exit 2 after printing
 /// why.
 pub fn check_read(
-    engine: &dyn Engine,
+    engine: &Rules,
     sources: &Sources,
     file: FileId,
     path: &Path,
 ) -> Result<ListCheck, Error> {
-    let mut checked = engine.check_list(sources, file).map_err(|d| {
-        diagnostic::print_all(&[d], sources);
-        Error::Usage(format!("{} is not a valid list file", path.display()))
-    })?;
+    let mut checked = crate::rulesets::check_list(engine.ruleset(), engine.lists(), sources, file)
+        .map_err(|d| {
+            diagnostic::print_all(&[d], sources);
+            Error::Usage(format!("{} is not a valid list file", path.display()))
+        })?;
     // Every ruleset's: one mistake repeated along a line is reported once, with a count.
     diagnostic::fold(&mut checked.diagnostics, sources);
     Ok(checked)
@@ -85,7 +86,7 @@ pub fn open_list(
     sources: &mut Sources,
     path: &Path,
     flag: Option<Ruleset>,
-) -> Result<(Box<dyn Engine>, ListCheck), Error> {
+) -> Result<(Rules, ListCheck), Error> {
     let (ruleset, file) = match read_list(sources, path, flag) {
         Ok(found) => found,
         Err(OpenError::Stop(e)) => return Err(e),
@@ -103,11 +104,7 @@ pub fn open_list(
 }
 
 /// Reads and checks a second list of the same ruleset (`--against`).
-pub fn open_other(
-    engine: &dyn Engine,
-    sources: &mut Sources,
-    path: &Path,
-) -> Result<ListCheck, Error> {
+pub fn open_other(engine: &Rules, sources: &mut Sources, path: &Path) -> Result<ListCheck, Error> {
     let ruleset = engine.ruleset();
     let (other, file) = match read_list(sources, path, None) {
         Ok(found) => found,
@@ -181,7 +178,10 @@ pub fn run(
     };
     let against_name = against.map(|p| p.display().to_string()).unwrap_or_default();
     if let Some(o) = &other {
-        let pair = engine.check_pair(&checked, o, &against_name);
+        let pair = engine
+            .lists()
+            .map(|l| l.check_pair(&checked, o, &against_name))
+            .unwrap_or_default();
         checked.diagnostics.extend(pair);
         diagnostic::sort(&mut checked.diagnostics);
     }

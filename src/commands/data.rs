@@ -49,7 +49,7 @@ pub fn check(dirs: &[PathBuf], only: Option<Ruleset>) -> Result<u8, Error> {
         let bad = loaded.diagnostics.iter().any(Diagnostic::is_error);
         match &loaded.engine {
             Some(engine) if !bad => {
-                for r in engine.replaced() {
+                for r in engine.editor().map(|e| e.replaced()).unwrap_or_default() {
                     eprintln!(
                         "note: {}: {} `{}` replaces the one of {}",
                         r.by, r.what, r.id, r.first

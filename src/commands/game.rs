@@ -18,7 +18,7 @@ use crate::core::text::one_line;
 use crate::ops::edit::Shape;
 use crate::ops::game::game_json;
 use crate::rulesets::game::{self, Change, Game, GameRules, Side};
-use crate::rulesets::Engine;
+use crate::rulesets::Rules;
 
 pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
     match command {
@@ -87,7 +87,11 @@ pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
         GameCommand::Show { file, format } => {
             let (engine, mut g) = open(dirs, &file)?;
             g.in_lang(super::named::cli_lang(engine.ruleset()));
-            let rules = engine.game_rules().cloned().unwrap_or_default();
+            let rules = engine
+                .games()
+                .map(|g| g.game_rules())
+                .cloned()
+                .unwrap_or_default();
             match format {
                 CheckFormat::Json => print_out(&to_json(&game_json(engine.as_ref(), &g, &rules)))?,
                 CheckFormat::Text => print_out(&show(engine.as_ref(), &g, &rules))?,
@@ -102,7 +106,10 @@ pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
                 None => super::named::cli_lang(engine.ruleset()),
             };
             g.in_lang(lang);
-            let scored = engine.score_game(&g, lang)?;
+            let scored = engine
+                .ruleset()
+                .need(engine.games(), "games")
+                .and_then(|x| x.score_game(&g, lang))?;
             match format {
                 CheckFormat::Json => print_out(&to_json(&scored.json))?,
                 CheckFormat::Text => print_out(&scored.text)?,
@@ -140,7 +147,7 @@ fn new(
     let mut sources = Sources::new();
     let (engine, a) = open_list(dirs, &mut sources, list, None)?;
     let b = open_other(engine.as_ref(), &mut sources, against)?;
-    let Some(rules) = engine.game_rules() else {
+    let Some(rules) = engine.games().map(|g| g.game_rules()) else {
         return Err(Error::Usage(format!(
             "{} has no army lists to play",
             engine.ruleset().title()
@@ -207,7 +214,7 @@ fn new(
 }
 
 /// Reads a game with its ruleset's engine.
-fn open(dirs: &[PathBuf], path: &Path) -> Result<(Box<dyn Engine>, Game), Error> {
+fn open(dirs: &[PathBuf], path: &Path) -> Result<(Rules, Game), Error> {
     let text = read_text(path)?;
     let ruleset = super::ruleset_of_file(path, &text, "game")?;
     let mut sources = Sources::new();
@@ -250,7 +257,7 @@ fn edit(
 
 /// The game as text: the turn, each side's units with what they have left and their states,
 /// the sides' values, the last marks.
-fn show(engine: &dyn Engine, g: &Game, rules: &GameRules) -> String {
+fn show(engine: &Rules, g: &Game, rules: &GameRules) -> String {
     let mut out = format!(
         "{} against {} — turn {}{}\n",
         one_line(&g.a.name),
@@ -271,7 +278,10 @@ fn show(engine: &dyn Engine, g: &Game, rules: &GameRules) -> String {
             one_line(&list.name)
         ));
         // The house rules its list turned on, kept with its army whatever the list becomes.
-        let house = engine.list_house_rules(list);
+        let house = engine
+            .lists()
+            .map(|l| l.list_house_rules(list))
+            .unwrap_or_default();
         if !house.is_empty() {
             out.push_str(&format!(
                 "  house rules (not the book's), kept from its list: {}\n",

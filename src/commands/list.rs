@@ -19,7 +19,8 @@ use crate::core::source::{read_text, Sources};
 use crate::core::text;
 use crate::ops::edit::{apply, unchanged, Shape};
 use crate::render::templates::Templates;
-use crate::rulesets::{make_new_list, Engine, FreeSkill, NewList, NewUnit, Ruleset, UnitChange};
+use crate::rulesets::Rules;
+use crate::rulesets::{make_new_list, FreeSkill, NewList, NewUnit, Ruleset, UnitChange};
 
 pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Result<u8, Error> {
     match command {
@@ -107,7 +108,11 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             edit(dirs, flag, &file, |engine, doc| {
                 let mut unit = unit;
                 super::named::Namer::new(engine, None)?.new_unit(&mut unit, doc)?;
-                engine.add_unit(doc, &unit).map(|()| Vec::new())
+                engine
+                    .ruleset()
+                    .need(engine.lists(), "army lists")
+                    .and_then(|x| x.add_unit(doc, &unit))
+                    .map(|()| Vec::new())
             })
         }
         ListCommand::Set {
@@ -145,14 +150,23 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             edit(dirs, flag, &file, |engine, doc| {
                 let mut change = change;
                 super::named::Namer::new(engine, None)?.change(&mut change, doc)?;
-                engine.set_unit(doc, index, &change)
+                engine
+                    .ruleset()
+                    .need(engine.lists(), "army lists")
+                    .and_then(|x| x.set_unit(doc, index, &change))
             })
         }
         ListCommand::Move { file, index, to } => edit(dirs, flag, &file, |engine, doc| {
-            engine.move_unit(doc, index, to)
+            engine
+                .ruleset()
+                .need(engine.lists(), "army lists")
+                .and_then(|x| x.move_unit(doc, index, to))
         }),
         ListCommand::Remove { file, index } => edit(dirs, flag, &file, |engine, doc| {
-            engine.remove_unit(doc, index)
+            engine
+                .ruleset()
+                .need(engine.lists(), "army lists")
+                .and_then(|x| x.remove_unit(doc, index))
         }),
         ListCommand::Update { file } => update(dirs, flag, &file),
         ListCommand::Share { file, qr } => {
@@ -168,7 +182,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
 struct Locked {
     lock: EditLock,
     original: String,
-    engine: Box<dyn Engine>,
+    engine: Rules,
     before: crate::rulesets::ListCheck,
 }
 
@@ -252,7 +266,7 @@ fn edit(
     dirs: &[PathBuf],
     flag: Option<Ruleset>,
     file: &Path,
-    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+    change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<u8, Error> {
     let Locked {
         lock,
@@ -285,7 +299,7 @@ fn edit(
 /// prints the total and diagnostics. Exit 1 when the list is now invalid: it is written all
 /// the same, since editing is the point, and the output says so.
 fn save(
-    engine: &dyn Engine,
+    engine: &Rules,
     file: &Path,
     target: &Path,
     doc: &DocumentMut,
@@ -296,13 +310,14 @@ fn save(
     let mut sources = Sources::new();
     let id = sources.add(file, text.clone());
     // Never write something that is no longer a list file.
-    let checked = engine.check_list(&sources, id).map_err(|d| {
-        diagnostic::print_all(&[d], &sources);
-        Error::Usage(format!(
-            "{} would not be a valid list file; nothing written",
-            file.display()
-        ))
-    })?;
+    let checked = crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id)
+        .map_err(|d| {
+            diagnostic::print_all(&[d], &sources);
+            Error::Usage(format!(
+                "{} would not be a valid list file; nothing written",
+                file.display()
+            ))
+        })?;
     write_atomic(target, text.as_bytes())?;
     print_out(&roster_text(&checked))?;
     diagnostic::print_all(&checked.diagnostics, &sources);

@@ -9,7 +9,8 @@ use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::names::{self, NameKind};
 use crate::render::templates::Templates;
-use crate::rulesets::{Engine, NewUnit, Ruleset, UnitChange};
+use crate::rulesets::Rules;
+use crate::rulesets::{NewUnit, Ruleset, UnitChange};
 
 /// The language of the command line's own words: English where the ruleset's words have it,
 /// else its first language.
@@ -23,14 +24,14 @@ pub fn cli_lang(ruleset: Ruleset) -> Lang {
 
 /// The names of one loaded ruleset, said in `lang` when refused.
 pub struct Namer<'a> {
-    engine: &'a dyn Engine,
+    engine: &'a Rules,
     labels: Vec<(Lang, toml::Table)>,
     lang: Lang,
 }
 
 impl<'a> Namer<'a> {
     /// `lang`: the command's language (its `--lang`), else the command line's.
-    pub fn new(engine: &'a dyn Engine, lang: Option<Lang>) -> Result<Self, Error> {
+    pub fn new(engine: &'a Rules, lang: Option<Lang>) -> Result<Self, Error> {
         let ruleset = engine.ruleset();
         let templates = Templates::load(ruleset.templates(), None, &[])?;
         let labels = ruleset

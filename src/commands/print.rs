@@ -22,7 +22,8 @@ use crate::render::flow;
 use crate::render::fonts::Fonts;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Templates;
-use crate::rulesets::{Engine, ListCheck, Ruleset, SheetRef};
+use crate::rulesets::Rules;
+use crate::rulesets::{ListCheck, Ruleset, SheetRef};
 
 /// The PDF of `cards` (template contexts) in `lang`, imposed on the paper of `args`.
 pub fn cards_pdf(
@@ -121,7 +122,7 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
     let format = cards_format(args)?;
     check_output_path(&args.output, &ins)?;
     let mut sources = Sources::new();
-    let (engine, mut list): (Box<dyn Engine>, Option<ListCheck>) = match &args.list {
+    let (engine, mut list): (Rules, Option<ListCheck>) = match &args.list {
         Some(path) => {
             let (engine, checked) = open_list(dirs, &mut sources, path, flag)?;
             if !checked.is_valid() && !args.allow_invalid {
@@ -168,7 +169,10 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
             })
         })
         .collect::<Result<_, Error>>()?;
-    let cards = engine.cards(list.as_ref(), &sheets, lang, &labels)?;
+    let cards = engine
+        .ruleset()
+        .need(engine.cards(), "unit cards")
+        .and_then(|x| x.contexts(list.as_ref(), &sheets, lang, &labels))?;
     if cards.is_empty() {
         return Err(Error::Usage(
             "nothing to print: give a LIST or --sheet ID".into(),
@@ -195,7 +199,7 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
 }
 
 pub fn qrs_pdf(
-    engine: &dyn Engine,
+    engine: &Rules,
     args: &QrsArgs,
     lang: Lang,
     templates: &Templates,

@@ -62,16 +62,21 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, args: &ScoreArgs) -> Result<
         )));
     }
     let engine = load_engine(ruleset, dirs, &mut sources)?;
-    let scored = engine.score(Battle {
-        sources: &mut sources,
-        file,
-        path: &args.file,
-        // The result's words are the command line's (English) unless --lang says another.
-        lang: match args.lang {
-            Some(_) => super::language(ruleset, args.lang, None)?,
-            None => super::named::cli_lang(ruleset),
-        },
-    })?;
+    let scored = engine
+        .ruleset()
+        .need(engine.scoring(), "scoring")
+        .and_then(|x| {
+            x.score(Battle {
+                sources: &mut sources,
+                file,
+                path: &args.file,
+                // The result's words are the command line's (English) unless --lang says another.
+                lang: match args.lang {
+                    Some(_) => super::language(ruleset, args.lang, None)?,
+                    None => super::named::cli_lang(ruleset),
+                },
+            })
+        })?;
     match args.format {
         CheckFormat::Json => print_out(&to_json(&scored.json))?,
         CheckFormat::Text => print_out(&scored.text)?,

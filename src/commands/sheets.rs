@@ -9,34 +9,37 @@ use crate::core::table::text_table;
 use crate::ops::print::layout;
 use crate::render::templates::Templates;
 use crate::render::text::card_text;
-use crate::rulesets::{Engine, Listing, SheetFilter, SheetRef};
+use crate::rulesets::Rules;
+use crate::rulesets::{Listing, SheetFilter, SheetRef};
 
-pub fn list(engine: &dyn Engine, filter: &SheetFilter, format: Format) -> Result<u8, Error> {
-    print_listing(&engine.sheets(filter)?, format)?;
+pub fn list(engine: &Rules, filter: &SheetFilter, format: Format) -> Result<u8, Error> {
+    print_listing(
+        &engine
+            .ruleset()
+            .need(engine.sheets(), "unit sheets to list")
+            .and_then(|x| x.listing(filter))?,
+        format,
+    )?;
     Ok(0)
 }
 
 /// One sheet: its JSON, or as text what its card says, in `lang` (the card's template read as
 /// text; a ruleset without cards gives its own text).
-pub fn show(
-    engine: &dyn Engine,
-    id: &str,
-    format: Format,
-    lang: Option<LangArg>,
-) -> Result<u8, Error> {
+pub fn show(engine: &Rules, id: &str, format: Format, lang: Option<LangArg>) -> Result<u8, Error> {
     let id = &super::named::Namer::new(engine, lang.map(Into::into))?.id(
         crate::core::names::NameKind::Unit,
         id,
         None,
     )?;
-    let json = engine.sheet(id)?;
+    let ruleset = engine.ruleset();
+    let sheets = ruleset.need(engine.sheets(), "unit sheets to show")?;
+    let json = sheets.sheet(id)?;
     if format == Format::Json {
         print_out(&to_json(&json))?;
         return Ok(0);
     }
-    let ruleset = engine.ruleset();
     let lang = super::language(ruleset, lang, None)?;
-    let text = if ruleset.capabilities().cards {
+    let text = if let Some(cards) = engine.cards() {
         let templates = Templates::load(ruleset.templates(), None, &["card"])?;
         let labels = templates.labels(lang.id());
         let sheet = SheetRef {
@@ -44,7 +47,7 @@ pub fn show(
             figures: None,
         };
         let mut text = String::new();
-        for card in engine.cards(None, &[sheet], lang, &labels)? {
+        for card in cards.contexts(None, &[sheet], lang, &labels)? {
             let mut ctx = Context::new();
             ctx.insert("card", &card);
             ctx.insert("l", &labels);
@@ -55,7 +58,8 @@ pub fn show(
         text
     } else {
         let templates = Templates::load(ruleset.templates(), None, &[])?;
-        engine.sheet_text(id, lang, &templates.labels(lang.id()))?
+        let text = sheets.sheet_text(id, lang, &templates.labels(lang.id()));
+        ruleset.need(text, "unit sheets to show")??
     };
     print_out(&text)?;
     Ok(0)
@@ -63,7 +67,7 @@ pub fn show(
 
 /// `muster sheets new NEW-ID --from ID`: a copy of a sheet in the player's data folder, never
 /// over a file already there; with `edit`, opened in the player's editor.
-pub fn new(engine: &dyn Engine, id: &str, from: &str, edit: bool) -> Result<u8, Error> {
+pub fn new(engine: &Rules, id: &str, from: &str, edit: bool) -> Result<u8, Error> {
     let from = &super::named::Namer::new(engine, None)?.id(
         crate::core::names::NameKind::Unit,
         from,
@@ -72,10 +76,19 @@ pub fn new(engine: &dyn Engine, id: &str, from: &str, edit: bool) -> Result<u8, 
     let player = std::path::Path::new(super::PLAYER_DATA);
     // An id the player's layer defines already is changed where it is, never defined twice.
     crate::ops::player_layer::refuse_defined(engine, player, id)?;
-    let file = engine.copy_sheet(from, id)?;
+    let file = engine
+        .ruleset()
+        .need(engine.editor(), "sheets to copy")
+        .and_then(|x| x.copy_sheet(from, id))?;
     let path = crate::ops::player_layer::ruleset_dir(player, engine.ruleset()).join(&file.path);
     crate::core::output::write_new(&path, file.text.as_bytes())?;
-    let replaces = if id == from || engine.sheet(id).is_ok() {
+    let replaces = if id == from
+        || engine
+            .ruleset()
+            .need(engine.sheets(), "unit sheets to show")
+            .and_then(|x| x.sheet(id))
+            .is_ok()
+    {
         format!(" (yours takes the place of `{id}` of the data)")
     } else {
         String::new()
@@ -106,8 +119,13 @@ pub fn new(engine: &dyn Engine, id: &str, from: &str, edit: bool) -> Result<u8, 
 
 /// Whose a sheet is, as `sheets show` says under its card: the book's, muster's illustrative
 /// values, or the player's own (its file, and the sheet it replaces).
-fn whose(engine: &dyn Engine, id: &str, json: &serde_json::Value) -> String {
-    let replaced = engine.replaced().into_iter().find(|r| r.id == id);
+fn whose(engine: &Rules, id: &str, json: &serde_json::Value) -> String {
+    let replaced = engine
+        .editor()
+        .map(|e| e.replaced())
+        .unwrap_or_default()
+        .into_iter()
+        .find(|r| r.id == id);
     match json.get("provenance").and_then(|p| p.as_str()) {
         Some("official") => "source: the rulebook (official)\n".to_owned(),
         Some("illustrative") => {

@@ -11,7 +11,7 @@ use super::ready::{Checked, Ready};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::Sources;
-use crate::rulesets::{Engine, ListCheck};
+use crate::rulesets::{ListCheck, Rules};
 
 /// What an edit keeps of the file's bytes besides its TOML: a byte-order mark and CRLF line
 /// endings.
@@ -47,14 +47,15 @@ impl Shape {
 /// command unit given the figures its sheet gives it): then nothing is written, so that the
 /// player's text stays as they wrote it.
 pub(crate) fn unchanged(
-    engine: &dyn Engine,
+    engine: &Rules,
     file: &Path,
     before: &crate::rulesets::ListCheck,
     text: &str,
 ) -> bool {
     let mut sources = Sources::new();
     let id = sources.add(file, text.to_owned());
-    let Ok(after) = engine.check_list(&sources, id) else {
+    let Ok(after) = crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id)
+    else {
         return false;
     };
     same_list(before, &after)
@@ -89,10 +90,10 @@ pub fn same_list(before: &ListCheck, after: &ListCheck) -> bool {
 /// Parses a list's text (a byte-order mark aside) and applies `change` to it; the edit's
 /// messages name `file`.
 pub(crate) fn apply(
-    engine: &dyn Engine,
+    engine: &Rules,
     file: &Path,
     original: &str,
-    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+    change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<(DocumentMut, Vec<String>), Error> {
     let mut doc = original
         .trim_start_matches('\u{feff}')
@@ -140,7 +141,7 @@ pub fn edit(
     path: &Path,
     name: &str,
     original: &str,
-    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+    change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<Edited, Error> {
     let not_a_list = |(d, at): (Diagnostic, Option<(usize, usize)>)| {
         let at = at

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::rulesets::game::{self, Game, GameRules, Side};
-use crate::rulesets::Engine;
+use crate::rulesets::Rules;
 
 /// A list file's name without its folder.
 fn list_file_name(path: &str) -> String {
@@ -14,7 +14,7 @@ fn list_file_name(path: &str) -> String {
 }
 
 /// The game as JSON: what the pages draw.
-pub fn game_json(engine: &dyn Engine, g: &Game, rules: &GameRules) -> serde_json::Value {
+pub fn game_json(engine: &Rules, g: &Game, rules: &GameRules) -> serde_json::Value {
     let side = |s: Side| {
         let list = g.list(s);
         serde_json::json!({
@@ -37,7 +37,7 @@ pub fn game_json(engine: &dyn Engine, g: &Game, rules: &GameRules) -> serde_json
             }).collect::<Vec<_>>(),
             "values": g.file.values.get(s.letter()),
             // The house rules its list turned on, as the game keeps them (none by the book).
-            "house_rules": engine.list_house_rules(list),
+            "house_rules": engine.lists().map(|l| l.list_house_rules(list)).unwrap_or_default(),
         })
     };
     serde_json::json!({

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use crate::core::diagnostic::{self, Diagnostic};
 use crate::core::error::Error;
 use crate::core::source::Sources;
-use crate::rulesets::{self as rs, Engine, Ruleset};
+use crate::rulesets::{self as rs, Rules, Ruleset};
 
 /// The player's own data folder, read last (a layer over the others) whenever it is there.
 pub const PLAYER_DATA: &str = "my-sheets";
@@ -46,7 +46,7 @@ pub fn load_engine(
     ruleset: Ruleset,
     dirs: &[PathBuf],
     sources: &mut Sources,
-) -> Result<Box<dyn Engine>, Error> {
+) -> Result<Rules, Error> {
     let loaded = rs::load(ruleset, dirs, sources)?;
     let errors = loaded.diagnostics.iter().any(Diagnostic::is_error);
     match loaded.engine {

@@ -8,7 +8,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::core::error::Error;
-use crate::rulesets::{Engine, PlayerSheets, Ruleset};
+use crate::rulesets::Rules;
+use crate::rulesets::{PlayerSheets, Ruleset};
 
 /// The folder of the player's layer a ruleset reads (`my-sheets/<ruleset id>`), under `player`.
 pub fn ruleset_dir(player: &Path, ruleset: Ruleset) -> PathBuf {
@@ -25,8 +26,8 @@ pub fn sheets_of(ruleset: Ruleset) -> Result<PlayerSheets, Error> {
 /// The file of the player's layer (under `player`) that defines `id` in `engine`'s data,
 /// when it is there: `None` when the id is not defined, or defined in another layer (the
 /// shipped data, a `--data` folder).
-pub fn defined_in(engine: &dyn Engine, player: &Path, id: &str) -> Option<PathBuf> {
-    let file = engine.sheet_file(id)?;
+pub fn defined_in(engine: &Rules, player: &Path, id: &str) -> Option<PathBuf> {
+    let file = engine.editor().and_then(|e| e.sheet_file(id))?;
     let root = ruleset_dir(player, engine.ruleset());
     // As the data were read (a file or a folder that is a link is still the layer's), else
     // where both really are.
@@ -97,7 +98,7 @@ impl Place {
 /// Where the sheet or entry `id` goes in the player's layer under `player`: the file that
 /// defines it there, else a new file of its own; refused when that file's name is taken by a
 /// file holding other sheets (writing there would lose or duplicate them).
-pub fn place(engine: &dyn Engine, player: &Path, id: &str) -> Result<Place, Error> {
+pub fn place(engine: &Rules, player: &Path, id: &str) -> Result<Place, Error> {
     if let Some(file) = defined_in(engine, player, id) {
         return Ok(Place::Defined(file));
     }
@@ -121,7 +122,7 @@ pub fn new_file(player: &Path, ruleset: Ruleset, sheets: PlayerSheets, id: &str)
 
 /// Refuses a new sheet of id `id` when the player's layer defines it already (`muster sheets
 /// new`): changing it is done in its file, or with the editor.
-pub fn refuse_defined(engine: &dyn Engine, player: &Path, id: &str) -> Result<(), Error> {
+pub fn refuse_defined(engine: &Rules, player: &Path, id: &str) -> Result<(), Error> {
     match defined_in(engine, player, id) {
         Some(file) => Err(Error::Usage(format!(
             "`{id}` is one of your own {} already, in {}: change it there (or in the builder's sheet editor), or give the new one another id; nothing written",

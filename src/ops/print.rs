@@ -16,7 +16,7 @@ use crate::render::fonts::Fonts;
 use crate::render::markup::{self, Located};
 use crate::render::sheet::{CardSize, Imposition, Paper};
 use crate::render::templates::Templates;
-use crate::rulesets::{Engine, ListCheck, SheetRef};
+use crate::rulesets::{ListCheck, Rules, SheetRef};
 
 /// Renders template `name` and parses its output as layout markup.
 pub fn layout(templates: &Templates, name: &str, context: &Context) -> Result<Vec<Located>, Error> {
@@ -146,13 +146,16 @@ pub fn cards_svg(
 /// `Templates::load(engine.ruleset().templates(), None, &["card"])`. An unknown sheet is the
 /// engine's error (with its did-you-mean); no sheet at all is a usage error.
 pub fn sheet_cards_svg(
-    engine: &dyn Engine,
+    engine: &Rules,
     templates: &Templates,
     lang: Lang,
     sheets: &[SheetRef],
 ) -> Result<Vec<String>, Error> {
     let labels = templates.labels(lang.id());
-    let cards = engine.cards(None, sheets, lang, &labels)?;
+    let cards = engine
+        .ruleset()
+        .need(engine.cards(), "unit cards")
+        .and_then(|x| x.contexts(None, sheets, lang, &labels))?;
     if cards.is_empty() {
         return Err(Error::Usage("no sheet to draw a card of".into()));
     }
@@ -162,7 +165,7 @@ pub fn sheet_cards_svg(
 /// The card of one sheet (`figures` as `--sheet ID:FIGURES`, `None` for the sheet's own
 /// default) as an SVG document: [`sheet_cards_svg`] of one sheet.
 pub fn sheet_card_svg(
-    engine: &dyn Engine,
+    engine: &Rules,
     templates: &Templates,
     lang: Lang,
     sheet: &str,
@@ -192,7 +195,7 @@ pub enum RosterFormat {
 }
 
 pub fn roster_document(
-    engine: &dyn Engine,
+    engine: &Rules,
     checked: &ListCheck,
     sources: &Sources,
     lang: Lang,
@@ -210,7 +213,13 @@ pub fn roster_document(
     let labels = templates.labels(lang.id());
     let checked = &checked.named_in(lang);
     let mut ctx = Context::new();
-    ctx.insert("r", &engine.roster(checked, sources, lang, &labels)?);
+    ctx.insert(
+        "r",
+        &engine
+            .ruleset()
+            .need(engine.lists(), "rosters")
+            .and_then(|x| x.roster(checked, sources, lang, &labels))?,
+    );
     ctx.insert("l", &labels);
     ctx.insert("lang", lang.id());
     // The PDF carries the list's share code as a QR code when one a phone reads holds it.
@@ -256,7 +265,7 @@ pub fn roster_document(
 /// The share code of a checked list for its roster's QR code, or `true` when the code is too
 /// long for one (the roster says so in a line). A list muster cannot share (its sheet files
 /// unreadable) has no QR code and no line.
-fn share_qr(engine: &dyn Engine, checked: &ListCheck, sources: &Sources) -> (String, bool) {
+fn share_qr(engine: &Rules, checked: &ListCheck, sources: &Sources) -> (String, bool) {
     let path = PathBuf::from(sources.name(checked.file));
     let code = crate::rulesets::share::shared(engine, &path, sources.text(checked.file), checked)
         .ok()
@@ -271,14 +280,17 @@ fn share_qr(engine: &dyn Engine, checked: &ListCheck, sources: &Sources) -> (Str
 
 /// A valid list's unit cards, in the ruleset's default card size on `paper`.
 pub fn list_cards(
-    engine: &dyn Engine,
+    engine: &Rules,
     checked: &ListCheck,
     lang: Lang,
     paper: Paper,
 ) -> Result<Vec<u8>, Error> {
     let templates = Templates::load(engine.ruleset().templates(), None, &["card"])?;
     let labels = templates.labels(lang.id());
-    let cards = engine.cards(Some(&checked.named_in(lang)), &[], lang, &labels)?;
+    let cards = engine
+        .ruleset()
+        .need(engine.cards(), "unit cards")
+        .and_then(|x| x.contexts(Some(&checked.named_in(lang)), &[], lang, &labels))?;
     if cards.is_empty() {
         return Err(Error::Usage("the list has no units to print".into()));
     }

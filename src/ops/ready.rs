@@ -12,12 +12,13 @@ use crate::core::i18n::Lang;
 use crate::core::source::{FileId, Sources};
 use crate::core::stamp::Stamp;
 use crate::render::templates::Templates;
-use crate::rulesets::{Engine, ListCheck, Ruleset};
+use crate::rulesets::Rules;
+use crate::rulesets::{ListCheck, Ruleset};
 
 /// A ruleset's engine with the sources its data was read into (list diagnostics may point
 /// into them), as the data were on disk when read.
 pub struct Ready {
-    pub engine: Box<dyn Engine>,
+    pub engine: Rules,
     pub sources: Sources,
     stamp: Stamp,
     /// The labels of each language asked for, read from the ruleset's labels once.
@@ -127,10 +128,12 @@ impl Ready {
             sources.confine(roots);
         }
         let file = sources.add_named(path, name, text);
-        let check = self.engine.check_list(&sources, file).map_err(|d| {
-            let at = d.line_column(&sources);
-            (d, at)
-        })?;
+        let check =
+            crate::rulesets::check_list(self.engine.ruleset(), self.engine.lists(), &sources, file)
+                .map_err(|d| {
+                    let at = d.line_column(&sources);
+                    (d, at)
+                })?;
         Ok(Checked {
             sources,
             file,

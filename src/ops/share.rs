@@ -272,7 +272,10 @@ pub fn import(
     let mut errors: Vec<Diagnostic> = Vec::new();
     for s in &to_write {
         let file = sources.add_named(&mine.join(&s.path), &sheet_part(&s.id), s.text.clone());
-        let draft = engine.draft(&sources, file)?;
+        let draft = engine
+            .ruleset()
+            .need(engine.editor(), "sheet editor")
+            .and_then(|x| x.draft(&sources, file))?;
         let wrong: Vec<Diagnostic> = draft
             .diagnostics
             .iter()
@@ -296,16 +299,17 @@ pub fn import(
         });
     }
     let file = sources.add_named(&out, LIST_PART, plan.list.clone());
-    let checked = match engine.check_list(&sources, file) {
-        Ok(c) => c,
-        Err(d) => {
-            return Err(ImportError::Unreadable {
-                what: not_a_list(),
-                diagnostics: vec![d],
-                sources,
-            })
-        }
-    };
+    let checked =
+        match crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, file) {
+            Ok(c) => c,
+            Err(d) => {
+                return Err(ImportError::Unreadable {
+                    what: not_a_list(),
+                    diagnostics: vec![d],
+                    sources,
+                })
+            }
+        };
 
     let mut notes = Vec::new();
     for s in &plan.sheets {

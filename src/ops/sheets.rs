@@ -2,7 +2,7 @@
 //! sheet, and the text saved in the player's file (comments and other entries kept).
 
 use crate::core::error::Error;
-use crate::rulesets::Engine;
+use crate::rulesets::Rules;
 
 /// A sheet typed in the editor, read over the data: its text (the form's values as the
 /// entry's TOML, named as the player's file would be), the sources it was read into, and the
@@ -18,7 +18,7 @@ pub const MAX_KEYS: usize = 200;
 
 /// Reads the form's `values` as the player's sheet over `engine`'s data.
 pub fn typed(
-    engine: &dyn Engine,
+    engine: &Rules,
     form: &crate::rulesets::SheetForm,
     values: &serde_json::Map<String, serde_json::Value>,
 ) -> Result<Typed, Error> {
@@ -41,7 +41,10 @@ pub fn typed(
         .join(name);
     let mut sources = crate::core::source::Sources::new();
     let file = sources.add(&path, text.clone());
-    let draft = engine.draft(&sources, file)?;
+    let draft = engine
+        .ruleset()
+        .need(engine.editor(), "sheet editor")
+        .and_then(|x| x.draft(&sources, file))?;
     Ok(Typed {
         text,
         sources,

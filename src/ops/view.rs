@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::check::report_json;
 use super::ready::Checked;
 use crate::core::i18n::Lang;
-use crate::rulesets::{self, Engine, ListCheck, Offers};
+use crate::rulesets::{self, ListCheck, Offers, Rules};
 
 /// The builder's view of a list: its text and version, its check (as `muster check --format
 /// json`), where each diagnostic belongs, the same in the players' words, and what the list
@@ -96,7 +96,7 @@ pub struct DataChange {
 /// when it faces one, in `lang` with the ruleset's `labels` in it.
 #[allow(clippy::too_many_arguments)]
 pub fn list_view(
-    engine: &dyn Engine,
+    engine: &Rules,
     c: &mut Checked,
     other: Option<&ListCheck>,
     name: &str,
@@ -109,7 +109,11 @@ pub fn list_view(
     // Units named in the page's language, from the data (a label of the player's aside).
     c.check.in_lang(lang);
     // What the list may take: the picker's, and the names of what the units bought.
-    let offers = engine.offers(&c.sources, c.file, lang, labels).ok();
+    let offers = engine
+        .ruleset()
+        .need(engine.lists(), "army lists")
+        .and_then(|x| x.offers(&c.sources, c.file, lang, labels))
+        .ok();
     let units: Vec<UnitView> =
         c.check
             .units
@@ -245,13 +249,16 @@ fn placement(c: &Checked) -> Vec<Option<usize>> {
 /// The units whose data changed since the list recorded what they were priced with (the
 /// `data-changed` warnings of the check), each with what changed in the page's words.
 fn data_changes(
-    engine: &dyn Engine,
+    engine: &Rules,
     check: &ListCheck,
     lang: Lang,
     labels: &toml::Table,
 ) -> Vec<DataChange> {
-    let name = |key: &str, value: &str| engine.kept_name(key, value, lang);
-    rulesets::priced::changes(engine, check)
+    let name = |key: &str, value: &str| engine.lists().and_then(|l| l.kept_name(key, value, lang));
+    engine
+        .lists()
+        .map(|lists| rulesets::priced::changes(lists, check))
+        .unwrap_or_default()
         .iter()
         .map(|ch| DataChange {
             cost: ch.cost,

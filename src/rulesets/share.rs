@@ -8,11 +8,12 @@ use std::path::Path;
 
 use toml_edit::{DocumentMut, Item};
 
-use super::{list_doc, priced, Engine, ListCheck, PlayerSheets};
+use super::{list_doc, priced, ListCheck, PlayerSheets};
 use crate::core::catalog::valid_id;
 use crate::core::error::Error;
 use crate::core::share_code::{Shared, SharedSheet};
 use crate::core::words::Phrase;
+use crate::rulesets::Rules;
 
 /// What a code carries of the list in `path` (its `text`, checked as `check`): the list's
 /// text, each unit without a record of what it was priced with given the one today's data
@@ -24,12 +25,7 @@ use crate::core::words::Phrase;
 /// comment costs a code about a character for each of its characters. A sheet's leading
 /// comment says where the sharer's copy came from, and an import writes its own in its place
 /// (its other comments are muster's, the same in every copy, which the dictionary holds).
-pub fn shared(
-    engine: &dyn Engine,
-    path: &Path,
-    text: &str,
-    check: &ListCheck,
-) -> Result<Shared, Error> {
+pub fn shared(engine: &Rules, path: &Path, text: &str, check: &ListCheck) -> Result<Shared, Error> {
     let text = text.trim_start_matches('\u{feff}');
     let mut doc: DocumentMut = text
         .parse()
@@ -47,7 +43,10 @@ pub fn shared(
         if !player || sheets.iter().any(|s| s.id == row.id) {
             continue;
         }
-        let file = engine.copy_sheet(&row.id, &row.id)?;
+        let file = engine
+            .ruleset()
+            .need(engine.editor(), "sheets to copy")
+            .and_then(|x| x.copy_sheet(&row.id, &row.id))?;
         sheets.push(SharedSheet {
             id: row.id.clone(),
             path: file.path,
@@ -108,7 +107,7 @@ pub struct Plan {
 /// the imported list's file name, for the ids of the sheets kept apart. A code carrying one
 /// id twice is refused.
 pub fn plan(
-    engine: &dyn Engine,
+    engine: &Rules,
     shared: &Shared,
     list_name: &str,
     sheets_at: PlayerSheets,
@@ -280,16 +279,24 @@ fn only_entries(text: &str, id: &str, table: &str) -> Result<(), Error> {
 
 /// Whether the importer's data hold sheet `id` with these values (`Some(true)`), with others
 /// (`Some(false)`), or not at all (`None`).
-fn known_as(engine: &dyn Engine, id: &str, values: &toml::Table) -> Result<Option<bool>, Error> {
-    if engine.sheet(id).is_err() {
+fn known_as(engine: &Rules, id: &str, values: &toml::Table) -> Result<Option<bool>, Error> {
+    if engine
+        .ruleset()
+        .need(engine.sheets(), "unit sheets to show")
+        .and_then(|x| x.sheet(id))
+        .is_err()
+    {
         return Ok(None);
     }
-    let mine = engine.copy_sheet(id, id)?;
+    let mine = engine
+        .ruleset()
+        .need(engine.editor(), "sheets to copy")
+        .and_then(|x| x.copy_sheet(id, id))?;
     Ok(Some(entry_values(&mine.text, id)? == *values))
 }
 
 fn fate(
-    engine: &dyn Engine,
+    engine: &Rules,
     sheet: &SharedSheet,
     values: &toml::Table,
     folder: &str,
@@ -453,12 +460,7 @@ fn renamed(text: &str, id: &str) -> Result<String, Error> {
 }
 
 /// Each unit of the list naming sheet `from` names `to` instead.
-fn rename_units(
-    engine: &dyn Engine,
-    doc: &mut DocumentMut,
-    from: &str,
-    to: &str,
-) -> Result<(), Error> {
+fn rename_units(engine: &Rules, doc: &mut DocumentMut, from: &str, to: &str) -> Result<(), Error> {
     let Some(key) = engine.ruleset().list_words().unit_keys.first().copied() else {
         return Ok(());
     };
@@ -473,8 +475,11 @@ fn rename_units(
 
 /// A unit the importer's data price otherwise than the sharer's did, in words: "unit 2
 /// (43rd Light): 114 points for them, 138 here", or the values that differ.
-pub fn priced_otherwise(engine: &dyn Engine, check: &ListCheck) -> Vec<Phrase> {
-    priced::changes(engine, check)
+pub fn priced_otherwise(engine: &Rules, check: &ListCheck) -> Vec<Phrase> {
+    engine
+        .lists()
+        .map(|lists| priced::changes(lists, check))
+        .unwrap_or_default()
         .into_iter()
         .map(|c| {
             let phrase = match c.cost {
@@ -489,7 +494,10 @@ pub fn priced_otherwise(engine: &dyn Engine, check: &ListCheck) -> Vec<Phrase> {
                     "unit {unit} ({name}): their {noun} and yours differ ({what})",
                 )
                 .label("noun", format!("priced_noun_{}", c.noun), c.noun)
-                .name("what", priced::change_named(engine, &c)),
+                .name(
+                    "what",
+                    priced::change_named(engine.ruleset(), engine.lists(), &c),
+                ),
             };
             phrase
                 .count("unit", c.unit)

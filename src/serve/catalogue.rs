@@ -30,7 +30,12 @@ pub async fn sheets(State(app): Shared, Query(q): Query<RulesetQuery>) -> Respon
             Ok(r) => r,
             Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
         };
-        match ready.engine.sheets(&SheetFilter::default()) {
+        match ready
+            .engine
+            .ruleset()
+            .need(ready.engine.sheets(), "unit sheets to list")
+            .and_then(|x| x.listing(&SheetFilter::default()))
+        {
             Ok(listing) => json_response(StatusCode::OK, to_json(&listing.json)),
             Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
         }
@@ -66,8 +71,8 @@ pub async fn fields(
             to_json(&json!({
                 "ruleset": ruleset.id(),
                 "lang": lang.id(),
-                "lists": ruleset.capabilities().lists,
-                "fields": ready.engine.list_fields(lang, &labels),
+                "lists": ready.engine.lists().is_some(),
+                "fields": ready.engine.lists().map(|l| l.list_fields(lang, &labels)).unwrap_or_default(),
             })),
         )
     })

@@ -99,10 +99,13 @@ pub(super) fn against(app: &App, c: &mut Checked, other: &str) -> Result<ListChe
             )));
         }
     }
-    let o =
-        c.ready.engine.check_list(&c.sources, id).map_err(|d| {
-            StoreError::Refused(format!("{other} is not a list file: {}", d.message))
-        })?;
+    let o = crate::rulesets::check_list(
+        c.ready.engine.ruleset(),
+        c.ready.engine.lists(),
+        &c.sources,
+        id,
+    )
+    .map_err(|d| StoreError::Refused(format!("{other} is not a list file: {}", d.message)))?;
     if o.ruleset != ruleset {
         return Err(StoreError::Refused(format!(
             "{other} is a {} list: it cannot face a {} list",
@@ -110,7 +113,12 @@ pub(super) fn against(app: &App, c: &mut Checked, other: &str) -> Result<ListChe
             ruleset.id()
         )));
     }
-    let pair = c.ready.engine.check_pair(&c.check, &o, other);
+    let pair = c
+        .ready
+        .engine
+        .lists()
+        .map(|l| l.check_pair(&c.check, &o, other))
+        .unwrap_or_default();
     c.check.diagnostics.extend(pair);
     diagnostic::sort(&mut c.check.diagnostics);
     Ok(o)

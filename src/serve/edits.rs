@@ -22,7 +22,7 @@ use super::store::StoreError;
 use crate::core::error::Error;
 use crate::core::source::Sources;
 use crate::ops;
-use crate::rulesets::{self, Engine, FreeSkill, NewUnit, UnitChange};
+use crate::rulesets::{self, FreeSkill, NewUnit, Rules, UnitChange};
 
 /// `POST /api/lists/{name}/update` with `If-Match`: accepts today's data, as `muster list
 /// update` does (every unit's record says what the data price it with now; only the records
@@ -104,6 +104,7 @@ pub async fn edit(
             expected.as_deref(),
             q.lang.as_deref(),
             |engine, doc: &mut DocumentMut| -> Result<Vec<String>, Error> {
+                let lists = engine.ruleset().need(engine.lists(), "army lists")?;
                 match &op {
                     EditBody::Add {
                         id,
@@ -113,7 +114,7 @@ pub async fn edit(
                         options,
                         guns,
                         free_skill,
-                    } => engine
+                    } => lists
                         .add_unit(
                             doc,
                             &NewUnit {
@@ -139,7 +140,7 @@ pub async fn edit(
                         clear_options,
                         guns,
                         free_skill,
-                    } => engine.set_unit(
+                    } => lists.set_unit(
                         doc,
                         *unit,
                         &UnitChange {
@@ -154,10 +155,11 @@ pub async fn edit(
                                 .map(|s| Some(s).filter(|s| !s.is_empty())),
                         },
                     ),
-                    EditBody::Move { unit, to } => engine.move_unit(doc, *unit, *to),
-                    EditBody::Remove { unit } => engine.remove_unit(doc, *unit),
+                    EditBody::Move { unit, to } => lists.move_unit(doc, *unit, *to),
+                    EditBody::Remove { unit } => lists.remove_unit(doc, *unit),
                     EditBody::Count { unit, count } => {
-                        engine.set_count(doc, *unit, *count).map(|()| Vec::new())
+                        crate::rulesets::set_count(engine.ruleset(), doc, *unit, *count)
+                            .map(|()| Vec::new())
                     }
                 }
             },
@@ -187,7 +189,7 @@ fn edit_stored(
     name: &str,
     expected: Option<&str>,
     lang: Option<&str>,
-    change: impl FnOnce(&dyn Engine, &mut DocumentMut) -> Result<Vec<String>, Error>,
+    change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<Response, ApiError> {
     let mut kept = None;
     let (text, _) = app.store.update(name, expected, |_, current| {

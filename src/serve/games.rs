@@ -123,7 +123,12 @@ fn view(app: &App, name: &str, path: &Path, text: &str, lang: Option<&str>) -> R
         Ok(x) => x,
         Err(r) => return r,
     };
-    let rules = ready.engine.game_rules().cloned().unwrap_or_default();
+    let rules = ready
+        .engine
+        .games()
+        .map(|g| g.game_rules())
+        .cloned()
+        .unwrap_or_default();
     let ruleset = ready.engine.ruleset();
     let lang = page_lang(ruleset, lang.or(g.a.lang.map(|l| l.id())));
     g.in_lang(lang);
@@ -263,7 +268,7 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
                 );
             }
         };
-        if engine.game_rules().is_none() {
+        if engine.games().map(|g| g.game_rules()).is_none() {
             return json_error(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 &format!("{} has no army lists to play", ruleset.title()),
@@ -543,7 +548,11 @@ pub async fn score(
             q.lang.as_deref().or(g.a.lang.map(|l| l.id())),
         );
         g.in_lang(lang);
-        match engine.score_game(&g, lang) {
+        match engine
+            .ruleset()
+            .need(engine.games(), "games")
+            .and_then(|x| x.score_game(&g, lang))
+        {
             Ok(s) => json_response(
                 StatusCode::OK,
                 to_json(&json!({ "scored": s.json, "text": s.text })),

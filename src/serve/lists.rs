@@ -375,7 +375,9 @@ pub async fn offers(
         let o = c
             .ready
             .engine
-            .offers(&c.sources, c.file, lang, &labels)
+            .ruleset()
+            .need(c.ready.engine.lists(), "army lists")
+            .and_then(|x| x.offers(&c.sources, c.file, lang, &labels))
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
         Ok::<_, ApiError>(json_response(StatusCode::OK, to_json(&o)))
     })

@@ -18,11 +18,11 @@ use super::pages::html;
 use super::query::{page_lang, ruleset_param};
 use super::reply::{blocking, json_error, json_response, store_error};
 use super::store::{version, Store, StoreError};
-use crate::ops::to_json;
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::i18n::Lang;
 use crate::ops::player_layer::{self, Place};
 use crate::ops::sheets::{saved_text, typed, Typed};
+use crate::ops::to_json;
 use crate::rulesets::sheet_form::{field_at, problems, FieldKind, FormField, Problem, ProblemKind};
 use crate::rulesets::{printed_message, Ruleset, SheetForm};
 
@@ -41,7 +41,7 @@ pub struct FormQuery {
 }
 
 /// The file of the player's layer that defines `id`, if one does.
-fn defined_in(app: &App, engine: &dyn crate::rulesets::Engine, id: &str) -> Option<PathBuf> {
+fn defined_in(app: &App, engine: &crate::rulesets::Rules, id: &str) -> Option<PathBuf> {
     player_layer::defined_in(engine, &app.player_dir, id)
 }
 
@@ -86,7 +86,12 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
         };
         let lang = page_lang(ruleset, q.lang.as_deref());
         let labels = ready.words(lang);
-        let form = match ready.engine.sheet_form(lang, &labels) {
+        let form = match ready
+            .engine
+            .ruleset()
+            .need(ready.engine.editor(), "sheet editor")
+            .and_then(|x| x.sheet_form(lang, &labels))
+        {
             Ok(f) => f,
             Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
         };
@@ -94,7 +99,7 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
         let mut provenance = serde_json::Value::Null;
         let mut file_version = serde_json::Value::Null;
         if let Some(from) = q.from.as_deref() {
-            match ready.engine.sheet(from) {
+            match ready.engine.ruleset().need(ready.engine.sheets(), "unit sheets to show").and_then(|x| x.sheet(from)) {
                 Ok(mut v) => {
                     if let Some(o) = v.as_object_mut() {
                         provenance = o.remove("provenance").unwrap_or_default();
@@ -181,7 +186,9 @@ fn read_typed(app: &App, q: &DraftQuery, body: &Bytes) -> Result<Drafted, Respon
     let labels = ready.words(lang);
     let form = ready
         .engine
-        .sheet_form(lang, &labels)
+        .ruleset()
+        .need(ready.engine.editor(), "sheet editor")
+        .and_then(|x| x.sheet_form(lang, &labels))
         .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
     let typed = typed(ready.engine.as_ref(), &form, &body.values)
         .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
@@ -444,7 +451,7 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
         };
         let written = match place {
             Place::Defined(_) => store.update(&name, body.version.as_deref(), |path, current| {
-                let was = ready.engine.sheet(&id).ok();
+                let was = ready.engine.ruleset().need(ready.engine.sheets(), "unit sheets to show").and_then(|x| x.sheet(&id)).ok();
                 let text = saved_text(&form, Some(current), &typed.text, &id, was.as_ref())
                     .map_err(|e| StoreError::Refused(e.to_string()))?;
                 // The file as it will be, read with the rest of the data: a save never leaves

@@ -470,7 +470,7 @@ proptest! {
 // ── the sheet editor's save reads back to what was typed ───────────────────────────────────
 
 struct Editor {
-    engine: Box<dyn muster::rulesets::Engine>,
+    engine: muster::rulesets::Rules,
     form: muster::rulesets::SheetForm,
     ids: Vec<String>,
     /// The player's file a saved sheet is read back from (`my-sheets/capitan/sheets/x.toml`).
@@ -501,10 +501,14 @@ fn load_editor(id: &str) -> Editor {
         muster::render::templates::Templates::load(ruleset.templates(), None, &[]).unwrap();
     let lang = muster::core::i18n::Lang::En;
     let form = engine
-        .sheet_form(lang, &templates.labels(lang.id()))
+        .ruleset()
+        .need(engine.editor(), "sheet editor")
+        .and_then(|x| x.sheet_form(lang, &templates.labels(lang.id())))
         .unwrap();
     let ids = engine
-        .sheets(&SheetFilter::default())
+        .ruleset()
+        .need(engine.sheets(), "unit sheets to list")
+        .and_then(|x| x.listing(&SheetFilter::default()))
         .unwrap()
         .json
         .as_array()
@@ -526,10 +530,14 @@ fn load_editor(id: &str) -> Editor {
 
 /// A sheet's values as the editor opens them (no provenance, no source, no nulls).
 fn opened(
-    engine: &dyn muster::rulesets::Engine,
+    engine: &muster::rulesets::Rules,
     id: &str,
 ) -> serde_json::Map<String, serde_json::Value> {
-    let mut v = engine.sheet(id).unwrap();
+    let mut v = engine
+        .ruleset()
+        .need(engine.sheets(), "unit sheets to show")
+        .and_then(|x| x.sheet(id))
+        .unwrap();
     let o = v.as_object_mut().unwrap();
     o.remove("provenance");
     o.remove("source");
@@ -541,7 +549,12 @@ fn opened(
 fn read_back(ed: &Editor, text: &str, id: &str) -> serde_json::Map<String, serde_json::Value> {
     let mut sources = Sources::new();
     let file = sources.add(&ed.path, text.to_owned());
-    let draft = ed.engine.draft(&sources, file).unwrap();
+    let draft = ed
+        .engine
+        .ruleset()
+        .need(ed.engine.editor(), "sheet editor")
+        .and_then(|x| x.draft(&sources, file))
+        .unwrap();
     assert_eq!(draft.id, id, "{text}\n{:?}", draft.diagnostics);
     opened(draft.engine.as_ref(), id)
 }

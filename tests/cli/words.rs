@@ -414,7 +414,12 @@ fn every_diagnostic_in_every_language() {
                 Ok((ruleset, file)) => {
                     let engine = muster::commands::load_engine(ruleset, &dirs, &mut sources)
                         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                    match engine.check_list(&sources, file) {
+                    match muster::rulesets::check_list(
+                        engine.ruleset(),
+                        engine.lists(),
+                        &sources,
+                        file,
+                    ) {
                         Err(d) => (ruleset, vec![d]),
                         Ok(mut checked) => {
                             if let Some(a) =
@@ -426,7 +431,10 @@ fn every_diagnostic_in_every_language() {
                                     &root().join(a),
                                 )
                                 .unwrap();
-                                let pair = engine.check_pair(&checked, &other, a);
+                                let pair = engine
+                                    .lists()
+                                    .map(|l| l.check_pair(&checked, &other, a))
+                                    .unwrap_or_default();
                                 checked.diagnostics.extend(pair);
                             }
                             (ruleset, checked.diagnostics)
@@ -536,10 +544,11 @@ fn fixture_diagnostics(
             continue;
         };
         let engine = muster::commands::load_engine(ruleset, &data, &mut sources).unwrap();
-        let diagnostics = match engine.check_list(&sources, file) {
-            Ok(checked) => checked.diagnostics,
-            Err(d) => vec![d],
-        };
+        let diagnostics =
+            match muster::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, file) {
+                Ok(checked) => checked.diagnostics,
+                Err(d) => vec![d],
+            };
         out.push((path, ruleset, diagnostics));
     }
     out

@@ -7,11 +7,12 @@
 use serde::Serialize;
 
 use super::procedure::{Kind, ListedUnit, Request, UnitRef, Value};
-use super::{Engine, ListCheck, UnitRow};
+use super::{ListCheck, UnitRow};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::table::Series;
 use crate::core::words::{Layered, Named, Phrase};
+use crate::rulesets::Rules;
 
 /// A procedure two units of facing lists can play: which of its parameters each unit fills.
 #[derive(Debug)]
@@ -284,7 +285,7 @@ pub struct Duel {
 
 /// The request of a declared duel between `x` (first) and `y` (second) in `situation`.
 pub fn duel_request(
-    engine: &dyn Engine,
+    engine: &Rules,
     decl: &DuelDecl,
     x: &UnitRef,
     y: &UnitRef,
@@ -337,11 +338,11 @@ pub fn duel_request(
 
 /// Works a request out as a duel: its preview, or the engine's reason why these units cannot
 /// play it.
-pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result<Duel, Error> {
+pub fn run_duel(engine: &Rules, title: String, request: &Request) -> Result<Duel, Error> {
     let procedure = request.procedure;
     // A game's units: what their states bar or set (a refusal is the duel's answer).
     let mut request = request.clone();
-    let stated = match engine.game_rules() {
+    let stated = match engine.games().map(|g| g.game_rules()) {
         Some(rules) => super::game::apply_states(rules, &mut request),
         None => Ok(()),
     };
@@ -398,7 +399,7 @@ pub fn run_duel(engine: &dyn Engine, title: String, request: &Request) -> Result
 /// `situation` (checked by [`duel_situation`]), titled, headlined and charted in the words of
 /// `labels` (the ruleset's labels in `lang`). Errors: a unit number outside its list.
 pub fn duels(
-    engine: &dyn Engine,
+    engine: &Rules,
     a: DuelSide,
     b: DuelSide,
     situation: &DuelSituation,
@@ -416,7 +417,7 @@ pub fn duels(
 /// Every duel the ruleset declares between two units given as a preview takes them (a list's
 /// unit, a game's unit as it stands), each with the name the titles give it.
 pub fn duels_of(
-    engine: &dyn Engine,
+    engine: &Rules,
     (ua, na): (UnitRef, String),
     (ub, nb): (UnitRef, String),
     situation: &DuelSituation,

@@ -247,7 +247,7 @@ pub fn balance_diagnostic(
 /// Peninsular War 1808 - 1814"; "France, 1809"), from the list's `text`; empty where its
 /// ruleset's header has no choices.
 pub fn described(
-    engine: &dyn super::Engine,
+    engine: &crate::rulesets::Rules,
     text: &str,
     lang: Lang,
     labels: &toml::Table,
@@ -267,13 +267,15 @@ pub fn described(
 /// [`described`] of a list whose header's text values `given` answers (a document parsed
 /// already: the builder's view reads the check's).
 pub fn described_by(
-    engine: &dyn super::Engine,
+    engine: &crate::rulesets::Rules,
     given: &dyn Fn(&str) -> Option<String>,
     lang: Lang,
     labels: &toml::Table,
 ) -> Vec<String> {
     engine
-        .list_fields(lang, labels)
+        .lists()
+        .map(|l| l.list_fields(lang, labels))
+        .unwrap_or_default()
         .iter()
         .filter_map(|f| {
             let given = given(f.key)?;

@@ -10,8 +10,8 @@
 use serde::Serialize;
 
 use super::duel::{self, DuelSide, DuelSituation};
-use super::Engine;
 use crate::core::error::Error;
+use crate::rulesets::Rules;
 
 /// The most cells one table computes (an engine limit: two lists of 100 units and their
 /// ruleset's duels, far above any game; docs/development.md, Limits).
@@ -90,14 +90,14 @@ pub struct Matchups {
 /// turned on besides those the lists turn on (`muster matchups --house-rule ID`; an id the
 /// ruleset does not declare is refused as a preview refuses it).
 pub fn matchups(
-    engine: &dyn Engine,
+    engine: &Rules,
     a: (&super::ListCheck, &str),
     b: (&super::ListCheck, &str),
     situation: &DuelSituation,
     house_rules: &[String],
 ) -> Result<Matchups, Error> {
     let ruleset = engine.ruleset();
-    let known = engine.house_rules();
+    let known = engine.lists().map(|l| l.house_rules()).unwrap_or_default();
     if let Some(id) = house_rules.iter().find(|id| !known.contains(id)) {
         return Err(Error::Usage(super::procedure::unknown_house_rule(
             id, &known,

@@ -2,7 +2,9 @@
 //!
 //! - [`registry`]: a ruleset's declarations ([`Meta`]), the [`Ruleset`] handle, loading its
 //!   data, naming it, its files' JSON Schemas;
-//! - [`engine`]: the [`Engine`] trait, what a loaded ruleset offers;
+//! - [`engine`]: the [`Engine`] trait, what every loaded ruleset answers, and its optional
+//!   capabilities, each a trait: [`sheets`], [`editor`], [`lists`], [`cards`], `game`'s
+//!   [`Games`], and in [`engine`] careers and scoring;
 //! - [`list_check`]: a list as checked ([`ListCheck`], [`UnitRow`]) and the shared list checks;
 //! - [`new_list`], [`offers`], [`unit_edit`]: making a list, what it may take, adding and
 //!   changing a unit;
@@ -18,38 +20,49 @@
 //!
 //! The files here speak through two: [`engine`] (the trait) and [`registry`] (a ruleset's
 //! declarations), which in turn name the types of the others. That is one circle of imports,
-//! and it takes in each file the two name that leads back to them: `duel`, `game`'s `rules`,
-//! `state`, `preview` and `score`, `list_check`, `new_list`, `offers`, `priced`, `printed`,
-//! `procedure`, `sheet_form` and `unit_edit` (not `list_doc`, `record` nor `game`'s `file`,
-//! which lead back to neither, nor `matchup`, `naming` nor `game`'s other files, which neither
-//! names); `tests/cli/architecture.rs` holds it to these files. Apart from those two, the
-//! files depend one way (no circle of imports: `naming` reads games and lists, `game` uses
+//! and it takes in each file the two name that leads back to them: `cards`, `duel`, `editor`,
+//! `game`'s `games`, `rules`, `state`, `preview` and `score`, `list_check`, `lists`,
+//! `new_list`, `offers`, `printed`, `procedure`, `sheet_form` and `sheets` (not `list_doc`,
+//! `priced`, `pricing`, `record`, `unit_edit` nor `game`'s `file`, which lead back to
+//! neither, nor `matchup`, `naming` nor `game`'s other files, which neither names);
+//! `tests/cli/architecture.rs` holds it to these files. Apart from those two, the files
+//! depend one way (no circle of imports: `naming` reads games and lists, `game` uses
 //! `procedure`, never back), and none of them uses a ruleset's module.
 
+pub mod cards;
 pub mod duel;
+pub mod editor;
 pub mod engine;
 pub mod game;
 pub mod list_check;
 pub mod list_doc;
+pub mod lists;
 pub mod matchup;
 pub mod naming;
 pub mod new_list;
 pub mod offers;
 pub mod priced;
+pub mod pricing;
 pub mod printed;
 pub mod procedure;
 pub mod record;
 pub mod registry;
 pub mod sheet_book;
 pub mod sheet_form;
+pub mod sheets;
 pub mod unit_edit;
 
+pub use cards::Cards;
 pub use duel::{Duel, DuelChoice, DuelDecl, DuelSide, DuelSituation};
+pub use editor::Editor;
 pub use engine::*;
+pub use game::Games;
 pub use list_check::*;
+pub use lists::*;
 pub use new_list::*;
 pub use offers::*;
 pub use printed::*;
 pub use registry::*;
 pub use sheet_form::{Draft, SheetForm};
+pub use sheets::Sheets;
 pub use unit_edit::*;

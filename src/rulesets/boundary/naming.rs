@@ -5,12 +5,13 @@ use std::path::PathBuf;
 
 use super::game;
 use super::procedure::{read_list, select, ListedUnit, Request, UnitRef};
-use super::{Engine, ListCheck};
+use super::ListCheck;
 use crate::core::error::Error;
+use crate::rulesets::Rules;
 
 /// Reads and checks the list files the request names units of, and puts each unit in place:
 /// the file must be a list of the same ruleset, and the unit one of its units.
-pub fn resolve_files(engine: &dyn Engine, request: &mut Request) -> Result<(), Error> {
+pub fn resolve_files(engine: &Rules, request: &mut Request) -> Result<(), Error> {
     let mut read: Vec<(PathBuf, ListCheck)> = Vec::new();
     let mut games: Vec<game::Game> = Vec::new();
     for unit in request.units_mut() {
@@ -48,7 +49,7 @@ pub fn resolve_files(engine: &dyn Engine, request: &mut Request) -> Result<(), E
             game: None,
         }));
     }
-    if let Some(rules) = engine.game_rules() {
+    if let Some(rules) = engine.games().map(|g| g.game_rules()) {
         game::apply_states(rules, request)?;
     }
     Ok(())

@@ -6,13 +6,14 @@
 //! ([`update`]), and every edit records the units that have no record yet ([`record`]): an
 //! edit never accepts a change of the data by itself.
 //!
-//! Each ruleset says what matters ([`Engine::pricing`]); the rest is here.
+//! Each ruleset says what matters ([`Lists::pricing`](super::Lists::pricing)); the rest is here.
 
 use serde::Serialize;
 use toml_edit::{DocumentMut, InlineTable, Item, Value};
 
+pub use super::pricing::{fingerprint, KeptValue, Pricing};
 pub use super::record::{Kept, Priced};
-use super::{list_doc, Engine, ListCheck, UnitRow};
+use super::{list_doc, ListCheck, Lists, Rules, Ruleset, UnitRow};
 use crate::core::diagnostic::{self, Severity};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
@@ -30,113 +31,6 @@ pub const DATA_CHANGED: Rule = Rule {
     summary:
         "a list keeps what each unit was priced with, and says when the data price it otherwise",
 };
-
-/// One value a ruleset keeps in a record: its key in the list, the player's word for it in
-/// English (other languages: the ruleset's label `priced_<key>`), its value today.
-#[derive(Debug, Clone)]
-pub struct KeptValue {
-    pub key: &'static str,
-    pub word: &'static str,
-    pub value: Kept,
-}
-
-impl KeptValue {
-    /// The value `value`, kept under `key` and read `word`.
-    pub fn new(key: &'static str, word: &'static str, value: impl Into<Kept>) -> Self {
-        KeptValue {
-            key,
-            word,
-            value: value.into(),
-        }
-    }
-}
-
-/// What the data price a unit of a list with today ([`Engine::pricing`]).
-#[derive(Debug, Clone)]
-pub struct Pricing {
-    /// What the unit comes from, in the data's word: "sheet", "entry", "unit type".
-    pub noun: &'static str,
-    /// The values a player reads on the card, in the card's order. No key is `cost` or
-    /// `fingerprint`.
-    pub kept: Vec<KeptValue>,
-    /// The fingerprint of every other value that matters.
-    pub fingerprint: String,
-}
-
-impl Pricing {
-    /// What the data price a unit with: `kept`, the values a player reads on its card, and
-    /// `rest`, every other value that matters to it, as JSON (kept as its [`fingerprint`]).
-    pub fn new(noun: &'static str, kept: Vec<KeptValue>, rest: &serde_json::Value) -> Self {
-        Pricing {
-            noun,
-            kept,
-            fingerprint: fingerprint(rest),
-        }
-    }
-
-    /// The record of a unit of `cost` points (`None`: lists without points).
-    pub fn record(&self, cost: Option<u64>) -> Priced {
-        Priced {
-            cost,
-            values: self
-                .kept
-                .iter()
-                .map(|k| (k.key.to_owned(), k.value.clone()))
-                .collect(),
-            fingerprint: self.fingerprint.clone(),
-        }
-    }
-}
-
-/// A short fingerprint of a JSON value: FNV-1a over its canonical text (object keys sorted;
-/// nulls, `false` and empty arrays left out, so that a value muster adds to its data types
-/// later, absent from older data, does not change it), eight hexadecimal digits.
-pub fn fingerprint(value: &serde_json::Value) -> String {
-    let mut text = String::new();
-    canonical(value, &mut text);
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in text.bytes() {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{:08x}", (hash ^ (hash >> 32)) as u32)
-}
-
-fn canonical(value: &serde_json::Value, out: &mut String) {
-    use serde_json::Value as J;
-    let absent = |v: &J| match v {
-        J::Null | J::Bool(false) => true,
-        J::Array(a) => a.is_empty(),
-        _ => false,
-    };
-    match value {
-        J::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().filter(|k| !absent(&map[*k])).collect();
-            keys.sort();
-            out.push('{');
-            for (i, k) in keys.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                out.push_str(&J::String((*k).clone()).to_string());
-                out.push(':');
-                canonical(&map[*k], out);
-            }
-            out.push('}');
-        }
-        J::Array(items) => {
-            out.push('[');
-            for (i, v) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                canonical(v, out);
-            }
-            out.push(']');
-        }
-        other => out.push_str(&other.to_string()),
-    }
-}
 
 /// A value of a unit's record that the data say otherwise today.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -178,7 +72,7 @@ impl Change {
     }
 
     /// [`Change::words_in`], a value of text named by `name` (its key, the value) where the
-    /// data name it ([`Engine::kept_name`]: a quality "veteran" is "vétérans" in French).
+    /// data name it ([`Lists::kept_name`](super::Lists::kept_name): a quality "veteran" is "vétérans" in French).
     pub fn words_named(
         &self,
         labels: &toml::Table,
@@ -256,22 +150,22 @@ pub fn compare(unit: usize, row: &UnitRow, was: &Priced, now: &Pricing) -> Optio
 
 /// What the data price each unit of a list with, worked out once for each sheet or entry the
 /// list names (a list of 40 units has a dozen): `pricing` depends on the unit's id alone.
-struct Prices<'a, E: Engine + ?Sized> {
-    engine: &'a E,
+struct Prices<'a> {
+    lists: &'a dyn Lists,
     known: std::collections::HashMap<String, Option<Pricing>>,
 }
 
-impl<'a, E: Engine + ?Sized> Prices<'a, E> {
-    fn new(engine: &'a E) -> Self {
+impl<'a> Prices<'a> {
+    fn new(lists: &'a dyn Lists) -> Self {
         Prices {
-            engine,
+            lists,
             known: std::collections::HashMap::new(),
         }
     }
 
     fn of(&mut self, row: &UnitRow) -> Option<&Pricing> {
         if !self.known.contains_key(&row.id) {
-            let p = self.engine.pricing(row);
+            let p = self.lists.pricing(row);
             self.known.insert(row.id.clone(), p);
         }
         self.known.get(&row.id).and_then(Option::as_ref)
@@ -279,8 +173,8 @@ impl<'a, E: Engine + ?Sized> Prices<'a, E> {
 }
 
 /// The units of a checked list whose data changed since they were priced, in list order.
-pub fn changes(engine: &(impl Engine + ?Sized), check: &ListCheck) -> Vec<Change> {
-    let mut prices = Prices::new(engine);
+pub fn changes(lists: &dyn Lists, check: &ListCheck) -> Vec<Change> {
+    let mut prices = Prices::new(lists);
     check
         .units
         .iter()
@@ -294,14 +188,15 @@ pub fn changes(engine: &(impl Engine + ?Sized), check: &ListCheck) -> Vec<Change
 
 /// Adds to a list's check a [`DATA_CHANGED`] warning for each unit whose data changed since it
 /// was priced, at its record. A unit whose sheet is gone has the ruleset's own error instead.
-pub fn notice(engine: &(impl Engine + ?Sized), sources: &Sources, check: &mut ListCheck) {
-    let found = changes(engine, check);
+pub fn notice(lists: &dyn Lists, sources: &Sources, check: &mut ListCheck) {
+    let found = changes(lists, check);
     if found.is_empty() {
         return;
     }
     use crate::core::words::Phrase;
     let name = sources.name(check.file);
-    let said = |c: &Change| change_named(engine, c);
+    let ruleset = check.ruleset;
+    let said = |c: &Change| change_named(ruleset, Some(lists), c);
     for c in found {
         // At the first value the data now say otherwise: its points, a value, the fingerprint.
         let (key, recorded) = match (c.cost, c.values.first()) {
@@ -364,12 +259,15 @@ pub fn notice(engine: &(impl Engine + ?Sized), sources: &Sources, check: &mut Li
 
 /// What changed for a unit, in each language the ruleset prints in (its labels, the data's
 /// names).
-pub fn change_named(engine: &(impl Engine + ?Sized), c: &Change) -> crate::core::words::Named {
-    let ruleset = engine.ruleset();
+pub fn change_named(
+    ruleset: Ruleset,
+    lists: Option<&dyn Lists>,
+    c: &Change,
+) -> crate::core::words::Named {
     let mut named = crate::core::words::Named::same(c.words());
     for l in ruleset.languages() {
         let text = c.words_named(ruleset.words(*l), &|key, value| {
-            engine.kept_name(key, value, *l)
+            lists.and_then(|lists| lists.kept_name(key, value, *l))
         });
         match l {
             Lang::En => named.en = text,
@@ -408,13 +306,13 @@ fn english_label(row: &UnitRow) -> String {
 
 /// The check of a list document as it stands (`path` names it).
 fn check_doc(
-    engine: &(impl Engine + ?Sized),
+    engine: &Rules,
     path: &std::path::Path,
     doc: &DocumentMut,
 ) -> Result<ListCheck, Error> {
     let mut sources = Sources::new();
     let id = sources.add(path, doc.to_string());
-    engine.check_list(&sources, id).map_err(|d| {
+    crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id).map_err(|d| {
         Error::Usage(format!(
             "{} would not be a valid list file: {}",
             path.display(),
@@ -487,7 +385,7 @@ fn write_record(
 /// points follow the list's own changes). A record whose data changed stays as it is: only
 /// [`update`] accepts new data. Returns how many units were recorded for the first time.
 pub fn record(
-    engine: &(impl Engine + ?Sized),
+    engine: &Rules,
     path: &std::path::Path,
     doc: &mut DocumentMut,
 ) -> Result<usize, Error> {
@@ -495,8 +393,11 @@ pub fn record(
     let Ok(check) = check_doc(engine, path, doc) else {
         return Ok(0);
     };
+    let Some(lists) = engine.lists() else {
+        return Ok(0);
+    };
     let words = check.ruleset.list_words();
-    let mut prices = Prices::new(engine);
+    let mut prices = Prices::new(lists);
     let mut first = 0;
     for (i, row) in check.units.iter().enumerate() {
         // The record stays the unit's last key when an edit wrote a key after it.
@@ -575,13 +476,14 @@ pub struct Unpriced {
 /// records change (each in its place, comments kept). Returns what changed, unit by unit, and
 /// the units the data cannot price (an unknown sheet: the check says which).
 pub fn update(
-    engine: &(impl Engine + ?Sized),
+    engine: &Rules,
     path: &std::path::Path,
     doc: &mut DocumentMut,
 ) -> Result<(Vec<Accepted>, Vec<Unpriced>), Error> {
     let check = check_doc(engine, path, doc)?;
     let points = check.ruleset.list_words().points;
-    let mut prices = Prices::new(engine);
+    let lists = check.ruleset.need(engine.lists(), "army lists")?;
+    let mut prices = Prices::new(lists);
     let mut accepted = Vec::new();
     let mut unpriced = Vec::new();
     for (i, row) in check.units.iter().enumerate() {

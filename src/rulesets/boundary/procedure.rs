@@ -10,12 +10,13 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::{Engine, Ruleset, UnitRow};
+use super::{Ruleset, UnitRow};
 use crate::core::diagnostic;
 use crate::core::error::Error;
 use crate::core::source::Sources;
 use crate::core::table::Series;
 use crate::core::words::Phrase;
+use crate::rulesets::Rules;
 
 /// The unit of a procedure a parameter belongs to (the shooter and the target, side A and side
 /// B), or neither (the situation, the output).
@@ -733,14 +734,14 @@ impl Preview {
 
 /// A list file of the engine's ruleset, checked (its rules may fail: a preview of a list that
 /// breaks a rule is still a preview).
-pub(crate) fn read_list(engine: &dyn Engine, path: &Path) -> Result<super::ListCheck, Error> {
+pub(crate) fn read_list(engine: &Rules, path: &Path) -> Result<super::ListCheck, Error> {
     read_list_within(engine, path, None)
 }
 
 /// [`read_list`], the files the list names (its career) kept inside `roots` when given (the
 /// folders `muster serve` was given).
 pub(crate) fn read_list_within(
-    engine: &dyn Engine,
+    engine: &Rules,
     path: &Path,
     roots: Option<&[std::path::PathBuf]>,
 ) -> Result<super::ListCheck, Error> {
@@ -775,7 +776,7 @@ pub(crate) fn read_list_within(
             )));
         }
     }
-    engine.check_list(&sources, file).map_err(|d| {
+    crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, file).map_err(|d| {
         diagnostic::print_all(&[d], &sources);
         Error::Usage(format!("{} is not a valid list file", path.display()))
     })

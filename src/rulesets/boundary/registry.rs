@@ -9,7 +9,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use super::duel::{DuelChoice, DuelDecl};
-use super::{game, procedure, Engine, ListWords};
+use super::{game, procedure, Engine, ListWords, Rules};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
@@ -53,8 +53,11 @@ impl Serialize for Ruleset {
     }
 }
 
-/// What a ruleset offers, as `muster rulesets` prints it.
-#[derive(Debug, Clone, Serialize)]
+/// What a ruleset offers, as `muster rulesets` prints it. Declared in its [`Meta`] for what
+/// answers before any data is read (`muster rulesets`, `muster score`, the web's new list);
+/// once loaded, [`capabilities_of`](super::capabilities_of) derives it from the engine's
+/// accessors, and a test holds the two equal for every ruleset.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Capabilities {
     pub data: bool,
     pub lists: bool,
@@ -89,7 +92,7 @@ pub struct Meta {
     pub languages: &'static [Lang],
     pub templates: &'static crate::render::templates::Builtin,
     /// Loads and checks its data.
-    pub load: fn(&[PathBuf], &mut Sources) -> Result<Loaded, Error>,
+    pub load: fn(Ruleset, &[PathBuf], &mut Sources) -> Result<Loaded, Error>,
     /// The JSON Schemas of its files: each file's name and its schema.
     pub schemas: &'static [SchemaFile],
     /// Its `muster preview` procedures.
@@ -203,6 +206,12 @@ impl Ruleset {
 
     pub fn procedures(self) -> &'static [procedure::Procedure] {
         self.meta().procedures
+    }
+
+    /// A capability of its loaded engine ([`Engine::lists`], …), or the refusal saying the
+    /// ruleset has none (`what`: "army lists", …): the one place a `None` becomes words.
+    pub fn need<T>(self, capability: Option<T>, what: &str) -> Result<T, Error> {
+        capability.ok_or_else(|| super::unsupported(self, what))
     }
 
     pub fn procedure(self, name: &str) -> Option<&'static procedure::Procedure> {
@@ -334,19 +343,23 @@ fn plain_ruleset(text: &str) -> Option<&str> {
 /// A ruleset's data, loaded and checked: the engine when the data could be assembled, and
 /// every diagnostic found on the way.
 pub struct Loaded {
-    pub engine: Option<Box<dyn Engine>>,
+    pub engine: Option<Rules>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
 impl Loaded {
-    /// A ruleset's database, when it could be assembled, behind its engine.
+    /// A database of `ruleset`, when it could be assembled, behind its engine.
     pub fn of<D, E: Engine + 'static>(
+        ruleset: Ruleset,
         database: Option<D>,
         diagnostics: Vec<Diagnostic>,
         engine: impl FnOnce(D) -> E,
     ) -> Loaded {
         Loaded {
-            engine: database.map(|db| Box::new(engine(db)) as Box<dyn Engine>),
+            engine: database.map(|db| Rules {
+                ruleset,
+                engine: Box::new(engine(db)),
+            }),
             diagnostics,
         }
     }
@@ -355,8 +368,12 @@ impl Loaded {
 /// Loads the data of `ruleset` from the `<id>/` folders of `dirs`; its game rules are checked
 /// against its procedures.
 pub fn load(ruleset: Ruleset, dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    let mut loaded = (ruleset.meta().load)(dirs, sources)?;
-    if let Some(rules) = loaded.engine.as_ref().and_then(|e| e.game_rules()) {
+    let mut loaded = (ruleset.meta().load)(ruleset, dirs, sources)?;
+    if let Some(rules) = loaded
+        .engine
+        .as_ref()
+        .and_then(|e| e.games().map(|g| g.game_rules()))
+    {
         for problem in rules.check(ruleset) {
             loaded.diagnostics.push(
                 Diagnostic::error("game-rules", format!("{}/game.toml: {problem}", ruleset.id()))
@@ -468,6 +485,23 @@ mod tests {
             format!("list = {{ ruleset = \"{}\" }}\n", other.id()),
         );
         assert_eq!(peek(&sources, f).unwrap(), other);
+    }
+
+    /// What each ruleset declares it offers is what its engine's accessors give, loaded
+    /// over the shipped data.
+    #[test]
+    fn declared_capabilities_are_the_engines() {
+        let dirs = [std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets")];
+        for r in Ruleset::ALL {
+            let mut sources = Sources::new();
+            let loaded = super::load(*r, &dirs, &mut sources).unwrap();
+            let engine = loaded.engine.unwrap();
+            assert_eq!(
+                crate::rulesets::capabilities_of(&*engine),
+                r.capabilities(),
+                "{r}"
+            );
+        }
     }
 
     /// Every ruleset's duels name its procedures and their unit parameters; its choices set

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::engine::{copy_of, Engine, SheetFile};
+use super::engine::{copy_of, Rules, SheetFile};
 use super::printed::to_value;
 use super::sheet_form::{the_one, Draft};
 use crate::core::catalog::{Catalog, HasId, Origin, Provenance, Registry, Replaced, SpanIndexes};
@@ -161,7 +161,7 @@ pub struct Typed<D> {
 
 impl<D> Typed<D> {
     /// The draft the sheet editor shows, over the engine `engine` makes of the data.
-    pub fn into_draft(self, engine: impl FnOnce(D) -> Box<dyn Engine>) -> Draft {
+    pub fn into_draft(self, engine: impl FnOnce(D) -> Rules) -> Draft {
         Draft {
             engine: engine(self.db),
             id: self.id,

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use schemars::schema::{InstanceType, RootSchema, Schema, SchemaObject, SingleOrVec};
 use serde::Serialize;
 
-use super::{label, Choice, Engine};
+use super::{label, Choice, Rules};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 
@@ -451,7 +451,7 @@ fn check(
 /// it (its card drawn by the same renderer as `muster cards`), its id, and what `data check`
 /// would say of it.
 pub struct Draft {
-    pub engine: Box<dyn Engine>,
+    pub engine: Rules,
     pub id: String,
     pub diagnostics: Vec<Diagnostic>,
 }

@@ -1,11 +1,6 @@
 //! A unit added to a list or changed where it stands (`muster list add`/`set`, the
 //! builder), and a unit named from the database alone.
 
-use toml_edit::DocumentMut;
-
-use super::{list_doc, Engine};
-use crate::core::error::Error;
-
 /// `muster list add`: what the command line gives.
 #[derive(Debug, Default, Clone)]
 pub struct NewUnit {
@@ -89,25 +84,6 @@ impl UnitChange {
         }
         unit
     }
-}
-
-/// Changes unit `index` (1-based) of a list document where it stands: the unit as it is
-/// ([`Engine::unit_of`]), changed, checked as [`Engine::add_unit`] checks a new unit (on a
-/// copy of the document), then written back key by key ([`ListWords::unit_keys`]), its
-/// comments kept. Returns the unit as changed and the copy the check added it to (what else
-/// the addition wrote there, a ruleset may carry over).
-pub fn set_in_place<E: Engine + ?Sized>(
-    engine: &E,
-    doc: &mut DocumentMut,
-    index: usize,
-    change: &UnitChange,
-) -> Result<(NewUnit, DocumentMut), Error> {
-    let wanted = change.apply(engine.unit_of(doc, index)?, index);
-    let mut scratch = doc.clone();
-    engine.add_unit(&mut scratch, &wanted)?;
-    let table = list_doc::last_unit(&scratch)?;
-    list_doc::replace_unit(doc, index, &table, engine.ruleset().list_words().unit_keys)?;
-    Ok((wanted, scratch))
 }
 
 /// A unit printed from the database alone: `--sheet ID[:FIGURES]`.

@@ -285,7 +285,7 @@ pub fn new_career(
 /// Adds a game's victory points to the career in `doc` (read from `path`); says what changed.
 pub fn add_game(
     db: &Database,
-    engine: &dyn crate::rulesets::Engine,
+    engine: &crate::rulesets::Rules,
     doc: &mut DocumentMut,
     path: &Path,
     game: Option<&Path>,

@@ -21,14 +21,17 @@ use crate::rulesets::{
     label, set_in_place, to_value, to_values, Choice, Engine, FreeSkill, ListCheck, ListField,
     Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef, UnitChange,
 };
+use crate::rulesets::{Cards, Careers, Editor, Games, Lists, Rules, Sheets};
 
 pub struct CapitanEngine {
+    /// The ruleset the registry loaded it as.
+    pub ruleset: Ruleset,
     pub db: Database,
 }
 
 impl CapitanEngine {
-    pub fn new(db: Database) -> Self {
-        Self { db }
+    pub fn new(ruleset: Ruleset, db: Database) -> Self {
+        Self { ruleset, db }
     }
 }
 
@@ -113,10 +116,6 @@ fn free_skill_unit(doc: &DocumentMut) -> Option<usize> {
 }
 
 impl Engine for CapitanEngine {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::of(&super::META)
-    }
-
     fn summary(&self) -> String {
         use crate::core::text::count;
         let db = &self.db;
@@ -155,7 +154,41 @@ impl Engine for CapitanEngine {
         }
     }
 
-    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
+    }
+
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
+    }
+
+    fn sheets(&self) -> Option<&dyn Sheets> {
+        Some(self)
+    }
+
+    fn editor(&self) -> Option<&dyn Editor> {
+        Some(self)
+    }
+
+    fn lists(&self) -> Option<&dyn Lists> {
+        Some(self)
+    }
+
+    fn cards(&self) -> Option<&dyn Cards> {
+        Some(self)
+    }
+
+    fn games(&self) -> Option<&dyn Games> {
+        Some(self)
+    }
+
+    fn careers(&self) -> Option<&dyn Careers> {
+        Some(self)
+    }
+}
+
+impl Sheets for CapitanEngine {
+    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
         let filter = Filter::new(&self.db, filter)?;
         let sheets: Vec<&UnitSheet> = self
             .db
@@ -188,69 +221,6 @@ impl Engine for CapitanEngine {
                 .collect(),
             noun: "sheets",
         })
-    }
-
-    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
-        let mut s = self
-            .db
-            .sheet(from)
-            .ok_or_else(|| unknown("sheet", from, self.db.sheets.ids()))?
-            .clone();
-        s.id = new_id.to_owned();
-        s.source = None;
-        crate::rulesets::copy_of(
-            "Capitán sheet",
-            "sheet",
-            "",
-            ("sheet", "sheets"),
-            (from, new_id),
-            &s,
-        )
-    }
-
-    fn sheet_form(
-        &self,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<crate::rulesets::SheetForm, Error> {
-        super::sheet_form::form(&self.db, lang, labels)
-    }
-
-    fn draft(
-        &self,
-        sources: &crate::core::source::Sources,
-        file: crate::core::source::FileId,
-    ) -> Result<crate::rulesets::Draft, Error> {
-        let typed = super::sheet_form::draft(&self.db, sources, file)?;
-        Ok(crate::rulesets::Draft {
-            engine: Box::new(CapitanEngine::new(typed.db)),
-            id: typed.id,
-            diagnostics: typed.diagnostics,
-        })
-    }
-
-    fn kept_name(&self, key: &str, value: &str, lang: Lang) -> Option<String> {
-        match key {
-            "quality" => {
-                let q = super::model::Quality::ALL
-                    .iter()
-                    .find(|q| q.as_str() == value)?;
-                // Inside a sentence: "qualité vétérans → élite".
-                let name = self.db.rules.quality(*q)?.name.get(lang);
-                let mut chars = name.chars();
-                let first = chars.next()?;
-                Some(first.to_lowercase().chain(chars).collect())
-            }
-            _ => None,
-        }
-    }
-
-    fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
-        self.db.provenance.get(id).map(|(_, f)| f.into())
-    }
-
-    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
-        self.db.replaced.clone()
     }
 
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
@@ -301,6 +271,76 @@ impl Engine for CapitanEngine {
                 .collect(),
             noun: "skills",
         }))
+    }
+}
+
+impl Editor for CapitanEngine {
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
+        let mut s = self
+            .db
+            .sheet(from)
+            .ok_or_else(|| unknown("sheet", from, self.db.sheets.ids()))?
+            .clone();
+        s.id = new_id.to_owned();
+        s.source = None;
+        crate::rulesets::copy_of(
+            "Capitán sheet",
+            "sheet",
+            "",
+            ("sheet", "sheets"),
+            (from, new_id),
+            &s,
+        )
+    }
+
+    fn sheet_form(
+        &self,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<crate::rulesets::SheetForm, Error> {
+        super::sheet_form::form(&self.db, lang, labels)
+    }
+
+    fn draft(
+        &self,
+        sources: &crate::core::source::Sources,
+        file: crate::core::source::FileId,
+    ) -> Result<crate::rulesets::Draft, Error> {
+        let typed = super::sheet_form::draft(&self.db, sources, file)?;
+        Ok(crate::rulesets::Draft {
+            engine: Rules {
+                ruleset: self.ruleset,
+                engine: Box::new(CapitanEngine::new(self.ruleset, typed.db)),
+            },
+            id: typed.id,
+            diagnostics: typed.diagnostics,
+        })
+    }
+
+    fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
+        self.db.provenance.get(id).map(|(_, f)| f.into())
+    }
+
+    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
+        self.db.replaced.clone()
+    }
+}
+
+impl Lists for CapitanEngine {
+    fn kept_name(&self, key: &str, value: &str, lang: Lang) -> Option<String> {
+        match key {
+            "quality" => {
+                let q = super::model::Quality::ALL
+                    .iter()
+                    .find(|q| q.as_str() == value)?;
+                // Inside a sentence: "qualité vétérans → élite".
+                let name = self.db.rules.quality(*q)?.name.get(lang);
+                let mut chars = name.chars();
+                let first = chars.next()?;
+                Some(first.to_lowercase().chain(chars).collect())
+            }
+            _ => None,
+        }
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
@@ -388,33 +428,6 @@ impl Engine for CapitanEngine {
         super::offers::offers(&self.db, sources, file, lang, labels, Some(ids))
     }
 
-    fn game_rules(&self) -> Option<&crate::rulesets::game::GameRules> {
-        Some(&self.db.game)
-    }
-
-    fn new_career(&self, nation: &str, arm: &str, player: Option<&str>) -> Result<String, Error> {
-        super::career::new_career(&self.db, nation, arm, player)
-    }
-
-    fn add_to_career(
-        &self,
-        doc: &mut DocumentMut,
-        path: &std::path::Path,
-        game: Option<&std::path::Path>,
-        points: u32,
-    ) -> Result<String, Error> {
-        super::career::add_game(&self.db, self, doc, path, game, points)
-    }
-
-    fn show_career(
-        &self,
-        path: &std::path::Path,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<crate::rulesets::Scored, Error> {
-        super::career::show(&self.db, path, labels, lang)
-    }
-
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let db = &self.db;
         let coalition = spec
@@ -436,7 +449,7 @@ impl Engine for CapitanEngine {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::of(&super::META).id());
+        header["ruleset"] = value(self.ruleset.id());
         header["coalition"] = value(coalition.as_str());
         header["campaign"] = value(campaign);
         let points = spec
@@ -567,7 +580,13 @@ impl Engine for CapitanEngine {
         change: &UnitChange,
     ) -> Result<Vec<String>, Error> {
         let before = free_skill_unit(doc);
-        let (unit, _) = set_in_place(self, doc, index, change)?;
+        let (unit, _) = set_in_place(
+            self,
+            self.ruleset.list_words().unit_keys,
+            doc,
+            index,
+            change,
+        )?;
         let mut notes = Vec::new();
         // §10.1: one free skill in a list; `set` gives it to this unit or takes it away.
         let Some(list) = doc.get_mut("list").and_then(Item::as_table_like_mut) else {
@@ -612,7 +631,23 @@ impl Engine for CapitanEngine {
         Ok(Vec::new())
     }
 
-    fn cards(
+    fn roster(
+        &self,
+        list: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<serde_json::Value, Error> {
+        let (parsed, _) = checker::parse_file(sources, list.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        to_value(&views::roster(
+            &self.db, &parsed, list, sources, lang, labels,
+        ))
+    }
+}
+
+impl Cards for CapitanEngine {
+    fn contexts(
         &self,
         list: Option<&ListCheck>,
         sheets: &[SheetRef],
@@ -707,26 +742,36 @@ impl Engine for CapitanEngine {
         }
         to_values(&cards)
     }
+}
 
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
-        to_value(&views::qrs(&self.db, lang, labels))
+impl Games for CapitanEngine {
+    fn game_rules(&self) -> &crate::rulesets::game::GameRules {
+        &self.db.game
+    }
+}
+
+impl Careers for CapitanEngine {
+    fn new_career(&self, nation: &str, arm: &str, player: Option<&str>) -> Result<String, Error> {
+        super::career::new_career(&self.db, nation, arm, player)
     }
 
-    fn roster(
+    fn add_to_career(
         &self,
-        list: &ListCheck,
-        sources: &Sources,
+        loaded: &Rules,
+        doc: &mut DocumentMut,
+        path: &std::path::Path,
+        game: Option<&std::path::Path>,
+        points: u32,
+    ) -> Result<String, Error> {
+        super::career::add_game(&self.db, loaded, doc, path, game, points)
+    }
+
+    fn show_career(
+        &self,
+        path: &std::path::Path,
         lang: Lang,
         labels: &toml::Table,
-    ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = checker::parse_file(sources, list.file)
-            .map_err(|d| Error::Invalid(d.message.clone()))?;
-        to_value(&views::roster(
-            &self.db, &parsed, list, sources, lang, labels,
-        ))
-    }
-
-    fn preview(&self, request: &Request) -> Result<Preview, Error> {
-        super::procedures::preview(&self.db, request)
+    ) -> Result<crate::rulesets::Scored, Error> {
+        super::career::show(&self.db, path, labels, lang)
     }
 }

@@ -71,14 +71,16 @@ pub const META: Meta = Meta {
 };
 
 fn load(
+    ruleset: crate::rulesets::Ruleset,
     dirs: &[std::path::PathBuf],
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
     Ok(Loaded::of(
+        ruleset,
         loaded.database,
         loaded.diagnostics,
-        engine::CapitanEngine::new,
+        |db| engine::CapitanEngine::new(ruleset, db),
     ))
 }
 

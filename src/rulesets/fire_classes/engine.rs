@@ -8,7 +8,8 @@ use super::views;
 use crate::core::error::{unknown, Error};
 use crate::core::i18n::Lang;
 use crate::rulesets::procedure::{Preview, Request};
-use crate::rulesets::{label, to_value, Engine, Listing, Ruleset, SheetFilter};
+use crate::rulesets::Sheets;
+use crate::rulesets::{label, to_value, Engine, Listing, SheetFilter};
 
 pub struct FireEngine {
     pub db: Database,
@@ -25,10 +26,6 @@ impl FireEngine {
 }
 
 impl Engine for FireEngine {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::of(&super::META)
-    }
-
     fn summary(&self) -> String {
         format!(
             "{} classes, {} weapons, {} readings",
@@ -38,7 +35,21 @@ impl Engine for FireEngine {
         )
     }
 
-    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
+    }
+
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
+    }
+
+    fn sheets(&self) -> Option<&dyn Sheets> {
+        Some(self)
+    }
+}
+
+impl Sheets for FireEngine {
+    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
         if filter.nation.is_some()
             || filter.coalition.is_some()
             || filter.kind.is_some()
@@ -99,7 +110,18 @@ impl Engine for FireEngine {
         Err(self.unknown(id))
     }
 
-    fn sheet_text(&self, id: &str, lang: Lang, labels: &toml::Table) -> Result<String, Error> {
+    fn sheet_text(
+        &self,
+        id: &str,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Option<Result<String, Error>> {
+        Some(self.text(id, lang, labels))
+    }
+}
+
+impl FireEngine {
+    fn text(&self, id: &str, lang: Lang, labels: &toml::Table) -> Result<String, Error> {
         let db = &self.db;
         let l = |k: &str| label(labels, k);
         let sep = l("sep");
@@ -151,13 +173,5 @@ impl Engine for FireEngine {
             return Ok(text);
         }
         Err(self.unknown(id))
-    }
-
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
-        to_value(&views::qrs(&self.db, lang, labels))
-    }
-
-    fn preview(&self, request: &Request) -> Result<Preview, Error> {
-        super::procedures::preview(&self.db, request)
     }
 }

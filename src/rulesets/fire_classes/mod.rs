@@ -61,13 +61,17 @@ pub const META: Meta = Meta {
 };
 
 fn load(
+    ruleset: crate::rulesets::Ruleset,
     dirs: &[std::path::PathBuf],
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| {
-        engine::FireEngine { db }
-    }))
+    Ok(Loaded::of(
+        ruleset,
+        loaded.database,
+        loaded.diagnostics,
+        |db| engine::FireEngine { db },
+    ))
 }
 
 /// The quick-reference sheet of `templates/fire-classes/`.

@@ -17,8 +17,11 @@ use crate::rulesets::{
     label, set_in_place, to_value, to_values, Choice, Engine, ListCheck, ListField, Listing,
     NewList, NewUnit, Offer, OfferChoice, Offers, Ruleset, SheetFilter, SheetRef, UnitChange,
 };
+use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Sheets};
 
 pub struct HmEngine {
+    /// The ruleset the registry loaded it as.
+    pub ruleset: Ruleset,
     pub db: Database,
 }
 
@@ -35,17 +38,6 @@ fn options(unit: &NewUnit) -> Result<Vec<(String, String)>, Error> {
 }
 
 impl Engine for HmEngine {
-    fn unit_value(&self, unit: &str, value: &str) -> Option<u32> {
-        match value {
-            "stamina" => self.db.units.get(unit).map(|u| u.stamina),
-            _ => None,
-        }
-    }
-
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::of(&super::META)
-    }
-
     fn summary(&self) -> String {
         let r = &self.db.rules;
         format!(
@@ -94,7 +86,37 @@ impl Engine for HmEngine {
         }
     }
 
-    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
+    }
+
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
+    }
+
+    fn sheets(&self) -> Option<&dyn Sheets> {
+        Some(self)
+    }
+
+    fn editor(&self) -> Option<&dyn Editor> {
+        Some(self)
+    }
+
+    fn lists(&self) -> Option<&dyn Lists> {
+        Some(self)
+    }
+
+    fn cards(&self) -> Option<&dyn Cards> {
+        Some(self)
+    }
+
+    fn games(&self) -> Option<&dyn Games> {
+        Some(self)
+    }
+}
+
+impl Sheets for HmEngine {
+    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
         if filter.nation.is_some()
             || filter.coalition.is_some()
             || filter.kind.is_some()
@@ -163,7 +185,9 @@ impl Engine for HmEngine {
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
         self.db.book().sheet(id)
     }
+}
 
+impl Editor for HmEngine {
     fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
         self.db.book().copy_sheet(from, new_id, |u, id| u.id = id)
     }
@@ -178,7 +202,13 @@ impl Engine for HmEngine {
 
     fn draft(&self, sources: &Sources, file: FileId) -> Result<crate::rulesets::Draft, Error> {
         let typed = sheet_book::draft(&self.db, "unit", sources, file)?;
-        Ok(typed.into_draft(|db| Box::new(HmEngine { db })))
+        Ok(typed.into_draft(|db| Rules {
+            ruleset: self.ruleset,
+            engine: Box::new(HmEngine {
+                ruleset: self.ruleset,
+                db,
+            }),
+        }))
     }
 
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
@@ -188,9 +218,11 @@ impl Engine for HmEngine {
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
         self.db.book().replaced()
     }
+}
 
+impl Lists for HmEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = list::check_file(&self.db, sources, file)?;
+        let mut check = list::check_file(self.ruleset, &self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
         Ok(check)
     }
@@ -284,15 +316,11 @@ impl Engine for HmEngine {
         })
     }
 
-    fn game_rules(&self) -> Option<&crate::rulesets::game::GameRules> {
-        Some(&self.db.game)
-    }
-
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::of(&super::META).id());
+        header["ruleset"] = value(self.ruleset.id());
         if let Some(p) = spec.points {
             header["points"] = value(i64::from(p));
         }
@@ -442,7 +470,13 @@ impl Engine for HmEngine {
         index: usize,
         change: &UnitChange,
     ) -> Result<Vec<String>, Error> {
-        let (_, scratch) = set_in_place(self, doc, index, change)?;
+        let (_, scratch) = set_in_place(
+            self,
+            self.ruleset.list_words().unit_keys,
+            doc,
+            index,
+            change,
+        )?;
         // A unit moved to a new brigade: the brigade the check wrote comes with it.
         let brigades = |d: &DocumentMut| {
             d.get("brigade")
@@ -472,7 +506,23 @@ impl Engine for HmEngine {
         Ok(Vec::new())
     }
 
-    fn cards(
+    fn roster(
+        &self,
+        checked: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<serde_json::Value, Error> {
+        let (parsed, _) = list::parse_file(sources, checked.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        to_value(&views::roster(
+            &self.db, &parsed, checked, sources, lang, labels,
+        ))
+    }
+}
+
+impl Cards for HmEngine {
+    fn contexts(
         &self,
         list: Option<&ListCheck>,
         sheets: &[SheetRef],
@@ -540,26 +590,17 @@ impl Engine for HmEngine {
         }
         to_values(&cards)
     }
+}
 
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
-        to_value(&views::qrs(&self.db, lang, labels))
+impl Games for HmEngine {
+    fn unit_value(&self, unit: &str, value: &str) -> Option<u32> {
+        match value {
+            "stamina" => self.db.units.get(unit).map(|u| u.stamina),
+            _ => None,
+        }
     }
 
-    fn preview(&self, request: &Request) -> Result<Preview, Error> {
-        super::procedures::preview(&self.db, request)
-    }
-
-    fn roster(
-        &self,
-        checked: &ListCheck,
-        sources: &Sources,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = list::parse_file(sources, checked.file)
-            .map_err(|d| Error::Invalid(d.message.clone()))?;
-        to_value(&views::roster(
-            &self.db, &parsed, checked, sources, lang, labels,
-        ))
+    fn game_rules(&self) -> &crate::rulesets::game::GameRules {
+        &self.db.game
     }
 }

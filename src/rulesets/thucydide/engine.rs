@@ -14,20 +14,19 @@ use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
+use crate::rulesets::{set_in_place, Cards, Editor, Games, Lists, Rules, Sheets, UnitChange};
 use crate::rulesets::{
     to_value, to_values, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
     SheetRef,
 };
 
 pub struct ThucydideEngine {
+    /// The ruleset the registry loaded it as.
+    pub ruleset: Ruleset,
     pub db: Database,
 }
 
 impl Engine for ThucydideEngine {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::of(&super::META)
-    }
-
     fn summary(&self) -> String {
         let db = &self.db;
         format!(
@@ -57,7 +56,37 @@ impl Engine for ThucydideEngine {
         }
     }
 
-    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
+    }
+
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
+    }
+
+    fn sheets(&self) -> Option<&dyn Sheets> {
+        Some(self)
+    }
+
+    fn editor(&self) -> Option<&dyn Editor> {
+        Some(self)
+    }
+
+    fn lists(&self) -> Option<&dyn Lists> {
+        Some(self)
+    }
+
+    fn cards(&self) -> Option<&dyn Cards> {
+        Some(self)
+    }
+
+    fn games(&self) -> Option<&dyn Games> {
+        Some(self)
+    }
+}
+
+impl Sheets for ThucydideEngine {
+    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
         let db = &self.db;
         if filter.nation.is_some()
             || filter.coalition.is_some()
@@ -111,6 +140,22 @@ impl Engine for ThucydideEngine {
         self.db.book().sheet(id)
     }
 
+    fn skills(&self) -> Result<Option<Listing>, Error> {
+        let db = &self.db;
+        Ok(Some(Listing {
+            json: to_value(&db.traits.iter().collect::<Vec<_>>())?,
+            header: vec!["id", "name", "rule"],
+            rows: db
+                .traits
+                .iter()
+                .map(|t| vec![t.id.clone(), t.name.en.clone(), t.rule.en.clone()])
+                .collect(),
+            noun: "traits",
+        }))
+    }
+}
+
+impl Editor for ThucydideEngine {
     fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
         self.db.book().copy_sheet(from, new_id, |u, id| u.id = id)
     }
@@ -125,7 +170,13 @@ impl Engine for ThucydideEngine {
 
     fn draft(&self, sources: &Sources, file: FileId) -> Result<crate::rulesets::Draft, Error> {
         let typed = sheet_book::draft(&self.db, "troop type", sources, file)?;
-        Ok(typed.into_draft(|db| Box::new(ThucydideEngine { db })))
+        Ok(typed.into_draft(|db| Rules {
+            ruleset: self.ruleset,
+            engine: Box::new(ThucydideEngine {
+                ruleset: self.ruleset,
+                db,
+            }),
+        }))
     }
 
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
@@ -135,23 +186,11 @@ impl Engine for ThucydideEngine {
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
         self.db.book().replaced()
     }
+}
 
-    fn skills(&self) -> Result<Option<Listing>, Error> {
-        let db = &self.db;
-        Ok(Some(Listing {
-            json: to_value(&db.traits.iter().collect::<Vec<_>>())?,
-            header: vec!["id", "name", "rule"],
-            rows: db
-                .traits
-                .iter()
-                .map(|t| vec![t.id.clone(), t.name.en.clone(), t.rule.en.clone()])
-                .collect(),
-            noun: "traits",
-        }))
-    }
-
+impl Lists for ThucydideEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = list::check_file(&self.db, sources, file)?;
+        let mut check = list::check_file(self.ruleset, &self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
         Ok(check)
     }
@@ -218,15 +257,11 @@ impl Engine for ThucydideEngine {
         })
     }
 
-    fn game_rules(&self) -> Option<&crate::rulesets::game::GameRules> {
-        Some(&self.db.game)
-    }
-
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::of(&super::META).id());
+        header["ruleset"] = value(self.ruleset.id());
         doc["list"] = Item::Table(header);
         Ok(doc)
     }
@@ -279,7 +314,39 @@ impl Engine for ThucydideEngine {
         })
     }
 
-    fn cards(
+    fn set_unit(
+        &self,
+        doc: &mut DocumentMut,
+        index: usize,
+        change: &UnitChange,
+    ) -> Result<Vec<String>, Error> {
+        set_in_place(
+            self,
+            self.ruleset.list_words().unit_keys,
+            doc,
+            index,
+            change,
+        )
+        .map(|_| Vec::new())
+    }
+
+    fn roster(
+        &self,
+        checked: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<serde_json::Value, Error> {
+        let (parsed, _) = list::parse_file(sources, checked.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        to_value(&views::roster(
+            &self.db, &parsed, checked, sources, lang, labels,
+        ))
+    }
+}
+
+impl Cards for ThucydideEngine {
+    fn contexts(
         &self,
         list: Option<&ListCheck>,
         sheets: &[SheetRef],
@@ -349,26 +416,10 @@ impl Engine for ThucydideEngine {
         }
         to_values(&cards)
     }
+}
 
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
-        to_value(&views::qrs(&self.db, lang, labels))
-    }
-
-    fn preview(&self, request: &Request) -> Result<Preview, Error> {
-        super::procedures::preview(&self.db, request)
-    }
-
-    fn roster(
-        &self,
-        checked: &ListCheck,
-        sources: &Sources,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = list::parse_file(sources, checked.file)
-            .map_err(|d| Error::Invalid(d.message.clone()))?;
-        to_value(&views::roster(
-            &self.db, &parsed, checked, sources, lang, labels,
-        ))
+impl Games for ThucydideEngine {
+    fn game_rules(&self) -> &crate::rulesets::game::GameRules {
+        &self.db.game
     }
 }

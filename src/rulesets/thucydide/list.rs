@@ -69,10 +69,15 @@ pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanInde
     crate::rulesets::list_doc::parse_list(sources, file, |l: &ListFile| l.units.len())
 }
 
-pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+pub fn check_file(
+    ruleset: Ruleset,
+    db: &Database,
+    sources: &Sources,
+    file: FileId,
+) -> Result<ListCheck, Diagnostic> {
     let (list, spans) = parse_file(sources, file)?;
     let mut diagnostics: Vec<Diagnostic> =
-        crate::rulesets::lang_not_offered(&LANG_NOT_OFFERED, BOOK, &super::META, list.list.lang)
+        crate::rulesets::lang_not_offered(&LANG_NOT_OFFERED, BOOK, ruleset.meta(), list.list.lang)
             .map(|d| d.at(file, spans.span(&[Seg::Key("list"), Seg::Key("lang")])))
             .into_iter()
             .collect();
@@ -129,8 +134,8 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
         let lang = list
             .list
             .lang
-            .filter(|l| super::META.languages.contains(l))
-            .unwrap_or(super::META.languages[0]);
+            .filter(|l| ruleset.languages().contains(l))
+            .unwrap_or(ruleset.languages()[0]);
         let label = u
             .label
             .clone()
@@ -197,13 +202,13 @@ pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<List
     let described = crate::core::words::Phrase::new("roster-units", "{n|# unit|# units}")
         .count("n", list.units.len());
     Ok(ListCheck {
-        ruleset: Ruleset::of(&super::META),
+        ruleset,
         file,
         name: list.list.name.clone(),
         lang: list.list.lang,
         description: described.english(),
         description_names: crate::rulesets::list_check::described_in_each_language(
-            &super::META,
+            ruleset.meta(),
             &described,
         ),
         total: 0,

@@ -67,11 +67,15 @@ pub const META: Meta = Meta {
 pub const TEMPLATES: Builtin = builtin_templates!("thucydide": "card", "card-back", "qrs", "roster", "roster.md", "roster.html", "roster.txt");
 
 fn load(
+    ruleset: crate::rulesets::Ruleset,
     dirs: &[std::path::PathBuf],
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(loaded.database, loaded.diagnostics, |db| {
-        engine::ThucydideEngine { db }
-    }))
+    Ok(Loaded::of(
+        ruleset,
+        loaded.database,
+        loaded.diagnostics,
+        |db| engine::ThucydideEngine { ruleset, db },
+    ))
 }

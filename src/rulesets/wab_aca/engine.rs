@@ -20,14 +20,19 @@ use crate::rulesets::{
     label, to_value, to_values, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList,
     NewUnit, Ruleset, Scored, SheetFilter, SheetRef,
 };
+use crate::rulesets::{
+    set_in_place, Cards, Editor, Games, Lists, Rules, Scoring, Sheets, UnitChange,
+};
 
 pub struct WabEngine {
+    /// The ruleset the registry loaded it as.
+    pub ruleset: Ruleset,
     pub db: Database,
 }
 
 impl WabEngine {
-    pub fn new(db: Database) -> Self {
-        Self { db }
+    pub fn new(ruleset: Ruleset, db: Database) -> Self {
+        Self { ruleset, db }
     }
 }
 
@@ -68,10 +73,6 @@ fn parse_option(s: &str) -> Result<(UnitOption, i64), Error> {
 }
 
 impl Engine for WabEngine {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::of(&super::META)
-    }
-
     fn summary(&self) -> String {
         use crate::core::text::count;
         let db = &self.db;
@@ -154,7 +155,41 @@ impl Engine for WabEngine {
         }
     }
 
-    fn sheets(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
+        to_value(&views::qrs(&self.db, lang, labels))
+    }
+
+    fn preview(&self, request: &Request) -> Result<Preview, Error> {
+        super::procedures::preview(&self.db, request)
+    }
+
+    fn sheets(&self) -> Option<&dyn Sheets> {
+        Some(self)
+    }
+
+    fn editor(&self) -> Option<&dyn Editor> {
+        Some(self)
+    }
+
+    fn lists(&self) -> Option<&dyn Lists> {
+        Some(self)
+    }
+
+    fn cards(&self) -> Option<&dyn Cards> {
+        Some(self)
+    }
+
+    fn games(&self) -> Option<&dyn Games> {
+        Some(self)
+    }
+
+    fn scoring(&self) -> Option<&dyn Scoring> {
+        Some(self)
+    }
+}
+
+impl Sheets for WabEngine {
+    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
         let db = &self.db;
         for (flag, value) in [
             ("--coalition", &filter.coalition),
@@ -247,6 +282,41 @@ impl Engine for WabEngine {
         Ok(v)
     }
 
+    fn skills(&self) -> Result<Option<Listing>, Error> {
+        let db = &self.db;
+        Ok(Some(Listing {
+            json: serde_json::Value::Array(
+                db.specials
+                    .iter()
+                    .map(|s| {
+                        json!({
+                            "id": s.id,
+                            "name": s.name,
+                            "section": s.section,
+                            "rule": s.rule,
+                        })
+                    })
+                    .collect(),
+            ),
+            header: vec!["id", "name", "section", "rule"],
+            rows: db
+                .specials
+                .iter()
+                .map(|s| {
+                    vec![
+                        s.id.clone(),
+                        s.name.en.clone(),
+                        s.section.clone(),
+                        s.rule.en.clone(),
+                    ]
+                })
+                .collect(),
+            noun: "special rules",
+        }))
+    }
+}
+
+impl Editor for WabEngine {
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
         self.db.provenance.get(id).map(|(_, f)| f.into())
     }
@@ -287,45 +357,17 @@ impl Engine for WabEngine {
     ) -> Result<crate::rulesets::Draft, Error> {
         let typed = super::sheet_form::draft(&self.db, sources, file)?;
         Ok(crate::rulesets::Draft {
-            engine: Box::new(WabEngine::new(typed.db)),
+            engine: Rules {
+                ruleset: self.ruleset,
+                engine: Box::new(WabEngine::new(self.ruleset, typed.db)),
+            },
             id: typed.id,
             diagnostics: typed.diagnostics,
         })
     }
+}
 
-    fn skills(&self) -> Result<Option<Listing>, Error> {
-        let db = &self.db;
-        Ok(Some(Listing {
-            json: serde_json::Value::Array(
-                db.specials
-                    .iter()
-                    .map(|s| {
-                        json!({
-                            "id": s.id,
-                            "name": s.name,
-                            "section": s.section,
-                            "rule": s.rule,
-                        })
-                    })
-                    .collect(),
-            ),
-            header: vec!["id", "name", "section", "rule"],
-            rows: db
-                .specials
-                .iter()
-                .map(|s| {
-                    vec![
-                        s.id.clone(),
-                        s.name.en.clone(),
-                        s.section.clone(),
-                        s.rule.en.clone(),
-                    ]
-                })
-                .collect(),
-            noun: "special rules",
-        }))
-    }
-
+impl Lists for WabEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
         let mut check = checker::check_file(&self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
@@ -414,25 +456,6 @@ impl Engine for WabEngine {
             .collect()
     }
 
-    fn game_rules(&self) -> Option<&crate::rulesets::game::GameRules> {
-        Some(&self.db.game)
-    }
-
-    fn game_problems(&self, game: &crate::rulesets::game::Game) -> Vec<String> {
-        super::battle::game_problems(&self.db, game)
-    }
-
-    fn game_count(&self, row: &crate::rulesets::UnitRow) -> Option<i64> {
-        match self.db.entry(&row.id) {
-            Some(e) => Some(i64::from(e.casualty_boxes(row.figures))),
-            None => row.figures,
-        }
-    }
-
-    fn score_game(&self, game: &crate::rulesets::game::Game, lang: Lang) -> Result<Scored, Error> {
-        super::battle::score_game(&self.db, game, lang)
-    }
-
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let db = &self.db;
         let army = spec.army.as_deref().ok_or_else(|| {
@@ -449,7 +472,7 @@ impl Engine for WabEngine {
         let mut doc = DocumentMut::new();
         let mut header = Table::new();
         header["name"] = value(&spec.name);
-        header["ruleset"] = value(Ruleset::of(&super::META).id());
+        header["ruleset"] = value(self.ruleset.id());
         header["army"] = value(army);
         let points = spec
             .points
@@ -594,7 +617,39 @@ impl Engine for WabEngine {
         })
     }
 
-    fn cards(
+    fn set_unit(
+        &self,
+        doc: &mut DocumentMut,
+        index: usize,
+        change: &UnitChange,
+    ) -> Result<Vec<String>, Error> {
+        set_in_place(
+            self,
+            self.ruleset.list_words().unit_keys,
+            doc,
+            index,
+            change,
+        )
+        .map(|_| Vec::new())
+    }
+
+    fn roster(
+        &self,
+        list: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<serde_json::Value, Error> {
+        let (parsed, _) = checker::parse_file(sources, list.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        to_value(&views::roster(
+            &self.db, &parsed, list, sources, lang, labels,
+        ))
+    }
+}
+
+impl Cards for WabEngine {
+    fn contexts(
         &self,
         list: Option<&ListCheck>,
         sheets: &[SheetRef],
@@ -680,29 +735,30 @@ impl Engine for WabEngine {
         }
         to_values(&cards)
     }
+}
 
-    fn qrs(&self, lang: Lang, labels: &toml::Table) -> Result<serde_json::Value, Error> {
-        to_value(&views::qrs(&self.db, lang, labels))
+impl Games for WabEngine {
+    fn game_rules(&self) -> &crate::rulesets::game::GameRules {
+        &self.db.game
     }
 
-    fn roster(
-        &self,
-        list: &ListCheck,
-        sources: &Sources,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = checker::parse_file(sources, list.file)
-            .map_err(|d| Error::Invalid(d.message.clone()))?;
-        to_value(&views::roster(
-            &self.db, &parsed, list, sources, lang, labels,
-        ))
+    fn game_problems(&self, game: &crate::rulesets::game::Game) -> Vec<String> {
+        super::battle::game_problems(&self.db, game)
     }
 
-    fn preview(&self, request: &Request) -> Result<Preview, Error> {
-        super::procedures::preview(&self.db, request)
+    fn game_count(&self, row: &crate::rulesets::UnitRow) -> Option<i64> {
+        match self.db.entry(&row.id) {
+            Some(e) => Some(i64::from(e.casualty_boxes(row.figures))),
+            None => row.figures,
+        }
     }
 
+    fn score_game(&self, game: &crate::rulesets::game::Game, lang: Lang) -> Result<Scored, Error> {
+        super::battle::score_game(&self.db, game, lang)
+    }
+}
+
+impl Scoring for WabEngine {
     fn score(&self, battle: Battle) -> Result<Scored, Error> {
         super::battle::score_battle(&self.db, battle)
     }

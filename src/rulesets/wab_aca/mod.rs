@@ -85,14 +85,16 @@ pub const META: Meta = Meta {
 };
 
 fn load(
+    ruleset: crate::rulesets::Ruleset,
     dirs: &[std::path::PathBuf],
     sources: &mut crate::core::source::Sources,
 ) -> Result<Loaded, crate::core::error::Error> {
     let loaded = data::load(dirs, sources)?;
     Ok(Loaded::of(
+        ruleset,
         loaded.database,
         loaded.diagnostics,
-        engine::WabEngine::new,
+        |db| engine::WabEngine::new(ruleset, db),
     ))
 }
 

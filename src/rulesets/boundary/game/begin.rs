@@ -19,7 +19,7 @@ pub struct Begin<'a> {
 /// A new game's document: the header, every unit of both armies with nothing lost and its
 /// cost, and both armies kept whole (`[army]`).
 pub fn new_game(
-    engine: &dyn super::Engine,
+    engine: &crate::rulesets::Rules,
     a: Begin,
     b: Begin,
     scenario: Option<&str>,
@@ -40,7 +40,11 @@ pub fn new_game(
             )));
         }
     }
-    let rules = engine.game_rules().cloned().unwrap_or_default();
+    let rules = engine
+        .games()
+        .map(|g| g.game_rules())
+        .cloned()
+        .unwrap_or_default();
     let mut doc = DocumentMut::new();
     let mut header = Table::new();
     header["ruleset"] = value(engine.ruleset().id());
@@ -60,7 +64,7 @@ pub fn new_game(
                 crate::core::text::one_line(&u.label).as_ref().into(),
             );
             t.insert("lost", 0.into());
-            if let Some(f) = engine.game_count(u) {
+            if let Some(f) = engine.games().map_or(u.figures, |g| g.game_count(u)) {
                 t.insert("left", f.into());
             }
             t.insert("states", Value::Array(Array::new()));

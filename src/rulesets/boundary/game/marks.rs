@@ -454,7 +454,7 @@ fn pop_log(doc: &mut DocumentMut) -> Result<(), Error> {
 /// sides holding more eighths than the table has) that the game before did not break. Gives
 /// the new text and what was done, in words.
 pub fn edit_text(
-    engine: &dyn super::Engine,
+    engine: &crate::rulesets::Rules,
     path: &Path,
     text: &str,
     roots: Option<&[PathBuf]>,
@@ -463,7 +463,11 @@ pub fn edit_text(
 ) -> Result<(String, String), Error> {
     let mut game = game_within(engine, path, text, roots)?;
     game.in_lang(lang);
-    let rules = engine.game_rules().cloned().unwrap_or_default();
+    let rules = engine
+        .games()
+        .map(|g| g.game_rules())
+        .cloned()
+        .unwrap_or_default();
     let mut doc = text
         .trim_start_matches('\u{feff}')
         .parse::<DocumentMut>()
@@ -475,9 +479,14 @@ pub fn edit_text(
     let new_text = doc.to_string();
     let mut after = game_within(engine, path, &new_text, roots)?;
     after.in_lang(lang);
-    let before = engine.game_problems(&game);
+    let before = engine
+        .games()
+        .map(|g| g.game_problems(&game))
+        .unwrap_or_default();
     let problems: Vec<String> = engine
-        .game_problems(&after)
+        .games()
+        .map(|g| g.game_problems(&after))
+        .unwrap_or_default()
         .into_iter()
         .filter(|p| !before.contains(p))
         .collect();

@@ -21,6 +21,7 @@
 
 mod begin;
 mod file;
+mod games;
 mod marks;
 mod open;
 mod played_in;
@@ -31,10 +32,11 @@ mod state;
 
 // The boundary's items the files here name through their parent (`super::Engine`,
 // `super::procedure::…`).
-use super::{list_doc, peek, procedure, record, Engine, ListCheck, Ruleset, Scored};
+use super::{list_doc, peek, procedure, record, ListCheck, Ruleset, Scored};
 
 pub use begin::*;
 pub use file::*;
+pub use games::*;
 pub use marks::*;
 pub use open::*;
 pub use played_in::*;

@@ -18,20 +18,24 @@ pub fn file_is_game(path: &Path) -> bool {
 }
 
 /// Reads a game file with its two armies (checked by `engine`, whose ruleset the game must be).
-pub fn read_game(engine: &dyn super::Engine, path: &Path) -> Result<Game, Error> {
+pub fn read_game(engine: &crate::rulesets::Rules, path: &Path) -> Result<Game, Error> {
     let text = crate::core::source::read_text(path)?;
     game_of_text(engine, path, &text)
 }
 
 /// A game from its file's text (`path`: where it is, for its lists and messages).
-pub fn game_of_text(engine: &dyn super::Engine, path: &Path, text: &str) -> Result<Game, Error> {
+pub fn game_of_text(
+    engine: &crate::rulesets::Rules,
+    path: &Path,
+    text: &str,
+) -> Result<Game, Error> {
     game_within(engine, path, text, None)
 }
 
 /// [`game_of_text`], every file the game's armies name (a career) kept inside `roots` when
 /// given (the folders `muster serve` was given).
 pub fn game_within(
-    engine: &dyn super::Engine,
+    engine: &crate::rulesets::Rules,
     path: &Path,
     text: &str,
     roots: Option<&[PathBuf]>,
@@ -82,8 +86,14 @@ pub fn game_within(
         }
     };
     let counts = [
-        a.units.iter().map(|u| engine.game_count(u)).collect(),
-        b.units.iter().map(|u| engine.game_count(u)).collect(),
+        a.units
+            .iter()
+            .map(|u| engine.games().map_or(u.figures, |g| g.game_count(u)))
+            .collect(),
+        b.units
+            .iter()
+            .map(|u| engine.games().map_or(u.figures, |g| g.game_count(u)))
+            .collect(),
     ];
     let mut game = Game {
         path: path.to_path_buf(),
@@ -98,7 +108,11 @@ pub fn game_within(
         notes: Vec::new(),
     };
     let repriced = game.price_as_begun();
-    let rules = engine.game_rules().cloned().unwrap_or_default();
+    let rules = engine
+        .games()
+        .map(|g| g.game_rules())
+        .cloned()
+        .unwrap_or_default();
     validate(&game, &rules)?;
     if game.kept {
         game.notes = changes_since(engine, &game, roots);
@@ -125,7 +139,7 @@ fn list_text(game: &Path, list: &Path) -> Result<String, Error> {
 /// Side `side`'s army as the game keeps it, checked with today's data (the list file it came
 /// from, `from`, is where a career or other file it names is found).
 fn army_of(
-    engine: &dyn super::Engine,
+    engine: &crate::rulesets::Rules,
     game: &Path,
     side: &str,
     from: &Path,
@@ -149,8 +163,7 @@ fn army_of(
         Ok(other) => return Err(refuse(format!("is a list of {}", other.title()))),
         Err(d) => return Err(refuse(format!("is not a list: {}", d.message))),
     }
-    engine
-        .check_list(&sources, id)
+    crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id)
         .map_err(|d| refuse(format!("is not a list muster can read: {}", d.message)))
 }
 
@@ -336,7 +349,11 @@ fn validate(game: &Game, rules: &GameRules) -> Result<(), Error> {
 }
 
 /// What changed since the game began, in words: a list file edited or gone.
-fn changes_since(engine: &dyn super::Engine, game: &Game, roots: Option<&[PathBuf]>) -> Vec<Note> {
+fn changes_since(
+    engine: &crate::rulesets::Rules,
+    game: &Game,
+    roots: Option<&[PathBuf]>,
+) -> Vec<Note> {
     let mut notes = Vec::new();
     for (side, path) in [(Side::A, &game.a_path), (Side::B, &game.b_path)] {
         let kept = game.list(side);
@@ -369,7 +386,7 @@ fn changes_since(engine: &dyn super::Engine, game: &Game, roots: Option<&[PathBu
 /// A list file checked without a word on standard error; `None` when it is not a list of the
 /// engine's ruleset that can be read.
 fn quiet_list(
-    engine: &dyn super::Engine,
+    engine: &crate::rulesets::Rules,
     path: &Path,
     roots: Option<&[PathBuf]>,
 ) -> Option<ListCheck> {
@@ -379,7 +396,9 @@ fn quiet_list(
     }
     let id = sources.read(path).ok()?;
     match super::peek(&sources, id) {
-        Ok(r) if r == engine.ruleset() => engine.check_list(&sources, id).ok(),
+        Ok(r) if r == engine.ruleset() => {
+            crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id).ok()
+        }
         _ => None,
     }
 }

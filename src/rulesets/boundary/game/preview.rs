@@ -9,7 +9,7 @@ use crate::core::words::{Named, Phrase};
 /// The unit of a game a preview names (`GAME:a3`, `GAME:LABEL`), as it stands: its count
 /// lowered by its losses, what it bought set aside in a state that drops it.
 pub fn unit_of_game(
-    engine: &dyn super::Engine,
+    engine: &crate::rulesets::Rules,
     game: &Game,
     which: &super::procedure::Selector,
 ) -> Result<super::procedure::ListedUnit, Error> {
@@ -57,7 +57,7 @@ pub fn unit_of_game(
             }
         }
     }
-    let rules = engine.game_rules();
+    let rules = engine.games().map(|g| g.game_rules());
     let drops = state.states.iter().any(|s| {
         rules
             .and_then(|r| r.state(s))

@@ -261,7 +261,7 @@ impl Game {
     /// its losses reach them.
     pub fn thresholds<'r>(
         &self,
-        engine: &dyn super::Engine,
+        engine: &crate::rulesets::Rules,
         rules: &'r GameRules,
         side: Side,
         number: usize,
@@ -274,11 +274,14 @@ impl Game {
             .threshold
             .iter()
             .filter_map(|t| {
-                engine.unit_value(&row.id, &t.value).map(|at| Reached {
-                    id: &t.id,
-                    at,
-                    reached: lost >= at,
-                })
+                engine
+                    .games()
+                    .and_then(|g| g.unit_value(&row.id, &t.value))
+                    .map(|at| Reached {
+                        id: &t.id,
+                        at,
+                        reached: lost >= at,
+                    })
             })
             .collect()
     }
