@@ -1001,6 +1001,21 @@ const PAIRINGS: &[Pairing] = &[
     ("labels.toml", "flank_rule", &[NO_FLANK, STRIKES_LAST]),
     ("labels.toml", "break_off_rule", &[BREAK_OFF]),
     ("labels.toml", "officer_rule", &[OFFICER_HIT]),
+    // the sheet editor's help, in each language
+    ("labels.toml", "sheet_help_rank =", &[GENERAL]),
+    ("labels.toml", "sheet_help_class =", &[LIGHT_INF, CAVALRY]),
+    ("labels.toml", "sheet_help_base =", &[ENGINEERS]),
+    ("labels.toml", "sheet_help_battery =", &[MEDIUM_CREW]),
+    (
+        "labels.toml",
+        "sheet_help_firearm =",
+        &[LIGHT_FIRES, CARBINE],
+    ),
+    (
+        "labels.toml",
+        "sheet_help_formations =",
+        &[INF_FORMATIONS, CAV_FORMATIONS],
+    ),
     // templates/wab-aca/qrs.tera
     ("qrs.tera", "l.charge_section }}", &[CHARGE_INF, CHARGE_CAV]),
     ("qrs.tera", "l.turn }}", &[TURN]),
