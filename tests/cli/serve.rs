@@ -843,7 +843,11 @@ fn lists_are_created_duplicated_and_trashed() {
         br#"{"to": "unnamed.toml", "title": "  "}"#,
     );
     assert_eq!(r.status, 422, "{}", r.text());
-    assert!(r.text().contains("the list's name is missing"), "{}", r.text());
+    assert!(
+        r.text().contains("the list's name is missing"),
+        "{}",
+        r.text()
+    );
     assert!(!s.list("unnamed.toml").exists());
     let v = s.get("/api/lists/copy.toml").json()["version"]
         .as_str()
