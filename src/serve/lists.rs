@@ -339,9 +339,34 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
 #[derive(Deserialize)]
 pub struct DuplicateBody {
     to: String,
+    /// The copy's own name (its `[list] name`); without it, the original's.
+    #[serde(default)]
+    title: Option<String>,
 }
 
-/// `POST /api/lists/{name}/duplicate` `{"to": NEW}`: a copy, byte for byte.
+/// A list's text with its own name (`[list] name`) set to `title`, the rest as it was; a text
+/// that is no TOML document, or a `title` that is empty once trimmed, is refused.
+pub(super) fn named_list(text: &str, title: &str) -> Result<String, StoreError> {
+    let title = crate::core::text::one_line(title.trim()).into_owned();
+    if title.is_empty() {
+        return Err(StoreError::Refused("the list's name is missing".to_owned()));
+    }
+    let mut doc: toml_edit::DocumentMut = text
+        .parse()
+        .map_err(|_| StoreError::Refused("the list is not a TOML document".to_owned()))?;
+    match doc.get_mut("list").and_then(|l| l.as_table_like_mut()) {
+        Some(header) => header.insert("name", toml_edit::value(title)),
+        None => {
+            return Err(StoreError::Refused(
+                "the list has no `[list]` table".to_owned(),
+            ))
+        }
+    };
+    Ok(doc.to_string())
+}
+
+/// `POST /api/lists/{name}/duplicate` `{"to": NEW, "title": NAME}`: a copy, byte for byte but
+/// for its name when one is given.
 pub async fn duplicate(
     State(app): Shared,
     UrlPath(name): UrlPath<String>,
@@ -351,6 +376,10 @@ pub async fn duplicate(
         let to: DuplicateBody = serde_json::from_slice(&body)
             .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("the body: {e}")))?;
         let (_, text) = app.store.read(&name)?;
+        let text = match to.title.as_deref() {
+            None => text,
+            Some(title) => named_list(&text, title)?,
+        };
         app.store.create(&to.to, &text)?;
         let mut r = list_view(&app, &to.to, text, None, None)?;
         *r.status_mut() = StatusCode::CREATED;

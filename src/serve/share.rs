@@ -72,13 +72,17 @@ pub struct ImportBody {
     /// The list file to write (default: the sharer's name).
     #[serde(default)]
     name: Option<String>,
+    /// The list's own name here (its `[list] name`; default: the sharer's).
+    #[serde(default)]
+    title: Option<String>,
     /// The page's language, for what the import says.
     #[serde(default)]
     lang: Option<String>,
 }
 
-/// `POST /api/import {"code": …, "name": …}`: `muster list import` into the lists folder
-/// (the sheets the code carried into the player's data folder), never over a file there.
+/// `POST /api/import {"code": …, "name": …, "title": …}`: `muster list import` into the lists
+/// folder (the sheets the code carried into the player's data folder), never over a file
+/// there; the list then named `title` when one is given.
 pub async fn import(State(app): Shared, body: Bytes) -> Response {
     blocking(move || {
         let asked: ImportBody = match serde_json::from_slice(&body) {
@@ -96,10 +100,12 @@ pub struct PictureQuery {
     #[serde(default)]
     name: Option<String>,
     #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
     lang: Option<String>,
 }
 
-/// `POST /api/import/picture?name=…&lang=…`, the body a picture (PNG or JPEG, at most
+/// `POST /api/import/picture?name=…&title=…&lang=…`, the body a picture (PNG or JPEG, at most
 /// [`super::MAX_PICTURE_BODY`]): the share code its QR code holds, read as `muster list
 /// import PICTURE` reads it, then imported as a pasted code is. A body that is no picture, or
 /// holds no code, is refused in the page's language with what to do.
@@ -114,6 +120,7 @@ pub async fn import_picture(
             ImportBody {
                 code,
                 name: asked.name,
+                title: asked.title,
                 lang: asked.lang,
             },
         ),
@@ -169,11 +176,24 @@ fn import_code(app: &App, asked: ImportBody) -> Response {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
+                // The player's name for the list, given to the file just written.
+                let mut title = done.name.clone();
+                if let Some(asked) = asked.title.as_deref().filter(|t| !t.trim().is_empty()) {
+                    let renamed = app.store.file_version(&name).and_then(|v| {
+                        app.store.update(&name, Some(&v), |_, current| {
+                            super::lists::named_list(current, asked)
+                        })
+                    });
+                    match renamed {
+                        Ok(_) => title = crate::core::text::one_line(asked.trim()).into_owned(),
+                        Err(e) => return store_error(e),
+                    }
+                }
                 json_response(
                     StatusCode::CREATED,
                     to_json(&json!({
                         "name": name,
-                        "title": done.name,
+                        "title": title,
                         "ruleset": done.ruleset.id(),
                         "valid": done.valid,
                         "sheets": done.sheets.len(),

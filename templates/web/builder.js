@@ -5,7 +5,7 @@
 
 // ── the builder ───────────────────────────────────────────────────────────────────────────
 
-const state = { name: "", view: null, version: null, offers: null, enemy: null, choicesDrawn: false };
+const state = { name: "", view: null, version: null, offers: null, enemy: null, undo: [] };
 
 async function builderPage() {
   state.name = decodeURIComponent(location.pathname.replace(/^\/lists\//, ""));
@@ -24,15 +24,17 @@ async function builderPage() {
   $("#share-close").addEventListener("click", () => { $("#share-panel").hidden = true; });
   $("#copy-code").addEventListener("click", () => copyOut("#share-code", "#copy-code", "copy_code"));
   $("#copy-text").addEventListener("click", () => copyOut("#share-text", "#copy-text", "copy_text"));
+  $("#undo-button").addEventListener("click", undoEdit);
   const lists = (await api("GET", "/api/lists")).data || [];
   await load();
   if (!state.view) return;
   $("#crumb").replaceChildren(el("a", { href: "/" }, t("lists")), " / ", state.view.list_name || state.name);
   document.title = `muster — ${state.view.list_name || state.name}`;
   against.append(el("option", { value: "" }, t("none")));
-  for (const l of lists) {
-    if (l.name !== state.name && l.ruleset === state.view.ruleset) against.append(el("option", { value: l.name }, l.title || l.name));
-  }
+  // Two lists of one name (a list and its copy, a list imported twice) by their files too.
+  const others = lists.filter((l) => l.name !== state.name && l.ruleset === state.view.ruleset);
+  const shared = namesShared(others);
+  for (const l of others) against.append(el("option", { value: l.name }, listLabel(l, shared)));
   // A link may name the opponent, the two units and the situation (the page keeps its
   // address up to date, so a preview can be bookmarked or shared).
   const asked = new URLSearchParams(location.search);
@@ -291,6 +293,7 @@ async function acceptData(n) {
     return;
   }
   banner(plural(n, "data_accepted"), true);
+  forgetUndo();
   show(r.data);
   await loadOffers();
   if ($("#against").value) {
@@ -299,8 +302,16 @@ async function acceptData(n) {
   }
 }
 
+// What an edit did, in words, for its undo: "Removed Hussars".
+function editWords(op, before, after) {
+  const unit = op.op === "add" ? after.units[after.units.length - 1] : before.units[op.unit - 1];
+  const key = { add: "undo_added", remove: "undo_removed", move: "undo_moved" }[op.op] || "undo_changed";
+  return t(key, { label: unit?.label || "" });
+}
+
 async function edit(op) {
   $("#status").textContent = t("saving");
+  const before = state.view;
   const r = await api("POST", `/api/lists/${enc(state.name)}/edit?lang=${UI.lang}`, op, state.version);
   if (r.status === 412 || r.status === 409) {
     banner([t("stale") + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
@@ -313,14 +324,69 @@ async function edit(op) {
     return false;
   }
   banner("");
+  // Undone by putting back the list's text before it (its version after it asked, as every
+  // edit's): the unit as it was, at its place, its comments too.
+  state.undo.push({ toml: before.toml, version: r.data.version, words: editWords(op, before, r.data) });
+  if (state.undo.length > UNDO_STEPS) state.undo.shift();
   show(r.data);
+  drawUndo();
+  await redrawAfterEdit();
+  return true;
+}
+
+// How many of the last edits can be undone.
+const UNDO_STEPS = 10;
+
+async function redrawAfterEdit() {
   await loadOffers();
   // The units changed: so may the matchups and the previews.
   if ($("#against").value) {
     await drawMatchups();
     await drawDuels();
   }
-  return true;
+}
+
+// The undo bar: the last edit in words and its undo, at the foot of the window; `done`, an
+// edit just undone.
+function drawUndo(done) {
+  const last = state.undo[state.undo.length - 1];
+  const bar = $("#undo-bar");
+  bar.hidden = !last && !done;
+  $("#undo-words").textContent = done ? t("undo_done", { what: done }) + (last ? ` · ${last.words}` : "") : last?.words || "";
+  $("#undo-button").hidden = !last;
+}
+
+function forgetUndo() {
+  state.undo = [];
+  drawUndo();
+}
+
+async function undoEdit() {
+  const step = state.undo[state.undo.length - 1];
+  if (!step) return;
+  const refused = (why) => {
+    state.undo = [];
+    drawUndo();
+    banner([t("undo_failed", { what: step.words, why }) + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
+  };
+  // The list changed since that edit (its text saved here): putting the old text back would
+  // undo that too.
+  if (state.version !== step.version) return refused(t("undo_changed_since"));
+  $("#status").textContent = t("saving");
+  const r = await api("PUT", `/api/lists/${enc(state.name)}?lang=${UI.lang}`, step.toml, state.version);
+  if (r.status === 412 || r.status === 409) {
+    $("#status").textContent = "";
+    return refused(t("undo_changed_elsewhere"));
+  }
+  if (!r.ok) {
+    $("#status").textContent = t("saved");
+    return refused(said(r.data.error));
+  }
+  state.undo.pop();
+  banner("");
+  show(r.data);
+  drawUndo(step.words);
+  await redrawAfterEdit();
 }
 
 async function saveToml() {
@@ -331,6 +397,7 @@ async function saveToml() {
   }
   if (!r.ok) return banner(r.data.error);
   banner(t("file_saved"), true);
+  forgetUndo();
   show(r.data);
   await loadOffers();
   if ($("#against").value) await drawMatchups();

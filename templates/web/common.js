@@ -93,10 +93,45 @@ function verdictText(valid, errors, warnings) {
   return warnings ? `${plural(errors, "error")} · ${plural(warnings, "warning")}` : plural(errors, "error");
 }
 
+// ── lists told apart ──────────────────────────────────────────────────────────────────────
+
+// The names that two lists or more of `lists` share (GET /api/lists's rows).
+function namesShared(lists) {
+  const seen = new Map();
+  for (const l of lists) seen.set(l.title || l.name, (seen.get(l.title || l.name) || 0) + 1);
+  return new Set([...seen].filter(([, n]) => n > 1).map(([title]) => title));
+}
+
+// A list as a menu names it: its name, and its file beside when another list has that name.
+const listLabel = (l, shared) => (shared.has(l.title || l.name) && l.title ? `${l.title} (${l.name})` : l.title || l.name);
+
 // The CLI's words for a player: its `code spans` quoted, no backtick shown.
 function said(text) {
   let open = false;
   return String(text ?? "").replace(/`/g, () => ((open = !open) ? "“" : "”"));
+}
+
+// ── a situation's choices (a game's odds, the builder's matchups and duels) ──────────────
+
+// The situation's menus in `box`, drawn again whenever what they offer or how they name it
+// changed (the units or lists a "who charges" names, after another unit or opponent was
+// chosen), each keeping the value chosen while it is still offered, else the one a link
+// asked for (`asked`), else the one the answer was made in. `choices`, `situation`: the
+// answer's. True when a value drawn is not the answer's (the caller asks again with it).
+function drawChoices(box, choices, situation, asked, onchange) {
+  const drawn = JSON.stringify(choices.map((c) => [c.key, c.label, c.values.map((v) => [v.id, v.label])]));
+  if (box.dataset.drawn === drawn) return false;
+  const chosen = new Map([...box.querySelectorAll("select")].map((s) => [s.dataset.choice, s.value]));
+  box.dataset.drawn = drawn;
+  box.replaceChildren(...choices.map((c) => {
+    const offered = (v) => v && c.values.some((x) => x.id === v);
+    const want = [chosen.get(c.key), asked?.get(c.key), situation[c.key], c.default].find(offered);
+    const s = el("select", { "data-choice": c.key },
+      c.values.map((v) => el("option", { value: v.id, selected: v.id === want }, v.label)));
+    s.addEventListener("change", onchange);
+    return el("label", {}, el("span", {}, c.label), s);
+  }));
+  return [...box.querySelectorAll("select")].some((s) => s.value !== situation[s.dataset.choice]);
 }
 
 // ── the duels' cards and their charts (the builder's and a game's) ────────────────────────

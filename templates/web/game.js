@@ -2,7 +2,7 @@
 // between two of its units and the result so far. Uses common.js.
 "use strict";
 
-const game = { name: "", view: null, version: null, choicesDrawn: false, busy: false, timer: null };
+const game = { name: "", view: null, version: null, busy: false, timer: null, asked: null };
 
 async function gamePage() {
   game.name = decodeURIComponent(location.pathname.replace(/^\/games\//, ""));
@@ -12,7 +12,9 @@ async function gamePage() {
   document.title = `muster — ${t("a_against_b", { a: v.a.name, b: v.b.name })}`;
   $("#next-turn").addEventListener("click", () => markGame({ turn: true }));
   $("#undo").addEventListener("click", undoGame);
-  const asked = new URLSearchParams(location.search);
+  // What the link asked for, kept: the page's address follows what it shows from the first
+  // odds on (a situation asked was lost before its menus were drawn).
+  const asked = game.asked = new URLSearchParams(location.search);
   for (const side of ["a", "b"]) {
     const s = $(`#odds-${side}`);
     s.append(el("option", { value: "" }, t("choose")));
@@ -218,17 +220,9 @@ async function drawOdds() {
   q.set("chart", chartWidth(out));
   const r = await api("GET", `/api/games/${enc(game.name)}/odds?${q}`);
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
-  if (!game.choicesDrawn) {
-    game.choicesDrawn = true;
-    const asked = new URLSearchParams(location.search);
-    $("#odds-choices").replaceChildren(...r.data.choices.map((c) => {
-      const s = el("select", { "data-choice": c.key },
-        c.values.map((v) => el("option", { value: v.id, selected: v.id === (asked.get(c.key) || c.default) }, v.label)));
-      s.addEventListener("change", drawOdds);
-      return el("label", {}, el("span", {}, c.label), s);
-    }));
-    if ([...document.querySelectorAll("#odds-choices select")].some((s) => s.value !== r.data.situation[s.dataset.choice])) return drawOdds();
-  }
+  // The choices name the two units chosen: drawn again when another is (they named the one
+  // before).
+  if (drawChoices($("#odds-choices"), r.data.choices, r.data.situation, game.asked, drawOdds)) return drawOdds();
   out.replaceChildren(duelCards(r.data.duels, r.data.commands_in_lists ? "command_here_games" : "command_here"));
 }
 

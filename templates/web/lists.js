@@ -14,6 +14,13 @@ async function indexPage() {
   $("#new-list").addEventListener("submit", createList);
   $("#import").addEventListener("submit", importList);
   $("#im-file").addEventListener("change", readCodeFile);
+  $("#im-title").addEventListener("input", () => {
+    derive("#im-title", "#im-name");
+    const field = document.querySelector("#import [data-field='title']");
+    field.classList.remove("bad");
+    field.querySelector(".problem").textContent = "";
+  });
+  $("#im-name").addEventListener("input", () => { $("#im-name").dataset.typed = $("#im-name").value ? "yes" : ""; });
   $("#new-game").addEventListener("submit", createGame);
   drawPhoneCodes();
   const rulesets = ((await api("GET", "/api/rulesets")).data || []).filter((r) => r.supports.lists);
@@ -85,9 +92,15 @@ function fileNameFor(title) {
 }
 
 function deriveFileName() {
-  const file = $("#nl-name");
-  if (file.dataset.typed) return;
-  file.value = fileNameFor($("#nl-title").value);
+  derive("#nl-title", "#nl-name");
+}
+
+// The file field `file` follows the name typed in `title` until the player types a file
+// name of their own.
+function derive(title, file) {
+  const box = $(file);
+  if (box.dataset.typed) return;
+  box.value = fileNameFor($(title).value);
 }
 
 async function createList(ev) {
@@ -127,6 +140,7 @@ async function drawLists() {
   if (!r.ok) return banner(r.data.error);
   listNames = r.data.map((l) => l.name);
   if (!r.data.length) box.append(el("p", { class: "muted" }, t("no_lists")));
+  const shared = namesShared(r.data);
   for (const l of r.data) {
     const check = l.error
       ? el("span", { class: "badge bad" }, t("unreadable"))
@@ -135,12 +149,13 @@ async function drawLists() {
     const points = !l.points ? "" : l.limit ? `${l.total} / ${l.limit} ${t("pts")}` : l.total !== undefined ? `${l.total} ${t("pts")}` : "";
     box.append(el("article", { class: "list-row", "data-list": l.name },
       el("div", { class: "list-main" },
-        el("a", { href: "/lists/" + enc(l.name), class: "list-title" }, l.title || l.name),
+        el("a", { href: "/lists/" + enc(l.name), class: "list-title" }, l.title || l.name,
+          shared.has(l.title) ? el("span", { class: "file-beside" }, ` (${l.name})`) : null),
         el("div", { class: "muted small" }, [l.ruleset_title || l.ruleset || "", l.name].filter(Boolean).join(" · "))),
       el("div", { class: "list-points" }, points),
       el("div", {}, check),
       el("div", { class: "list-actions" },
-        el("button", { class: "small", type: "button", onclick: () => duplicateList(l.name) }, t("duplicate")),
+        el("button", { class: "small", type: "button", "data-action": "duplicate", onclick: () => duplicateList(l) }, t("duplicate")),
         el("button", { class: "small danger", type: "button", onclick: () => deleteList(l) }, t("delete")))));
   }
   return r.data;
@@ -163,8 +178,11 @@ async function importList(ev) {
   ev.preventDefault();
   banner("");
   const field = document.querySelector("#import [data-field='name']");
-  field.classList.remove("bad");
-  field.querySelector(".problem").textContent = "";
+  const titleField = document.querySelector("#import [data-field='title']");
+  for (const f of [field, titleField]) {
+    f.classList.remove("bad");
+    f.querySelector(".problem").textContent = "";
+  }
   const code = $("#im-code").value.trim();
   // A photo of the QR code, when one is chosen, is read by the server as the command line
   // reads a picture; otherwise the code pasted.
@@ -180,14 +198,23 @@ async function importList(ev) {
   out.replaceChildren();
   if (!code && !photo) return refused(t("import_missing"));
   if (photo && photo.size > MAX_PHOTO_BYTES) return refused(t("import_photo_big"));
+  // The list is named here, by the player: the sharer's name is theirs (two imports of one
+  // list could not be told apart).
+  const title = $("#im-title").value.trim();
+  if (!title) {
+    titleField.classList.add("bad");
+    titleField.querySelector(".problem").textContent = t("list_name_missing");
+    $("#im-title").focus();
+    return;
+  }
   const name = $("#im-name").value.trim();
   let r;
   if (photo) {
-    const q = new URLSearchParams({ lang: UI.lang });
+    const q = new URLSearchParams({ lang: UI.lang, title });
     if (name) q.set("name", name);
     r = await api("POST", "/api/import/picture?" + q, photo);
   } else {
-    const body = { code, lang: UI.lang };
+    const body = { code, title, lang: UI.lang };
     if (name) body.name = name;
     r = await api("POST", "/api/import", body);
   }
@@ -211,18 +238,60 @@ async function importList(ev) {
     r.data.notes.length ? el("ul", { class: "notes" }, r.data.notes.map((n) => el("li", {}, said(n)))) : null,
   ].filter(Boolean));
   $("#im-code").value = "";
+  $("#im-title").value = "";
   $("#im-name").value = "";
+  $("#im-name").dataset.typed = "";
   $("#im-file").value = "";
   $("#im-photo").value = "";
   await drawLists();
 }
 
-async function duplicateList(name) {
-  const to = prompt(t("copy_to", { name }), name.replace(/\.toml$/, "-copy.toml"));
-  if (!to) return;
-  const r = await api("POST", `/api/lists/${enc(name)}/duplicate`, { to });
-  if (r.ok) location.href = "/lists/" + enc(to);
-  else banner(r.data.error);
+// A copy of a list, named in the page under its row: its name (the original's, marked as a
+// copy, to change) and its file, made from the name until the player types their own.
+function duplicateList(l) {
+  document.querySelector("#dup-form")?.remove();
+  const row = document.querySelector(`#lists [data-list='${CSS.escape(l.name)}']`);
+  const field = (key, label, input, hint) => el("div", { class: "field", "data-field": key },
+    el("label", { for: input.id }, label), input, hint ? el("small", { class: "hint" }, hint) : null, el("small", { class: "problem" }));
+  const title = el("input", { id: "dup-title", name: "title", autocomplete: "off", value: t("list_copy_of", { name: l.title || l.name }) });
+  const file = el("input", { id: "dup-name", name: "name", autocomplete: "off", spellcheck: "false", autocapitalize: "off" });
+  const form = el("form", { id: "dup-form", class: "form inline-form", novalidate: true },
+    el("h3", {}, t("duplicate_title", { name: l.title || l.name })),
+    field("title", t("f_title"), title, t("duplicate_hint")),
+    field("file", t("f_file"), file, t("f_file_hint")),
+    el("div", { class: "field submit" },
+      el("button", { type: "submit", "data-action": "make-copy" }, t("duplicate")),
+      el("button", { type: "button", class: "secondary", onclick: () => form.remove() }, t("cancel"))));
+  title.addEventListener("input", () => { if (!file.dataset.typed) file.value = fileNameFor(title.value); });
+  file.addEventListener("input", () => { file.dataset.typed = file.value ? "yes" : ""; });
+  file.value = fileNameFor(title.value);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    banner("");
+    for (const f of form.querySelectorAll(".field")) {
+      f.classList.remove("bad");
+      const p = f.querySelector(".problem");
+      if (p) p.textContent = "";
+    }
+    const mark = (key, message) => {
+      const f = form.querySelector(`[data-field='${key}']`);
+      f.classList.add("bad");
+      f.querySelector(".problem").textContent = message;
+      f.querySelector("input").focus();
+    };
+    const name = title.value.trim();
+    let to = file.value.trim();
+    if (!name) return mark("title", t("list_name_missing"));
+    if (!to) return mark("file", t("p_missing"));
+    if (!to.endsWith(".toml")) to += ".toml";
+    const r = await api("POST", `/api/lists/${enc(l.name)}/duplicate`, { to, title: name });
+    if (r.ok) location.href = "/lists/" + enc(to);
+    else if (r.status === 400 || r.status === 409) mark("file", said(r.data.error));
+    else banner(said(r.data.error));
+  });
+  row.after(form);
+  title.focus();
+  title.select();
 }
 
 async function deleteList(l) {
@@ -257,7 +326,8 @@ async function drawGames(lists) {
   // The new game's two lists: the first of any ruleset that plays games, the second of the same.
   const playable = lists.filter((l) => !l.error);
   const a = $("#ng-a"), b = $("#ng-b");
-  const option = (l) => el("option", { value: l.name }, `${l.title || l.name} (${l.ruleset_title || l.ruleset})`);
+  const shared = namesShared(playable);
+  const option = (l) => el("option", { value: l.name }, `${listLabel(l, shared)} (${l.ruleset_title || l.ruleset})`);
   a.replaceChildren(...playable.map(option));
   const same = () => {
     const ruleset = playable.find((l) => l.name === a.value)?.ruleset;

@@ -24,7 +24,7 @@ async function versus(asked) {
   $("#duels").replaceChildren();
   if (!against) {
     $("#choices").replaceChildren();
-    state.choicesDrawn = false;
+    delete $("#choices").dataset.drawn;
     return remember(null);
   }
   const r = await api("GET", `/api/lists/${enc(against)}?lang=${UI.lang}`);
@@ -87,18 +87,9 @@ async function drawMatchups(asked) {
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
   /** @type {Matchups} */
   const m = r.data;
-  if (!state.choicesDrawn) {
-    state.choicesDrawn = true;
-    $("#choices").replaceChildren(...m.choices.map((c) => {
-      const s = el("select", { "data-choice": c.key },
-        c.values.map((v) => el("option", { value: v.id, selected: v.id === (asked?.get(c.key) || c.default) }, v.label)));
-      s.addEventListener("change", async () => { await drawMatchups(); await drawDuels(); });
-      return el("label", {}, el("span", {}, c.label), s);
-    }));
-    if (asked && [...document.querySelectorAll("#choices select")].some((s) => asked.get(s.dataset.choice) && s.value !== m.situation[s.dataset.choice])) {
-      return drawMatchups();
-    }
-  }
+  // The choices name the two lists: drawn again when another opponent is chosen.
+  const redraw = async () => { await drawMatchups(); await drawDuels(); };
+  if (drawChoices($("#choices"), m.choices, m.situation, asked, redraw)) return drawMatchups();
   const tables = m.tables.map((tab, ti) => {
     const cells = m.cells.filter((c) => c.procedure === tab.procedure && c.way === tab.way);
     // A cell showing another way of acting (a gun's canister, charging cavalry) is marked,

@@ -820,6 +820,35 @@ fn lists_are_created_duplicated_and_trashed() {
         std::fs::read(s.list("copy.toml")).unwrap(),
         std::fs::read(s.list("new.toml")).unwrap()
     );
+    // A copy of its own name: that name in its `[list]`, the rest as it was; an empty name
+    // is refused, nothing written.
+    let r = s.send(
+        "POST",
+        "/api/lists/new.toml/duplicate",
+        &[],
+        br#"{"to": "named.toml", "title": "Essai \"bis\""}"#,
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    assert_eq!(r.json()["list_name"], "Essai \"bis\"");
+    assert_eq!(
+        std::fs::read_to_string(s.list("named.toml")).unwrap(),
+        std::fs::read_to_string(s.list("new.toml"))
+            .unwrap()
+            .replace("name = \"Essai\"", "name = 'Essai \"bis\"'")
+    );
+    let r = s.send(
+        "POST",
+        "/api/lists/new.toml/duplicate",
+        &[],
+        br#"{"to": "unnamed.toml", "title": "  "}"#,
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(
+        r.text().contains("the list's name is missing"),
+        "{}",
+        r.text()
+    );
+    assert!(!s.list("unnamed.toml").exists());
     let v = s.get("/api/lists/copy.toml").json()["version"]
         .as_str()
         .unwrap()

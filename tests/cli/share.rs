@@ -907,6 +907,16 @@ fn the_web_app_shares_and_imports_as_the_command_line() {
         assert!(!r.text().contains(&dir), "{}", r.text());
     }
     assert_eq!(tree(server.dir.path()), before);
+    // Named by the importer: the list takes that name, not the sharer's.
+    let mine =
+        post(serde_json::json!({ "code": cli, "name": "paul.toml", "title": " Paul's Sharpe " }));
+    assert_eq!(mine.status, 201, "{}", mine.text());
+    assert_eq!(mine.json()["title"], "Paul's Sharpe");
+    let doc: toml::Table = std::fs::read_to_string(server.list("paul.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(doc["list"]["name"].as_str(), Some("Paul's Sharpe"));
 }
 
 /// A code is one word for a shell, quoted in double quotes or not at all, and a chat that

@@ -711,3 +711,138 @@ fn formation_and_contact_chosen_on_the_duel_card() {
         c.close().await.unwrap();
     });
 }
+
+/// The undo bar's words, once it shows.
+async fn undo_words(c: &Client) -> String {
+    let shown = c
+        .execute(
+            "return !document.querySelector('#undo-bar').hidden;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    if shown.as_bool() == Some(true) {
+        text(c, "#undo-words").await
+    } else {
+        String::new()
+    }
+}
+
+/// Gives unit `n` the label `label` in its form.
+async fn relabel(c: &Client, n: usize, label: &str) {
+    click(c, &format!("#units [data-unit='{n}'] [data-action='edit']")).await;
+    wait_for("the unit's form", || async {
+        c.find(Locator::Css("#edit-form-label")).await.is_ok()
+    })
+    .await;
+    let field = c.find(Locator::Css("#edit-form-label")).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys(label).await.unwrap();
+    click(c, "#edit-form [data-action='submit']").await;
+}
+
+/// A unit removed says so at the foot of the window with its undo, no dialog asked; undone,
+/// the list is again what it was to the byte, the unit at its place. Five edits in a row
+/// (changes, a move, removals) are undone one by one, each said, back to the list as it
+/// was. An undo the list's file changed under is refused, and says why; the file is left as
+/// it is. In English and French, on a desktop and a phone.
+#[test]
+fn a_removal_and_changes_are_undone_in_the_builder() {
+    let Some(fixture) = Fixture::start() else {
+        return;
+    };
+    let server = fixture.server();
+    let file = server.list("sharpe-patrol.toml");
+    let original = std::fs::read_to_string(&file).unwrap();
+    let now = || std::fs::read_to_string(server.list("sharpe-patrol.toml")).unwrap();
+    fixture.run(async {
+        let c = fixture.session((1280, 900)).await;
+        for (lang, (w, h), suffix) in [
+            ("en", (1280, 900), "desktop-en"),
+            ("fr", (390, 844), "phone-fr"),
+            ("en", (390, 844), "phone-en"),
+            ("fr", (1280, 900), "desktop-fr"),
+        ] {
+            viewport(&c, w, h).await;
+            fixture.page(&c, "/").await;
+            set_lang(&c, lang).await;
+            fixture.page(&c, "/lists/sharpe-patrol.toml").await;
+            wait_for("the units", || async {
+                text(&c, "#units [data-unit='2'] strong").await == "Harper"
+            })
+            .await;
+            assert_eq!(undo_words(&c).await, "", "nothing to undo yet");
+            click(&c, "#units [data-unit='2'] [data-action='remove']").await;
+            let removed = if lang == "fr" { "Unité retirée : Harper" } else { "Removed Harper" };
+            wait_for("the removal said", || async { undo_words(&c).await == removed }).await;
+            assert!(c.get_alert_text().await.is_err(), "no dialog");
+            assert_ne!(now(), original);
+            shot(&c, &format!("builder-undo-{suffix}.png")).await;
+            click(&c, "#undo-button").await;
+            wait_for("the removal undone", || async { now() == original }).await;
+            wait_for("Harper back at his place", || async {
+                text(&c, "#units [data-unit='2'] strong").await == "Harper"
+            })
+            .await;
+            let undone = if lang == "fr" { "Annulé : Unité retirée : Harper" } else { "Undone: Removed Harper" };
+            wait_for("the undo said", || async { undo_words(&c).await == undone }).await;
+        }
+
+        // Five edits, undone one after the other.
+        viewport(&c, 1280, 900).await;
+        set_lang(&c, "en").await;
+        fixture.page(&c, "/lists/sharpe-patrol.toml").await;
+        wait_for("the units", || async {
+            text(&c, "#units [data-unit='3'] strong").await == "Chosen Men"
+        })
+        .await;
+        relabel(&c, 1, "Major Sharpe").await;
+        wait_for("the change", || async { undo_words(&c).await == "Changed Sharpe" }).await;
+        click(&c, "#units [data-unit='3'] [data-move='up']").await;
+        wait_for("the move", || async { undo_words(&c).await == "Moved Chosen Men" }).await;
+        click(&c, "#units [data-unit='1'] [data-action='remove']").await;
+        wait_for("a removal", || async { undo_words(&c).await == "Removed Major Sharpe" }).await;
+        click(&c, "#units [data-unit='1'] [data-action='remove']").await;
+        wait_for("another", || async { undo_words(&c).await == "Removed Chosen Men" }).await;
+        relabel(&c, 1, "Pat").await;
+        wait_for("the last change", || async { undo_words(&c).await == "Changed Harper" }).await;
+        for (undone, next) in [
+            ("Changed Harper", "Removed Chosen Men"),
+            ("Removed Chosen Men", "Removed Major Sharpe"),
+            ("Removed Major Sharpe", "Moved Chosen Men"),
+            ("Moved Chosen Men", "Changed Sharpe"),
+        ] {
+            click(&c, "#undo-button").await;
+            let said = format!("Undone: {undone} · {next}");
+            wait_for(&said, || async { undo_words(&c).await == said }).await;
+        }
+        click(&c, "#undo-button").await;
+        wait_for("the first change undone", || async {
+            undo_words(&c).await == "Undone: Changed Sharpe"
+        })
+        .await;
+        assert_eq!(now(), original, "the list as it was");
+        let labels = c
+            .execute("return [...document.querySelectorAll('#units article strong')].map((s) => s.textContent);", vec![])
+            .await
+            .unwrap();
+        assert_eq!(labels, serde_json::json!(["Sharpe", "Harper", "Chosen Men"]));
+        assert!(
+            !c.find(Locator::Css("#undo-button")).await.unwrap().is_displayed().await.unwrap(),
+            "nothing left to undo"
+        );
+
+        // The file changed under the page: the undo is refused, and says why.
+        click(&c, "#units [data-unit='3'] [data-action='remove']").await;
+        wait_for("the removal", || async { undo_words(&c).await == "Removed Chosen Men" }).await;
+        let changed = format!("{}# changed by hand\n", now());
+        std::fs::write(&file, &changed).unwrap();
+        click(&c, "#undo-button").await;
+        wait_for("the refusal", || async {
+            text(&c, "#banner").await.contains("“Removed Chosen Men” cannot be undone: the list changed on disk since")
+        })
+        .await;
+        assert_eq!(now(), changed, "the file left as it is");
+        c.close().await.unwrap();
+    });
+}

@@ -359,3 +359,102 @@ fn a_result_without_victory_rules_is_information_not_an_error() {
         c.close().await.unwrap();
     });
 }
+
+/// The texts of a menu's options.
+async fn option_texts(c: &Client, css: &str) -> Vec<String> {
+    let v = c
+        .execute(
+            &format!(
+                "return [...document.querySelectorAll({:?})].map((o) => o.textContent);",
+                format!("{css} option")
+            ),
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(v).unwrap()
+}
+
+/// The labels of a side's units as its odds menu offers them ("b1. 1er Hussards" → "1er
+/// Hussards").
+async fn unit_names(c: &Client, side: &str) -> Vec<String> {
+    option_texts(c, &format!("#odds-{side}"))
+        .await
+        .into_iter()
+        .skip(1)
+        .map(|o| o.split_once(". ").unwrap().1.to_owned())
+        .collect()
+}
+
+/// The odds' menus name the units chosen: after side b's unit is switched, "Who charges into
+/// the melee" names the new one, not the one before, and keeps the side chosen; the duels'
+/// headings follow. The same after side a's. A link to the odds opens them with its charge.
+#[test]
+fn the_odds_menus_follow_the_units_chosen() {
+    let Some(fixture) = Fixture::start() else {
+        return;
+    };
+    let server = fixture.server();
+    let r = server.send(
+        "POST",
+        "/api/games",
+        &[("Content-Type", "application/json")],
+        br#"{"name": "sabugal.toml", "a": "sharpe-patrol.toml", "b": "voltigeurs-hussars.toml", "scenario": "", "lang": "en"}"#,
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    fixture.run(async {
+        let c = fixture.session((1280, 900)).await;
+        fixture.page(&c, "/games/sabugal.toml?a=a3&b=b3").await;
+        let charge = "#odds-choices select[data-choice='charge']";
+        wait_for("the charge menu", || async {
+            option_texts(&c, charge).await.len() == 3
+        })
+        .await;
+        let (a, b) = (unit_names(&c, "a").await, unit_names(&c, "b").await);
+        assert_eq!(
+            option_texts(&c, charge).await,
+            ["nobody", a[2].as_str(), b[2].as_str()]
+        );
+        select(&c, charge, "b").await;
+        wait_for("the charge in the address", || async {
+            c.current_url().await.unwrap().as_str().contains("charge=b")
+        })
+        .await;
+        // Side b's unit switched: the menu names the new one, the side still chosen.
+        select(&c, "#odds-b", "b1").await;
+        wait_for("the charge menu to follow b", || async {
+            option_texts(&c, charge).await == ["nobody", a[2].as_str(), b[0].as_str()]
+        })
+        .await;
+        assert_eq!(value(&c, charge).await, "b");
+        wait_for("the duels to follow", || async {
+            text(&c, "#odds .duel h3").await.contains(b[0].as_str())
+        })
+        .await;
+        // And side a's.
+        select(&c, "#odds-a", "a1").await;
+        wait_for("the charge menu to follow a", || async {
+            option_texts(&c, charge).await == ["nobody", a[0].as_str(), b[0].as_str()]
+        })
+        .await;
+        assert_eq!(value(&c, charge).await, "b");
+        // The page's address opened again: the same units and the same charge (the address
+        // followed the odds before the menus read what it asked).
+        let url = c.current_url().await.unwrap();
+        assert!(url.as_str().contains("charge=b"), "{url}");
+        c.goto(url.as_str()).await.unwrap();
+        wait_for("the charge menu", || async {
+            option_texts(&c, charge).await == ["nobody", a[0].as_str(), b[0].as_str()]
+        })
+        .await;
+        assert_eq!(value(&c, charge).await, "b", "the link's charge");
+        c.execute(
+            "document.getElementById('odds-card').scrollIntoView();",
+            vec![],
+        )
+        .await
+        .unwrap();
+        shot(&c, "game-odds-menus-follow.png").await;
+        c.close().await.unwrap();
+    });
+}

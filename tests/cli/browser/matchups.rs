@@ -198,3 +198,36 @@ fn matchup_heads_whole_and_the_unit_column_fixed_on_a_phone() {
         c.close().await.unwrap();
     });
 }
+
+/// The builder's situation names the two lists: another opponent chosen, "Who charges into
+/// the melee" names it, not the one before, and keeps the side chosen.
+#[test]
+fn the_choices_follow_the_opponent() {
+    let Some(fixture) = Fixture::start() else {
+        return;
+    };
+    fixture.run(async {
+        let c = fixture.session((1280, 900)).await;
+        fixture
+            .page(
+                &c,
+                "/lists/sharpe-patrol.toml?against=voltigeurs-hussars.toml&charge=b",
+            )
+            .await;
+        let charge = "#choices select[data-choice='charge'] option[value='b']";
+        wait_for("the charge menu", || async {
+            text(&c, charge).await == "Voltigeurs du 6e Léger et hussards"
+        })
+        .await;
+        select(&c, "#against", "french-column.toml").await;
+        wait_for("the charge menu to follow", || async {
+            text(&c, charge).await == "Colonne du 47e de Ligne"
+        })
+        .await;
+        assert_eq!(
+            value(&c, "#choices select[data-choice='charge']").await,
+            "b"
+        );
+        c.close().await.unwrap();
+    });
+}

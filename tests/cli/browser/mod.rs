@@ -20,6 +20,7 @@ mod builder;
 mod edit_form;
 mod editor;
 mod game;
+mod lists;
 mod matchups;
 mod new_list;
 mod pairing;

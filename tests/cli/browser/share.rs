@@ -73,6 +73,9 @@ fn share_and_import_in_the_builder() {
             )
             .await
             .unwrap();
+            // Named by the player (the sharer's name would not tell two imports apart).
+            type_in(&c, "#im-title", "Opponent").await;
+            c.find(Locator::Css("#im-name")).await.unwrap().clear().await.unwrap();
             type_in(&c, "#im-name", &file).await;
             click(&c, "#import button[type=submit]").await;
             wait_for("the import", || async {
@@ -97,6 +100,7 @@ fn share_and_import_in_the_builder() {
                 .send_keys(notes.to_str().unwrap())
                 .await
                 .unwrap();
+            type_in(&c, "#im-title", "Opponent").await;
             click(&c, "#import button[type=submit]").await;
             // Said in the Import box, where the player looks.
             wait_for("the refusal", || async {
@@ -122,6 +126,7 @@ fn share_and_import_in_the_builder() {
                 .await
                 .unwrap();
             let photo_file = format!("photo-{suffix}.toml");
+            c.find(Locator::Css("#im-name")).await.unwrap().clear().await.unwrap();
             type_in(&c, "#im-name", &photo_file).await;
             click(&c, "#import button[type=submit]").await;
             wait_for("the photo's import", || async {
