@@ -630,12 +630,17 @@ mod property {
                     prop_assert_eq!(scored["sides"][i]["lost"].as_i64().unwrap(), model);
                 }
                 // The previews: the Chosen Men fire with the figures they have left, or are
-                // refused once they have none.
+                // refused once they have none, or once their target, b2, has none.
                 let left = count["a3"] - lost["a3"];
+                let target_left = count["b2"] - lost["b2"];
                 let r = run(d, &["preview", "fire", "--shooter", "games/g.toml:a3", "--target", "games/g.toml:b2", "--range", "short", "--format", "json"]);
                 if left == 0 {
                     prop_assert_eq!(r.code, 2);
                     prop_assert_eq!(r.stderr, "error: a3 Chosen Men has no figure left: it takes no part in a preview\n");
+                } else if target_left == 0 {
+                    let b2 = super::units(d, g, "b").into_iter().find(|u| u.0 == "b2").map(|u| u.1).unwrap_or_default();
+                    prop_assert_eq!(r.code, 2);
+                    prop_assert_eq!(r.stderr, format!("error: b2 {b2} has no figure left: it takes no part in a preview\n"));
                 } else {
                     prop_assert_eq!(r.code, 0, "{}", r.stderr);
                     let p = json(&r);
