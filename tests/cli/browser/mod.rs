@@ -31,8 +31,11 @@ mod words;
 /// test done, passed or failed), the whole group is killed, and every process of it is
 /// reaped: the test process is their subreaper ([`adopt_orphans`]), so that no browser is
 /// left behind, neither running nor as a zombie of an init that does not reap (the suite
-/// left four process trees under PID 1 after each run).
-struct Driver(Child);
+/// left four process trees under PID 1 after each run). The browsers write their scratch
+/// folders (`org.chromium.Chromium.scoped_dir.*`, kept when a browser is killed) in a
+/// temporary folder of the driver's own (its TMPDIR), removed with it: the suite left about
+/// fifty of them, 7 MB each, in the machine's /tmp at each run.
+struct Driver(Child, tempfile::TempDir);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -245,13 +248,15 @@ fn driver() -> Option<(Driver, u16)> {
     let port = free_port();
     #[cfg(target_os = "linux")]
     adopt_orphans();
+    let scratch = tempfile::tempdir().expect("a temporary folder for the browsers");
     let mut cmd = Command::new(driver_path);
     cmd.arg(format!("--port={port}"))
+        .env("TMPDIR", scratch.path())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-    let driver = Driver(cmd.spawn().expect("chromedriver starts"));
+    let driver = Driver(cmd.spawn().expect("chromedriver starts"), scratch);
     Some((driver, port))
 }
 
