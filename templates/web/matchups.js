@@ -127,6 +127,8 @@ async function drawMatchups(asked) {
       used.length ? el("p", { class: "muted small marks" }, used.map((k) => el("span", {}, el("sup", {}, k.mark), ` ${k.said}`))) : null);
   });
   out.replaceChildren(el("p", { class: "muted" }, t("matchups_hint")), ...tables);
+  // The situation the tables were worked out in (a test waits for the one it chose).
+  out.dataset.situation = new URLSearchParams(m.situation).toString();
 }
 
 async function openDuel(unit, enemy) {

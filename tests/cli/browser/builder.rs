@@ -302,8 +302,16 @@ fn the_builder_in_a_real_browser() {
             .select_by_value("medium")
             .await
             .unwrap();
+        // The tables worked out at medium range (those at the default range are there until
+        // then, with other numbers: the cell's mean was read from them once, under load).
         wait_for("the matchups at medium range", || async {
-            text(&c, "#matchups").await.contains("Fire: Sharpe's patrol at Voltigeurs")
+            c.execute(
+                "return document.getElementById('matchups').dataset.situation || '';",
+                vec![],
+            )
+            .await
+            .is_ok_and(|v| v.as_str().is_some_and(|s| s.split('&').any(|p| p == "range=medium")))
+                && text(&c, "#matchups").await.contains("Fire: Sharpe's patrol at Voltigeurs")
         })
         .await;
         let cell = "#matchups .matchup[data-procedure='fire'][data-way='out'] button[data-unit='1'][data-enemy='3']";
