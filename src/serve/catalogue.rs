@@ -11,7 +11,7 @@ use serde_json::json;
 use super::app::Shared;
 use super::query::{page_lang, ruleset_param, LangQuery};
 use super::reply::{blocking, json_error, json_response};
-use crate::commands::to_json;
+use crate::ops::to_json;
 use crate::rulesets::SheetFilter;
 
 #[derive(Deserialize)]
@@ -45,7 +45,7 @@ pub async fn sheets(State(app): Shared, Query(q): Query<RulesetQuery>) -> Respon
 
 /// `GET /api/rulesets`: what `muster rulesets --format json` prints.
 pub async fn rulesets() -> Response {
-    json_response(StatusCode::OK, to_json(&crate::commands::rulesets::rows()))
+    json_response(StatusCode::OK, to_json(&crate::ops::rulesets::rows()))
 }
 
 /// `GET /api/rulesets/{id}/fields[?lang=…]`: the fields a new list of the ruleset takes, with

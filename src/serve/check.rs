@@ -13,10 +13,10 @@ use super::app::{App, Shared};
 use super::query::AgainstQuery;
 use super::reply::{blocking, json_error, json_response, store_error, ApiError};
 use super::store::{Store, StoreError};
-use crate::commands::to_json;
 use crate::core::diagnostic;
 use crate::core::source::Sources;
 use crate::ops::check::{report_json, unknown_ruleset_json};
+use crate::ops::to_json;
 use crate::rulesets::{self, ListCheck};
 
 /// A list text checked by its ruleset's engine.

@@ -14,8 +14,8 @@ use super::app::{App, Shared};
 use super::check::{against, stored, Checked};
 use super::query::page_lang;
 use super::reply::{blocking, json_error, json_response, store_error, ApiError};
-use crate::commands::to_json;
 use crate::core::i18n::Lang;
+use crate::ops::to_json;
 use crate::render::plot;
 use crate::rulesets::{duel, DuelSide, ListCheck};
 

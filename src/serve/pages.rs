@@ -9,8 +9,8 @@ use axum::response::{IntoResponse, Response};
 use super::app::{refuse, Shared};
 use super::reply::{json_error, json_response, store_error};
 use super::store::StoreError;
-use crate::commands::to_json;
 use crate::core::error::Error;
+use crate::ops::to_json;
 
 const INDEX: &str = include_str!("../../templates/web/index.html");
 const BUILDER: &str = include_str!("../../templates/web/builder.html");

@@ -15,7 +15,7 @@ use super::app::App;
 use super::pages::{not_found, page_word};
 use super::pairing::{html_text, preferred_lang};
 use super::reply::{json_error, json_response};
-use crate::commands::to_json;
+use crate::ops::to_json;
 use crate::render::qr::Qr;
 
 const UNPAIRED: &str = include_str!("../../templates/web/unpaired.html");

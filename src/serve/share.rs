@@ -15,10 +15,10 @@ use super::check::stored;
 use super::print::{print_options, PrintQuery};
 use super::query::{asked_lang, page_lang};
 use super::reply::{blocking, json_error, json_response, store_error, ApiError};
-use crate::commands::to_json;
 use crate::core::error::Error;
 use crate::ops::print::{roster_document, RosterFormat};
 use crate::ops::share::ImportError;
+use crate::ops::to_json;
 use crate::rulesets::{self, Ruleset};
 
 /// `GET /api/lists/{name}/share[?lang=…]`: the list's share code (`muster list share`), its
