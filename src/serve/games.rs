@@ -136,7 +136,13 @@ fn view(
     let lang = page_lang(ruleset, lang.or(g.a.lang.map(|l| l.id())));
     g.in_lang(lang);
     let v = version(text.as_bytes());
-    let mut body = crate::ops::game::game_json(ready.engine.as_ref(), &g, &rules);
+    // The game's view and the page's keys, one map: the keys sorted, as they always were.
+    let mut body = serde_json::to_value(crate::ops::game::game_view(
+        ready.engine.as_ref(),
+        &g,
+        &rules,
+    ))
+    .unwrap_or_default();
     body["name"] = json!(name);
     body["version"] = json!(v);
     body["title"] = json!(ruleset.title());
