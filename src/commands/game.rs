@@ -16,7 +16,7 @@ use crate::core::source::{read_text, Sources};
 use crate::core::table::text_table;
 use crate::core::text::one_line;
 use crate::ops::edit::Shape;
-use crate::ops::game::game_json;
+use crate::ops::game::game_view;
 use crate::rulesets::game::{self, Change, Game, GameRules, Side};
 use crate::rulesets::Rules;
 
@@ -93,7 +93,7 @@ pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
                 .cloned()
                 .unwrap_or_default();
             match format {
-                CheckFormat::Json => print_out(&to_json(&game_json(engine.as_ref(), &g, &rules)))?,
+                CheckFormat::Json => print_out(&to_json(&game_view(engine.as_ref(), &g, &rules)))?,
                 CheckFormat::Text => print_out(&show(engine.as_ref(), &g, &rules))?,
             }
             Ok(0)

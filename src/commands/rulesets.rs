@@ -1,45 +1,11 @@
 //! `muster rulesets`: the rule systems muster knows and what it does for each.
 
-use serde_json::json;
-
 use super::{print_out, to_json};
 use crate::cli::Format;
 use crate::core::error::Error;
 use crate::core::table::text_table;
+use crate::ops::rulesets::rows;
 use crate::rulesets::Ruleset;
-
-/// What `muster rulesets --format json` prints (and the web app's `GET /api/rulesets`).
-pub fn rows() -> Vec<serde_json::Value> {
-    Ruleset::ALL
-        .iter()
-        .map(|r| {
-            json!({
-                "id": r.id(),
-                "title": r.title(),
-                "rulebook": r.source(),
-                "supports": supports(*r),
-                "words": r.list_words(),
-            })
-        })
-        .collect()
-}
-
-/// What a ruleset supports, its preview procedures by name.
-fn supports(r: Ruleset) -> serde_json::Value {
-    let c = r.capabilities();
-    let previews: Vec<&str> = r.procedures().iter().map(|p| p.name).collect();
-    json!({
-        "data": c.data,
-        "lists": c.lists,
-        "cards": c.cards,
-        "qrs": c.qrs,
-        "roster": c.roster,
-        "previews": previews,
-        "scoring": c.scoring,
-        "games": c.lists,
-        "careers": c.careers,
-    })
-}
 
 pub fn run(format: Format) -> Result<u8, Error> {
     match format {

@@ -9,6 +9,7 @@ pub mod game;
 pub mod player_layer;
 pub mod print;
 pub mod ready;
+pub mod rulesets;
 pub mod share;
 pub mod sheets;
 pub mod view;

@@ -10,8 +10,8 @@ use serde_json::json;
 
 use super::app::Shared;
 use super::query::{page_lang, ruleset_param, LangQuery};
-use super::reply::{blocking, json_error, json_response};
-use crate::commands::to_json;
+use super::reply::{blocking, json_response, ApiError};
+use crate::ops::to_json;
 use crate::rulesets::SheetFilter;
 
 #[derive(Deserialize)]
@@ -22,30 +22,24 @@ pub struct RulesetQuery {
 /// `GET /api/sheets?ruleset=ID`: what `muster sheets --format json` prints.
 pub async fn sheets(State(app): Shared, Query(q): Query<RulesetQuery>) -> Response {
     blocking(move || {
-        let ruleset = match ruleset_param(q.ruleset.as_deref()) {
-            Ok(r) => r,
-            Err(r) => return r,
-        };
-        let ready = match app.engine(ruleset) {
-            Ok(r) => r,
-            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
-        };
-        match ready
+        let ruleset = ruleset_param(q.ruleset.as_deref())?;
+        let ready = app
+            .engine(ruleset)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let listing = ready
             .engine
             .ruleset()
             .need(ready.engine.sheets(), "unit sheets to list")
             .and_then(|x| x.listing(&SheetFilter::default()))
-        {
-            Ok(listing) => json_response(StatusCode::OK, to_json(&listing.json)),
-            Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
-        }
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        Ok::<_, ApiError>(json_response(StatusCode::OK, to_json(&listing.json)))
     })
     .await
 }
 
 /// `GET /api/rulesets`: what `muster rulesets --format json` prints.
 pub async fn rulesets() -> Response {
-    json_response(StatusCode::OK, to_json(&crate::commands::rulesets::rows()))
+    json_response(StatusCode::OK, to_json(&crate::ops::rulesets::rows()))
 }
 
 /// `GET /api/rulesets/{id}/fields[?lang=…]`: the fields a new list of the ruleset takes, with
@@ -56,17 +50,13 @@ pub async fn fields(
     Query(q): Query<LangQuery>,
 ) -> Response {
     blocking(move || {
-        let ruleset = match ruleset_param(Some(&id)) {
-            Ok(r) => r,
-            Err(r) => return r,
-        };
-        let ready = match app.engine(ruleset) {
-            Ok(r) => r,
-            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
-        };
+        let ruleset = ruleset_param(Some(&id))?;
+        let ready = app
+            .engine(ruleset)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let lang = page_lang(ruleset, q.lang.as_deref());
         let labels = ready.words(lang);
-        json_response(
+        Ok::<_, ApiError>(json_response(
             StatusCode::OK,
             to_json(&json!({
                 "ruleset": ruleset.id(),
@@ -74,7 +64,7 @@ pub async fn fields(
                 "lists": ready.engine.lists().is_some(),
                 "fields": ready.engine.lists().map(|l| l.list_fields(lang, &labels)).unwrap_or_default(),
             })),
-        )
+        ))
     })
     .await
 }

@@ -11,12 +11,12 @@ use axum::response::Response;
 
 use super::app::{App, Shared};
 use super::query::AgainstQuery;
-use super::reply::{blocking, json_error, json_response, store_error, ApiError};
+use super::reply::{blocking, json_response, ApiError};
 use super::store::{Store, StoreError};
-use crate::commands::to_json;
 use crate::core::diagnostic;
 use crate::core::source::Sources;
 use crate::ops::check::{report_json, unknown_ruleset_json};
+use crate::ops::to_json;
 use crate::rulesets::{self, ListCheck};
 
 /// A list text checked by its ruleset's engine.
@@ -73,15 +73,14 @@ pub(super) fn check_text(app: &App, name: &str, text: String) -> Result<Outcome,
 }
 
 /// A list of the directory, read and checked; the error response otherwise.
-pub(super) fn stored(app: &App, name: &str) -> Result<Box<Checked>, Response> {
-    let (_, text) = app.store.read(name).map_err(store_error)?;
-    match check_text(app, name, text) {
-        Ok(Outcome::Checked(c)) => Ok(c),
-        Ok(Outcome::UnknownRuleset(_)) => Err(json_error(
+pub(super) fn stored(app: &App, name: &str) -> Result<Box<Checked>, ApiError> {
+    let (_, text) = app.store.read(name)?;
+    match check_text(app, name, text)? {
+        Outcome::Checked(c) => Ok(c),
+        Outcome::UnknownRuleset(_) => Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            &format!("{name}: its `ruleset` is not one muster knows"),
+            format!("{name}: its `ruleset` is not one muster knows"),
         )),
-        Err(e) => Err(store_error(e)),
     }
 }
 

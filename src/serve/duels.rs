@@ -13,9 +13,9 @@ use serde_json::json;
 use super::app::{App, Shared};
 use super::check::{against, stored, Checked};
 use super::query::page_lang;
-use super::reply::{blocking, json_error, json_response, store_error, ApiError};
-use crate::commands::to_json;
+use super::reply::{blocking, json_error, json_response, ApiError};
 use crate::core::i18n::Lang;
+use crate::ops::to_json;
 use crate::render::plot;
 use crate::rulesets::{duel, DuelSide, ListCheck};
 
@@ -103,19 +103,19 @@ fn facing(
     app: &App,
     name: &str,
     q: &mut std::collections::BTreeMap<String, String>,
-) -> Result<Facing, Response> {
+) -> Result<Facing, ApiError> {
     let Some(other_name) = q.remove("against") else {
-        return Err(json_error(
+        return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
             "against= names the opponent's list, whose units face this one's",
         ));
     };
     let asked_lang = q.remove("lang");
     let mut c = stored(app, name)?;
-    let mut other = against(app, &mut c, &other_name).map_err(store_error)?;
+    let mut other = against(app, &mut c, &other_name)?;
     let ruleset = c.ready.engine.ruleset();
     let situation = duel::duel_situation(ruleset.meta().duel_choices, q)
-        .map_err(|e| json_error(StatusCode::BAD_REQUEST, &e.to_string()))?;
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
     let lang = page_lang(
         ruleset,
         asked_lang.as_deref().or(c.check.lang.map(|l| l.id())),

@@ -17,31 +17,31 @@ use toml_edit::DocumentMut;
 use super::app::{App, Shared};
 use super::duels::{chart_width, duels_json};
 use super::query::page_lang;
-use super::reply::{blocking, if_match, json_error, json_response, store_error};
+use super::reply::{blocking, if_match, json_response, ApiError};
 use super::store::{version, Store, StoreError};
-use crate::commands::to_json;
 use crate::core::error::Error;
 use crate::core::paths::relative;
+use crate::ops::to_json;
 use crate::rulesets::duel;
 use crate::rulesets::game::{self, Change, Game, GameRules};
 use crate::rulesets::procedure::{Selector, UnitRef};
 
 /// The games folder as a store: made on first use when `create` (a new game) asks for it.
-fn games(app: &App, create: bool) -> Result<&Store, Response> {
+fn games(app: &App, create: bool) -> Result<&Store, ApiError> {
     if let Some(s) = app.games.get() {
         return Ok(s);
     }
     if !app.games_dir.is_dir() {
         if !create {
-            return Err(json_error(
+            return Err(ApiError::new(
                 StatusCode::NOT_FOUND,
                 "no games yet: the games folder does not exist",
             ));
         }
         std::fs::create_dir_all(&app.games_dir).map_err(|e| {
-            json_error(
+            ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                &format!(
+                format!(
                     "the games folder cannot be made: {}",
                     crate::core::error::io_words(&e)
                 ),
@@ -49,15 +49,15 @@ fn games(app: &App, create: bool) -> Result<&Store, Response> {
         })?;
     }
     let store = Store::of(&app.games_dir, "game").map_err(|e| {
-        json_error(
+        ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            &format!("the games folder: {}", e.reason()),
+            format!("the games folder: {}", e.reason()),
         )
     })?;
     let _ = app.games.set(store);
     app.games
         .get()
-        .ok_or_else(|| json_error(StatusCode::INTERNAL_SERVER_ERROR, "the games folder"))
+        .ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the games folder"))
 }
 
 /// An error's words as a page may show them: the folders' own paths taken out, so that a list
@@ -82,21 +82,21 @@ fn words(app: &App, e: &Error) -> String {
 }
 
 /// A game read with its ruleset's engine.
-fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::app::Ready>, Game), Response> {
+fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::app::Ready>, Game), ApiError> {
     let ruleset = crate::rulesets::named_ruleset(text, "game")
         .ok()
         .flatten()
         .ok_or_else(|| {
-            json_error(
+            ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "not a game file: it has no [game] ruleset muster knows",
             )
         })?;
     let ready = app
         .engine(ruleset)
-        .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let g = game::game_within(ready.engine.as_ref(), path, text, Some(&app.roots()))
-        .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &words(app, &e)))?;
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, words(app, &e)))?;
     Ok((ready, g))
 }
 
@@ -104,9 +104,9 @@ fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::app::Ready>, G
 fn open<'a>(
     app: &'a App,
     name: &str,
-) -> Result<(&'a Store, Arc<super::app::Ready>, Game), Response> {
+) -> Result<(&'a Store, Arc<super::app::Ready>, Game), ApiError> {
     let store = games(app, false)?;
-    let (path, text) = store.read(name).map_err(store_error)?;
+    let (path, text) = store.read(name)?;
     let (ready, g) = read(app, &path, &text)?;
     Ok((store, ready, g))
 }
@@ -118,11 +118,14 @@ pub struct LangQuery {
 
 /// The page's view of a game: `muster game show --format json`, its version, and the
 /// ruleset's states and values in the page's language.
-fn view(app: &App, name: &str, path: &Path, text: &str, lang: Option<&str>) -> Response {
-    let (ready, mut g) = match read(app, path, text) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+fn view(
+    app: &App,
+    name: &str,
+    path: &Path,
+    text: &str,
+    lang: Option<&str>,
+) -> Result<Response, ApiError> {
+    let (ready, mut g) = read(app, path, text)?;
     let rules = ready
         .engine
         .games()
@@ -133,7 +136,13 @@ fn view(app: &App, name: &str, path: &Path, text: &str, lang: Option<&str>) -> R
     let lang = page_lang(ruleset, lang.or(g.a.lang.map(|l| l.id())));
     g.in_lang(lang);
     let v = version(text.as_bytes());
-    let mut body = crate::ops::game::game_json(ready.engine.as_ref(), &g, &rules);
+    // The game's view and the page's keys, one map: the keys sorted, as they always were.
+    let mut body = serde_json::to_value(crate::ops::game::game_view(
+        ready.engine.as_ref(),
+        &g,
+        &rules,
+    ))
+    .unwrap_or_default();
     body["name"] = json!(name);
     body["version"] = json!(v);
     body["title"] = json!(ruleset.title());
@@ -158,7 +167,7 @@ fn view(app: &App, name: &str, path: &Path, text: &str, lang: Option<&str>) -> R
     if let Ok(h) = HeaderValue::from_str(&v) {
         r.headers_mut().insert(header::ETAG, h);
     }
-    r
+    Ok(r)
 }
 
 /// `GET /api/games`: each game with its lists, turn and version.
@@ -166,12 +175,9 @@ pub async fn list(State(app): Shared) -> Response {
     blocking(move || {
         let store = match games(&app, false) {
             Ok(s) => s,
-            Err(_) => return json_response(StatusCode::OK, "[]".into()),
+            Err(_) => return Ok(json_response(StatusCode::OK, "[]".into())),
         };
-        let names = match store.names() {
-            Ok(n) => n,
-            Err(e) => return store_error(e),
-        };
+        let names = store.names()?;
         let rows: Vec<serde_json::Value> = names
             .iter()
             .map(|name| match store.read(name) {
@@ -186,7 +192,7 @@ pub async fn list(State(app): Shared) -> Response {
                 Err(_) => json!({ "name": name, "error": "unreadable" }),
             })
             .collect();
-        json_response(StatusCode::OK, to_json(&rows))
+        Ok::<_, ApiError>(json_response(StatusCode::OK, to_json(&rows)))
     })
     .await
 }
@@ -204,55 +210,45 @@ pub struct NewGame {
 /// lists folder.
 pub async fn create(State(app): Shared, body: Bytes) -> Response {
     blocking(move || {
-        let spec: NewGame = match serde_json::from_slice(&body) {
-            Ok(s) => s,
-            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
-        };
-        if let Err(e) = Store::check_name_of("game", &spec.name) {
-            return store_error(e);
-        }
+        let spec: NewGame = serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("the body: {e}")))?;
+        Store::check_name_of("game", &spec.name)?;
         let (a_path, b_path) = match (app.store.existing(&spec.a), app.store.existing(&spec.b)) {
             (Ok(a), Ok(b)) => (a, b),
-            (Err(e), _) | (_, Err(e)) => return store_error(e),
+            (Err(e), _) | (_, Err(e)) => return Err(e.into()),
         };
         // Each list's ruleset: a game is between two lists of one.
         let mut sources = crate::core::source::Sources::new();
         let mut rulesets = Vec::new();
         let mut texts = Vec::new();
         for (name, path) in [(&spec.a, &a_path), (&spec.b, &b_path)] {
-            let text = match app.store.read(name) {
-                Ok((_, t)) => t,
-                Err(e) => return store_error(e),
-            };
+            let (_, text) = app.store.read(name)?;
             texts.push(text.clone());
             let id = sources.add(path, text);
-            match crate::rulesets::peek(&sources, id) {
-                Ok(r) => rulesets.push(r),
-                Err(d) => {
-                    return json_error(
-                        StatusCode::UNPROCESSABLE_ENTITY,
-                        &format!("{name}: {}", d.message),
-                    )
-                }
-            }
+            let r = crate::rulesets::peek(&sources, id).map_err(|d| {
+                ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    format!("{name}: {}", d.message),
+                )
+            })?;
+            rulesets.push(r);
         }
         let ruleset = rulesets[0];
         if rulesets[1] != ruleset {
-            return json_error(
+            return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                &format!(
+                format!(
                     "a game is between two lists of one ruleset: {} is a list of {}, {} of {}",
                     spec.a,
                     ruleset.title(),
                     spec.b,
                     rulesets[1].title()
                 ),
-            );
+            ));
         }
-        let ready = match app.engine(ruleset) {
-            Ok(r) => r,
-            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
-        };
+        let ready = app
+            .engine(ruleset)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let engine = ready.engine.as_ref();
         let (a, b) = match (
             crate::rulesets::procedure::read_list_within(engine, &a_path, Some(&app.roots())),
@@ -262,26 +258,26 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             (Err(e), _) | (_, Err(e)) => {
                 // Lists named as the page names them: by file name in the lists folder.
                 let folder = format!("{}{}", app.store.dir.display(), std::path::MAIN_SEPARATOR);
-                return json_error(
+                return Err(ApiError::new(
                     StatusCode::UNPROCESSABLE_ENTITY,
-                    &e.to_string().replace(&folder, ""),
-                );
+                    e.to_string().replace(&folder, ""),
+                ));
             }
         };
         if engine.games().map(|g| g.game_rules()).is_none() {
-            return json_error(
+            return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                &format!("{} has no army lists to play", ruleset.title()),
-            );
+                format!("{} has no army lists to play", ruleset.title()),
+            ));
         }
-        let store = match games(&app, true) {
-            Ok(s) => s,
-            Err(r) => return r,
-        };
+        let store = games(&app, true)?;
         let (a_rel, b_rel) = match (relative(&a_path, &store.dir), relative(&b_path, &store.dir)) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(e), _) | (_, Err(e)) => {
-                return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string())
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    e.to_string(),
+                ))
             }
         };
         let texts = [&texts[0], &texts[1]];
@@ -299,20 +295,14 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             },
             spec.scenario.as_deref().filter(|s| !s.trim().is_empty()),
         );
-        let doc = match doc {
-            Ok(d) => d,
-            Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &words(&app, &e)),
-        };
+        let doc =
+            doc.map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, words(&app, &e)))?;
         let text = doc.to_string();
-        match store.create(&spec.name, &text) {
-            Ok(_) => {
-                let path = store.dir.join(&spec.name);
-                let mut r = view(&app, &spec.name, &path, &text, spec.lang.as_deref());
-                *r.status_mut() = StatusCode::CREATED;
-                r
-            }
-            Err(e) => store_error(e),
-        }
+        store.create(&spec.name, &text)?;
+        let path = store.dir.join(&spec.name);
+        let mut r = view(&app, &spec.name, &path, &text, spec.lang.as_deref())?;
+        *r.status_mut() = StatusCode::CREATED;
+        Ok(r)
     })
     .await
 }
@@ -324,14 +314,9 @@ pub async fn get(
     Query(q): Query<LangQuery>,
 ) -> Response {
     blocking(move || {
-        let store = match games(&app, false) {
-            Ok(s) => s,
-            Err(r) => return r,
-        };
-        match store.read(&name) {
-            Ok((path, text)) => view(&app, &name, &path, &text, q.lang.as_deref()),
-            Err(e) => store_error(e),
-        }
+        let store = games(&app, false)?;
+        let (path, text) = store.read(&name)?;
+        view(&app, &name, &path, &text, q.lang.as_deref())
     })
     .await
 }
@@ -360,15 +345,12 @@ pub async fn mark(
     body: Bytes,
 ) -> Response {
     blocking(move || {
-        let m: MarkBody = match serde_json::from_slice(&body) {
-            Ok(m) => m,
-            Err(_) => {
-                return json_error(
-                    StatusCode::BAD_REQUEST,
-                    "a mark is a unit and what happened to it: lost or back (a whole number from 1 to 1000), a state (with on), a side's value (with set), or the turn",
-                )
-            }
-        };
+        let m: MarkBody = serde_json::from_slice(&body).map_err(|_| {
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "a mark is a unit and what happened to it: lost or back (a whole number from 1 to 1000), a state (with on), a side's value (with set), or the turn",
+            )
+        })?;
         // One thing a mark: the command line refuses two at once, and so does the page.
         let said: Vec<&str> = [
             ("lost", m.lost.is_some()),
@@ -382,20 +364,20 @@ pub async fn mark(
         .map(|(what, _)| *what)
         .collect();
         if said.len() > 1 {
-            return json_error(
+            return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
-                &format!(
+                format!(
                     "a mark says one thing: lost, back, state, value or turn (this one says {})",
                     said.join(" and ")
                 ),
-            );
+            ));
         }
         for (what, n) in [("lost", m.lost), ("back", m.back)] {
             if let Some(n) = n.filter(|n| !(1..=game::MAX_LOST).contains(n)) {
-                return json_error(
+                return Err(ApiError::new(
                     StatusCode::BAD_REQUEST,
-                    &format!("{what}: from 1 to {}, found {n}", game::MAX_LOST),
-                );
+                    format!("{what}: from 1 to {}, found {n}", game::MAX_LOST),
+                ));
             }
         }
         let change = if m.turn {
@@ -412,10 +394,10 @@ pub async fn mark(
         } else if let (Some(v), Some(set)) = (m.value, m.set) {
             Change::Value { id: v, set }
         } else {
-            return json_error(
+            return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
                 "a mark says what happened: lost, back, state (with on), value (with set) or turn",
-            );
+            ));
         };
         let key = m.unit.unwrap_or_default();
         edit(&app, &name, &headers, q.lang.as_deref(), |doc, g, rules| {
@@ -441,11 +423,8 @@ fn edit(
     headers: &HeaderMap,
     lang: Option<&str>,
     change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<String, Error>,
-) -> Response {
-    let store = match games(app, false) {
-        Ok(s) => s,
-        Err(r) => return r,
-    };
+) -> Result<Response, ApiError> {
+    let store = games(app, false)?;
     let expected = if_match(headers);
     let result = store.update(name, expected.as_deref(), |path, current| {
         let (ready, _) = read(app, path, current)
@@ -461,10 +440,8 @@ fn edit(
         .map(|(text, _)| text)
         .map_err(|e| StoreError::Refused(words(app, &e)))
     });
-    match result {
-        Ok((text, _)) => view(app, name, &store.dir.join(name), &text, lang),
-        Err(e) => store_error(e),
-    }
+    let (text, _) = result?;
+    view(app, name, &store.dir.join(name), &text, lang)
 }
 
 /// `GET /api/games/{name}/odds?a=a3&b=b1[&lang=…][&chart=PX][&CHOICE=VALUE…]`: the previews between a
@@ -475,21 +452,13 @@ pub async fn odds(
     Query(mut q): Query<std::collections::BTreeMap<String, String>>,
 ) -> Response {
     blocking(move || {
-        let (store, ready, mut g) = match open(&app, &name) {
-            Ok(x) => x,
-            Err(r) => return r,
-        };
+        let (store, ready, mut g) = open(&app, &name)?;
         let engine = ready.engine.as_ref();
         let asked_lang = q.remove("lang");
         let (ka, kb) = (q.remove("a").unwrap_or_default(), q.remove("b").unwrap_or_default());
-        let chart = match chart_width(&mut q) {
-            Ok(w) => w,
-            Err(r) => return r,
-        };
-        let situation = match duel::duel_situation(engine.ruleset().meta().duel_choices, &q) {
-            Ok(s) => s,
-            Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
-        };
+        let chart = chart_width(&mut q)?;
+        let situation = duel::duel_situation(engine.ruleset().meta().duel_choices, &q)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
         let lang = page_lang(engine.ruleset(), asked_lang.as_deref().or(g.a.lang.map(|l| l.id())));
         let labels = ready.words(lang);
         g.in_lang(lang);
@@ -506,17 +475,17 @@ pub async fn odds(
             // What the rules do not allow, in the page's words.
             (Err(Error::Cannot { said, .. }), _) | (_, Err(Error::Cannot { said, .. })) => {
                 let words = crate::core::words::Layered { own: labels.as_ref(), lang };
-                return json_error(StatusCode::BAD_REQUEST, &said.say(lang, &words));
+                return Err(ApiError::new(StatusCode::BAD_REQUEST, said.say(lang, &words)));
             }
-            (Err(e), _) | (_, Err(e)) => return json_error(StatusCode::BAD_REQUEST, &words(&app, &e)),
+            (Err(e), _) | (_, Err(e)) => {
+                return Err(ApiError::new(StatusCode::BAD_REQUEST, words(&app, &e)))
+            }
         };
         let (la, lb) = (a.1.clone(), b.1.clone());
-        let duels = match duel::duels_of(engine, a, b, &situation, (lang, &labels)) {
-            Ok(d) => d,
-            Err(e) => return json_error(StatusCode::BAD_REQUEST, &e.to_string()),
-        };
+        let duels = duel::duels_of(engine, a, b, &situation, (lang, &labels))
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
         let duels = duels_json(&duels, chart, lang);
-        json_response(
+        Ok::<_, ApiError>(json_response(
             StatusCode::OK,
             to_json(&json!({
                 "a": ka, "b": kb,
@@ -525,7 +494,7 @@ pub async fn odds(
                 "choices": duel::choices_in_words(engine.ruleset().meta().duel_choices, &labels, &la, &lb),
                 "duels": duels,
             })),
-        )
+        ))
     })
     .await
 }
@@ -538,27 +507,22 @@ pub async fn score(
     Query(q): Query<LangQuery>,
 ) -> Response {
     blocking(move || {
-        let (_, ready, mut g) = match open(&app, &name) {
-            Ok(x) => x,
-            Err(r) => return r,
-        };
+        let (_, ready, mut g) = open(&app, &name)?;
         let engine = ready.engine.as_ref();
         let lang = page_lang(
             engine.ruleset(),
             q.lang.as_deref().or(g.a.lang.map(|l| l.id())),
         );
         g.in_lang(lang);
-        match engine
+        let s = engine
             .ruleset()
             .need(engine.games(), "games")
             .and_then(|x| x.score_game(&g, lang))
-        {
-            Ok(s) => json_response(
-                StatusCode::OK,
-                to_json(&json!({ "scored": s.json, "text": s.text })),
-            ),
-            Err(e) => json_error(StatusCode::UNPROCESSABLE_ENTITY, &words(&app, &e)),
-        }
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, words(&app, &e)))?;
+        Ok::<_, ApiError>(json_response(
+            StatusCode::OK,
+            to_json(&json!({ "scored": s.json, "text": s.text })),
+        ))
     })
     .await
 }

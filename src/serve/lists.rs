@@ -15,7 +15,7 @@ use super::check::{against, check_text, stored, Checked, Outcome};
 use super::query::{page_lang, ruleset_param, AgainstQuery, LangQuery};
 use super::reply::{blocking, if_match, json_response, ApiError};
 use super::store::{version, StoreError};
-use crate::commands::to_json;
+use crate::ops::to_json;
 use crate::rulesets::{self, NewList};
 
 /// `GET /api/lists`: every list of the directory with its ruleset, total and validity.

@@ -161,12 +161,9 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
     }
     // The player's own sheets are read last, whether or not the folder is there yet (the sheet
     // editor makes it).
-    let player_dir = PathBuf::from(crate::commands::PLAYER_DATA);
+    let player_dir = PathBuf::from(crate::ops::PLAYER_DATA);
     let mut dirs = options.dirs;
-    if !dirs
-        .iter()
-        .any(|d| d.ends_with(crate::commands::PLAYER_DATA))
-    {
+    if !dirs.iter().any(|d| d.ends_with(crate::ops::PLAYER_DATA)) {
         dirs.push(player_dir.clone());
     }
     let app = Arc::new(App {

@@ -7,10 +7,10 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use super::app::{refuse, Shared};
-use super::reply::{json_error, json_response, store_error};
+use super::reply::{json_error, json_response, ApiError};
 use super::store::StoreError;
-use crate::commands::to_json;
 use crate::core::error::Error;
+use crate::ops::to_json;
 
 const INDEX: &str = include_str!("../../templates/web/index.html");
 const BUILDER: &str = include_str!("../../templates/web/builder.html");
@@ -39,22 +39,24 @@ pub async fn index_page() -> Response {
     html(INDEX)
 }
 
-pub async fn game_page(State(app): Shared, UrlPath(name): UrlPath<String>) -> Response {
-    match app.games.get().map(|s| s.existing(&name)) {
-        Some(Ok(_)) => html(GAME),
-        Some(Err(e)) => store_error(e),
-        None => store_error(StoreError::NotFound(format!(
-            "no game `{}`",
-            name.escape_debug()
-        ))),
-    }
+pub async fn game_page(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+) -> Result<Response, ApiError> {
+    let games = app
+        .games
+        .get()
+        .ok_or_else(|| StoreError::NotFound(format!("no game `{}`", name.escape_debug())))?;
+    games.existing(&name)?;
+    Ok(html(GAME))
 }
 
-pub async fn builder_page(State(app): Shared, UrlPath(name): UrlPath<String>) -> Response {
-    match app.store.existing(&name) {
-        Ok(_) => html(BUILDER),
-        Err(e) => store_error(e),
-    }
+pub async fn builder_page(
+    State(app): Shared,
+    UrlPath(name): UrlPath<String>,
+) -> Result<Response, ApiError> {
+    app.store.existing(&name)?;
+    Ok(html(BUILDER))
 }
 
 /// The pages' words, by language (`templates/web/labels.toml` as JSON).

@@ -14,8 +14,8 @@ use serde_json::json;
 use super::app::App;
 use super::pages::{not_found, page_word};
 use super::pairing::{html_text, preferred_lang};
-use super::reply::{json_error, json_response};
-use crate::commands::to_json;
+use super::reply::{json_error, json_response, ApiError};
+use crate::ops::to_json;
 use crate::render::qr::Qr;
 
 const UNPAIRED: &str = include_str!("../../templates/web/unpaired.html");
@@ -95,9 +95,13 @@ fn header_is(headers: &HeaderMap, name: &str, value: &str) -> bool {
 /// `GET /pair?token=…`: the token right, a session cookie and a redirect (303) to the first
 /// page (the games under way come first there), the token gone from the address; wrong or
 /// missing, 401. The token is never echoed.
-pub async fn pair(State(app): State<Arc<App>>, uri: Uri, headers: HeaderMap) -> Response {
+pub async fn pair(
+    State(app): State<Arc<App>>,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let Some(pairing) = &app.pairing else {
-        return not_found().await;
+        return Ok(not_found().await);
     };
     let token = uri
         .query()
@@ -106,13 +110,12 @@ pub async fn pair(State(app): State<Arc<App>>, uri: Uri, headers: HeaderMap) -> 
         .find_map(|kv| kv.strip_prefix("token="))
         .unwrap_or("");
     if !pairing.accepts(token) {
-        return unpaired(&headers, "/pair", true);
+        return Ok(unpaired(&headers, "/pair", true));
     }
-    let cookie = match pairing.open_session() {
-        Ok(c) => c,
-        Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
-    };
-    (
+    let cookie = pairing
+        .open_session()
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    Ok((
         StatusCode::SEE_OTHER,
         [
             (header::LOCATION, "/".to_owned()),
@@ -121,7 +124,7 @@ pub async fn pair(State(app): State<Arc<App>>, uri: Uri, headers: HeaderMap) -> 
             (header::REFERRER_POLICY, "no-referrer".to_owned()),
         ],
     )
-        .into_response()
+        .into_response())
 }
 
 /// `GET /api/pairing`: the addresses a phone may open and their QR codes (SVG), for the
@@ -131,22 +134,22 @@ pub async fn codes(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-) -> Response {
+) -> Result<Response, ApiError> {
     if app.pairing.is_none() {
-        return json_error(
+        return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "muster serve listens on this computer only: no phone pairs with it (start it with --lan)",
-        );
+        ));
     }
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("");
     if !app.is_desktop(peer.ip(), host) {
-        return json_error(
+        return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "the pairing code is shown on the computer running muster serve only",
-        );
+        ));
     }
     let addresses: Vec<_> = app
         .phone_codes
@@ -156,7 +159,7 @@ pub async fn codes(
     let mut r = json_response(StatusCode::OK, to_json(&json!({ "addresses": addresses })));
     r.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    r
+    Ok(r)
 }
 
 /// `GET /manifest.webmanifest`: muster as a phone's home screen names it.

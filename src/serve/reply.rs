@@ -10,8 +10,8 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::store::StoreError;
-use crate::commands::to_json;
 use crate::core::error::Error;
+use crate::ops::to_json;
 
 pub(crate) fn json_response(status: StatusCode, body: String) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()

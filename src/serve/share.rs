@@ -14,11 +14,11 @@ use super::app::{App, Shared};
 use super::check::stored;
 use super::print::{print_options, PrintQuery};
 use super::query::{asked_lang, page_lang};
-use super::reply::{blocking, json_error, json_response, store_error, ApiError};
-use crate::commands::to_json;
+use super::reply::{blocking, json_response, ApiError};
 use crate::core::error::Error;
 use crate::ops::print::{roster_document, RosterFormat};
 use crate::ops::share::ImportError;
+use crate::ops::to_json;
 use crate::rulesets::{self, Ruleset};
 
 /// `GET /api/lists/{name}/share[?lang=…]`: the list's share code (`muster list share`), its
@@ -85,10 +85,8 @@ pub struct ImportBody {
 /// there; the list then named `title` when one is given.
 pub async fn import(State(app): Shared, body: Bytes) -> Response {
     blocking(move || {
-        let asked: ImportBody = match serde_json::from_slice(&body) {
-            Ok(b) => b,
-            Err(e) => return json_error(StatusCode::BAD_REQUEST, &format!("the body: {e}")),
-        };
+        let asked: ImportBody = serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("the body: {e}")))?;
         import_code(&app, asked)
     })
     .await
@@ -126,144 +124,140 @@ pub async fn import_picture(
         ),
         Err(why) => {
             let lang = asked_lang(asked.lang.as_deref());
-            json_error(
+            Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                &why.say(lang, crate::core::words::shared(lang)),
-            )
+                why.say(lang, crate::core::words::shared(lang)),
+            ))
         }
     })
     .await
 }
 
 /// A share code imported into the lists folder, answered as `POST /api/import` answers.
-fn import_code(app: &App, asked: ImportBody) -> Response {
+fn import_code(app: &App, asked: ImportBody) -> Result<Response, ApiError> {
+    let out = match asked
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
     {
-        let out = match asked
-            .name
-            .as_deref()
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-        {
-            Some(n) => match app.store.fresh(n) {
-                Ok(p) => Some(p),
-                Err(e) => return store_error(e),
-            },
-            None => None,
-        };
-        let done = crate::ops::share::import(
-            &app.dirs,
-            None,
-            &asked.code,
-            out.as_deref(),
-            &app.store.dir,
-            &app.player_dir,
-        );
-        match done {
-            Ok(done) => {
-                app.forget(done.ruleset);
-                let lang = page_lang(done.ruleset, asked.lang.as_deref());
-                let labels = app
-                    .engine(done.ruleset)
-                    .map(|r| r.words(lang))
-                    .unwrap_or_default();
-                let words = crate::core::words::Layered {
-                    own: labels.as_ref(),
-                    lang,
-                };
-                let notes: Vec<String> = done.notes.iter().map(|n| n.say(lang, &words)).collect();
-                let name = done
-                    .list
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                // The player's name for the list, given to the file just written.
-                let mut title = done.name.clone();
-                if let Some(asked) = asked.title.as_deref().filter(|t| !t.trim().is_empty()) {
-                    let renamed = app.store.file_version(&name).and_then(|v| {
-                        app.store.update(&name, Some(&v), |_, current| {
-                            super::lists::named_list(current, asked)
-                        })
-                    });
-                    match renamed {
-                        Ok(_) => title = crate::core::text::one_line(asked.trim()).into_owned(),
-                        Err(e) => return store_error(e),
-                    }
-                }
-                json_response(
-                    StatusCode::CREATED,
-                    to_json(&json!({
-                        "name": name,
-                        "title": title,
-                        "ruleset": done.ruleset.id(),
-                        "valid": done.valid,
-                        "sheets": done.sheets.len(),
-                        "notes": notes,
-                    })),
-                )
-            }
-            // Said without the folder's place on this machine.
-            Err(ImportError::ListExists(path)) => {
-                let file = path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let lang = asked_lang(asked.lang.as_deref());
-                let said = crate::core::words::Phrase::new(
-                    "import-exists",
-                    "a list `{file}` is there already: give this one another file name; nothing written",
-                )
-                .text("file", file)
-                .say(lang, crate::core::words::shared(lang));
-                json_error(StatusCode::CONFLICT, &said)
-            }
-            // Each diagnostic where it is in the code (its part, line and column), in the
-            // page's language: what the command line prints, never a file of this machine.
-            Err(ImportError::Unreadable {
-                what,
-                diagnostics,
-                sources,
-            }) => {
-                let ruleset = ruleset_of_code(&asked.code);
-                let (lang, labels) = match ruleset {
-                    Some(r) => {
-                        let lang = page_lang(r, asked.lang.as_deref());
-                        let labels = app.engine(r).map(|ready| ready.words(lang)).ok();
-                        (lang, labels)
-                    }
-                    None => (asked_lang(asked.lang.as_deref()), None),
-                };
-                let labels = labels.as_deref().cloned().unwrap_or_default();
-                let shown: Vec<serde_json::Value> = diagnostics
-                    .iter()
-                    .take(MAX_SHOWN_DIAGNOSTICS)
-                    .map(|d| {
-                        let (line, column) = d.line_column(&sources).unwrap_or((0, 0));
-                        json!({
-                            "part": d.file.map(|f| sources.name(f)),
-                            "line": line,
-                            "column": column,
-                            "message": crate::rulesets::printed_message(d, lang, &labels),
-                        })
-                    })
-                    .collect();
-                json_response(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    to_json(&json!({
-                        "error": what.say(lang, crate::core::words::shared(lang)),
-                        "diagnostics": shown,
-                        "more": diagnostics.len().saturating_sub(MAX_SHOWN_DIAGNOSTICS),
-                    })),
-                )
-            }
-            Err(ImportError::Failed(e @ (Error::Usage(_) | Error::Invalid(_)))) => json_error(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &app.store.unplaced(&e.to_string()),
-            ),
-            Err(ImportError::Failed(e)) => json_error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                &app.store.unplaced(&e.to_string()),
-            ),
+        Some(n) => Some(app.store.fresh(n)?),
+        None => None,
+    };
+    let done = crate::ops::share::import(
+        &app.dirs,
+        None,
+        &asked.code,
+        out.as_deref(),
+        &app.store.dir,
+        &app.player_dir,
+    )
+    .map_err(|e| refused(app, &asked, e))?;
+    app.forget(done.ruleset);
+    let lang = page_lang(done.ruleset, asked.lang.as_deref());
+    let labels = app
+        .engine(done.ruleset)
+        .map(|r| r.words(lang))
+        .unwrap_or_default();
+    let words = crate::core::words::Layered {
+        own: labels.as_ref(),
+        lang,
+    };
+    let notes: Vec<String> = done.notes.iter().map(|n| n.say(lang, &words)).collect();
+    let name = done
+        .list
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    // The player's name for the list, given to the file just written.
+    let mut title = done.name.clone();
+    if let Some(asked) = asked.title.as_deref().filter(|t| !t.trim().is_empty()) {
+        let renamed = app.store.file_version(&name).and_then(|v| {
+            app.store.update(&name, Some(&v), |_, current| {
+                super::lists::named_list(current, asked)
+            })
+        });
+        renamed?;
+        title = crate::core::text::one_line(asked.trim()).into_owned();
+    }
+    Ok(json_response(
+        StatusCode::CREATED,
+        to_json(&json!({
+            "name": name,
+            "title": title,
+            "ruleset": done.ruleset.id(),
+            "valid": done.valid,
+            "sheets": done.sheets.len(),
+            "notes": notes,
+        })),
+    ))
+}
+
+/// Why an import was refused, as `POST /api/import` answers it.
+fn refused(app: &App, asked: &ImportBody, e: ImportError) -> ApiError {
+    match e {
+        // Said without the folder's place on this machine.
+        ImportError::ListExists(path) => {
+            let file = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let lang = asked_lang(asked.lang.as_deref());
+            let said = crate::core::words::Phrase::new(
+                "import-exists",
+                "a list `{file}` is there already: give this one another file name; nothing written",
+            )
+            .text("file", file)
+            .say(lang, crate::core::words::shared(lang));
+            ApiError::new(StatusCode::CONFLICT, said)
         }
+        // Each diagnostic where it is in the code (its part, line and column), in the
+        // page's language: what the command line prints, never a file of this machine.
+        ImportError::Unreadable {
+            what,
+            diagnostics,
+            sources,
+        } => {
+            let ruleset = ruleset_of_code(&asked.code);
+            let (lang, labels) = match ruleset {
+                Some(r) => {
+                    let lang = page_lang(r, asked.lang.as_deref());
+                    let labels = app.engine(r).map(|ready| ready.words(lang)).ok();
+                    (lang, labels)
+                }
+                None => (asked_lang(asked.lang.as_deref()), None),
+            };
+            let labels = labels.as_deref().cloned().unwrap_or_default();
+            let shown: Vec<serde_json::Value> = diagnostics
+                .iter()
+                .take(MAX_SHOWN_DIAGNOSTICS)
+                .map(|d| {
+                    let (line, column) = d.line_column(&sources).unwrap_or((0, 0));
+                    json!({
+                        "part": d.file.map(|f| sources.name(f)),
+                        "line": line,
+                        "column": column,
+                        "message": crate::rulesets::printed_message(d, lang, &labels),
+                    })
+                })
+                .collect();
+            ApiError::Answer(json_response(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                to_json(&json!({
+                    "error": what.say(lang, crate::core::words::shared(lang)),
+                    "diagnostics": shown,
+                    "more": diagnostics.len().saturating_sub(MAX_SHOWN_DIAGNOSTICS),
+                })),
+            ))
+        }
+        ImportError::Failed(e @ (Error::Usage(_) | Error::Invalid(_))) => ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            app.store.unplaced(&e.to_string()),
+        ),
+        ImportError::Failed(e) => ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            app.store.unplaced(&e.to_string()),
+        ),
     }
 }
 

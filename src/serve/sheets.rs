@@ -16,7 +16,7 @@ use serde_json::json;
 use super::app::{App, Ready, Shared};
 use super::pages::html;
 use super::query::{page_lang, ruleset_param};
-use super::reply::{blocking, json_error, json_response, store_error};
+use super::reply::{blocking, json_response, ApiError};
 use super::store::{version, Store, StoreError};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::i18n::Lang;
@@ -76,25 +76,18 @@ fn shown(app: &App, ruleset: Ruleset, file: &Path) -> String {
 /// of `from`, or nothing), and, when the player's own file of that sheet exists, its version.
 pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
     blocking(move || {
-        let ruleset = match ruleset_param(q.ruleset.as_deref()) {
-            Ok(r) => r,
-            Err(r) => return r,
-        };
-        let ready = match app.engine(ruleset) {
-            Ok(r) => r,
-            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
-        };
+        let ruleset = ruleset_param(q.ruleset.as_deref())?;
+        let ready = app
+            .engine(ruleset)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let lang = page_lang(ruleset, q.lang.as_deref());
         let labels = ready.words(lang);
-        let form = match ready
+        let form = ready
             .engine
             .ruleset()
             .need(ready.engine.editor(), "sheet editor")
             .and_then(|x| x.sheet_form(lang, &labels))
-        {
-            Ok(f) => f,
-            Err(e) => return json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()),
-        };
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
         let mut values = serde_json::Value::Object(serde_json::Map::new());
         let mut provenance = serde_json::Value::Null;
         let mut file_version = serde_json::Value::Null;
@@ -108,7 +101,7 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
                     }
                     values = v;
                 }
-                Err(e) => return json_error(StatusCode::NOT_FOUND, &e.to_string()),
+                Err(e) => return Err(ApiError::new(StatusCode::NOT_FOUND, e.to_string())),
             }
             // The version of the file that holds it, whatever its name (a file may hold
             // several of the player's entries).
@@ -122,7 +115,7 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
                 }
             }
         }
-        json_response(
+        Ok::<_, ApiError>(json_response(
             StatusCode::OK,
             to_json(&json!({
                 "ruleset": ruleset.id(),
@@ -135,7 +128,7 @@ pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
                 "version": file_version,
                 "editing": if provenance == "player" { json!(q.from) } else { serde_json::Value::Null },
             })),
-        )
+        ))
     })
     .await
 }
@@ -171,17 +164,17 @@ type Drafted = (
 );
 
 /// The form and a typed sheet read over the data, or the answer that says why not.
-fn read_typed(app: &App, q: &DraftQuery, body: &Bytes) -> Result<Drafted, Response> {
+fn read_typed(app: &App, q: &DraftQuery, body: &Bytes) -> Result<Drafted, ApiError> {
     let ruleset = ruleset_param(q.ruleset.as_deref())?;
     let body: DraftBody = serde_json::from_slice(body).map_err(|e| {
-        json_error(
+        ApiError::new(
             StatusCode::BAD_REQUEST,
-            &format!("the body is not a sheet's values as JSON: {e}"),
+            format!("the body is not a sheet's values as JSON: {e}"),
         )
     })?;
     let ready = app
         .engine(ruleset)
-        .map_err(|e| json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()))?;
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let lang = page_lang(ruleset, q.lang.as_deref());
     let labels = ready.words(lang);
     let form = ready
@@ -189,9 +182,9 @@ fn read_typed(app: &App, q: &DraftQuery, body: &Bytes) -> Result<Drafted, Respon
         .ruleset()
         .need(ready.engine.editor(), "sheet editor")
         .and_then(|x| x.sheet_form(lang, &labels))
-        .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     let typed = typed(ready.engine.as_ref(), &form, &body.values)
-        .map_err(|e| json_error(StatusCode::UNPROCESSABLE_ENTITY, &e.to_string()))?;
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     Ok((ready, lang, labels, form, body, typed))
 }
 
@@ -340,10 +333,7 @@ fn whole_words(text: &str, word: &str, by: &str) -> String {
 /// and its diagnostics by field.
 pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) -> Response {
     blocking(move || {
-        let (ready, lang, labels, form, body, typed) = match read_typed(&app, &q, &body) {
-            Ok(r) => r,
-            Err(r) => return r,
-        };
+        let (ready, lang, labels, form, body, typed) = read_typed(&app, &q, &body)?;
         let problems = problems(&form, &body.values);
         let card = if typed.draft.id.is_empty() {
             Ok(None)
@@ -366,7 +356,7 @@ pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes)
             Ok(s) => (s, None),
             Err(e) => (None, Some(e.to_string())),
         };
-        json_response(
+        Ok::<_, ApiError>(json_response(
             StatusCode::OK,
             to_json(&json!({
                 "id": typed.draft.id,
@@ -376,7 +366,7 @@ pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes)
                 "diagnostics": diagnostics_json(&typed, &form, &problems, lang, &labels),
                 "text": typed.text,
             })),
-        )
+        ))
     })
     .await
 }
@@ -387,67 +377,58 @@ pub async fn draft(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes)
 /// picker at once.
 pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) -> Response {
     blocking(move || {
-        let (ready, lang, labels, form, body, typed) = match read_typed(&app, &q, &body) {
-            Ok(r) => r,
-            Err(r) => return r,
-        };
+        let (ready, lang, labels, form, body, typed) = read_typed(&app, &q, &body)?;
         let ruleset = ready.engine.ruleset();
         let problems = problems(&form, &body.values);
         if typed.draft.diagnostics.iter().any(Diagnostic::is_error)
             || typed.draft.id.is_empty()
             || !problems.is_empty()
         {
-            return json_response(
+            return Ok(json_response(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 to_json(&json!({
                     "error": "the sheet has errors: it is saved once they are fixed (every command reads your folder)",
                     "problems": problems,
                     "diagnostics": diagnostics_json(&typed, &form, &problems, lang, &labels),
                 })),
-            );
+            ));
         }
         let id = typed.draft.id.clone();
-        let ready = match app.engine(ruleset) {
-            Ok(r) => r,
-            Err(e) => return json_error(StatusCode::INTERNAL_SERVER_ERROR, &e.to_string()),
-        };
+        let ready = app
+            .engine(ruleset)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         // Where the sheet is defined in the player's layer, else a file of its own: an id is
         // never written a second time.
-        let place = match player_layer::place(ready.engine.as_ref(), &app.player_dir, &id) {
-            Ok(p) => p,
-            Err(_) => {
-                return json_error(
-                    StatusCode::CONFLICT,
-                    &format!("a file `{id}.toml` is in your folder already and holds other sheets: give this one another id"),
-                )
-            }
-        };
+        let place = player_layer::place(ready.engine.as_ref(), &app.player_dir, &id).map_err(|_| {
+            ApiError::new(
+                StatusCode::CONFLICT,
+                format!("a file `{id}.toml` is in your folder already and holds other sheets: give this one another id"),
+            )
+        })?;
         let file = place.path().to_path_buf();
         // Only the sheet the page opened is changed where it is defined: another of the
         // player's, typed as this one's id (a copy, or a sheet renamed), would be replaced.
         if matches!(place, Place::Defined(_)) && body.editing.as_deref() != Some(id.as_str()) {
-            return json_error(
+            return Err(ApiError::new(
                 StatusCode::CONFLICT,
-                &format!(
+                format!(
                     "`{id}` is one of your own sheets already, in {}: open it from the picker to change it, or give this one another id; nothing written",
                     shown(&app, ruleset, &file)
                 ),
-            );
+            ));
         }
         if let Place::New(_) = place {
             if let Some(dir) = file.parent() {
-                if let Err(e) = std::fs::create_dir_all(dir) {
-                    return store_error(StoreError::Io(format!(
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    StoreError::Io(format!(
                         "your sheets' folder cannot be made: {}",
                         crate::core::error::io_words(&e)
-                    )));
-                }
+                    ))
+                })?;
             }
         }
         let Some((store, name)) = store_of(&file) else {
-            return store_error(StoreError::Io(
-                "your sheets' folder cannot be opened".to_owned(),
-            ));
+            return Err(StoreError::Io("your sheets' folder cannot be opened".to_owned()).into());
         };
         let written = match place {
             Place::Defined(_) => store.update(&name, body.version.as_deref(), |path, current| {
@@ -469,24 +450,24 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
         let (text, v) = match written {
             Ok(w) => w,
             Err(StoreError::NoVersion) => {
-                return json_error(
+                return Err(ApiError::new(
                     StatusCode::CONFLICT,
-                    &format!("your sheet `{id}` is in your folder already: open it from the picker to change it (or give this one another id)"),
-                )
+                    format!("your sheet `{id}` is in your folder already: open it from the picker to change it (or give this one another id)"),
+                ))
             }
-            Err(e) => return store_error(e),
+            Err(e) => return Err(e.into()),
         };
         debug_assert_eq!(version(text.as_bytes()), v);
         app.forget(ruleset);
         let shown = shown(&app, ruleset, &file);
-        json_response(
+        Ok::<_, ApiError>(json_response(
             StatusCode::OK,
             to_json(&json!({
                 "id": id,
                 "version": v,
                 "file": shown,
             })),
-        )
+        ))
     })
     .await
 }
