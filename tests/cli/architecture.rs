@@ -72,22 +72,6 @@ const BOUNDARY_KNOT: &[&str] = &[
 /// from here.
 const UNDOCUMENTED_CIRCLES: &[&[&str]] = &[
     &[
-        "src/rulesets/capitan/career.rs",
-        "src/rulesets/capitan/checker.rs",
-        "src/rulesets/capitan/engine.rs",
-        "src/rulesets/capitan/mod.rs",
-        "src/rulesets/capitan/offers.rs",
-        "src/rulesets/capitan/validate/balance.rs",
-        "src/rulesets/capitan/validate/career.rs",
-        "src/rulesets/capitan/validate/command.rs",
-        "src/rulesets/capitan/validate/header.rs",
-        "src/rulesets/capitan/validate/mod.rs",
-        "src/rulesets/capitan/validate/points.rs",
-        "src/rulesets/capitan/validate/skills.rs",
-        "src/rulesets/capitan/validate/units.rs",
-        "src/rulesets/capitan/views.rs",
-    ],
-    &[
         "src/rulesets/wab_aca/battle.rs",
         "src/rulesets/wab_aca/checker.rs",
         "src/rulesets/wab_aca/engine.rs",
