@@ -50,7 +50,6 @@ const BOUNDARY_KNOT: &[&str] = &[
     "src/rulesets/boundary/engine.rs",
     "src/rulesets/boundary/game/games.rs",
     "src/rulesets/boundary/game/preview.rs",
-    "src/rulesets/boundary/game/rules.rs",
     "src/rulesets/boundary/game/score.rs",
     "src/rulesets/boundary/game/state.rs",
     "src/rulesets/boundary/list_check.rs",

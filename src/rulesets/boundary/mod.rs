@@ -21,10 +21,11 @@
 //! The files here speak through two: [`engine`] (the trait) and [`registry`] (a ruleset's
 //! declarations), which in turn name the types of the others. That is one circle of imports,
 //! and it takes in each file the two name that leads back to them: `cards`, `duel`, `editor`,
-//! `game`'s `games`, `rules`, `state`, `preview` and `score`, `list_check`, `lists`,
-//! `new_list`, `offers`, `printed`, `procedure`, `sheet_form` and `sheets` (not `list_doc`,
-//! `priced`, `pricing`, `record`, `unit_edit` nor `game`'s `file`, which lead back to
-//! neither, nor `matchup`, `naming` nor `game`'s other files, which neither names);
+//! `game`'s `games`, `state`, `preview` and `score`, `list_check`, `lists`, `new_list`,
+//! `offers`, `printed`, `procedure`, `sheet_form` and `sheets` (not `list_doc`, `priced`,
+//! `pricing`, `record`, `unit_edit` nor `game`'s `file` and `rules`, whose check against the
+//! procedures is the registry's, which lead back to neither, nor `matchup`, `naming` nor
+//! `game`'s other files, which neither names);
 //! `tests/cli/architecture.rs` holds it to these files. Apart from those two, the files
 //! depend one way (no circle of imports: `naming` reads games and lists, `game` uses
 //! `procedure`, never back), and none of them uses a ruleset's module.
