@@ -54,12 +54,10 @@ const BOUNDARY_KNOT: &[&str] = &[
     "src/rulesets/boundary/list_check.rs",
     "src/rulesets/boundary/lists.rs",
     "src/rulesets/boundary/new_list.rs",
-    "src/rulesets/boundary/offers.rs",
     "src/rulesets/boundary/printed.rs",
     "src/rulesets/boundary/procedure.rs",
     "src/rulesets/boundary/registry.rs",
     "src/rulesets/boundary/sheet_form.rs",
-    "src/rulesets/boundary/sheets.rs",
 ];
 
 /// Layers and what each must not import: (files under, the files they must not use). The
