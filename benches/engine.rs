@@ -74,11 +74,22 @@ fn list_check(c: &mut Criterion) {
     let parsed: muster::rulesets::capitan::list::ListFile =
         toml::from_str(&text).expect("bench list parses");
     c.bench_function("check 100-unit list, 1000 sheets (parse + rules)", |b| {
-        b.iter(|| black_box(checker::check_file(&db, &sources, file).expect("a list")))
+        b.iter(|| {
+            black_box(
+                checker::check_file(
+                    muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
+                    &db,
+                    &sources,
+                    file,
+                )
+                .expect("a list"),
+            )
+        })
     });
     c.bench_function("check 100-unit list, 1000 sheets (rules only)", |b| {
         b.iter(|| {
             black_box(checker::check_parsed(
+                muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
                 &db,
                 &parsed,
                 SpanIndex::parse(&text),

@@ -51,7 +51,19 @@ fn list_check(c: &mut Criterion) {
     let file = sources.add(Path::new("bench.toml"), text);
     c.bench_function(
         "wab-aca: check a 40-unit list (parse + cost + rules)",
-        |b| b.iter(|| black_box(checker::check_file(&db, &sources, file).expect("a list"))),
+        |b| {
+            b.iter(|| {
+                black_box(
+                    checker::check_file(
+                        muster::rulesets::Ruleset::of(&muster::rulesets::wab_aca::META),
+                        &db,
+                        &sources,
+                        file,
+                    )
+                    .expect("a list"),
+                )
+            })
+        },
     );
 }
 

@@ -1,7 +1,6 @@
 //! The crate's modules depend one way: no circle of imports between the files of `src/` but
-//! the boundary's, documented in `src/rulesets/boundary/mod.rs` (BOUNDARY_KNOT), and those
-//! found when this test was written (UNDOCUMENTED_CIRCLES), each held to its files; and no
-//! layer imports the layers built on it (LAYERS).
+//! the boundary's, documented in `src/rulesets/boundary/mod.rs` (BOUNDARY_KNOT) and held to
+//! its files; and no layer imports the layers built on it (LAYERS).
 //!
 //! A file is a node: `src/a/b.rs` and `src/a/b/mod.rs` are the module `crate::a::b`,
 //! `src/lib.rs` is `crate`. `src/main.rs` is left out: it is the binary, another crate, which
@@ -50,49 +49,15 @@ const BOUNDARY_KNOT: &[&str] = &[
     "src/rulesets/boundary/engine.rs",
     "src/rulesets/boundary/game/games.rs",
     "src/rulesets/boundary/game/preview.rs",
-    "src/rulesets/boundary/game/rules.rs",
     "src/rulesets/boundary/game/score.rs",
     "src/rulesets/boundary/game/state.rs",
     "src/rulesets/boundary/list_check.rs",
     "src/rulesets/boundary/lists.rs",
     "src/rulesets/boundary/new_list.rs",
-    "src/rulesets/boundary/offers.rs",
     "src/rulesets/boundary/printed.rs",
     "src/rulesets/boundary/procedure.rs",
     "src/rulesets/boundary/registry.rs",
     "src/rulesets/boundary/sheet_form.rs",
-    "src/rulesets/boundary/sheets.rs",
-];
-
-/// Circles found when this test was written and not documented in `src/`: a `mod.rs` that
-/// uses its children and is used by them. Each ruleset's `mod.rs` names its engine in `META`
-/// (the loader) and the engine (with its list checker, …) names `super::META` back; Capitán's
-/// `validate/mod.rs` lists its children's rules and they take its `ListContext`. Held exactly,
-/// like the knot: one that grows or appears fails, one that shrinks or goes asks to be struck
-/// from here.
-const UNDOCUMENTED_CIRCLES: &[&[&str]] = &[
-    &[
-        "src/rulesets/capitan/career.rs",
-        "src/rulesets/capitan/checker.rs",
-        "src/rulesets/capitan/engine.rs",
-        "src/rulesets/capitan/mod.rs",
-        "src/rulesets/capitan/offers.rs",
-        "src/rulesets/capitan/validate/balance.rs",
-        "src/rulesets/capitan/validate/career.rs",
-        "src/rulesets/capitan/validate/command.rs",
-        "src/rulesets/capitan/validate/header.rs",
-        "src/rulesets/capitan/validate/mod.rs",
-        "src/rulesets/capitan/validate/points.rs",
-        "src/rulesets/capitan/validate/skills.rs",
-        "src/rulesets/capitan/validate/units.rs",
-        "src/rulesets/capitan/views.rs",
-    ],
-    &[
-        "src/rulesets/wab_aca/battle.rs",
-        "src/rulesets/wab_aca/checker.rs",
-        "src/rulesets/wab_aca/engine.rs",
-        "src/rulesets/wab_aca/mod.rs",
-    ],
 ];
 
 /// Layers and what each must not import: (files under, the files they must not use). The
@@ -809,16 +774,10 @@ fn no_import_circle_but_the_known_ones() {
     ));
     assert!(!edges.keys().any(|&(a, _)| name(a) == "src/core/mod.rs"));
 
-    let mut known: Vec<(&str, BTreeSet<&str>)> = vec![(
+    let known: Vec<(&str, BTreeSet<&str>)> = vec![(
         "the boundary knot (BOUNDARY_KNOT)",
         BOUNDARY_KNOT.iter().copied().collect(),
     )];
-    for c in UNDOCUMENTED_CIRCLES {
-        known.push((
-            "a circle of UNDOCUMENTED_CIRCLES",
-            c.iter().copied().collect(),
-        ));
-    }
     for (_, files) in &known {
         for f in files {
             assert!(index(f).is_some(), "{f} is no file of src/");

@@ -26,7 +26,12 @@ fn check(text: String) {
     let db = db();
     let mut sources = Sources::new();
     let file = sources.add(Path::new("prop.toml"), text);
-    match checker::check_file(db, &sources, file) {
+    match checker::check_file(
+        muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
+        db,
+        &sources,
+        file,
+    ) {
         Ok(checked) => {
             let sum = checked
                 .units

@@ -133,26 +133,6 @@ impl UnitRow {
     }
 }
 
-/// Filters of `muster sheets`; each ruleset says which it knows.
-#[derive(Debug, Default, Clone)]
-pub struct SheetFilter {
-    pub nation: Option<String>,
-    pub coalition: Option<String>,
-    pub kind: Option<String>,
-    pub arm: Option<String>,
-    pub campaign: Option<String>,
-    pub army: Option<String>,
-}
-
-/// A table of the database: JSON for tools, a text table for people.
-pub struct Listing {
-    pub json: serde_json::Value,
-    pub header: Vec<&'static str>,
-    pub rows: Vec<Vec<String>>,
-    /// "sheets", "entries", "skills".
-    pub noun: &'static str,
-}
-
 /// A list's `lang` its ruleset is not printed in (`rule`, a warning): its documents fall back
 /// to the ruleset's first language, as `muster cards` and `muster roster` say when they print.
 /// Located by the caller.

@@ -7,7 +7,7 @@
 //!   [`Games`], and in [`engine`] careers and scoring;
 //! - [`list_check`]: a list as checked ([`ListCheck`], [`UnitRow`]) and the shared list checks;
 //! - [`new_list`], [`offers`], [`unit_edit`]: making a list, what it may take, adding and
-//!   changing a unit;
+//!   changing a unit; [`choice`]: a value a field may take, with its name;
 //! - [`printed`]: labels, counts in words, diagnostics as documents print them, JSON values;
 //! - [`procedure`]: previews declared as data, and [`naming`]: units named from lists and
 //!   games; [`duel`] and [`matchup`]: one unit against another, and every pair of two lists;
@@ -21,15 +21,17 @@
 //! The files here speak through two: [`engine`] (the trait) and [`registry`] (a ruleset's
 //! declarations), which in turn name the types of the others. That is one circle of imports,
 //! and it takes in each file the two name that leads back to them: `cards`, `duel`, `editor`,
-//! `game`'s `games`, `rules`, `state`, `preview` and `score`, `list_check`, `lists`,
-//! `new_list`, `offers`, `printed`, `procedure`, `sheet_form` and `sheets` (not `list_doc`,
-//! `priced`, `pricing`, `record`, `unit_edit` nor `game`'s `file`, which lead back to
-//! neither, nor `matchup`, `naming` nor `game`'s other files, which neither names);
+//! `game`'s `games`, `state`, `preview` and `score`, `list_check`, `lists`, `new_list`,
+//! `printed`, `procedure` and `sheet_form` (not `choice`, `list_doc`, `offers`, `priced`,
+//! `pricing`, `record`, `sheets`, `unit_edit` nor `game`'s `file` and `rules`, whose check
+//! against the procedures is the registry's, which lead back to neither, nor `matchup`,
+//! `naming` nor `game`'s other files, which neither names);
 //! `tests/cli/architecture.rs` holds it to these files. Apart from those two, the files
 //! depend one way (no circle of imports: `naming` reads games and lists, `game` uses
 //! `procedure`, never back), and none of them uses a ruleset's module.
 
 pub mod cards;
+pub mod choice;
 pub mod duel;
 pub mod editor;
 pub mod engine;
@@ -53,6 +55,7 @@ pub mod sheets;
 pub mod unit_edit;
 
 pub use cards::Cards;
+pub use choice::Choice;
 pub use duel::{Duel, DuelChoice, DuelDecl, DuelSide, DuelSituation};
 pub use editor::Editor;
 pub use engine::*;
@@ -64,5 +67,5 @@ pub use offers::*;
 pub use printed::*;
 pub use registry::*;
 pub use sheet_form::{Draft, SheetForm};
-pub use sheets::Sheets;
+pub use sheets::{Listing, SheetFilter, Sheets};
 pub use unit_edit::*;

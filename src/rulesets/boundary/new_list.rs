@@ -4,6 +4,7 @@
 use serde::Serialize;
 use toml_edit::DocumentMut;
 
+use super::choice::Choice;
 use super::Ruleset;
 use crate::core::i18n::Lang;
 use crate::rulesets::Rules;
@@ -50,33 +51,6 @@ pub struct ListField {
     pub choices: Option<Vec<Choice>>,
     /// What a form shows in an empty box: a hint, never a value.
     pub hint: String,
-}
-
-/// A value a field may take, with its name in the language asked.
-#[derive(Debug, Clone, Serialize)]
-pub struct Choice {
-    pub id: String,
-    pub label: String,
-    /// The values this choice fills in beside it, by key (a skill's cost, a weapon's
-    /// ranges): a form writes them when the choice is made, and they stay editable.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fills: Option<serde_json::Value>,
-}
-
-impl Choice {
-    pub fn new(id: &str, label: &str) -> Self {
-        Self {
-            id: id.to_owned(),
-            label: label.to_owned(),
-            fills: None,
-        }
-    }
-
-    /// The choice filling `values` (a JSON object by key) in beside it.
-    pub fn filling(mut self, values: serde_json::Value) -> Self {
-        self.fills = Some(values);
-        self
-    }
 }
 
 /// The most points a list's limit may be (an engine limit: far above any game).

@@ -1,6 +1,7 @@
 //! The registry's side of the boundary: what a ruleset declares ([`Meta`]), the [`Ruleset`]
 //! handle the generic commands pass around, naming one (`--ruleset`, a file's `[list]`,
-//! `[game]` or `[career]` ruleset), loading its data, and the JSON Schemas of its files.
+//! `[game]` or `[career]` ruleset), loading its data (its game rules checked against its
+//! procedures), and the JSON Schemas of its files.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -382,6 +383,59 @@ pub fn load(ruleset: Ruleset, dirs: &[PathBuf], sources: &mut Sources) -> Result
         }
     }
     Ok(loaded)
+}
+
+impl game::GameRules {
+    /// Checks the declarations against the ruleset's procedures: every procedure, unit and
+    /// parameter they name exists (a data lint; `muster data check` runs it).
+    pub fn check(&self, ruleset: Ruleset) -> Vec<String> {
+        let mut problems = Vec::new();
+        let mut uses: Vec<(String, &str, &str, Option<&str>)> = Vec::new();
+        for s in &self.state {
+            for f in &s.forbids {
+                uses.push((format!("state {}", s.id), &f.procedure, &f.unit, None));
+            }
+            for x in &s.sets {
+                uses.push((
+                    format!("state {}", s.id),
+                    &x.procedure,
+                    &x.unit,
+                    Some(&x.param),
+                ));
+            }
+        }
+        for l in &self.lost_param {
+            uses.push(("lost_param".into(), &l.procedure, &l.unit, Some(&l.param)));
+        }
+        for (whose, procedure, unit, param) in uses {
+            let Some(p) = ruleset.procedure(procedure) else {
+                problems.push(format!("{whose}: no procedure `{procedure}`"));
+                continue;
+            };
+            if p.param(unit).is_none() {
+                problems.push(format!("{whose}: {procedure} has no unit `{unit}`"));
+            }
+            if let Some(param) = param {
+                if p.param(param).is_none() {
+                    problems.push(format!("{whose}: {procedure} has no parameter `{param}`"));
+                }
+            }
+        }
+        for (i, s) in self.state.iter().enumerate() {
+            if self.state[..i].iter().any(|t| t.id == s.id) {
+                problems.push(format!("state `{}` is declared twice", s.id));
+            }
+        }
+        for t in &self.threshold {
+            if self.state.iter().any(|s| s.id == t.id) {
+                problems.push(format!(
+                    "threshold `{}` has the id of a state: a unit comes into it by its losses, it is not marked",
+                    t.id
+                ));
+            }
+        }
+        problems
+    }
 }
 
 /// The ruleset a file names in its `[TABLE] ruleset` (a game's `[game]`, a career's

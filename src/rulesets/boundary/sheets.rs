@@ -1,8 +1,27 @@
 //! The [`Sheets`] capability: a ruleset's unit sheets (or entries, classes) listed and shown.
 
-use super::{Listing, SheetFilter};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+
+/// Filters of `muster sheets`; each ruleset says which it knows.
+#[derive(Debug, Default, Clone)]
+pub struct SheetFilter {
+    pub nation: Option<String>,
+    pub coalition: Option<String>,
+    pub kind: Option<String>,
+    pub arm: Option<String>,
+    pub campaign: Option<String>,
+    pub army: Option<String>,
+}
+
+/// A table of the database: JSON for tools, a text table for people.
+pub struct Listing {
+    pub json: serde_json::Value,
+    pub header: Vec<&'static str>,
+    pub rows: Vec<Vec<String>>,
+    /// "sheets", "entries", "skills".
+    pub noun: &'static str,
+}
 
 /// A ruleset's unit sheets (or entries, classes): listed and shown.
 pub trait Sheets {

@@ -230,11 +230,11 @@ fn parse(sources: &Sources, id: FileId) -> Result<CareerFile, Unfit> {
             .map_or((1, 1), |s| sources.line_column(id, s.start));
         Unfit::At(line, column, d.message)
     })?;
-    if file.career.ruleset != super::META.id {
+    if file.career.ruleset != super::name::ID {
         return Err(Unfit::Whole(format!(
             "a career of `{}`, not of {}",
             file.career.ruleset.escape_debug(),
-            super::META.title
+            super::name::TITLE
         )));
     }
     Ok(file)
@@ -256,7 +256,7 @@ pub fn new_career(
     };
     let file = CareerFile {
         career: CareerHeader {
-            ruleset: super::META.id.to_owned(),
+            ruleset: super::name::ID.to_owned(),
             player: player.map(str::to_owned),
             nation: nation.to_owned(),
             arm,
@@ -268,11 +268,11 @@ pub fn new_career(
     let mut head = toml_edit::Table::new();
     head.decor_mut().set_prefix(format!(
         "# A career of {} (§10) kept by muster: {}, {}. Add a game's victory points with\n# `muster career add FILE --points N [--game GAME]`; `muster career show FILE` gives the rank.\n",
-        super::META.title,
+        super::name::TITLE,
         standing.nation.name.en,
         arm.as_str()
     ));
-    head["ruleset"] = value(super::META.id);
+    head["ruleset"] = value(super::name::ID);
     if let Some(p) = player {
         head["player"] = value(one_line(p).into_owned());
     }
@@ -394,7 +394,7 @@ pub fn show(
         s.title(),
         nation,
         s.arm.as_str(),
-        super::META.title,
+        super::name::TITLE,
         rules.rule
     );
     text.push_str(&format!(
@@ -441,7 +441,7 @@ pub fn show(
         rules.rule
     ));
     let json = serde_json::json!({
-        "ruleset": super::META.id,
+        "ruleset": super::name::ID,
         "player": file.career.player,
         "nation": { "id": s.nation.id, "name": nation },
         "arm": s.arm.as_str(),

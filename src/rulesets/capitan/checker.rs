@@ -19,18 +19,24 @@ pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanInde
 }
 
 /// Checks the list in `file`.
-pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+pub fn check_file(
+    ruleset: Ruleset,
+    db: &Database,
+    sources: &Sources,
+    file: FileId,
+) -> Result<ListCheck, Diagnostic> {
     let (list, spans) = parse_file(sources, file)?;
     let career = list
         .list
         .career
         .as_deref()
         .map(|c| super::career::of_list(db, sources, file, c).map(|(s, _)| s));
-    Ok(check_parsed(db, &list, spans, file, career))
+    Ok(check_parsed(ruleset, db, &list, spans, file, career))
 }
 
 /// Checks a list already parsed.
 pub fn check_parsed<'a>(
+    ruleset: Ruleset,
     db: &'a Database,
     list: &ListFile,
     spans: SpanIndex,
@@ -51,8 +57,8 @@ pub fn check_parsed<'a>(
     let lang = list
         .list
         .lang
-        .filter(|l| super::META.languages.contains(l))
-        .unwrap_or(super::META.languages[0]);
+        .filter(|l| ruleset.languages().contains(l))
+        .unwrap_or(ruleset.languages()[0]);
     let units = army
         .units
         .iter()
@@ -84,7 +90,7 @@ pub fn check_parsed<'a>(
                 own_label: list.units[u.index].label.is_some(),
                 names: u
                     .sheet
-                    .map(|s| Names::same(&s.name, super::META.languages))
+                    .map(|s| Names::same(&s.name, ruleset.languages()))
                     .unwrap_or_default(),
                 figures: u.figures,
                 cost: u.cost,
@@ -108,7 +114,7 @@ pub fn check_parsed<'a>(
         })
         .collect();
     ListCheck {
-        ruleset: Ruleset::of(&super::META),
+        ruleset,
         file,
         name: list.list.name.clone(),
         lang: list.list.lang,

@@ -142,7 +142,7 @@ impl Engine for CapitanEngine {
                 .db
                 .sheets
                 .iter()
-                .map(|s| Candidate::new(&s.id, Names::same(&s.name, super::META.languages)))
+                .map(|s| Candidate::new(&s.id, Names::same(&s.name, self.ruleset.languages())))
                 .collect(),
             NameKind::Skill => self
                 .db
@@ -344,7 +344,7 @@ impl Lists for CapitanEngine {
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = checker::check_file(&self.db, sources, file)?;
+        let mut check = checker::check_file(self.ruleset, &self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
         Ok(check)
     }

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod lint;
 pub mod list;
 pub mod model;
+pub mod name;
 pub mod offers;
 pub mod preview;
 pub mod priced;
@@ -27,8 +28,8 @@ use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta, PlayerSheet
 
 /// Capitán as the generic commands see it.
 pub const META: Meta = Meta {
-    id: "capitan",
-    title: "Capitán",
+    id: name::ID,
+    title: name::TITLE,
     book: "Capitán",
     source: "capitan.fr.txt",
     capabilities: Capabilities {

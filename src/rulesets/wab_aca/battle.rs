@@ -16,13 +16,14 @@ use crate::core::toml_file;
 use crate::rulesets::{self, to_value, Battle, Ruleset, Scored};
 
 /// Scores the battle of `battle.file`: its side lists are read relative to the file's folder.
-pub fn score_battle(db: &Database, battle: Battle) -> Result<Scored, Error> {
-    score_sides(db, battle, None)
+pub fn score_battle(ruleset: Ruleset, db: &Database, battle: Battle) -> Result<Scored, Error> {
+    score_sides(ruleset, db, battle, None)
 }
 
 /// Scores a battle whose side lists are `given` (a game's armies), or read from the files
 /// its sides name.
 fn score_sides(
+    ruleset: Ruleset,
     db: &Database,
     battle: Battle,
     given: Option<Vec<Option<SideList>>>,
@@ -53,7 +54,7 @@ fn score_sides(
                             one_line(&side.name),
                             l.escape_debug()
                         );
-                        Some(side_list(db, sources, &base.join(l), &named)?)
+                        Some(side_list(ruleset, db, sources, &base.join(l), &named)?)
                     }
                     None => None,
                 });
@@ -159,6 +160,7 @@ fn score_sides(
 /// points, flag, guns, and whether it is a general. `named`: the side and its file as the
 /// battle file names them, for messages.
 fn side_list(
+    ruleset: Ruleset,
     db: &Database,
     sources: &mut Sources,
     path: &Path,
@@ -180,7 +182,7 @@ fn side_list(
         )));
     }
     match rulesets::peek(sources, file) {
-        Ok(r) if r == Ruleset::of(&super::META) => {}
+        Ok(r) if r == ruleset => {}
         Ok(other) if declared == Some(true) => {
             return Err(Error::Usage(format!(
                 "{named} is a {} list, not a WAB ACA one",
@@ -197,7 +199,7 @@ fn side_list(
         diagnostic::print_all(&[d], sources);
         Error::Usage(format!("{named} is not a valid list file"))
     })?;
-    let checked = checker::check_file(db, sources, file).map_err(|d| {
+    let checked = checker::check_file(ruleset, db, sources, file).map_err(|d| {
         diagnostic::print_all(&[d], sources);
         Error::Usage(format!("{named} is not a valid list file"))
     })?;
@@ -231,13 +233,14 @@ fn side_list(
 /// has), the sides' eighths, flags, guns and generals taken; scored as `muster score` scores
 /// a battle file.
 pub fn score_game(
+    ruleset: Ruleset,
     db: &Database,
     game: &crate::rulesets::game::Game,
     lang: crate::core::i18n::Lang,
 ) -> Result<Scored, Error> {
     // What the score refuses, said in words (a page shows them; the diagnostics below would
     // go to the server's terminal).
-    let problems = game_problems(db, game);
+    let problems = game_problems(ruleset, db, game);
     if !problems.is_empty() {
         return Err(Error::Invalid(format!(
             "{}: the game cannot be scored: {}",
@@ -246,8 +249,9 @@ pub fn score_game(
         )));
     }
     score_sides(
+        ruleset,
         db,
-        battle_of_game(game)?.as_battle(lang),
+        battle_of_game(ruleset, game)?.as_battle(lang),
         Some(game_lists(db, game)?),
     )
 }
@@ -255,11 +259,11 @@ pub fn score_game(
 /// What the score would refuse in a game as it stands (ACA p.14: eighths, flags, guns and
 /// generals taken within what the battle had), in words; nothing for armies that cannot be
 /// scored at all (their errors are `muster check`'s).
-pub fn game_problems(db: &Database, game: &crate::rulesets::game::Game) -> Vec<String> {
+pub fn game_problems(ruleset: Ruleset, db: &Database, game: &crate::rulesets::game::Game) -> Vec<String> {
     let Ok(lists) = game_lists(db, game) else {
         return Vec::new();
     };
-    let Ok(gb) = battle_of_game(game) else {
+    let Ok(gb) = battle_of_game(ruleset, game) else {
         return Vec::new();
     };
     let spans = SpanIndex::parse(gb.sources.text(gb.file));
@@ -349,7 +353,7 @@ impl GameBattle {
 }
 
 /// The text of the battle file a game describes.
-pub fn battle_text(game: &crate::rulesets::game::Game) -> String {
+pub fn battle_text(ruleset: Ruleset, game: &crate::rulesets::game::Game) -> String {
     use crate::rulesets::game::{unit_key, Side};
     use toml_edit::{value, ArrayOfTables, DocumentMut, Item, Table};
     let mut doc = DocumentMut::new();
@@ -359,7 +363,7 @@ pub fn battle_text(game: &crate::rulesets::game::Game) -> String {
         one_line(&game.a.name),
         one_line(&game.b.name)
     ));
-    head["ruleset"] = value(Ruleset::of(&super::META).id());
+    head["ruleset"] = value(ruleset.id());
     doc["battle"] = Item::Table(head);
     let mut sides = ArrayOfTables::new();
     for (side, list_path) in [(Side::A, &game.file.game.a), (Side::B, &game.file.game.b)] {
@@ -403,9 +407,9 @@ pub fn battle_text(game: &crate::rulesets::game::Game) -> String {
     doc.to_string()
 }
 
-fn battle_of_game(game: &crate::rulesets::game::Game) -> Result<GameBattle, Error> {
+fn battle_of_game(ruleset: Ruleset, game: &crate::rulesets::game::Game) -> Result<GameBattle, Error> {
     let mut sources = Sources::new();
-    let file = sources.add(&game.path, battle_text(game));
+    let file = sources.add(&game.path, battle_text(ruleset, game));
     Ok(GameBattle {
         sources,
         file,

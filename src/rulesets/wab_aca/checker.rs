@@ -16,12 +16,17 @@ pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanInde
     crate::rulesets::list_doc::parse_list(sources, file, |l: &ListFile| l.units.len())
 }
 
-pub fn check_file(db: &Database, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
+pub fn check_file(
+    ruleset: Ruleset,
+    db: &Database,
+    sources: &Sources,
+    file: FileId,
+) -> Result<ListCheck, Diagnostic> {
     let (list, spans) = parse_file(sources, file)?;
-    Ok(check_parsed(db, &list, spans, file))
+    Ok(check_parsed(ruleset, db, &list, spans, file))
 }
 
-pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: FileId) -> ListCheck {
+pub fn check_parsed(ruleset: Ruleset, db: &Database, list: &ListFile, spans: SpanIndex, file: FileId) -> ListCheck {
     let army = evaluate(db, list);
     let mut diagnostics = validate::validate_list(&ListContext {
         db,
@@ -92,14 +97,14 @@ pub fn check_parsed(db: &Database, list: &ListFile, spans: SpanIndex, file: File
     let lang = list
         .list
         .lang
-        .filter(|l| super::META.languages.contains(l))
-        .unwrap_or(super::META.languages[0]);
+        .filter(|l| ruleset.languages().contains(l))
+        .unwrap_or(ruleset.languages()[0]);
     let description = army
         .army
         .map(|a| a.header.name.get(lang).to_owned())
         .unwrap_or_else(|| list.list.army.clone());
     ListCheck {
-        ruleset: Ruleset::of(&super::META),
+        ruleset,
         file,
         name: list.list.name.clone(),
         lang: list.list.lang,

@@ -369,7 +369,7 @@ impl Editor for WabEngine {
 
 impl Lists for WabEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = checker::check_file(&self.db, sources, file)?;
+        let mut check = checker::check_file(self.ruleset, &self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
         Ok(check)
     }
@@ -743,7 +743,7 @@ impl Games for WabEngine {
     }
 
     fn game_problems(&self, game: &crate::rulesets::game::Game) -> Vec<String> {
-        super::battle::game_problems(&self.db, game)
+        super::battle::game_problems(self.ruleset, &self.db, game)
     }
 
     fn game_count(&self, row: &crate::rulesets::UnitRow) -> Option<i64> {
@@ -754,13 +754,13 @@ impl Games for WabEngine {
     }
 
     fn score_game(&self, game: &crate::rulesets::game::Game, lang: Lang) -> Result<Scored, Error> {
-        super::battle::score_game(&self.db, game, lang)
+        super::battle::score_game(self.ruleset, &self.db, game, lang)
     }
 }
 
 impl Scoring for WabEngine {
     fn score(&self, battle: Battle) -> Result<Scored, Error> {
-        super::battle::score_battle(&self.db, battle)
+        super::battle::score_battle(self.ruleset, &self.db, battle)
     }
 }
 

@@ -17,7 +17,12 @@ fn db() -> &'static Database {
 fn check(text: String) {
     let mut sources = Sources::new();
     let file = sources.add(Path::new("prop.toml"), text);
-    match checker::check_file(db(), &sources, file) {
+    match checker::check_file(
+        muster::rulesets::Ruleset::of(&muster::rulesets::wab_aca::META),
+        db(),
+        &sources,
+        file,
+    ) {
         Ok(checked) => {
             let sum = checked
                 .units

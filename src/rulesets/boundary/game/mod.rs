@@ -32,7 +32,7 @@ mod state;
 
 // The boundary's items the files here name through their parent (`super::Engine`,
 // `super::procedure::…`).
-use super::{list_doc, peek, procedure, record, ListCheck, Ruleset, Scored};
+use super::{list_doc, peek, procedure, record, ListCheck, Scored};
 
 pub use begin::*;
 pub use file::*;

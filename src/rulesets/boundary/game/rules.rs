@@ -1,7 +1,7 @@
 //! What a ruleset declares for its games (`unit-sheets/<id>/game.toml`, [`GameRules`]): the
 //! states a unit can be in, with their rules and what they do to the previews, the values a
-//! side holds, the states a unit comes into by its losses, where losses go in a preview; and
-//! the check of those declarations against the ruleset's procedures.
+//! side holds, the states a unit comes into by its losses, where losses go in a preview
+//! (their check against the ruleset's procedures is the registry's, which loads them).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -138,56 +138,5 @@ pub struct LostParam {
 impl GameRules {
     pub fn state(&self, id: &str) -> Option<&StateDecl> {
         self.state.iter().find(|s| s.id == id)
-    }
-
-    /// Checks the declarations against the ruleset's procedures: every procedure, unit and
-    /// parameter they name exists (a data lint; `muster data check` runs it).
-    pub fn check(&self, ruleset: super::Ruleset) -> Vec<String> {
-        let mut problems = Vec::new();
-        let mut uses: Vec<(String, &str, &str, Option<&str>)> = Vec::new();
-        for s in &self.state {
-            for f in &s.forbids {
-                uses.push((format!("state {}", s.id), &f.procedure, &f.unit, None));
-            }
-            for x in &s.sets {
-                uses.push((
-                    format!("state {}", s.id),
-                    &x.procedure,
-                    &x.unit,
-                    Some(&x.param),
-                ));
-            }
-        }
-        for l in &self.lost_param {
-            uses.push(("lost_param".into(), &l.procedure, &l.unit, Some(&l.param)));
-        }
-        for (whose, procedure, unit, param) in uses {
-            let Some(p) = ruleset.procedure(procedure) else {
-                problems.push(format!("{whose}: no procedure `{procedure}`"));
-                continue;
-            };
-            if p.param(unit).is_none() {
-                problems.push(format!("{whose}: {procedure} has no unit `{unit}`"));
-            }
-            if let Some(param) = param {
-                if p.param(param).is_none() {
-                    problems.push(format!("{whose}: {procedure} has no parameter `{param}`"));
-                }
-            }
-        }
-        for (i, s) in self.state.iter().enumerate() {
-            if self.state[..i].iter().any(|t| t.id == s.id) {
-                problems.push(format!("state `{}` is declared twice", s.id));
-            }
-        }
-        for t in &self.threshold {
-            if self.state.iter().any(|s| s.id == t.id) {
-                problems.push(format!(
-                    "threshold `{}` has the id of a state: a unit comes into it by its losses, it is not marked",
-                    t.id
-                ));
-            }
-        }
-        problems
     }
 }
