@@ -259,7 +259,11 @@ pub fn score_game(
 /// What the score would refuse in a game as it stands (ACA p.14: eighths, flags, guns and
 /// generals taken within what the battle had), in words; nothing for armies that cannot be
 /// scored at all (their errors are `muster check`'s).
-pub fn game_problems(ruleset: Ruleset, db: &Database, game: &crate::rulesets::game::Game) -> Vec<String> {
+pub fn game_problems(
+    ruleset: Ruleset,
+    db: &Database,
+    game: &crate::rulesets::game::Game,
+) -> Vec<String> {
     let Ok(lists) = game_lists(db, game) else {
         return Vec::new();
     };
@@ -407,7 +411,10 @@ pub fn battle_text(ruleset: Ruleset, game: &crate::rulesets::game::Game) -> Stri
     doc.to_string()
 }
 
-fn battle_of_game(ruleset: Ruleset, game: &crate::rulesets::game::Game) -> Result<GameBattle, Error> {
+fn battle_of_game(
+    ruleset: Ruleset,
+    game: &crate::rulesets::game::Game,
+) -> Result<GameBattle, Error> {
     let mut sources = Sources::new();
     let file = sources.add(&game.path, battle_text(ruleset, game));
     Ok(GameBattle {

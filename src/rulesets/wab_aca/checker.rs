@@ -26,7 +26,13 @@ pub fn check_file(
     Ok(check_parsed(ruleset, db, &list, spans, file))
 }
 
-pub fn check_parsed(ruleset: Ruleset, db: &Database, list: &ListFile, spans: SpanIndex, file: FileId) -> ListCheck {
+pub fn check_parsed(
+    ruleset: Ruleset,
+    db: &Database,
+    list: &ListFile,
+    spans: SpanIndex,
+    file: FileId,
+) -> ListCheck {
     let army = evaluate(db, list);
     let mut diagnostics = validate::validate_list(&ListContext {
         db,

@@ -35,7 +35,7 @@ mod words;
 /// folders (`org.chromium.Chromium.scoped_dir.*`, kept when a browser is killed) in a
 /// temporary folder of the driver's own (its TMPDIR), removed with it: the suite left about
 /// fifty of them, 7 MB each, in the machine's /tmp at each run.
-struct Driver(Child, tempfile::TempDir);
+struct Driver(Child, #[allow(dead_code)] tempfile::TempDir);
 
 impl Drop for Driver {
     fn drop(&mut self) {
