@@ -169,7 +169,7 @@ pub fn edit(
     };
     let check = |text: &str| ready.check_unfolded(roots.clone(), path, name, text.to_owned());
     // An edit of a text that is no list file is refused as such, whatever the edit.
-    let refused = |e: Error| check(original).err().map_or(e, |d| not_a_list(d));
+    let refused = |e: Error| check(original).err().map_or(e, &not_a_list);
     let engine = ready.engine.as_ref();
     let (mut doc, mut notes, added) =
         changed(engine, Path::new(name), original, change).map_err(refused)?;
