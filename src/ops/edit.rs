@@ -95,19 +95,38 @@ pub(crate) fn apply(
     original: &str,
     change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<(DocumentMut, Vec<String>), Error> {
+    let (mut doc, mut notes, added) = changed(engine, file, original, change)?;
+    // What each unit is priced with: recorded for the units without a record (a list written
+    // before records, the unit just added), never accepting new data (`list update` does).
+    let first = crate::rulesets::priced::record(engine, file, &mut doc)?;
+    say_recorded(first, added, &mut notes);
+    Ok((doc, notes))
+}
+
+/// [`apply`] without the records: the document, the edit's notes and how many units it
+/// added.
+fn changed(
+    engine: &Rules,
+    file: &Path,
+    original: &str,
+    change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
+) -> Result<(DocumentMut, Vec<String>, usize), Error> {
     let mut doc = original
         .trim_start_matches('\u{feff}')
         .parse::<DocumentMut>()
         .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
     let units = crate::rulesets::list_doc::unit_count(&doc);
-    let mut notes = change(engine, &mut doc).map_err(|e| match e {
+    let notes = change(engine, &mut doc).map_err(|e| match e {
         Error::Usage(m) => Error::Usage(format!("{}: {m}", file.display())),
         other => other,
     })?;
-    // What each unit is priced with: recorded for the units without a record (a list written
-    // before records, the unit just added), never accepting new data (`list update` does).
     let added = crate::rulesets::list_doc::unit_count(&doc).saturating_sub(units);
-    let first = crate::rulesets::priced::record(engine, file, &mut doc)?;
+    Ok((doc, notes, added))
+}
+
+/// The edit's note when it recorded `first` units for the first time, `added` of them the
+/// units it added.
+fn say_recorded(first: usize, added: usize, notes: &mut Vec<String>) {
     if first > added {
         let n = first - added;
         notes.push(format!(
@@ -117,7 +136,6 @@ pub(crate) fn apply(
             if n == 1 { "is" } else { "are" }
         ));
     }
-    Ok((doc, notes))
 }
 
 /// A list's text edited and checked: the text to write, its check (what the builder's view
@@ -150,13 +168,27 @@ pub fn edit(
         Error::Usage(format!("{name} is not a list file{at}: {}", d.message))
     };
     let check = |text: &str| ready.check_unfolded(roots.clone(), path, name, text.to_owned());
-    let (doc, notes) = match apply(ready.engine.as_ref(), Path::new(name), original, change) {
-        Ok(made) => made,
-        // An edit of a text that is no list file is refused as such, whatever the edit.
-        Err(e) => return Err(check(original).err().map_or(e, not_a_list)),
-    };
-    let text = Shape::of(original).apply(doc.to_string());
-    let after = check(&text);
+    // An edit of a text that is no list file is refused as such, whatever the edit.
+    let refused = |e: Error| check(original).err().map_or(e, &not_a_list);
+    let engine = ready.engine.as_ref();
+    let (mut doc, mut notes, added) =
+        changed(engine, Path::new(name), original, change).map_err(refused)?;
+    let shape = Shape::of(original);
+    let mut text = shape.apply(doc.to_string());
+    let mut after = check(&text);
+    // The records written from that check (none when the text is no longer a list: it is
+    // refused below, with its reasons); the text checked again only when they changed it.
+    if let Ok(made) = &after {
+        // What each unit is priced with, recorded from that check ([`apply`]'s records).
+        let first = crate::rulesets::priced::record_checked(engine, &made.check, &mut doc)
+            .map_err(refused)?;
+        say_recorded(first, added, &mut notes);
+        let recorded = shape.apply(doc.to_string());
+        if recorded != text {
+            text = recorded;
+            after = check(&text);
+        }
+    }
     let (text, mut checked) = if text == original {
         (text, after.map_err(not_a_list)?)
     } else {

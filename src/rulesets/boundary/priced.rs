@@ -393,6 +393,16 @@ pub fn record(
     let Ok(check) = check_doc(engine, path, doc) else {
         return Ok(0);
     };
+    record_checked(engine, &check, doc)
+}
+
+/// [`record`] given the check of `doc` as it stands (its units: what each is and costs, its
+/// record), so that an edit checks its list once.
+pub fn record_checked(
+    engine: &Rules,
+    check: &ListCheck,
+    doc: &mut DocumentMut,
+) -> Result<usize, Error> {
     let Some(lists) = engine.lists() else {
         return Ok(0);
     };
