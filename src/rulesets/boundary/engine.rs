@@ -14,7 +14,7 @@ use crate::core::source::{FileId, Sources};
 
 /// What a loaded ruleset offers the generic commands: what every ruleset answers, and each
 /// optional capability behind an accessor (`None`: the ruleset has none;
-/// [`Ruleset::lacks`] says so in words).
+/// [`Ruleset::need`] says so in words).
 pub trait Engine: Send + Sync {
     /// What was loaded, for `muster data check`: "32 sheets, 35 skills, …".
     fn summary(&self) -> String;
