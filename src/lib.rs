@@ -142,7 +142,7 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
             args.format,
             args.lang.map(Into::into).unwrap_or(core::i18n::Lang::En),
         ),
-        Command::List { command } => commands::list::run(&dirs, flag, command),
+        Command::List { roster, command } => commands::list::run(&dirs, flag, command, roster),
         Command::Game { command } => commands::game::run(&dirs, command),
         Command::Career { command } => commands::career::run(&dirs, ruleset, command),
         Command::Preview { command } => commands::preview::run(&dirs, command),

@@ -134,6 +134,11 @@ pub enum Command {
     Check(CheckArgs),
     /// Create or edit an army list (comments and layout are kept)
     List {
+        /// After an edit, print the whole roster and every diagnostic as `muster check`
+        /// does (by default an edit prints one line: what changed, the total, whether the
+        /// list is valid, and its errors)
+        #[arg(long, global = true)]
+        roster: bool,
         #[command(subcommand)]
         command: ListCommand,
     },

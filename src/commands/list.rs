@@ -12,17 +12,26 @@ use super::check::{check_read, roster_text, ruleset_of, OpenError};
 use super::{load_engine, print_out};
 use crate::cli::ListCommand;
 use crate::core::diagnostic;
+use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::output::{write_atomic, EditLock};
 use crate::core::source::{read_text, Sources};
 use crate::core::text;
+use crate::core::words::{Layered, Named, Phrase};
 use crate::ops::edit::{apply, unchanged, Shape};
 use crate::render::templates::Templates;
 use crate::rulesets::Rules;
 use crate::rulesets::{make_new_list, FreeSkill, NewList, NewUnit, Ruleset, UnitChange};
+use crate::rulesets::{ListCheck, ListWords, UnitRow};
 
-pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Result<u8, Error> {
+pub fn run(
+    dirs: &[PathBuf],
+    flag: Option<Ruleset>,
+    command: ListCommand,
+    roster: bool,
+) -> Result<u8, Error> {
+    let out = Out { roster };
     match command {
         ListCommand::New {
             file,
@@ -81,7 +90,12 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                 ));
             }
             let shape = Shape::default();
-            save(engine.as_ref(), &file, &file, &doc, shape, Vec::new())
+            let said = Said {
+                out,
+                did: Did::Created,
+                before: None,
+            };
+            save(engine.as_ref(), &file, &file, &doc, shape, Vec::new(), said)
         }
         ListCommand::Add {
             file,
@@ -105,7 +119,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                     skill: f.skill,
                 }),
             };
-            edit(dirs, flag, &file, |engine, doc| {
+            edit(dirs, flag, &file, out, Did::Added, |engine, doc| {
                 let mut unit = unit;
                 super::named::Namer::new(engine, None)?.new_unit(&mut unit, doc)?;
                 engine
@@ -147,28 +161,45 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                     file.display()
                 )));
             }
-            edit(dirs, flag, &file, |engine, doc| {
-                let mut change = change;
-                super::named::Namer::new(engine, None)?.change(&mut change, doc)?;
+            edit(
+                dirs,
+                flag,
+                &file,
+                out,
+                Did::Changed(index),
+                |engine, doc| {
+                    let mut change = change;
+                    super::named::Namer::new(engine, None)?.change(&mut change, doc)?;
+                    engine
+                        .ruleset()
+                        .need(engine.lists(), "army lists")
+                        .and_then(|x| x.set_unit(doc, index, &change))
+                },
+            )
+        }
+        ListCommand::Move { file, index, to } => {
+            let did = Did::Moved { from: index, to };
+            edit(dirs, flag, &file, out, did, |engine, doc| {
                 engine
                     .ruleset()
                     .need(engine.lists(), "army lists")
-                    .and_then(|x| x.set_unit(doc, index, &change))
+                    .and_then(|x| x.move_unit(doc, index, to))
             })
         }
-        ListCommand::Move { file, index, to } => edit(dirs, flag, &file, |engine, doc| {
-            engine
-                .ruleset()
-                .need(engine.lists(), "army lists")
-                .and_then(|x| x.move_unit(doc, index, to))
-        }),
-        ListCommand::Remove { file, index } => edit(dirs, flag, &file, |engine, doc| {
-            engine
-                .ruleset()
-                .need(engine.lists(), "army lists")
-                .and_then(|x| x.remove_unit(doc, index))
-        }),
-        ListCommand::Update { file } => update(dirs, flag, &file),
+        ListCommand::Remove { file, index } => edit(
+            dirs,
+            flag,
+            &file,
+            out,
+            Did::Removed(index),
+            |engine, doc| {
+                engine
+                    .ruleset()
+                    .need(engine.lists(), "army lists")
+                    .and_then(|x| x.remove_unit(doc, index))
+            },
+        ),
+        ListCommand::Update { file } => update(dirs, flag, &file, out),
         ListCommand::Share { file, qr } => {
             super::share::run_share(dirs, flag, &file, qr.as_deref())
         }
@@ -216,7 +247,7 @@ fn lock(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<Locked, 
 /// `muster list update`: every unit's record says what today's data price it with; only the
 /// records change. Says what it accepted, unit by unit; writes nothing when the records
 /// already say today's data.
-fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<u8, Error> {
+fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path, out: Out) -> Result<u8, Error> {
     let Locked {
         lock,
         original,
@@ -243,7 +274,7 @@ fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<u8, Er
         .collect();
     if accepted.is_empty() || shape.apply(doc.to_string()) == original {
         drop(lock);
-        print_out(&roster_text(&before))?;
+        out.unchanged(&before)?;
         for n in notes {
             eprintln!("note: {n}");
         }
@@ -256,16 +287,31 @@ fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<u8, Er
     for a in &accepted {
         eprintln!("{}", text::one_line(&a.words()));
     }
-    let code = save(engine.as_ref(), file, &lock.target, &doc, shape, notes)?;
+    let said = Said {
+        out,
+        did: Did::Updated(accepted.len()),
+        before: Some(&before),
+    };
+    let code = save(
+        engine.as_ref(),
+        file,
+        &lock.target,
+        &doc,
+        shape,
+        notes,
+        said,
+    )?;
     drop(lock);
     Ok(code)
 }
 
-/// Locks the list, reads and checks it, applies `change`, and saves.
+/// Locks the list, reads and checks it, applies `change` (what `did` says), and saves.
 fn edit(
     dirs: &[PathBuf],
     flag: Option<Ruleset>,
     file: &Path,
+    out: Out,
+    did: Did,
     change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<u8, Error> {
     let Locked {
@@ -283,21 +329,35 @@ fn edit(
         &shape.apply(doc.to_string()),
     ) {
         drop(lock);
-        print_out(&roster_text(&before))?;
+        out.unchanged(&before)?;
         eprintln!(
             "nothing to change: {} already says so; nothing written",
             file.display()
         );
         return Ok(if before.is_valid() { 0 } else { 1 });
     }
-    let code = save(engine.as_ref(), file, &lock.target, &doc, shape, notes)?;
+    let said = Said {
+        out,
+        did,
+        before: Some(&before),
+    };
+    let code = save(
+        engine.as_ref(),
+        file,
+        &lock.target,
+        &doc,
+        shape,
+        notes,
+        said,
+    )?;
     drop(lock);
     Ok(code)
 }
 
 /// Checks the edited document, writes it atomically to `target` (what `file` names), and
-/// prints the total and diagnostics. Exit 1 when the list is now invalid: it is written all
-/// the same, since editing is the point, and the output says so.
+/// says what changed, the new total and whether the list is valid, with its errors (the
+/// whole roster and every diagnostic with `--roster`). Exit 1 when the list is now invalid:
+/// it is written all the same, since editing is the point, and the output says so.
 fn save(
     engine: &Rules,
     file: &Path,
@@ -305,6 +365,7 @@ fn save(
     doc: &DocumentMut,
     shape: Shape,
     notes: Vec<String>,
+    said: Said,
 ) -> Result<u8, Error> {
     let text = shape.apply(doc.to_string());
     let mut sources = Sources::new();
@@ -319,8 +380,29 @@ fn save(
             ))
         })?;
     write_atomic(target, text.as_bytes())?;
-    print_out(&roster_text(&checked))?;
-    diagnostic::print_all(&checked.diagnostics, &sources);
+    let lang = super::named::cli_lang(checked.ruleset);
+    let words = Layered {
+        own: checked.ruleset.words(lang),
+        lang,
+    };
+    if said.out.roster {
+        print_out(&roster_text(&checked))?;
+        diagnostic::print_all(&checked.diagnostics, &sources);
+    } else {
+        print_out(&format!(
+            "{}\n",
+            said.line(file, &checked).say(lang, &words)
+        ))?;
+        let errors: Vec<Diagnostic> = checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.in_lang(lang, &words))
+            .collect();
+        for d in &errors {
+            eprintln!("error[{}]: {}", d.code, text::one_line(&d.message));
+        }
+    }
     for n in notes {
         eprintln!("note: {n}");
     }
@@ -349,17 +431,181 @@ fn save(
         }
     }
     let valid = checked.is_valid();
-    eprintln!(
-        "wrote {}: {} ({})",
-        file.display(),
-        if valid {
-            "valid".to_owned()
-        } else {
-            "INVALID: the list was written with its errors; fix them before playing".to_owned()
-        },
-        diagnostic::summary(&checked.diagnostics)
-    );
+    if said.out.roster {
+        eprintln!(
+            "wrote {}: {} ({})",
+            file.display(),
+            if valid {
+                "valid".to_owned()
+            } else {
+                "INVALID: the list was written with its errors; fix them before playing".to_owned()
+            },
+            diagnostic::summary(&checked.diagnostics)
+        );
+    }
     Ok(if valid { 0 } else { 1 })
+}
+
+/// How an edit prints what it did: one line by default, the whole roster with `--roster`.
+#[derive(Clone, Copy)]
+struct Out {
+    roster: bool,
+}
+
+impl Out {
+    /// An edit that changed nothing: the roster as it stands with `--roster`, else nothing
+    /// (the caller says that nothing changed).
+    fn unchanged(self, before: &ListCheck) -> Result<(), Error> {
+        if self.roster {
+            print_out(&roster_text(before))?;
+        }
+        Ok(())
+    }
+}
+
+/// What an edit did to the list (units numbered from 1, as `muster check` numbers them).
+enum Did {
+    Created,
+    Added,
+    Changed(usize),
+    Moved {
+        from: usize,
+        to: usize,
+    },
+    Removed(usize),
+    /// How many units were priced again with today's data.
+    Updated(usize),
+}
+
+/// What an edit says once written: how (`out`), what it did, and the list before it.
+struct Said<'a> {
+    out: Out,
+    did: Did,
+    before: Option<&'a ListCheck>,
+}
+
+impl Said<'_> {
+    /// The edit's line: `FILE: added unit 2, Chosen Men (6 figures, 162 points); 391 / 300
+    /// points; invalid (1 error, 0 warnings)`.
+    fn line(&self, file: &Path, after: &ListCheck) -> Phrase {
+        let words = after.ruleset.list_words();
+        let unit = |list: &ListCheck, n: usize| -> Option<Phrase> {
+            list.units
+                .get(n.checked_sub(1)?)
+                .map(|r| unit_said(r, words))
+        };
+        let did = match self.did {
+            Did::Created => Phrase::new("list-created", "created “{name}”")
+                .text("name", text::one_line(&after.name)),
+            Did::Added => match unit(after, after.units.len()) {
+                Some(u) => Phrase::new("list-added", "added unit {n}, {unit}")
+                    .count("n", after.units.len())
+                    .phrase("unit", u),
+                None => Phrase::new("list-added-none", "added a unit"),
+            },
+            Did::Changed(n) => match unit(after, n) {
+                Some(u) => Phrase::new("list-changed", "changed unit {n}, {unit}")
+                    .count("n", n)
+                    .phrase("unit", u),
+                None => Phrase::new("list-changed-none", "changed unit {n}").count("n", n),
+            },
+            Did::Moved { from, to } => {
+                let to = to.clamp(1, after.units.len().max(1));
+                match unit(after, to) {
+                    Some(u) => Phrase::new("list-moved", "moved unit {from} to place {to}, {unit}")
+                        .count("from", from)
+                        .count("to", to)
+                        .phrase("unit", u),
+                    None => Phrase::new("list-moved-none", "moved unit {from} to place {to}")
+                        .count("from", from)
+                        .count("to", to),
+                }
+            }
+            Did::Removed(n) => match self.before.and_then(|b| unit(b, n)) {
+                Some(u) => Phrase::new("list-removed", "removed unit {n}, {unit}")
+                    .count("n", n)
+                    .phrase("unit", u),
+                None => Phrase::new("list-removed-none", "removed unit {n}").count("n", n),
+            },
+            Did::Updated(n) => Phrase::new(
+                "list-updated",
+                "{n|# unit|# units} priced again with today's data",
+            )
+            .count("n", n),
+        };
+        let total = if words.points {
+            Phrase::new("list-total-points", "{total} / {limit} points")
+                .count("total", after.total)
+                .count("limit", after.limit)
+        } else {
+            Phrase::new("list-total-units", "{n|# unit|# units}").count("n", after.units.len())
+        };
+        let verdict = if after.is_valid() {
+            Phrase::new("list-edit-valid", "valid ({summary})")
+        } else {
+            Phrase::new(
+                "list-edit-invalid",
+                "INVALID, written with its errors: fix them before playing ({summary})",
+            )
+        }
+        .phrase("summary", diagnostic::summary_said(&after.diagnostics));
+        Phrase::new("list-edited", "{file}: {did}; {total}; {verdict}")
+            .text("file", file.display().to_string())
+            .phrase("did", did)
+            .phrase("total", total)
+            .phrase("verdict", verdict)
+    }
+}
+
+/// A unit as an edit's line names it: its name (in each language the data give it, the
+/// player's label as written), its figures and its cost where the ruleset's lists have them.
+fn unit_said(row: &UnitRow, words: &ListWords) -> Phrase {
+    let name = if row.own_label {
+        Named::same(text::one_line(&row.label))
+    } else {
+        let en = row.names.get(Lang::En).unwrap_or(&row.label);
+        Named::new(
+            text::one_line(en),
+            row.names
+                .get(Lang::Fr)
+                .map(|n| text::one_line(n).into_owned()),
+            row.names
+                .get(Lang::Es)
+                .map(|n| text::one_line(n).into_owned()),
+        )
+    };
+    // Thucydide counts elements, Capitán and WAB figures.
+    let elements = words.figures == Some("elements");
+    match (
+        row.figures.filter(|_| words.figures.is_some()),
+        words.points,
+    ) {
+        (Some(f), true) if elements => Phrase::new(
+            "list-unit-elements-points",
+            "{name} ({figures|# element|# elements}, {cost|# point|# points})",
+        )
+        .count("figures", f)
+        .count("cost", row.cost),
+        (Some(f), false) if elements => Phrase::new(
+            "list-unit-elements",
+            "{name} ({figures|# element|# elements})",
+        )
+        .count("figures", f),
+        (Some(f), true) => Phrase::new(
+            "list-unit-figures-points",
+            "{name} ({figures|# figure|# figures}, {cost|# point|# points})",
+        )
+        .count("figures", f)
+        .count("cost", row.cost),
+        (Some(f), false) => {
+            Phrase::new("list-unit-figures", "{name} ({figures|# figure|# figures})")
+                .count("figures", f)
+        }
+        (None, true) => Phrase::new("list-unit-points", "{name} ({cost|# point|# points})")
+            .count("cost", row.cost),
+        (None, false) => Phrase::new("list-unit", "{name}"),
+    }
+    .name("name", name)
 }
 
 /// "1 field", "3 fields".

@@ -225,8 +225,10 @@ function drawUnits(view) {
   view.units.forEach((u, i) => {
     const number = i + 1;
     const count = u.figures ?? view.check.units[i]?.elements ?? "";
-    const extras = u.extras.map((e) => el("span", { class: "chip" + (e.free ? " free" : ""), "data-extra": e.id },
-      e.free ? `${e.name} · ${t("free")}` : words.extras_bought && e.cost ? `${e.name} (${e.cost})` : e.name));
+    // Free: the rank's free skill, or what the rules give at no cost (a guerrilla's §1.4).
+    const free = (e) => e.free || (words.extras_bought && e.cost === 0);
+    const extras = u.extras.map((e) => el("span", { class: "chip" + (free(e) ? " free" : ""), "data-extra": e.id },
+      free(e) ? `${e.name} · ${t("free")}` : words.extras_bought && e.cost ? `${e.name} (${e.cost})` : e.name));
     const input = words.figures && u.counted
       ? el("input", { class: "fig", type: "number", min: "0", max: "1000", value: count, inputmode: "numeric",
           "aria-label": `${countWord(words)} · ${number}`, "data-unit": number })
@@ -539,6 +541,12 @@ function unitForm(form, offer, current, submitLabel, submit, cancel, target) {
           return el("label", { class: "extra count", title: x.summary || null },
             el("input", { type: "number", min: "0", max: x.max, value, name: `count-${x.id}`, "data-count": x.id, inputmode: "numeric" }),
             el("span", {}, `${x.name} `, el("span", { class: "muted small" }, `${x.cost} · ≤ ${x.max}`)));
+        }
+        if (x.given) {
+          // The rules give it: ticked and fixed, with the reason (not sent: the check adds it).
+          return el("label", { class: "extra given", title: x.summary || null },
+            el("input", { type: "checkbox", checked: true, disabled: true, "data-given": x.id }),
+            el("span", {}, `${x.name} `, el("span", { class: "muted small" }, x.given)));
         }
         const checked = had.has(x.id) && !had.get(x.id).free;
         return el("label", { class: "extra", title: x.summary || null },

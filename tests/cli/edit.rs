@@ -85,7 +85,7 @@ fn set_exits_1_and_writes_a_list_it_makes_invalid() {
     // Lancers is a skill of the data, but not one the voltigeurs' sheet offers.
     let run = muster(&["list", "set", &f, "2", "--skill", "lanciers"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("INVALID"), "{}", run.stderr);
+    assert!(run.stdout.contains("INVALID"), "{}", run.stdout);
     let report = json(&muster(&["check", &f, "--format", "json"]));
     assert_eq!(
         report["units"][1]["skills"][0]["id"], "lanciers",
@@ -396,4 +396,74 @@ fn list_new_names_every_field_to_fix_at_once() {
     );
     let run = muster(&["list", "new", f, "--ruleset", "hm-qrs", "--name", "X"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// An edit says in one line what changed, the new total and whether the list is valid, and
+/// on stderr each error's headline (issue 38: `list add` printed the whole roster and a
+/// 7-line warning each time); `--roster` prints the roster and every diagnostic as before.
+#[test]
+fn an_edit_prints_one_line_and_the_roster_only_when_asked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = write(tmp.path(), "l.toml", CAPITAN);
+    let fail = |stream: &str, line: &str| format!("{f}: {line}\n{stream}");
+    // 188 + 199 + 180 = 567, and 6 fusiliers at 14.
+    let run = muster(&["list", "add", &f, "fr-47e-fusiliers", "--figures", "6"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        fail("", "added unit 4, 47e de Ligne / Fusiliers (6 figures, 84 points); 651 / 700 points; valid (0 errors, 0 warnings)")
+    );
+    // Only the note of what it recorded (tests/cli/priced.rs).
+    assert_eq!(
+        run.stderr,
+        "note: recorded what 3 other units are priced with (`priced = {…}`): `muster check` now says when the data change\n"
+    );
+    // Twelve hussars at 30: over the limit's margin, an error said by its headline alone (and
+    // counted with a warning: a section of cavalry has 4 to 6).
+    let run = muster(&["list", "set", &f, "3", "--figures", "12"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        fail("", "changed unit 3, 1er Hussards / Escadron (12 figures, 360 points); 831 / 700 points; INVALID, written with its errors: fix them before playing (1 error, 1 warning)")
+    );
+    assert_eq!(
+        run.stderr,
+        "error[points-over-limit]: the list costs 831 points, 131 over its limit of 700, beyond the 10 % margin (770 at most)\n"
+    );
+    let run = muster(&["list", "move", &f, "4", "--to", "1"]);
+    assert_eq!(
+        run.stdout,
+        fail("", "moved unit 4 to place 1, 47e de Ligne / Fusiliers (6 figures, 84 points); 831 / 700 points; INVALID, written with its errors: fix them before playing (1 error, 1 warning)")
+    );
+    let run = muster(&["list", "remove", &f, "1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        fail("", "removed unit 1, 47e de Ligne / Fusiliers (6 figures, 84 points); 747 / 700 points; valid (0 errors, 2 warnings)")
+    );
+    assert_eq!(run.stderr, "");
+    // --roster: the roster and every diagnostic, as before.
+    let run = muster(&["list", "set", &f, "3", "--figures", "6", "--roster"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("Patrol (empire, peninsula)\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("\ntotal 567 / 700 points"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("warning[points-under-limit]"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .ends_with(&format!("wrote {f}: valid (0 errors, 1 warning)\n")),
+        "{}",
+        run.stderr
+    );
 }

@@ -476,7 +476,7 @@ fn an_edit_that_leaves_the_list_invalid_exits_1_and_says_so() {
     // Over the points: written, exit 1, and said.
     let run = muster(&["list", "add", f, "gb-45th-line", "--figures", "12"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("INVALID"), "{}", run.stderr);
+    assert!(run.stdout.contains("INVALID"), "{}", run.stdout);
     assert!(std::fs::read_to_string(&file)
         .unwrap()
         .contains("figures = 12"));

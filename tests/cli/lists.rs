@@ -213,7 +213,10 @@ fn editing_keeps_comments_and_reports_the_new_total() {
         "500",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("total 0 / 500 points"));
+    assert_eq!(
+        run.stdout,
+        format!("{f}: created “Mine”; 0 / 500 points; valid (0 errors, 1 warning)\n")
+    );
     // The user adds a comment by hand.
     let text = std::fs::read_to_string(&file).unwrap() + "\n# my own note\n";
     std::fs::write(&file, text).unwrap();
@@ -226,11 +229,7 @@ fn editing_keeps_comments_and_reports_the_new_total() {
         "tireur-expert",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stdout.contains("total 244 / 500 points"),
-        "{}",
-        run.stdout
-    );
+    assert!(run.stdout.contains("; 244 / 500 points;"), "{}", run.stdout);
     let run = muster(&[
         "list",
         "add",
@@ -241,15 +240,12 @@ fn editing_keeps_comments_and_reports_the_new_total() {
         "--label",
         "Riflemen",
     ]);
-    assert!(
-        run.stdout.contains("total 460 / 500 points"),
-        "{}",
-        run.stdout
-    );
+    assert!(run.stdout.contains("; 460 / 500 points;"), "{}", run.stdout);
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("# my own note"));
     assert!(text.contains("label = \"Riflemen\""));
-    let run = muster(&["list", "remove", f, "1"]);
+    // With --roster, the roster and every diagnostic, as `muster check` prints them.
+    let run = muster(&["list", "remove", f, "1", "--roster"]);
     assert_eq!(run.code, 0);
     assert!(
         run.stdout.contains("total 216 / 500 points"),
@@ -361,4 +357,69 @@ fn check_in_a_language_the_ruleset_does_not_speak() {
         "{}",
         run.stderr
     );
+}
+
+/// A guerrilla uses the Mouvement furtif its sheet offers "sans surcoût" (Capitán §1.4): it
+/// has it whether or not the list names it, free, on its roster and in the check's JSON; the
+/// builder's form shows it ticked and fixed with the reason. Before, a player had to tick it
+/// by hand and nothing said it was free.
+#[test]
+fn a_guerrillas_stealthy_movement_is_given_free() {
+    let tmp = tempfile::tempdir().unwrap();
+    let list = tmp.path().join("g.toml");
+    std::fs::write(
+        &list,
+        "[list]\nname = \"Partida\"\nruleset = \"capitan\"\ncoalition = \"allies\"\ncampaign = \"peninsula\"\npoints = 200\n\n[[units]]\nsheet = \"es-guerrilleros\"\nfigures = 12\n\n[[units]]\nsheet = \"es-guerrilleros\"\nfigures = 12\nskills = [\"mouvement-furtif\"]\n",
+    )
+    .unwrap();
+    let before = std::fs::read(&list).unwrap();
+    let path = list.to_str().unwrap();
+    let run = muster(&["check", path, "--format", "json"]);
+    let v = json(&run);
+    for u in v["units"].as_array().unwrap() {
+        assert_eq!(
+            u["skills"],
+            serde_json::json!([{"id": "mouvement-furtif", "cost": 0}]),
+            "{u}"
+        );
+    }
+    let sheet = muster(&["sheets", "show", "es-guerrilleros", "--format", "json"]);
+    let pt = json(&sheet)["points"].as_u64().unwrap();
+    assert_eq!(v["total"], serde_json::json!(pt * 24), "{}", run.stdout);
+    // The roster says it free; the check wrote nothing.
+    let run = muster(&["check", path]);
+    assert_eq!(
+        run.stdout.matches("Stealthy movement (free)").count(),
+        2,
+        "{}",
+        run.stdout
+    );
+    assert_eq!(std::fs::read(&list).unwrap(), before);
+    // The builder's offer: given, with the reason, in the page's language; a skill bought
+    // is not.
+    let s = crate::serve::Server::start();
+    let r = s.get("/api/lists/guerrilla-band.toml/offers?lang=fr");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let offers = r.json();
+    let offer = offers["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"] == "es-guerrilleros")
+        .unwrap()
+        .clone();
+    let extra = |id: &str| {
+        offer["extras"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(
+        extra("mouvement-furtif")["given"],
+        "offert aux guérillas (Capitán §1.4)"
+    );
+    assert!(extra("sanguinaires").get("given").is_none(), "{offer}");
 }

@@ -68,6 +68,7 @@ fn a_skill_by_its_name_in_english_french_or_spanish() {
         "Feu d’attaque",
         "--skill",
         "mouvement-furtif",
+        "--roster",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(

@@ -54,11 +54,19 @@ pub fn skill_cost(db: &Database, sheet: &UnitSheet, skill: &str, free: bool) -> 
     let Some(s) = db.skill(skill) else {
         return 0;
     };
-    if free || (s.effects.free_for_guerrillas && db.has_trait(sheet, UnitTrait::Guerrilla)) {
+    if free || given(db, sheet, skill) {
         0
     } else {
         s.cost
     }
+}
+
+/// Whether the rules give this unit `skill` free: a guerrilla unit uses its Mouvement furtif
+/// "sans surcoût" (§1.4). [`Army::evaluate`] gives a unit each such skill its sheet offers,
+/// whether or not the list names it.
+pub fn given(db: &Database, sheet: &UnitSheet, skill: &str) -> bool {
+    db.skill(skill)
+        .is_some_and(|s| s.effects.free_for_guerrillas && db.has_trait(sheet, UnitTrait::Guerrilla))
 }
 
 impl<'a> Army<'a> {
@@ -81,6 +89,14 @@ impl<'a> Army<'a> {
                 if let Some(f) = free_here {
                     if !chosen.contains(&f) {
                         chosen.push(f);
+                    }
+                }
+                // What the rules give it (§1.4), after what the player chose.
+                if let Some(s) = sheet {
+                    for o in &s.skills {
+                        if given(db, s, &o.id) && !chosen.contains(&o.id.as_str()) {
+                            chosen.push(&o.id);
+                        }
                     }
                 }
                 let skills: Vec<(String, u32)> = chosen

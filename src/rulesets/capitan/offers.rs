@@ -47,6 +47,8 @@ pub fn offers(
                     cost: format!("{} {pts}", skill_cost(db, sheet, &skill.id, false)),
                     max: None,
                     summary: skill.summary.get(lang).to_owned(),
+                    given: super::army::given(db, sheet, &skill.id)
+                        .then(|| label(labels, "given_guerrillas")),
                 })
                 .collect();
             // §10.1: any skill of §11 up to the rank's value, that the unit may have.
@@ -62,6 +64,7 @@ pub fn offers(
                             cost: format!("{} {pts}", s.cost),
                             max: None,
                             summary: s.summary.get(lang).to_owned(),
+                            given: None,
                         })
                         .collect()
                 })

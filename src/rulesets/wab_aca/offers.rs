@@ -181,6 +181,7 @@ fn extras(db: &Database, entry: &Entry, pts: &str, labels: &toml::Table) -> Vec<
                 cost,
                 max,
                 summary,
+                given: None,
             }
         })
         .collect()

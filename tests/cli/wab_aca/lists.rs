@@ -162,7 +162,7 @@ fn list_edits() {
     // 95 + (20×7 + 5 + 20) + (2×50 + 8×6) = 408: under 90 % of 1000, a warning only.
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stdout.contains("total 408 / 1000 points"),
+        run.stdout.contains("; 408 / 1,000 points;"),
         "{}",
         run.stdout
     );
