@@ -76,6 +76,8 @@ pub fn new(engine: &Rules, id: &str, from: &str, edit: bool) -> Result<u8, Error
     let player = std::path::Path::new(super::PLAYER_DATA);
     // An id the player's layer defines already is changed where it is, never defined twice.
     crate::ops::player_layer::refuse_defined(engine, player, id)?;
+    // The editor is found before anything is written: no copy left behind by a refusal.
+    let editor = if edit { Some(text_editor()?) } else { None };
     let file = engine
         .ruleset()
         .need(engine.editor(), "sheets to copy")
@@ -97,10 +99,7 @@ pub fn new(engine: &Rules, id: &str, from: &str, edit: bool) -> Result<u8, Error
         "wrote {}: a copy of `{from}`{replaces}; change it, then `muster data check`",
         path.display()
     );
-    if edit {
-        let editor = std::env::var_os("VISUAL")
-            .or_else(|| std::env::var_os("EDITOR"))
-            .ok_or_else(|| Error::Usage("--edit: neither $VISUAL nor $EDITOR is set".into()))?;
+    if let Some(editor) = editor {
         let status = std::process::Command::new(&editor)
             .arg(&path)
             .status()
@@ -115,6 +114,31 @@ pub fn new(engine: &Rules, id: &str, from: &str, edit: bool) -> Result<u8, Error
         }
     }
     Ok(0)
+}
+
+/// The player's text editor, as git finds one: `$VISUAL`, else `$EDITOR` (an empty one is
+/// unset), else the first of the system's usual editors on the `PATH` (`editor`, `nano`,
+/// `vi`; Notepad on Windows). None: a usage error that says how to name one.
+fn text_editor() -> Result<std::ffi::OsString, Error> {
+    let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(e) = set("VISUAL").or_else(|| set("EDITOR")) {
+        return Ok(e);
+    }
+    let usual: &[&str] = if cfg!(windows) {
+        &["notepad.exe"]
+    } else {
+        &["editor", "nano", "vi"]
+    };
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for name in usual {
+        if std::env::split_paths(&path).any(|dir| dir.join(name).is_file()) {
+            return Ok(name.into());
+        }
+    }
+    Err(Error::Usage(format!(
+        "--edit: no text editor found: neither $VISUAL nor $EDITOR is set, and none of {} is on the PATH; nothing written (set EDITOR, e.g. `EDITOR=nano muster sheets new …`, or leave out --edit and open the file yourself)",
+        usual.join(", ")
+    )))
 }
 
 /// Whose a sheet is, as `sheets show` says under its card: the book's, muster's illustrative

@@ -188,3 +188,51 @@ fn ids_are_unique_inside_the_players_folder() {
         check.stderr
     );
 }
+
+/// `sheets new --edit` finds the player's editor before it writes: with none ($VISUAL and
+/// $EDITOR empty, none of the usual ones on the PATH) it refuses, exit 2, and writes nothing
+/// (before, it wrote the copy and then exited 2); with one, the copy is opened in it.
+#[test]
+fn sheets_new_edit_without_an_editor_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let empty = tempfile::tempdir().unwrap();
+    let args = [
+        "sheets",
+        "new",
+        "mine",
+        "--from",
+        "gb-95th-harper",
+        "--edit",
+    ];
+    let none = [
+        ("VISUAL", ""),
+        ("EDITOR", ""),
+        ("PATH", empty.path().to_str().unwrap()),
+    ];
+    let refused = crate::muster_in(d, &args, &none);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert_eq!(
+        refused.stderr,
+        "error: --edit: no text editor found: neither $VISUAL nor $EDITOR is set, and none of editor, nano, vi is on the PATH; nothing written (set EDITOR, e.g. `EDITOR=nano muster sheets new …`, or leave out --edit and open the file yourself)\n"
+    );
+    assert!(!d.join("my-sheets").exists());
+    // An editor that records what it was given: the copy, written before it opens.
+    let seen = d.join("seen");
+    let script = empty.path().join("ed.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\ncat \"$1\" > '{}'\n", seen.display()),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let opened = crate::muster_in(d, &args, &[("VISUAL", script.to_str().unwrap())]);
+        assert_eq!(opened.code, 0, "{}", opened.stderr);
+        let written =
+            std::fs::read_to_string(d.join("my-sheets/capitan/sheets/mine.toml")).unwrap();
+        assert_eq!(std::fs::read_to_string(&seen).unwrap(), written);
+    }
+}
