@@ -467,3 +467,50 @@ fn an_edit_prints_one_line_and_the_roster_only_when_asked() {
         run.stderr
     );
 }
+
+/// A list's name has at most 100 characters, however the list is made: `list new` refuses a
+/// longer one with the field's problem and writes nothing; a hand-written one is an error of
+/// the check (tests/fixtures/lists/name-too-long.toml). Before, no bound held.
+#[test]
+fn a_list_name_over_100_characters_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("long.toml");
+    let name = "Brigade ".repeat(13);
+    let run = muster(&[
+        "list",
+        "new",
+        f.to_str().unwrap(),
+        "--name",
+        &name,
+        "--ruleset",
+        "wab-aca",
+        "--army",
+        "france-1809",
+        "--points",
+        "1000",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: cannot create {}: 1 field to fix\n  --name: 104 characters; a list's name has at most 100\n",
+            f.display()
+        )
+    );
+    assert!(!f.exists());
+    // 100 is within it.
+    let run = muster(&[
+        "list",
+        "new",
+        f.to_str().unwrap(),
+        "--name",
+        &"b".repeat(100),
+        "--ruleset",
+        "wab-aca",
+        "--army",
+        "france-1809",
+        "--points",
+        "1000",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}

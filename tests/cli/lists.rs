@@ -15,6 +15,7 @@ fn all_list_codes() -> Vec<&'static str> {
     codes.extend(PAIR_RULES.iter().map(|r| r.code));
     codes.push(muster::rulesets::UNKNOWN_RULESET.code);
     codes.push(muster::rulesets::list_doc::TOO_MANY_UNITS);
+    codes.push(muster::rulesets::list_doc::NAME_TOO_LONG);
     codes.push(muster::rulesets::priced::DATA_CHANGED.code);
     codes.extend([
         "toml-syntax",

@@ -182,7 +182,14 @@ pub fn check_list(
     file: FileId,
 ) -> Result<ListCheck, Diagnostic> {
     match lists {
-        Some(lists) => lists.check_list(sources, file),
+        Some(lists) => lists.check_list(sources, file).map(|mut checked| {
+            // One bound for every ruleset's lists, however the list was made.
+            if let Some(d) = super::list_doc::name_too_long(&checked.name, file, &checked.spans) {
+                checked.diagnostics.push(d);
+                crate::core::diagnostic::sort(&mut checked.diagnostics);
+            }
+            checked
+        }),
         None => Err(Diagnostic::error(
             NO_LISTS.code,
             format!("{} has no army lists", ruleset.title()),

@@ -399,6 +399,42 @@ pub fn parse_list<T: serde::de::DeserializeOwned>(
     }
 }
 
+/// The most characters a list's name has: it heads the roster, the cards, the pages and the
+/// menus, and travels in share codes; no army needs more.
+pub const MAX_NAME: usize = 100;
+
+/// The code of a list whose name is longer than [`MAX_NAME`].
+pub const NAME_TOO_LONG: &str = "name-too-long";
+
+/// The error of a list whose `[list] name` is longer than [`MAX_NAME`] characters, at the
+/// name (`spans`: the list's); `None` when it is within it.
+pub fn name_too_long(
+    name: &str,
+    file: crate::core::source::FileId,
+    spans: &crate::core::source::SpanIndex,
+) -> Option<crate::core::diagnostic::Diagnostic> {
+    use crate::core::source::Seg;
+    use crate::core::words::Phrase;
+    let count = name.chars().count();
+    (count > MAX_NAME).then(|| {
+        crate::core::diagnostic::Diagnostic::error_said(
+            NAME_TOO_LONG,
+            Phrase::new(
+                "name-too-long",
+                "the list's name has {count|# character|# characters}: a name has at most {max}",
+            )
+            .count("count", count)
+            .count("max", MAX_NAME),
+        )
+        .at(file, spans.span(&[Seg::Key("list"), Seg::Key("name")]))
+        .with_label_said(Phrase::new("name-too-long-label", "too long"))
+        .with_note_said(Phrase::new(
+            "name-too-long-note",
+            "an engine limit (docs/development.md, Limits): the name heads the roster, the cards and the pages",
+        ))
+    })
+}
+
 fn too_many_units(
     file: crate::core::source::FileId,
     count: usize,

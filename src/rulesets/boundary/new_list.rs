@@ -110,6 +110,16 @@ pub fn new_list_problems(
             ProblemKind::Missing,
             "--name is missing: the army's name".to_owned(),
         );
+    } else if spec.name.chars().count() > super::list_doc::MAX_NAME {
+        problem(
+            "name",
+            ProblemKind::OutOfBounds,
+            format!(
+                "--name: {} characters; a list's name has at most {}",
+                spec.name.chars().count(),
+                super::list_doc::MAX_NAME
+            ),
+        );
     }
     for key in LIST_FIELD_KEYS {
         let given = spec.value(key);
