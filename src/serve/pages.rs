@@ -19,6 +19,7 @@ const CSS: &str = include_str!("../../templates/web/app.css");
 const COMMON_JS: &str = include_str!("../../templates/web/common.js");
 const LISTS_JS: &str = include_str!("../../templates/web/lists.js");
 const BUILDER_JS: &str = include_str!("../../templates/web/builder.js");
+const PICKER_JS: &str = include_str!("../../templates/web/picker.js");
 const MATCHUPS_JS: &str = include_str!("../../templates/web/matchups.js");
 const GAME_JS: &str = include_str!("../../templates/web/game.js");
 const SHEET_JS: &str = include_str!("../../templates/web/sheet.js");
@@ -83,6 +84,7 @@ pub async fn asset(UrlPath(file): UrlPath<String>) -> Response {
         "common.js" => (COMMON_JS, "text/javascript; charset=utf-8"),
         "lists.js" => (LISTS_JS, "text/javascript; charset=utf-8"),
         "builder.js" => (BUILDER_JS, "text/javascript; charset=utf-8"),
+        "picker.js" => (PICKER_JS, "text/javascript; charset=utf-8"),
         "matchups.js" => (MATCHUPS_JS, "text/javascript; charset=utf-8"),
         "game.js" => (GAME_JS, "text/javascript; charset=utf-8"),
         "sheet.js" => (SHEET_JS, "text/javascript; charset=utf-8"),

@@ -406,8 +406,8 @@ fn the_api_answers_as_the_cli() {
 /// `GET /api/lists/{name}/duel`: for a unit of each list, every procedure of the ruleset as
 /// the CLI gives it. Each duel's command, run by the CLI, prints the duel's text, and its
 /// `--plot x.svg` draws the duel's chart byte for byte.
-/// Each page loads common.js, then its own script (the builder's matchups.js before
-/// builder.js, which starts the page); every script is served as JavaScript, and app.js, once
+/// Each page loads common.js, then its own script (the builder's matchups.js and picker.js
+/// before builder.js, which starts the page); every script is served as JavaScript, and app.js, once
 /// every page's, is no more.
 #[test]
 fn each_page_loads_common_js_and_its_own_script() {
@@ -423,7 +423,7 @@ fn each_page_loads_common_js_and_its_own_script() {
         ("/", &["common.js", "lists.js"][..]),
         (
             "/lists/sharpe-patrol.toml",
-            &["common.js", "matchups.js", "builder.js"],
+            &["common.js", "matchups.js", "picker.js", "builder.js"],
         ),
         ("/games/g.toml", &["common.js", "game.js"]),
         ("/sheets/edit?ruleset=capitan", &["common.js", "sheet.js"]),
