@@ -153,7 +153,7 @@ function show(view) {
   state.view = view;
   state.version = view.version;
   const check = view.check;
-  const words = view.words || {};
+  const words = view.words || { points: false, figures: null, extras_bought: false, adds: [] };
   $("#title").textContent = view.list_name || view.name;
   $("#subtitle").textContent = [view.title, view.description_words, view.name].filter(Boolean).join(" · ");
   $("#total").textContent = words.points && check.limit

@@ -50,7 +50,7 @@ async function setupLanguage() {
   UI.all = await (await fetch("/assets/labels.json")).json();
   UI.words = UI.all[UI.lang] || UI.all.en;
   document.documentElement.lang = UI.lang;
-  for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+  for (const e of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-t]"))) e.textContent = t(e.dataset.t);
   const pick = $("#ui-lang");
   pick.replaceChildren(...LANGS.map((l) => el("option", { value: l, selected: l === UI.lang }, UI.all[l]?.lang_name || l)));
   pick.addEventListener("change", () => {
@@ -70,6 +70,7 @@ function banner(message, info) {
 }
 
 async function api(method, url, body, version) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (version) headers["If-Match"] = version;
   // A picture (a file chosen) goes as it is.
@@ -139,6 +140,9 @@ function drawChoices(box, choices, situation, asked, onchange) {
 // The width a duel's chart is shown at, in CSS pixels: an empty card laid out where the cards
 // go says it. The server draws the chart that wide, so its text is seen at the size it sets
 // (never scaled down with the drawing); a window made narrower or wider draws it again.
+/** The width the charts were last drawn at (px). */
+let chartWidthLast = 0;
+
 function chartWidth(out) {
   const probe = el("div", { class: "duels", "aria-hidden": "true", style: "visibility: hidden" },
     el("article", { class: "duel" }, el("div", { class: "chart" })));
@@ -147,8 +151,8 @@ function chartWidth(out) {
   const box = probe.querySelector(".chart"), style = getComputedStyle(box);
   const width = Math.floor(box.getBoundingClientRect().width - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth));
   probe.remove();
-  chartWidth.last = Math.min(1200, Math.max(240, width));
-  return chartWidth.last;
+  chartWidthLast = Math.min(1200, Math.max(240, width));
+  return chartWidthLast;
 }
 
 // The charts drawn again when their column's width changes (a window resized, a phone turned).
@@ -160,7 +164,7 @@ function redrawChartsOnResize(draw, out) {
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (!out().querySelector(".duel img")) return;
-      const was = chartWidth.last;
+      const was = chartWidthLast;
       if (chartWidth(out()) !== was) draw();
     }, 250);
   }).observe(out());

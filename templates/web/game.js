@@ -203,7 +203,7 @@ async function gameEdit(url, body) {
 
 function oddsSituation() {
   const q = new URLSearchParams();
-  for (const s of document.querySelectorAll("#odds-choices select")) q.set(s.dataset.choice, s.value);
+  for (const s of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#odds-choices select"))) q.set(s.dataset.choice, s.value);
   return q;
 }
 
@@ -217,7 +217,7 @@ async function drawOdds() {
   if (url !== location.pathname + location.search) history.replaceState(null, "", url);
   if (!a || !b) return out.replaceChildren(el("p", { class: "muted" }, t("odds_hint")));
   q.set("lang", UI.lang);
-  q.set("chart", chartWidth(out));
+  q.set("chart", String(chartWidth(out)));
   const r = await api("GET", `/api/games/${enc(game.name)}/odds?${q}`);
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
   // The choices name the two units chosen: drawn again when another is (they named the one

@@ -112,7 +112,7 @@ async function createList(ev) {
     if (p) p.textContent = "";
   }
   const f = new FormData(ev.target);
-  const body = { name: f.get("name").trim(), title: f.get("title").trim(), ruleset: f.get("ruleset"), lang: UI.lang };
+  const body = { name: String(f.get("name") || "").trim(), title: String(f.get("title") || "").trim(), ruleset: f.get("ruleset"), lang: UI.lang };
   for (const key of ["points", "army", "coalition", "campaign", "rank"]) {
     const v = f.get(key);
     if (v) body[key] = key === "points" ? Number(v) : v;
@@ -129,7 +129,7 @@ async function createList(ev) {
     if (markField(key, t(`p_${p.kind.replace(/-/g, "_")}`))) marked++;
   }
   banner(marked ? t("fix_fields") : said(r.data.error));
-  const first = document.querySelector("#new-list .field.bad input, #new-list .field.bad select");
+  const first = /** @type {HTMLElement | null} */ (document.querySelector("#new-list .field.bad input, #new-list .field.bad select"));
   if (first) first.focus();
 }
 
@@ -348,7 +348,7 @@ async function createGame(ev) {
     if (p) p.textContent = "";
   }
   const f = new FormData(ev.target);
-  let name = f.get("name").trim();
+  let name = String(f.get("name") || "").trim();
   const mark = (key, message) => {
     const field = document.querySelector(`#new-game [data-field='${key}']`);
     field.classList.add("bad");
@@ -358,7 +358,7 @@ async function createGame(ev) {
   if (!name.endsWith(".toml")) name += ".toml";
   if (!f.get("a")) return mark("a", t("p_missing"));
   if (!f.get("b")) return mark("b", t("same_ruleset"));
-  const r = await api("POST", "/api/games", { name, a: f.get("a"), b: f.get("b"), scenario: f.get("scenario").trim(), lang: UI.lang });
+  const r = await api("POST", "/api/games", { name, a: f.get("a"), b: f.get("b"), scenario: String(f.get("scenario") || "").trim(), lang: UI.lang });
   if (r.ok) {
     location.href = "/games/" + enc(name);
     return;

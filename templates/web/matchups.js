@@ -44,7 +44,7 @@ async function versus(asked) {
 
 function situation() {
   const q = new URLSearchParams();
-  for (const s of document.querySelectorAll("#choices select")) q.set(s.dataset.choice, s.value);
+  for (const s of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#choices select"))) q.set(s.dataset.choice, s.value);
   return q;
 }
 
@@ -153,7 +153,7 @@ async function drawDuels() {
   for (const [k, v] of situation()) q.set(k, v);
   remember(q);
   q.set("lang", UI.lang);
-  q.set("chart", chartWidth(out));
+  q.set("chart", String(chartWidth(out)));
   const r = await api("GET", `/api/lists/${enc(state.name)}/duel?${q}`);
   if (!r.ok) return out.replaceChildren(el("p", { class: "diagnostic error" }, r.data.error));
   out.replaceChildren(duelCards(r.data.duels, r.data.commands_in_lists ? "command_here_lists" : "command_here"));

@@ -99,7 +99,7 @@ function openEditor(number) {
   const top = article.getBoundingClientRect().top;
   const bottom = panel.getBoundingClientRect().bottom;
   const by = top < 8 ? top - 8 : bottom > window.innerHeight ? Math.min(top - 8, bottom - window.innerHeight + 8) : 0;
-  if (by) window.scrollBy({ top: by, behavior: "instant" });
+  if (by) window.scrollBy({ top: by, behavior: /** @type {ScrollBehavior} */ ("instant") });
   const first = panel.querySelector("input, select");
   if (first) first.focus({ preventScroll: true });
 }
@@ -191,9 +191,9 @@ function unitForm(form, offer, current, submitLabel, submit, cancel, target) {
     for (const c of offer.choices || []) {
       const v = f.get(`choice-${c.key}`);
       if (v === "__new") {
-        options.push(`${c.key}=${(f.get(`new-${c.key}`) || "").trim()}`);
+        options.push(`${c.key}=${String(f.get(`new-${c.key}`) || "").trim()}`);
         for (const n of c.new) {
-          const given = (f.get(`new-${c.key}-${n.id}`) || "").trim();
+          const given = String(f.get(`new-${c.key}-${n.id}`) || "").trim();
           if (given) options.push(`${n.id}=${given}`);
         }
       } else if (v) {
@@ -203,7 +203,7 @@ function unitForm(form, offer, current, submitLabel, submit, cancel, target) {
     const fields = {
       figures: f.get("figures") ? Number(f.get("figures")) : null,
       guns: f.get("guns") ? Number(f.get("guns")) : null,
-      label: (f.get("label") || "").trim(),
+      label: String(f.get("label") || "").trim(),
       skills: isSkills ? checked : [],
       options,
       free: f.get("free") || "",

@@ -127,7 +127,7 @@ function isShown(f, values) {
 
 function showFields(values) {
   for (const f of sheet.form.fields) {
-    const box = document.querySelector(`#sheet-form [data-field='${f.key}']`);
+    const box = /** @type {HTMLElement | null} */ (document.querySelector(`#sheet-form [data-field='${f.key}']`));
     if (box) box.hidden = !isShown(f, values);
   }
 }
@@ -153,7 +153,8 @@ function drawForm() {
 function readValues() {
   const all = {};
   for (const f of sheet.form.fields) {
-    const input = document.querySelector(`#sheet-form [data-field='${f.key}'] > [data-key='${f.key}']`);
+    // Each field's input carries its own read() (the form's builder sets it).
+    const input = /** @type {any} */ (document.querySelector(`#sheet-form [data-field='${f.key}'] > [data-key='${f.key}']`));
     if (!input) continue;
     const x = input.read();
     if (x !== null && !(Array.isArray(x) && !x.length && !f.required)) all[f.key] = x;
@@ -263,7 +264,7 @@ function focusField(key) {
   const field = document.querySelector(`#sheet-form [data-field='${key}']`);
   if (!field) return;
   field.scrollIntoView({ block: "center" });
-  field.querySelector("input, select")?.focus({ preventScroll: true });
+  /** @type {HTMLElement | null} */ (field.querySelector("input, select"))?.focus({ preventScroll: true });
 }
 
 async function saveSheet() {
@@ -281,12 +282,12 @@ async function saveSheet() {
 }
 
 // The round trips measured, keystroke's draft to card shown (ms): the median and the worst.
-window.sheetTimings = () => {
+/** @type {any} */ (window).sheetTimings = () => {
   const s = [...sheet.timings].sort((a, b) => a - b);
   return { n: s.length, median: s[Math.floor(s.length / 2)] ?? null, max: s[s.length - 1] ?? null };
 };
 
-window.sheetPage = async function sheetPage() {
+/** @type {any} */ (window).sheetPage = async function sheetPage() {
   const q = new URLSearchParams(location.search);
   sheet.list = q.get("list") || "";
   const from = q.get("from");
@@ -315,4 +316,4 @@ window.sheetPage = async function sheetPage() {
   await redraw();
 };
 
-startPage(() => window.sheetPage());
+startPage(() => /** @type {any} */ (window).sheetPage());

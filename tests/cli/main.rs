@@ -29,6 +29,7 @@ mod preview;
 mod priced;
 mod print;
 mod properties;
+mod scripts;
 mod serve;
 mod serve_fresh;
 mod share;
