@@ -287,6 +287,15 @@ async function saveSheet() {
   return { n: s.length, median: s[Math.floor(s.length / 2)] ?? null, max: s[s.length - 1] ?? null };
 };
 
+// A sheet's name as the page's language says it (one name, or one in each language), else
+// its id.
+function sheetName(values, id) {
+  const n = values && values.name;
+  if (typeof n === "string" && n) return n;
+  if (n && typeof n === "object") return n[UI.lang] || n.en || n.fr || n.es || id;
+  return id;
+}
+
 /** @type {any} */ (window).sheetPage = async function sheetPage() {
   const q = new URLSearchParams(location.search);
   sheet.list = q.get("list") || "";
@@ -301,15 +310,23 @@ async function saveSheet() {
   sheet.editing = r.data.editing;
   // A copy of a sheet that is not the player's keeps its id: saved, it takes that sheet's place
   // in the player's data (the page says so); a new id makes a sheet of one's own.
+  const named = from ? sheetName(sheet.values, from) : "";
   $("#subtitle").textContent = from
-    ? (r.data.provenance === "player" ? t("editing_yours", { id: from }) : t("copy_of", { id: from }))
+    ? (r.data.provenance === "player" ? t("editing_yours", { name: named }) : t("copy_of", { name: named }))
     : t("new_sheet_hint");
   const back = $("#back");
   if (sheet.list) back.href = `/lists/${enc(sheet.list)}`;
   else back.href = "/";
-  $("#crumb").replaceChildren(...[el("a", { href: "/" }, t("lists")), " / ",
-    sheet.list ? el("a", { href: `/lists/${enc(sheet.list)}` }, sheet.list) : null, sheet.list ? " / " : null, t("sheet_editor")]
+  const crumb = (listName) => $("#crumb").replaceChildren(...[el("a", { href: "/" }, t("lists")), " / ",
+    sheet.list ? el("a", { href: `/lists/${enc(sheet.list)}` }, listName) : null, sheet.list ? " / " : null, t("sheet_editor")]
     .filter((x) => x !== null));
+  crumb(sheet.list);
+  // The list by its name, as the lists page shows it, once its view answers.
+  if (sheet.list) {
+    api("GET", `/api/lists/${enc(sheet.list)}?lang=${UI.lang}`).then((l) => {
+      if (l.ok && l.data.list_name) crumb(l.data.list_name);
+    });
+  }
   document.title = `muster — ${t("sheet_editor")}`;
   drawForm();
   $("#save-sheet").addEventListener("click", saveSheet);

@@ -158,7 +158,7 @@ fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
         viewport(&c, 390, 844).await;
         fixture.page(&c, "/sheets/edit?ruleset=capitan&from=gb-95th-harper&list=sharpe-patrol.toml").await;
         wait_for("the French editor", || async {
-            text(&c, "#subtitle").await.starts_with("Une copie de gb-95th-harper")
+            text(&c, "#subtitle").await.starts_with("Une copie de 95th Rifles / Sergeant Harper :")
                 && text(&c, "#card-view").await.contains("Harper")
         })
         .await;
@@ -166,6 +166,11 @@ fn a_sheet_typed_in_the_editor_with_its_card_drawn_live() {
             text(&c, "#sheet-form [data-field='courage'] label").await,
             "Courage C (§5.1)"
         );
+        // The way back names the list, not its file (it named sharpe-patrol.toml).
+        wait_for("the list named in the way back", || async {
+            text(&c, "#crumb").await == "Listes / Sharpe's patrol / Éditeur de fiches"
+        })
+        .await;
         let fits = c
             .execute(
                 "return document.documentElement.scrollWidth <= document.documentElement.clientWidth;",
@@ -430,7 +435,7 @@ fn copy_and_edit_of_a_wab_entry_in_the_editor() {
         .await;
         click(&c, "li:has([data-offer='fr-hussars']) a.copy-edit").await;
         wait_for("the editor with the entry's card", || async {
-            text(&c, "#subtitle").await.starts_with("A copy of fr-hussars")
+            text(&c, "#subtitle").await.starts_with("A copy of Hussar regiment:")
                 && text(&c, "#card-view").await.contains("Hussar regiment")
         })
         .await;
@@ -510,7 +515,8 @@ fn copy_and_edit_of_a_wab_entry_in_the_editor() {
             )
             .await;
         wait_for("the French editor", || async {
-            text(&c, "#subtitle").await.contains("my-hussars")
+            // Named, not by its id: the French name it kept from the copy.
+            text(&c, "#subtitle").await == "Votre fiche Régiment de hussards"
                 && text(&c, "#card-view")
                     .await
                     .split_whitespace()
@@ -563,7 +569,7 @@ fn a_unit_type_copied_and_edited_in_hm_qrs_and_thucydide() {
         .await;
         click(&c, "li:has(> [data-offer='veteran-infantry']) a.copy-edit").await;
         wait_for("the editor with the card", || async {
-            text(&c, "#subtitle").await.starts_with("A copy of veteran-infantry")
+            text(&c, "#subtitle").await.starts_with("A copy of Veteran infantry:")
                 && text(&c, "#card-view").await.contains("Veteran infantry")
         })
         .await;
@@ -621,7 +627,7 @@ fn a_unit_type_copied_and_edited_in_hm_qrs_and_thucydide() {
             )
             .await;
         wait_for("the French editor", || async {
-            text(&c, "#subtitle").await.starts_with("Une copie de peltastes")
+            text(&c, "#subtitle").await.starts_with("Une copie de Peltastes :")
                 && text(&c, "#card-view").await.contains("Insaisissable")
         })
         .await;
