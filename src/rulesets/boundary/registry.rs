@@ -92,8 +92,6 @@ pub struct Meta {
     /// The languages its documents are printed in.
     pub languages: &'static [Lang],
     pub templates: &'static crate::render::templates::Builtin,
-    /// Loads and checks its data.
-    pub load: fn(Ruleset, &[PathBuf], &mut Sources) -> Result<Loaded, Error>,
     /// The JSON Schemas of its files: each file's name and its schema.
     pub schemas: &'static [SchemaFile],
     /// Its `muster preview` procedures.
@@ -369,7 +367,7 @@ impl Loaded {
 /// Loads the data of `ruleset` from the `<id>/` folders of `dirs`; its game rules are checked
 /// against its procedures.
 pub fn load(ruleset: Ruleset, dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    let mut loaded = (ruleset.meta().load)(ruleset, dirs, sources)?;
+    let mut loaded = ruleset.load_data(dirs, sources)?;
     if let Some(rules) = loaded
         .engine
         .as_ref()
