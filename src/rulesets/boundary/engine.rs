@@ -82,6 +82,20 @@ pub trait Engine: Send + Sync {
     }
 }
 
+/// An engine's accessors to the capabilities it has, each answering with the engine itself,
+/// written in its `impl Engine` as `capabilities!(sheets: Sheets, lists: Lists);`: each
+/// accessor of [`Engine`] with its trait (in scope where it is written).
+macro_rules! capabilities {
+    ($($accessor:ident: $capability:ident),+ $(,)?) => {
+        $(
+            fn $accessor(&self) -> Option<&dyn $capability> {
+                Some(self)
+            }
+        )+
+    };
+}
+pub(crate) use capabilities;
+
 /// A player's own sheets or entries: copied from the data, edited in the sheet editor, found
 /// where the data's layers define them.
 pub trait Editor {

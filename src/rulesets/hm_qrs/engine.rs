@@ -94,25 +94,9 @@ impl Engine for HmEngine {
         super::procedures::preview(&self.db, request)
     }
 
-    fn sheets(&self) -> Option<&dyn Sheets> {
-        Some(self)
-    }
-
-    fn editor(&self) -> Option<&dyn Editor> {
-        Some(self)
-    }
-
-    fn lists(&self) -> Option<&dyn Lists> {
-        Some(self)
-    }
-
-    fn cards(&self) -> Option<&dyn Cards> {
-        Some(self)
-    }
-
-    fn games(&self) -> Option<&dyn Games> {
-        Some(self)
-    }
+    crate::rulesets::engine::capabilities!(
+        sheets: Sheets, editor: Editor, lists: Lists, cards: Cards, games: Games
+    );
 }
 
 impl Sheets for HmEngine {
