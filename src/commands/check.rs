@@ -192,7 +192,7 @@ pub fn run(
         CheckFormat::Text => {
             // What the army is, by its header's names in the language where it has them.
             let mut shown = checked.clone();
-            let described = crate::rulesets::list_check::described(
+            let described = crate::rulesets::list_fields::described(
                 engine.as_ref(),
                 sources.text(file),
                 lang,

@@ -194,7 +194,7 @@ pub fn list_view(
     // War 1808 - 1814; France, 1809).
     // The header read from the check's own document (the list is not parsed again).
     let spans = &c.check.spans;
-    let description = rulesets::list_check::described_by(
+    let description = rulesets::list_fields::described_by(
         engine,
         &|key| spans.text_at(&["list", key]),
         lang,

@@ -6,7 +6,7 @@
 //! declares (its preview procedures among them, as data: [`procedure::Procedure`]).
 //!
 //! Adding a ruleset: its module with a [`Meta`] (`META`: id, title, capabilities, templates,
-//! loader, procedures, …), its folders, and one line in the registry below. No other file
+//! procedures, …) and its `load`, its folders, and one line in the registry below. No other file
 //! changes (a test holds every other file of `src/` and `templates/` to naming no ruleset).
 
 mod boundary;
@@ -38,6 +38,19 @@ macro_rules! registry {
         impl Ruleset {
             /// Every ruleset muster knows, the default one first.
             pub const ALL: &'static [Ruleset] = &[$(Ruleset(&$module::META)),+];
+
+            /// Reads and checks its data with its module's `load` (what [`load`] calls
+            /// before checking its game rules).
+            fn load_data(
+                self,
+                dirs: &[std::path::PathBuf],
+                sources: &mut crate::core::source::Sources,
+            ) -> Result<Loaded, crate::core::error::Error> {
+                $(if self.id() == $module::META.id {
+                    return $module::load(self, dirs, sources);
+                })+
+                unreachable!("every Ruleset is one of Ruleset::ALL, declared here")
+            }
         }
     };
 }

@@ -251,8 +251,8 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
             .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
         let engine = ready.engine.as_ref();
         let (a, b) = match (
-            crate::rulesets::procedure::read_list_within(engine, &a_path, Some(&app.roots())),
-            crate::rulesets::procedure::read_list_within(engine, &b_path, Some(&app.roots())),
+            crate::rulesets::list_file::read_list_within(engine, &a_path, Some(&app.roots())),
+            crate::rulesets::list_file::read_list_within(engine, &b_path, Some(&app.roots())),
         ) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(e), _) | (_, Err(e)) => {

@@ -1,9 +1,13 @@
-//! The [`Engine`]: what a loaded ruleset offers the generic commands; a battle to score;
-//! what a ruleset does not do.
+//! The [`Engine`]: what a loaded ruleset offers the generic commands, and [`Rules`], an
+//! engine with its ruleset; with them the capabilities whose types hold a loaded engine
+//! ([`Editor`]: its [`Draft`] is one) or take one ([`Careers`]), so that the recursion of
+//! types stays in one file; a list checked by its ruleset's [`Lists`]; a player's copy of a
+//! sheet.
 
 use toml_edit::DocumentMut;
 
-use super::{procedure, Capabilities, Cards, Editor, Games, ListCheck, Lists, Ruleset, Sheets};
+use super::scoring::{Scored, Scoring};
+use super::{procedure, Capabilities, Cards, Games, ListCheck, Lists, Ruleset, SheetForm, Sheets};
 pub use crate::core::catalog::Replaced;
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::error::Error;
@@ -78,6 +82,52 @@ pub trait Engine: Send + Sync {
     }
 }
 
+/// An engine's accessors to the capabilities it has, each answering with the engine itself,
+/// written in its `impl Engine` as `capabilities!(sheets: Sheets, lists: Lists);`: each
+/// accessor of [`Engine`] with its trait (in scope where it is written).
+macro_rules! capabilities {
+    ($($accessor:ident: $capability:ident),+ $(,)?) => {
+        $(
+            fn $accessor(&self) -> Option<&dyn $capability> {
+                Some(self)
+            }
+        )+
+    };
+}
+pub(crate) use capabilities;
+
+/// A player's own sheets or entries: copied from the data, edited in the sheet editor, found
+/// where the data's layers define them.
+pub trait Editor {
+    /// A copy of the sheet or entry `from` under the id `new_id`, for the player's own data
+    /// folder (`muster sheets new NEW-ID --from ID`): where it goes in the ruleset's folder, and
+    /// its TOML, in the data's key order, without a `source` (a player's sheet is theirs).
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<SheetFile, Error>;
+
+    /// The sheet editor's form, its words in `lang` ([`super::sheet_form`]).
+    fn sheet_form(&self, lang: Lang, labels: &toml::Table) -> Result<SheetForm, Error>;
+
+    /// A sheet typed in the editor (`file`: one entry of the form's table), read over this
+    /// data as the player's own.
+    fn draft(&self, sources: &Sources, file: FileId) -> Result<Draft, Error>;
+
+    /// The file that defines the sheet or entry `id`, as the data were read (`None`: no such
+    /// id): where the sheet editor saves a player's own sheet, in the file that holds it.
+    fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf>;
+
+    /// The sheets or entries a later data layer replaced (`data check` says them).
+    fn replaced(&self) -> Vec<Replaced>;
+}
+
+/// A sheet typed in the editor, read over the data as the player's own: the engine that has
+/// it (its card drawn by the same renderer as `muster cards`), its id, and what `data check`
+/// would say of it.
+pub struct Draft {
+    pub engine: Rules,
+    pub id: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
 /// A ruleset's engine as the registry loaded it, with the ruleset it is of: what the generic
 /// commands hold (it derefs to the [`Engine`]).
 pub struct Rules {
@@ -142,27 +192,6 @@ pub trait Careers {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<Scored, Error>;
-}
-
-/// A ruleset that scores a finished battle from its file.
-pub trait Scoring {
-    /// Scores a finished battle (`muster score FILE`).
-    fn score(&self, battle: Battle) -> Result<Scored, Error>;
-}
-
-/// A finished battle to score: its file (read into `sources`), the folder its side lists are
-/// named from, the language of the result's words.
-pub struct Battle<'a> {
-    pub sources: &'a mut Sources,
-    pub file: FileId,
-    pub path: &'a std::path::Path,
-    pub lang: Lang,
-}
-
-/// A scored battle: what `--format json` prints, and the text.
-pub struct Scored {
-    pub json: serde_json::Value,
-    pub text: String,
 }
 
 /// A list of a ruleset that has none.
@@ -240,12 +269,4 @@ pub fn copy_of<T: serde::Serialize>(
              {more}{body}"
         ),
     })
-}
-
-/// What a ruleset does not do, with the rulesets that do.
-pub fn unsupported(ruleset: Ruleset, what: &str) -> Error {
-    Error::Usage(format!(
-        "{} has no {what}; see `muster rulesets` for what each rule system supports",
-        ruleset.title()
-    ))
 }

@@ -1,5 +1,5 @@
 //! A list as its ruleset checked it ([`ListCheck`]: its units, total, diagnostics), the
-//! words of its table, the database's listings, and the checks every ruleset shares (a
+//! database's listings, and the checks every ruleset shares (a
 //! language it does not print, the balance between two armies).
 
 use serde::Serialize;
@@ -10,29 +10,6 @@ use crate::core::i18n::Lang;
 use crate::core::names::Names;
 use crate::core::rule::Rule;
 use crate::core::source::{FileId, Seg, SpanIndex};
-
-/// The words of a list's table in `muster check`: a unit's id, its figures, what it has.
-#[derive(Serialize)]
-pub struct ListWords {
-    pub id: &'static str,
-    /// What a unit is taken from, in messages: "sheet", "entry", "unit type".
-    pub unit: &'static str,
-    /// The count of a unit (figures, elements), or `None`: units have no count.
-    pub figures: Option<&'static str>,
-    pub extras: &'static str,
-    /// Whether extras are bought (printed with their cost, "free" at 0).
-    pub extras_bought: bool,
-    /// Whether lists cost points (a total against a limit).
-    pub points: bool,
-    /// What `muster list add` takes besides the id, the count and the label: any of
-    /// "skills", "free-skill", "options", "guns" (the web builder's form shows these).
-    pub adds: &'static [&'static str],
-    /// Examples of `--option`, for forms: "flag, musician, elite=4".
-    pub options_hint: &'static str,
-    /// The keys a unit's table is written with by `muster list add` (what `list set`
-    /// rewrites; other keys of a unit stay as the user wrote them).
-    pub unit_keys: &'static [&'static str],
-}
 
 /// One unit of a checked list, as the generic commands print it.
 #[derive(Debug, Clone, PartialEq)]
@@ -221,54 +198,6 @@ pub fn balance_diagnostic(
         )
         .at(a.file, a.spans.span(&[Seg::Key("list"), Seg::Key("points")])),
     )
-}
-
-/// What the army is, in words (its header's choices by their names in `lang`: "Empire,
-/// Peninsular War 1808 - 1814"; "France, 1809"), from the list's `text`; empty where its
-/// ruleset's header has no choices.
-pub fn described(
-    engine: &crate::rulesets::Rules,
-    text: &str,
-    lang: Lang,
-    labels: &toml::Table,
-) -> Vec<String> {
-    let header = toml::from_str::<toml::Table>(text)
-        .ok()
-        .and_then(|t| t.get("list").and_then(|l| l.as_table()).cloned())
-        .unwrap_or_default();
-    described_by(
-        engine,
-        &|key| header.get(key).and_then(|v| v.as_str()).map(str::to_owned),
-        lang,
-        labels,
-    )
-}
-
-/// [`described`] of a list whose header's text values `given` answers (a document parsed
-/// already: the builder's view reads the check's).
-pub fn described_by(
-    engine: &crate::rulesets::Rules,
-    given: &dyn Fn(&str) -> Option<String>,
-    lang: Lang,
-    labels: &toml::Table,
-) -> Vec<String> {
-    engine
-        .lists()
-        .map(|l| l.list_fields(lang, labels))
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|f| {
-            let given = given(f.key)?;
-            let given = given.as_str();
-            let choices = f.choices.as_ref()?;
-            Some(
-                choices
-                    .iter()
-                    .find(|c| c.id == given)
-                    .map_or(given.to_owned(), |c| c.label.clone()),
-            )
-        })
-        .collect()
 }
 
 /// A list's description (`phrase`, its counts agreeing with their nouns) in each language

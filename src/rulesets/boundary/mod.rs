@@ -1,44 +1,48 @@
 //! The boundary between the generic commands and the rulesets, one file per thing it holds:
 //!
-//! - [`registry`]: a ruleset's declarations ([`Meta`]), the [`Ruleset`] handle, loading its
-//!   data, naming it, its files' JSON Schemas;
-//! - [`engine`]: the [`Engine`] trait, what every loaded ruleset answers, and its optional
-//!   capabilities, each a trait: [`sheets`], [`editor`], [`lists`], [`cards`], `game`'s
-//!   [`Games`], and in [`engine`] careers and scoring;
+//! - [`registry`]: a ruleset's declarations ([`Meta`]), the [`Ruleset`] handle, naming it,
+//!   its files' JSON Schemas; [`procedure_decl`] and [`duel_decl`]: the procedures and duels
+//!   a [`Meta`] declares, as plain data; [`loaded`]: loading its data behind its engine;
+//! - [`engine`]: the [`Engine`] trait, what every loaded ruleset answers, [`Rules`] (an
+//!   engine with its ruleset), and its optional capabilities, each a trait: [`sheets`],
+//!   [`lists`], [`cards`], [`scoring`], `game`'s [`Games`], and in [`engine`] the editor and
+//!   careers, whose types hold or take a loaded engine;
 //! - [`list_check`]: a list as checked ([`ListCheck`], [`UnitRow`]) and the shared list checks;
+//!   [`list_file`]: a list file read for a preview or a game; [`list_fields`]: a new list made
+//!   from a ruleset's list fields, the army they describe in words;
 //! - [`new_list`], [`offers`], [`unit_edit`]: making a list, what it may take, adding and
 //!   changing a unit; [`choice`]: a value a field may take, with its name;
 //! - [`printed`]: labels, counts in words, diagnostics as documents print them, JSON values;
-//! - [`procedure`]: previews declared as data, and [`naming`]: units named from lists and
-//!   games; [`duel`] and [`matchup`]: one unit against another, and every pair of two lists;
+//! - [`procedure`]: previews requested and worked out, and [`naming`]: units named from lists
+//!   and games; [`duel`] and [`matchup`]: one unit against another, and every pair of two
+//!   lists;
 //! - [`game`]: game files; [`list_doc`]: editing a list's TOML in place; [`record`] and
 //!   [`priced`]: the record of what each unit of a list was priced with, and what changed in
 //!   the data since;
-//! - [`sheet_form`]: the sheet editor's form from a sheet type's JSON Schema, and a draft
-//!   sheet read as the player's; [`sheet_book`]: the sheets a ruleset reads in layers
-//!   (`units.toml`, `units/*.toml`), shown, copied, found and drafted the same way.
+//! - [`sheet_form`]: the sheet editor's form from a sheet type's JSON Schema; [`sheet_book`]:
+//!   the sheets a ruleset reads in layers (`units.toml`, `units/*.toml`), shown, copied, found
+//!   and drafted the same way.
 //!
-//! The files here speak through two: [`engine`] (the trait) and [`registry`] (a ruleset's
-//! declarations), which in turn name the types of the others. That is one circle of imports,
-//! and it takes in each file the two name that leads back to them: `cards`, `duel`, `editor`,
-//! `game`'s `games`, `state`, `preview` and `score`, `list_check`, `lists`, `new_list`,
-//! `printed`, `procedure` and `sheet_form` (not `choice`, `list_doc`, `offers`, `priced`,
-//! `pricing`, `record`, `sheets`, `unit_edit` nor `game`'s `file` and `rules`, whose check
-//! against the procedures is the registry's, which lead back to neither, nor `matchup`,
-//! `naming` nor `game`'s other files, which neither names);
-//! `tests/cli/architecture.rs` holds it to these files. Apart from those two, the files
-//! depend one way (no circle of imports: `naming` reads games and lists, `game` uses
-//! `procedure`, never back), and none of them uses a ruleset's module.
+//! The files depend one way, in three floors: the declarations a [`Meta`] holds under the
+//! registry ([`Ruleset`], [`Meta`]); over it, what the engine's capabilities name (a checked
+//! list holds its [`Ruleset`], a request its procedure's), under [`engine`]; over the engine,
+//! what works with a loaded one ([`Rules`]: `loaded`, `list_fields`, `list_file`, `duel`,
+//! `matchup`, `naming`, `sheet_book`, `game`'s `open`, `marks`, `preview` and `thresholds`).
+//! `tests/cli/architecture.rs` holds every file of `src/` to no circle of imports. None of them
+//! uses a ruleset's module.
 
 pub mod cards;
 pub mod choice;
 pub mod duel;
-pub mod editor;
+pub mod duel_decl;
 pub mod engine;
 pub mod game;
 pub mod list_check;
 pub mod list_doc;
+pub mod list_fields;
+pub mod list_file;
 pub mod lists;
+pub mod loaded;
 pub mod matchup;
 pub mod naming;
 pub mod new_list;
@@ -47,8 +51,10 @@ pub mod priced;
 pub mod pricing;
 pub mod printed;
 pub mod procedure;
+pub mod procedure_decl;
 pub mod record;
 pub mod registry;
+pub mod scoring;
 pub mod sheet_book;
 pub mod sheet_form;
 pub mod sheets;
@@ -57,15 +63,17 @@ pub mod unit_edit;
 pub use cards::Cards;
 pub use choice::Choice;
 pub use duel::{Duel, DuelChoice, DuelDecl, DuelSide, DuelSituation};
-pub use editor::Editor;
 pub use engine::*;
 pub use game::Games;
 pub use list_check::*;
+pub use list_fields::*;
 pub use lists::*;
+pub use loaded::*;
 pub use new_list::*;
 pub use offers::*;
 pub use printed::*;
 pub use registry::*;
-pub use sheet_form::{Draft, SheetForm};
+pub use scoring::*;
+pub use sheet_form::SheetForm;
 pub use sheets::{Listing, SheetFilter, Sheets};
 pub use unit_edit::*;

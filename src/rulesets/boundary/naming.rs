@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use super::game;
-use super::procedure::{read_list, select, ListedUnit, Request, UnitRef};
+use super::list_file::read_list;
+use super::procedure::{select, ListedUnit, Request, UnitRef};
 use super::ListCheck;
 use crate::core::error::Error;
 use crate::rulesets::Rules;

@@ -2,12 +2,9 @@
 //! choices and bounds, every problem of them at once.
 
 use serde::Serialize;
-use toml_edit::DocumentMut;
 
 use super::choice::Choice;
 use super::Ruleset;
-use crate::core::i18n::Lang;
-use crate::rulesets::Rules;
 
 /// `muster list new`: what the command line gives.
 #[derive(Debug, Default, Clone)]
@@ -175,36 +172,4 @@ pub fn new_list_problems(
         }
     }
     problems
-}
-
-/// A new list of `engine`'s ruleset (`muster list new`, the web's form): every problem of its
-/// fields at once ([`new_list_problems`], the fields named in `lang`), else the document.
-pub fn make_new_list(
-    engine: &Rules,
-    spec: &NewList,
-    lang: Lang,
-    labels: &toml::Table,
-) -> Result<DocumentMut, Vec<FieldProblem>> {
-    let problems = new_list_problems(
-        engine.ruleset(),
-        &engine
-            .lists()
-            .map(|l| l.list_fields(lang, labels))
-            .unwrap_or_default(),
-        spec,
-    );
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    engine
-        .ruleset()
-        .need(engine.lists(), "army lists")
-        .and_then(|x| x.new_list(spec))
-        .map_err(|e| {
-            vec![FieldProblem {
-                key: "",
-                kind: ProblemKind::Unknown,
-                message: e.to_string(),
-            }]
-        })
 }

@@ -1,6 +1,6 @@
-//! Preview procedures declared as data. Each ruleset declares its procedures (name, summary,
-//! rule reference, and every parameter with its kind, bounds, default, help and the unit it
-//! belongs to); the command line is built from these declarations (`cli::preview`), the web
+//! Preview procedures requested and worked out. Each ruleset declares its procedures (name,
+//! summary, rule reference, and every parameter with its kind, bounds, default, help and the
+//! unit it belongs to: [`super::procedure_decl`], re-exported here); the command line is built from these declarations (`cli::preview`), the web
 //! builder's duels and the matchup table fill them in, and the ruleset reads a checked
 //! [`Request`] back. A unit is named one way in every procedure of every ruleset: a sheet or
 //! entry id (`gb-95th-riflemen`, `gb-95th-riflemen:8` where figures may be given), or a unit of
@@ -10,174 +10,12 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+pub use super::procedure_decl::*;
 use super::{Ruleset, UnitRow};
-use crate::core::diagnostic;
 use crate::core::error::Error;
-use crate::core::source::Sources;
 use crate::core::table::Series;
-use crate::core::words::Phrase;
-use crate::rulesets::Rules;
-
-/// The unit of a procedure a parameter belongs to (the shooter and the target, side A and side
-/// B), or neither (the situation, the output).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    First,
-    Second,
-    Neither,
-}
-
-/// What a parameter takes.
-#[derive(Debug, Clone, Copy)]
-pub enum Kind {
-    /// Present or not.
-    Flag,
-    /// A whole number within bounds (the rules' or a documented engine limit).
-    Int { min: i64, max: i64 },
-    /// One of these values, each with its help ("" for none).
-    Choice(&'static [(&'static str, &'static str)]),
-    /// An id of the ruleset's data (a skill, a modifier), checked by the ruleset, whose
-    /// message names the known ids.
-    Id,
-    /// A unit: a sheet or entry id (with `:FIGURES` when `figures`), or `FILE:N` / `FILE:LABEL`.
-    Unit { figures: bool },
-}
-
-/// One parameter of a procedure: the flag `--NAME`.
-#[derive(Debug, Clone, Copy)]
-pub struct Param {
-    pub name: &'static str,
-    pub kind: Kind,
-    pub help: &'static str,
-    pub side: Side,
-    /// The placeholder in help (`ID`, `N`); the kind's own when `None`.
-    pub value_name: Option<&'static str>,
-    /// The value taken when the flag is not given (shown in help).
-    pub default: Option<&'static str>,
-    /// May be given several times.
-    pub repeat: bool,
-    pub required: bool,
-    /// Parameters that cannot be given with this one.
-    pub conflicts: &'static [&'static str],
-    /// An earlier spelling of a unit, `--LIST FILE --UNIT N`, accepted and not shown in help.
-    pub legacy: Option<(&'static str, &'static str)>,
-    /// What an id of it names (a skill, a unit's sheet), when a player may give it by its name
-    /// in any of the ruleset's languages instead ([`crate::core::names`]).
-    pub names: Option<crate::core::names::NameKind>,
-}
 
 impl Param {
-    const fn new(name: &'static str, kind: Kind, help: &'static str) -> Param {
-        Param {
-            name,
-            kind,
-            help,
-            side: Side::Neither,
-            value_name: None,
-            default: None,
-            repeat: false,
-            required: false,
-            conflicts: &[],
-            legacy: None,
-            names: None,
-        }
-    }
-
-    /// An id that may be given by its name too ([`Param::names`]).
-    pub const fn names(mut self, kind: crate::core::names::NameKind) -> Param {
-        self.names = Some(kind);
-        self
-    }
-
-    pub const fn flag(name: &'static str, help: &'static str) -> Param {
-        Param::new(name, Kind::Flag, help)
-    }
-
-    pub const fn int(name: &'static str, min: i64, max: i64, help: &'static str) -> Param {
-        Param::new(name, Kind::Int { min, max }, help)
-    }
-
-    /// A number within a `u32` limit of the engine or the rules.
-    pub const fn int_u(
-        name: &'static str,
-        range: std::ops::RangeInclusive<u32>,
-        help: &'static str,
-    ) -> Param {
-        Param::int(name, *range.start() as i64, *range.end() as i64, help)
-    }
-
-    /// A number within an `i32` limit of the engine or the rules.
-    pub const fn int_i(
-        name: &'static str,
-        range: std::ops::RangeInclusive<i32>,
-        help: &'static str,
-    ) -> Param {
-        Param::int(name, *range.start() as i64, *range.end() as i64, help)
-    }
-
-    pub const fn choice(
-        name: &'static str,
-        values: &'static [(&'static str, &'static str)],
-        help: &'static str,
-    ) -> Param {
-        Param::new(name, Kind::Choice(values), help)
-    }
-
-    pub const fn id(name: &'static str, value_name: &'static str, help: &'static str) -> Param {
-        Param::new(name, Kind::Id, help).value_name(value_name)
-    }
-
-    /// A unit without figures: a sheet id, `FILE:N` or `FILE:LABEL`.
-    pub const fn unit(name: &'static str, help: &'static str) -> Param {
-        Param::new(name, Kind::Unit { figures: false }, help).value_name("UNIT")
-    }
-
-    /// A unit whose figures may be given with its id: `ID:FIGURES`.
-    pub const fn unit_with_figures(name: &'static str, help: &'static str) -> Param {
-        Param::new(name, Kind::Unit { figures: true }, help).value_name("UNIT")
-    }
-
-    pub const fn first(mut self) -> Param {
-        self.side = Side::First;
-        self
-    }
-
-    pub const fn second(mut self) -> Param {
-        self.side = Side::Second;
-        self
-    }
-
-    pub const fn value_name(mut self, name: &'static str) -> Param {
-        self.value_name = Some(name);
-        self
-    }
-
-    pub const fn default(mut self, value: &'static str) -> Param {
-        self.default = Some(value);
-        self
-    }
-
-    pub const fn repeat(mut self) -> Param {
-        self.repeat = true;
-        self
-    }
-
-    pub const fn required(mut self) -> Param {
-        self.required = true;
-        self
-    }
-
-    pub const fn conflicts(mut self, names: &'static [&'static str]) -> Param {
-        self.conflicts = names;
-        self
-    }
-
-    pub const fn legacy(mut self, list: &'static str, unit: &'static str) -> Param {
-        self.legacy = Some((list, unit));
-        self
-    }
-
     /// Checks a value given as text against the kind: the number's bounds, the choice's
     /// values, the shape of a unit.
     pub fn parse(&self, text: &str) -> Result<Value, String> {
@@ -206,58 +44,6 @@ impl Param {
             }
             Kind::Id => Ok(Value::Text(text.to_owned())),
             Kind::Unit { figures } => UnitRef::parse(text, figures).map(Value::Unit),
-        }
-    }
-}
-
-/// What a procedure's chart counts, or why it has none (`--plot` is refused with it).
-#[derive(Debug, Clone, Copy)]
-pub enum Chart {
-    /// Its title: the key of its words in each language (`msg_<key>`) and its English
-    /// template, whose `{a}` and `{b}` are the units (the command line's "A" and "B", a
-    /// page's their names).
-    Of(&'static str, &'static str),
-    None(&'static str),
-}
-
-impl Chart {
-    /// The chart's title, its units "A" and "B" (a page names them: [`Phrase::named`]).
-    pub fn title(&self) -> Option<Phrase> {
-        match self {
-            Chart::Of(key, en) => Some(Phrase::new(key, en).text("a", "A").text("b", "B")),
-            Chart::None(_) => None,
-        }
-    }
-}
-
-/// A preview procedure of a ruleset, as `muster preview NAME` takes it.
-#[derive(Debug, Clone, Copy)]
-pub struct Procedure {
-    pub name: &'static str,
-    /// What it works out: "A volley: casualties, reduced units and routs".
-    pub summary: &'static str,
-    /// Where the rule is: "§7.5–7.6, §5.3", "p.11".
-    pub rule: &'static str,
-    /// How help heads the parameters of the first and the second unit: "Shooter", "Target".
-    pub sides: [&'static str; 2],
-    pub params: &'static [Param],
-    pub chart: Chart,
-    /// The number of its JSON output that sums it up (a JSON pointer: "/mean"), for the
-    /// matchup table; `None` when it has none.
-    pub mean: Option<&'static str>,
-}
-
-impl Procedure {
-    pub fn param(&self, name: &str) -> Option<&'static Param> {
-        self.params.iter().find(|p| p.name == name)
-    }
-
-    /// One line for help and listings: "A volley: … (§7.5–7.6, §5.3)".
-    pub fn about(&self) -> String {
-        if self.rule.is_empty() {
-            self.summary.to_owned()
-        } else {
-            format!("{} ({})", self.summary, self.rule)
         }
     }
 }
@@ -730,56 +516,6 @@ impl Preview {
         let v = self.json.pointer(procedure.mean?)?;
         v.as_f64()
     }
-}
-
-/// A list file of the engine's ruleset, checked (its rules may fail: a preview of a list that
-/// breaks a rule is still a preview).
-pub(crate) fn read_list(engine: &Rules, path: &Path) -> Result<super::ListCheck, Error> {
-    read_list_within(engine, path, None)
-}
-
-/// [`read_list`], the files the list names (its career) kept inside `roots` when given (the
-/// folders `muster serve` was given).
-pub(crate) fn read_list_within(
-    engine: &Rules,
-    path: &Path,
-    roots: Option<&[std::path::PathBuf]>,
-) -> Result<super::ListCheck, Error> {
-    let ruleset = engine.ruleset();
-    let mut sources = Sources::new();
-    if let Some(r) = roots {
-        sources.confine(r.to_vec());
-    }
-    let file = sources.read(path).map_err(|e| match e {
-        Error::Read { path, source } => Error::Usage(format!(
-            "cannot read {}: {source}; {UNIT_NAMING}",
-            path.display()
-        )),
-        other => other,
-    })?;
-    match super::peek(&sources, file) {
-        Ok(r) if r == ruleset => {}
-        Ok(other) => {
-            return Err(Error::Usage(format!(
-                "{} is a list for {}, not for {}",
-                path.display(),
-                other.title(),
-                ruleset.title()
-            )))
-        }
-        Err(d) => {
-            diagnostic::print_all(&[d], &sources);
-            return Err(Error::Usage(format!(
-                "{} is not a {} list",
-                path.display(),
-                ruleset.title()
-            )));
-        }
-    }
-    crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, file).map_err(|d| {
-        diagnostic::print_all(&[d], &sources);
-        Error::Usage(format!("{} is not a valid list file", path.display()))
-    })
 }
 
 /// The number of the unit `which` names in `list`.

@@ -1,16 +1,16 @@
 //! The registry's side of the boundary: what a ruleset declares ([`Meta`]), the [`Ruleset`]
 //! handle the generic commands pass around, naming one (`--ruleset`, a file's `[list]`,
-//! `[game]` or `[career]` ruleset), loading its data (its game rules checked against its
-//! procedures), and the JSON Schemas of its files.
+//! `[game]` or `[career]` ruleset), how `muster check` names a list's columns ([`ListWords`]),
+//! a ruleset's game rules checked against its procedures, what a ruleset does not do, and the
+//! JSON Schemas of its files.
 
 use std::fmt;
-use std::path::PathBuf;
 use std::str::FromStr;
 
 use serde::Serialize;
 
-use super::duel::{DuelChoice, DuelDecl};
-use super::{game, procedure, Engine, ListWords, Rules};
+use super::duel_decl::{DuelChoice, DuelDecl};
+use super::{game, procedure};
 use crate::core::diagnostic::{Diagnostic, Severity};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
@@ -73,6 +73,29 @@ pub struct Capabilities {
 /// A JSON Schema file of a ruleset: its name, and the schema of the type its files are read as.
 pub type SchemaFile = (&'static str, fn() -> schemars::schema::RootSchema);
 
+/// The words of a list's table in `muster check`: a unit's id, its figures, what it has.
+#[derive(Serialize)]
+pub struct ListWords {
+    pub id: &'static str,
+    /// What a unit is taken from, in messages: "sheet", "entry", "unit type".
+    pub unit: &'static str,
+    /// The count of a unit (figures, elements), or `None`: units have no count.
+    pub figures: Option<&'static str>,
+    pub extras: &'static str,
+    /// Whether extras are bought (printed with their cost, "free" at 0).
+    pub extras_bought: bool,
+    /// Whether lists cost points (a total against a limit).
+    pub points: bool,
+    /// What `muster list add` takes besides the id, the count and the label: any of
+    /// "skills", "free-skill", "options", "guns" (the web builder's form shows these).
+    pub adds: &'static [&'static str],
+    /// Examples of `--option`, for forms: "flag, musician, elite=4".
+    pub options_hint: &'static str,
+    /// The keys a unit's table is written with by `muster list add` (what `list set`
+    /// rewrites; other keys of a unit stay as the user wrote them).
+    pub unit_keys: &'static [&'static str],
+}
+
 /// Everything the generic commands need to know of a ruleset, declared by its module
 /// (`rulesets::<module>::META`).
 pub struct Meta {
@@ -92,8 +115,6 @@ pub struct Meta {
     /// The languages its documents are printed in.
     pub languages: &'static [Lang],
     pub templates: &'static crate::render::templates::Builtin,
-    /// Loads and checks its data.
-    pub load: fn(Ruleset, &[PathBuf], &mut Sources) -> Result<Loaded, Error>,
     /// The JSON Schemas of its files: each file's name and its schema.
     pub schemas: &'static [SchemaFile],
     /// Its `muster preview` procedures.
@@ -341,50 +362,6 @@ fn plain_ruleset(text: &str) -> Option<&str> {
     None
 }
 
-/// A ruleset's data, loaded and checked: the engine when the data could be assembled, and
-/// every diagnostic found on the way.
-pub struct Loaded {
-    pub engine: Option<Rules>,
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl Loaded {
-    /// A database of `ruleset`, when it could be assembled, behind its engine.
-    pub fn of<D, E: Engine + 'static>(
-        ruleset: Ruleset,
-        database: Option<D>,
-        diagnostics: Vec<Diagnostic>,
-        engine: impl FnOnce(D) -> E,
-    ) -> Loaded {
-        Loaded {
-            engine: database.map(|db| Rules {
-                ruleset,
-                engine: Box::new(engine(db)),
-            }),
-            diagnostics,
-        }
-    }
-}
-
-/// Loads the data of `ruleset` from the `<id>/` folders of `dirs`; its game rules are checked
-/// against its procedures.
-pub fn load(ruleset: Ruleset, dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    let mut loaded = (ruleset.meta().load)(ruleset, dirs, sources)?;
-    if let Some(rules) = loaded
-        .engine
-        .as_ref()
-        .and_then(|e| e.games().map(|g| g.game_rules()))
-    {
-        for problem in rules.check(ruleset) {
-            loaded.diagnostics.push(
-                Diagnostic::error("game-rules", format!("{}/game.toml: {problem}", ruleset.id()))
-                    .with_note("a state, value or lost_param names a procedure, unit or parameter `muster preview` has"),
-            );
-        }
-    }
-    Ok(loaded)
-}
-
 impl game::GameRules {
     /// Checks the declarations against the ruleset's procedures: every procedure, unit and
     /// parameter they name exists (a data lint; `muster data check` runs it).
@@ -436,6 +413,14 @@ impl game::GameRules {
         }
         problems
     }
+}
+
+/// What a ruleset does not do, with the rulesets that do.
+pub fn unsupported(ruleset: Ruleset, what: &str) -> Error {
+    Error::Usage(format!(
+        "{} has no {what}; see `muster rulesets` for what each rule system supports",
+        ruleset.title()
+    ))
 }
 
 /// The ruleset a file names in its `[TABLE] ruleset` (a game's `[game]`, a career's
@@ -548,7 +533,7 @@ mod tests {
         let dirs = [std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets")];
         for r in Ruleset::ALL {
             let mut sources = Sources::new();
-            let loaded = super::load(*r, &dirs, &mut sources).unwrap();
+            let loaded = crate::rulesets::load(*r, &dirs, &mut sources).unwrap();
             let engine = loaded.engine.unwrap();
             assert_eq!(
                 crate::rulesets::capabilities_of(&*engine),

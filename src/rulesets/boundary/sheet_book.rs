@@ -10,9 +10,9 @@ use std::path::PathBuf;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::engine::{copy_of, Rules, SheetFile};
+use super::engine::{copy_of, Draft, Rules, SheetFile};
 use super::printed::to_value;
-use super::sheet_form::{the_one, Draft};
+use super::sheet_form::the_one;
 use crate::core::catalog::{Catalog, HasId, Origin, Provenance, Registry, Replaced, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};

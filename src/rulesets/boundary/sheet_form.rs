@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use schemars::schema::{InstanceType, RootSchema, Schema, SchemaObject, SingleOrVec};
 use serde::Serialize;
 
-use super::{label, Choice, Rules};
+use super::{label, Choice};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 
@@ -445,15 +445,6 @@ fn check(
         }
         _ => {}
     }
-}
-
-/// A sheet typed in the editor, read over the data as the player's own: the engine that has
-/// it (its card drawn by the same renderer as `muster cards`), its id, and what `data check`
-/// would say of it.
-pub struct Draft {
-    pub engine: Rules,
-    pub id: String,
-    pub diagnostics: Vec<Diagnostic>,
 }
 
 /// The one sheet or entry a draft holds (`noun`: the ruleset's word for it): `None` when none

@@ -18,8 +18,8 @@ use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    label, set_in_place, to_value, to_values, Choice, Engine, FreeSkill, ListCheck, ListField,
-    Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef, UnitChange,
+    label, set_in_place, to_value, Choice, Engine, FreeSkill, ListCheck, ListField, Listing,
+    NewList, NewUnit, Ruleset, SheetFilter, SheetRef, UnitChange,
 };
 use crate::rulesets::{Cards, Careers, Editor, Games, Lists, Rules, Sheets};
 
@@ -162,29 +162,9 @@ impl Engine for CapitanEngine {
         super::procedures::preview(&self.db, request)
     }
 
-    fn sheets(&self) -> Option<&dyn Sheets> {
-        Some(self)
-    }
-
-    fn editor(&self) -> Option<&dyn Editor> {
-        Some(self)
-    }
-
-    fn lists(&self) -> Option<&dyn Lists> {
-        Some(self)
-    }
-
-    fn cards(&self) -> Option<&dyn Cards> {
-        Some(self)
-    }
-
-    fn games(&self) -> Option<&dyn Games> {
-        Some(self)
-    }
-
-    fn careers(&self) -> Option<&dyn Careers> {
-        Some(self)
-    }
+    crate::rulesets::engine::capabilities!(
+        sheets: Sheets, editor: Editor, lists: Lists, cards: Cards, games: Games, careers: Careers
+    );
 }
 
 impl Sheets for CapitanEngine {
@@ -655,9 +635,10 @@ impl Cards for CapitanEngine {
         labels: &toml::Table,
     ) -> Result<Vec<serde_json::Value>, Error> {
         let db = &self.db;
-        let mut cards = Vec::new();
-        if let Some(list) = list {
-            for (i, row) in list.units.iter().enumerate() {
+        crate::rulesets::cards::contexts_of(
+            list,
+            sheets,
+            |number, row| {
                 let sheet = db
                     .sheet(&row.id)
                     .ok_or_else(|| unknown("sheet", &row.id, db.sheets.ids()))?;
@@ -667,80 +648,79 @@ impl Cards for CapitanEngine {
                     .unwrap_or_else(|| views::default_boxes(db, sheet));
                 let skills: Vec<(String, u32)> =
                     row.extras.iter().map(|e| (e.id.clone(), e.cost)).collect();
-                cards.push(views::card(
+                Ok(views::card(
                     db,
                     &views::CardUnit {
                         sheet,
                         label: Some(&row.label),
-                        number: Some(i + 1),
+                        number: Some(number),
                         boxes,
                         skills: &skills,
                         cost: Some(row.cost),
                     },
                     lang,
                     labels,
-                ));
-            }
-        }
-        for arg in sheets {
-            let sheet = db
-                .sheet(&arg.id)
-                .ok_or_else(|| unknown("sheet", &arg.id, db.sheets.ids()))?;
-            if let Some(n) = arg.figures {
-                let troops = &db.rules.troops;
-                let (min, max, what) = match sheet.kind {
-                    Kind::Command => {
-                        let f = sheet.figures.unwrap_or(1);
-                        (f, f, "a command unit has its N°F".to_owned())
-                    }
-                    Kind::Troop => (
-                        troops.min_figures,
-                        troops.max_figures,
-                        "troop units have".to_owned(),
-                    ),
-                    Kind::Artillery => (
-                        views::default_boxes(db, sheet),
-                        troops.max_figures,
-                        "a gun has a crew of".to_owned(),
-                    ),
-                };
-                if n < min || n > max {
-                    return Err(Error::Usage(format!(
-                        "--sheet {}:{n}: {what} {} figures (Capitán §1, §12.15)",
-                        sheet.id,
-                        if min == max {
-                            min.to_string()
-                        } else {
-                            format!("{min} to {max}")
+                ))
+            },
+            |arg| {
+                let sheet = db
+                    .sheet(&arg.id)
+                    .ok_or_else(|| unknown("sheet", &arg.id, db.sheets.ids()))?;
+                if let Some(n) = arg.figures {
+                    let troops = &db.rules.troops;
+                    let (min, max, what) = match sheet.kind {
+                        Kind::Command => {
+                            let f = sheet.figures.unwrap_or(1);
+                            (f, f, "a command unit has its N°F".to_owned())
                         }
-                    )));
+                        Kind::Troop => (
+                            troops.min_figures,
+                            troops.max_figures,
+                            "troop units have".to_owned(),
+                        ),
+                        Kind::Artillery => (
+                            views::default_boxes(db, sheet),
+                            troops.max_figures,
+                            "a gun has a crew of".to_owned(),
+                        ),
+                    };
+                    if n < min || n > max {
+                        return Err(Error::Usage(format!(
+                            "--sheet {}:{n}: {what} {} figures (Capitán §1, §12.15)",
+                            sheet.id,
+                            if min == max {
+                                min.to_string()
+                            } else {
+                                format!("{min} to {max}")
+                            }
+                        )));
+                    }
                 }
-            }
-            let boxes = arg
-                .figures
-                .unwrap_or_else(|| views::default_boxes(db, sheet));
-            let offered: Vec<(String, u32)> = sheet
-                .skills
-                .iter()
-                .map(|s| (s.id.clone(), s.cost))
-                .collect();
-            let cost = (arg.figures.is_some() || sheet.kind == Kind::Command)
-                .then(|| base_cost(sheet, boxes));
-            cards.push(views::card(
-                db,
-                &views::CardUnit {
-                    sheet,
-                    label: None,
-                    number: None,
-                    boxes,
-                    skills: &offered,
-                    cost,
-                },
-                lang,
-                labels,
-            ));
-        }
-        to_values(&cards)
+                let boxes = arg
+                    .figures
+                    .unwrap_or_else(|| views::default_boxes(db, sheet));
+                let offered: Vec<(String, u32)> = sheet
+                    .skills
+                    .iter()
+                    .map(|s| (s.id.clone(), s.cost))
+                    .collect();
+                let cost = (arg.figures.is_some() || sheet.kind == Kind::Command)
+                    .then(|| base_cost(sheet, boxes));
+                Ok(views::card(
+                    db,
+                    &views::CardUnit {
+                        sheet,
+                        label: None,
+                        number: None,
+                        boxes,
+                        skills: &offered,
+                        cost,
+                    },
+                    lang,
+                    labels,
+                ))
+            },
+        )
     }
 }
 

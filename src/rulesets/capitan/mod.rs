@@ -55,7 +55,6 @@ pub const META: Meta = Meta {
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::Es, Lang::En],
     templates: &TEMPLATES,
-    load,
     schemas: &[
         ("capitan-sheets.schema.json", schema::<model::SheetsFile>),
         ("capitan-list.schema.json", schema::<list::ListFile>),
@@ -71,7 +70,7 @@ pub const META: Meta = Meta {
     }),
 };
 
-fn load(
+pub(super) fn load(
     ruleset: crate::rulesets::Ruleset,
     dirs: &[std::path::PathBuf],
     sources: &mut crate::core::source::Sources,

@@ -43,9 +43,7 @@ impl Engine for FireEngine {
         super::procedures::preview(&self.db, request)
     }
 
-    fn sheets(&self) -> Option<&dyn Sheets> {
-        Some(self)
-    }
+    crate::rulesets::engine::capabilities!(sheets: Sheets);
 }
 
 impl Sheets for FireEngine {

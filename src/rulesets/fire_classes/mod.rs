@@ -43,7 +43,6 @@ pub const META: Meta = Meta {
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::En],
     templates: &TEMPLATES,
-    load,
     schemas: &[
         (
             "fire-classes-classes.schema.json",
@@ -60,7 +59,7 @@ pub const META: Meta = Meta {
     player_sheets: None,
 };
 
-fn load(
+pub(super) fn load(
     ruleset: crate::rulesets::Ruleset,
     dirs: &[std::path::PathBuf],
     sources: &mut crate::core::source::Sources,

@@ -14,8 +14,8 @@ use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
 use crate::rulesets::{
-    label, set_in_place, to_value, to_values, Choice, Engine, ListCheck, ListField, Listing,
-    NewList, NewUnit, Offer, OfferChoice, Offers, Ruleset, SheetFilter, SheetRef, UnitChange,
+    label, set_in_place, to_value, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
+    Offer, OfferChoice, Offers, Ruleset, SheetFilter, SheetRef, UnitChange,
 };
 use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Sheets};
 
@@ -94,25 +94,9 @@ impl Engine for HmEngine {
         super::procedures::preview(&self.db, request)
     }
 
-    fn sheets(&self) -> Option<&dyn Sheets> {
-        Some(self)
-    }
-
-    fn editor(&self) -> Option<&dyn Editor> {
-        Some(self)
-    }
-
-    fn lists(&self) -> Option<&dyn Lists> {
-        Some(self)
-    }
-
-    fn cards(&self) -> Option<&dyn Cards> {
-        Some(self)
-    }
-
-    fn games(&self) -> Option<&dyn Games> {
-        Some(self)
-    }
+    crate::rulesets::engine::capabilities!(
+        sheets: Sheets, editor: Editor, lists: Lists, cards: Cards, games: Games
+    );
 }
 
 impl Sheets for HmEngine {
@@ -530,9 +514,10 @@ impl Cards for HmEngine {
         labels: &toml::Table,
     ) -> Result<Vec<serde_json::Value>, Error> {
         let db = &self.db;
-        let mut cards = Vec::new();
-        if let Some(list) = list {
-            for (i, row) in list.units.iter().enumerate() {
+        crate::rulesets::cards::contexts_of(
+            list,
+            sheets,
+            |number, row| {
                 let t = db
                     .units
                     .get(&row.id)
@@ -550,45 +535,44 @@ impl Cards for HmEngine {
                         _ => b.to_owned(),
                     }
                 });
-                cards.push(views::card(
+                Ok(views::card(
                     db,
                     &CardUnit {
                         unit: t,
-                        number: Some(i + 1),
+                        number: Some(number),
                         label: Some(&row.label),
                         size,
                         brigade,
                     },
                     lang,
                     labels,
-                ));
-            }
-        }
-        for s in sheets {
-            let t = db
-                .units
-                .get(&s.id)
-                .ok_or_else(|| unknown("unit type", &s.id, db.units.ids()))?;
-            if s.figures.is_some() {
-                return Err(Error::Usage(format!(
-                    "--sheet {}: hm-qrs units have no figures count",
-                    s.id
-                )));
-            }
-            cards.push(views::card(
-                db,
-                &CardUnit {
-                    unit: t,
-                    number: None,
-                    label: None,
-                    size: None,
-                    brigade: None,
-                },
-                lang,
-                labels,
-            ));
-        }
-        to_values(&cards)
+                ))
+            },
+            |s| {
+                let t = db
+                    .units
+                    .get(&s.id)
+                    .ok_or_else(|| unknown("unit type", &s.id, db.units.ids()))?;
+                if s.figures.is_some() {
+                    return Err(Error::Usage(format!(
+                        "--sheet {}: hm-qrs units have no figures count",
+                        s.id
+                    )));
+                }
+                Ok(views::card(
+                    db,
+                    &CardUnit {
+                        unit: t,
+                        number: None,
+                        label: None,
+                        size: None,
+                        brigade: None,
+                    },
+                    lang,
+                    labels,
+                ))
+            },
+        )
     }
 }
 

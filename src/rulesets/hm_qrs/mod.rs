@@ -48,7 +48,6 @@ pub const META: Meta = Meta {
     card_size: CardSize::Poker,
     languages: &[Lang::Fr, Lang::En],
     templates: &TEMPLATES,
-    load,
     schemas: &[
         ("hm-qrs-units.schema.json", schema::<model::UnitsFile>),
         ("hm-qrs-list.schema.json", schema::<model::ListFile>),
@@ -66,7 +65,7 @@ pub const META: Meta = Meta {
 /// The built-in templates of `templates/hm-qrs/`.
 pub const TEMPLATES: Builtin = builtin_templates!("hm-qrs": "card", "card-back", "qrs", "roster", "roster.md", "roster.html", "roster.txt");
 
-fn load(
+pub(super) fn load(
     ruleset: crate::rulesets::Ruleset,
     dirs: &[std::path::PathBuf],
     sources: &mut crate::core::source::Sources,

@@ -16,8 +16,7 @@ use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
 use crate::rulesets::{set_in_place, Cards, Editor, Games, Lists, Rules, Sheets, UnitChange};
 use crate::rulesets::{
-    to_value, to_values, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
-    SheetRef,
+    to_value, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
 };
 
 pub struct ThucydideEngine {
@@ -64,25 +63,9 @@ impl Engine for ThucydideEngine {
         super::procedures::preview(&self.db, request)
     }
 
-    fn sheets(&self) -> Option<&dyn Sheets> {
-        Some(self)
-    }
-
-    fn editor(&self) -> Option<&dyn Editor> {
-        Some(self)
-    }
-
-    fn lists(&self) -> Option<&dyn Lists> {
-        Some(self)
-    }
-
-    fn cards(&self) -> Option<&dyn Cards> {
-        Some(self)
-    }
-
-    fn games(&self) -> Option<&dyn Games> {
-        Some(self)
-    }
+    crate::rulesets::engine::capabilities!(
+        sheets: Sheets, editor: Editor, lists: Lists, cards: Cards, games: Games
+    );
 }
 
 impl Sheets for ThucydideEngine {
@@ -354,9 +337,10 @@ impl Cards for ThucydideEngine {
         labels: &toml::Table,
     ) -> Result<Vec<serde_json::Value>, Error> {
         let db = &self.db;
-        let mut cards = Vec::new();
-        if let Some(list) = list {
-            for (i, row) in list.units.iter().enumerate() {
+        crate::rulesets::cards::contexts_of(
+            list,
+            sheets,
+            |number, row| {
                 let u = db
                     .units
                     .get(&row.id)
@@ -374,47 +358,46 @@ impl Cards for ThucydideEngine {
                         .into_iter()
                         .find(|x| x.as_str() == c)
                     });
-                cards.push(views::card(
+                Ok(views::card(
                     db,
                     &CardUnit {
                         unit: u,
-                        number: Some(i + 1),
+                        number: Some(number),
                         label: Some(&row.label),
                         elements: row.figures.map(|f| f.clamp(0, i64::from(MAX_BOXES)) as u32),
                         character,
                     },
                     lang,
                     labels,
-                ));
-            }
-        }
-        for s in sheets {
-            let u = db
-                .units
-                .get(&s.id)
-                .ok_or_else(|| unknown("troop type", &s.id, db.units.ids()))?;
-            if let Some(n) = s.figures {
-                if n < 1 || n > u.elements {
-                    return Err(Error::Usage(format!(
-                        "--sheet {}:{n}: `{}` has 1 to {} elements",
-                        u.id, u.id, u.elements
-                    )));
+                ))
+            },
+            |s| {
+                let u = db
+                    .units
+                    .get(&s.id)
+                    .ok_or_else(|| unknown("troop type", &s.id, db.units.ids()))?;
+                if let Some(n) = s.figures {
+                    if n < 1 || n > u.elements {
+                        return Err(Error::Usage(format!(
+                            "--sheet {}:{n}: `{}` has 1 to {} elements",
+                            u.id, u.id, u.elements
+                        )));
+                    }
                 }
-            }
-            cards.push(views::card(
-                db,
-                &CardUnit {
-                    unit: u,
-                    number: None,
-                    label: None,
-                    elements: s.figures,
-                    character: None,
-                },
-                lang,
-                labels,
-            ));
-        }
-        to_values(&cards)
+                Ok(views::card(
+                    db,
+                    &CardUnit {
+                        unit: u,
+                        number: None,
+                        label: None,
+                        elements: s.figures,
+                        character: None,
+                    },
+                    lang,
+                    labels,
+                ))
+            },
+        )
     }
 }
 

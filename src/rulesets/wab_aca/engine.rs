@@ -17,8 +17,8 @@ use crate::core::source::{FileId, Sources};
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    label, to_value, to_values, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList,
-    NewUnit, Ruleset, Scored, SheetFilter, SheetRef,
+    label, to_value, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
+    Ruleset, Scored, SheetFilter, SheetRef,
 };
 use crate::rulesets::{
     set_in_place, Cards, Editor, Games, Lists, Rules, Scoring, Sheets, UnitChange,
@@ -163,29 +163,9 @@ impl Engine for WabEngine {
         super::procedures::preview(&self.db, request)
     }
 
-    fn sheets(&self) -> Option<&dyn Sheets> {
-        Some(self)
-    }
-
-    fn editor(&self) -> Option<&dyn Editor> {
-        Some(self)
-    }
-
-    fn lists(&self) -> Option<&dyn Lists> {
-        Some(self)
-    }
-
-    fn cards(&self) -> Option<&dyn Cards> {
-        Some(self)
-    }
-
-    fn games(&self) -> Option<&dyn Games> {
-        Some(self)
-    }
-
-    fn scoring(&self) -> Option<&dyn Scoring> {
-        Some(self)
-    }
+    crate::rulesets::engine::capabilities!(
+        sheets: Sheets, editor: Editor, lists: Lists, cards: Cards, games: Games, scoring: Scoring
+    );
 }
 
 impl Sheets for WabEngine {
@@ -657,18 +637,19 @@ impl Cards for WabEngine {
         labels: &toml::Table,
     ) -> Result<Vec<serde_json::Value>, Error> {
         let db = &self.db;
-        let mut cards = Vec::new();
-        if let Some(list) = list {
-            for (i, row) in list.units.iter().enumerate() {
+        crate::rulesets::cards::contexts_of(
+            list,
+            sheets,
+            |number, row| {
                 let entry = db
                     .entry(&row.id)
                     .ok_or_else(|| unknown("entry", &row.id, db.entries.ids()))?;
                 let bought = bought_from_row(row);
-                cards.push(views::card(
+                Ok(views::card(
                     db,
                     &CardUnit {
                         entry,
-                        number: Some(i + 1),
+                        number: Some(number),
                         label: Some(&row.label),
                         bought: Some(&bought),
                         figures: row.figures,
@@ -679,61 +660,60 @@ impl Cards for WabEngine {
                     },
                     lang,
                     labels,
-                ));
-            }
-        }
-        for arg in sheets {
-            let entry = db
-                .entry(&arg.id)
-                .ok_or_else(|| unknown("entry", &arg.id, db.entries.ids()))?;
-            if let Some(n) = arg.figures {
-                if n < entry.figures.min || n > entry.figures.max {
-                    return Err(Error::Usage(format!(
-                        "--sheet {}:{n}: `{}` takes {} to {} {}",
-                        entry.id,
-                        entry.id,
-                        entry.figures.min,
-                        entry.figures.max,
-                        if entry.kind == Kind::Battery {
-                            "gunners"
-                        } else {
-                            "figures"
-                        }
-                    )));
+                ))
+            },
+            |arg| {
+                let entry = db
+                    .entry(&arg.id)
+                    .ok_or_else(|| unknown("entry", &arg.id, db.entries.ids()))?;
+                if let Some(n) = arg.figures {
+                    if n < entry.figures.min || n > entry.figures.max {
+                        return Err(Error::Usage(format!(
+                            "--sheet {}:{n}: `{}` takes {} to {} {}",
+                            entry.id,
+                            entry.id,
+                            entry.figures.min,
+                            entry.figures.max,
+                            if entry.kind == Kind::Battery {
+                                "gunners"
+                            } else {
+                                "figures"
+                            }
+                        )));
+                    }
                 }
-            }
-            let figures = arg.figures.map(i64::from);
-            let cost = figures.map(|f| {
-                let unit = ListUnit {
-                    entry: Some(entry.id.clone()),
-                    general: None,
-                    label: None,
-                    figures: Some(f),
-                    flag: false,
-                    musician: false,
-                    elite: 0,
-                    heavy_armour: false,
-                    guns: None,
-                    priced: None,
-                };
-                unit_cost(db, entry, &unit).0
-            });
-            cards.push(views::card(
-                db,
-                &CardUnit {
-                    entry,
-                    number: None,
-                    label: None,
-                    bought: None,
-                    figures: figures.or(Some(i64::from(entry.figures.max))),
-                    cost,
-                    elite_infantry_rerolls: false,
-                },
-                lang,
-                labels,
-            ));
-        }
-        to_values(&cards)
+                let figures = arg.figures.map(i64::from);
+                let cost = figures.map(|f| {
+                    let unit = ListUnit {
+                        entry: Some(entry.id.clone()),
+                        general: None,
+                        label: None,
+                        figures: Some(f),
+                        flag: false,
+                        musician: false,
+                        elite: 0,
+                        heavy_armour: false,
+                        guns: None,
+                        priced: None,
+                    };
+                    unit_cost(db, entry, &unit).0
+                });
+                Ok(views::card(
+                    db,
+                    &CardUnit {
+                        entry,
+                        number: None,
+                        label: None,
+                        bought: None,
+                        figures: figures.or(Some(i64::from(entry.figures.max))),
+                        cost,
+                        elite_infantry_rerolls: false,
+                    },
+                    lang,
+                    labels,
+                ))
+            },
+        )
     }
 }
 

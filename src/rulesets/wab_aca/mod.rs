@@ -68,7 +68,6 @@ pub const META: Meta = Meta {
     card_size: CardSize::Tarot,
     languages: &[Lang::Fr, Lang::Es, Lang::En],
     templates: &TEMPLATES,
-    load,
     schemas: &[
         ("wab-aca-army.schema.json", schema::<model::ArmyFile>),
         ("wab-aca-list.schema.json", schema::<list::ListFile>),
@@ -84,7 +83,7 @@ pub const META: Meta = Meta {
     }),
 };
 
-fn load(
+pub(super) fn load(
     ruleset: crate::rulesets::Ruleset,
     dirs: &[std::path::PathBuf],
     sources: &mut crate::core::source::Sources,

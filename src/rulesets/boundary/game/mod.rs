@@ -17,7 +17,8 @@
 //! `file` (the game file as written), `state` (a game as read, [`Game`]), `open` (reading and
 //! validating a game file), `begin` (a new game), `marks` (marks, undo, an edit of a game's
 //! text), `preview` (a game's units in previews), `score` (the losses, where a ruleset has no
-//! victory rules) and `played_in` (the games a list is played in).
+//! victory rules), `thresholds` (the thresholds a unit's losses reach) and `played_in` (the
+//! games a list is played in).
 
 mod begin;
 mod file;
@@ -29,10 +30,11 @@ mod preview;
 mod rules;
 mod score;
 mod state;
+mod thresholds;
 
 // The boundary's items the files here name through their parent (`super::Engine`,
 // `super::procedure::…`).
-use super::{list_doc, peek, procedure, record, ListCheck, Scored};
+use super::{list_doc, list_file, peek, procedure, record, ListCheck, Scored};
 
 pub use begin::*;
 pub use file::*;

@@ -80,8 +80,8 @@ pub fn game_within(
         None => {
             let a_text = list_text(path, &a_path)?;
             let b_text = list_text(path, &b_path)?;
-            let a = super::procedure::read_list_within(engine, &a_path, roots)?;
-            let b = super::procedure::read_list_within(engine, &b_path, roots)?;
+            let a = super::list_file::read_list_within(engine, &a_path, roots)?;
+            let b = super::list_file::read_list_within(engine, &b_path, roots)?;
             (a, b, [a_text, b_text])
         }
     };

@@ -1,13 +1,13 @@
 //! A game as read, with its two armies ([`Game`]): its sides and unit keys (`a3`), what it
-//! counts of each unit and what each has lost, the unit a name designates, its thresholds;
-//! and what changed since it began, which the game does not follow ([`Note`]).
+//! counts of each unit and what each has lost, the unit a name designates; and what changed
+//! since it began, which the game does not follow ([`Note`]).
 
 use std::path::PathBuf;
 
 use serde::Serialize;
 
 use super::file::{GameFile, GameUnit, MAX_LOST};
-use super::rules::{GameRules, Reached};
+use super::rules::GameRules;
 use super::ListCheck;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
@@ -255,34 +255,5 @@ impl Game {
                 left: None,
                 states: Vec::new(),
             })
-    }
-
-    /// The thresholds of unit `number` of `side` its ruleset knows a value for, with whether
-    /// its losses reach them.
-    pub fn thresholds<'r>(
-        &self,
-        engine: &crate::rulesets::Rules,
-        rules: &'r GameRules,
-        side: Side,
-        number: usize,
-    ) -> Vec<Reached<'r>> {
-        let Some(row) = self.list(side).units.get(number.wrapping_sub(1)) else {
-            return Vec::new();
-        };
-        let lost = self.unit(side, number).lost;
-        rules
-            .threshold
-            .iter()
-            .filter_map(|t| {
-                engine
-                    .games()
-                    .and_then(|g| g.unit_value(&row.id, &t.value))
-                    .map(|at| Reached {
-                        id: &t.id,
-                        at,
-                        reached: lost >= at,
-                    })
-            })
-            .collect()
     }
 }

@@ -1,0 +1,88 @@
+//! What a ruleset's list fields give, through its loaded engine: a new list made from them,
+//! and what the army is in words.
+
+use toml_edit::DocumentMut;
+
+use super::new_list::{new_list_problems, FieldProblem, NewList, ProblemKind};
+use crate::core::i18n::Lang;
+use crate::rulesets::Rules;
+
+/// A new list of `engine`'s ruleset (`muster list new`, the web's form): every problem of its
+/// fields at once ([`new_list_problems`], the fields named in `lang`), else the document.
+pub fn make_new_list(
+    engine: &Rules,
+    spec: &NewList,
+    lang: Lang,
+    labels: &toml::Table,
+) -> Result<DocumentMut, Vec<FieldProblem>> {
+    let problems = new_list_problems(
+        engine.ruleset(),
+        &engine
+            .lists()
+            .map(|l| l.list_fields(lang, labels))
+            .unwrap_or_default(),
+        spec,
+    );
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    engine
+        .ruleset()
+        .need(engine.lists(), "army lists")
+        .and_then(|x| x.new_list(spec))
+        .map_err(|e| {
+            vec![FieldProblem {
+                key: "",
+                kind: ProblemKind::Unknown,
+                message: e.to_string(),
+            }]
+        })
+}
+
+/// What the army is, in words (its header's choices by their names in `lang`: "Empire,
+/// Peninsular War 1808 - 1814"; "France, 1809"), from the list's `text`; empty where its
+/// ruleset's header has no choices.
+pub fn described(
+    engine: &crate::rulesets::Rules,
+    text: &str,
+    lang: Lang,
+    labels: &toml::Table,
+) -> Vec<String> {
+    let header = toml::from_str::<toml::Table>(text)
+        .ok()
+        .and_then(|t| t.get("list").and_then(|l| l.as_table()).cloned())
+        .unwrap_or_default();
+    described_by(
+        engine,
+        &|key| header.get(key).and_then(|v| v.as_str()).map(str::to_owned),
+        lang,
+        labels,
+    )
+}
+
+/// [`described`] of a list whose header's text values `given` answers (a document parsed
+/// already: the builder's view reads the check's).
+pub fn described_by(
+    engine: &crate::rulesets::Rules,
+    given: &dyn Fn(&str) -> Option<String>,
+    lang: Lang,
+    labels: &toml::Table,
+) -> Vec<String> {
+    engine
+        .lists()
+        .map(|l| l.list_fields(lang, labels))
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|f| {
+            let given = given(f.key)?;
+            let given = given.as_str();
+            let choices = f.choices.as_ref()?;
+            Some(
+                choices
+                    .iter()
+                    .find(|c| c.id == given)
+                    .map_or(given.to_owned(), |c| c.label.clone()),
+            )
+        })
+        .collect()
+}
