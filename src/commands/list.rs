@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
-use super::check::{check_read, roster_text, ruleset_of, OpenError};
+use super::check::{check_read, known, roster_text, ruleset_of};
 use super::{load_engine, print_out};
 use crate::cli::ListCommand;
 use crate::core::diagnostic;
@@ -192,17 +192,7 @@ fn lock(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<Locked, 
     let original = read_text(&lock.target)?;
     let mut sources = Sources::new();
     let id = sources.add(file, original.clone());
-    let ruleset = match ruleset_of(&sources, id, file, flag) {
-        Ok(r) => r,
-        Err(OpenError::Stop(e)) => return Err(e),
-        Err(OpenError::UnknownRuleset(d)) => {
-            diagnostic::print_all(&[d], &sources);
-            return Err(Error::Invalid(format!(
-                "{} is not for a ruleset muster knows",
-                file.display()
-            )));
-        }
-    };
+    let ruleset = known(ruleset_of(&sources, id, file, flag), &sources, file)?;
     let engine = load_engine(ruleset, dirs, &mut sources)?;
     let before = check_read(engine.as_ref(), &sources, id, file)?;
     Ok(Locked {
