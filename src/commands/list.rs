@@ -34,12 +34,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             army,
             force,
         } => {
-            if !force && std::fs::symlink_metadata(&file).is_ok() {
-                return Err(Error::Usage(format!(
-                    "{} already exists (use --force to replace it)",
-                    file.display()
-                )));
-            }
+            super::refuse_existing(&file, force)?;
             let ruleset = flag.unwrap_or_default();
             let mut sources = Sources::new();
             let engine = load_engine(ruleset, dirs, &mut sources)?;
