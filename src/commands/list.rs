@@ -181,6 +181,40 @@ struct Locked {
     before: crate::rulesets::ListCheck,
 }
 
+impl Locked {
+    /// Writes nothing: lets the lock go, prints the list's roster as it was, the notes and
+    /// `why`; exit 1 when the list was invalid.
+    fn nothing_written(self, notes: Vec<String>, why: String) -> Result<u8, Error> {
+        drop(self.lock);
+        print_out(&roster_text(&self.before))?;
+        for n in notes {
+            eprintln!("note: {n}");
+        }
+        eprintln!("{why}");
+        Ok(if self.before.is_valid() { 0 } else { 1 })
+    }
+
+    /// Saves the edited document (`save`), then lets the lock go.
+    fn save(
+        self,
+        file: &Path,
+        doc: &DocumentMut,
+        shape: Shape,
+        notes: Vec<String>,
+    ) -> Result<u8, Error> {
+        let code = save(
+            self.engine.as_ref(),
+            file,
+            &self.lock.target,
+            doc,
+            shape,
+            notes,
+        )?;
+        drop(self.lock);
+        Ok(code)
+    }
+}
+
 /// Locks the list (until the edit is written), reads and checks it.
 fn lock(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<Locked, Error> {
     let lock = EditLock::acquire(file)?;
@@ -202,18 +236,18 @@ fn lock(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<Locked, 
 /// records change. Says what it accepted, unit by unit; writes nothing when the records
 /// already say today's data.
 fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<u8, Error> {
-    let Locked {
-        lock,
-        original,
-        engine,
-        before,
-    } = lock(dirs, flag, file)?;
-    let shape = Shape::of(&original);
+    let locked = lock(dirs, flag, file)?;
+    let shape = Shape::of(&locked.original);
     let mut said = None;
-    let (doc, _) = apply(engine.as_ref(), file, &original, |engine, doc| {
-        said = Some(crate::rulesets::priced::update(engine, file, doc)?);
-        Ok(Vec::new())
-    })?;
+    let (doc, _) = apply(
+        locked.engine.as_ref(),
+        file,
+        &locked.original,
+        |engine, doc| {
+            said = Some(crate::rulesets::priced::update(engine, file, doc)?);
+            Ok(Vec::new())
+        },
+    )?;
     let (accepted, unpriced) = said.unwrap_or_default();
     let notes: Vec<String> = unpriced
         .iter()
@@ -226,24 +260,19 @@ fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<u8, Er
             )
         })
         .collect();
-    if accepted.is_empty() || shape.apply(doc.to_string()) == original {
-        drop(lock);
-        print_out(&roster_text(&before))?;
-        for n in notes {
-            eprintln!("note: {n}");
-        }
-        eprintln!(
-            "nothing to update: every unit of {} is priced with today's data; nothing written",
-            file.display()
+    if accepted.is_empty() || shape.apply(doc.to_string()) == locked.original {
+        return locked.nothing_written(
+            notes,
+            format!(
+                "nothing to update: every unit of {} is priced with today's data; nothing written",
+                file.display()
+            ),
         );
-        return Ok(if before.is_valid() { 0 } else { 1 });
     }
     for a in &accepted {
         eprintln!("{}", text::one_line(&a.words()));
     }
-    let code = save(engine.as_ref(), file, &lock.target, &doc, shape, notes)?;
-    drop(lock);
-    Ok(code)
+    locked.save(file, &doc, shape, notes)
 }
 
 /// Locks the list, reads and checks it, applies `change`, and saves.
@@ -253,31 +282,24 @@ fn edit(
     file: &Path,
     change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<u8, Error> {
-    let Locked {
-        lock,
-        original,
-        engine,
-        before,
-    } = lock(dirs, flag, file)?;
-    let shape = Shape::of(&original);
-    let (doc, notes) = apply(engine.as_ref(), file, &original, change)?;
+    let locked = lock(dirs, flag, file)?;
+    let shape = Shape::of(&locked.original);
+    let (doc, notes) = apply(locked.engine.as_ref(), file, &locked.original, change)?;
     if unchanged(
-        engine.as_ref(),
+        locked.engine.as_ref(),
         file,
-        &before,
+        &locked.before,
         &shape.apply(doc.to_string()),
     ) {
-        drop(lock);
-        print_out(&roster_text(&before))?;
-        eprintln!(
-            "nothing to change: {} already says so; nothing written",
-            file.display()
+        return locked.nothing_written(
+            Vec::new(),
+            format!(
+                "nothing to change: {} already says so; nothing written",
+                file.display()
+            ),
         );
-        return Ok(if before.is_valid() { 0 } else { 1 });
     }
-    let code = save(engine.as_ref(), file, &lock.target, &doc, shape, notes)?;
-    drop(lock);
-    Ok(code)
+    locked.save(file, &doc, shape, notes)
 }
 
 /// Checks the edited document, writes it atomically to `target` (what `file` names), and
