@@ -92,9 +92,7 @@ fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::app::Ready>, G
                 "not a game file: it has no [game] ruleset muster knows",
             )
         })?;
-    let ready = app
-        .engine(ruleset)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let ready = app.ready(ruleset)?;
     let g = game::game_within(ready.engine.as_ref(), path, text, Some(&app.roots()))
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, words(app, &e)))?;
     Ok((ready, g))
@@ -246,9 +244,7 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
                 ),
             ));
         }
-        let ready = app
-            .engine(ruleset)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let ready = app.ready(ruleset)?;
         let engine = ready.engine.as_ref();
         let (a, b) = match (
             crate::rulesets::procedure::read_list_within(engine, &a_path, Some(&app.roots())),

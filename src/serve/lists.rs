@@ -282,9 +282,7 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
                 format!("{} has no lists", ruleset.title()),
             ));
         }
-        let ready = app
-            .engine(ruleset)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let ready = app.ready(ruleset)?;
         let new = NewList {
             name: spec.title.clone(),
             points: spec.points,

@@ -79,9 +79,7 @@ fn form_of(
     ruleset: Ruleset,
     lang: Option<&str>,
 ) -> Result<(Arc<Ready>, Lang, Arc<toml::Table>, SheetForm), ApiError> {
-    let ready = app
-        .engine(ruleset)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let ready = app.ready(ruleset)?;
     let lang = page_lang(ruleset, lang);
     let labels = ready.words(lang);
     let form = ready
@@ -395,9 +393,7 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
             ));
         }
         let id = typed.draft.id.clone();
-        let ready = app
-            .engine(ruleset)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let ready = app.ready(ruleset)?;
         // Where the sheet is defined in the player's layer, else a file of its own: an id is
         // never written a second time.
         let place = player_layer::place(ready.engine.as_ref(), &app.player_dir, &id).map_err(|_| {
