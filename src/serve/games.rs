@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path as UrlPath, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
@@ -17,7 +17,7 @@ use toml_edit::DocumentMut;
 use super::app::{App, Shared};
 use super::duels::{chart_width, duels_json};
 use super::query::page_lang;
-use super::reply::{blocking, if_match, json_response, ApiError};
+use super::reply::{blocking, if_match, json_response, tagged, ApiError};
 use super::store::{version, Store, StoreError};
 use crate::core::error::Error;
 use crate::core::paths::relative;
@@ -161,11 +161,7 @@ fn view(
         .map(|t| json!({ "id": t.id, "name": t.name.get(lang), "rule": t.rule, "value": t.value }))
         .collect::<Vec<_>>());
     body["scored"] = json!(rules.victory.is_some());
-    let mut r = json_response(StatusCode::OK, to_json(&body));
-    if let Ok(h) = HeaderValue::from_str(&v) {
-        r.headers_mut().insert(header::ETAG, h);
-    }
-    Ok(r)
+    Ok(tagged(json_response(StatusCode::OK, to_json(&body)), &v))
 }
 
 /// `GET /api/games`: each game with its lists, turn and version.
