@@ -25,12 +25,7 @@ pub fn run(dirs: &[PathBuf], ruleset: Ruleset, command: CareerCommand) -> Result
             player,
             force,
         } => {
-            if !force && std::fs::symlink_metadata(&file).is_ok() {
-                return Err(Error::Usage(format!(
-                    "{} already exists (use --force to replace it)",
-                    file.display()
-                )));
-            }
+            super::refuse_existing(&file, force)?;
             // --force replaces a career, never a list, a game or any other file.
             let target = crate::core::output::resolve_target(&file)?;
             if target.exists() && crate::core::output::players_file(&target) != Some("a career") {

@@ -61,6 +61,22 @@ pub fn ruleset_of(
     Ok(ruleset)
 }
 
+/// What `read_list` or `ruleset_of` found; a ruleset muster does not know is reported and
+/// stops with exit 1, the loaders' answer.
+pub fn known<T>(found: Result<T, OpenError>, sources: &Sources, path: &Path) -> Result<T, Error> {
+    match found {
+        Ok(found) => Ok(found),
+        Err(OpenError::Stop(e)) => Err(e),
+        Err(OpenError::UnknownRuleset(d)) => {
+            diagnostic::print_all(&[d], sources);
+            Err(Error::Invalid(format!(
+                "{} is not for a ruleset muster knows",
+                path.display()
+            )))
+        }
+    }
+}
+
 /// Checks a list already read; a file that is not a list stops with exit 2 after printing
 /// why.
 pub fn check_read(
@@ -87,17 +103,7 @@ pub fn open_list(
     path: &Path,
     flag: Option<Ruleset>,
 ) -> Result<(Rules, ListCheck), Error> {
-    let (ruleset, file) = match read_list(sources, path, flag) {
-        Ok(found) => found,
-        Err(OpenError::Stop(e)) => return Err(e),
-        Err(OpenError::UnknownRuleset(d)) => {
-            diagnostic::print_all(&[d], sources);
-            return Err(Error::Invalid(format!(
-                "{} is not for a ruleset muster knows",
-                path.display()
-            )));
-        }
-    };
+    let (ruleset, file) = known(read_list(sources, path, flag), sources, path)?;
     let engine = load_engine(ruleset, dirs, sources)?;
     let checked = check_read(engine.as_ref(), sources, file, path)?;
     Ok((engine, checked))
@@ -106,17 +112,7 @@ pub fn open_list(
 /// Reads and checks a second list of the same ruleset (`--against`).
 pub fn open_other(engine: &Rules, sources: &mut Sources, path: &Path) -> Result<ListCheck, Error> {
     let ruleset = engine.ruleset();
-    let (other, file) = match read_list(sources, path, None) {
-        Ok(found) => found,
-        Err(OpenError::Stop(e)) => return Err(e),
-        Err(OpenError::UnknownRuleset(d)) => {
-            diagnostic::print_all(&[d], sources);
-            return Err(Error::Invalid(format!(
-                "{} is not for a ruleset muster knows",
-                path.display()
-            )));
-        }
-    };
+    let (other, file) = known(read_list(sources, path, None), sources, path)?;
     if other != ruleset {
         return Err(Error::Usage(format!(
             "{} is a {} list: it cannot face a {} list",

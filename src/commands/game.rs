@@ -127,12 +127,7 @@ fn new(
     scenario: Option<&str>,
     force: bool,
 ) -> Result<u8, Error> {
-    if !force && std::fs::symlink_metadata(file).is_ok() {
-        return Err(Error::Usage(format!(
-            "{} already exists (use --force to replace it)",
-            file.display()
-        )));
-    }
+    super::refuse_existing(file, force)?;
     // --force replaces a game, never one of its lists nor any file that is not a game.
     let target = crate::core::output::resolve_target(file)?;
     if target.exists() {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
-use super::check::{check_read, roster_text, ruleset_of, OpenError};
+use super::check::{check_read, known, roster_text, ruleset_of};
 use super::{load_engine, print_out};
 use crate::cli::ListCommand;
 use crate::core::diagnostic;
@@ -43,12 +43,7 @@ pub fn run(
             army,
             force,
         } => {
-            if !force && std::fs::symlink_metadata(&file).is_ok() {
-                return Err(Error::Usage(format!(
-                    "{} already exists (use --force to replace it)",
-                    file.display()
-                )));
-            }
+            super::refuse_existing(&file, force)?;
             let ruleset = flag.unwrap_or_default();
             let mut sources = Sources::new();
             let engine = load_engine(ruleset, dirs, &mut sources)?;
@@ -217,23 +212,56 @@ struct Locked {
     before: crate::rulesets::ListCheck,
 }
 
+impl Locked {
+    /// Writes nothing: lets the lock go, prints the list's roster as it was (with
+    /// `--roster`), the notes and `why`; exit 1 when the list was invalid.
+    fn nothing_written(self, out: Out, notes: Vec<String>, why: String) -> Result<u8, Error> {
+        drop(self.lock);
+        out.unchanged(&self.before)?;
+        for n in notes {
+            eprintln!("note: {n}");
+        }
+        eprintln!("{why}");
+        Ok(if self.before.is_valid() { 0 } else { 1 })
+    }
+
+    /// Saves the edited document (`save`), saying what it did (`did`, as `out` asks), then
+    /// lets the lock go.
+    fn save(
+        self,
+        file: &Path,
+        doc: &DocumentMut,
+        shape: Shape,
+        notes: Vec<String>,
+        out: Out,
+        did: Did,
+    ) -> Result<u8, Error> {
+        let said = Said {
+            out,
+            did,
+            before: Some(&self.before),
+        };
+        let code = save(
+            self.engine.as_ref(),
+            file,
+            &self.lock.target,
+            doc,
+            shape,
+            notes,
+            said,
+        )?;
+        drop(self.lock);
+        Ok(code)
+    }
+}
+
 /// Locks the list (until the edit is written), reads and checks it.
 fn lock(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<Locked, Error> {
     let lock = EditLock::acquire(file)?;
     let original = read_text(&lock.target)?;
     let mut sources = Sources::new();
     let id = sources.add(file, original.clone());
-    let ruleset = match ruleset_of(&sources, id, file, flag) {
-        Ok(r) => r,
-        Err(OpenError::Stop(e)) => return Err(e),
-        Err(OpenError::UnknownRuleset(d)) => {
-            diagnostic::print_all(&[d], &sources);
-            return Err(Error::Invalid(format!(
-                "{} is not for a ruleset muster knows",
-                file.display()
-            )));
-        }
-    };
+    let ruleset = known(ruleset_of(&sources, id, file, flag), &sources, file)?;
     let engine = load_engine(ruleset, dirs, &mut sources)?;
     let before = check_read(engine.as_ref(), &sources, id, file)?;
     Ok(Locked {
@@ -248,18 +276,18 @@ fn lock(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<Locked, 
 /// records change. Says what it accepted, unit by unit; writes nothing when the records
 /// already say today's data.
 fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path, out: Out) -> Result<u8, Error> {
-    let Locked {
-        lock,
-        original,
-        engine,
-        before,
-    } = lock(dirs, flag, file)?;
-    let shape = Shape::of(&original);
+    let locked = lock(dirs, flag, file)?;
+    let shape = Shape::of(&locked.original);
     let mut said = None;
-    let (doc, _) = apply(engine.as_ref(), file, &original, |engine, doc| {
-        said = Some(crate::rulesets::priced::update(engine, file, doc)?);
-        Ok(Vec::new())
-    })?;
+    let (doc, _) = apply(
+        locked.engine.as_ref(),
+        file,
+        &locked.original,
+        |engine, doc| {
+            said = Some(crate::rulesets::priced::update(engine, file, doc)?);
+            Ok(Vec::new())
+        },
+    )?;
     let (accepted, unpriced) = said.unwrap_or_default();
     let notes: Vec<String> = unpriced
         .iter()
@@ -272,37 +300,21 @@ fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path, out: Out) -> Res
             )
         })
         .collect();
-    if accepted.is_empty() || shape.apply(doc.to_string()) == original {
-        drop(lock);
-        out.unchanged(&before)?;
-        for n in notes {
-            eprintln!("note: {n}");
-        }
-        eprintln!(
-            "nothing to update: every unit of {} is priced with today's data; nothing written",
-            file.display()
+    if accepted.is_empty() || shape.apply(doc.to_string()) == locked.original {
+        return locked.nothing_written(
+            out,
+            notes,
+            format!(
+                "nothing to update: every unit of {} is priced with today's data; nothing written",
+                file.display()
+            ),
         );
-        return Ok(if before.is_valid() { 0 } else { 1 });
     }
     for a in &accepted {
         eprintln!("{}", text::one_line(&a.words()));
     }
-    let said = Said {
-        out,
-        did: Did::Updated(accepted.len()),
-        before: Some(&before),
-    };
-    let code = save(
-        engine.as_ref(),
-        file,
-        &lock.target,
-        &doc,
-        shape,
-        notes,
-        said,
-    )?;
-    drop(lock);
-    Ok(code)
+    let did = Did::Updated(accepted.len());
+    locked.save(file, &doc, shape, notes, out, did)
 }
 
 /// Locks the list, reads and checks it, applies `change` (what `did` says), and saves.
@@ -314,44 +326,25 @@ fn edit(
     did: Did,
     change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<u8, Error> {
-    let Locked {
-        lock,
-        original,
-        engine,
-        before,
-    } = lock(dirs, flag, file)?;
-    let shape = Shape::of(&original);
-    let (doc, notes) = apply(engine.as_ref(), file, &original, change)?;
+    let locked = lock(dirs, flag, file)?;
+    let shape = Shape::of(&locked.original);
+    let (doc, notes) = apply(locked.engine.as_ref(), file, &locked.original, change)?;
     if unchanged(
-        engine.as_ref(),
+        locked.engine.as_ref(),
         file,
-        &before,
+        &locked.before,
         &shape.apply(doc.to_string()),
     ) {
-        drop(lock);
-        out.unchanged(&before)?;
-        eprintln!(
-            "nothing to change: {} already says so; nothing written",
-            file.display()
+        return locked.nothing_written(
+            out,
+            Vec::new(),
+            format!(
+                "nothing to change: {} already says so; nothing written",
+                file.display()
+            ),
         );
-        return Ok(if before.is_valid() { 0 } else { 1 });
     }
-    let said = Said {
-        out,
-        did,
-        before: Some(&before),
-    };
-    let code = save(
-        engine.as_ref(),
-        file,
-        &lock.target,
-        &doc,
-        shape,
-        notes,
-        said,
-    )?;
-    drop(lock);
-    Ok(code)
+    locked.save(file, &doc, shape, notes, out, did)
 }
 
 /// Checks the edited document, writes it atomically to `target` (what `file` names), and

@@ -130,6 +130,17 @@ pub fn print_out(text: &str) -> Result<(), Error> {
     }
 }
 
+/// A new list, game or career is not written over a file that exists unless --force says so.
+pub fn refuse_existing(file: &Path, force: bool) -> Result<(), Error> {
+    if !force && std::fs::symlink_metadata(file).is_ok() {
+        return Err(Error::Usage(format!(
+            "{} already exists (use --force to replace it)",
+            file.display()
+        )));
+    }
+    Ok(())
+}
+
 /// Makes the folder a new game or career goes in (`games/`, `careers/`) when it does not exist
 /// yet, as a player starting their first one expects.
 pub fn make_parent(file: &Path) -> Result<(), Error> {

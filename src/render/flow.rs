@@ -462,19 +462,6 @@ impl Flow<'_> {
     }
 }
 
-/// Lays `blocks` out at `scale`: the pages, and how full the last one is.
-fn lay_out(
-    fonts: &Fonts,
-    doc: &DocFonts,
-    size: (f32, f32),
-    footer: &str,
-    blocks: &[Located],
-    scale: f32,
-) -> (Vec<Page>, f32) {
-    let flow = flowed(fonts, doc, size, footer, blocks, scale);
-    (flow.done, flow.fill)
-}
-
 /// The flow of `blocks` at `scale`, its pages finished.
 struct Flowed {
     done: Vec<Page>,
@@ -532,12 +519,17 @@ pub fn render(
     footer: &str,
     blocks: &[Located],
 ) -> Vec<Page> {
-    let (pages, fill) = lay_out(fonts, doc, size, footer, blocks, 1.0);
+    // Lays `blocks` out at `scale`: the pages, and how full the last one is.
+    let lay_out = |scale: f32| {
+        let flow = flowed(fonts, doc, size, footer, blocks, scale);
+        (flow.done, flow.fill)
+    };
+    let (pages, fill) = lay_out(1.0);
     if pages.len() < 2 || fill >= 0.5 {
         return pages;
     }
     for scale in TIGHTER {
-        let (tighter, _) = lay_out(fonts, doc, size, footer, blocks, scale);
+        let (tighter, _) = lay_out(scale);
         if tighter.len() < pages.len() {
             return tighter;
         }

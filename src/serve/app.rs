@@ -12,6 +12,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use super::pairing::Pairing;
+use super::reply::ApiError;
 use super::store::Store;
 use crate::core::error::Error;
 use crate::ops::ready::data_stamp;
@@ -93,6 +94,12 @@ impl App {
         let ready = Arc::new(Ready::load(ruleset, &self.dirs, now)?);
         engines.insert(ruleset, ready.clone());
         Ok(ready)
+    }
+
+    /// [`App::engine`] for a request: data that do not load are the server's failure (500).
+    pub fn ready(&self, ruleset: Ruleset) -> Result<Arc<Ready>, ApiError> {
+        self.engine(ruleset)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
     }
 }
 

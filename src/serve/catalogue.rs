@@ -23,9 +23,7 @@ pub struct RulesetQuery {
 pub async fn sheets(State(app): Shared, Query(q): Query<RulesetQuery>) -> Response {
     blocking(move || {
         let ruleset = ruleset_param(q.ruleset.as_deref())?;
-        let ready = app
-            .engine(ruleset)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let ready = app.ready(ruleset)?;
         let listing = ready
             .engine
             .ruleset()
@@ -51,9 +49,7 @@ pub async fn fields(
 ) -> Response {
     blocking(move || {
         let ruleset = ruleset_param(Some(&id))?;
-        let ready = app
-            .engine(ruleset)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let ready = app.ready(ruleset)?;
         let lang = page_lang(ruleset, q.lang.as_deref());
         let labels = ready.words(lang);
         Ok::<_, ApiError>(json_response(

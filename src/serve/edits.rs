@@ -34,16 +34,9 @@ pub async fn update(
     headers: HeaderMap,
 ) -> Response {
     blocking(move || {
-        let expected = if_match(&headers);
-        edit_stored(
-            &app,
-            &name,
-            expected.as_deref(),
-            q.lang.as_deref(),
-            |engine, doc| {
-                rulesets::priced::update(engine, Path::new(&name), doc).map(|_| Vec::new())
-            },
-        )
+        edit_stored(&app, &name, &headers, q.lang.as_deref(), |engine, doc| {
+            rulesets::priced::update(engine, Path::new(&name), doc).map(|_| Vec::new())
+        })
     })
     .await
 }
@@ -97,11 +90,10 @@ pub async fn edit(
     blocking(move || {
         let op: EditBody = serde_json::from_slice(&body)
             .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, format!("the edit: {e}")))?;
-        let expected = if_match(&headers);
         edit_stored(
             &app,
             &name,
-            expected.as_deref(),
+            &headers,
             q.lang.as_deref(),
             |engine, doc: &mut DocumentMut| -> Result<Vec<String>, Error> {
                 let lists = engine.ruleset().need(engine.lists(), "army lists")?;
@@ -181,18 +173,19 @@ fn ready_for(app: &App, name: &str, text: &str) -> Result<Arc<Ready>, StoreError
 }
 
 /// One edit of the list `name` (`change`, made on its text as it is on disk if still at
-/// version `expected`) by [`ops::edit::edit`], checked as the builder checks a list of the
+/// the version the request's `If-Match` names) by [`ops::edit::edit`], checked as the builder checks a list of the
 /// directory (what it names read within the server's folders) and written under the edit
 /// lock; the answer is the list's view in `lang`, built from the check the edit made.
 fn edit_stored(
     app: &App,
     name: &str,
-    expected: Option<&str>,
+    headers: &HeaderMap,
     lang: Option<&str>,
     change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<Response, ApiError> {
+    let expected = if_match(headers);
     let mut kept = None;
-    let (text, _) = app.store.update(name, expected, |_, current| {
+    let (text, _) = app.store.update(name, expected.as_deref(), |_, current| {
         let ready = ready_for(app, name, current)?;
         let at = app.store.dir.join(name);
         let edited = ops::edit::edit(&ready, Some(app.roots()), &at, name, current, change)?;

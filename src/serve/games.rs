@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path as UrlPath, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
@@ -17,7 +17,7 @@ use toml_edit::DocumentMut;
 use super::app::{App, Shared};
 use super::duels::{chart_width, duels_json};
 use super::query::page_lang;
-use super::reply::{blocking, if_match, json_response, ApiError};
+use super::reply::{blocking, if_match, json_response, tagged, ApiError};
 use super::store::{version, Store, StoreError};
 use crate::core::error::Error;
 use crate::core::paths::relative;
@@ -92,9 +92,7 @@ fn read(app: &App, path: &Path, text: &str) -> Result<(Arc<super::app::Ready>, G
                 "not a game file: it has no [game] ruleset muster knows",
             )
         })?;
-    let ready = app
-        .engine(ruleset)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let ready = app.ready(ruleset)?;
     let g = game::game_within(ready.engine.as_ref(), path, text, Some(&app.roots()))
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, words(app, &e)))?;
     Ok((ready, g))
@@ -163,11 +161,7 @@ fn view(
         .map(|t| json!({ "id": t.id, "name": t.name.get(lang), "rule": t.rule, "value": t.value }))
         .collect::<Vec<_>>());
     body["scored"] = json!(rules.victory.is_some());
-    let mut r = json_response(StatusCode::OK, to_json(&body));
-    if let Ok(h) = HeaderValue::from_str(&v) {
-        r.headers_mut().insert(header::ETAG, h);
-    }
-    Ok(r)
+    Ok(tagged(json_response(StatusCode::OK, to_json(&body)), &v))
 }
 
 /// `GET /api/games`: each game with its lists, turn and version.
@@ -246,9 +240,7 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
                 ),
             ));
         }
-        let ready = app
-            .engine(ruleset)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let ready = app.ready(ruleset)?;
         let engine = ready.engine.as_ref();
         let (a, b) = match (
             crate::rulesets::list_file::read_list_within(engine, &a_path, Some(&app.roots())),

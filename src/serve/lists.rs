@@ -5,7 +5,7 @@
 
 use axum::body::Bytes;
 use axum::extract::{Path as UrlPath, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
@@ -13,7 +13,7 @@ use serde_json::json;
 use super::app::{App, Shared};
 use super::check::{against, check_text, stored, Checked, Outcome};
 use super::query::{page_lang, ruleset_param, AgainstQuery, LangQuery};
-use super::reply::{blocking, if_match, json_response, ApiError};
+use super::reply::{blocking, if_match, json_response, tagged, ApiError};
 use super::store::{version, StoreError};
 use crate::ops::to_json;
 use crate::rulesets::{self, NewList};
@@ -154,11 +154,7 @@ pub(super) fn view_of(
         lang,
         &labels,
     );
-    let mut r = json_response(StatusCode::OK, to_json(&body));
-    if let Ok(h) = HeaderValue::from_str(&v) {
-        r.headers_mut().insert(header::ETAG, h);
-    }
-    Ok(r)
+    Ok(tagged(json_response(StatusCode::OK, to_json(&body)), &v))
 }
 
 /// `GET /api/lists/{name}[?against=OTHER]`.
@@ -282,9 +278,7 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
                 format!("{} has no lists", ruleset.title()),
             ));
         }
-        let ready = app
-            .engine(ruleset)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let ready = app.ready(ruleset)?;
         let new = NewList {
             name: spec.title.clone(),
             points: spec.points,

@@ -103,20 +103,7 @@ pub async fn roster_pdf(
     UrlPath(name): UrlPath<String>,
     Query(q): Query<PrintQuery>,
 ) -> Response {
-    blocking(move || {
-        document(&app, &name, &q, "application/pdf", |c, lang, paper| {
-            roster_document(
-                c.ready.engine.as_ref(),
-                &c.check,
-                &c.sources,
-                lang,
-                RosterFormat::Pdf,
-                paper,
-                None,
-            )
-        })
-    })
-    .await
+    blocking(move || roster(&app, &name, &q, "application/pdf", RosterFormat::Pdf)).await
 }
 
 /// `GET /lists/{name}/roster.html[?lang=…]`: the print view.
@@ -126,23 +113,34 @@ pub async fn roster_html(
     Query(q): Query<PrintQuery>,
 ) -> Response {
     blocking(move || {
-        document(
+        roster(
             &app,
             &name,
             &q,
             "text/html; charset=utf-8",
-            |c, lang, paper| {
-                roster_document(
-                    c.ready.engine.as_ref(),
-                    &c.check,
-                    &c.sources,
-                    lang,
-                    RosterFormat::Html,
-                    paper,
-                    None,
-                )
-            },
+            RosterFormat::Html,
         )
     })
     .await
+}
+
+/// The list's roster as a document of `kind`, in `format`.
+fn roster(
+    app: &App,
+    name: &str,
+    q: &PrintQuery,
+    kind: &'static str,
+    format: RosterFormat,
+) -> Result<Response, ApiError> {
+    document(app, name, q, kind, |c, lang, paper| {
+        roster_document(
+            c.ready.engine.as_ref(),
+            &c.check,
+            &c.sources,
+            lang,
+            format,
+            paper,
+            None,
+        )
+    })
 }

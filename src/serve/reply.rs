@@ -67,23 +67,28 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// `r` with the version of what it answers as its `ETag` (when it can be a header).
+pub(crate) fn tagged(mut r: Response, version: &str) -> Response {
+    if let Ok(v) = HeaderValue::from_str(version) {
+        r.headers_mut().insert(header::ETAG, v);
+    }
+    r
+}
+
 pub(crate) fn store_error(e: StoreError) -> Response {
     match e {
         StoreError::BadName(m) => json_error(StatusCode::BAD_REQUEST, &m),
         StoreError::NotFound(m) => json_error(StatusCode::NOT_FOUND, &m),
         StoreError::Exists(m) => json_error(StatusCode::CONFLICT, &m),
         StoreError::Stale { current, noun } => {
-            let mut r = json_response(
+            let r = json_response(
                 StatusCode::PRECONDITION_FAILED,
                 to_json(&json!({
                     "error": format!("the {noun} changed on disk since you opened it (in another tab or device, or by the command line): reload it and make the edit again"),
                     "version": current,
                 })),
             );
-            if let Ok(v) = HeaderValue::from_str(&current) {
-                r.headers_mut().insert(header::ETAG, v);
-            }
-            r
+            tagged(r, &current)
         }
         StoreError::NoVersion => json_error(
             StatusCode::PRECONDITION_REQUIRED,

@@ -72,22 +72,31 @@ fn shown(app: &App, ruleset: Ruleset, file: &Path) -> String {
         .to_string()
 }
 
+/// The ruleset's data as read, the page's language (`lang` asked, else the ruleset's first),
+/// its words in it, and its sheet form; or the answer that says why not.
+fn form_of(
+    app: &App,
+    ruleset: Ruleset,
+    lang: Option<&str>,
+) -> Result<(Arc<Ready>, Lang, Arc<toml::Table>, SheetForm), ApiError> {
+    let ready = app.ready(ruleset)?;
+    let lang = page_lang(ruleset, lang);
+    let labels = ready.words(lang);
+    let form = ready
+        .engine
+        .ruleset()
+        .need(ready.engine.editor(), "sheet editor")
+        .and_then(|x| x.sheet_form(lang, &labels))
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    Ok((ready, lang, labels, form))
+}
+
 /// `GET /api/sheets/form?ruleset=&lang=&from=`: the form, the values to start from (a copy
 /// of `from`, or nothing), and, when the player's own file of that sheet exists, its version.
 pub async fn form(State(app): Shared, Query(q): Query<FormQuery>) -> Response {
     blocking(move || {
         let ruleset = ruleset_param(q.ruleset.as_deref())?;
-        let ready = app
-            .engine(ruleset)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-        let lang = page_lang(ruleset, q.lang.as_deref());
-        let labels = ready.words(lang);
-        let form = ready
-            .engine
-            .ruleset()
-            .need(ready.engine.editor(), "sheet editor")
-            .and_then(|x| x.sheet_form(lang, &labels))
-            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        let (ready, lang, _, form) = form_of(&app, ruleset, q.lang.as_deref())?;
         let mut values = serde_json::Value::Object(serde_json::Map::new());
         let mut provenance = serde_json::Value::Null;
         let mut file_version = serde_json::Value::Null;
@@ -172,17 +181,7 @@ fn read_typed(app: &App, q: &DraftQuery, body: &Bytes) -> Result<Drafted, ApiErr
             format!("the body is not a sheet's values as JSON: {e}"),
         )
     })?;
-    let ready = app
-        .engine(ruleset)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    let lang = page_lang(ruleset, q.lang.as_deref());
-    let labels = ready.words(lang);
-    let form = ready
-        .engine
-        .ruleset()
-        .need(ready.engine.editor(), "sheet editor")
-        .and_then(|x| x.sheet_form(lang, &labels))
-        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let (ready, lang, labels, form) = form_of(app, ruleset, q.lang.as_deref())?;
     let typed = typed(ready.engine.as_ref(), &form, &body.values)
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     Ok((ready, lang, labels, form, body, typed))
@@ -394,9 +393,7 @@ pub async fn save(State(app): Shared, Query(q): Query<DraftQuery>, body: Bytes) 
             ));
         }
         let id = typed.draft.id.clone();
-        let ready = app
-            .engine(ruleset)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let ready = app.ready(ruleset)?;
         // Where the sheet is defined in the player's layer, else a file of its own: an id is
         // never written a second time.
         let place = player_layer::place(ready.engine.as_ref(), &app.player_dir, &id).map_err(|_| {

@@ -300,15 +300,7 @@ impl Store {
         let lock = EditLock::acquire(&path).map_err(|e| self.failed(name, e))?;
         let current = read_text(&lock.target).map_err(|e| self.failed(name, e))?;
         let now = version(current.as_bytes());
-        if !expected
-            .split(',')
-            .any(|v| v.trim() == now || v.trim() == "*")
-        {
-            return Err(StoreError::Stale {
-                current: now,
-                noun: self.noun,
-            });
-        }
+        self.still_at(expected, now)?;
         let text = change(&path, &current).map_err(|e| match e {
             StoreError::Refused(m) => StoreError::Refused(self.unplaced(&m)),
             StoreError::Io(m) => StoreError::Io(self.unplaced(&m)),
@@ -321,6 +313,22 @@ impl Store {
         drop(lock);
         let v = version(text.as_bytes());
         Ok((text, v))
+    }
+
+    /// The file is still at a version `expected` names (versions separated by commas, `*`
+    /// any), else stale: it changed since the page read it.
+    fn still_at(&self, expected: &str, now: String) -> Result<(), StoreError> {
+        if expected
+            .split(',')
+            .any(|v| v.trim() == now || v.trim() == "*")
+        {
+            Ok(())
+        } else {
+            Err(StoreError::Stale {
+                current: now,
+                noun: self.noun,
+            })
+        }
     }
 
     /// Writes a new list (which must not exist).
@@ -362,15 +370,7 @@ impl Store {
         let expected = expected.ok_or(StoreError::NoVersion)?;
         let lock = EditLock::acquire(&path).map_err(|e| self.failed(name, e))?;
         let now = self.file_version(name)?;
-        if !expected
-            .split(',')
-            .any(|v| v.trim() == now || v.trim() == "*")
-        {
-            return Err(StoreError::Stale {
-                current: now,
-                noun: self.noun,
-            });
-        }
+        self.still_at(expected, now)?;
         let trash = self.dir.join(".trash");
         let io = |e: std::io::Error| {
             StoreError::Io(format!(

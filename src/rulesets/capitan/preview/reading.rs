@@ -3,10 +3,11 @@
 //! request names, as the ruleset's own types.
 
 use crate::core::error::Error;
+use crate::core::names::NameKind;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, Die, Kind};
 use crate::rulesets::capitan::preview::request::UnitChoice;
-use crate::rulesets::procedure::{not_read, Preview, Procedure, Request, UnitRef};
+use crate::rulesets::procedure::{not_read, Param, Preview, Procedure, Request, UnitRef};
 
 /// A procedure as its folder declares it (`declared.rs`): what `muster preview NAME` takes, and
 /// how a checked request of it is worked out.
@@ -30,6 +31,11 @@ pub(crate) const DICE: &[(&str, &str)] = &[("d6", ""), ("d8", ""), ("d10", ""), 
 
 pub(crate) const COVER: &[(&str, &str)] =
     &[("none", ""), ("light", ""), ("medium", ""), ("dense", "")];
+
+/// A skill a side uses (`ID`), given by its id or its name.
+pub(crate) const fn skill(name: &'static str, help: &'static str) -> Param {
+    Param::id(name, "ID", help).names(NameKind::Skill)
+}
 
 pub(crate) fn usage(msg: impl Into<String>) -> Error {
     Error::Usage(msg.into())

@@ -5,11 +5,12 @@
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
-use crate::core::names::NameKind;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{GunType, Quality};
 use crate::rulesets::capitan::preview::artillery::{Ammunition, GunRange};
-use crate::rulesets::capitan::preview::reading::{cover, pick, unit, usage, Previewed, COVER};
+use crate::rulesets::capitan::preview::reading::{
+    cover, pick, skill, unit, usage, Previewed, COVER,
+};
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
 
@@ -50,12 +51,7 @@ pub const ARTILLERY: Procedure = Procedure {
         )
         .first()
         .conflicts(&["gun", "gun-type"]),
-        Param::id(
-            "skill",
-            "ID",
-            "A skill the gun uses (tir-de-precision, grenades-explosives)",
-        )
-.names(NameKind::Skill)
+        skill("skill", "A skill the gun uses (tir-de-precision, grenades-explosives)")
         .first()
         .repeat(),
         Param::unit_with_figures(

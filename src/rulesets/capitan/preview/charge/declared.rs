@@ -4,9 +4,8 @@
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
-use crate::core::names::NameKind;
 use crate::rulesets::capitan::database::Database;
-use crate::rulesets::capitan::preview::reading::{one_skill, unit, usage, Previewed};
+use crate::rulesets::capitan::preview::reading::{one_skill, skill, unit, usage, Previewed};
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
 
@@ -29,12 +28,7 @@ pub const CHARGE: Procedure = Procedure {
         )
         .first()
         .legacy("list", "unit"),
-        Param::id(
-            "charger-skill",
-            "ID",
-            "The skill the charger uses, by id or name (vieille-garde)",
-        )
-.names(NameKind::Skill)
+        skill("charger-skill", "The skill the charger uses, by id or name (vieille-garde)")
         .first()
         .repeat(),
         Param::int_i(

@@ -4,12 +4,11 @@
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
-use crate::core::names::NameKind;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{DodgeReroll, Range};
 use crate::rulesets::capitan::preview::fire::Situation;
 use crate::rulesets::capitan::preview::reading::{
-    cover, die, one_skill, pick, unit, usage, Previewed, COVER, DICE,
+    cover, die, one_skill, pick, skill, unit, usage, Previewed, COVER, DICE,
 };
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
@@ -33,12 +32,10 @@ pub const FIRE: Procedure = Procedure {
         )
         .first()
         .legacy("list", "unit"),
-        Param::id(
+        skill(
             "shooter-skill",
-            "ID",
             "The skill the shooter uses (one per activation, §11); a list unit uses the first of its skills that acts on fire unless this names another",
         )
-.names(NameKind::Skill)
         .first()
         .repeat(),
         Param::flag("precision", "Aimed fire: did not move nor change target (+1)").first(),
@@ -67,12 +64,10 @@ pub const FIRE: Procedure = Procedure {
         Param::unit_with_figures("target", "The target unit")
             .second()
             .legacy("target-list", "target-unit"),
-        Param::id(
+        skill(
             "target-skill",
-            "ID",
             "The skill the target uses, by id or name (durs-a-tuer, combat-a-mort)",
         )
-.names(NameKind::Skill)
         .second()
         .repeat(),
         Param::choice("cover", COVER, "The target's cover (+1/+2/+4 to its dodge)").second(),
@@ -90,12 +85,10 @@ pub const FIRE: Procedure = Procedure {
             "Ad hoc: dodge re-roll of the target",
         )
         .second(),
-        Param::id(
+        skill(
             "compare-skill",
-            "ID",
             "Compare with the shooter using this skill in place of its current one (§11: one per activation)",
         )
-.names(NameKind::Skill)
         .conflicts(&["compare-shooter"]),
         Param::unit_with_figures("compare-shooter", "Compare with another shooter"),
     ],

@@ -4,11 +4,10 @@
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
-use crate::core::names::NameKind;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::preview::melee::Stance;
 use crate::rulesets::capitan::preview::reading::{
-    cover, die, one_skill, unit, usage, Previewed, COVER, DICE,
+    cover, die, one_skill, skill, unit, usage, Previewed, COVER, DICE,
 };
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
@@ -32,8 +31,7 @@ pub const MELEE: Procedure = Procedure {
         )
         .first()
         .legacy("a-list", "a-unit"),
-        Param::id("a-skill", "ID", "The skill side A uses (one per activation, §11)")
-.names(NameKind::Skill)
+        skill("a-skill", "The skill side A uses (one per activation, §11)")
             .first()
             .repeat(),
         Param::flag("a-charges", "Side A charges (+2 first round, §8.12)").first(),
@@ -71,8 +69,7 @@ pub const MELEE: Procedure = Procedure {
         )
         .second()
         .legacy("b-list", "b-unit"),
-        Param::id("b-skill", "ID", "The skill side B uses")
-.names(NameKind::Skill)
+        skill("b-skill", "The skill side B uses")
             .second()
             .repeat(),
         Param::flag("b-charges", "Side B charges (counter-charge, §8.12)").second(),
@@ -101,12 +98,10 @@ pub const MELEE: Procedure = Procedure {
             limits::ROUNDS,
             "Rounds to play, 1–1000 (default: until one side is destroyed or routs)",
         ),
-        Param::id(
+        skill(
             "compare-skill",
-            "ID",
             "Compare with side A using this skill in place of its current one (§11: one per activation)",
-        )
-.names(NameKind::Skill),
+        ),
     ],
     chart: Chart::Of("chart-survivors", "Chance of each number of survivors of {b}"),
     mean: Some("/mean"),
