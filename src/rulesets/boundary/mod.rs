@@ -1,7 +1,7 @@
 //! The boundary between the generic commands and the rulesets, one file per thing it holds:
 //!
 //! - [`registry`]: a ruleset's declarations ([`Meta`]), the [`Ruleset`] handle, loading its
-//!   data, naming it, its files' JSON Schemas;
+//!   data, naming it, its files' JSON Schemas; [`loader`]: a ruleset's `Meta::load`;
 //! - [`engine`]: the [`Engine`] trait, what every loaded ruleset answers, and its optional
 //!   capabilities, each a trait: [`sheets`], [`editor`], [`lists`], [`cards`], `game`'s
 //!   [`Games`], and in [`engine`] careers and scoring;
@@ -39,6 +39,7 @@ pub mod game;
 pub mod list_check;
 pub mod list_doc;
 pub mod lists;
+pub mod loader;
 pub mod matchup;
 pub mod naming;
 pub mod new_list;

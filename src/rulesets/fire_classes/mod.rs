@@ -12,7 +12,7 @@ pub mod views;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta};
+use crate::rulesets::{schema, Capabilities, ListWords, Meta};
 
 /// The fire table as the generic commands see it: a table and its quick-reference sheet.
 pub const META: Meta = Meta {
@@ -60,19 +60,7 @@ pub const META: Meta = Meta {
     player_sheets: None,
 };
 
-fn load(
-    ruleset: crate::rulesets::Ruleset,
-    dirs: &[std::path::PathBuf],
-    sources: &mut crate::core::source::Sources,
-) -> Result<Loaded, crate::core::error::Error> {
-    let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(
-        ruleset,
-        loaded.database,
-        loaded.diagnostics,
-        |db| engine::FireEngine { db },
-    ))
-}
+crate::rulesets::loader::loader!(data::load, |ruleset, db| engine::FireEngine { db });
 
 /// The quick-reference sheet of `templates/fire-classes/`.
 pub const TEMPLATES: Builtin = builtin_templates!("fire-classes": "qrs");

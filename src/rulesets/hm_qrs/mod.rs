@@ -17,7 +17,7 @@ pub mod views;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta, PlayerSheets};
+use crate::rulesets::{schema, Capabilities, ListWords, Meta, PlayerSheets};
 
 /// The QRS ruleset as the generic commands see it.
 pub const META: Meta = Meta {
@@ -66,16 +66,4 @@ pub const META: Meta = Meta {
 /// The built-in templates of `templates/hm-qrs/`.
 pub const TEMPLATES: Builtin = builtin_templates!("hm-qrs": "card", "card-back", "qrs", "roster", "roster.md", "roster.html", "roster.txt");
 
-fn load(
-    ruleset: crate::rulesets::Ruleset,
-    dirs: &[std::path::PathBuf],
-    sources: &mut crate::core::source::Sources,
-) -> Result<Loaded, crate::core::error::Error> {
-    let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(
-        ruleset,
-        loaded.database,
-        loaded.diagnostics,
-        |db| engine::HmEngine { ruleset, db },
-    ))
-}
+crate::rulesets::loader::loader!(data::load, |ruleset, db| engine::HmEngine { ruleset, db });
