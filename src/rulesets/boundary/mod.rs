@@ -15,7 +15,8 @@
 //!   [`priced`]: the record of what each unit of a list was priced with, and what changed in
 //!   the data since;
 //! - [`sheet_form`]: the sheet editor's form from a sheet type's JSON Schema, and a draft
-//!   sheet read as the player's; [`sheet_book`]: the sheets a ruleset reads in layers
+//!   sheet read as the player's; [`typed_form`]: the form of a ruleset's sheet type;
+//!   [`sheet_book`]: the sheets a ruleset reads in layers
 //!   (`units.toml`, `units/*.toml`), shown, copied, found and drafted the same way.
 //!
 //! The files here speak through two: [`engine`] (the trait) and [`registry`] (a ruleset's
@@ -53,6 +54,7 @@ pub mod registry;
 pub mod sheet_book;
 pub mod sheet_form;
 pub mod sheets;
+pub mod typed_form;
 pub mod unit_edit;
 
 pub use cards::Cards;
