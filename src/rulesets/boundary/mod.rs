@@ -17,7 +17,8 @@
 //! - [`sheet_form`]: the sheet editor's form from a sheet type's JSON Schema, and a draft
 //!   sheet read as the player's; [`typed_form`]: the form of a ruleset's sheet type;
 //!   [`sheet_book`]: the sheets a ruleset reads in layers
-//!   (`units.toml`, `units/*.toml`), shown, copied, found and drafted the same way.
+//!   (`units.toml`, `units/*.toml`), shown, copied, found and drafted the same way;
+//! - [`views_common`]: the shapes the rulesets' views share (a row of a name and a value).
 //!
 //! The files here speak through two: [`engine`] (the trait) and [`registry`] (a ruleset's
 //! declarations), which in turn name the types of the others. That is one circle of imports,
@@ -56,6 +57,7 @@ pub mod sheet_form;
 pub mod sheets;
 pub mod typed_form;
 pub mod unit_edit;
+pub mod views_common;
 
 pub use cards::Cards;
 pub use choice::Choice;

@@ -3,6 +3,9 @@
 
 use serde::Serialize;
 
+use crate::rulesets::views_common::reading_rows;
+pub use crate::rulesets::views_common::Row2;
+
 use crate::rulesets::label;
 
 use super::data::Database;
@@ -106,12 +109,6 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
         boxes: t.stamina.saturating_mul(2).min(MAX_BOXES),
         provenance: db.provenance(&t.id),
     }
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Row2 {
-    pub name: String,
-    pub value: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -322,14 +319,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 ]
             })
             .collect(),
-        readings: r
-            .reading
-            .iter()
-            .map(|x| Row2 {
-                name: x.title(),
-                value: x.decision.get(lang).to_owned(),
-            })
-            .collect(),
+        readings: reading_rows(&r.reading, lang),
     }
 }
 
