@@ -161,6 +161,20 @@ fn mods(list: &[Modifier], lang: Lang) -> Vec<Row2> {
         .collect()
 }
 
+/// Rows of sizes, formations or situations: each one's name, what it does to the shooting
+/// dice and to the hand-to-hand dice.
+fn dice_rows(rows: &[DiceRow], lang: Lang, labels: &toml::Table) -> Vec<Vec<String>> {
+    rows.iter()
+        .map(|x| {
+            vec![
+                x.name.get(lang).to_owned(),
+                op_text(x.shoot, labels),
+                op_text(x.combat, labels),
+            ]
+        })
+        .collect()
+}
+
 /// The break-test modifiers the QRS gives the odds for.
 const BREAK_ODDS_MODIFIERS: [i64; 5] = [0, -1, -2, -3, -4];
 
@@ -286,39 +300,9 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             })
             .collect(),
         shooting: mods(&r.shoot_modifier, lang),
-        sizes: r
-            .size
-            .iter()
-            .map(|x| {
-                vec![
-                    x.name.get(lang).to_owned(),
-                    op_text(x.shoot, labels),
-                    op_text(x.combat, labels),
-                ]
-            })
-            .collect(),
-        formations: r
-            .formation
-            .iter()
-            .map(|x| {
-                vec![
-                    x.name.get(lang).to_owned(),
-                    op_text(x.shoot, labels),
-                    op_text(x.combat, labels),
-                ]
-            })
-            .collect(),
-        situations: r
-            .situation
-            .iter()
-            .map(|x| {
-                vec![
-                    x.name.get(lang).to_owned(),
-                    op_text(x.shoot, labels),
-                    op_text(x.combat, labels),
-                ]
-            })
-            .collect(),
+        sizes: dice_rows(&r.size, lang, labels),
+        formations: dice_rows(&r.formation, lang, labels),
+        situations: dice_rows(&r.situation, lang, labels),
         readings: reading_rows(&r.reading, lang),
     }
 }
