@@ -6,6 +6,7 @@
 //!   capabilities, each a trait: [`sheets`], [`editor`], [`lists`], [`cards`], `game`'s
 //!   [`Games`], and in [`engine`] careers and scoring;
 //! - [`list_check`]: a list as checked ([`ListCheck`], [`UnitRow`]) and the shared list checks;
+//!   [`list_rules`]: a rule of a list declared, and the span its diagnostic points at;
 //! - [`new_list`], [`offers`], [`unit_edit`]: making a list, what it may take, adding and
 //!   changing a unit; [`choice`]: a value a field may take, with its name;
 //! - [`printed`]: labels, counts in words, diagnostics as documents print them, JSON values;
@@ -40,6 +41,7 @@ pub mod engine;
 pub mod game;
 pub mod list_check;
 pub mod list_doc;
+pub mod list_rules;
 pub mod lists;
 pub mod loader;
 pub mod matchup;

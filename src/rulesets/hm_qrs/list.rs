@@ -10,26 +10,13 @@ use crate::core::rule::Rule;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
 use crate::core::words::{Named, Phrase};
+use crate::rulesets::list_rules::rule;
 use crate::rulesets::{ListCheck, Ruleset, UnitRow};
 
 const BOOK: &str = "HM,";
 
 /// A commander's rating: 2D6 at or under it, so 2 to 12 (the engine's limit for previews).
 pub const RATING: std::ops::RangeInclusive<i64> = 2..=12;
-
-const fn rule(
-    code: &'static str,
-    severity: Severity,
-    section: &'static str,
-    summary: &'static str,
-) -> Rule {
-    Rule {
-        code,
-        severity,
-        section,
-        summary,
-    }
-}
 
 pub const UNKNOWN_UNIT: Rule = rule(
     "unknown-unit",
