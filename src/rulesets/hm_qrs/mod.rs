@@ -3,7 +3,9 @@
 //! its tables as data, illustrative unit types, orders of battle, cards, the QRS and exact
 //! previews of command, break tests, shooting and hand-to-hand.
 
+pub mod check;
 pub mod data;
+pub mod database;
 pub mod engine;
 pub mod list;
 pub mod model;
@@ -51,7 +53,7 @@ pub const META: Meta = Meta {
     load,
     schemas: &[
         ("hm-qrs-units.schema.json", schema::<model::UnitsFile>),
-        ("hm-qrs-list.schema.json", schema::<model::ListFile>),
+        ("hm-qrs-list.schema.json", schema::<list::ListFile>),
     ],
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,

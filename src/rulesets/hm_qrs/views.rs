@@ -8,7 +8,8 @@ pub use crate::rulesets::views_common::Row2;
 
 use crate::rulesets::label;
 
-use super::data::Database;
+use super::database::Database;
+use super::list::{Brigade, ListFile, ListUnit};
 use super::model::*;
 use super::preview::{break_test, dice, p_command};
 use crate::core::source::Sources;
