@@ -3,7 +3,8 @@
 
 use serde_json::json;
 
-use super::data::Database;
+use super::database::Database;
+use super::list::ListFile;
 use super::model::*;
 use crate::core::diagnostic::{self, Diagnostic, Severity};
 use crate::core::rule::Rule;

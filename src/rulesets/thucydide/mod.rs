@@ -3,7 +3,9 @@
 //! the tactical-advantage table, retreats and leaders; troop types (illustrative), armies,
 //! cards, the quick-reference sheet and exact combats.
 
+pub mod check;
 pub mod data;
+pub mod database;
 pub mod engine;
 pub mod list;
 pub mod model;
@@ -51,7 +53,7 @@ pub const META: Meta = Meta {
     load,
     schemas: &[
         ("thucydide-units.schema.json", schema::<model::UnitsFile>),
-        ("thucydide-list.schema.json", schema::<model::ListFile>),
+        ("thucydide-list.schema.json", schema::<list::ListFile>),
     ],
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,

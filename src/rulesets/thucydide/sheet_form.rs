@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use super::data::{lint_unit, read_units, Database, UNITS_DIR};
+use super::data::{lint_unit, read_units};
+use super::database::{Database, UNITS_DIR};
 use super::model::{Lang, Unit};
 use crate::core::catalog::{Catalog, Origin, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;

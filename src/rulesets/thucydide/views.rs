@@ -8,7 +8,8 @@ pub use crate::rulesets::views_common::Row2;
 
 use crate::rulesets::label;
 
-use super::data::Database;
+use super::database::Database;
+use super::list::ListFile;
 use super::model::*;
 use super::preview::per_die;
 use crate::core::source::Sources;
