@@ -3,7 +3,7 @@
 
 pub mod army;
 pub mod career;
-pub mod checker;
+pub mod check;
 pub mod data;
 pub mod database;
 pub mod engine;
