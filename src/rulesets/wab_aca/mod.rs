@@ -5,7 +5,7 @@
 
 pub mod army;
 pub mod battle;
-pub mod checker;
+pub mod check;
 pub mod data;
 pub mod database;
 pub mod engine;
