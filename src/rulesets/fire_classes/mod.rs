@@ -3,6 +3,7 @@
 //! range, and exact volleys. A table, not an army game: no units, lists or cards.
 
 pub mod data;
+pub mod database;
 pub mod engine;
 pub mod model;
 pub mod preview;

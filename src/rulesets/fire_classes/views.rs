@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::rulesets::views_common::reading_rows;
 pub use crate::rulesets::views_common::Row2;
 
-use super::data::Database;
+use super::database::Database;
 use super::model::*;
 
 #[derive(Debug, Clone, Serialize)]
