@@ -7,7 +7,7 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use muster::core::source::{Sources, SpanIndex};
-use muster::rulesets::capitan::checker;
+use muster::rulesets::capitan::check;
 use muster::rulesets::capitan::model::Kind;
 use muster::rulesets::capitan::Database;
 
@@ -76,7 +76,7 @@ fn list_check(c: &mut Criterion) {
     c.bench_function("check 100-unit list, 1000 sheets (parse + rules)", |b| {
         b.iter(|| {
             black_box(
-                checker::check_file(
+                check::check_file(
                     muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
                     &db,
                     &sources,
@@ -88,7 +88,7 @@ fn list_check(c: &mut Criterion) {
     });
     c.bench_function("check 100-unit list, 1000 sheets (rules only)", |b| {
         b.iter(|| {
-            black_box(checker::check_parsed(
+            black_box(check::check_parsed(
                 muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
                 &db,
                 &parsed,

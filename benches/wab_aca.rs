@@ -8,7 +8,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use muster::core::source::Sources;
 use muster::rulesets::wab_aca::preview::combat::{self, Rerolls, Side};
 use muster::rulesets::wab_aca::preview::shoot::{self, Shot};
-use muster::rulesets::wab_aca::{checker, Database};
+use muster::rulesets::wab_aca::{check, Database};
 
 fn shipped() -> Database {
     let mut sources = Sources::new();
@@ -54,7 +54,7 @@ fn list_check(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 black_box(
-                    checker::check_file(
+                    check::check_file(
                         muster::rulesets::Ruleset::of(&muster::rulesets::wab_aca::META),
                         &db,
                         &sources,

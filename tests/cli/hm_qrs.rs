@@ -24,7 +24,7 @@ fn data_is_clean_and_every_lint_code_has_a_fixture() {
 #[test]
 fn one_list_fixture_per_code() {
     // The ruleset's rules, and the boundary's: the data changed since a unit was priced.
-    let mut rules = muster::rulesets::hm_qrs::list::RULES.to_vec();
+    let mut rules = muster::rulesets::hm_qrs::check::RULES.to_vec();
     rules.push(&muster::rulesets::priced::DATA_CHANGED);
     crate::list_fixtures("hm-qrs", &rules);
 }

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use muster::core::source::Sources;
-use muster::rulesets::capitan::checker;
+use muster::rulesets::capitan::check;
 use muster::rulesets::capitan::Database;
 use proptest::prelude::*;
 
@@ -26,7 +26,7 @@ fn check(text: String) {
     let db = db();
     let mut sources = Sources::new();
     let file = sources.add(Path::new("prop.toml"), text);
-    match checker::check_file(
+    match check::check_file(
         muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
         db,
         &sources,

@@ -7,7 +7,7 @@ use muster::rulesets::thucydide::preview::{joint, per_die, PerDie};
 use crate::print::{has, read_pdf};
 use crate::{json, muster, root};
 
-fn db() -> muster::rulesets::thucydide::data::Database {
+fn db() -> muster::rulesets::thucydide::database::Database {
     let mut sources = muster::core::source::Sources::new();
     muster::rulesets::thucydide::data::load(&[root().join("unit-sheets")], &mut sources)
         .unwrap()
@@ -29,7 +29,7 @@ fn data_is_clean_and_every_lint_code_has_a_fixture() {
 #[test]
 fn one_list_fixture_per_code() {
     // The ruleset's rules, and the boundary's: the data changed since a unit was priced.
-    let mut rules = muster::rulesets::thucydide::list::RULES.to_vec();
+    let mut rules = muster::rulesets::thucydide::check::RULES.to_vec();
     rules.push(&muster::rulesets::priced::DATA_CHANGED);
     crate::list_fixtures("thucydide", &rules);
 }

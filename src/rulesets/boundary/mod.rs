@@ -3,11 +3,13 @@
 //! - [`registry`]: a ruleset's declarations ([`Meta`]), the [`Ruleset`] handle, naming it,
 //!   its files' JSON Schemas; [`procedure_decl`] and [`duel_decl`]: the procedures and duels
 //!   a [`Meta`] declares, as plain data; [`loaded`]: loading its data behind its engine;
+//!   [`loader`]: each ruleset's `load`, the same for every ruleset;
 //! - [`engine`]: the [`Engine`] trait, what every loaded ruleset answers, [`Rules`] (an
 //!   engine with its ruleset), and its optional capabilities, each a trait: [`sheets`],
 //!   [`lists`], [`cards`], [`scoring`], `game`'s [`Games`], and in [`engine`] the editor and
 //!   careers, whose types hold or take a loaded engine;
 //! - [`list_check`]: a list as checked ([`ListCheck`], [`UnitRow`]) and the shared list checks;
+//!   [`list_rules`]: a rule of a list declared, and the span its diagnostic points at;
 //!   [`list_file`]: a list file read for a preview or a game; [`list_fields`]: a new list made
 //!   from a ruleset's list fields, the army they describe in words;
 //! - [`new_list`], [`offers`], [`unit_edit`]: making a list, what it may take, adding and
@@ -19,9 +21,11 @@
 //! - [`game`]: game files; [`list_doc`]: editing a list's TOML in place; [`record`] and
 //!   [`priced`]: the record of what each unit of a list was priced with, and what changed in
 //!   the data since;
-//! - [`sheet_form`]: the sheet editor's form from a sheet type's JSON Schema; [`sheet_book`]:
-//!   the sheets a ruleset reads in layers (`units.toml`, `units/*.toml`), shown, copied, found
-//!   and drafted the same way.
+//! - [`sheet_form`]: the sheet editor's form from a sheet type's JSON Schema, and a draft
+//!   sheet read as the player's; [`typed_form`]: the form of a ruleset's sheet type;
+//!   [`sheet_book`]: the sheets a ruleset reads in layers
+//!   (`units.toml`, `units/*.toml`), shown, copied, found and drafted the same way;
+//! - [`views_common`]: the shapes the rulesets' views share (a row of a name and a value).
 //!
 //! The files depend one way, in three floors: the declarations a [`Meta`] holds under the
 //! registry ([`Ruleset`], [`Meta`]); over it, what the engine's capabilities name (a checked
@@ -41,8 +45,10 @@ pub mod list_check;
 pub mod list_doc;
 pub mod list_fields;
 pub mod list_file;
+pub mod list_rules;
 pub mod lists;
 pub mod loaded;
+pub mod loader;
 pub mod matchup;
 pub mod naming;
 pub mod new_list;
@@ -58,7 +64,9 @@ pub mod scoring;
 pub mod sheet_book;
 pub mod sheet_form;
 pub mod sheets;
+pub mod typed_form;
 pub mod unit_edit;
+pub mod views_common;
 
 pub use cards::Cards;
 pub use choice::Choice;

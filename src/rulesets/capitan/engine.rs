@@ -6,7 +6,7 @@ use serde_json::json;
 use toml_edit::{value, Array, DocumentMut, Item, Table};
 
 use super::army::base_cost;
-use super::checker;
+use super::check;
 use super::database::Database;
 use super::model::{Arm, Coalition, Kind, Lang, Restriction, UnitSheet};
 use super::validate;
@@ -324,7 +324,7 @@ impl Lists for CapitanEngine {
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = checker::check_file(self.ruleset, &self.db, sources, file)?;
+        let mut check = check::check_file(self.ruleset, &self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
         Ok(check)
     }
@@ -618,8 +618,8 @@ impl Lists for CapitanEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = checker::parse_file(sources, list.file)
-            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        let (parsed, _) =
+            check::parse_file(sources, list.file).map_err(|d| Error::Invalid(d.message.clone()))?;
         to_value(&views::roster(
             &self.db, &parsed, list, sources, lang, labels,
         ))

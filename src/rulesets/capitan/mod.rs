@@ -3,7 +3,7 @@
 
 pub mod army;
 pub mod career;
-pub mod checker;
+pub mod check;
 pub mod data;
 pub mod database;
 pub mod engine;
@@ -24,7 +24,7 @@ pub use database::Database;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta, PlayerSheets};
+use crate::rulesets::{schema, Capabilities, ListWords, Meta, PlayerSheets};
 
 /// Capitán as the generic commands see it.
 pub const META: Meta = Meta {
@@ -70,19 +70,9 @@ pub const META: Meta = Meta {
     }),
 };
 
-pub(super) fn load(
-    ruleset: crate::rulesets::Ruleset,
-    dirs: &[std::path::PathBuf],
-    sources: &mut crate::core::source::Sources,
-) -> Result<Loaded, crate::core::error::Error> {
-    let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(
-        ruleset,
-        loaded.database,
-        loaded.diagnostics,
-        |db| engine::CapitanEngine::new(ruleset, db),
-    ))
-}
+crate::rulesets::loader::loader!(data::load, |ruleset, db| engine::CapitanEngine::new(
+    ruleset, db
+));
 
 /// The built-in templates of `templates/capitan/` (a user's `--templates DIR` overrides them file
 /// by file). `roster.html` is named so that values are escaped for HTML in it.

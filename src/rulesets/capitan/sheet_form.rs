@@ -10,8 +10,9 @@ use super::model::{Lang, Quality, UnitSheet};
 use crate::core::catalog::{Origin, Provenance, SpanIndexes};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources, SpanIndex};
-use crate::rulesets::sheet_form::{form_from_schema, the_one, FormSpec, Only};
-use crate::rulesets::{label, schema, Choice, SheetForm};
+use crate::rulesets::sheet_form::{the_one, FormSpec, Only};
+use crate::rulesets::typed_form::form_of;
+use crate::rulesets::{label, Choice, SheetForm};
 
 /// Each field's unit (a label key).
 const UNITS: &[(&str, &str)] = &[
@@ -128,13 +129,7 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         hidden: HIDDEN,
         only: ONLY,
     };
-    let fields = form_from_schema(&schema::<UnitSheet>(), &spec, labels)
-        .map_err(|e| Error::Render(format!("the sheet form: {e}")))?;
-    Ok(SheetForm {
-        table: "sheet",
-        folder: "sheets",
-        fields,
-    })
+    form_of::<UnitSheet>(&spec, labels, "sheet", "sheets", "the sheet form")
 }
 
 /// A sheet typed in the editor, read over the data: the data with it, its id (empty when it

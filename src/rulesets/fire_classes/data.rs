@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use super::database::Database;
 use super::model::*;
 use crate::core::catalog::{Catalog, HasId, Registry, SpanIndexes, Tables};
 use crate::core::diagnostic::Diagnostic;
@@ -11,13 +12,6 @@ use crate::core::source::{FileId, Seg, Sources};
 
 pub const RULESET_DIR: &str = "fire-classes";
 const FILES: &[&str] = &["classes.toml", "weapons.toml", "rules.toml"];
-
-#[derive(Debug, Clone)]
-pub struct Database {
-    pub classes: Catalog<Class>,
-    pub weapons: Catalog<Weapon>,
-    pub rules: Rules,
-}
 
 pub struct Loaded {
     pub database: Option<Database>,

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use super::data::Database;
+use super::database::Database;
 use super::views;
 use crate::core::error::{unknown, Error};
 use crate::core::i18n::Lang;

@@ -3,6 +3,7 @@
 //! range, and exact volleys. A table, not an army game: no units, lists or cards.
 
 pub mod data;
+pub mod database;
 pub mod engine;
 pub mod model;
 pub mod preview;
@@ -12,7 +13,7 @@ pub mod views;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta};
+use crate::rulesets::{schema, Capabilities, ListWords, Meta};
 
 /// The fire table as the generic commands see it: a table and its quick-reference sheet.
 pub const META: Meta = Meta {
@@ -59,19 +60,7 @@ pub const META: Meta = Meta {
     player_sheets: None,
 };
 
-pub(super) fn load(
-    ruleset: crate::rulesets::Ruleset,
-    dirs: &[std::path::PathBuf],
-    sources: &mut crate::core::source::Sources,
-) -> Result<Loaded, crate::core::error::Error> {
-    let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(
-        ruleset,
-        loaded.database,
-        loaded.diagnostics,
-        |db| engine::FireEngine { db },
-    ))
-}
+crate::rulesets::loader::loader!(data::load, |ruleset, db| engine::FireEngine { db });
 
 /// The quick-reference sheet of `templates/fire-classes/`.
 pub const TEMPLATES: Builtin = builtin_templates!("fire-classes": "qrs");

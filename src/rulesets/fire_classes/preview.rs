@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::data::Database;
+use super::database::Database;
 use super::model::*;
 use crate::core::bounds::within;
 use crate::core::dice::binomial;

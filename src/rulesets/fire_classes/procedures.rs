@@ -1,7 +1,7 @@
 //! The fire table's preview procedure as data (a volley), and its report as people read it:
 //! the text `muster preview volley` prints and the distribution it draws.
 
-use super::data::Database;
+use super::database::Database;
 use super::preview::{self, Situation, VolleyReport, VolleyRequest, SHOOTERS};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;

@@ -2,7 +2,10 @@
 
 use serde::Serialize;
 
-use super::data::Database;
+use crate::rulesets::views_common::reading_rows;
+pub use crate::rulesets::views_common::Row2;
+
+use super::database::Database;
 use super::model::*;
 
 #[derive(Debug, Clone, Serialize)]
@@ -24,12 +27,6 @@ pub struct WeaponView {
 pub struct BandView {
     pub range: String,
     pub needs: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Row2 {
-    pub name: String,
-    pub value: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -127,14 +124,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             })
             .collect(),
         morale_test: r.morale_test.rule.get(lang).to_owned(),
-        readings: r
-            .reading
-            .iter()
-            .map(|x| Row2 {
-                name: x.title(),
-                value: x.decision.get(lang).to_owned(),
-            })
-            .collect(),
+        readings: reading_rows(&r.reading, lang),
         odds: (1..=6u32)
             .map(|n| {
                 let res = super::preview::results(n, super::preview::Effects::default());

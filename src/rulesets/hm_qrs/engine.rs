@@ -3,8 +3,9 @@
 
 use toml_edit::{value, ArrayOfTables, DocumentMut, Item, Table};
 
-use super::data::Database;
-use super::list;
+use super::check;
+use super::database::Database;
+use super::list::ListFile;
 use super::model::*;
 use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
@@ -206,7 +207,7 @@ impl Editor for HmEngine {
 
 impl Lists for HmEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = list::check_file(self.ruleset, &self.db, sources, file)?;
+        let mut check = check::check_file(self.ruleset, &self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
         Ok(check)
     }
@@ -386,19 +387,19 @@ impl Lists for HmEngine {
             let given = get("rating").ok_or_else(|| {
                 Error::Usage(format!(
                     "brigade `{brigade}` is new: give its --option rating=N ({} to {})",
-                    list::RATING.start(),
-                    list::RATING.end()
+                    check::RATING.start(),
+                    check::RATING.end()
                 ))
             })?;
             let rating: i64 = given
                 .parse()
                 .ok()
-                .filter(|r| list::RATING.contains(r))
+                .filter(|r| check::RATING.contains(r))
                 .ok_or_else(|| {
                     Error::Usage(format!(
                         "--option rating={given}: a commander's rating is a number from {} to {} (2D6 at or under it)",
-                        list::RATING.start(),
-                        list::RATING.end()
+                        check::RATING.start(),
+                        check::RATING.end()
                     ))
                 })?;
             let mut b = Table::new();
@@ -497,7 +498,7 @@ impl Lists for HmEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = list::parse_file(sources, checked.file)
+        let (parsed, _) = check::parse_file(sources, checked.file)
             .map_err(|d| Error::Invalid(d.message.clone()))?;
         to_value(&views::roster(
             &self.db, &parsed, checked, sources, lang, labels,

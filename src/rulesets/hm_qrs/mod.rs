@@ -3,7 +3,9 @@
 //! its tables as data, illustrative unit types, orders of battle, cards, the QRS and exact
 //! previews of command, break tests, shooting and hand-to-hand.
 
+pub mod check;
 pub mod data;
+pub mod database;
 pub mod engine;
 pub mod list;
 pub mod model;
@@ -17,7 +19,7 @@ pub mod views;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta, PlayerSheets};
+use crate::rulesets::{schema, Capabilities, ListWords, Meta, PlayerSheets};
 
 /// The QRS ruleset as the generic commands see it.
 pub const META: Meta = Meta {
@@ -50,7 +52,7 @@ pub const META: Meta = Meta {
     templates: &TEMPLATES,
     schemas: &[
         ("hm-qrs-units.schema.json", schema::<model::UnitsFile>),
-        ("hm-qrs-list.schema.json", schema::<model::ListFile>),
+        ("hm-qrs-list.schema.json", schema::<list::ListFile>),
     ],
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
@@ -65,16 +67,4 @@ pub const META: Meta = Meta {
 /// The built-in templates of `templates/hm-qrs/`.
 pub const TEMPLATES: Builtin = builtin_templates!("hm-qrs": "card", "card-back", "qrs", "roster", "roster.md", "roster.html", "roster.txt");
 
-pub(super) fn load(
-    ruleset: crate::rulesets::Ruleset,
-    dirs: &[std::path::PathBuf],
-    sources: &mut crate::core::source::Sources,
-) -> Result<Loaded, crate::core::error::Error> {
-    let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(
-        ruleset,
-        loaded.database,
-        loaded.diagnostics,
-        |db| engine::HmEngine { ruleset, db },
-    ))
-}
+crate::rulesets::loader::loader!(data::load, |ruleset, db| engine::HmEngine { ruleset, db });

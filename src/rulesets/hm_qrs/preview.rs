@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::data::Database;
+use super::database::Database;
 use super::model::*;
 use crate::core::bounds::within;
 use crate::core::dice::binomial;

@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use super::data::Database;
+use super::database::Database;
 use crate::rulesets::priced::{KeptValue, Pricing};
 use crate::rulesets::UnitRow;
 

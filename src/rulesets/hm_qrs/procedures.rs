@@ -2,7 +2,7 @@
 //! hand-to-hand: each number bounded by `preview::limits`), the duels two units of orders of
 //! battle play, and the reading of a checked request into the ruleset's own requests.
 
-use super::data::Database;
+use super::database::Database;
 use super::model::{Arm, Combat};
 use super::preview::{
     self, limits, BreakRequest, CommandRequest, Fighter, MeleeSide, ShootRequest,

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::data::Database;
+use super::database::Database;
 use super::model::Combat;
 use super::preview::{Applied, BreakReport, CommandReport, MeleeReport, ShootReport};
 

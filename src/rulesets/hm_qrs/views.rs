@@ -3,9 +3,13 @@
 
 use serde::Serialize;
 
+use crate::rulesets::views_common::reading_rows;
+pub use crate::rulesets::views_common::Row2;
+
 use crate::rulesets::label;
 
-use super::data::Database;
+use super::database::Database;
+use super::list::{Brigade, ListFile, ListUnit};
 use super::model::*;
 use super::preview::{break_test, dice, p_command};
 use crate::core::source::Sources;
@@ -109,12 +113,6 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Row2 {
-    pub name: String,
-    pub value: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
 pub struct QrsView {
     pub phases: Vec<Row2>,
     pub command: Vec<Row2>,
@@ -160,6 +158,20 @@ fn mods(list: &[Modifier], lang: Lang) -> Vec<Row2> {
                 None => signed(m.value),
             },
             value: m.name.get(lang).to_owned(),
+        })
+        .collect()
+}
+
+/// Rows of sizes, formations or situations: each one's name, what it does to the shooting
+/// dice and to the hand-to-hand dice.
+fn dice_rows(rows: &[DiceRow], lang: Lang, labels: &toml::Table) -> Vec<Vec<String>> {
+    rows.iter()
+        .map(|x| {
+            vec![
+                x.name.get(lang).to_owned(),
+                op_text(x.shoot, labels),
+                op_text(x.combat, labels),
+            ]
         })
         .collect()
 }
@@ -289,47 +301,10 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             })
             .collect(),
         shooting: mods(&r.shoot_modifier, lang),
-        sizes: r
-            .size
-            .iter()
-            .map(|x| {
-                vec![
-                    x.name.get(lang).to_owned(),
-                    op_text(x.shoot, labels),
-                    op_text(x.combat, labels),
-                ]
-            })
-            .collect(),
-        formations: r
-            .formation
-            .iter()
-            .map(|x| {
-                vec![
-                    x.name.get(lang).to_owned(),
-                    op_text(x.shoot, labels),
-                    op_text(x.combat, labels),
-                ]
-            })
-            .collect(),
-        situations: r
-            .situation
-            .iter()
-            .map(|x| {
-                vec![
-                    x.name.get(lang).to_owned(),
-                    op_text(x.shoot, labels),
-                    op_text(x.combat, labels),
-                ]
-            })
-            .collect(),
-        readings: r
-            .reading
-            .iter()
-            .map(|x| Row2 {
-                name: x.title(),
-                value: x.decision.get(lang).to_owned(),
-            })
-            .collect(),
+        sizes: dice_rows(&r.size, lang, labels),
+        formations: dice_rows(&r.formation, lang, labels),
+        situations: dice_rows(&r.situation, lang, labels),
+        readings: reading_rows(&r.reading, lang),
     }
 }
 

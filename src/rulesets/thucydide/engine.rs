@@ -3,8 +3,9 @@
 
 use toml_edit::{value, DocumentMut, Item, Table};
 
-use super::data::Database;
-use super::list;
+use super::check;
+use super::database::Database;
+use super::list::ListFile;
 use super::model::*;
 use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
@@ -173,7 +174,7 @@ impl Editor for ThucydideEngine {
 
 impl Lists for ThucydideEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = list::check_file(self.ruleset, &self.db, sources, file)?;
+        let mut check = check::check_file(self.ruleset, &self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
         Ok(check)
     }
@@ -320,7 +321,7 @@ impl Lists for ThucydideEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = list::parse_file(sources, checked.file)
+        let (parsed, _) = check::parse_file(sources, checked.file)
             .map_err(|d| Error::Invalid(d.message.clone()))?;
         to_value(&views::roster(
             &self.db, &parsed, checked, sources, lang, labels,

@@ -3,7 +3,9 @@
 //! the tactical-advantage table, retreats and leaders; troop types (illustrative), armies,
 //! cards, the quick-reference sheet and exact combats.
 
+pub mod check;
 pub mod data;
+pub mod database;
 pub mod engine;
 pub mod list;
 pub mod model;
@@ -17,7 +19,7 @@ pub mod views;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta, PlayerSheets};
+use crate::rulesets::{schema, Capabilities, ListWords, Meta, PlayerSheets};
 
 /// Thucydide as the generic commands see it: armies without points.
 pub const META: Meta = Meta {
@@ -50,7 +52,7 @@ pub const META: Meta = Meta {
     templates: &TEMPLATES,
     schemas: &[
         ("thucydide-units.schema.json", schema::<model::UnitsFile>),
-        ("thucydide-list.schema.json", schema::<model::ListFile>),
+        ("thucydide-list.schema.json", schema::<list::ListFile>),
     ],
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
@@ -65,16 +67,7 @@ pub const META: Meta = Meta {
 /// The built-in templates of `templates/thucydide/`.
 pub const TEMPLATES: Builtin = builtin_templates!("thucydide": "card", "card-back", "qrs", "roster", "roster.md", "roster.html", "roster.txt");
 
-pub(super) fn load(
-    ruleset: crate::rulesets::Ruleset,
-    dirs: &[std::path::PathBuf],
-    sources: &mut crate::core::source::Sources,
-) -> Result<Loaded, crate::core::error::Error> {
-    let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(
-        ruleset,
-        loaded.database,
-        loaded.diagnostics,
-        |db| engine::ThucydideEngine { ruleset, db },
-    ))
-}
+crate::rulesets::loader::loader!(data::load, |ruleset, db| engine::ThucydideEngine {
+    ruleset,
+    db
+});

@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use super::data::{Database, ADVANTAGE, FLAG, ORDER};
+use super::data::{ADVANTAGE, FLAG, ORDER};
+use super::database::Database;
 use super::model::*;
 use crate::core::bounds::within;
 use crate::core::error::Stop;

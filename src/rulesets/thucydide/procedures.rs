@@ -1,7 +1,7 @@
 //! Thucydide's preview procedure as data (one combat), the duels two units of facing armies
 //! play, and the reading of a checked request into the ruleset's own request.
 
-use super::data::Database;
+use super::database::Database;
 use super::model::Outcome;
 use super::preview::{self, CombatRequest};
 use super::text;

@@ -4,15 +4,17 @@
 
 use std::collections::HashMap;
 
-use super::data::{lint_unit, read_units, Database, UNITS_DIR};
+use super::data::{lint_unit, read_units};
+use super::database::{Database, UNITS_DIR};
 use super::model::{Lang, Unit};
 use crate::core::catalog::{Catalog, Origin, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources, SpanIndex};
 use crate::rulesets::sheet_book::{DraftData, Provenances};
-use crate::rulesets::sheet_form::{form_from_schema, FormSpec};
-use crate::rulesets::{schema, Choice, SheetForm};
+use crate::rulesets::sheet_form::FormSpec;
+use crate::rulesets::typed_form::form_of;
+use crate::rulesets::{Choice, SheetForm};
 
 /// Each field's unit (a label key).
 const UNITS: &[(&str, &str)] = &[
@@ -50,13 +52,7 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         units: UNITS,
         ..FormSpec::default()
     };
-    let fields = form_from_schema(&schema::<Unit>(), &spec, labels)
-        .map_err(|e| Error::Render(format!("the troop form: {e}")))?;
-    Ok(SheetForm {
-        table: "unit",
-        folder: UNITS_DIR,
-        fields,
-    })
+    form_of::<Unit>(&spec, labels, "unit", UNITS_DIR, "the troop form")
 }
 
 /// A troop type typed in the editor is read as one of the player's folder, over the data, and

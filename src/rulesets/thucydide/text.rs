@@ -1,7 +1,7 @@
 //! The combat preview's report as people read it: the text `muster preview` prints and the web
 //! builder shows, and the distributions both draw. One writer for both.
 
-use super::data::Database;
+use super::database::Database;
 use super::preview::{CombatReport, PanicReport};
 use crate::core::table::{distribution_table, english, Series};
 use crate::core::words::Phrase;

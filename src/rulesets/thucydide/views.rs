@@ -3,9 +3,13 @@
 
 use serde::Serialize;
 
+use crate::rulesets::views_common::reading_rows;
+pub use crate::rulesets::views_common::Row2;
+
 use crate::rulesets::label;
 
-use super::data::Database;
+use super::database::Database;
+use super::list::ListFile;
 use super::model::*;
 use super::preview::per_die;
 use crate::core::source::Sources;
@@ -121,12 +125,6 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
 }
 
 // ── the quick-reference sheet ───────────────────────────────────────────────────────────────
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Row2 {
-    pub name: String,
-    pub value: String,
-}
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ArmourRow {
@@ -342,15 +340,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 value: e.rule.get(lang).to_owned(),
             })
             .collect(),
-        readings: db
-            .rules
-            .reading
-            .iter()
-            .map(|r| Row2 {
-                name: r.title(),
-                value: r.decision.get(lang).to_owned(),
-            })
-            .collect(),
+        readings: reading_rows(&db.rules.reading, lang),
     }
 }
 

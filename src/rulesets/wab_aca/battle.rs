@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::checker;
+use super::check;
 use super::model::Kind;
 use super::score::{self, ListedUnit, ScoreFile, SideList};
 use super::Database;
@@ -195,11 +195,11 @@ fn side_list(
             return Err(Error::Usage(format!("{named} is not a WAB ACA list")));
         }
     }
-    let (parsed, _) = checker::parse_file(sources, file).map_err(|d| {
+    let (parsed, _) = check::parse_file(sources, file).map_err(|d| {
         diagnostic::print_all(&[d], sources);
         Error::Usage(format!("{named} is not a valid list file"))
     })?;
-    let checked = checker::check_file(ruleset, db, sources, file).map_err(|d| {
+    let checked = check::check_file(ruleset, db, sources, file).map_err(|d| {
         diagnostic::print_all(&[d], sources);
         Error::Usage(format!("{named} is not a valid list file"))
     })?;

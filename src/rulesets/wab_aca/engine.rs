@@ -5,7 +5,7 @@ use serde_json::json;
 use toml_edit::{value, DocumentMut, Item, Table};
 
 use super::army::unit_cost;
-use super::checker;
+use super::check;
 use super::database::Database;
 use super::list::ListUnit;
 use super::model::*;
@@ -349,7 +349,7 @@ impl Editor for WabEngine {
 
 impl Lists for WabEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = checker::check_file(self.ruleset, &self.db, sources, file)?;
+        let mut check = check::check_file(self.ruleset, &self.db, sources, file)?;
         crate::rulesets::priced::notice(self, sources, &mut check);
         Ok(check)
     }
@@ -419,7 +419,7 @@ impl Lists for WabEngine {
     }
 
     fn list_house_rules(&self, list: &ListCheck) -> Vec<String> {
-        // Each unit's row carries its list's (checker.rs): a list without units plays none.
+        // Each unit's row carries its list's (check.rs): a list without units plays none.
         let Some(row) = list.units.first() else {
             return Vec::new();
         };
@@ -620,8 +620,8 @@ impl Lists for WabEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = checker::parse_file(sources, list.file)
-            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        let (parsed, _) =
+            check::parse_file(sources, list.file).map_err(|d| Error::Invalid(d.message.clone()))?;
         to_value(&views::roster(
             &self.db, &parsed, list, sources, lang, labels,
         ))

@@ -5,7 +5,7 @@
 
 pub mod army;
 pub mod battle;
-pub mod checker;
+pub mod check;
 pub mod data;
 pub mod database;
 pub mod engine;
@@ -26,7 +26,7 @@ pub use database::Database;
 use crate::core::i18n::Lang;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Builtin;
-use crate::rulesets::{schema, Capabilities, ListWords, Loaded, Meta, PlayerSheets};
+use crate::rulesets::{schema, Capabilities, ListWords, Meta, PlayerSheets};
 
 /// WAB ACA as the generic commands see it. Its units, with a profile and up to 30 casualty
 /// boxes, print on tarot cards.
@@ -83,19 +83,9 @@ pub const META: Meta = Meta {
     }),
 };
 
-pub(super) fn load(
-    ruleset: crate::rulesets::Ruleset,
-    dirs: &[std::path::PathBuf],
-    sources: &mut crate::core::source::Sources,
-) -> Result<Loaded, crate::core::error::Error> {
-    let loaded = data::load(dirs, sources)?;
-    Ok(Loaded::of(
-        ruleset,
-        loaded.database,
-        loaded.diagnostics,
-        |db| engine::WabEngine::new(ruleset, db),
-    ))
-}
+crate::rulesets::loader::loader!(data::load, |ruleset, db| engine::WabEngine::new(
+    ruleset, db
+));
 
 /// The built-in templates of `templates/wab-aca/` (a user's `--templates DIR` overrides them file
 /// by file). `roster.html` is named so that values are escaped for HTML in it.

@@ -15,8 +15,9 @@ use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
-use crate::rulesets::sheet_form::{form_from_schema, the_one, FormSpec, Only};
-use crate::rulesets::{label, schema, Choice, SheetForm};
+use crate::rulesets::sheet_form::{the_one, FormSpec, Only};
+use crate::rulesets::typed_form::form_of;
+use crate::rulesets::{label, Choice, SheetForm};
 
 /// Each field's unit (a label key).
 const UNITS: &[(&str, &str)] = &[
@@ -136,17 +137,12 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         only: ONLY,
         ..FormSpec::default()
     };
-    let mut fields = form_from_schema(&schema::<Entry>(), &spec, labels)
-        .map_err(|e| Error::Render(format!("the entry form: {e}")))?;
+    let mut form = form_of::<Entry>(&spec, labels, "entry", "armies", "the entry form")?;
     // Left out in an army's file, the army is what a player's entry must name.
-    for f in fields.iter_mut().filter(|f| f.key == "army") {
+    for f in form.fields.iter_mut().filter(|f| f.key == "army") {
         f.required = true;
     }
-    Ok(SheetForm {
-        table: "entry",
-        folder: "armies",
-        fields,
-    })
+    Ok(form)
 }
 
 /// An entry typed in the editor, read over the data: the data with it, its id (empty when it

@@ -13,6 +13,7 @@ use crate::core::rule::Rule;
 use crate::core::source::{FileId, Seg, SpanIndex};
 use crate::core::suggest::nearest;
 use crate::core::words::{Named, Phrase};
+use crate::rulesets::list_rules::{first_line, rule};
 use crate::rulesets::{balance_diagnostic, ListCheck};
 
 /// How diagnostics cite the supplement.
@@ -29,13 +30,7 @@ pub struct ListContext<'a> {
 impl ListContext<'_> {
     /// The span of `path`, cut to its first line (a whole table is shown by its header).
     fn span(&self, path: &[Seg]) -> Option<Range<usize>> {
-        let span = self.spans.span(path)?;
-        let text = self.spans.text();
-        let end = text
-            .get(span.clone())
-            .and_then(|t| t.trim_end().find('\n'))
-            .map_or(span.end, |n| span.start + n);
-        Some(span.start..end)
+        first_line(self.spans, path)
     }
 
     fn report(&self, rule: &Rule, path: &[Seg], message: Phrase) -> Diagnostic {
@@ -134,20 +129,6 @@ fn range(min: impl TryInto<i64>, max: impl TryInto<i64>) -> Phrase {
     Phrase::new("range", "{min} to {max}")
         .count("min", min)
         .count("max", max)
-}
-
-const fn rule(
-    code: &'static str,
-    severity: Severity,
-    section: &'static str,
-    summary: &'static str,
-) -> Rule {
-    Rule {
-        code,
-        severity,
-        section,
-        summary,
-    }
 }
 
 pub const UNKNOWN_ARMY: Rule = rule(

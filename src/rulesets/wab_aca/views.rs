@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+pub use crate::rulesets::views_common::Row2;
+
 use crate::rulesets::label;
 
 use super::database::Database;
@@ -312,12 +314,6 @@ pub struct ModifierRow {
     pub value: String,
     pub name: String,
     pub group: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Row2 {
-    pub name: String,
-    pub value: String,
 }
 
 #[derive(Debug, Clone, Serialize)]

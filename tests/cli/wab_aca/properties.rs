@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use muster::core::source::Sources;
-use muster::rulesets::wab_aca::{checker, Database};
+use muster::rulesets::wab_aca::{check, Database};
 use proptest::prelude::*;
 
 fn db() -> &'static Database {
@@ -17,7 +17,7 @@ fn db() -> &'static Database {
 fn check(text: String) {
     let mut sources = Sources::new();
     let file = sources.add(Path::new("prop.toml"), text);
-    match checker::check_file(
+    match check::check_file(
         muster::rulesets::Ruleset::of(&muster::rulesets::wab_aca::META),
         db(),
         &sources,

@@ -10,6 +10,7 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::rule::Rule;
 use crate::core::source::{FileId, Seg, SpanIndex};
 use crate::core::words::{Named, Phrase};
+use crate::rulesets::list_rules::first_line;
 
 /// A list being validated, with what its rules need.
 pub struct ListContext<'a> {
@@ -33,13 +34,7 @@ impl ListContext<'_> {
 
     /// The span of `path`, cut to its first line (a whole table is shown by its header).
     pub fn span(&self, path: &[Seg]) -> Option<Range<usize>> {
-        let span = self.spans.span(path)?;
-        let text = self.spans.text();
-        let end = text
-            .get(span.clone())
-            .and_then(|t| t.trim_end().find('\n'))
-            .map_or(span.end, |n| span.start + n);
-        Some(span.start..end)
+        first_line(self.spans, path)
     }
 
     /// A diagnostic of `rule` at `path` of the list file, its message a phrase.
