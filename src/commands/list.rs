@@ -8,15 +8,16 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
-use super::check::{check_read, roster_text, ruleset_of, OpenError};
+use super::check::{check_read, roster_text_in, ruleset_of, OpenError};
 use super::{load_engine, print_out};
-use crate::cli::ListCommand;
+use crate::cli::{LangArg, ListCommand};
 use crate::core::diagnostic;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::output::{write_atomic, EditLock};
 use crate::core::source::{read_text, Sources};
 use crate::core::text;
+use crate::core::words::Phrase;
 use crate::ops::edit::{apply, unchanged, Shape};
 use crate::render::templates::Templates;
 use crate::rulesets::Rules;
@@ -81,7 +82,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                 ));
             }
             let shape = Shape::default();
-            save(engine.as_ref(), &file, &file, &doc, shape, Vec::new())
+            save(engine.as_ref(), &file, &file, &doc, shape, Vec::new(), lang)
         }
         ListCommand::Add {
             file,
@@ -92,6 +93,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             guns,
             label,
             free_skill,
+            lang,
         } => {
             let unit = NewUnit {
                 id,
@@ -105,7 +107,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                     skill: f.skill,
                 }),
             };
-            edit(dirs, flag, &file, |engine, doc| {
+            edit(dirs, flag, &file, lang, |engine, doc| {
                 let mut unit = unit;
                 super::named::Namer::new(engine, None)?.new_unit(&mut unit, doc)?;
                 engine
@@ -127,6 +129,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
             guns,
             free_skill,
             no_free_skill,
+            lang,
         } => {
             let change = UnitChange {
                 figures,
@@ -147,7 +150,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                     file.display()
                 )));
             }
-            edit(dirs, flag, &file, |engine, doc| {
+            edit(dirs, flag, &file, lang, |engine, doc| {
                 let mut change = change;
                 super::named::Namer::new(engine, None)?.change(&mut change, doc)?;
                 engine
@@ -156,19 +159,26 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: ListCommand) -> Res
                     .and_then(|x| x.set_unit(doc, index, &change))
             })
         }
-        ListCommand::Move { file, index, to } => edit(dirs, flag, &file, |engine, doc| {
+        ListCommand::Move {
+            file,
+            index,
+            to,
+            lang,
+        } => edit(dirs, flag, &file, lang, |engine, doc| {
             engine
                 .ruleset()
                 .need(engine.lists(), "army lists")
                 .and_then(|x| x.move_unit(doc, index, to))
         }),
-        ListCommand::Remove { file, index } => edit(dirs, flag, &file, |engine, doc| {
-            engine
-                .ruleset()
-                .need(engine.lists(), "army lists")
-                .and_then(|x| x.remove_unit(doc, index))
-        }),
-        ListCommand::Update { file } => update(dirs, flag, &file),
+        ListCommand::Remove { file, index, lang } => {
+            edit(dirs, flag, &file, lang, |engine, doc| {
+                engine
+                    .ruleset()
+                    .need(engine.lists(), "army lists")
+                    .and_then(|x| x.remove_unit(doc, index))
+            })
+        }
+        ListCommand::Update { file, lang } => update(dirs, flag, &file, lang),
         ListCommand::Share { file, qr } => {
             super::share::run_share(dirs, flag, &file, qr.as_deref())
         }
@@ -216,13 +226,19 @@ fn lock(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<Locked, 
 /// `muster list update`: every unit's record says what today's data price it with; only the
 /// records change. Says what it accepted, unit by unit; writes nothing when the records
 /// already say today's data.
-fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<u8, Error> {
+fn update(
+    dirs: &[PathBuf],
+    flag: Option<Ruleset>,
+    file: &Path,
+    lang: Option<LangArg>,
+) -> Result<u8, Error> {
     let Locked {
         lock,
         original,
         engine,
         before,
     } = lock(dirs, flag, file)?;
+    let lang = super::said_lang(engine.ruleset(), lang, before.lang)?;
     let shape = Shape::of(&original);
     let mut said = None;
     let (doc, _) = apply(engine.as_ref(), file, &original, |engine, doc| {
@@ -243,7 +259,7 @@ fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<u8, Er
         .collect();
     if accepted.is_empty() || shape.apply(doc.to_string()) == original {
         drop(lock);
-        print_out(&roster_text(&before))?;
+        print_out(&roster_in(&before, lang))?;
         for n in notes {
             eprintln!("note: {n}");
         }
@@ -256,7 +272,15 @@ fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<u8, Er
     for a in &accepted {
         eprintln!("{}", text::one_line(&a.words()));
     }
-    let code = save(engine.as_ref(), file, &lock.target, &doc, shape, notes)?;
+    let code = save(
+        engine.as_ref(),
+        file,
+        &lock.target,
+        &doc,
+        shape,
+        notes,
+        lang,
+    )?;
     drop(lock);
     Ok(code)
 }
@@ -266,6 +290,7 @@ fn edit(
     dirs: &[PathBuf],
     flag: Option<Ruleset>,
     file: &Path,
+    lang: Option<LangArg>,
     change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<u8, Error> {
     let Locked {
@@ -274,6 +299,7 @@ fn edit(
         engine,
         before,
     } = lock(dirs, flag, file)?;
+    let lang = super::said_lang(engine.ruleset(), lang, before.lang)?;
     let shape = Shape::of(&original);
     let (doc, notes) = apply(engine.as_ref(), file, &original, change)?;
     if unchanged(
@@ -283,16 +309,29 @@ fn edit(
         &shape.apply(doc.to_string()),
     ) {
         drop(lock);
-        print_out(&roster_text(&before))?;
+        print_out(&roster_in(&before, lang))?;
         eprintln!(
             "nothing to change: {} already says so; nothing written",
             file.display()
         );
         return Ok(if before.is_valid() { 0 } else { 1 });
     }
-    let code = save(engine.as_ref(), file, &lock.target, &doc, shape, notes)?;
+    let code = save(
+        engine.as_ref(),
+        file,
+        &lock.target,
+        &doc,
+        shape,
+        notes,
+        lang,
+    )?;
     drop(lock);
     Ok(code)
+}
+
+/// A list's roster as the edits print it, in `lang`.
+fn roster_in(checked: &crate::rulesets::ListCheck, lang: Lang) -> String {
+    roster_text_in(checked, lang, &super::said_words(checked.ruleset, lang))
 }
 
 /// Checks the edited document, writes it atomically to `target` (what `file` names), and
@@ -305,6 +344,7 @@ fn save(
     doc: &DocumentMut,
     shape: Shape,
     notes: Vec<String>,
+    lang: Lang,
 ) -> Result<u8, Error> {
     let text = shape.apply(doc.to_string());
     let mut sources = Sources::new();
@@ -319,8 +359,14 @@ fn save(
             ))
         })?;
     write_atomic(target, text.as_bytes())?;
-    print_out(&roster_text(&checked))?;
-    diagnostic::print_all(&checked.diagnostics, &sources);
+    let words = super::said_words(engine.ruleset(), lang);
+    print_out(&roster_in(&checked, lang))?;
+    let said: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .map(|d| d.in_lang(lang, &words))
+        .collect();
+    diagnostic::print_all(&said, &sources);
     for n in notes {
         eprintln!("note: {n}");
     }
@@ -349,15 +395,20 @@ fn save(
         }
     }
     let valid = checked.is_valid();
+    let wrote = if valid {
+        Phrase::new("list-wrote-valid", "wrote {file}: valid ({summary})")
+    } else {
+        Phrase::new(
+            "list-wrote-invalid",
+            "wrote {file}: INVALID: the list was written with its errors; fix them before playing ({summary})",
+        )
+    };
     eprintln!(
-        "wrote {}: {} ({})",
-        file.display(),
-        if valid {
-            "valid".to_owned()
-        } else {
-            "INVALID: the list was written with its errors; fix them before playing".to_owned()
-        },
-        diagnostic::summary(&checked.diagnostics)
+        "{}",
+        wrote
+            .text("file", file.display().to_string())
+            .phrase("summary", diagnostic::summary_said(&checked.diagnostics))
+            .say(lang, &words)
     );
     Ok(if valid { 0 } else { 1 })
 }

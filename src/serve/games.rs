@@ -422,7 +422,11 @@ fn edit(
     name: &str,
     headers: &HeaderMap,
     lang: Option<&str>,
-    change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<String, Error>,
+    change: impl FnOnce(
+        &mut DocumentMut,
+        &Game,
+        &GameRules,
+    ) -> Result<crate::core::words::Phrase, Error>,
 ) -> Result<Response, ApiError> {
     let store = games(app, false)?;
     let expected = if_match(headers);

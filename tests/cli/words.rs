@@ -1035,3 +1035,98 @@ fn check_in_french_or_spanish_prints_its_roster_in_the_language() {
         en[3]
     );
 }
+
+/// `--lang fr|es` on the commands that print sentences around a list's or a game's names:
+/// `game show`, `game mark`, `game undo`, `game score`, `matchups`, the list edits and `sheets
+/// show`'s source say their words in the language (they were English around French names:
+/// "8 of 25 lost", "source: yours"), and without `--lang` a list's `lang` is the default.
+#[test]
+fn every_command_takes_lang() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for f in ["sharpe-patrol.toml", "voltigeurs-hussars.toml"] {
+        std::fs::copy(root().join("lists").join(f), d.join(f)).unwrap();
+    }
+    let g = d.join("g.toml");
+    let g = g.to_str().unwrap();
+    let (a, b) = (
+        d.join("sharpe-patrol.toml"),
+        d.join("voltigeurs-hussars.toml"),
+    );
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let run = muster(&["game", "new", g, "--list", a, "--against", b]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let said = |args: &[&str]| {
+        let run = muster(args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        run.stdout + &run.stderr
+    };
+    let has = |text: &str, words: &[&str]| {
+        for w in words {
+            assert!(text.contains(w), "`{w}` not in:\n{text}");
+        }
+    };
+    let lacks = |text: &str, words: &[&str]| {
+        for w in words {
+            assert!(!contains_word(text, w), "the English `{w}` in:\n{text}");
+        }
+    };
+    let english = [
+        "against", "side", "turn", "lost", "left", "logged", "unit", "states", "undid",
+    ];
+    let fr = said(&["game", "mark", g, "b1", "--lost", "2", "--lang", "fr"]);
+    has(&fr, &["b1 (Capitaine Dubreton) : pertes 2, reste 2"]);
+    let es = said(&["game", "mark", g, "a1", "--state", "routed", "--lang", "es"]);
+    has(&es, &["a1 (Sharpe): estado «En desbandada» marcado"]);
+    let fr = said(&["game", "show", g, "--lang", "fr"]);
+    has(
+        &fr,
+        &[
+            "contre",
+            "camp a :",
+            "reste",
+            "En déroute",
+            "2 marques enregistrées",
+        ],
+    );
+    lacks(&fr, &english);
+    let es = said(&["game", "score", g, "--lang", "es"]);
+    has(&es, &["contra", "bando b:", "bajas 2", "que valen"]);
+    lacks(&es, &english);
+    let fr = said(&["game", "undo", g, "--lang", "fr"]);
+    has(&fr, &["annulé : état « En déroute » posé sur a1"]);
+    let fr = said(&["matchups", a, "--against", b, "--lang", "fr"]);
+    has(
+        &fr,
+        &["contre", "Tir : pertes (espérance)", "unité", "1,17"],
+    );
+    lacks(&fr, &["against", "expected", "inflicted", "unit"]);
+    let es = said(&["list", "remove", a, "3", "--lang", "es"]);
+    has(&es, &["unidad", "total", "puntos", "escrita: válida"]);
+    lacks(&es, &["wrote", "valid", "unit", "cost"]);
+    let es = said(&[
+        "--ruleset",
+        "capitan",
+        "sheets",
+        "show",
+        "gb-95th-sharpe",
+        "--lang",
+        "es",
+    ]);
+    has(&es, &["fuente: el reglamento (oficial)"]);
+    // A list's `lang` is the default.
+    let text = std::fs::read_to_string(a).unwrap();
+    std::fs::write(a, text.replacen("[list]\n", "[list]\nlang = \"fr\"\n", 1)).unwrap();
+    assert!(std::fs::read_to_string(a)
+        .unwrap()
+        .contains("lang = \"fr\""));
+    let run = muster(&["game", "new", g, "--list", a, "--against", b, "--force"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let fr = said(&["game", "show", g]);
+    has(&fr, &["camp a :"]);
+    let fr = said(&["matchups", a, "--against", b]);
+    has(&fr, &["Tir :"]);
+    // --lang says otherwise.
+    let en = said(&["matchups", a, "--against", b, "--lang", "en"]);
+    has(&en, &["fire: expected casualties"]);
+}
