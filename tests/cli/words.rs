@@ -1130,3 +1130,61 @@ fn every_command_takes_lang() {
     let en = said(&["matchups", a, "--against", b, "--lang", "en"]);
     has(&en, &["fire: expected casualties"]);
 }
+
+/// One count and chance formatter (core::words::counted and percent): a game's unit with one
+/// figure left is "1 figure" in a preview (it said "1 figures"), and the previews write their
+/// chances as the pages do, percentages with at most one decimal (they printed P(…) as
+/// 0.5833).
+#[test]
+fn a_preview_counts_agree_and_its_chances_are_percentages() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("g.toml");
+    let g = g.to_str().unwrap();
+    let run = muster(&[
+        "game",
+        "new",
+        g,
+        "--list",
+        "lists/sharpe-patrol.toml",
+        "--against",
+        "lists/voltigeurs-hussars.toml",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = muster(&["game", "mark", g, "b2", "--lost", "7"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (a3, b2) = (format!("{g}:a3"), format!("{g}:b2"));
+    let run = muster(&[
+        "preview",
+        "fire",
+        "--shooter",
+        &a3,
+        "--target",
+        &b2,
+        "--range",
+        "short",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("(1 figure, b2 of "), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("P(hit) 60%, P(dodge) 60%, P(casualty per shot) 24%"),
+        "{}",
+        run.stdout
+    );
+    let forms = noun_forms();
+    assert!(
+        disagreements(&run.stdout, muster::core::i18n::Lang::En, &forms).is_empty(),
+        "{}",
+        run.stdout
+    );
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "test",
+        "--leadership",
+        "7",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.ends_with("P(success) 58.3%\n"), "{}", run.stdout);
+}

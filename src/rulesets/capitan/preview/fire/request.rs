@@ -274,7 +274,10 @@ fn fire_one(
     };
     let target_name = match &req.target {
         Some(t) => t.name(target_figures),
-        None => format!("{target_figures} figures dodging on d{dodge_die}"),
+        None => format!(
+            "{} dodging on d{dodge_die}",
+            crate::core::text::count(target_figures as usize, "figure", "figures")
+        ),
     };
     let cost = match (shooter, shooter_figures) {
         (Some(s), Some(f)) => Some(s.cost(db, f, shooter_skill.as_deref())),

@@ -60,8 +60,8 @@ impl<'a> UnitChoice<'a> {
     /// How the unit is named in every line of a preview.
     pub fn name(&self, figures: u32) -> String {
         match &self.list {
-            Some(l) => format!("{} ({figures} figures, {})", l.label, l.origin),
-            None => format!("{} ({figures} figures)", self.sheet.name),
+            Some(l) => format!("{} ({}, {})", l.label, figures_said(figures), l.origin),
+            None => format!("{} ({})", self.sheet.name, figures_said(figures)),
         }
     }
 
@@ -279,4 +279,9 @@ pub(crate) fn compared_label(unit: &str, skill: &str, current: Option<&str>) -> 
         Some(cur) => format!("{unit} with {skill} instead of {cur}"),
         None => format!("{unit} with {skill}"),
     }
+}
+
+/// "1 figure", "6 figures".
+pub(crate) fn figures_said(n: u32) -> String {
+    crate::core::text::count(n as usize, "figure", "figures")
 }
