@@ -145,7 +145,7 @@ fn view(
     .unwrap_or_default();
     body["name"] = json!(name);
     body["version"] = json!(v);
-    body["title"] = json!(ruleset.title());
+    body["title"] = json!(ruleset.title_in(lang));
     body["lang"] = json!(lang.id());
     body["states"] = json!(rules
         .state

@@ -1188,3 +1188,47 @@ fn a_preview_counts_agree_and_its_chances_are_percentages() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.ends_with("P(success) 58.3%\n"), "{}", run.stdout);
 }
+
+/// The rulesets' titles in each language, from their labels (`ruleset_title`): the pages
+/// named them "Horse and musket (quick reference)" and "Thucydide (combat)" in English on
+/// French and Spanish pages.
+#[test]
+fn the_rulesets_titles_in_each_language() {
+    let rows = json(&muster(&["rulesets", "--format", "json"]));
+    let titles = |id: &str| {
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap()["titles"]
+            .clone()
+    };
+    assert_eq!(titles("hm-qrs")["fr"], "Horse and musket (aide-mémoire)");
+    assert_eq!(
+        titles("hm-qrs")["es"],
+        "Horse and musket (referencia rápida)"
+    );
+    assert_eq!(titles("hm-qrs")["en"], "Horse and musket (quick reference)");
+    assert_eq!(titles("thucydide")["es"], "Thucydide (combate)");
+    assert_eq!(
+        titles("fire-classes")["fr"],
+        "Capacité de feu de l'infanterie"
+    );
+    // The lists page and the builder's page name it in the page's language.
+    let s = crate::serve::Server::start();
+    let lists = s.get("/api/lists").json();
+    let hm = lists["lists"]
+        .as_array()
+        .or(lists.as_array())
+        .unwrap()
+        .iter()
+        .find(|l| l["ruleset"] == "hm-qrs")
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        hm["ruleset_titles"]["es"],
+        "Horse and musket (referencia rápida)"
+    );
+    let view = s.get("/api/lists/hm-qrs-picton-1815.toml?lang=fr").json();
+    assert_eq!(view["title"], "Horse and musket (aide-mémoire)");
+}

@@ -88,7 +88,7 @@ pub fn losses(game: &Game, lang: Lang) -> Result<super::Scored, Error> {
             "score-losses-only",
             "{ruleset} has no victory rules muster knows: these are the losses. A unit's points lost are its cost shared among its figures (muster's reading)."
         )
-        .text("ruleset", ruleset.title()))
+        .text("ruleset", ruleset.title_in(lang)))
     ));
     Ok(super::Scored {
         json: serde_json::json!({ "ruleset": game.a.ruleset.id(), "turn": game.file.game.turn, "sides": sides }),
