@@ -1232,3 +1232,67 @@ fn the_rulesets_titles_in_each_language() {
     let view = s.get("/api/lists/hm-qrs-picton-1815.toml?lang=fr").json();
     assert_eq!(view["title"], "Horse and musket (aide-mémoire)");
 }
+
+/// A card's kind and arm as each language says them: "Mounted command", "Foot troops",
+/// "Horse artillery" in English (they printed "Command mounted", "Troop on foot"), the kind
+/// first in French ("Commandement à cheval"); and a count of one hex in the singular in
+/// Thucydide's French and English ("1 case(s)", "1 hex" beside "2 hex").
+#[test]
+fn kinds_arms_and_hexes_as_players_say_them() {
+    let card = |sheet: &str, ruleset: &str, lang: &str| {
+        let run = muster(&[
+            "--ruleset",
+            ruleset,
+            "sheets",
+            "show",
+            sheet,
+            "--lang",
+            lang,
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+    };
+    for (sheet, en, fr) in [
+        (
+            "fr-1er-hussards-lieutenant",
+            "Mounted command",
+            "Commandement à cheval",
+        ),
+        ("gb-95th-riflemen", "Foot troops", "Troupe à pied"),
+        ("gb-rha-troop", "Horse artillery", "Artillerie à cheval"),
+    ] {
+        assert!(card(sheet, "capitan", "en").contains(en), "{sheet}");
+        assert!(card(sheet, "capitan", "fr").contains(fr), "{sheet}");
+    }
+    let listing = json(&muster(&[
+        "--ruleset",
+        "thucydide",
+        "sheets",
+        "--format",
+        "json",
+    ]));
+    let ids: Vec<String> = listing
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|x| x["id"].as_str().map(str::to_owned))
+        .collect();
+    let (mut one, mut more) = (0, 0);
+    for id in &ids {
+        for (lang, singular, plural) in [("fr", "1 case", "cases"), ("en", "1 hex", "hexes")] {
+            let text = card(id, "thucydide", lang);
+            assert!(!text.contains("case(s)"), "{id} {lang}: {text}");
+            for line in text.lines() {
+                if line.contains(&format!("{singular}s")) || line.contains("1 hexes") {
+                    panic!("{id} {lang}: {line}");
+                }
+                if line.ends_with(singular) {
+                    one += 1;
+                } else if line.ends_with(plural) {
+                    more += 1;
+                }
+            }
+        }
+    }
+    assert!(one > 0 && more > 0, "{one} singular, {more} plural");
+}

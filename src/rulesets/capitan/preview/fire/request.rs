@@ -99,7 +99,7 @@ pub fn fire(db: &Database, req: &FireRequest) -> Result<Vec<FireReport>, String>
                 return Err(format!("the shooter already uses `{k}`"));
             }
             let (mut r, _) = fire_one(db, req, Some(shooter), Some(k), Some(k))?;
-            r.label = compared_label(&reports[0].shooter, k, current.as_deref());
+            r.label = compared_label(db, &reports[0].shooter, k, current.as_deref());
             reports.push(r);
         }
         Some(FireCompare::Shooter(other)) => {

@@ -110,7 +110,7 @@ pub fn melee(db: &Database, req: &MeleeRequest) -> Result<Vec<MeleeReport>, Stri
             return Err(format!("side A already uses `{k}`"));
         }
         let (mut r, _) = melee_one(db, req, Some(k), Some(k))?;
-        r.label = compared_label(&reports[0].a, k, current.as_deref());
+        r.label = compared_label(db, &reports[0].a, k, current.as_deref());
         reports.push(r);
     }
     Ok(reports)

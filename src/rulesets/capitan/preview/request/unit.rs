@@ -273,11 +273,21 @@ pub(crate) fn chosen_skill(
     }
 }
 
-/// "X with bon-oeil instead of tireur-expert".
-pub(crate) fn compared_label(unit: &str, skill: &str, current: Option<&str>) -> String {
+/// "X with Keen eye instead of Expert marksman": the skills by their names (their ids where
+/// the data has none).
+pub(crate) fn compared_label(
+    db: &crate::rulesets::capitan::database::Database,
+    unit: &str,
+    skill: &str,
+    current: Option<&str>,
+) -> String {
+    let name = |id: &str| {
+        db.skill(id)
+            .map_or(id.to_owned(), |k| k.name.get(super::super::TEXT).to_owned())
+    };
     match current {
-        Some(cur) => format!("{unit} with {skill} instead of {cur}"),
-        None => format!("{unit} with {skill}"),
+        Some(cur) => format!("{unit} with {} instead of {}", name(skill), name(cur)),
+        None => format!("{unit} with {}", name(skill)),
     }
 }
 
