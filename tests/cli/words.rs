@@ -349,7 +349,8 @@ fn disagreements(
                 .to_lowercase()
         };
         let mut word = clean(next);
-        if word.is_empty() {
+        // A rate counts what follows its article: "100 a flag" (100 points a flag).
+        if word.is_empty() || word == "a" || word == "an" {
             continue;
         }
         // An adjective before its noun ("1 heavy batteries"): the noun is the next word.
@@ -1231,6 +1232,165 @@ fn the_rulesets_titles_in_each_language() {
     );
     let view = s.get("/api/lists/hm-qrs-picton-1815.toml?lang=fr").json();
     assert_eq!(view["title"], "Horse and musket (aide-mémoire)");
+}
+
+/// What the command line prints that a ruleset's engine still says in English whatever the
+/// language (issue 38, not yet translated): (ruleset, command). Each is walked all the same
+/// in English; in French and Spanish it is left out until its words are in the data.
+const CLI_STILL_ENGLISH: &[(&str, &str)] = &[
+    // WAB's scoring of a game ("8 of 25 lost → 71 of its 221 points"), hm-qrs's and
+    // Thucydide's: their sentences are made in each ruleset's score code.
+    ("wab-aca", "game score"),
+    ("hm-qrs", "game score"),
+    ("thucydide", "game score"),
+];
+
+/// Every printing command of the command line, for every ruleset with sample lists and in
+/// every language it offers (`--lang fr|en|es`): `check`, `roster --format text`, `list
+/// remove` (on a copy), `matchups`, `game mark`, `game show`, `game score`, `game undo` and
+/// `sheets show` of three sheets. None carries a word of another language (the ruleset's
+/// labels' `foreign` and the shared `foreign_cli` of templates/messages.toml), an id of the
+/// data's sheets in a sentence (a table's column of ids aside), or a count that disagrees with
+/// its noun. Prints how many outputs it read.
+#[test]
+fn every_command_line_output_in_its_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let forms = noun_forms();
+    let shared: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root().join("templates/messages.toml")).unwrap())
+            .unwrap();
+    let mut wrong = Vec::new();
+    let mut read = 0usize;
+    for r in Ruleset::ALL {
+        let id = r.id();
+        let mut lists: Vec<std::path::PathBuf> = std::fs::read_dir(root().join("lists"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.extension().is_some_and(|e| e == "toml")
+                    && std::fs::read_to_string(p)
+                        .unwrap()
+                        .contains(&format!("ruleset = \"{id}\""))
+            })
+            .collect();
+        lists.sort();
+        let [a, b, ..] = lists.as_slice() else {
+            continue;
+        };
+        let listing = json(&muster(&["--ruleset", id, "sheets", "--format", "json"]));
+        let mut ids: Vec<String> = match &listing {
+            serde_json::Value::Array(items) => items
+                .iter()
+                .filter_map(|x| x["id"].as_str().map(str::to_owned))
+                .collect(),
+            serde_json::Value::Object(o) => o
+                .values()
+                .flat_map(|v| v.as_array().cloned().unwrap_or_default())
+                .filter_map(|x| x["id"].as_str().map(str::to_owned))
+                .collect(),
+            _ => Vec::new(),
+        };
+        ids.sort();
+        ids.dedup();
+        let templates = Templates::load(r.templates(), None, &[]).unwrap();
+        for lang in r.languages() {
+            let l = lang.id();
+            let labels = templates.labels(l);
+            let mut foreign = foreign_words(&labels);
+            foreign.extend(
+                shared
+                    .get(l)
+                    .and_then(|t| t.get("foreign_cli"))
+                    .and_then(|v| v.as_array())
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|w| w.as_str().map(str::to_owned)),
+            );
+            // Copies, so that the edits and the game change nothing shipped.
+            let (ca, cb) = (
+                d.join(format!("{id}-{l}-a.toml")),
+                d.join(format!("{id}-{l}-b.toml")),
+            );
+            std::fs::copy(a, &ca).unwrap();
+            std::fs::copy(b, &cb).unwrap();
+            let (ca, cb) = (ca.to_str().unwrap(), cb.to_str().unwrap());
+            let g = d.join(format!("{id}-{l}-game.toml"));
+            let g = g.to_str().unwrap();
+            let run = muster(&["game", "new", g, "--list", ca, "--against", cb]);
+            assert_eq!(run.code, 0, "{id} game new: {}", run.stderr);
+            let mut outputs: Vec<(String, String)> = Vec::new();
+            let mut said = |what: &str, args: &[&str]| {
+                let run = muster(args);
+                assert!(run.code <= 1, "{id} {what} [{l}]: {}", run.stderr);
+                outputs.push((what.to_owned(), run.stdout + &run.stderr));
+            };
+            said("check", &["check", ca, "--lang", l]);
+            said("roster", &["roster", ca, "--format", "text", "--lang", l]);
+            if !r.meta().duels.is_empty() {
+                said("matchups", &["matchups", ca, "--against", cb, "--lang", l]);
+            }
+            said(
+                "game mark",
+                &["game", "mark", g, "a1", "--lost", "1", "--lang", l],
+            );
+            said("game show", &["game", "show", g, "--lang", l]);
+            said("game score", &["game", "score", g, "--lang", l]);
+            said("game undo", &["game", "undo", g, "--lang", l]);
+            said("list remove", &["list", "remove", ca, "1", "--lang", l]);
+            for sheet in ids.iter().take(3) {
+                said(
+                    "sheets show",
+                    &["--ruleset", id, "sheets", "show", sheet, "--lang", l],
+                );
+            }
+            // What the lists' authors wrote (names, labels) is theirs.
+            let theirs: String = [a, b]
+                .iter()
+                .map(|p| std::fs::read_to_string(p).unwrap())
+                .collect::<Vec<_>>()
+                .join("\n");
+            for (what, text) in outputs {
+                if *lang != muster::core::i18n::Lang::En
+                    && CLI_STILL_ENGLISH.contains(&(id, what.as_str()))
+                {
+                    continue;
+                }
+                read += 1;
+                let place = format!("{id} {what} [{l}]");
+                for w in &foreign {
+                    if contains_word(&text, w) && !contains_word(&theirs, w) {
+                        wrong.push(format!("{place}: the foreign word `{w}`"));
+                    }
+                }
+                for line in text.lines() {
+                    for x in disagreements(line, *lang, &forms) {
+                        wrong.push(format!("{place}: {x}"));
+                    }
+                }
+                // A table's row (its columns apart by two spaces or more) may show ids: the
+                // command line takes them. A sentence names.
+                for line in text.lines().map(str::trim) {
+                    if line.contains("  ") || line.starts_with('│') || line.starts_with('┌') {
+                        continue;
+                    }
+                    for sheet in &ids {
+                        if contains_word(line, sheet) && !contains_word(&theirs, sheet) {
+                            wrong.push(format!("{place}: the id `{sheet}` in “{line}”"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("every_command_line_output_in_its_language: {read} outputs read");
+    assert!(read > 100, "{read} outputs read");
+    assert!(
+        wrong.is_empty(),
+        "{} problems:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 /// A card's kind and arm as each language says them: "Mounted command", "Foot troops",
