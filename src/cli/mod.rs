@@ -279,6 +279,9 @@ pub enum ListCommand {
         /// for unit UNIT of the list (UNIT:SKILL)
         #[arg(long, value_name = "[UNIT:]SKILL")]
         free_skill: Option<FreeSkillArg>,
+        /// Language of what it prints (default: the list's `lang`, else English)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
     /// Change unit N where it stands (its number, its comments and the rest of the list
     /// stay): its figures, label, skills or options, checked as `list add` checks a new unit
@@ -317,6 +320,9 @@ pub enum ListCommand {
         /// The rank's free skill leaves this unit
         #[arg(long)]
         no_free_skill: bool,
+        /// Language of what it prints (default: the list's `lang`, else English)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
     /// Move unit N to place M; the units between shift by one
     Move {
@@ -328,6 +334,9 @@ pub enum ListCommand {
         /// Its new place (1 is the first)
         #[arg(long, value_name = "M")]
         to: usize,
+        /// Language of what it prints (default: the list's `lang`, else English)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
     /// Remove the unit at INDEX (1-based, as `muster check` numbers them)
     Remove {
@@ -335,6 +344,9 @@ pub enum ListCommand {
         file: PathBuf,
         /// 1-based unit number
         index: usize,
+        /// Language of what it prints (default: the list's `lang`, else English)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
     /// One line of text carrying the list, the player's own sheets it uses and what each unit
     /// was priced with, for the opponent (a chat, a forum, a QR code): `muster list import`
@@ -362,6 +374,9 @@ pub enum ListCommand {
     Update {
         /// The list file
         file: PathBuf,
+        /// Language of what it prints (default: the list's `lang`, else English)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
 }
 
@@ -412,11 +427,17 @@ pub enum GameCommand {
         /// The turn ends: the next begins (states of the turn cleared)
         #[arg(long)]
         turn: bool,
+        /// Language of what it prints (default: side a's list's `lang`, else English)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
     /// Undo the last mark (the file comes back as it was)
     Undo {
         /// The game file
         file: PathBuf,
+        /// Language of what it prints (default: side a's list's `lang`, else English)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
     /// Show the game: each unit's figures left and states, the sides' values, the last marks
     Show {
@@ -425,6 +446,9 @@ pub enum GameCommand {
         /// Output format
         #[arg(long, value_enum, default_value_t)]
         format: CheckFormat,
+        /// Language of what it prints (default: side a's list's `lang`, else English)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
     /// Score the game by its ruleset's victory rules (or print each side's losses)
     Score {
@@ -757,6 +781,10 @@ pub struct MatchupsArgs {
     /// Output format: a table per procedure, or JSON for tools
     #[arg(long, value_enum, default_value_t)]
     pub format: CheckFormat,
+    /// Language of the tables' words and the units' names (default: the list's `lang`, else
+    /// English)
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
 }
 
 #[derive(Debug, Args)]

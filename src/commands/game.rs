@@ -10,11 +10,13 @@ use super::check::{open_list, open_other};
 use super::{load_engine, print_out, to_json};
 use crate::cli::{CheckFormat, GameCommand};
 use crate::core::error::Error;
+use crate::core::i18n::Lang;
 use crate::core::output::{write_atomic, EditLock};
 use crate::core::paths::relative;
 use crate::core::source::{read_text, Sources};
 use crate::core::table::text_table;
 use crate::core::text::one_line;
+use crate::core::words::Phrase;
 use crate::ops::edit::Shape;
 use crate::ops::game::game_view;
 use crate::rulesets::game::{self, Change, Game, GameRules, Side};
@@ -38,6 +40,7 @@ pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
             off,
             value,
             turn,
+            lang,
         } => {
             let change = if turn {
                 Change::Turn
@@ -79,14 +82,15 @@ pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
                     ))
                 }
             };
-            edit(dirs, &file, |doc, game, rules| {
+            edit(dirs, &file, lang, |doc, game, rules| {
                 game::mark(doc, game, rules, &key, &change)
             })
         }
-        GameCommand::Undo { file } => edit(dirs, &file, game::undo),
-        GameCommand::Show { file, format } => {
+        GameCommand::Undo { file, lang } => edit(dirs, &file, lang, game::undo),
+        GameCommand::Show { file, format, lang } => {
             let (engine, mut g) = open(dirs, &file)?;
-            g.in_lang(super::named::cli_lang(engine.ruleset()));
+            let lang = super::said_lang(engine.ruleset(), lang, g.a.lang)?;
+            g.in_lang(lang);
             let rules = engine
                 .games()
                 .map(|g| g.game_rules())
@@ -94,17 +98,14 @@ pub fn run(dirs: &[PathBuf], command: GameCommand) -> Result<u8, Error> {
                 .unwrap_or_default();
             match format {
                 CheckFormat::Json => print_out(&to_json(&game_view(engine.as_ref(), &g, &rules)))?,
-                CheckFormat::Text => print_out(&show(engine.as_ref(), &g, &rules))?,
+                CheckFormat::Text => print_out(&show(engine.as_ref(), &g, &rules, lang))?,
             }
             Ok(0)
         }
         GameCommand::Score { file, format, lang } => {
             let (engine, mut g) = open(dirs, &file)?;
-            // The result's words are the command line's (English) unless --lang says another.
-            let lang = match lang {
-                Some(_) => super::language(engine.ruleset(), lang, None)?,
-                None => super::named::cli_lang(engine.ruleset()),
-            };
+            // The result's words: --lang, else side a's list's, else the command line's.
+            let lang = super::said_lang(engine.ruleset(), lang, g.a.lang)?;
             g.in_lang(lang);
             let scored = engine
                 .ruleset()
@@ -197,8 +198,10 @@ fn new(
     super::make_parent(file)?;
     write_atomic(file, doc.to_string().as_bytes())?;
     // Read back as the game it now is: the file is a game file.
-    let (_, g) = open(dirs, file)?;
-    print_out(&show(engine.as_ref(), &g, rules))?;
+    let (_, mut g) = open(dirs, file)?;
+    let lang = super::said_lang(engine.ruleset(), None, g.a.lang)?;
+    g.in_lang(lang);
+    print_out(&show(engine.as_ref(), &g, rules, lang))?;
     eprintln!(
         "wrote {}: a game of {} units against {}",
         file.display(),
@@ -222,7 +225,8 @@ fn open(dirs: &[PathBuf], path: &Path) -> Result<(Rules, Game), Error> {
 fn edit(
     dirs: &[PathBuf],
     path: &Path,
-    change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<String, Error>,
+    lang: Option<crate::cli::LangArg>,
+    change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<Phrase, Error>,
 ) -> Result<u8, Error> {
     let lock = EditLock::acquire(path)?;
     let original = read_text(&lock.target)?;
@@ -230,20 +234,17 @@ fn edit(
     let ruleset = super::ruleset_of_file(path, &original, "game")?;
     let mut sources = Sources::new();
     let engine = load_engine(ruleset, dirs, &mut sources)?;
-    let (text, said) = game::edit_text(
-        engine.as_ref(),
-        path,
-        &original,
-        None,
-        super::named::cli_lang(ruleset),
-        change,
-    )
-    .map_err(|e| match e {
-        Error::Usage(m) if !m.starts_with(&path.display().to_string()) => {
-            Error::Usage(format!("{}: {m}", path.display()))
-        }
-        other => other,
-    })?;
+    let list_lang = game::read_game(engine.as_ref(), path)
+        .ok()
+        .and_then(|g| g.a.lang);
+    let lang = super::said_lang(ruleset, lang, list_lang)?;
+    let (text, said) = game::edit_text(engine.as_ref(), path, &original, None, lang, change)
+        .map_err(|e| match e {
+            Error::Usage(m) if !m.starts_with(&path.display().to_string()) => {
+                Error::Usage(format!("{}: {m}", path.display()))
+            }
+            other => other,
+        })?;
     write_atomic(&lock.target, shape.apply(text).as_bytes())?;
     drop(lock);
     print_out(&format!("{said}\n"))?;
@@ -251,13 +252,30 @@ fn edit(
 }
 
 /// The game as text: the turn, each side's units with what they have left and their states,
-/// the sides' values, the last marks.
-fn show(engine: &Rules, g: &Game, rules: &GameRules) -> String {
+/// the sides' values, the last marks; its sentences in `lang`, the states by their names.
+fn show(engine: &Rules, g: &Game, rules: &GameRules, lang: Lang) -> String {
+    let words = super::said_words(engine.ruleset(), lang);
+    let say = |p: Phrase| p.say(lang, &words);
+    // A state by its name in the language (English keeps the id the commands take).
+    let state_name = |id: &str| -> String {
+        let name = rules
+            .state
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| &s.name)
+            .or_else(|| rules.threshold.iter().find(|t| t.id == id).map(|t| &t.name));
+        match name {
+            Some(n) if lang != Lang::En => n.get(lang).to_owned(),
+            _ => id.to_owned(),
+        }
+    };
+    let head = Phrase::new("game-heading", "{a} against {b} — turn {turn}")
+        .text("a", one_line(&g.a.name))
+        .text("b", one_line(&g.b.name))
+        .count("turn", g.file.game.turn);
     let mut out = format!(
-        "{} against {} — turn {}{}\n",
-        one_line(&g.a.name),
-        one_line(&g.b.name),
-        g.file.game.turn,
+        "{}{}\n",
+        say(head),
         g.file
             .game
             .scenario
@@ -265,12 +283,18 @@ fn show(engine: &Rules, g: &Game, rules: &GameRules) -> String {
             .map(|s| format!(" — {}", one_line(s)))
             .unwrap_or_default()
     );
+    let column = |w: &str| {
+        Phrase::new("column", "{w}")
+            .label("w", format!("column_{w}"), w)
+            .say(lang, &words)
+    };
     for side in [Side::A, Side::B] {
         let list = g.list(side);
         out.push_str(&format!(
-            "\nside {}: {}\n",
-            side.letter(),
-            one_line(&list.name)
+            "\n{}\n",
+            say(Phrase::new("game-side", "side {side}: {name}")
+                .text("side", side.letter())
+                .text("name", one_line(&list.name)))
         ));
         // The house rules its list turned on, kept with its army whatever the list becomes.
         let house = engine
@@ -279,8 +303,12 @@ fn show(engine: &Rules, g: &Game, rules: &GameRules) -> String {
             .unwrap_or_default();
         if !house.is_empty() {
             out.push_str(&format!(
-                "  house rules (not the book's), kept from its list: {}\n",
-                house.join(", ")
+                "  {}\n",
+                say(Phrase::new(
+                    "game-house-rules",
+                    "house rules (not the book's), kept from its list: {rules}"
+                )
+                .text("rules", house.join(", ")))
             ));
         }
         let rows: Vec<Vec<String>> = list
@@ -299,31 +327,46 @@ fn show(engine: &Rules, g: &Game, rules: &GameRules) -> String {
                         Some(format!("{} {}", decl.value, t.at))
                     })
                     .collect();
-                let mut states = s.states.clone();
+                let mut states: Vec<String> = s.states.iter().map(|x| state_name(x)).collect();
                 states.extend(
                     thresholds
                         .iter()
                         .filter(|t| t.reached)
-                        .map(|t| t.id.to_owned()),
+                        .map(|t| state_name(t.id)),
                 );
+                let lost = say(Phrase::new("game-lost", "{lost} lost").count("lost", s.lost));
                 vec![
                     game::unit_key(side, i + 1),
                     one_line(&u.label).into_owned(),
                     match (g.count(side, i + 1), g.left(side, i + 1)) {
                         (Some(f), Some(left)) => format!("{left} / {f}"),
-                        _ if toward.is_empty() => format!("{} lost", s.lost),
-                        _ => format!("{} lost / {}", s.lost, toward.join(", ")),
+                        _ if toward.is_empty() => lost,
+                        _ => format!("{lost} / {}", toward.join(", ")),
                     },
                     states.join(", "),
                 ]
             })
             .collect();
-        out.push_str(&text_table(&["", "unit", "left", "states"], &rows));
+        let heads = [
+            String::new(),
+            column("unit"),
+            column("left"),
+            column("states"),
+        ];
+        let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
+        out.push_str(&text_table(&heads, &rows));
         if let Some(values) = g.file.values.get(side.letter()) {
             let said: Vec<String> = rules
                 .value
                 .iter()
-                .map(|v| format!("{} {}", v.id, values.get(&v.id).copied().unwrap_or(0)))
+                .map(|v| {
+                    let name = if lang == Lang::En {
+                        v.id.as_str()
+                    } else {
+                        v.name.get(lang)
+                    };
+                    format!("{name} {}", values.get(&v.id).copied().unwrap_or(0))
+                })
                 .collect();
             if !said.is_empty() {
                 out.push_str(&format!("  {}\n", said.join(" · ")));
@@ -334,28 +377,38 @@ fn show(engine: &Rules, g: &Game, rules: &GameRules) -> String {
         let states: Vec<String> = rules
             .state
             .iter()
-            .map(|s| format!("{} ({})", s.id, s.rule))
+            .map(|s| format!("{} ({})", state_name(&s.id), s.rule))
             .collect();
-        out.push_str(&format!("\nstates: {}\n", states.join(", ")));
+        out.push_str(&format!(
+            "\n{}\n",
+            say(Phrase::new("game-states", "states: {states}").text("states", states.join(", ")))
+        ));
     }
     for t in &rules.threshold {
         out.push_str(&format!(
-            "{}: once its losses reach its {} ({})\n",
-            t.id, t.value, t.rule
+            "{}\n",
+            say(Phrase::new(
+                "game-threshold",
+                "{state}: once its losses reach its {value} ({rule})"
+            )
+            .text("state", state_name(&t.id))
+            .text("value", &t.value)
+            .text("rule", &t.rule))
         ));
     }
     for note in &g.notes {
         out.push_str(&format!("note: {}\n", note.words()));
     }
     let n = g.file.log.len();
-    out.push_str(&format!(
-        "{n} mark{} logged{}\n",
-        if n == 1 { "" } else { "s" },
-        if n == 0 {
-            String::new()
-        } else {
-            "; `muster game undo` takes the last back".to_owned()
-        }
-    ));
+    let logged = if n == 0 {
+        Phrase::new("game-no-mark", "0 marks logged")
+    } else {
+        Phrase::new(
+            "game-marks",
+            "{n|# mark|# marks} logged; `muster game undo` takes the last back",
+        )
+        .count("n", n)
+    };
+    out.push_str(&format!("{}\n", say(logged)));
     out
 }

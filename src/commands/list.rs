@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::DocumentMut;
 
-use super::check::{check_read, known, roster_text, ruleset_of};
+use super::check::{check_read, known, roster_text_in, ruleset_of};
 use super::{load_engine, print_out};
-use crate::cli::ListCommand;
+use crate::cli::{LangArg, ListCommand};
 use crate::core::diagnostic;
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
@@ -18,7 +18,7 @@ use crate::core::i18n::Lang;
 use crate::core::output::{write_atomic, EditLock};
 use crate::core::source::{read_text, Sources};
 use crate::core::text;
-use crate::core::words::{Layered, Named, Phrase};
+use crate::core::words::{Named, Phrase};
 use crate::ops::edit::{apply, unchanged, Shape};
 use crate::render::templates::Templates;
 use crate::rulesets::Rules;
@@ -89,6 +89,7 @@ pub fn run(
                 out,
                 did: Did::Created,
                 before: None,
+                lang,
             };
             save(engine.as_ref(), &file, &file, &doc, shape, Vec::new(), said)
         }
@@ -101,6 +102,7 @@ pub fn run(
             guns,
             label,
             free_skill,
+            lang,
         } => {
             let unit = NewUnit {
                 id,
@@ -114,7 +116,7 @@ pub fn run(
                     skill: f.skill,
                 }),
             };
-            edit(dirs, flag, &file, out, Did::Added, |engine, doc| {
+            edit(dirs, flag, &file, (out, lang), Did::Added, |engine, doc| {
                 let mut unit = unit;
                 super::named::Namer::new(engine, None)?.new_unit(&mut unit, doc)?;
                 engine
@@ -136,6 +138,7 @@ pub fn run(
             guns,
             free_skill,
             no_free_skill,
+            lang,
         } => {
             let change = UnitChange {
                 figures,
@@ -160,7 +163,7 @@ pub fn run(
                 dirs,
                 flag,
                 &file,
-                out,
+                (out, lang),
                 Did::Changed(index),
                 |engine, doc| {
                     let mut change = change;
@@ -172,20 +175,25 @@ pub fn run(
                 },
             )
         }
-        ListCommand::Move { file, index, to } => {
+        ListCommand::Move {
+            file,
+            index,
+            to,
+            lang,
+        } => {
             let did = Did::Moved { from: index, to };
-            edit(dirs, flag, &file, out, did, |engine, doc| {
+            edit(dirs, flag, &file, (out, lang), did, |engine, doc| {
                 engine
                     .ruleset()
                     .need(engine.lists(), "army lists")
                     .and_then(|x| x.move_unit(doc, index, to))
             })
         }
-        ListCommand::Remove { file, index } => edit(
+        ListCommand::Remove { file, index, lang } => edit(
             dirs,
             flag,
             &file,
-            out,
+            (out, lang),
             Did::Removed(index),
             |engine, doc| {
                 engine
@@ -194,7 +202,7 @@ pub fn run(
                     .and_then(|x| x.remove_unit(doc, index))
             },
         ),
-        ListCommand::Update { file } => update(dirs, flag, &file, out),
+        ListCommand::Update { file, lang } => update(dirs, flag, &file, (out, lang)),
         ListCommand::Share { file, qr } => {
             super::share::run_share(dirs, flag, &file, qr.as_deref())
         }
@@ -215,9 +223,17 @@ struct Locked {
 impl Locked {
     /// Writes nothing: lets the lock go, prints the list's roster as it was (with
     /// `--roster`), the notes and `why`; exit 1 when the list was invalid.
-    fn nothing_written(self, out: Out, notes: Vec<String>, why: String) -> Result<u8, Error> {
+    fn nothing_written(
+        self,
+        out: Out,
+        lang: Lang,
+        notes: Vec<String>,
+        why: String,
+    ) -> Result<u8, Error> {
         drop(self.lock);
-        out.unchanged(&self.before)?;
+        if out.roster {
+            print_out(&roster_in(&self.before, lang))?;
+        }
         for n in notes {
             eprintln!("note: {n}");
         }
@@ -233,13 +249,14 @@ impl Locked {
         doc: &DocumentMut,
         shape: Shape,
         notes: Vec<String>,
-        out: Out,
+        (out, lang): (Out, Lang),
         did: Did,
     ) -> Result<u8, Error> {
         let said = Said {
             out,
             did,
             before: Some(&self.before),
+            lang,
         };
         let code = save(
             self.engine.as_ref(),
@@ -275,8 +292,14 @@ fn lock(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path) -> Result<Locked, 
 /// `muster list update`: every unit's record says what today's data price it with; only the
 /// records change. Says what it accepted, unit by unit; writes nothing when the records
 /// already say today's data.
-fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path, out: Out) -> Result<u8, Error> {
+fn update(
+    dirs: &[PathBuf],
+    flag: Option<Ruleset>,
+    file: &Path,
+    (out, lang): (Out, Option<LangArg>),
+) -> Result<u8, Error> {
     let locked = lock(dirs, flag, file)?;
+    let lang = super::said_lang(locked.engine.ruleset(), lang, locked.before.lang)?;
     let shape = Shape::of(&locked.original);
     let mut said = None;
     let (doc, _) = apply(
@@ -303,6 +326,7 @@ fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path, out: Out) -> Res
     if accepted.is_empty() || shape.apply(doc.to_string()) == locked.original {
         return locked.nothing_written(
             out,
+            lang,
             notes,
             format!(
                 "nothing to update: every unit of {} is priced with today's data; nothing written",
@@ -314,7 +338,7 @@ fn update(dirs: &[PathBuf], flag: Option<Ruleset>, file: &Path, out: Out) -> Res
         eprintln!("{}", text::one_line(&a.words()));
     }
     let did = Did::Updated(accepted.len());
-    locked.save(file, &doc, shape, notes, out, did)
+    locked.save(file, &doc, shape, notes, (out, lang), did)
 }
 
 /// Locks the list, reads and checks it, applies `change` (what `did` says), and saves.
@@ -322,11 +346,12 @@ fn edit(
     dirs: &[PathBuf],
     flag: Option<Ruleset>,
     file: &Path,
-    out: Out,
+    (out, lang): (Out, Option<LangArg>),
     did: Did,
     change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<u8, Error> {
     let locked = lock(dirs, flag, file)?;
+    let lang = super::said_lang(locked.engine.ruleset(), lang, locked.before.lang)?;
     let shape = Shape::of(&locked.original);
     let (doc, notes) = apply(locked.engine.as_ref(), file, &locked.original, change)?;
     if unchanged(
@@ -337,6 +362,7 @@ fn edit(
     ) {
         return locked.nothing_written(
             out,
+            lang,
             Vec::new(),
             format!(
                 "nothing to change: {} already says so; nothing written",
@@ -344,7 +370,12 @@ fn edit(
             ),
         );
     }
-    locked.save(file, &doc, shape, notes, out, did)
+    locked.save(file, &doc, shape, notes, (out, lang), did)
+}
+
+/// A list's roster as the edits print it, in `lang`.
+fn roster_in(checked: &crate::rulesets::ListCheck, lang: Lang) -> String {
+    roster_text_in(checked, lang, &super::said_words(checked.ruleset, lang))
 }
 
 /// Checks the edited document, writes it atomically to `target` (what `file` names), and
@@ -373,14 +404,16 @@ fn save(
             ))
         })?;
     write_atomic(target, text.as_bytes())?;
-    let lang = super::named::cli_lang(checked.ruleset);
-    let words = Layered {
-        own: checked.ruleset.words(lang),
-        lang,
-    };
+    let lang = said.lang;
+    let words = super::said_words(engine.ruleset(), lang);
     if said.out.roster {
-        print_out(&roster_text(&checked))?;
-        diagnostic::print_all(&checked.diagnostics, &sources);
+        print_out(&roster_in(&checked, lang))?;
+        let diagnostics: Vec<Diagnostic> = checked
+            .diagnostics
+            .iter()
+            .map(|d| d.in_lang(lang, &words))
+            .collect();
+        diagnostic::print_all(&diagnostics, &sources);
     } else {
         print_out(&format!(
             "{}\n",
@@ -425,15 +458,20 @@ fn save(
     }
     let valid = checked.is_valid();
     if said.out.roster {
+        let wrote = if valid {
+            Phrase::new("list-wrote-valid", "wrote {file}: valid ({summary})")
+        } else {
+            Phrase::new(
+                "list-wrote-invalid",
+                "wrote {file}: INVALID: the list was written with its errors; fix them before playing ({summary})",
+            )
+        };
         eprintln!(
-            "wrote {}: {} ({})",
-            file.display(),
-            if valid {
-                "valid".to_owned()
-            } else {
-                "INVALID: the list was written with its errors; fix them before playing".to_owned()
-            },
-            diagnostic::summary(&checked.diagnostics)
+            "{}",
+            wrote
+                .text("file", file.display().to_string())
+                .phrase("summary", diagnostic::summary_said(&checked.diagnostics))
+                .say(lang, &words)
         );
     }
     Ok(if valid { 0 } else { 1 })
@@ -443,17 +481,6 @@ fn save(
 #[derive(Clone, Copy)]
 struct Out {
     roster: bool,
-}
-
-impl Out {
-    /// An edit that changed nothing: the roster as it stands with `--roster`, else nothing
-    /// (the caller says that nothing changed).
-    fn unchanged(self, before: &ListCheck) -> Result<(), Error> {
-        if self.roster {
-            print_out(&roster_text(before))?;
-        }
-        Ok(())
-    }
 }
 
 /// What an edit did to the list (units numbered from 1, as `muster check` numbers them).
@@ -470,11 +497,13 @@ enum Did {
     Updated(usize),
 }
 
-/// What an edit says once written: how (`out`), what it did, and the list before it.
+/// What an edit says once written: how (`out`), what it did, the list before it, and in
+/// which language.
 struct Said<'a> {
     out: Out,
     did: Did,
     before: Option<&'a ListCheck>,
+    lang: Lang,
 }
 
 impl Said<'_> {

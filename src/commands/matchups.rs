@@ -9,8 +9,10 @@ use super::check::{open_list, open_other};
 use super::{print_out, to_json};
 use crate::cli::{CheckFormat, MatchupsArgs};
 use crate::core::error::Error;
+use crate::core::i18n::Lang;
 use crate::core::source::Sources;
 use crate::core::table::text_table;
+use crate::core::words::{Phrase, Words};
 use crate::rulesets::duel::duel_situation;
 use crate::rulesets::matchup::{self, Matchups, Way};
 use crate::rulesets::Ruleset;
@@ -33,8 +35,9 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, args: &MatchupsArgs) -> Resu
     let (engine, mut ours) = open_list(dirs, &mut sources, &args.list, flag)?;
     let mut theirs = open_other(engine.as_ref(), &mut sources, &args.against)?;
     let ruleset = engine.ruleset();
-    ours.in_lang(super::named::cli_lang(ruleset));
-    theirs.in_lang(super::named::cli_lang(ruleset));
+    let lang = super::said_lang(ruleset, args.lang, ours.lang)?;
+    ours.in_lang(lang);
+    theirs.in_lang(lang);
     if ruleset.meta().duels.is_empty() {
         return Err(Error::Usage(format!(
             "{} has no procedures between two units: no matchups",
@@ -55,28 +58,33 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, args: &MatchupsArgs) -> Resu
     )?;
     match args.format {
         CheckFormat::Json => print_out(&to_json(&m))?,
-        CheckFormat::Text => print_out(&text(&m, &pa, &pb))?,
+        CheckFormat::Text => {
+            print_out(&text(&m, &pa, &pb, lang, &super::said_words(ruleset, lang)))?
+        }
     }
     Ok(0)
 }
 
 /// One table per procedure and way: the list's units down, the opponent's across (numbered,
-/// named below), each cell the mean, "—" for a pair that cannot play it.
-fn text(m: &Matchups, a: &str, b: &str) -> String {
+/// named below), each cell the mean, "—" for a pair that cannot play it; its words in `lang`.
+fn text(m: &Matchups, a: &str, b: &str, lang: Lang, words: &dyn Words) -> String {
+    let say = |p: Phrase| p.say(lang, words);
     let mut out = String::new();
     let situation: Vec<String> = m
         .situation
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    out.push_str(&format!(
-        "{a} against {b}{}\n",
-        if situation.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", situation.join(", "))
-        }
-    ));
+    let head = if situation.is_empty() {
+        Phrase::new("matchups-heading", "{a} against {b}")
+    } else {
+        Phrase::new(
+            "matchups-heading-situation",
+            "{a} against {b} ({situation})",
+        )
+        .text("situation", situation.join(", "))
+    };
+    out.push_str(&format!("{}\n", say(head.text("a", a).text("b", b))));
     // The house rules the lists turned on, as the previews played them (none by the book).
     let mut house: Vec<&str> = Vec::new();
     for id in m.cells.iter().flat_map(|c| &c.house_rules) {
@@ -86,29 +94,41 @@ fn text(m: &Matchups, a: &str, b: &str) -> String {
     }
     if !house.is_empty() {
         out.push_str(&format!(
-            "house rules played (not the book's): {}\n",
-            house.join(", ")
+            "{}\n",
+            say(Phrase::new(
+                "matchups-house-rules",
+                "house rules played (not the book's): {rules}"
+            )
+            .text("rules", house.join(", ")))
         ));
     }
+    let column = |w: &str| say(Phrase::new("column", "{w}").label("w", format!("column_{w}"), w));
     for t in &m.tables {
         let heading = match (t.way, t.chance) {
-            (Way::Out, false) => format!(
-                "{}: expected {} inflicted by {a}'s units",
-                t.procedure, t.measures
+            (Way::Out, false) => Phrase::new(
+                "matchups-out",
+                "{procedure}: expected {measures} inflicted by {a}'s units",
             ),
-            (Way::In, false) => format!(
-                "{}: expected {} inflicted on {a}'s units",
-                t.procedure, t.measures
+            (Way::In, false) => Phrase::new(
+                "matchups-in",
+                "{procedure}: expected {measures} inflicted on {a}'s units",
             ),
-            (Way::Out, true) => format!("{}: {}, {a}'s units acting", t.procedure, t.measures),
-            (Way::In, true) => format!(
-                "{}: {}, the opponent's units acting on {a}'s",
-                t.procedure, t.measures
+            (Way::Out, true) => Phrase::new(
+                "matchups-out-chance",
+                "{procedure}: {measures}, {a}'s units acting",
             ),
-        };
-        out.push_str(&format!("\n{heading}\n"));
+            (Way::In, true) => Phrase::new(
+                "matchups-in-chance",
+                "{procedure}: {measures}, the opponent's units acting on {a}'s",
+            ),
+        }
+        .text("procedure", procedure_name(t.procedure, lang, words))
+        .label("measures", format!("measure_{}", t.measures), t.measures)
+        .text("a", a);
+        out.push_str(&format!("\n{}\n", say(heading)));
         let columns: Vec<String> = (1..=m.enemies.len()).map(|j| format!("v{j}")).collect();
-        let mut header: Vec<&str> = vec!["#", "unit"];
+        let (hash, unit) = ("#".to_owned(), column("unit"));
+        let mut header: Vec<&str> = vec![&hash, &unit];
         header.extend(columns.iter().map(String::as_str));
         let rows: Vec<Vec<String>> = m
             .units
@@ -132,7 +152,7 @@ fn text(m: &Matchups, a: &str, b: &str) -> String {
                                 .iter()
                                 .find(|(key, ..)| Some(*key) == variant)
                                 .map_or(String::new(), |(_, mark, _)| format!(" {mark}"));
-                            format!("{v:.2}{mark}")
+                            format!("{}{mark}", decimal(lang, v))
                         })
                 }));
                 row
@@ -147,6 +167,8 @@ fn text(m: &Matchups, a: &str, b: &str) -> String {
             .collect();
         for (key, mark, said) in &t.marks {
             if shown.contains(key) {
+                let said =
+                    say(Phrase::new("column", "{w}").label("w", format!("variant_{key}"), *said));
                 out.push_str(&format!("  {mark}: {said}\n"));
             }
         }
@@ -155,6 +177,39 @@ fn text(m: &Matchups, a: &str, b: &str) -> String {
     for (j, e) in m.enemies.iter().enumerate() {
         out.push_str(&format!("  v{} {e}\n", j + 1));
     }
-    out.push_str("\n— : the pair cannot play it (muster matchups --format json says why)\n");
+    out.push_str(&format!(
+        "\n— : {}\n",
+        say(Phrase::new(
+            "matchups-cannot",
+            "the pair cannot play it (muster matchups --format json says why)"
+        ))
+    ));
     out
+}
+
+/// A mean with two decimals, as `lang` writes them (0.54 in English, 0,54 in French and
+/// Spanish).
+fn decimal(lang: Lang, v: f64) -> String {
+    let s = format!("{v:.2}");
+    if lang == Lang::En {
+        s
+    } else {
+        s.replace('.', ",")
+    }
+}
+
+/// A procedure by its name in `lang`: the head of its duel's title in the ruleset's words
+/// ("Tir" of `duel_fire = "Tir : {first} sur {second}"`); in English its id, what `muster
+/// preview` takes.
+fn procedure_name(procedure: &str, lang: Lang, words: &dyn Words) -> String {
+    if lang == Lang::En {
+        return procedure.to_owned();
+    }
+    words
+        .word(&format!("duel_{procedure}"))
+        .and_then(|t| t.split([':', '(']).next())
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .unwrap_or(procedure)
+        .to_owned()
 }

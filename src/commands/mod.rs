@@ -115,6 +115,34 @@ pub fn language(
     }
 }
 
+/// The language of what a command prints around the data (`game show`, `matchups`, `list
+/// add`, …): `--lang`, else the list's `lang`, else the command line's (English where the
+/// ruleset has it). A `--lang` the ruleset is not printed in is refused; a list's `lang` it
+/// does not offer is passed over for the command line's.
+pub fn said_lang(
+    ruleset: Ruleset,
+    flag: Option<crate::cli::LangArg>,
+    list: Option<crate::core::i18n::Lang>,
+) -> Result<crate::core::i18n::Lang, Error> {
+    match (flag, list) {
+        (Some(_), _) => language(ruleset, flag, None),
+        (None, Some(l)) if ruleset.languages().contains(&l) => Ok(l),
+        _ => Ok(named::cli_lang(ruleset)),
+    }
+}
+
+/// The words a command says its sentences with in `lang`: the ruleset's labels and messages,
+/// then the words every ruleset shares (`templates/messages.toml`).
+pub fn said_words(
+    ruleset: Ruleset,
+    lang: crate::core::i18n::Lang,
+) -> crate::core::words::Layered<'static> {
+    crate::core::words::Layered {
+        own: ruleset.words(lang),
+        lang,
+    }
+}
+
 /// Prints to stdout; a closed pipe (`muster sheets | head`) is not an error. Text from lists
 /// and data (labels in previews and scores) may hold characters that steer a terminal: they
 /// are shown as escapes.

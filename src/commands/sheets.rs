@@ -5,7 +5,9 @@ use tera::Context;
 
 use crate::cli::{Format, LangArg};
 use crate::core::error::Error;
+use crate::core::i18n::Lang;
 use crate::core::table::text_table;
+use crate::core::words::Phrase;
 use crate::ops::print::layout;
 use crate::render::templates::Templates;
 use crate::render::text::card_text;
@@ -54,7 +56,7 @@ pub fn show(engine: &Rules, id: &str, format: Format, lang: Option<LangArg>) -> 
             let sep = crate::rulesets::label(&labels, "sep");
             text.push_str(&card_text(&layout(&templates, "card", &ctx)?, &sep));
         }
-        text.push_str(&whose(engine, id, &json));
+        text.push_str(&whose(engine, id, &json, lang));
         text
     } else {
         let templates = Templates::load(ruleset.templates(), None, &[])?;
@@ -143,24 +145,34 @@ fn text_editor() -> Result<std::ffi::OsString, Error> {
 
 /// Whose a sheet is, as `sheets show` says under its card: the book's, muster's illustrative
 /// values, or the player's own (its file, and the sheet it replaces).
-fn whose(engine: &Rules, id: &str, json: &serde_json::Value) -> String {
+fn whose(engine: &Rules, id: &str, json: &serde_json::Value, lang: Lang) -> String {
     let replaced = engine
         .editor()
         .map(|e| e.replaced())
         .unwrap_or_default()
         .into_iter()
         .find(|r| r.id == id);
-    match json.get("provenance").and_then(|p| p.as_str()) {
-        Some("official") => "source: the rulebook (official)\n".to_owned(),
-        Some("illustrative") => {
-            "source: illustrative values written for muster, not an official sheet\n".to_owned()
-        }
+    let said = match json.get("provenance").and_then(|p| p.as_str()) {
+        Some("official") => Phrase::new("source-official", "source: the rulebook (official)"),
+        Some("illustrative") => Phrase::new(
+            "source-illustrative",
+            "source: illustrative values written for muster, not an official sheet",
+        ),
         Some("player") => match replaced {
-            Some(r) => format!("source: yours ({}), in the place of {}\n", r.by, r.first),
-            None => "source: yours (your data folder)\n".to_owned(),
+            Some(r) => Phrase::new(
+                "source-yours-replacing",
+                "source: yours ({file}), in the place of {first}",
+            )
+            .text("file", r.by.to_string())
+            .text("first", r.first.to_string()),
+            None => Phrase::new("source-yours", "source: yours (your data folder)"),
         },
-        _ => String::new(),
-    }
+        _ => return String::new(),
+    };
+    format!(
+        "{}\n",
+        said.say(lang, &super::said_words(engine.ruleset(), lang))
+    )
 }
 
 /// A listing as JSON, or as a table with a count under it.

@@ -132,13 +132,15 @@ pub fn markdown(text: &str) -> String {
     out
 }
 
-/// `n` things in English: "1 campaign", "2 campaigns" (`noun` singular, `plural` its plural).
+/// `n` things in English: "1 campaign", "2 campaigns" (`noun` singular, `plural` its plural),
+/// by the one count formatter ([`crate::core::words::counted`]).
 pub fn count(n: usize, noun: &str, plural: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {plural}")
-    }
+    crate::core::words::counted(
+        crate::core::i18n::Lang::En,
+        i64::try_from(n).unwrap_or(i64::MAX),
+        noun,
+        plural,
+    )
 }
 
 #[cfg(test)]

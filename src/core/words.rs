@@ -271,6 +271,44 @@ pub fn number(lang: Lang, n: i64) -> String {
     out
 }
 
+/// `n` and its noun, the form agreeing with `n` in `lang` (`one`, else `other`): "1 figure",
+/// "2 figures", "0 figurine". The one rule of [`is_singular`] and [`number`], for the words
+/// the code writes without a phrase.
+pub fn counted(lang: Lang, n: i64, one: &str, other: &str) -> String {
+    let noun = if is_singular(lang, n) { one } else { other };
+    format!("{} {noun}", number(lang, n))
+}
+
+/// A chance as the pages write it (their `percent`, `Intl.NumberFormat` with at most one
+/// decimal): "41.7%", "41,7 %", "41,7 %"; never "100%" for what may still fail nor "0%" for
+/// what may happen ("> 99.9%", "< 0.1%").
+pub fn percent(lang: Lang, p: f64) -> String {
+    if p > 0.999 && p < 1.0 {
+        return format!("> {}", percent_of(lang, 0.999, 1));
+    }
+    if p > 0.0 && p < 0.001 {
+        return format!("< {}", percent_of(lang, 0.001, 1));
+    }
+    percent_of(lang, p, 1)
+}
+
+/// `p` as a percentage with at most `decimals` decimals (trailing zeros dropped, as
+/// `maximumFractionDigits` does), the sign as `lang` writes it.
+pub fn percent_of(lang: Lang, p: f64, decimals: usize) -> String {
+    let mut n = format!("{:.decimals$}", p * 100.0);
+    if n.contains('.') {
+        n.truncate(n.trim_end_matches('0').trim_end_matches('.').len());
+    }
+    if n == "-0" {
+        n = "0".into();
+    }
+    match lang {
+        Lang::En => format!("{n}%"),
+        Lang::Fr => format!("{}\u{202f}%", n.replace('.', ",")),
+        Lang::Es => format!("{}\u{a0}%", n.replace('.', ",")),
+    }
+}
+
 fn value(arg: &Arg, lang: Lang, words: &dyn Words) -> String {
     match arg {
         Arg::Count(n) => number(lang, *n),
@@ -375,6 +413,20 @@ mod tests {
         assert_eq!(number(Lang::Es, 12500), "12\u{202f}500");
         assert_eq!(number(Lang::En, -1000), "-1,000");
         assert_eq!(number(Lang::En, i64::MIN), "-9,223,372,036,854,775,808");
+    }
+
+    #[test]
+    fn counts_and_chances_as_each_language_writes_them() {
+        assert_eq!(counted(Lang::En, 1, "figure", "figures"), "1 figure");
+        assert_eq!(counted(Lang::En, 0, "figure", "figures"), "0 figures");
+        assert_eq!(counted(Lang::Fr, 0, "figurine", "figurines"), "0 figurine");
+        assert_eq!(percent(Lang::En, 0.41666), "41.7%");
+        assert_eq!(percent(Lang::En, 0.5), "50%");
+        assert_eq!(percent(Lang::Fr, 0.125), "12,5\u{202f}%");
+        assert_eq!(percent(Lang::Es, 1.0), "100\u{a0}%");
+        assert_eq!(percent(Lang::En, 0.0), "0%");
+        assert_eq!(percent(Lang::En, 0.0004), "< 0.1%");
+        assert_eq!(percent(Lang::En, 0.9996), "> 99.9%");
     }
 
     #[test]

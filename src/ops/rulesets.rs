@@ -13,6 +13,7 @@ pub fn rows() -> Vec<serde_json::Value> {
             json!({
                 "id": r.id(),
                 "title": r.title(),
+                "titles": r.titles(),
                 "rulebook": r.source(),
                 "supports": supports(*r),
                 "words": r.list_words(),

@@ -217,7 +217,7 @@ pub fn list_view(
         placement: placement(c),
         ruleset: ruleset.id(),
         said,
-        title: ruleset.title(),
+        title: ruleset.title_in(lang),
         toml: text.to_owned(),
         units,
         version: version.to_owned(),

@@ -143,7 +143,7 @@ fn view(
     .unwrap_or_default();
     body["name"] = json!(name);
     body["version"] = json!(v);
-    body["title"] = json!(ruleset.title());
+    body["title"] = json!(ruleset.title_in(lang));
     body["lang"] = json!(lang.id());
     body["states"] = json!(rules
         .state
@@ -414,7 +414,11 @@ fn edit(
     name: &str,
     headers: &HeaderMap,
     lang: Option<&str>,
-    change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<String, Error>,
+    change: impl FnOnce(
+        &mut DocumentMut,
+        &Game,
+        &GameRules,
+    ) -> Result<crate::core::words::Phrase, Error>,
 ) -> Result<Response, ApiError> {
     let store = games(app, false)?;
     let expected = if_match(headers);

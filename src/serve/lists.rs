@@ -40,6 +40,7 @@ pub async fn lists(State(app): Shared) -> Response {
                         "title": c.check.name,
                         "ruleset": c.check.ruleset.id(),
                         "ruleset_title": c.check.ruleset.title(),
+                        "ruleset_titles": c.check.ruleset.titles(),
                         "points": c.check.ruleset.list_words().points,
                         "description": c.check.description,
                         "total": c.check.total,

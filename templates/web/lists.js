@@ -24,7 +24,7 @@ async function indexPage() {
   $("#new-game").addEventListener("submit", createGame);
   drawPhoneCodes();
   const rulesets = ((await api("GET", "/api/rulesets")).data || []).filter((r) => r.supports.lists);
-  for (const r of rulesets) select.append(el("option", { value: r.id }, r.title));
+  for (const r of rulesets) select.append(el("option", { value: r.id }, r.titles?.[UI.lang] || r.title));
   await drawFields();
   const lists = await drawLists();
   // No list yet: the new-list form comes first, ready to type in.
@@ -151,7 +151,7 @@ async function drawLists() {
       el("div", { class: "list-main" },
         el("a", { href: "/lists/" + enc(l.name), class: "list-title" }, l.title || l.name,
           shared.has(l.title) ? el("span", { class: "file-beside" }, ` (${l.name})`) : null),
-        el("div", { class: "muted small" }, [l.ruleset_title || l.ruleset || "", l.name].filter(Boolean).join(" · "))),
+        el("div", { class: "muted small" }, [l.ruleset_titles?.[UI.lang] || l.ruleset_title || l.ruleset || "", l.name].filter(Boolean).join(" · "))),
       el("div", { class: "list-points" }, points),
       el("div", {}, check),
       el("div", { class: "list-actions" },
@@ -327,7 +327,7 @@ async function drawGames(lists) {
   const playable = lists.filter((l) => !l.error);
   const a = $("#ng-a"), b = $("#ng-b");
   const shared = namesShared(playable);
-  const option = (l) => el("option", { value: l.name }, `${listLabel(l, shared)} (${l.ruleset_title || l.ruleset})`);
+  const option = (l) => el("option", { value: l.name }, `${listLabel(l, shared)} (${l.ruleset_titles?.[UI.lang] || l.ruleset_title || l.ruleset})`);
   a.replaceChildren(...playable.map(option));
   const same = () => {
     const ruleset = playable.find((l) => l.name === a.value)?.ruleset;

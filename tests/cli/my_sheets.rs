@@ -153,7 +153,7 @@ fn a_players_sheet_takes_the_place_of_an_illustrative_one() {
     );
     assert!(official
         .stdout
-        .ends_with("source: the rulebook (official)\n"));
+        .ends_with("fuente: el reglamento (oficial)\n"));
     // A list with it: its unit is the player's, priced with the player's values.
     std::fs::create_dir_all(d.join("lists")).unwrap();
     std::fs::write(

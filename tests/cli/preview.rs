@@ -535,7 +535,7 @@ fn list_units_use_the_skills_bought_for_them() {
     let both = fire(&["--compare-skill", "francs-tireurs"]);
     let label = both[1]["label"].as_str().unwrap();
     assert!(
-        label.contains("with francs-tireurs instead of tireur-expert"),
+        label.contains("with Sharpshooters instead of Expert marksman"),
         "{label}"
     );
 }

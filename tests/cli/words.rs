@@ -349,7 +349,8 @@ fn disagreements(
                 .to_lowercase()
         };
         let mut word = clean(next);
-        if word.is_empty() {
+        // A rate counts what follows its article: "100 a flag" (100 points a flag).
+        if word.is_empty() || word == "a" || word == "an" {
             continue;
         }
         // An adjective before its noun ("1 heavy batteries"): the noun is the next word.
@@ -1034,4 +1035,424 @@ fn check_in_french_or_spanish_prints_its_roster_in_the_language() {
         "{}",
         en[3]
     );
+}
+
+/// `--lang fr|es` on the commands that print sentences around a list's or a game's names:
+/// `game show`, `game mark`, `game undo`, `game score`, `matchups`, the list edits and `sheets
+/// show`'s source say their words in the language (they were English around French names:
+/// "8 of 25 lost", "source: yours"), and without `--lang` a list's `lang` is the default.
+#[test]
+fn every_command_takes_lang() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for f in ["sharpe-patrol.toml", "voltigeurs-hussars.toml"] {
+        std::fs::copy(root().join("lists").join(f), d.join(f)).unwrap();
+    }
+    let g = d.join("g.toml");
+    let g = g.to_str().unwrap();
+    let (a, b) = (
+        d.join("sharpe-patrol.toml"),
+        d.join("voltigeurs-hussars.toml"),
+    );
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let run = muster(&["game", "new", g, "--list", a, "--against", b]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let said = |args: &[&str]| {
+        let run = muster(args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        run.stdout + &run.stderr
+    };
+    let has = |text: &str, words: &[&str]| {
+        for w in words {
+            assert!(text.contains(w), "`{w}` not in:\n{text}");
+        }
+    };
+    let lacks = |text: &str, words: &[&str]| {
+        for w in words {
+            assert!(!contains_word(text, w), "the English `{w}` in:\n{text}");
+        }
+    };
+    let english = [
+        "against", "side", "turn", "lost", "left", "logged", "unit", "states", "undid",
+    ];
+    let fr = said(&["game", "mark", g, "b1", "--lost", "2", "--lang", "fr"]);
+    has(&fr, &["b1 (Capitaine Dubreton) : pertes 2, reste 2"]);
+    let es = said(&["game", "mark", g, "a1", "--state", "routed", "--lang", "es"]);
+    has(&es, &["a1 (Sharpe): estado «En desbandada» marcado"]);
+    let fr = said(&["game", "show", g, "--lang", "fr"]);
+    has(
+        &fr,
+        &[
+            "contre",
+            "camp a :",
+            "reste",
+            "En déroute",
+            "2 marques enregistrées",
+        ],
+    );
+    lacks(&fr, &english);
+    let es = said(&["game", "score", g, "--lang", "es"]);
+    has(&es, &["contra", "bando b:", "bajas 2", "que valen"]);
+    lacks(&es, &english);
+    let fr = said(&["game", "undo", g, "--lang", "fr"]);
+    has(&fr, &["annulé : état « En déroute » posé sur a1"]);
+    let fr = said(&["matchups", a, "--against", b, "--lang", "fr"]);
+    has(
+        &fr,
+        &["contre", "Tir : pertes (espérance)", "unité", "1,17"],
+    );
+    lacks(&fr, &["against", "expected", "inflicted", "unit"]);
+    let es = said(&["list", "remove", a, "3", "--lang", "es"]);
+    has(&es, &["unidad", "total", "puntos", "escrita: válida"]);
+    lacks(&es, &["wrote", "valid", "unit", "cost"]);
+    let es = said(&[
+        "--ruleset",
+        "capitan",
+        "sheets",
+        "show",
+        "gb-95th-sharpe",
+        "--lang",
+        "es",
+    ]);
+    has(&es, &["fuente: el reglamento (oficial)"]);
+    // A list's `lang` is the default.
+    let text = std::fs::read_to_string(a).unwrap();
+    std::fs::write(a, text.replacen("[list]\n", "[list]\nlang = \"fr\"\n", 1)).unwrap();
+    assert!(std::fs::read_to_string(a)
+        .unwrap()
+        .contains("lang = \"fr\""));
+    let run = muster(&["game", "new", g, "--list", a, "--against", b, "--force"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let fr = said(&["game", "show", g]);
+    has(&fr, &["camp a :"]);
+    let fr = said(&["matchups", a, "--against", b]);
+    has(&fr, &["Tir :"]);
+    // --lang says otherwise.
+    let en = said(&["matchups", a, "--against", b, "--lang", "en"]);
+    has(&en, &["fire: expected casualties"]);
+}
+
+/// One count and chance formatter (core::words::counted and percent): a game's unit with one
+/// figure left is "1 figure" in a preview (it said "1 figures"), and the previews write their
+/// chances as the pages do, percentages with at most one decimal (they printed P(…) as
+/// 0.5833).
+#[test]
+fn a_preview_counts_agree_and_its_chances_are_percentages() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("g.toml");
+    let g = g.to_str().unwrap();
+    let run = muster(&[
+        "game",
+        "new",
+        g,
+        "--list",
+        "lists/sharpe-patrol.toml",
+        "--against",
+        "lists/voltigeurs-hussars.toml",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = muster(&["game", "mark", g, "b2", "--lost", "7"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (a3, b2) = (format!("{g}:a3"), format!("{g}:b2"));
+    let run = muster(&[
+        "preview",
+        "fire",
+        "--shooter",
+        &a3,
+        "--target",
+        &b2,
+        "--range",
+        "short",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("(1 figure, b2 of "), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("P(hit) 60%, P(dodge) 60%, P(casualty per shot) 24%"),
+        "{}",
+        run.stdout
+    );
+    let forms = noun_forms();
+    assert!(
+        disagreements(&run.stdout, muster::core::i18n::Lang::En, &forms).is_empty(),
+        "{}",
+        run.stdout
+    );
+    let run = muster(&[
+        "preview",
+        "--ruleset",
+        "wab-aca",
+        "test",
+        "--leadership",
+        "7",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.ends_with("P(success) 58.3%\n"), "{}", run.stdout);
+}
+
+/// The rulesets' titles in each language, from their labels (`ruleset_title`): the pages
+/// named them "Horse and musket (quick reference)" and "Thucydide (combat)" in English on
+/// French and Spanish pages.
+#[test]
+fn the_rulesets_titles_in_each_language() {
+    let rows = json(&muster(&["rulesets", "--format", "json"]));
+    let titles = |id: &str| {
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap()["titles"]
+            .clone()
+    };
+    assert_eq!(titles("hm-qrs")["fr"], "Horse and musket (aide-mémoire)");
+    assert_eq!(
+        titles("hm-qrs")["es"],
+        "Horse and musket (referencia rápida)"
+    );
+    assert_eq!(titles("hm-qrs")["en"], "Horse and musket (quick reference)");
+    assert_eq!(titles("thucydide")["es"], "Thucydide (combate)");
+    assert_eq!(
+        titles("fire-classes")["fr"],
+        "Capacité de feu de l'infanterie"
+    );
+    // The lists page and the builder's page name it in the page's language.
+    let s = crate::serve::Server::start();
+    let lists = s.get("/api/lists").json();
+    let hm = lists["lists"]
+        .as_array()
+        .or(lists.as_array())
+        .unwrap()
+        .iter()
+        .find(|l| l["ruleset"] == "hm-qrs")
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        hm["ruleset_titles"]["es"],
+        "Horse and musket (referencia rápida)"
+    );
+    let view = s.get("/api/lists/hm-qrs-picton-1815.toml?lang=fr").json();
+    assert_eq!(view["title"], "Horse and musket (aide-mémoire)");
+}
+
+/// What the command line prints that a ruleset's engine still says in English whatever the
+/// language (issue 38, not yet translated): (ruleset, command). Each is walked all the same
+/// in English; in French and Spanish it is left out until its words are in the data.
+const CLI_STILL_ENGLISH: &[(&str, &str)] = &[
+    // WAB's scoring of a game ("8 of 25 lost → 71 of its 221 points"), hm-qrs's and
+    // Thucydide's: their sentences are made in each ruleset's score code.
+    ("wab-aca", "game score"),
+    ("hm-qrs", "game score"),
+    ("thucydide", "game score"),
+];
+
+/// Every printing command of the command line, for every ruleset with sample lists and in
+/// every language it offers (`--lang fr|en|es`): `check`, `roster --format text`, `list
+/// remove` (on a copy), `matchups`, `game mark`, `game show`, `game score`, `game undo` and
+/// `sheets show` of three sheets. None carries a word of another language (the ruleset's
+/// labels' `foreign` and the shared `foreign_cli` of templates/messages.toml), an id of the
+/// data's sheets in a sentence (a table's column of ids aside), or a count that disagrees with
+/// its noun. Prints how many outputs it read.
+#[test]
+fn every_command_line_output_in_its_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let forms = noun_forms();
+    let shared: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root().join("templates/messages.toml")).unwrap())
+            .unwrap();
+    let mut wrong = Vec::new();
+    let mut read = 0usize;
+    for r in Ruleset::ALL {
+        let id = r.id();
+        let mut lists: Vec<std::path::PathBuf> = std::fs::read_dir(root().join("lists"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.extension().is_some_and(|e| e == "toml")
+                    && std::fs::read_to_string(p)
+                        .unwrap()
+                        .contains(&format!("ruleset = \"{id}\""))
+            })
+            .collect();
+        lists.sort();
+        let [a, b, ..] = lists.as_slice() else {
+            continue;
+        };
+        let listing = json(&muster(&["--ruleset", id, "sheets", "--format", "json"]));
+        let mut ids: Vec<String> = match &listing {
+            serde_json::Value::Array(items) => items
+                .iter()
+                .filter_map(|x| x["id"].as_str().map(str::to_owned))
+                .collect(),
+            serde_json::Value::Object(o) => o
+                .values()
+                .flat_map(|v| v.as_array().cloned().unwrap_or_default())
+                .filter_map(|x| x["id"].as_str().map(str::to_owned))
+                .collect(),
+            _ => Vec::new(),
+        };
+        ids.sort();
+        ids.dedup();
+        let templates = Templates::load(r.templates(), None, &[]).unwrap();
+        for lang in r.languages() {
+            let l = lang.id();
+            let labels = templates.labels(l);
+            let mut foreign = foreign_words(&labels);
+            foreign.extend(
+                shared
+                    .get(l)
+                    .and_then(|t| t.get("foreign_cli"))
+                    .and_then(|v| v.as_array())
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|w| w.as_str().map(str::to_owned)),
+            );
+            // Copies, so that the edits and the game change nothing shipped.
+            let (ca, cb) = (
+                d.join(format!("{id}-{l}-a.toml")),
+                d.join(format!("{id}-{l}-b.toml")),
+            );
+            std::fs::copy(a, &ca).unwrap();
+            std::fs::copy(b, &cb).unwrap();
+            let (ca, cb) = (ca.to_str().unwrap(), cb.to_str().unwrap());
+            let g = d.join(format!("{id}-{l}-game.toml"));
+            let g = g.to_str().unwrap();
+            let run = muster(&["game", "new", g, "--list", ca, "--against", cb]);
+            assert_eq!(run.code, 0, "{id} game new: {}", run.stderr);
+            let mut outputs: Vec<(String, String)> = Vec::new();
+            let mut said = |what: &str, args: &[&str]| {
+                let run = muster(args);
+                assert!(run.code <= 1, "{id} {what} [{l}]: {}", run.stderr);
+                outputs.push((what.to_owned(), run.stdout + &run.stderr));
+            };
+            said("check", &["check", ca, "--lang", l]);
+            said("roster", &["roster", ca, "--format", "text", "--lang", l]);
+            if !r.meta().duels.is_empty() {
+                said("matchups", &["matchups", ca, "--against", cb, "--lang", l]);
+            }
+            said(
+                "game mark",
+                &["game", "mark", g, "a1", "--lost", "1", "--lang", l],
+            );
+            said("game show", &["game", "show", g, "--lang", l]);
+            said("game score", &["game", "score", g, "--lang", l]);
+            said("game undo", &["game", "undo", g, "--lang", l]);
+            said("list remove", &["list", "remove", ca, "1", "--lang", l]);
+            for sheet in ids.iter().take(3) {
+                said(
+                    "sheets show",
+                    &["--ruleset", id, "sheets", "show", sheet, "--lang", l],
+                );
+            }
+            // What the lists' authors wrote (names, labels) is theirs.
+            let theirs: String = [a, b]
+                .iter()
+                .map(|p| std::fs::read_to_string(p).unwrap())
+                .collect::<Vec<_>>()
+                .join("\n");
+            for (what, text) in outputs {
+                if *lang != muster::core::i18n::Lang::En
+                    && CLI_STILL_ENGLISH.contains(&(id, what.as_str()))
+                {
+                    continue;
+                }
+                read += 1;
+                let place = format!("{id} {what} [{l}]");
+                for w in &foreign {
+                    if contains_word(&text, w) && !contains_word(&theirs, w) {
+                        wrong.push(format!("{place}: the foreign word `{w}`"));
+                    }
+                }
+                for line in text.lines() {
+                    for x in disagreements(line, *lang, &forms) {
+                        wrong.push(format!("{place}: {x}"));
+                    }
+                }
+                // A table's row (its columns apart by two spaces or more) may show ids: the
+                // command line takes them. A sentence names.
+                for line in text.lines().map(str::trim) {
+                    if line.contains("  ") || line.starts_with('│') || line.starts_with('┌') {
+                        continue;
+                    }
+                    for sheet in &ids {
+                        if contains_word(line, sheet) && !contains_word(&theirs, sheet) {
+                            wrong.push(format!("{place}: the id `{sheet}` in “{line}”"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("every_command_line_output_in_its_language: {read} outputs read");
+    assert!(read > 100, "{read} outputs read");
+    assert!(
+        wrong.is_empty(),
+        "{} problems:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// A card's kind and arm as each language says them: "Mounted command", "Foot troops",
+/// "Horse artillery" in English (they printed "Command mounted", "Troop on foot"), the kind
+/// first in French ("Commandement à cheval"); and a count of one hex in the singular in
+/// Thucydide's French and English ("1 case(s)", "1 hex" beside "2 hex").
+#[test]
+fn kinds_arms_and_hexes_as_players_say_them() {
+    let card = |sheet: &str, ruleset: &str, lang: &str| {
+        let run = muster(&[
+            "--ruleset",
+            ruleset,
+            "sheets",
+            "show",
+            sheet,
+            "--lang",
+            lang,
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+    };
+    for (sheet, en, fr) in [
+        (
+            "fr-1er-hussards-lieutenant",
+            "Mounted command",
+            "Commandement à cheval",
+        ),
+        ("gb-95th-riflemen", "Foot troops", "Troupe à pied"),
+        ("gb-rha-troop", "Horse artillery", "Artillerie à cheval"),
+    ] {
+        assert!(card(sheet, "capitan", "en").contains(en), "{sheet}");
+        assert!(card(sheet, "capitan", "fr").contains(fr), "{sheet}");
+    }
+    let listing = json(&muster(&[
+        "--ruleset",
+        "thucydide",
+        "sheets",
+        "--format",
+        "json",
+    ]));
+    let ids: Vec<String> = listing
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|x| x["id"].as_str().map(str::to_owned))
+        .collect();
+    let (mut one, mut more) = (0, 0);
+    for id in &ids {
+        for (lang, singular, plural) in [("fr", "1 case", "cases"), ("en", "1 hex", "hexes")] {
+            let text = card(id, "thucydide", lang);
+            assert!(!text.contains("case(s)"), "{id} {lang}: {text}");
+            for line in text.lines() {
+                if line.contains(&format!("{singular}s")) || line.contains("1 hexes") {
+                    panic!("{id} {lang}: {line}");
+                }
+                if line.ends_with(singular) {
+                    one += 1;
+                } else if line.ends_with(plural) {
+                    more += 1;
+                }
+            }
+        }
+    }
+    assert!(one > 0 && more > 0, "{one} singular, {more} plural");
 }

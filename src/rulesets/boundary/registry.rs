@@ -158,6 +158,29 @@ impl Ruleset {
         self.meta().title
     }
 
+    /// The title in `lang`, from its labels' `ruleset_title` (the pages and the command line
+    /// name it so); [`Ruleset::title`] where the labels have none.
+    pub fn title_in(self, lang: Lang) -> &'static str {
+        self.words(lang)
+            .get("ruleset_title")
+            .and_then(|v| v.as_str())
+            .unwrap_or(self.meta().title)
+    }
+
+    /// The title in each language, for the pages: `{"fr": …, "es": …, "en": …}`.
+    pub fn titles(self) -> serde_json::Value {
+        Lang::ALL
+            .iter()
+            .map(|l| {
+                (
+                    l.id().to_owned(),
+                    serde_json::Value::from(self.title_in(*l)),
+                )
+            })
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    }
+
     pub fn book(self) -> &'static str {
         self.meta().book
     }

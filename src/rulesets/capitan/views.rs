@@ -72,6 +72,10 @@ pub struct CardView {
     pub kind: String,
     pub kind_id: String,
     pub arm: String,
+    /// The kind and arm together as the language says them: "Mounted command", "Foot
+    /// troops" (labels `kind_arm_<kind>_<arm>`), else the kind then the arm ("Commandement à
+    /// cheval").
+    pub kind_arm: String,
     /// Mounted troops fire at most at medium range (§7.2).
     pub mounted: bool,
     pub weapon: String,
@@ -235,6 +239,17 @@ pub fn card(db: &Database, unit: &CardUnit, lang: Lang, labels: &toml::Table) ->
         kind: label(labels, &format!("kind_{}", sheet.kind)),
         kind_id: sheet.kind.to_string(),
         arm: label(labels, &format!("arm_{}", sheet.arm)),
+        kind_arm: labels
+            .get(&format!("kind_arm_{}_{}", sheet.kind, sheet.arm))
+            .and_then(|v| v.as_str())
+            .map(str::to_owned)
+            .unwrap_or_else(|| {
+                format!(
+                    "{} {}",
+                    label(labels, &format!("kind_{}", sheet.kind)),
+                    label(labels, &format!("arm_{}", sheet.arm))
+                )
+            }),
         mounted,
         weapon: name_of(db.weapon_of(sheet).map(|w| &w.name), &sheet.weapon),
         range: db.ranges_of(sheet).map(|r| Three {

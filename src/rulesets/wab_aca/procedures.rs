@@ -115,9 +115,9 @@ pub const PROCEDURES: &[Procedure] = &[
             Param::choice(
                 "lang",
                 &[("fr", ""), ("es", ""), ("en", "")],
-                "Language of the modifiers' names",
+                "Language of the modifiers' names (default: English, the command line's)",
             )
-            .default("fr"),
+            .default("en"),
             house_rule_param!("double-six-fails"),
         ],
         chart: Chart::None("a test is one chance"),

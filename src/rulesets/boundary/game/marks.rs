@@ -13,6 +13,7 @@ use super::rules::GameRules;
 use super::state::{parse_key, unit_key, Game, Side};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+use crate::core::words::{Named, Phrase};
 
 /// Keeps the armies of a game written before games kept them (its next mark does): the lists
 /// as read now, each unit's cost.
@@ -58,7 +59,7 @@ pub fn mark(
     rules: &GameRules,
     key: &str,
     change: &Change,
-) -> Result<String, Error> {
+) -> Result<Phrase, Error> {
     let turn = game.file.game.turn;
     if game.file.log.len() >= MAX_LOG {
         return Err(Error::Usage(format!(
@@ -92,18 +93,16 @@ pub fn mark(
             if n > 0 {
                 entry["cleared"] = value(cleared);
             }
-            format!(
-                "turn {}{}",
-                turn.saturating_add(1),
-                if n == 0 {
-                    String::new()
-                } else {
-                    format!(
-                        " ({n} state{} of the last turn cleared)",
-                        if n == 1 { "" } else { "s" }
-                    )
-                }
-            )
+            if n == 0 {
+                Phrase::new("mark-turn", "turn {turn}").count("turn", turn.saturating_add(1))
+            } else {
+                Phrase::new(
+                    "mark-turn-cleared",
+                    "turn {turn} ({n|# state|# states} of the last turn cleared)",
+                )
+                .count("turn", turn.saturating_add(1))
+                .count("n", n)
+            }
         }
         Change::Value { id, set } => {
             let side = match key {
@@ -153,7 +152,11 @@ pub fn mark(
             entry["value"] = value(id.as_str());
             entry["was"] = value(i64::from(was));
             entry["set"] = value(i64::from(*set));
-            format!("side {}: {id} {was} → {set}", side.letter())
+            Phrase::new("mark-value", "side {side}: {value} {was} → {set}")
+                .text("side", side.letter())
+                .name("value", value_name(rules, id))
+                .count("was", was)
+                .count("set", *set)
         }
         Change::Lost(n) => {
             let (side, number) = game.find(key)?;
@@ -210,14 +213,16 @@ pub fn mark(
                 entry["back"] = value(i64::from(magnitude));
             }
             match count {
-                Some(f) => format!(
-                    "{k} ({}): {} lost, {} left",
-                    row.label,
-                    lost,
-                    f.saturating_sub(i64::from(lost)).max(0)
-                ),
-                None => format!("{k} ({}): {lost} lost", row.label),
+                Some(f) => Phrase::new(
+                    "mark-lost-left",
+                    "{unit} ({label}): {lost} lost, {left} left",
+                )
+                .count("left", f.saturating_sub(i64::from(lost)).max(0)),
+                None => Phrase::new("mark-lost", "{unit} ({label}): {lost} lost"),
             }
+            .text("unit", &k)
+            .text("label", &row.label)
+            .count("lost", lost)
         }
         Change::State { id, on } => {
             let (side, number) = game.find(key)?;
@@ -255,13 +260,15 @@ pub fn mark(
             entry["unit"] = value(k.as_str());
             entry["state"] = value(id.as_str());
             entry["on"] = value(*on);
-            format!(
-                "{k} ({}): {} {} ({})",
-                game.list(side).units[number - 1].label,
-                decl.id,
-                if *on { "on" } else { "off" },
-                decl.rule
-            )
+            if *on {
+                Phrase::new("mark-state-on", "{unit} ({label}): {state} on ({rule})")
+            } else {
+                Phrase::new("mark-state-off", "{unit} ({label}): {state} off ({rule})")
+            }
+            .text("unit", &k)
+            .text("label", &game.list(side).units[number - 1].label)
+            .name("state", state_name(rules, &decl.id))
+            .text("rule", &decl.rule)
         }
     };
     push_log(doc, entry);
@@ -269,7 +276,7 @@ pub fn mark(
 }
 
 /// Undoes the last mark of a game document; says what it undid.
-pub fn undo(doc: &mut DocumentMut, game: &Game, rules: &GameRules) -> Result<String, Error> {
+pub fn undo(doc: &mut DocumentMut, game: &Game, rules: &GameRules) -> Result<Phrase, Error> {
     let order: Vec<&str> = rules.state.iter().map(|s| s.id.as_str()).collect();
     let in_order = |states: &mut Vec<String>| {
         states.sort_by_key(|s| order.iter().position(|o| o == s).unwrap_or(usize::MAX));
@@ -289,10 +296,10 @@ pub fn undo(doc: &mut DocumentMut, game: &Game, rules: &GameRules) -> Result<Str
             .and_then(Item::as_table_like_mut)
             .ok_or_else(|| Error::Usage("the game has no [values] for its sides".into()))?;
         set_int(values, id, i64::from(last.was.unwrap_or(0)));
-        said = format!(
-            "undid side {side}'s {id} (back to {})",
-            last.was.unwrap_or(0)
-        );
+        said = Phrase::new("undid-value", "undid side {side}'s {value} (back to {was})")
+            .text("side", side)
+            .name("value", value_name(rules, id))
+            .count("was", last.was.unwrap_or(0));
     } else if let Some(k) = &last.unit {
         let (side, number) = parse_key(k)
             .ok_or_else(|| Error::Usage(format!("the last mark names no unit: `{k}`")))?;
@@ -324,10 +331,13 @@ pub fn undo(doc: &mut DocumentMut, game: &Game, rules: &GameRules) -> Result<Str
             if let Some(f) = game.count(side, number) {
                 set_int(t, "left", f.saturating_sub(i64::from(lost)).max(0));
             }
-            said = format!(
-                "undid {k}'s {} {n}",
-                if last.lost.is_some() { "lost" } else { "back" }
-            );
+            said = if last.lost.is_some() {
+                Phrase::new("undid-lost", "undid {unit}'s lost {n}")
+            } else {
+                Phrase::new("undid-back", "undid {unit}'s back {n}")
+            }
+            .text("unit", k)
+            .count("n", n);
         } else if let (Some(s), Some(on)) = (&last.state, last.on) {
             set_states(doc, k, |states| {
                 if on {
@@ -337,7 +347,13 @@ pub fn undo(doc: &mut DocumentMut, game: &Game, rules: &GameRules) -> Result<Str
                     in_order(states);
                 }
             })?;
-            said = format!("undid {k}'s {s} {}", if on { "on" } else { "off" });
+            said = if on {
+                Phrase::new("undid-state-on", "undid {unit}'s {state} on")
+            } else {
+                Phrase::new("undid-state-off", "undid {unit}'s {state} off")
+            }
+            .text("unit", k)
+            .name("state", state_name(rules, s));
         } else {
             return Err(Error::Usage("the last mark says nothing to undo".into()));
         }
@@ -351,7 +367,7 @@ pub fn undo(doc: &mut DocumentMut, game: &Game, rules: &GameRules) -> Result<Str
             })?;
         }
         doc["game"]["turn"] = value(i64::from(game.file.game.turn.saturating_sub(1).max(1)));
-        said = format!("undid turn {}", game.file.game.turn);
+        said = Phrase::new("undid-turn", "undid turn {turn}").count("turn", game.file.game.turn);
     }
     pop_log(doc)?;
     Ok(said)
@@ -459,7 +475,7 @@ pub fn edit_text(
     text: &str,
     roots: Option<&[PathBuf]>,
     lang: Lang,
-    change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<String, Error>,
+    change: impl FnOnce(&mut DocumentMut, &Game, &GameRules) -> Result<Phrase, Error>,
 ) -> Result<(String, String), Error> {
     let mut game = game_within(engine, path, text, roots)?;
     game.in_lang(lang);
@@ -475,7 +491,13 @@ pub fn edit_text(
     if !game.kept {
         upgrade(&mut doc, &game)?;
     }
-    let said = change(&mut doc, &game, &rules)?;
+    let said = change(&mut doc, &game, &rules)?.say(
+        lang,
+        &crate::core::words::Layered {
+            own: engine.ruleset().words(lang),
+            lang,
+        },
+    );
     let new_text = doc.to_string();
     let mut after = game_within(engine, path, &new_text, roots)?;
     after.in_lang(lang);
@@ -494,4 +516,26 @@ pub fn edit_text(
         return Err(Error::Usage(format!("refused: {}", problems.join("; "))));
     }
     Ok((new_text, said))
+}
+
+/// A state (or threshold) by its names, English saying its id (what `--state` takes).
+fn state_name(rules: &GameRules, id: &str) -> Named {
+    let words = rules
+        .state
+        .iter()
+        .find(|s| s.id == id)
+        .map(|s| &s.name)
+        .or_else(|| rules.threshold.iter().find(|t| t.id == id).map(|t| &t.name));
+    match words {
+        Some(w) => Named::new(id, Some(w.fr.clone()), w.es.clone()),
+        None => Named::same(id),
+    }
+}
+
+/// A side's value by its names, English saying its id (what `--value` takes).
+fn value_name(rules: &GameRules, id: &str) -> Named {
+    match rules.value.iter().find(|v| v.id == id) {
+        Some(v) => Named::new(id, Some(v.name.fr.clone()), v.name.es.clone()),
+        None => Named::same(id),
+    }
 }

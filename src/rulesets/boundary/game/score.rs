@@ -3,16 +3,27 @@
 use super::state::{unit_key, Game, Side};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+use crate::core::words::{Layered, Phrase};
 
 /// Each side's losses (a ruleset without victory rules): figures lost, and the points they
 /// were worth — a unit's cost shared among its figures (muster's reading, said in the output).
-pub fn losses(game: &Game, _lang: Lang) -> Result<super::Scored, Error> {
+pub fn losses(game: &Game, lang: Lang) -> Result<super::Scored, Error> {
+    let ruleset = game.a.ruleset;
+    let words = Layered {
+        own: ruleset.words(lang),
+        lang,
+    };
+    let say = |p: Phrase| p.say(lang, &words);
+    let column = |w: &str| say(Phrase::new("column", "{w}").label("w", format!("column_{w}"), w));
     let mut sides = Vec::new();
     let mut text = format!(
-        "{} against {} — after turn {}\n",
-        crate::core::text::one_line(&game.a.name),
-        crate::core::text::one_line(&game.b.name),
-        game.file.game.turn
+        "{}\n",
+        say(
+            Phrase::new("score-heading", "{a} against {b} — after turn {turn}")
+                .text("a", crate::core::text::one_line(&game.a.name))
+                .text("b", crate::core::text::one_line(&game.b.name))
+                .count("turn", game.file.game.turn)
+        )
     );
     for side in [Side::A, Side::B] {
         let list = game.list(side);
@@ -46,23 +57,38 @@ pub fn losses(game: &Game, _lang: Lang) -> Result<super::Scored, Error> {
             }));
         }
         text.push_str(&format!(
-            "\nside {}: {} — {figures} lost, worth {points} points\n",
-            side.letter(),
-            crate::core::text::one_line(&list.name)
+            "\n{}\n",
+            say(Phrase::new(
+                "score-side",
+                "side {side}: {name} — {figures} lost, worth {points|# point|# points}"
+            )
+            .text("side", side.letter())
+            .text("name", crate::core::text::one_line(&list.name))
+            .count("figures", figures)
+            .count("points", points))
         ));
         if !rows.is_empty() {
-            text.push_str(&crate::core::table::text_table(
-                &["", "unit", "lost", "points", "states"],
-                &rows,
-            ));
+            let heads = [
+                String::new(),
+                column("unit"),
+                column("lost"),
+                column("points"),
+                column("states"),
+            ];
+            let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
+            text.push_str(&crate::core::table::text_table(&heads, &rows));
         }
         sides.push(serde_json::json!({
             "side": side.letter(), "name": list.name, "lost": figures, "points": points, "units": units,
         }));
     }
     text.push_str(&format!(
-        "\n{} has no victory rules muster knows: these are the losses. A unit's points lost are its cost shared among its figures (muster's reading).\n",
-        game.a.ruleset.title()
+        "\n{}\n",
+        say(Phrase::new(
+            "score-losses-only",
+            "{ruleset} has no victory rules muster knows: these are the losses. A unit's points lost are its cost shared among its figures (muster's reading)."
+        )
+        .text("ruleset", ruleset.title_in(lang)))
     ));
     Ok(super::Scored {
         json: serde_json::json!({ "ruleset": game.a.ruleset.id(), "turn": game.file.game.turn, "sides": sides }),

@@ -25,8 +25,9 @@ fn save(save: Option<u32>) -> String {
         .unwrap_or_else(|| "none".into())
 }
 
+/// A chance as the pages write it (41.7%).
 fn pct(p: f64) -> String {
-    format!("{:.4}", p)
+    crate::core::words::percent(crate::core::i18n::Lang::En, p)
 }
 
 /// What a volley's or a shot's one series counts.

@@ -9,24 +9,30 @@ pub fn artillery_series(r: &ArtilleryReport) -> Vec<Series> {
     vec![(unit_series(&r.label), r.casualties.clone())]
 }
 
+use crate::core::i18n::Lang;
+use crate::core::words::percent;
+
 /// `muster preview artillery`'s text; `under`: the figures under the template.
 pub fn artillery(r: &ArtilleryReport) -> String {
     let mut text = match &r.target {
         Some(t) => format!(
-            "Artillery: {} at {t}, {} figures under the template\n",
-            r.label, r.under
+            "Artillery: {} at {t}, {} under the template\n",
+            r.label,
+            crate::core::text::count(r.under as usize, "figure", "figures")
         ),
         None => format!(
-            "Artillery: {}, {} figures under the template\n",
-            r.label, r.under
+            "Artillery: {}, {} under the template\n",
+            r.label,
+            crate::core::text::count(r.under as usize, "figure", "figures")
         ),
     };
     for n in &r.notes {
         text.push_str(&format!("  {n}\n"));
     }
     text.push_str(&format!(
-        "P(blank shot) {:.4}  P(dodge) {:.4}\n",
-        r.p_blank, r.p_dodge
+        "P(blank shot) {}  P(dodge) {}\n",
+        percent(Lang::En, r.p_blank),
+        percent(Lang::En, r.p_dodge)
     ));
     text.push_str(&distribution_table(
         "casualties",

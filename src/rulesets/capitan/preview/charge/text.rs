@@ -1,6 +1,8 @@
 //! `muster preview charge`'s text.
 
 use super::request::*;
+use crate::core::i18n::Lang;
+use crate::core::words::percent;
 
 /// `muster preview charge`'s text.
 pub fn charge(r: &ChargeReport) -> String {
@@ -13,15 +15,15 @@ pub fn charge(r: &ChargeReport) -> String {
         r.die, r.morale, r.courage
     ));
     text.push_str(&format!(
-        "P(the charge goes in) {:.4}{}\nP(courage doubled: {} routs, Capitán §5.2) {:.4}\n",
-        r.p_success,
+        "P(the charge goes in) {}{}\nP(courage doubled: {} routs, Capitán §5.2) {}\n",
+        percent(Lang::En, r.p_success),
         if r.test_required {
             format!(" (1d{} + {} > {})", r.die, r.morale, r.courage)
         } else {
             " (no test needed)".to_owned()
         },
         r.target,
-        r.p_double
+        percent(Lang::En, r.p_double)
     ));
     text
 }

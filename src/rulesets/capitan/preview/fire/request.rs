@@ -99,7 +99,7 @@ pub fn fire(db: &Database, req: &FireRequest) -> Result<Vec<FireReport>, String>
                 return Err(format!("the shooter already uses `{k}`"));
             }
             let (mut r, _) = fire_one(db, req, Some(shooter), Some(k), Some(k))?;
-            r.label = compared_label(&reports[0].shooter, k, current.as_deref());
+            r.label = compared_label(db, &reports[0].shooter, k, current.as_deref());
             reports.push(r);
         }
         Some(FireCompare::Shooter(other)) => {
@@ -274,7 +274,10 @@ fn fire_one(
     };
     let target_name = match &req.target {
         Some(t) => t.name(target_figures),
-        None => format!("{target_figures} figures dodging on d{dodge_die}"),
+        None => format!(
+            "{} dodging on d{dodge_die}",
+            crate::core::text::count(target_figures as usize, "figure", "figures")
+        ),
     };
     let cost = match (shooter, shooter_figures) {
         (Some(s), Some(f)) => Some(s.cost(db, f, shooter_skill.as_deref())),

@@ -15,6 +15,7 @@ pub fn fire_series(reports: &[FireReport]) -> Vec<Series> {
 /// `muster preview fire`'s text.
 pub fn fire(reports: &[FireReport]) -> String {
     let mut text = String::new();
+    let pc = |p: f64| crate::core::words::percent(crate::core::i18n::Lang::En, p);
     for r in reports {
         text.push_str(&format!("Fire: {} at {}\n", r.shooter, r.target));
         for n in &r.notes {
@@ -22,8 +23,14 @@ pub fn fire(reports: &[FireReport]) -> String {
         }
         let s = &r.setup;
         text.push_str(&format!(
-            "  {} shots on d{} {:+} ≥ {}: P(hit) {:.4}, P(dodge) {:.4}, P(casualty per shot) {:.4}\n",
-            s.shots, s.die, s.modifier, s.difficulty, r.p_hit, r.p_dodge, r.p_casualty_per_shot
+            "  {} shots on d{} {:+} ≥ {}: P(hit) {}, P(dodge) {}, P(casualty per shot) {}\n",
+            s.shots,
+            s.die,
+            s.modifier,
+            s.difficulty,
+            pc(r.p_hit),
+            pc(r.p_dodge),
+            pc(r.p_casualty_per_shot)
         ));
     }
     text.push_str(&distribution_table(
@@ -39,8 +46,11 @@ pub fn fire(reports: &[FireReport]) -> String {
             text.push_str(&format!("; {e:.3} casualties per 100 points ({c} points)"));
         }
         text.push_str(&format!(
-            "\n  {}: P(reduced) {:.4}, P(routs) {:.4}, P(destroyed) {:.4}\n",
-            r.target, r.p_reduced, r.p_rout, r.p_destroyed
+            "\n  {}: P(reduced) {}, P(routs) {}, P(destroyed) {}\n",
+            r.target,
+            pc(r.p_reduced),
+            pc(r.p_rout),
+            pc(r.p_destroyed)
         ));
     }
     text

@@ -110,7 +110,7 @@ pub fn melee(db: &Database, req: &MeleeRequest) -> Result<Vec<MeleeReport>, Stri
             return Err(format!("side A already uses `{k}`"));
         }
         let (mut r, _) = melee_one(db, req, Some(k), Some(k))?;
-        r.label = compared_label(&reports[0].a, k, current.as_deref());
+        r.label = compared_label(db, &reports[0].a, k, current.as_deref());
         reports.push(r);
     }
     Ok(reports)
@@ -177,7 +177,11 @@ fn melee_one(
     let side_b = melee_side(db, &req.b, ub.as_ref(), ua.as_ref(), "b", &mut notes)?;
     let name = |side: &SideRequest, s: &melee::Side| match (&side.unit, side.unit.is_some()) {
         (Some(u), true) => u.name(s.figures),
-        _ => format!("{} figures × d{}", s.figures, s.die),
+        _ => format!(
+            "{} × d{}",
+            crate::core::text::count(s.figures as usize, "figure", "figures"),
+            s.die
+        ),
     };
     let (a_name, b_name) = (name(&req.a, &side_a), name(&req.b, &side_b));
     let setup = MeleeSetup {

@@ -20,8 +20,12 @@ pub fn melee_series(reports: &[MeleeReport]) -> Vec<Series> {
 
 /// `muster preview melee`'s text; `rounds`: as asked (`None`: to the end).
 pub fn melee(reports: &[MeleeReport], rounds: Option<u32>) -> String {
+    let pc = |p: f64| crate::core::words::percent(crate::core::i18n::Lang::En, p);
     let rounds_text = match rounds {
-        Some(n) => format!("after {n} round{}", if n == 1 { "" } else { "s" }),
+        Some(n) => format!(
+            "after {}",
+            crate::core::text::count(n as usize, "round", "rounds")
+        ),
         None => "to the end".into(),
     };
     let mut text = String::new();
@@ -39,12 +43,19 @@ pub fn melee(reports: &[MeleeReport], rounds: Option<u32>) -> String {
             ],
         ));
         text.push_str(&format!(
-            "P(A wins) {:.4}  P(B wins) {:.4}  P(both out) {:.4}  P(still engaged) {:.4}\n",
-            r.p_a_wins, r.p_b_wins, r.p_both_out, r.p_still_engaged
+            "P(A wins) {}  P(B wins) {}  P(both out) {}  P(still engaged) {}\n",
+            pc(r.p_a_wins),
+            pc(r.p_b_wins),
+            pc(r.p_both_out),
+            pc(r.p_still_engaged)
         ));
         text.push_str(&format!(
-            "A destroyed {:.4}, routed {:.4}; B destroyed {:.4}, routed {:.4}; expected rounds {:.3}\n",
-            r.p_a_destroyed, r.p_a_routed, r.p_b_destroyed, r.p_b_routed, r.expected_rounds
+            "A destroyed {}, routed {}; B destroyed {}, routed {}; expected rounds {:.3}\n",
+            pc(r.p_a_destroyed),
+            pc(r.p_a_routed),
+            pc(r.p_b_destroyed),
+            pc(r.p_b_routed),
+            r.expected_rounds
         ));
         text.push_str(&distribution_table(
             "survivors",

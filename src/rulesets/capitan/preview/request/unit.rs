@@ -60,8 +60,8 @@ impl<'a> UnitChoice<'a> {
     /// How the unit is named in every line of a preview.
     pub fn name(&self, figures: u32) -> String {
         match &self.list {
-            Some(l) => format!("{} ({figures} figures, {})", l.label, l.origin),
-            None => format!("{} ({figures} figures)", self.sheet.name),
+            Some(l) => format!("{} ({}, {})", l.label, figures_said(figures), l.origin),
+            None => format!("{} ({})", self.sheet.name, figures_said(figures)),
         }
     }
 
@@ -273,10 +273,25 @@ pub(crate) fn chosen_skill(
     }
 }
 
-/// "X with bon-oeil instead of tireur-expert".
-pub(crate) fn compared_label(unit: &str, skill: &str, current: Option<&str>) -> String {
+/// "X with Keen eye instead of Expert marksman": the skills by their names (their ids where
+/// the data has none).
+pub(crate) fn compared_label(
+    db: &crate::rulesets::capitan::database::Database,
+    unit: &str,
+    skill: &str,
+    current: Option<&str>,
+) -> String {
+    let name = |id: &str| {
+        db.skill(id)
+            .map_or(id.to_owned(), |k| k.name.get(super::super::TEXT).to_owned())
+    };
     match current {
-        Some(cur) => format!("{unit} with {skill} instead of {cur}"),
-        None => format!("{unit} with {skill}"),
+        Some(cur) => format!("{unit} with {} instead of {}", name(skill), name(cur)),
+        None => format!("{unit} with {}", name(skill)),
     }
+}
+
+/// "1 figure", "6 figures".
+pub(crate) fn figures_said(n: u32) -> String {
+    crate::core::text::count(n as usize, "figure", "figures")
 }
