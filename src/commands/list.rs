@@ -596,7 +596,7 @@ fn unit_said(row: &UnitRow, words: &ListWords) -> Phrase {
                 .map(|n| text::one_line(n).into_owned()),
         )
     };
-    // Thucydide counts elements, Capitán and WAB figures.
+    // A ruleset's units count figures or elements (its ListWords::figures).
     let elements = words.figures == Some("elements");
     match (
         row.figures.filter(|_| words.figures.is_some()),

@@ -124,7 +124,7 @@ fn fire_from_a_list_unit_and_comparisons() {
     let both = out.as_array().unwrap();
     assert_eq!(both.len(), 2);
     assert_eq!(both[0]["cost"], 216);
-    assert!(both[1]["label"].as_str().unwrap().contains("bon-oeil"));
+    assert!(both[1]["label"].as_str().unwrap().contains("Good eye"));
     // Bon œil: medium counts as short: 5 instead of 7 on a d10.
     assert!(close(&both[0]["p_hit"], 0.4));
     assert!(close(&both[1]["p_hit"], 0.6));

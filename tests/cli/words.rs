@@ -1103,7 +1103,13 @@ fn every_command_takes_lang() {
     );
     lacks(&fr, &["against", "expected", "inflicted", "unit"]);
     let es = said(&["list", "remove", a, "3", "--lang", "es"]);
-    has(&es, &["unidad", "total", "puntos", "escrita: válida"]);
+    has(&es, &["unidad 3 quitada", "puntos", "válida"]);
+    lacks(&es, &["wrote", "valid", "unit", "cost"]);
+    // With --roster, the roster and its verdict in the language.
+    let es = said(&[
+        "list", "move", a, "1", "--to", "2", "--lang", "es", "--roster",
+    ]);
+    has(&es, &["total", "puntos", "escrita: válida"]);
     lacks(&es, &["wrote", "valid", "unit", "cost"]);
     let es = said(&[
         "--ruleset",

@@ -97,7 +97,7 @@ pub struct OfferExtra {
     pub max: Option<u32>,
     /// The rule in a sentence, when the data has one.
     pub summary: String,
-    /// Why the unit has it without its being chosen ("free for guerrillas, Capitán §1.4"):
+    /// Why the unit has it without its being chosen ("free for guerrillas" and the rule):
     /// the builder shows it ticked and fixed. `None`: the player chooses.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub given: Option<String>,
