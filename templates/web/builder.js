@@ -226,9 +226,10 @@ function drawUnits(view) {
     const number = i + 1;
     const count = u.figures ?? view.check.units[i]?.elements ?? "";
     // Free: the rank's free skill, or what the rules give at no cost (a guerrilla's §1.4).
-    const free = (e) => e.free || (words.extras_bought && e.cost === 0);
-    const extras = u.extras.map((e) => el("span", { class: "chip" + (free(e) ? " free" : ""), "data-extra": e.id },
-      free(e) ? `${e.name} · ${t("free")}` : words.extras_bought && e.cost ? `${e.name} (${e.cost})` : e.name));
+    const noCost = (e) => !e.free && words.extras_bought && e.cost === 0;
+    const extras = u.extras.map((e) => el("span", { class: "chip" + (e.free || noCost(e) ? " free" : ""), "data-extra": e.id },
+      e.free ? `${e.name} · ${t("free")}` : noCost(e) ? `${e.name} · ${t("at_no_cost")}`
+        : words.extras_bought && e.cost ? `${e.name} (${e.cost})` : e.name));
     const input = words.figures && u.counted
       ? el("input", { class: "fig", type: "number", min: "0", max: "1000", value: count, inputmode: "numeric",
           "aria-label": `${countWord(words)} · ${number}`, "data-unit": number })

@@ -854,3 +854,67 @@ fn a_removal_and_changes_are_undone_in_the_builder() {
         c.close().await.unwrap();
     });
 }
+
+/// A guerrilla's Mouvement furtif (Capitán §1.4, "sans surcoût") in the builder: the add form
+/// shows it ticked and fixed with the reason, in the page's language, and a unit added
+/// without touching it has it, free, on its chip. Before, the player ticked it by hand and
+/// nothing said it was free.
+#[test]
+fn a_guerrillas_stealthy_movement_is_given_in_the_form() {
+    let Some(fixture) = Fixture::start() else {
+        return;
+    };
+    let server = fixture.server();
+    fixture.run(async {
+        let c = fixture.session((1280, 900)).await;
+        fixture.page(&c, "/lists/guerrilla-band.toml").await;
+        set_lang(&c, "fr").await;
+        fixture.page(&c, "/lists/guerrilla-band.toml").await;
+        wait_for("the picker", || async {
+            c.find(Locator::Css("button.offer[data-offer='es-guerrilleros']"))
+                .await
+                .is_ok()
+        })
+        .await;
+        click(&c, "button.offer[data-offer='es-guerrilleros']").await;
+        wait_for("the form with the given skill", || async {
+            c.find(Locator::Css("#add input[data-given='mouvement-furtif']"))
+                .await
+                .is_ok()
+        })
+        .await;
+        let given = c
+            .execute(
+                "const i = document.querySelector(\"#add input[data-given='mouvement-furtif']\"); return [i.checked, i.disabled, i.closest('label').textContent];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(given[0], true);
+        assert_eq!(given[1], true);
+        assert_eq!(
+            given[2],
+            "Mouvement furtif offert aux guérillas (Capitán §1.4)"
+        );
+        // A skill the player buys stays theirs to tick.
+        assert!(c
+            .find(Locator::Css("#add input[name='extra'][value='sanguinaires']"))
+            .await
+            .is_ok());
+        shot(&c, "builder-given-skill-fr.png").await;
+        click(&c, "#add button[type=submit]").await;
+        wait_for("the unit added with it free", || async {
+            std::fs::read_to_string(server.list("guerrilla-band.toml"))
+                .unwrap()
+                .matches("sheet = \"es-guerrilleros\"")
+                .count()
+                == 3
+                && text(&c, "#units").await.contains("Mouvement furtif · sans surcoût")
+        })
+        .await;
+        // Not written into the list: the rules give it.
+        let text = std::fs::read_to_string(server.list("guerrilla-band.toml")).unwrap();
+        let added = text.rsplit("[[units]]").next().unwrap();
+        assert!(!added.contains("mouvement-furtif"), "{added}");
+    });
+}
