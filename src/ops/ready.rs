@@ -12,6 +12,7 @@ use crate::core::i18n::Lang;
 use crate::core::source::{FileId, Sources};
 use crate::core::stamp::Stamp;
 use crate::render::templates::Templates;
+use crate::rulesets::priced::PriceMemo;
 use crate::rulesets::Rules;
 use crate::rulesets::{ListCheck, Ruleset};
 
@@ -25,6 +26,8 @@ pub struct Ready {
     words: Mutex<HashMap<Lang, Arc<toml::Table>>>,
     /// The templates asked for (each set of names parsed once).
     templates: Mutex<HashMap<Vec<&'static str>, Arc<Templates>>>,
+    /// What the data price each sheet or entry with, worked out once (an edit's records).
+    pub prices: PriceMemo,
 }
 
 /// A list's text checked over the data.
@@ -59,6 +62,7 @@ impl Ready {
             stamp,
             words: Mutex::default(),
             templates: Mutex::default(),
+            prices: PriceMemo::default(),
         })
     }
 

@@ -153,6 +153,8 @@ pub fn compare(unit: usize, row: &UnitRow, was: &Priced, now: &Pricing) -> Optio
 struct Prices<'a> {
     lists: &'a dyn Lists,
     known: std::collections::HashMap<String, Option<Pricing>>,
+    /// What the same data priced before, when kept ([`PriceMemo`]).
+    memo: Option<&'a PriceMemo>,
 }
 
 impl<'a> Prices<'a> {
@@ -160,15 +162,44 @@ impl<'a> Prices<'a> {
         Prices {
             lists,
             known: std::collections::HashMap::new(),
+            memo: None,
         }
     }
 
     fn of(&mut self, row: &UnitRow) -> Option<&Pricing> {
         if !self.known.contains_key(&row.id) {
-            let p = self.lists.pricing(row);
+            let p = match self.memo {
+                Some(memo) => memo.of(self.lists, row),
+                None => self.lists.pricing(row),
+            };
             self.known.insert(row.id.clone(), p);
         }
         self.known.get(&row.id).and_then(Option::as_ref)
+    }
+}
+
+/// What one loaded set of data prices each sheet or entry with, kept as long as the data are
+/// (`muster serve`'s, [`crate::ops::ready::Ready`]): `pricing` depends on the unit's id alone,
+/// and an edit records its units from it without working them out again.
+#[derive(Default)]
+pub struct PriceMemo(std::sync::Mutex<std::collections::HashMap<String, Option<Pricing>>>);
+
+impl PriceMemo {
+    fn of(&self, lists: &dyn Lists, row: &UnitRow) -> Option<Pricing> {
+        if let Some(p) = self
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&row.id)
+        {
+            return p.clone();
+        }
+        let p = lists.pricing(row);
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(row.id.clone(), p.clone());
+        p
     }
 }
 
@@ -393,21 +424,23 @@ pub fn record(
     let Ok(check) = check_doc(engine, path, doc) else {
         return Ok(0);
     };
-    record_checked(engine, &check, doc)
+    record_checked(engine, &check, doc, None)
 }
 
 /// [`record`] given the check of `doc` as it stands (its units: what each is and costs, its
-/// record), so that an edit checks its list once.
+/// record), so that an edit checks its list once, and what its data priced before (`memo`).
 pub fn record_checked(
     engine: &Rules,
     check: &ListCheck,
     doc: &mut DocumentMut,
+    memo: Option<&PriceMemo>,
 ) -> Result<usize, Error> {
     let Some(lists) = engine.lists() else {
         return Ok(0);
     };
     let words = check.ruleset.list_words();
     let mut prices = Prices::new(lists);
+    prices.memo = memo;
     let mut first = 0;
     for (i, row) in check.units.iter().enumerate() {
         // The record stays the unit's last key when an edit wrote a key after it.
