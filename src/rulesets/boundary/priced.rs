@@ -158,11 +158,11 @@ struct Prices<'a> {
 }
 
 impl<'a> Prices<'a> {
-    fn new(lists: &'a dyn Lists) -> Self {
+    fn new(lists: &'a dyn Lists, memo: Option<&'a PriceMemo>) -> Self {
         Prices {
             lists,
             known: std::collections::HashMap::new(),
-            memo: None,
+            memo,
         }
     }
 
@@ -178,34 +178,39 @@ impl<'a> Prices<'a> {
     }
 }
 
-/// What one loaded set of data prices each sheet or entry with, kept as long as the data are
-/// (`muster serve`'s, [`crate::ops::ready::Ready`]): `pricing` depends on the unit's id alone,
-/// and an edit records its units from it without working them out again.
+/// What one load of a ruleset's data prices each sheet or entry with, by id, kept as long as
+/// that load is ([`crate::ops::ready::Ready`], `muster serve`'s): `pricing` depends on the
+/// data and the unit's id alone, and the data of a load never change (a change on disk is
+/// read as a new load, with a new memo). Only the load that made it may read it: its owner
+/// hands it out with its own engine, never apart.
 #[derive(Default)]
 pub struct PriceMemo(std::sync::Mutex<std::collections::HashMap<String, Option<Pricing>>>);
 
 impl PriceMemo {
     fn of(&self, lists: &dyn Lists, row: &UnitRow) -> Option<Pricing> {
-        if let Some(p) = self
-            .0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&row.id)
-        {
+        if let Some(p) = self.kept().get(&row.id) {
             return p.clone();
         }
         let p = lists.pricing(row);
-        self.0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(row.id.clone(), p.clone());
+        self.kept().insert(row.id.clone(), p.clone());
         p
+    }
+
+    fn kept(
+        &self,
+    ) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, Option<Pricing>>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
 /// The units of a checked list whose data changed since they were priced, in list order.
 pub fn changes(lists: &dyn Lists, check: &ListCheck) -> Vec<Change> {
-    let mut prices = Prices::new(lists);
+    changes_kept(lists, check, None)
+}
+
+/// [`changes`], the prices read from `memo` (what the same data priced before) when given.
+pub fn changes_kept(lists: &dyn Lists, check: &ListCheck, memo: Option<&PriceMemo>) -> Vec<Change> {
+    let mut prices = Prices::new(lists, memo);
     check
         .units
         .iter()
@@ -439,8 +444,7 @@ pub fn record_checked(
         return Ok(0);
     };
     let words = check.ruleset.list_words();
-    let mut prices = Prices::new(lists);
-    prices.memo = memo;
+    let mut prices = Prices::new(lists, memo);
     let mut first = 0;
     for (i, row) in check.units.iter().enumerate() {
         // The record stays the unit's last key when an edit wrote a key after it.
@@ -526,7 +530,7 @@ pub fn update(
     let check = check_doc(engine, path, doc)?;
     let points = check.ruleset.list_words().points;
     let lists = check.ruleset.need(engine.lists(), "army lists")?;
-    let mut prices = Prices::new(lists);
+    let mut prices = Prices::new(lists, None);
     let mut accepted = Vec::new();
     let mut unpriced = Vec::new();
     for (i, row) in check.units.iter().enumerate() {
