@@ -51,16 +51,7 @@ fn view(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
 fn view_of(ready: &Ready, c: &mut Checked, text: &str) -> String {
     let lang = c.check.lang.unwrap_or(c.check.ruleset.languages()[0]);
     let labels = ready.words(lang);
-    let body = muster::ops::view::list_view(
-        ready.engine.as_ref(),
-        c,
-        None,
-        "l.toml",
-        "1-0",
-        text,
-        lang,
-        &labels,
-    );
+    let body = muster::ops::view::list_view(ready, c, None, "l.toml", "1-0", text, lang, &labels);
     to_json(&body)
 }
 

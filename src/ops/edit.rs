@@ -180,8 +180,7 @@ pub fn edit(
     // refused below, with its reasons); the text checked again only when they changed it.
     if let Ok(made) = &after {
         // What each unit is priced with, recorded from that check ([`apply`]'s records).
-        let first = crate::rulesets::priced::record_checked(engine, &made.check, &mut doc)
-            .map_err(refused)?;
+        let first = ready.record(&made.check, &mut doc).map_err(refused)?;
         say_recorded(first, added, &mut notes);
         let recorded = shape.apply(doc.to_string());
         if recorded != text {

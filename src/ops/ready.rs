@@ -6,12 +6,15 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use toml_edit::DocumentMut;
+
 use crate::core::diagnostic::{self, Diagnostic};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::source::{FileId, Sources};
 use crate::core::stamp::Stamp;
 use crate::render::templates::Templates;
+use crate::rulesets::priced::{self, PriceMemo};
 use crate::rulesets::Rules;
 use crate::rulesets::{ListCheck, Ruleset};
 
@@ -25,6 +28,10 @@ pub struct Ready {
     words: Mutex<HashMap<Lang, Arc<toml::Table>>>,
     /// The templates asked for (each set of names parsed once).
     templates: Mutex<HashMap<Vec<&'static str>, Arc<Templates>>>,
+    /// What these data price each sheet or entry with, worked out once (an edit's records,
+    /// a view's data changes): read only with this engine ([`Ready::record`],
+    /// [`Ready::data_changes`]).
+    prices: PriceMemo,
 }
 
 /// A list's text checked over the data.
@@ -59,6 +66,7 @@ impl Ready {
             stamp,
             words: Mutex::default(),
             templates: Mutex::default(),
+            prices: PriceMemo::default(),
         })
     }
 
@@ -96,6 +104,21 @@ impl Ready {
         )?);
         kept.insert(names.to_vec(), t.clone());
         Ok(t)
+    }
+
+    /// [`priced::record_checked`]: what each unit of `doc` (checked as `check`) is priced
+    /// with, recorded, the prices read from what these data priced before.
+    pub fn record(&self, check: &ListCheck, doc: &mut DocumentMut) -> Result<usize, Error> {
+        priced::record_checked(self.engine.as_ref(), check, doc, Some(&self.prices))
+    }
+
+    /// [`priced::changes`]: the units of `check` whose data changed since they were priced,
+    /// the prices read from what these data priced before.
+    pub fn data_changes(&self, check: &ListCheck) -> Vec<priced::Change> {
+        self.engine
+            .lists()
+            .map(|lists| priced::changes_kept(lists, check, Some(&self.prices)))
+            .unwrap_or_default()
     }
 
     /// Checks a list's `text` (at `path`, named `name` in messages) over the data, what it
@@ -146,5 +169,56 @@ impl Checked {
     /// One mistake repeated along a line reported once, with a count.
     pub fn fold(&mut self) {
         diagnostic::fold(&mut self.check.diagnostics, &self.sources);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The list's text with what its one unit is priced with recorded over `ready`'s data.
+    fn recorded(ready: &Ready, path: &std::path::Path, list: &str) -> String {
+        let checked = ready
+            .check_unfolded(None, path, "t.toml", list.to_owned())
+            .unwrap_or_else(|(d, _)| panic!("a list: {}", d.message));
+        let mut doc: DocumentMut = list.parse().expect("TOML");
+        assert_eq!(ready.record(&checked.check, &mut doc).ok(), Some(1));
+        doc.to_string()
+    }
+
+    /// A price is kept with the data it was worked out from: a unit type of the player's layer
+    /// changed on disk (the data read again, as `muster serve` reads them) prices the unit
+    /// with its new values, never the ones the earlier data gave it.
+    #[test]
+    fn a_data_change_is_priced_anew() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let layer = dir.path().join("data");
+        let units = layer.join("hm-qrs").join("units");
+        std::fs::create_dir_all(&units).expect("the layer");
+        let unit = |morale: u32| {
+            format!(
+                "[[unit]]\nid = \"my-foot\"\nname = {{ fr = \"Mes fantassins\", en = \"My foot\" }}\n\
+                 arm = \"infantry\"\nformation = \"line\"\nhand_to_hand = 6\nshooting = 3\n\
+                 morale = {morale}\nstamina = 3\nsize = \"standard\"\n\
+                 weapon = \"smoothbore-musket\"\npoints = 44\n"
+            )
+        };
+        let list = "[list]\nname = \"T\"\nruleset = \"hm-qrs\"\n\n[[brigade]]\nid = \"b\"\n\
+                    name = \"B\"\ncommander = \"C\"\nrating = 8\n\n[[units]]\nunit = \"my-foot\"\n\
+                    brigade = \"b\"\n";
+        let path = dir.path().join("t.toml");
+        let mut probe = Sources::new();
+        let id = probe.add(&path, list.to_owned());
+        let ruleset = crate::rulesets::peek(&probe, id).expect("hm-qrs");
+        let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets");
+        let dirs = vec![shipped, layer];
+        let load = || Ready::load(ruleset, &dirs, data_stamp(ruleset, &dirs)).expect("the data");
+
+        std::fs::write(units.join("mine.toml"), unit(4)).expect("the unit");
+        let before = recorded(&load(), &path, list);
+        assert!(before.contains("morale = 4"), "{before}");
+        std::fs::write(units.join("mine.toml"), unit(5)).expect("the unit changed");
+        let after = recorded(&load(), &path, list);
+        assert!(after.contains("morale = 5"), "{after}");
     }
 }

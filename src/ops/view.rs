@@ -8,9 +8,9 @@
 use serde::Serialize;
 
 use super::check::report_json;
-use super::ready::Checked;
+use super::ready::{Checked, Ready};
 use crate::core::i18n::Lang;
-use crate::rulesets::{self, ListCheck, Offers, Rules};
+use crate::rulesets::{self, ListCheck, Offers};
 
 /// The builder's view of a list: its text and version, its check (as `muster check --format
 /// json`), where each diagnostic belongs, the same in the players' words, and what the list
@@ -92,11 +92,11 @@ pub struct DataChange {
     pub words: String,
 }
 
-/// The view of the list `name` (its `text`, at `version`) checked in `c`, against `other`
-/// when it faces one, in `lang` with the ruleset's `labels` in it.
+/// The view of the list `name` (its `text`, at `version`) checked in `c` over `ready`'s data,
+/// against `other` when it faces one, in `lang` with the ruleset's `labels` in it.
 #[allow(clippy::too_many_arguments)]
 pub fn list_view(
-    engine: &Rules,
+    ready: &Ready,
     c: &mut Checked,
     other: Option<&ListCheck>,
     name: &str,
@@ -105,6 +105,7 @@ pub fn list_view(
     lang: Lang,
     labels: &toml::Table,
 ) -> ListView {
+    let engine = ready.engine.as_ref();
     let ruleset = c.check.ruleset;
     // Units named in the page's language, from the data (a label of the player's aside).
     c.check.in_lang(lang);
@@ -200,7 +201,7 @@ pub fn list_view(
         lang,
         labels,
     );
-    let data_changes = data_changes(engine, &c.check, lang, labels);
+    let data_changes = data_changes(ready, &c.check, lang, labels);
     ListView {
         check: serde_json::to_value(report_json(&c.check, other, &c.sources)).unwrap_or_default(),
         data_changes,
@@ -249,16 +250,15 @@ fn placement(c: &Checked) -> Vec<Option<usize>> {
 /// The units whose data changed since the list recorded what they were priced with (the
 /// `data-changed` warnings of the check), each with what changed in the page's words.
 fn data_changes(
-    engine: &Rules,
+    ready: &Ready,
     check: &ListCheck,
     lang: Lang,
     labels: &toml::Table,
 ) -> Vec<DataChange> {
-    let name = |key: &str, value: &str| engine.lists().and_then(|l| l.kept_name(key, value, lang));
-    engine
-        .lists()
-        .map(|lists| rulesets::priced::changes(lists, check))
-        .unwrap_or_default()
+    let lists = ready.engine.lists();
+    let name = |key: &str, value: &str| lists.and_then(|l| l.kept_name(key, value, lang));
+    ready
+        .data_changes(check)
         .iter()
         .map(|ch| DataChange {
             cost: ch.cost,

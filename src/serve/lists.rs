@@ -146,7 +146,7 @@ pub(super) fn view_of(
     let labels = c.ready.words(lang);
     let ready = c.ready.clone();
     let body = crate::ops::view::list_view(
-        ready.engine.as_ref(),
+        &ready,
         &mut c.list,
         other.as_ref(),
         name,

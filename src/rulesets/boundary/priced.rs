@@ -153,28 +153,64 @@ pub fn compare(unit: usize, row: &UnitRow, was: &Priced, now: &Pricing) -> Optio
 struct Prices<'a> {
     lists: &'a dyn Lists,
     known: std::collections::HashMap<String, Option<Pricing>>,
+    /// What the same data priced before, when kept ([`PriceMemo`]).
+    memo: Option<&'a PriceMemo>,
 }
 
 impl<'a> Prices<'a> {
-    fn new(lists: &'a dyn Lists) -> Self {
+    fn new(lists: &'a dyn Lists, memo: Option<&'a PriceMemo>) -> Self {
         Prices {
             lists,
             known: std::collections::HashMap::new(),
+            memo,
         }
     }
 
     fn of(&mut self, row: &UnitRow) -> Option<&Pricing> {
         if !self.known.contains_key(&row.id) {
-            let p = self.lists.pricing(row);
+            let p = match self.memo {
+                Some(memo) => memo.of(self.lists, row),
+                None => self.lists.pricing(row),
+            };
             self.known.insert(row.id.clone(), p);
         }
         self.known.get(&row.id).and_then(Option::as_ref)
     }
 }
 
+/// What one load of a ruleset's data prices each sheet or entry with, by id, kept as long as
+/// that load is ([`crate::ops::ready::Ready`], `muster serve`'s): `pricing` depends on the
+/// data and the unit's id alone, and the data of a load never change (a change on disk is
+/// read as a new load, with a new memo). Only the load that made it may read it: its owner
+/// hands it out with its own engine, never apart.
+#[derive(Default)]
+pub struct PriceMemo(std::sync::Mutex<std::collections::HashMap<String, Option<Pricing>>>);
+
+impl PriceMemo {
+    fn of(&self, lists: &dyn Lists, row: &UnitRow) -> Option<Pricing> {
+        if let Some(p) = self.kept().get(&row.id) {
+            return p.clone();
+        }
+        let p = lists.pricing(row);
+        self.kept().insert(row.id.clone(), p.clone());
+        p
+    }
+
+    fn kept(
+        &self,
+    ) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, Option<Pricing>>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
 /// The units of a checked list whose data changed since they were priced, in list order.
 pub fn changes(lists: &dyn Lists, check: &ListCheck) -> Vec<Change> {
-    let mut prices = Prices::new(lists);
+    changes_kept(lists, check, None)
+}
+
+/// [`changes`], the prices read from `memo` (what the same data priced before) when given.
+pub fn changes_kept(lists: &dyn Lists, check: &ListCheck, memo: Option<&PriceMemo>) -> Vec<Change> {
+    let mut prices = Prices::new(lists, memo);
     check
         .units
         .iter()
@@ -393,21 +429,22 @@ pub fn record(
     let Ok(check) = check_doc(engine, path, doc) else {
         return Ok(0);
     };
-    record_checked(engine, &check, doc)
+    record_checked(engine, &check, doc, None)
 }
 
 /// [`record`] given the check of `doc` as it stands (its units: what each is and costs, its
-/// record), so that an edit checks its list once.
+/// record), so that an edit checks its list once, and what its data priced before (`memo`).
 pub fn record_checked(
     engine: &Rules,
     check: &ListCheck,
     doc: &mut DocumentMut,
+    memo: Option<&PriceMemo>,
 ) -> Result<usize, Error> {
     let Some(lists) = engine.lists() else {
         return Ok(0);
     };
     let words = check.ruleset.list_words();
-    let mut prices = Prices::new(lists);
+    let mut prices = Prices::new(lists, memo);
     let mut first = 0;
     for (i, row) in check.units.iter().enumerate() {
         // The record stays the unit's last key when an edit wrote a key after it.
@@ -493,7 +530,7 @@ pub fn update(
     let check = check_doc(engine, path, doc)?;
     let points = check.ruleset.list_words().points;
     let lists = check.ruleset.need(engine.lists(), "army lists")?;
-    let mut prices = Prices::new(lists);
+    let mut prices = Prices::new(lists, None);
     let mut accepted = Vec::new();
     let mut unpriced = Vec::new();
     for (i, row) in check.units.iter().enumerate() {
