@@ -716,3 +716,59 @@ fn the_builder_shows_the_changes_and_accepts_them() {
     let _ = child.wait();
     let _ = root();
 }
+
+// What `muster serve` keeps of each load of the data (ops::ready, the price memo of each
+// load): a price is never served from an earlier load.
+
+/// The list's text with what its one unit is priced with recorded over `ready`'s data.
+fn recorded_over(ready: &muster::ops::ready::Ready, path: &std::path::Path, list: &str) -> String {
+    let checked = ready
+        .check_unfolded(None, path, "t.toml", list.to_owned())
+        .unwrap_or_else(|(d, _)| panic!("a list: {}", d.message));
+    let mut doc: toml_edit::DocumentMut = list.parse().expect("TOML");
+    assert_eq!(ready.record(&checked.check, &mut doc).ok(), Some(1));
+    doc.to_string()
+}
+
+/// A price is kept with the data it was worked out from: a unit type of the player's layer
+/// changed on disk (the data read again, as `muster serve` reads them) prices the unit
+/// with its new values, never the ones the earlier data gave it.
+#[test]
+fn the_web_prices_a_unit_with_the_data_read_last() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let layer = dir.path().join("data");
+    let units = layer.join("hm-qrs").join("units");
+    std::fs::create_dir_all(&units).expect("the layer");
+    let unit = |morale: u32| {
+        format!(
+            "[[unit]]\nid = \"my-foot\"\nname = {{ fr = \"Mes fantassins\", en = \"My foot\" }}\n\
+             arm = \"infantry\"\nformation = \"line\"\nhand_to_hand = 6\nshooting = 3\n\
+             morale = {morale}\nstamina = 3\nsize = \"standard\"\n\
+             weapon = \"smoothbore-musket\"\npoints = 44\n"
+        )
+    };
+    let list = "[list]\nname = \"T\"\nruleset = \"hm-qrs\"\n\n[[brigade]]\nid = \"b\"\n\
+                name = \"B\"\ncommander = \"C\"\nrating = 8\n\n[[units]]\nunit = \"my-foot\"\n\
+                brigade = \"b\"\n";
+    let path = dir.path().join("t.toml");
+    let mut probe = muster::core::source::Sources::new();
+    let id = probe.add(&path, list.to_owned());
+    let ruleset = muster::rulesets::peek(&probe, id).expect("hm-qrs");
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets");
+    let dirs = vec![shipped, layer];
+    let load = || {
+        muster::ops::ready::Ready::load(
+            ruleset,
+            &dirs,
+            muster::ops::ready::data_stamp(ruleset, &dirs),
+        )
+        .expect("the data")
+    };
+
+    std::fs::write(units.join("mine.toml"), unit(4)).expect("the unit");
+    let before = recorded_over(&load(), &path, list);
+    assert!(before.contains("morale = 4"), "{before}");
+    std::fs::write(units.join("mine.toml"), unit(5)).expect("the unit changed");
+    let after = recorded_over(&load(), &path, list);
+    assert!(after.contains("morale = 5"), "{after}");
+}

@@ -620,7 +620,7 @@ impl Lists for CapitanEngine {
     ) -> Result<serde_json::Value, Error> {
         let (parsed, _) =
             check::parse_file(sources, list.file).map_err(|d| Error::Invalid(d.message.clone()))?;
-        to_value(&views::roster(
+        to_value(&super::roster::roster(
             &self.db, &parsed, list, sources, lang, labels,
         ))
     }

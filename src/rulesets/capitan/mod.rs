@@ -15,6 +15,7 @@ pub mod offers;
 pub mod preview;
 pub mod priced;
 pub mod procedures;
+pub mod roster;
 pub mod sheet_form;
 pub mod validate;
 pub mod views;
