@@ -1243,17 +1243,12 @@ fn the_rulesets_titles_in_each_language() {
 /// What the command line prints that a ruleset's engine still says in English whatever the
 /// language (issue 38, not yet translated): (ruleset, command). Each is walked all the same
 /// in English; in French and Spanish it is left out until its words are in the data.
-const CLI_STILL_ENGLISH: &[(&str, &str)] = &[
-    // WAB's scoring of a game ("8 of 25 lost → 71 of its 221 points"), hm-qrs's and
-    // Thucydide's: their sentences are made in each ruleset's score code.
-    ("wab-aca", "game score"),
-    ("hm-qrs", "game score"),
-    ("thucydide", "game score"),
-];
+const CLI_STILL_ENGLISH: &[(&str, &str)] = &[];
 
 /// Every printing command of the command line, for every ruleset with sample lists and in
 /// every language it offers (`--lang fr|en|es`): `check`, `roster --format text`, `list
-/// remove` (on a copy), `matchups`, `game mark`, `game show`, `game score`, `game undo` and
+/// remove` (on a copy), `matchups`, `game mark` (a loss, then the ruleset's first state),
+/// `game show`, `game score` (which names that state in the language), `game undo` and
 /// `sheets show` of three sheets. None carries a word of another language (the ruleset's
 /// labels' `foreign` and the shared `foreign_cli` of templates/messages.toml), an id of the
 /// data's sheets in a sentence (a table's column of ids aside), or a count that disagrees with
@@ -1340,6 +1335,32 @@ fn every_command_line_output_in_its_language() {
                 "game mark",
                 &["game", "mark", g, "a1", "--lost", "1", "--lang", l],
             );
+            // The ruleset's first state, marked: the score names it in the language.
+            let game_rules: toml::Table =
+                std::fs::read_to_string(root().join("unit-sheets").join(id).join("game.toml"))
+                    .ok()
+                    .and_then(|t| toml::from_str(&t).ok())
+                    .unwrap_or_default();
+            let state = game_rules
+                .get("state")
+                .and_then(|s| s.as_array())
+                .and_then(|s| s.first())
+                .map(|s| {
+                    let said = |k: &str| s["name"].get(k).and_then(|v| v.as_str());
+                    let sid = s["id"].as_str().unwrap().to_owned();
+                    // English says the id (what --state takes).
+                    let name = match *lang {
+                        muster::core::i18n::Lang::En => sid.clone(),
+                        _ => said(l).unwrap_or(&sid).to_owned(),
+                    };
+                    (sid, name)
+                });
+            if let Some((sid, _)) = &state {
+                said(
+                    "game mark",
+                    &["game", "mark", g, "a1", "--state", sid, "--lang", l],
+                );
+            }
             said("game show", &["game", "show", g, "--lang", l]);
             said("game score", &["game", "score", g, "--lang", l]);
             said("game undo", &["game", "undo", g, "--lang", l]);
@@ -1356,6 +1377,14 @@ fn every_command_line_output_in_its_language() {
                 .map(|p| std::fs::read_to_string(p).unwrap())
                 .collect::<Vec<_>>()
                 .join("\n");
+            if let Some((sid, name)) = &state {
+                let score = &outputs.iter().find(|(w, _)| w == "game score").unwrap().1;
+                if !score.contains(name.as_str()) {
+                    wrong.push(format!(
+                        "{id} game score [{l}]: the state `{sid}` is not named “{name}”"
+                    ));
+                }
+            }
             for (what, text) in outputs {
                 if *lang != muster::core::i18n::Lang::En
                     && CLI_STILL_ENGLISH.contains(&(id, what.as_str()))

@@ -13,6 +13,7 @@ use crate::core::source::{Sources, SpanIndex};
 use crate::core::table::text_table;
 use crate::core::text::one_line;
 use crate::core::toml_file;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::{self, to_value, Battle, Ruleset, Scored};
 
 /// Scores the battle of `battle.file`: its side lists are read relative to the file's folder.
@@ -74,6 +75,11 @@ fn score_sides(
             )));
         }
     };
+    let words = crate::core::words::Layered {
+        own: ruleset.words(lang),
+        lang,
+    };
+    let say = |p: Phrase| p.say(lang, &words);
     let mut out = String::new();
     let title = input
         .battle
@@ -81,79 +87,131 @@ fn score_sides(
         .and_then(|b| b.name.as_deref())
         .map(|n| one_line(n).into_owned())
         .unwrap_or_else(|| path.display().to_string());
-    out.push_str(&format!("{title} ({} points)\n", report.points));
+    out.push_str(&say(Phrase::new(
+        "wab-score-title",
+        "{title} ({points|# point|# points})",
+    )
+    .text("title", title)
+    .count("points", report.points)));
+    out.push('\n');
     let head: Vec<String> = std::iter::once(String::new())
         .chain(report.sides.iter().map(|s| one_line(&s.name).into_owned()))
         .collect();
-    let row = |name: &str, f: &dyn Fn(&score::SideScore) -> u64| -> Vec<String> {
-        std::iter::once(name.to_owned())
-            .chain(report.sides.iter().map(|s| f(s).to_string()))
-            .collect()
-    };
+    let row =
+        |name: Phrase, f: &dyn Fn(&score::SideScore) -> u64| -> Vec<String> {
+            std::iter::once(say(name))
+                .chain(report.sides.iter().map(|s| {
+                    crate::core::words::number(lang, i64::try_from(f(s)).unwrap_or(i64::MAX))
+                }))
+                .collect()
+        };
     let v = &db.rules.victory;
     let rows = vec![
-        row("losses suffered (points)", &|s| s.losses_value),
-        row("eighths held", &|s| s.eighths),
-        row("flags taken", &|s| s.flags_taken),
-        row("guns taken", &|s| s.guns_taken),
-        row("generals taken", &|s| s.generals_taken),
-        row("score", &|s| s.score),
+        row(
+            Phrase::new("wab-score-losses", "losses suffered (points)"),
+            &|s| s.losses_value,
+        ),
+        row(Phrase::new("wab-score-eighths", "eighths held"), &|s| {
+            s.eighths
+        }),
+        row(Phrase::new("wab-score-flags", "flags taken"), &|s| {
+            s.flags_taken
+        }),
+        row(Phrase::new("wab-score-guns", "guns taken"), &|s| {
+            s.guns_taken
+        }),
+        row(Phrase::new("wab-score-generals", "generals taken"), &|s| {
+            s.generals_taken
+        }),
+        row(Phrase::new("wab-score-score", "score"), &|s| s.score),
     ];
     let headers: Vec<&str> = head.iter().map(String::as_str).collect();
     out.push_str(&text_table(&headers, &rows));
-    out.push_str(&format!(
-        "score = the enemy's losses + {} an eighth, {} a flag, {} a gun, {} a general (ACA p.14)\n",
-        v.per_eighth, v.per_flag, v.per_gun, v.per_general
-    ));
+    out.push_str(&say(Phrase::new(
+        "wab-score-rule",
+        "score = the enemy's losses + {eighth} an eighth, {flag} a flag, {gun} a gun, {general} a general ({rule})",
+    )
+    .count("eighth", v.per_eighth)
+    .count("flag", v.per_flag)
+    .count("gun", v.per_gun)
+    .count("general", v.per_general)
+    .text("rule", "ACA p.14")));
+    out.push('\n');
     for s in &report.sides {
         for l in &s.losses {
-            out.push_str(&format!(
-                "  {}: {}: {} of {} lost{} → {}\n",
-                one_line(&s.name),
-                one_line(&l.label),
-                l.lost,
-                l.figures,
-                match l.status {
-                    score::Status::Standing => String::new(),
-                    other => format!(
-                        " ({})",
-                        serde_json::to_value(other)
-                            .ok()
-                            .and_then(|v| v.as_str().map(str::to_owned))
-                            .unwrap_or_default()
-                    ),
-                },
-                if l.counted == 0 {
-                    format!("0 (not above {} %)", v.loss_threshold_percent)
-                } else {
-                    format!("{} of its {} points", l.counted, l.cost)
-                }
-            ));
+            let worth = if l.counted == 0 {
+                Phrase::new("wab-score-under", "0 (not above {threshold} %)")
+                    .count("threshold", v.loss_threshold_percent)
+            } else {
+                Phrase::new(
+                    "wab-score-counted",
+                    "{counted} of its {cost|# point|# points}",
+                )
+                .count("counted", l.counted)
+                .count("cost", l.cost)
+            };
+            let status = serde_json::to_value(l.status)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            let line = match l.status {
+                score::Status::Standing => Phrase::new(
+                    "wab-score-loss",
+                    "{side}: {unit}: {lost} of {figures} lost → {worth}",
+                ),
+                _ => Phrase::new(
+                    "wab-score-loss-status",
+                    "{side}: {unit}: {lost} of {figures} lost ({status}) → {worth}",
+                )
+                .name("status", state_name(db, &status)),
+            };
+            out.push_str("  ");
+            out.push_str(&say(line
+                .text("side", one_line(&s.name))
+                .text("unit", one_line(&l.label))
+                .count("lost", l.lost)
+                .count("figures", l.figures)
+                .phrase("worth", worth)));
+            out.push('\n');
         }
     }
-    match (&report.winner, &report.band) {
-        (Some(w), Some(b)) => out.push_str(&format!(
-            "{} wins by {}: {}\n",
-            one_line(w),
-            report.difference,
-            b.name
-        )),
-        _ => out.push_str("a draw: no difference\n"),
-    }
+    out.push_str(&match (&report.winner, &report.band) {
+        (Some(w), Some(b)) => say(Phrase::new("wab-score-wins", "{side} wins by {n}: {band}")
+            .text("side", one_line(w))
+            .count("n", report.difference)
+            .text("band", b.name.clone())),
+        _ => say(Phrase::new("wab-score-draw", "a draw: no difference")),
+    });
+    out.push('\n');
     let bands: Vec<String> = report
         .bands
         .iter()
-        .map(|b| format!("{} from {}", b.name, b.from))
+        .map(|b| {
+            say(Phrase::new("wab-score-band", "{name} from {from}")
+                .text("name", b.name.clone())
+                .count("from", b.from))
+        })
         .collect();
-    out.push_str(&format!(
-        "bands at {} points: {}\n",
-        report.points,
-        bands.join(", ")
-    ));
+    out.push_str(&say(Phrase::new(
+        "wab-score-bands",
+        "bands at {points|# point|# points}: {bands}",
+    )
+    .count("points", report.points)
+    .text("bands", bands.join(", "))));
+    out.push('\n');
     Ok(Scored {
         json: to_value(&report)?,
         text: out,
     })
+}
+
+/// A unit's state (routed, captured, fled, destroyed) by its names in the game's rules,
+/// English saying its id (what `game mark --state` takes).
+fn state_name(db: &Database, id: &str) -> Named {
+    match db.game.state.iter().find(|s| s.id == id) {
+        Some(s) => Named::new(id, Some(s.name.fr.clone()), s.name.es.clone()),
+        None => Named::same(id),
+    }
 }
 
 /// A side's list, read and costed: each unit's figures at the start (the officer included),

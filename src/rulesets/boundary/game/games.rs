@@ -38,6 +38,6 @@ pub trait Games {
     /// Scores a game (`muster game score`): by the ruleset's own victory rules, else each
     /// side's losses.
     fn score_game(&self, game: &Game, lang: Lang) -> Result<Scored, Error> {
-        losses(game, lang)
+        losses(game, self.game_rules(), lang)
     }
 }

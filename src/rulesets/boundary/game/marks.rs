@@ -519,7 +519,7 @@ pub fn edit_text(
 }
 
 /// A state (or threshold) by its names, English saying its id (what `--state` takes).
-fn state_name(rules: &GameRules, id: &str) -> Named {
+pub(super) fn state_name(rules: &GameRules, id: &str) -> Named {
     let words = rules
         .state
         .iter()

@@ -1,13 +1,16 @@
 //! A game's result when its ruleset has no victory rules of its own: each side's losses.
 
+use super::marks::state_name;
+use super::rules::GameRules;
 use super::state::{unit_key, Game, Side};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::words::{Layered, Phrase};
 
 /// Each side's losses (a ruleset without victory rules): figures lost, and the points they
-/// were worth — a unit's cost shared among its figures (muster's reading, said in the output).
-pub fn losses(game: &Game, lang: Lang) -> Result<super::Scored, Error> {
+/// were worth — a unit's cost shared among its figures (muster's reading, said in the output);
+/// the units' states by their names in `lang`.
+pub fn losses(game: &Game, rules: &GameRules, lang: Lang) -> Result<super::Scored, Error> {
     let ruleset = game.a.ruleset;
     let words = Layered {
         own: ruleset.words(lang),
@@ -49,7 +52,11 @@ pub fn losses(game: &Game, lang: Lang) -> Result<super::Scored, Error> {
                 crate::core::text::one_line(&u.label).into_owned(),
                 s.lost.to_string(),
                 worth.to_string(),
-                s.states.join(", "),
+                s.states
+                    .iter()
+                    .map(|id| state_name(rules, id).get(lang).to_owned())
+                    .collect::<Vec<_>>()
+                    .join(", "),
             ]);
             units.push(serde_json::json!({
                 "key": unit_key(side, i + 1), "label": u.label, "lost": s.lost,
