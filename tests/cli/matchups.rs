@@ -650,3 +650,31 @@ fn duel_procedures(body: &serde_json::Value) -> Vec<&str> {
         .map(|d| d["procedure"].as_str().unwrap())
         .collect()
 }
+
+/// A melee's headline says the second unit's destruction without an adjective that agrees
+/// with its name (issue 38: "Capitaine Dubreton destruida", a man's name in the feminine
+/// of "unidad"): in Spanish and French, the command unit's figure names the unit.
+#[test]
+fn a_melees_headline_agrees_with_no_units_name() {
+    let s = super::serve::Server::start();
+    for (lang, wrong, right) in [
+        ("es", "Capitaine Dubreton destruida", "Capitaine Dubreton: unidad destruida"),
+        ("fr", "Capitaine Dubreton détruite", "Capitaine Dubreton : unité détruite"),
+    ] {
+        let r = s.get(&format!(
+            "/api/lists/french-column.toml/duel?against=voltigeurs-hussars.toml&unit=2&enemy=1&lang={lang}"
+        ));
+        assert_eq!(r.status, 200, "{}", r.text());
+        let body = r.json();
+        let labels: Vec<&str> = body["duels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["procedure"] == "melee")
+            .flat_map(|d| d["headline"].as_array().unwrap())
+            .map(|h| h["label"].as_str().unwrap())
+            .collect();
+        assert!(labels.iter().all(|l| !l.contains(wrong)), "{labels:?}");
+        assert!(labels.contains(&right), "{labels:?}");
+    }
+}
