@@ -119,6 +119,7 @@ pub const DUELS: &[DuelDecl] = &[
 
 const MELEE_HEADLINE: &[Headline] = &[
     Headline::chance("/p_a_wins", "headline_a_wins"),
+    Headline::chance("/p_b_wins", "headline_b_wins"),
     Headline::chance("/p_b_destroyed", "headline_b_destroyed"),
     Headline::count("/mean", "headline_first_round"),
 ];
