@@ -658,8 +658,16 @@ fn duel_procedures(body: &serde_json::Value) -> Vec<&str> {
 fn a_melees_headline_agrees_with_no_units_name() {
     let s = super::serve::Server::start();
     for (lang, wrong, right) in [
-        ("es", "Capitaine Dubreton destruida", "Capitaine Dubreton: unidad destruida"),
-        ("fr", "Capitaine Dubreton détruite", "Capitaine Dubreton : unité détruite"),
+        (
+            "es",
+            "Capitaine Dubreton destruida",
+            "Capitaine Dubreton: unidad destruida",
+        ),
+        (
+            "fr",
+            "Capitaine Dubreton détruite",
+            "Capitaine Dubreton : unité détruite",
+        ),
     ] {
         let r = s.get(&format!(
             "/api/lists/french-column.toml/duel?against=voltigeurs-hussars.toml&unit=2&enemy=1&lang={lang}"
@@ -712,12 +720,19 @@ fn a_duels_headline_gives_both_sides_chances() {
                 continue;
             }
             wins += 1;
-            let first = labels.iter().find(|(l, _)| l.starts_with(&format!("{a} wins")));
-            let second = labels.iter().find(|(l, _)| l.starts_with(&format!("{b} wins")));
+            let first = labels
+                .iter()
+                .find(|(l, _)| l.starts_with(&format!("{a} wins")));
+            let second = labels
+                .iter()
+                .find(|(l, _)| l.starts_with(&format!("{b} wins")));
             let (Some((_, pa)), Some((_, pb))) = (first, second) else {
                 panic!("{list}: {labels:?}");
             };
-            assert!(pa + pb <= 1.0 + 1e-9 && *pa >= 0.0 && *pb >= 0.0, "{labels:?}");
+            assert!(
+                pa + pb <= 1.0 + 1e-9 && *pa >= 0.0 && *pb >= 0.0,
+                "{labels:?}"
+            );
         }
         assert!(wins > 0, "{list}: no duel says who wins: {body}");
     }
