@@ -650,3 +650,90 @@ fn duel_procedures(body: &serde_json::Value) -> Vec<&str> {
         .map(|d| d["procedure"].as_str().unwrap())
         .collect()
 }
+
+/// A melee's headline says the second unit's destruction without an adjective that agrees
+/// with its name (issue 38: "Capitaine Dubreton destruida", a man's name in the feminine
+/// of "unidad"): in Spanish and French, the command unit's figure names the unit.
+#[test]
+fn a_melees_headline_agrees_with_no_units_name() {
+    let s = super::serve::Server::start();
+    for (lang, wrong, right) in [
+        (
+            "es",
+            "Capitaine Dubreton destruida",
+            "Capitaine Dubreton: unidad destruida",
+        ),
+        (
+            "fr",
+            "Capitaine Dubreton détruite",
+            "Capitaine Dubreton : unité détruite",
+        ),
+    ] {
+        let r = s.get(&format!(
+            "/api/lists/french-column.toml/duel?against=voltigeurs-hussars.toml&unit=2&enemy=1&lang={lang}"
+        ));
+        assert_eq!(r.status, 200, "{}", r.text());
+        let body = r.json();
+        let labels: Vec<&str> = body["duels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["procedure"] == "melee")
+            .flat_map(|d| d["headline"].as_array().unwrap())
+            .map(|h| h["label"].as_str().unwrap())
+            .collect();
+        assert!(labels.iter().all(|l| !l.contains(wrong)), "{labels:?}");
+        assert!(labels.contains(&right), "{labels:?}");
+    }
+}
+
+/// A duel that says one side's chance to win says the other's (issue 38: "< 0.1 % Fusiliers
+/// wins the melee", never that the guerrillas win 99.9 %): Capitán's melee, WAB's combat and
+/// hm-qrs's hand-to-hand, each side's chance its procedure's own.
+#[test]
+fn a_duels_headline_gives_both_sides_chances() {
+    let s = super::serve::Server::start();
+    for (list, other, unit, enemy) in [
+        ("french-column.toml", "guerrilla-band.toml", 2, 1),
+        ("wab-france-1809.toml", "wab-great-britain-1812.toml", 5, 5),
+        ("hm-qrs-donzelot-1815.toml", "hm-qrs-picton-1815.toml", 1, 1),
+    ] {
+        let r = s.get(&format!(
+            "/api/lists/{list}/duel?against={other}&unit={unit}&enemy={enemy}&lang=en"
+        ));
+        assert_eq!(r.status, 200, "{}", r.text());
+        let body = r.json();
+        let (a, b) = (
+            body["a"]["label"].as_str().unwrap(),
+            body["b"]["label"].as_str().unwrap(),
+        );
+        let mut wins = 0;
+        for d in body["duels"].as_array().unwrap() {
+            let labels: Vec<(&str, f64)> = d["headline"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|h| (h["label"].as_str().unwrap(), h["value"].as_f64().unwrap()))
+                .filter(|(l, _)| l.contains(" wins"))
+                .collect();
+            if labels.is_empty() {
+                continue;
+            }
+            wins += 1;
+            let first = labels
+                .iter()
+                .find(|(l, _)| l.starts_with(&format!("{a} wins")));
+            let second = labels
+                .iter()
+                .find(|(l, _)| l.starts_with(&format!("{b} wins")));
+            let (Some((_, pa)), Some((_, pb))) = (first, second) else {
+                panic!("{list}: {labels:?}");
+            };
+            assert!(
+                pa + pb <= 1.0 + 1e-9 && *pa >= 0.0 && *pb >= 0.0,
+                "{labels:?}"
+            );
+        }
+        assert!(wins > 0, "{list}: no duel says who wins: {body}");
+    }
+}

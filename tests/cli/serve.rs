@@ -1405,3 +1405,40 @@ fn the_editors_help_is_written_for_players_in_each_language() {
         }
     }
 }
+
+/// The game page gives no chance of what has already happened (issue 38: "The target routs
+/// 0 %" for a target already routed): once b2 is marked routed, the fire at it and the charge
+/// on it say no chance of its routing, which they said before.
+#[test]
+fn the_game_pages_odds_give_no_chance_of_a_rout_already_done() {
+    let s = Server::start();
+    let r = s.send(
+        "POST",
+        "/api/games",
+        &[("Content-Type", "application/json")],
+        br#"{"name":"g.toml","a":"sharpe-patrol.toml","b":"voltigeurs-hussars.toml"}"#,
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let version = r.json()["version"].as_str().unwrap().to_owned();
+    let routs = || -> Vec<String> {
+        let r = s.get("/api/games/g.toml/odds?a=a2&b=b2&lang=en");
+        assert_eq!(r.status, 200, "{}", r.text());
+        r.json()["duels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|d| d["headline"].as_array().cloned().unwrap_or_default())
+            .map(|h| h["label"].as_str().unwrap().to_owned())
+            .filter(|l| l == "The target routs" || l.starts_with("Courage doubled"))
+            .collect()
+    };
+    assert!(!routs().is_empty(), "before the mark, b2 may rout");
+    let r = s.send(
+        "POST",
+        "/api/games/g.toml/mark",
+        &[("Content-Type", "application/json"), ("If-Match", &version)],
+        br#"{"unit":"b2","state":"routed","on":true}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(routs(), Vec::<String>::new());
+}

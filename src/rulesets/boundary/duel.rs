@@ -335,9 +335,18 @@ pub fn duels_of(
                 .iter()
                 .map(|(name, p)| (units(name), p.clone()))
                 .collect();
+            // What has already happened to a game's unit is given no chance.
+            let done = |state: &str| match y {
+                UnitRef::Listed(l) => l
+                    .game
+                    .as_ref()
+                    .is_some_and(|g| g.states.iter().any(|s| s == state)),
+                _ => false,
+            };
             duel.headline = decl
                 .headline
                 .iter()
+                .filter(|h| !h.done_when.is_some_and(done))
                 .filter_map(|h| {
                     let value = duel.json.pointer(h.at)?.as_f64()?;
                     let label = words(labels, h.label).unwrap_or(h.label);

@@ -88,6 +88,9 @@ pub struct Headline {
     pub label: &'static str,
     /// A chance (shown as a percentage), else a count.
     pub chance: bool,
+    /// The state of a game's second unit in which what it gives a chance of has already
+    /// happened (a target already routed routs no more): left out for such a unit.
+    pub done_when: Option<&'static str>,
 }
 
 impl Headline {
@@ -96,6 +99,7 @@ impl Headline {
             at,
             label,
             chance: false,
+            done_when: None,
         }
     }
 
@@ -104,6 +108,15 @@ impl Headline {
             at,
             label,
             chance: true,
+            done_when: None,
+        }
+    }
+
+    /// This chance, left out where the second unit is already in `state`.
+    pub const fn done_when(self, state: &'static str) -> Self {
+        Self {
+            done_when: Some(state),
+            ..self
         }
     }
 }

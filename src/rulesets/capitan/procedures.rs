@@ -33,7 +33,7 @@ pub const DUELS: &[DuelDecl] = &[
         headline: &[
             Headline::count("/mean", "headline_casualties"),
             Headline::chance("/at_least/1", "headline_at_least_one"),
-            Headline::chance("/p_rout", "headline_rout"),
+            Headline::chance("/p_rout", "headline_rout").done_when("routed"),
         ],
         title: "Fire: {first} at {second}",
         variants: &[
@@ -92,7 +92,7 @@ pub const DUELS: &[DuelDecl] = &[
         measures: "chance the charge goes in (§5.1)",
         headline: &[
             Headline::chance("/p_success", "headline_charge_goes_in"),
-            Headline::chance("/p_double", "headline_courage_doubled"),
+            Headline::chance("/p_double", "headline_courage_doubled").done_when("routed"),
         ],
         title: "Charge: {first} charges {second}",
         only_where_played: true,
@@ -119,6 +119,7 @@ pub const DUELS: &[DuelDecl] = &[
 
 const MELEE_HEADLINE: &[Headline] = &[
     Headline::chance("/p_a_wins", "headline_a_wins"),
+    Headline::chance("/p_b_wins", "headline_b_wins"),
     Headline::chance("/p_b_destroyed", "headline_b_destroyed"),
     Headline::count("/mean", "headline_first_round"),
 ];

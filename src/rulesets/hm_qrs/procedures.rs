@@ -258,6 +258,7 @@ pub const DUELS: &[DuelDecl] = &[
         headline: &[
             Headline::count("/mean", "headline_caused"),
             Headline::chance("/a/p_win", "headline_a_wins"),
+            Headline::chance("/b/p_win", "headline_b_wins"),
             Headline::chance("/p_draw", "headline_draw"),
         ],
         title: "Hand-to-hand: {first} against {second}",

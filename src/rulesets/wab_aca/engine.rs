@@ -544,8 +544,8 @@ impl Lists for WabEngine {
             if !entry.offers(option) {
                 let offered: Vec<&str> = entry.options.iter().map(|o| o.as_str()).collect();
                 return Err(Error::Usage(format!(
-                    "--option {o}: `{}` offers {}",
-                    entry.id,
+                    "--option {o}: {} offers {}",
+                    entry.name.en,
                     if offered.is_empty() {
                         "no option".to_owned()
                     } else {

@@ -382,7 +382,8 @@ pub const DUELS: &[DuelDecl] = &[
         headline: &[
             Headline::count("/mean", "headline_wounds"),
             Headline::chance("/attacker/p_win", "headline_attacker_wins"),
-            Headline::chance("/defender/p_break", "headline_defender_breaks"),
+            Headline::chance("/defender/p_win", "headline_defender_wins"),
+            Headline::chance("/defender/p_break", "headline_defender_breaks").done_when("routed"),
         ],
         title: "Close combat: {first} attacks {second}",
         variants: &[Variant {

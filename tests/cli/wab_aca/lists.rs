@@ -170,7 +170,7 @@ fn list_edits() {
     for (args, message) in [
         (
             vec!["ru-opolchenie", "--figures", "20", "--option", "elite=2"],
-            "--option elite=2: `ru-opolchenie` offers flag",
+            "--option elite=2: Opolchenie (militia) offers flag",
         ),
         (
             vec!["ru-jagers", "--figures", "20", "--option", "banner"],
