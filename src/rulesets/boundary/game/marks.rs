@@ -9,7 +9,7 @@ use toml_edit::{value, Array, DocumentMut, Item, Table, Value};
 use super::begin::keep_armies;
 use super::file::{MAX_LOG, MAX_LOST, MAX_TURN};
 use super::open::game_within;
-use super::rules::GameRules;
+use super::rules::{state_name, GameRules};
 use super::state::{parse_key, unit_key, Game, Side};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
@@ -516,20 +516,6 @@ pub fn edit_text(
         return Err(Error::Usage(format!("refused: {}", problems.join("; "))));
     }
     Ok((new_text, said))
-}
-
-/// A state (or threshold) by its names, English saying its id (what `--state` takes).
-pub(super) fn state_name(rules: &GameRules, id: &str) -> Named {
-    let words = rules
-        .state
-        .iter()
-        .find(|s| s.id == id)
-        .map(|s| &s.name)
-        .or_else(|| rules.threshold.iter().find(|t| t.id == id).map(|t| &t.name));
-    match words {
-        Some(w) => Named::new(id, Some(w.fr.clone()), w.es.clone()),
-        None => Named::same(id),
-    }
 }
 
 /// A side's value by its names, English saying its id (what `--value` takes).

@@ -140,3 +140,17 @@ impl GameRules {
         self.state.iter().find(|s| s.id == id)
     }
 }
+
+/// A state (or threshold) by its names, English saying its id (what `--state` takes).
+pub(super) fn state_name(rules: &GameRules, id: &str) -> crate::core::words::Named {
+    let words = rules
+        .state
+        .iter()
+        .find(|s| s.id == id)
+        .map(|s| &s.name)
+        .or_else(|| rules.threshold.iter().find(|t| t.id == id).map(|t| &t.name));
+    match words {
+        Some(w) => crate::core::words::Named::new(id, Some(w.fr.clone()), w.es.clone()),
+        None => crate::core::words::Named::same(id),
+    }
+}

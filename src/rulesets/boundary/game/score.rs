@@ -1,7 +1,6 @@
 //! A game's result when its ruleset has no victory rules of its own: each side's losses.
 
-use super::marks::state_name;
-use super::rules::GameRules;
+use super::rules::{state_name, GameRules};
 use super::state::{unit_key, Game, Side};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
