@@ -632,5 +632,5 @@ fn unit_said(row: &UnitRow, words: &ListWords) -> Phrase {
 
 /// "1 field", "3 fields".
 fn count_words(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+    crate::core::text::count(n, word, &format!("{word}s"))
 }
