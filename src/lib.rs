@@ -140,7 +140,7 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
             &args.list,
             args.against.as_deref(),
             args.format,
-            args.lang.map(Into::into).unwrap_or(core::i18n::Lang::En),
+            args.lang.map(Into::into),
         ),
         Command::List { roster, command } => commands::list::run(&dirs, flag, command, roster),
         Command::Game { command } => commands::game::run(&dirs, command),

@@ -215,7 +215,7 @@ pub struct CheckArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t)]
     pub format: CheckFormat,
-    /// The language of the diagnostics (default: English)
+    /// The language of the diagnostics and the roster (default: the list's `lang`, else English)
     #[arg(long, value_enum)]
     pub lang: Option<LangArg>,
 }

@@ -130,9 +130,10 @@ pub fn run(
     list: &Path,
     against: Option<&Path>,
     format: CheckFormat,
-    lang: Lang,
+    asked: Option<Lang>,
 ) -> Result<u8, Error> {
     let mut sources = Sources::new();
+    let lang = asked.unwrap_or(Lang::En);
     let (ruleset, file) = match read_list(&mut sources, list, flag) {
         Ok(found) => found,
         Err(OpenError::Stop(e)) => return Err(e),
@@ -141,6 +142,13 @@ pub fn run(
             let words = Layered { own: &none, lang };
             return unknown_ruleset(&sources, list, d.in_lang(lang, &words), format, lang);
         }
+    };
+    let engine = load_engine(ruleset, dirs, &mut sources)?;
+    let mut checked = check_read(engine.as_ref(), &sources, file, list)?;
+    // --lang, else the list's `lang` where the ruleset is printed in it, else English.
+    let lang = match (asked, checked.lang) {
+        (None, Some(l)) if ruleset.languages().contains(&l) => l,
+        _ => lang,
     };
     // A language the ruleset is not printed in: its diagnostics in English, the command
     // line's, said once.
@@ -166,8 +174,6 @@ pub fn run(
     let say = |ds: &[Diagnostic]| -> Vec<Diagnostic> {
         ds.iter().map(|d| d.in_lang(lang, &words)).collect()
     };
-    let engine = load_engine(ruleset, dirs, &mut sources)?;
-    let mut checked = check_read(engine.as_ref(), &sources, file, list)?;
     let other = match against {
         Some(path) => Some(open_other(engine.as_ref(), &mut sources, path)?),
         None => None,

@@ -1037,6 +1037,44 @@ fn check_in_french_or_spanish_prints_its_roster_in_the_language() {
     );
 }
 
+/// `muster check` without `--lang` speaks the list's `lang` (it spoke English whatever the
+/// list said); `--lang` says otherwise, and a `lang` the ruleset is not printed in leaves
+/// English.
+#[test]
+fn check_speaks_the_lists_lang_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("l.toml");
+    let text = std::fs::read_to_string(root().join("lists/sharpe-patrol.toml")).unwrap();
+    let text = text.replacen("[list]\n", "[list]\nlang = \"fr\"\n", 1);
+    assert!(text.contains("lang = \"fr\""));
+    std::fs::write(&list, text).unwrap();
+    let list = list.to_str().unwrap();
+    let head = |args: &[&str]| -> Vec<String> {
+        let run = muster(args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        run.stdout
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(
+        head(&["check", list]),
+        ["#", "unité", "fiche", "figurines", "coût", "habiletés"]
+    );
+    assert_eq!(
+        head(&["check", list, "--lang", "en"]),
+        ["#", "unit", "sheet", "figures", "cost", "skills"]
+    );
+    let th = muster(&[
+        "check",
+        "tests/fixtures/thucydide/lists/lang-not-offered.toml",
+    ]);
+    assert!(!th.stdout.contains("unités"), "{}", th.stdout);
+}
+
 /// `--lang fr|es` on the commands that print sentences around a list's or a game's names:
 /// `game show`, `game mark`, `game undo`, `game score`, `matchups`, the list edits and `sheets
 /// show`'s source say their words in the language (they were English around French names:

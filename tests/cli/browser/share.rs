@@ -41,8 +41,13 @@ fn share_and_import_in_the_builder() {
             set_lang(&c, lang).await;
             fixture.page(&c, "/lists/sharpe-patrol.toml").await;
             // Pressed at once, the list and its picker still loading: the button answers (it
-            // did nothing until the picker had loaded, and this test failed under load).
-            click(&c, "#share-button").await;
+            // did nothing until the picker had loaded, and this test failed under load). The
+            // press is the element's own click, not a pointer at its place: the units drawn
+            // above it move the button while WebDriver aims, and a pointer press could land on
+            // what took its place (the test timed out once so on a loaded machine).
+            c.execute("document.querySelector('#share-button').click();", vec![])
+                .await
+                .unwrap();
             wait_for("the share code", || async {
                 value(&c, "#share-code").await.starts_with("MU3:")
             })
