@@ -21,7 +21,7 @@ fn sheet_ids(engine: &Rules) -> Vec<String> {
     let listing = engine
         .sheets()
         .expect("the ruleset has sheets")
-        .listing(&SheetFilter::default())
+        .listing(&SheetFilter::default(), muster::core::i18n::Lang::En)
         .expect("the ruleset lists its sheets");
     listing
         .json

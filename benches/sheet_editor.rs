@@ -21,7 +21,7 @@ fn largest(engine: &Rules) -> (String, serde_json::Map<String, serde_json::Value
     let listing = engine
         .ruleset()
         .need(engine.sheets(), "unit sheets to list")
-        .and_then(|x| x.listing(&SheetFilter::default()))
+        .and_then(|x| x.listing(&SheetFilter::default(), muster::core::i18n::Lang::En))
         .expect("sheets");
     let mut best: Option<(usize, String, serde_json::Map<String, serde_json::Value>)> = None;
     for s in listing.json.as_array().expect("an array") {
@@ -49,7 +49,7 @@ fn largest_card(engine: &Rules, templates: &Templates, lang: muster::core::i18n:
     let listing = engine
         .ruleset()
         .need(engine.sheets(), "unit sheets to list")
-        .and_then(|x| x.listing(&SheetFilter::default()))
+        .and_then(|x| x.listing(&SheetFilter::default(), muster::core::i18n::Lang::En))
         .expect("sheets");
     let mut best: Option<(usize, String)> = None;
     for s in listing.json.as_array().expect("an array") {

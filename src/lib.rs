@@ -126,13 +126,13 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
                         campaign: args.campaign,
                         army: args.army,
                     };
-                    commands::sheets::list(engine.as_ref(), &filter, args.format)
+                    commands::sheets::list(engine.as_ref(), &filter, args.format, args.lang)
                 }
             }
         }
         Command::Skills(args) => {
             let engine = commands::load_engine(ruleset, &dirs, &mut sources)?;
-            commands::skills::run(engine.as_ref(), args.format)
+            commands::skills::run(engine.as_ref(), args.format, args.lang)
         }
         Command::Check(args) => commands::check::run(
             &dirs,

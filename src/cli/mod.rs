@@ -172,7 +172,7 @@ pub enum Command {
     /// List unit sheets, or show one
     Sheets(SheetsArgs),
     /// List the skills or special rules units may buy
-    Skills(FormatArgs),
+    Skills(SkillsArgs),
     /// The rule systems muster knows and what it does for each
     Rulesets(FormatArgs),
     /// Check the data directories
@@ -556,6 +556,19 @@ pub struct SheetsArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// Language of the table's heads, names and rules (default: English)
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+}
+
+#[derive(Debug, Args)]
+pub struct SkillsArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
+    /// Language of the table's heads, names and rules (default: English)
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -14,14 +14,20 @@ use crate::render::text::card_text;
 use crate::rulesets::Rules;
 use crate::rulesets::{Listing, SheetFilter, SheetRef};
 
-pub fn list(engine: &Rules, filter: &SheetFilter, format: Format) -> Result<u8, Error> {
-    print_listing(
-        &engine
-            .ruleset()
-            .need(engine.sheets(), "unit sheets to list")
-            .and_then(|x| x.listing(filter))?,
-        format,
-    )?;
+/// `muster sheets`: the sheets (or entries, classes) in `lang` (the command line's without
+/// `--lang`).
+pub fn list(
+    engine: &Rules,
+    filter: &SheetFilter,
+    format: Format,
+    lang: Option<LangArg>,
+) -> Result<u8, Error> {
+    let ruleset = engine.ruleset();
+    let lang = super::said_lang(ruleset, lang, None)?;
+    let listing = ruleset
+        .need(engine.sheets(), "unit sheets to list")
+        .and_then(|x| x.listing(filter, lang))?;
+    print_listing(&listing, format, ruleset, lang)?;
     Ok(0)
 }
 
@@ -176,12 +182,21 @@ fn whose(engine: &Rules, id: &str, json: &serde_json::Value, lang: Lang) -> Stri
 }
 
 /// A listing as JSON, or as a table with a count under it.
-pub fn print_listing(listing: &Listing, format: Format) -> Result<(), Error> {
+pub fn print_listing(
+    listing: &Listing,
+    format: Format,
+    ruleset: crate::rulesets::Ruleset,
+    lang: crate::core::i18n::Lang,
+) -> Result<(), Error> {
     match format {
         Format::Json => print_out(&to_json(&listing.json)),
         Format::Table => {
-            let mut out = text_table(&listing.header, &listing.rows);
-            out.push_str(&format!("{} {}\n", listing.rows.len(), listing.noun));
+            let words = super::said_words(ruleset, lang);
+            let header: Vec<String> = listing.header.iter().map(|h| h.say(lang, &words)).collect();
+            let header: Vec<&str> = header.iter().map(String::as_str).collect();
+            let mut out = text_table(&header, &listing.rows);
+            out.push_str(&listing.noun.say(lang, &words));
+            out.push('\n');
             print_out(&out)
         }
     }

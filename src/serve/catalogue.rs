@@ -28,7 +28,7 @@ pub async fn sheets(State(app): Shared, Query(q): Query<RulesetQuery>) -> Respon
             .engine
             .ruleset()
             .need(ready.engine.sheets(), "unit sheets to list")
-            .and_then(|x| x.listing(&SheetFilter::default()))
+            .and_then(|x| x.listing(&SheetFilter::default(), crate::core::i18n::Lang::En))
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
         Ok::<_, ApiError>(json_response(StatusCode::OK, to_json(&listing.json)))
     })

@@ -513,7 +513,7 @@ fn load_editor(id: &str) -> Editor {
     let ids = engine
         .ruleset()
         .need(engine.sheets(), "unit sheets to list")
-        .and_then(|x| x.listing(&SheetFilter::default()))
+        .and_then(|x| x.listing(&SheetFilter::default(), muster::core::i18n::Lang::En))
         .unwrap()
         .json
         .as_array()

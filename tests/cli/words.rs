@@ -1409,6 +1409,12 @@ fn every_command_line_output_in_its_language() {
                     &["--ruleset", id, "sheets", "show", sheet, "--lang", l],
                 );
             }
+            // The tables of sheets and skills: their heads, names, rules and counts (they
+            // were English in every language).
+            said("sheets", &["--ruleset", id, "sheets", "--lang", l]);
+            if muster(&["--ruleset", id, "skills"]).code == 0 {
+                said("skills", &["--ruleset", id, "skills", "--lang", l]);
+            }
             // What the lists' authors wrote (names, labels) is theirs.
             let theirs: String = [a, b]
                 .iter()

@@ -83,5 +83,5 @@ pub use printed::*;
 pub use registry::*;
 pub use scoring::*;
 pub use sheet_form::SheetForm;
-pub use sheets::{Listing, SheetFilter, Sheets};
+pub use sheets::{columns, Listing, SheetFilter, Sheets};
 pub use unit_edit::*;

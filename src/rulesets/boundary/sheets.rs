@@ -2,6 +2,7 @@
 
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+use crate::core::words::Phrase;
 
 /// Filters of `muster sheets`; each ruleset says which it knows.
 #[derive(Debug, Default, Clone)]
@@ -14,19 +15,29 @@ pub struct SheetFilter {
     pub army: Option<String>,
 }
 
-/// A table of the database: JSON for tools, a text table for people.
+/// A table of the database: JSON for tools, a text table for people, its words said in the
+/// asked language (`muster sheets --lang`, `muster skills --lang`).
 pub struct Listing {
     pub json: serde_json::Value,
-    pub header: Vec<&'static str>,
+    /// The columns' heads.
+    pub header: Vec<Phrase>,
+    /// The rows, their names and rules in the asked language where the data give them; the
+    /// ids and the values the filters take (`--kind`, `--arm`, `--nation`, `--army`) as typed.
     pub rows: Vec<Vec<String>>,
-    /// "sheets", "entries", "skills".
-    pub noun: &'static str,
+    /// What the rows are, agreeing with their count `n`: "{n|# sheet|# sheets}".
+    pub noun: Phrase,
+}
+
+/// The heads of a listing's columns, each `(key, English)`: the key's words `msg_<key>` in
+/// `templates/messages.toml` (the heads every ruleset shares) or in the ruleset's messages.
+pub fn columns(heads: &[(&'static str, &'static str)]) -> Vec<Phrase> {
+    heads.iter().map(|&(k, en)| Phrase::new(k, en)).collect()
 }
 
 /// A ruleset's unit sheets (or entries, classes): listed and shown.
 pub trait Sheets {
-    /// `muster sheets`.
-    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error>;
+    /// `muster sheets`, in `lang`.
+    fn listing(&self, filter: &SheetFilter, lang: Lang) -> Result<Listing, Error>;
 
     /// `muster sheets show ID --format json`: every field of a sheet.
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error>;
@@ -43,8 +54,10 @@ pub trait Sheets {
         None
     }
 
-    /// `muster skills`: the skills or special rules units may buy, if the ruleset has them.
-    fn skills(&self) -> Result<Option<Listing>, Error> {
+    /// `muster skills`: the skills or special rules units may buy, if the ruleset has them,
+    /// in `lang`.
+    fn skills(&self, lang: Lang) -> Result<Option<Listing>, Error> {
+        let _ = lang;
         Ok(None)
     }
 }

@@ -14,12 +14,13 @@ use super::views;
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
+use crate::core::words::Phrase;
 use crate::render::markup::MAX_BOXES;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
-    label, set_in_place, to_value, Choice, Engine, FreeSkill, ListCheck, ListField, Listing,
-    NewList, NewUnit, Ruleset, SheetFilter, SheetRef, UnitChange,
+    columns, label, set_in_place, to_value, Choice, Engine, FreeSkill, ListCheck, ListField,
+    Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef, UnitChange,
 };
 use crate::rulesets::{Cards, Careers, Editor, Games, Lists, Rules, Sheets};
 
@@ -168,7 +169,7 @@ impl Engine for CapitanEngine {
 }
 
 impl Sheets for CapitanEngine {
-    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn listing(&self, filter: &SheetFilter, _lang: Lang) -> Result<Listing, Error> {
         let filter = Filter::new(&self.db, filter)?;
         let sheets: Vec<&UnitSheet> = self
             .db
@@ -179,9 +180,18 @@ impl Sheets for CapitanEngine {
         let opt = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_else(|| "-".into());
         Ok(Listing {
             json: to_value(&sheets)?,
-            header: vec![
-                "id", "name", "nation", "kind", "arm", "quality", "N°F", "N°U", "PT", "PC",
-            ],
+            header: columns(&[
+                ("col-id", "id"),
+                ("col-name", "name"),
+                ("col-nation", "nation"),
+                ("col-kind", "kind"),
+                ("col-arm", "arm"),
+                ("col-quality", "quality"),
+                ("col-figures-nf", "N°F"),
+                ("col-units-nu", "N°U"),
+                ("col-points-pt", "PT"),
+                ("col-points-pc", "PC"),
+            ]),
             rows: sheets
                 .iter()
                 .map(|s| {
@@ -199,7 +209,7 @@ impl Sheets for CapitanEngine {
                     ]
                 })
                 .collect(),
-            noun: "sheets",
+            noun: Phrase::new("listed-sheets", "{n|# sheet|# sheets}").count("n", sheets.len()),
         })
     }
 
@@ -215,7 +225,7 @@ impl Sheets for CapitanEngine {
         Ok(v)
     }
 
-    fn skills(&self) -> Result<Option<Listing>, Error> {
+    fn skills(&self, lang: Lang) -> Result<Option<Listing>, Error> {
         let db = &self.db;
         Ok(Some(Listing {
             json: serde_json::Value::Array(
@@ -233,23 +243,29 @@ impl Sheets for CapitanEngine {
                     })
                     .collect(),
             ),
-            header: vec!["id", "name", "cost", "only", "rule (§11)"],
+            header: columns(&[
+                ("col-id", "id"),
+                ("col-name", "name"),
+                ("col-cost", "cost"),
+                ("col-only", "only"),
+                ("col-rule-11", "rule (§11)"),
+            ]),
             rows: db
                 .skills
                 .iter()
                 .map(|s| {
                     vec![
                         s.id.clone(),
-                        s.name.en.clone(),
+                        s.name.get(lang).to_owned(),
                         s.cost.to_string(),
                         s.restriction
                             .map(|r: Restriction| r.to_string())
                             .unwrap_or_else(|| "-".into()),
-                        s.summary.en.clone(),
+                        s.summary.get(lang).to_owned(),
                     ]
                 })
                 .collect(),
-            noun: "skills",
+            noun: Phrase::new("listed-skills", "{n|# skill|# skills}").count("n", db.skills.len()),
         }))
     }
 }

@@ -7,9 +7,10 @@ use super::database::Database;
 use super::views;
 use crate::core::error::{unknown, Error};
 use crate::core::i18n::Lang;
+use crate::core::words::Phrase;
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::Sheets;
-use crate::rulesets::{label, to_value, Engine, Listing, SheetFilter};
+use crate::rulesets::{columns, label, to_value, Engine, Listing, SheetFilter};
 
 pub struct FireEngine {
     pub db: Database,
@@ -47,7 +48,7 @@ impl Engine for FireEngine {
 }
 
 impl Sheets for FireEngine {
-    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn listing(&self, filter: &SheetFilter, lang: Lang) -> Result<Listing, Error> {
         if filter.nation.is_some()
             || filter.coalition.is_some()
             || filter.kind.is_some()
@@ -65,15 +66,15 @@ impl Sheets for FireEngine {
                 "classes": db.classes.iter().collect::<Vec<_>>(),
                 "weapons": db.weapons.iter().collect::<Vec<_>>(),
             }),
-            header: vec![
-                "id",
-                "class",
-                "volley",
-                "loose",
-                "skirmish",
-                "vs skirmishers",
-                "no officer",
-            ],
+            header: columns(&[
+                ("col-id", "id"),
+                ("col-fc-class", "class"),
+                ("col-fc-volley", "volley"),
+                ("col-fc-loose", "loose"),
+                ("col-fc-skirmish", "skirmish"),
+                ("col-fc-vs-skirmishers", "vs skirmishers"),
+                ("col-fc-no-officer", "no officer"),
+            ]),
             rows: db
                 .classes
                 .iter()
@@ -85,15 +86,16 @@ impl Sheets for FireEngine {
                             .map(u32::to_string)
                             .collect::<Vec<_>>()
                             .join("/"),
-                        c.volley.text.en.clone(),
-                        c.loose.text.en.clone(),
-                        c.skirmish.text.en.clone(),
-                        c.vs_skirmishers.text.en.clone(),
-                        c.no_officer.text.en.clone(),
+                        c.volley.text.get(lang).to_owned(),
+                        c.loose.text.get(lang).to_owned(),
+                        c.skirmish.text.get(lang).to_owned(),
+                        c.vs_skirmishers.text.get(lang).to_owned(),
+                        c.no_officer.text.get(lang).to_owned(),
                     ]
                 })
                 .collect(),
-            noun: "classes",
+            noun: Phrase::new("listed-classes", "{n|# class|# classes}")
+                .count("n", db.classes.len()),
         })
     }
 

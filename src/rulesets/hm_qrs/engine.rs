@@ -11,6 +11,8 @@ use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
+use crate::core::words::Phrase;
+use crate::rulesets::columns;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
@@ -101,7 +103,7 @@ impl Engine for HmEngine {
 }
 
 impl Sheets for HmEngine {
-    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn listing(&self, filter: &SheetFilter, lang: Lang) -> Result<Listing, Error> {
         if filter.nation.is_some()
             || filter.coalition.is_some()
             || filter.kind.is_some()
@@ -130,25 +132,25 @@ impl Sheets for HmEngine {
             .collect();
         Ok(Listing {
             json: to_value(&units)?,
-            header: vec![
-                "id",
-                "name",
-                "arm",
-                "formation",
-                "HtH",
-                "shoot",
-                "save",
-                "stamina",
-                "size",
-                "weapon",
-                "pts",
-            ],
+            header: columns(&[
+                ("col-id", "id"),
+                ("col-name", "name"),
+                ("col-arm", "arm"),
+                ("col-formation", "formation"),
+                ("col-hm-hth", "HtH"),
+                ("col-hm-shoot", "shoot"),
+                ("col-hm-save", "save"),
+                ("col-hm-stamina", "stamina"),
+                ("col-size", "size"),
+                ("col-weapon", "weapon"),
+                ("col-pts", "pts"),
+            ]),
             rows: units
                 .iter()
                 .map(|u| {
                     vec![
                         u.id.clone(),
-                        u.name.en.clone(),
+                        u.name.get(lang).to_owned(),
                         u.arm.as_str().to_owned(),
                         u.formation.clone(),
                         u.hand_to_hand.to_string(),
@@ -163,7 +165,8 @@ impl Sheets for HmEngine {
                     ]
                 })
                 .collect(),
-            noun: "unit types",
+            noun: Phrase::new("listed-unit-types", "{n|# type of unit|# types of unit}")
+                .count("n", units.len()),
         })
     }
 

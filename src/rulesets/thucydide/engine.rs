@@ -11,7 +11,9 @@ use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
+use crate::core::words::Phrase;
 use crate::render::markup::MAX_BOXES;
+use crate::rulesets::columns;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
@@ -70,7 +72,7 @@ impl Engine for ThucydideEngine {
 }
 
 impl Sheets for ThucydideEngine {
-    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn listing(&self, filter: &SheetFilter, lang: Lang) -> Result<Listing, Error> {
         let db = &self.db;
         if filter.nation.is_some()
             || filter.coalition.is_some()
@@ -95,16 +97,24 @@ impl Sheets for ThucydideEngine {
             .collect();
         Ok(Listing {
             json: to_value(&units)?,
-            header: vec![
-                "id", "name", "type", "armour", "fire", "range", "assault", "melee", "elements",
-                "traits",
-            ],
+            header: columns(&[
+                ("col-id", "id"),
+                ("col-name", "name"),
+                ("col-type", "type"),
+                ("col-th-armour", "armour"),
+                ("col-th-fire", "fire"),
+                ("col-range", "range"),
+                ("col-th-assault", "assault"),
+                ("col-th-melee", "melee"),
+                ("col-elements", "elements"),
+                ("col-th-traits", "traits"),
+            ]),
             rows: units
                 .iter()
                 .map(|u| {
                     vec![
                         u.id.clone(),
-                        u.name.en.clone(),
+                        u.name.get(lang).to_owned(),
                         u.kind.clone(),
                         u.armour.clone(),
                         u.fire.to_string(),
@@ -116,7 +126,8 @@ impl Sheets for ThucydideEngine {
                     ]
                 })
                 .collect(),
-            noun: "troop types",
+            noun: Phrase::new("listed-troop-types", "{n|# troop type|# troop types}")
+                .count("n", units.len()),
         })
     }
 
@@ -124,17 +135,23 @@ impl Sheets for ThucydideEngine {
         self.db.book().sheet(id)
     }
 
-    fn skills(&self) -> Result<Option<Listing>, Error> {
+    fn skills(&self, lang: Lang) -> Result<Option<Listing>, Error> {
         let db = &self.db;
         Ok(Some(Listing {
             json: to_value(&db.traits.iter().collect::<Vec<_>>())?,
-            header: vec!["id", "name", "rule"],
+            header: columns(&[("col-id", "id"), ("col-name", "name"), ("col-rule", "rule")]),
             rows: db
                 .traits
                 .iter()
-                .map(|t| vec![t.id.clone(), t.name.en.clone(), t.rule.en.clone()])
+                .map(|t| {
+                    vec![
+                        t.id.clone(),
+                        t.name.get(lang).to_owned(),
+                        t.rule.get(lang).to_owned(),
+                    ]
+                })
                 .collect(),
-            noun: "traits",
+            noun: Phrase::new("listed-traits", "{n|# trait|# traits}").count("n", db.traits.len()),
         }))
     }
 }

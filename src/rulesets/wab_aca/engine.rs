@@ -14,6 +14,8 @@ use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
+use crate::core::words::Phrase;
+use crate::rulesets::columns;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
@@ -169,7 +171,7 @@ impl Engine for WabEngine {
 }
 
 impl Sheets for WabEngine {
-    fn listing(&self, filter: &SheetFilter) -> Result<Listing, Error> {
+    fn listing(&self, filter: &SheetFilter, lang: Lang) -> Result<Listing, Error> {
         let db = &self.db;
         for (flag, value) in [
             ("--coalition", &filter.coalition),
@@ -206,17 +208,32 @@ impl Sheets for WabEngine {
             .collect();
         Ok(Listing {
             json: to_value(&entries)?,
-            header: vec![
-                "id", "name", "army", "kind", "quality", "M", "WS", "BS", "S", "T", "W", "I", "A",
-                "Ld", "Sv", "figures", "pts",
-            ],
+            header: columns(&[
+                ("col-id", "id"),
+                ("col-name", "name"),
+                ("col-army", "army"),
+                ("col-kind", "kind"),
+                ("col-quality", "quality"),
+                ("col-wab-m", "M"),
+                ("col-wab-ws", "WS"),
+                ("col-wab-bs", "BS"),
+                ("col-wab-s", "S"),
+                ("col-wab-t", "T"),
+                ("col-wab-w", "W"),
+                ("col-wab-i", "I"),
+                ("col-wab-a", "A"),
+                ("col-wab-ld", "Ld"),
+                ("col-wab-sv", "Sv"),
+                ("col-figures", "figures"),
+                ("col-pts", "pts"),
+            ]),
             rows: entries
                 .iter()
                 .map(|e| {
                     let p = &e.profile;
                     vec![
                         e.id.clone(),
-                        e.name.en.clone(),
+                        e.name.get(lang).to_owned(),
                         e.army.clone(),
                         e.class
                             .map(|c| c.to_string())
@@ -246,7 +263,7 @@ impl Sheets for WabEngine {
                     ]
                 })
                 .collect(),
-            noun: "entries",
+            noun: Phrase::new("listed-entries", "{n|# entry|# entries}").count("n", entries.len()),
         })
     }
 
@@ -262,7 +279,7 @@ impl Sheets for WabEngine {
         Ok(v)
     }
 
-    fn skills(&self) -> Result<Option<Listing>, Error> {
+    fn skills(&self, lang: Lang) -> Result<Option<Listing>, Error> {
         let db = &self.db;
         Ok(Some(Listing {
             json: serde_json::Value::Array(
@@ -278,20 +295,26 @@ impl Sheets for WabEngine {
                     })
                     .collect(),
             ),
-            header: vec!["id", "name", "section", "rule"],
+            header: columns(&[
+                ("col-id", "id"),
+                ("col-name", "name"),
+                ("col-section", "section"),
+                ("col-rule", "rule"),
+            ]),
             rows: db
                 .specials
                 .iter()
                 .map(|s| {
                     vec![
                         s.id.clone(),
-                        s.name.en.clone(),
+                        s.name.get(lang).to_owned(),
                         s.section.clone(),
-                        s.rule.en.clone(),
+                        s.rule.get(lang).to_owned(),
                     ]
                 })
                 .collect(),
-            noun: "special rules",
+            noun: Phrase::new("listed-special-rules", "{n|# special rule|# special rules}")
+                .count("n", db.specials.len()),
         }))
     }
 }
