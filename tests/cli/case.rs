@@ -5,7 +5,10 @@
 //! write what muster prints now, and read the diff.
 //!
 //! A case is TOML: `args = [...]`, then `code`, `stdout` and `stderr`, which a blessing run
-//! writes. To add one, write a file with its `args` alone and bless it.
+//! writes. To add one, write a file with its `args` alone and bless it. A case that needs
+//! files made first (a game, an edited list) says so in `before`, commands run in order;
+//! `{tmp}` in any argument is a folder made for the case, and is written `{tmp}` again in
+//! what was printed.
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +23,9 @@ pub struct Case {
     /// Why it is here, in a line (kept as written).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub about: String,
+    /// Commands run first, each of which must succeed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub before: Vec<Vec<String>>,
     pub args: Vec<String>,
     #[serde(default)]
     pub code: Option<i32>,
@@ -40,14 +46,38 @@ impl Case {
     /// Runs its command; `Err` says how the outputs differ from those recorded (or that none
     /// are: bless it). With MUSTER_BLESS set, writes what was printed instead.
     pub fn check(&self, path: &Path) -> Result<(), String> {
-        let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
+        let tmp = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let at = tmp
+            .path()
+            .to_str()
+            .ok_or("a temporary folder named in UTF-8")?;
+        let with_tmp = |args: &[String]| -> Vec<String> {
+            args.iter().map(|a| a.replace("{tmp}", at)).collect()
+        };
+        for before in &self.before {
+            let args = with_tmp(before);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let run = muster(&args);
+            if run.code != 0 {
+                return Err(format!(
+                    "{}: `muster {}` exited {}: {}",
+                    path.display(),
+                    before.join(" "),
+                    run.code,
+                    run.stderr
+                ));
+            }
+        }
+        let args = with_tmp(&self.args);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let run = muster(&args);
         let now = Case {
             about: self.about.clone(),
+            before: self.before.clone(),
             args: self.args.clone(),
             code: Some(run.code),
-            stdout: Some(run.stdout),
-            stderr: Some(run.stderr),
+            stdout: Some(run.stdout.replace(at, "{tmp}")),
+            stderr: Some(run.stderr.replace(at, "{tmp}")),
         };
         if std::env::var_os("MUSTER_BLESS").is_some() {
             let text = toml::to_string_pretty(&now).map_err(|e| e.to_string())?;
@@ -140,6 +170,7 @@ fn a_case_that_differs_says_where() {
     let path = dir.path().join("x.toml");
     let mut case = Case {
         about: String::new(),
+        before: Vec::new(),
         args: vec!["rulesets".into()],
         code: None,
         stdout: None,
