@@ -112,8 +112,7 @@ pub fn pair(seats: &[Seat], round: u32, seed: u64) -> Result<Pairing, PairingErr
     let players = seats.len();
     let mut bye = None;
     let mut pairs = Vec::new();
-    for v in 0..players {
-        let m = mate[v];
+    for (v, &m) in mate.iter().enumerate().take(players) {
         if m >= players {
             bye = Some(v);
         } else if v < m {

@@ -31,7 +31,7 @@ type Edge = (usize, usize);
 /// The partner of each of the `n` vertices (`n` even) in a perfect matching of least total
 /// cost on the complete graph whose edge `(i, j)` costs `cost[i * n + j]` (symmetric, ≥ 0).
 pub(super) fn min_cost_perfect(n: usize, cost: &[i128]) -> Vec<usize> {
-    debug_assert!(n % 2 == 0 && cost.len() == n * n);
+    debug_assert!(n.is_multiple_of(2) && cost.len() == n * n);
     let top = cost.iter().copied().max().unwrap_or(0) + 1;
     let weight: Vec<i128> = cost.iter().map(|c| top - c).collect();
     let mut solver = Blossoms::new(n, weight);
