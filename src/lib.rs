@@ -14,6 +14,7 @@
 pub mod cli;
 pub mod commands;
 pub mod core;
+pub mod event;
 pub mod ops;
 pub mod render;
 pub mod rulesets;

@@ -1,0 +1,3 @@
+//! An event: Swiss pairings (issue 39).
+
+pub mod pairing;
