@@ -76,12 +76,14 @@ fn list_check(c: &mut Criterion) {
     c.bench_function("check 100-unit list, 1000 sheets (parse + rules)", |b| {
         b.iter(|| {
             black_box(
-                check::check_file(
-                    muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
-                    &db,
-                    &sources,
-                    file,
-                )
+                muster::rulesets::checking::parse_and_check(&sources, file, |p| {
+                    check::check_list(
+                        muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
+                        &db,
+                        &sources,
+                        p,
+                    )
+                })
                 .expect("a list"),
             )
         })

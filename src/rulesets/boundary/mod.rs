@@ -36,6 +36,7 @@
 //! uses a ruleset's module.
 
 pub mod cards;
+pub mod checking;
 pub mod choice;
 pub mod duel;
 pub mod duel_decl;

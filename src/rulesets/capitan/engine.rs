@@ -8,6 +8,7 @@ use toml_edit::{value, Array, DocumentMut, Item, Table};
 use super::army::base_cost;
 use super::check;
 use super::database::Database;
+use super::list::ListFile;
 use super::model::{Arm, Coalition, Kind, Lang, Restriction, UnitSheet};
 use super::validate;
 use super::views;
@@ -15,6 +16,7 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
+use crate::rulesets::checking;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
@@ -324,9 +326,9 @@ impl Lists for CapitanEngine {
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = check::check_file(self.ruleset, &self.db, sources, file)?;
-        crate::rulesets::priced::notice(self, sources, &mut check);
-        Ok(check)
+        checking::check_typed(self, sources, file, |parsed| {
+            check::check_list(self.ruleset, &self.db, sources, parsed)
+        })
     }
 
     fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
@@ -618,8 +620,8 @@ impl Lists for CapitanEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) =
-            check::parse_file(sources, list.file).map_err(|d| Error::Invalid(d.message.clone()))?;
+        let (parsed, _) = list_doc::parse::<ListFile>(sources, list.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
         to_value(&super::roster::roster(
             &self.db, &parsed, list, sources, lang, labels,
         ))

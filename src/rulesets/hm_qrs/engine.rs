@@ -11,6 +11,7 @@ use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
+use crate::rulesets::checking;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
@@ -207,9 +208,9 @@ impl Editor for HmEngine {
 
 impl Lists for HmEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = check::check_file(self.ruleset, &self.db, sources, file)?;
-        crate::rulesets::priced::notice(self, sources, &mut check);
-        Ok(check)
+        checking::check_typed(self, sources, file, |p| {
+            check::check_list(self.ruleset, &self.db, p)
+        })
     }
 
     fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
@@ -233,8 +234,8 @@ impl Lists for HmEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<Offers, Error> {
-        let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
-            .map_err(|d| Error::Usage(d.message))?;
+        let (list, _) =
+            list_doc::parse::<ListFile>(sources, file).map_err(|d| Error::Usage(d.message))?;
         let db = &self.db;
         let pts = label(labels, "points");
         let brigades: Vec<Choice> = list
@@ -498,7 +499,7 @@ impl Lists for HmEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = check::parse_file(sources, checked.file)
+        let (parsed, _) = list_doc::parse::<ListFile>(sources, checked.file)
             .map_err(|d| Error::Invalid(d.message.clone()))?;
         to_value(&views::roster(
             &self.db, &parsed, checked, sources, lang, labels,

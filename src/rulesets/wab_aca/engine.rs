@@ -7,6 +7,7 @@ use toml_edit::{value, DocumentMut, Item, Table};
 use super::army::unit_cost;
 use super::check;
 use super::database::Database;
+use super::list::ListFile;
 use super::list::ListUnit;
 use super::model::*;
 use super::validate;
@@ -14,6 +15,7 @@ use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
+use crate::rulesets::checking;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
@@ -349,9 +351,9 @@ impl Editor for WabEngine {
 
 impl Lists for WabEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = check::check_file(self.ruleset, &self.db, sources, file)?;
-        crate::rulesets::priced::notice(self, sources, &mut check);
-        Ok(check)
+        checking::check_typed(self, sources, file, |p| {
+            check::check_list(self.ruleset, &self.db, p)
+        })
     }
 
     fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
@@ -620,8 +622,8 @@ impl Lists for WabEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) =
-            check::parse_file(sources, list.file).map_err(|d| Error::Invalid(d.message.clone()))?;
+        let (parsed, _) = list_doc::parse::<ListFile>(sources, list.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
         to_value(&views::roster(
             &self.db, &parsed, list, sources, lang, labels,
         ))
