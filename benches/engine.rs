@@ -257,7 +257,16 @@ fn card_sheets(c: &mut Criterion) {
                 let cards = engine
                     .ruleset()
                     .need(engine.cards(), "unit cards")
-                    .and_then(|x| x.contexts(None, &sheets, Lang::Fr, &labels))
+                    .and_then(|x| {
+                        x.contexts(
+                            muster::rulesets::cards::CardsOf {
+                                list: None,
+                                sheets: &sheets,
+                            },
+                            Lang::Fr,
+                            &labels,
+                        )
+                    })
                     .expect("cards");
                 black_box(
                     print::cards_pdf(

@@ -3,6 +3,7 @@
 //! from the Capitán database.
 
 use serde_json::json;
+use serde_json::Value;
 use toml_edit::{value, Array, DocumentMut, Item, Table};
 
 use super::army::base_cost;
@@ -16,12 +17,13 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
+use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     label, set_in_place, to_value, Choice, Engine, FreeSkill, ListCheck, ListField, Listing,
-    NewList, NewUnit, Ruleset, SheetFilter, SheetRef, UnitChange,
+    NewList, NewUnit, Ruleset, SheetFilter, UnitChange,
 };
 use crate::rulesets::{Cards, Careers, Editor, Games, Lists, Rules, Sheets};
 
@@ -629,17 +631,10 @@ impl Lists for CapitanEngine {
 }
 
 impl Cards for CapitanEngine {
-    fn contexts(
-        &self,
-        list: Option<&ListCheck>,
-        sheets: &[SheetRef],
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<Vec<serde_json::Value>, Error> {
+    fn contexts(&self, of: CardsOf, lang: Lang, labels: &toml::Table) -> Result<Vec<Value>, Error> {
         let db = &self.db;
         crate::rulesets::cards::contexts_of(
-            list,
-            sheets,
+            of,
             |number, row| {
                 let sheet = db
                     .sheet(&row.id)

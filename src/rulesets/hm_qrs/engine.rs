@@ -1,6 +1,7 @@
 //! The quick-reference sheet's rules behind the ruleset boundary: unit types as the sheets,
 //! orders of battle (brigades and units, points optional), cards, the QRS and rosters.
 
+use serde_json::Value;
 use toml_edit::{value, ArrayOfTables, DocumentMut, Item, Table};
 
 use super::check;
@@ -11,13 +12,14 @@ use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
+use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
 use crate::rulesets::{
     label, set_in_place, to_value, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
-    Offer, OfferChoice, Offers, Ruleset, SheetFilter, SheetRef, UnitChange,
+    Offer, OfferChoice, Offers, Ruleset, SheetFilter, UnitChange,
 };
 use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Sheets};
 
@@ -508,17 +510,10 @@ impl Lists for HmEngine {
 }
 
 impl Cards for HmEngine {
-    fn contexts(
-        &self,
-        list: Option<&ListCheck>,
-        sheets: &[SheetRef],
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<Vec<serde_json::Value>, Error> {
+    fn contexts(&self, of: CardsOf, lang: Lang, labels: &toml::Table) -> Result<Vec<Value>, Error> {
         let db = &self.db;
         crate::rulesets::cards::contexts_of(
-            list,
-            sheets,
+            of,
             |number, row| {
                 let t = db
                     .units

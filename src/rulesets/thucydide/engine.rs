@@ -1,6 +1,7 @@
 //! Thucydide behind the ruleset boundary: troop types as the sheets, armies of units (no
 //! points), cards, the quick-reference sheet and rosters.
 
+use serde_json::Value;
 use toml_edit::{value, DocumentMut, Item, Table};
 
 use super::check;
@@ -12,13 +13,14 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::render::markup::MAX_BOXES;
+use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
 use crate::rulesets::{set_in_place, Cards, Editor, Games, Lists, Rules, Sheets, UnitChange};
 use crate::rulesets::{
-    to_value, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+    to_value, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
 };
 
 pub struct ThucydideEngine {
@@ -331,17 +333,10 @@ impl Lists for ThucydideEngine {
 }
 
 impl Cards for ThucydideEngine {
-    fn contexts(
-        &self,
-        list: Option<&ListCheck>,
-        sheets: &[SheetRef],
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<Vec<serde_json::Value>, Error> {
+    fn contexts(&self, of: CardsOf, lang: Lang, labels: &toml::Table) -> Result<Vec<Value>, Error> {
         let db = &self.db;
         crate::rulesets::cards::contexts_of(
-            list,
-            sheets,
+            of,
             |number, row| {
                 let u = db
                     .units

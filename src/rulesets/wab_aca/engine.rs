@@ -2,6 +2,7 @@
 //! special rules, list checks and edits, and the views of cards, aide de jeu and roster.
 
 use serde_json::json;
+use serde_json::Value;
 use toml_edit::{value, DocumentMut, Item, Table};
 
 use super::army::unit_cost;
@@ -15,12 +16,13 @@ use super::views::{self, CardUnit};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
+use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     label, to_value, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
-    Ruleset, Scored, SheetFilter, SheetRef,
+    Ruleset, Scored, SheetFilter,
 };
 use crate::rulesets::{
     set_in_place, Cards, Editor, Games, Lists, Rules, Scoring, Sheets, UnitChange,
@@ -631,17 +633,10 @@ impl Lists for WabEngine {
 }
 
 impl Cards for WabEngine {
-    fn contexts(
-        &self,
-        list: Option<&ListCheck>,
-        sheets: &[SheetRef],
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<Vec<serde_json::Value>, Error> {
+    fn contexts(&self, of: CardsOf, lang: Lang, labels: &toml::Table) -> Result<Vec<Value>, Error> {
         let db = &self.db;
         crate::rulesets::cards::contexts_of(
-            list,
-            sheets,
+            of,
             |number, row| {
                 let entry = db
                     .entry(&row.id)
