@@ -38,6 +38,7 @@
 pub mod cards;
 pub mod checking;
 pub mod choice;
+pub mod data_lint;
 pub mod duel;
 pub mod duel_decl;
 pub mod engine;
