@@ -14,7 +14,7 @@ use crate::core::error::Error;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::toml_file::parse;
 use crate::rulesets::data_lint::DataLint;
-use crate::rulesets::sheet_book::{self, read_parts};
+use crate::rulesets::sheet_book::{self, read_parts, DraftData, Provenances};
 
 pub const RULESET_DIR: &str = "thucydide";
 const FILES: &[&str] = &[
@@ -421,4 +421,27 @@ pub(super) fn lint_unit(
         }
     }
     l.out
+}
+
+/// A troop type typed in the editor is read as one of the player's folder, over the data, and
+/// checked as `data check` checks one (`sheet_book::draft`).
+impl DraftData for Database {
+    type Unit = Unit;
+
+    fn sheets_mut(&mut self) -> (&mut Catalog<Unit>, &mut Provenances) {
+        (&mut self.units, &mut self.provenance)
+    }
+
+    fn read(
+        sources: &Sources,
+        file: FileId,
+        index: &SpanIndex,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<(usize, Unit)> {
+        read_units(sources, file, index, true, diagnostics).0
+    }
+
+    fn lint(&self, unit: &Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic> {
+        lint_unit(self, unit, origin, spans)
+    }
 }
