@@ -1,7 +1,8 @@
 //! Reading `unit-sheets/hm-qrs/` into a [`Database`], with a located diagnostic for every
 //! malformed file and inconsistent table, all at once. Each data directory is a layer: its
 //! `units.toml` and its `units/*.toml` (the player's: `my-sheets/hm-qrs/units/ID.toml`) add
-//! unit types, or replace one of the same id of an earlier layer; the rules are read once.
+//! unit types, or replace one of the same id of an earlier layer; the rules are read once. A
+//! unit typed in the sheet editor is read and checked the same way ([`DraftData`]).
 
 use std::path::PathBuf;
 

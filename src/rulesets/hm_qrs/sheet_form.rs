@@ -1,6 +1,6 @@
 //! The sheet editor of hm-qrs: the form of a unit type, its choices from the data (arms,
-//! formations, sizes and weapons by name), and a unit typed in it read over the data as the
-//! player's own, checked as `data check` checks a unit.
+//! formations, sizes and weapons by name). A unit typed in it is read over the data as the
+//! player's own by `data.rs`.
 
 use std::collections::HashMap;
 

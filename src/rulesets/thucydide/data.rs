@@ -2,7 +2,8 @@
 //! malformed file and inconsistent table, all at once. Each data directory is a layer: its
 //! `units.toml` (troop types and traits) and its `units/*.toml` (troop types: the player's,
 //! `my-sheets/thucydide/units/ID.toml`) add entries, or replace one of the same id of an
-//! earlier layer; the die, armours, advantage table and rules are read once.
+//! earlier layer; the die, armours, advantage table and rules are read once. A troop type
+//! typed in the sheet editor is read and checked the same way ([`DraftData`]).
 
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
 //! The sheet editor of Thucydide: the form of a troop type, its choices from the data (troop
-//! types, armours and traits by name), and a troop type typed in it read over the data as the
-//! player's own, checked as `data check` checks a unit.
+//! types, armours and traits by name). A troop type typed in it is read over the data as the
+//! player's own by `data.rs`.
 
 use std::collections::HashMap;
 
