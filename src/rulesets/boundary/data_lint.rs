@@ -1,6 +1,6 @@
 //! What `data check` says of a ruleset's data files, collected an error at a time, each at its
 //! place in its file and with the ruleset's note: the checks of the rulesets whose unit types
-//! are a sheet book (hm-qrs's and Thucydide's tables and types).
+//! are a sheet book (their tables and types).
 
 use crate::core::catalog::{valid_id, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;
@@ -10,7 +10,7 @@ use crate::core::suggest::nearest;
 /// The errors found so far in a ruleset's data.
 pub struct DataLint<'a> {
     pub spans: &'a SpanIndexes,
-    /// The note each error carries: `rule: hm-qrs data (…)`.
+    /// The note each error carries: `rule: RULESET data (BOOK)`.
     pub note: &'static str,
     pub out: Vec<Diagnostic>,
 }
