@@ -76,7 +76,14 @@ fn live_card(c: &mut Criterion) {
                 let cards = engine
                     .cards()
                     .expect("the ruleset prints cards")
-                    .contexts(None, &sheets, lang, &labels)
+                    .contexts(
+                        muster::rulesets::cards::CardsOf {
+                            list: None,
+                            sheets: &sheets,
+                        },
+                        lang,
+                        &labels,
+                    )
                     .expect("the card's context");
                 black_box(
                     cards_document(

@@ -76,12 +76,14 @@ fn list_check(c: &mut Criterion) {
     c.bench_function("check 100-unit list, 1000 sheets (parse + rules)", |b| {
         b.iter(|| {
             black_box(
-                check::check_file(
-                    muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
-                    &db,
-                    &sources,
-                    file,
-                )
+                muster::rulesets::checking::parse_and_check(&sources, file, |p| {
+                    check::check_list(
+                        muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
+                        &db,
+                        &sources,
+                        p,
+                    )
+                })
                 .expect("a list"),
             )
         })
@@ -255,7 +257,16 @@ fn card_sheets(c: &mut Criterion) {
                 let cards = engine
                     .ruleset()
                     .need(engine.cards(), "unit cards")
-                    .and_then(|x| x.contexts(None, &sheets, Lang::Fr, &labels))
+                    .and_then(|x| {
+                        x.contexts(
+                            muster::rulesets::cards::CardsOf {
+                                list: None,
+                                sheets: &sheets,
+                            },
+                            Lang::Fr,
+                            &labels,
+                        )
+                    })
                     .expect("cards");
                 black_box(
                     print::cards_pdf(

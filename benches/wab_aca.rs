@@ -54,12 +54,13 @@ fn list_check(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 black_box(
-                    check::check_file(
-                        muster::rulesets::Ruleset::of(&muster::rulesets::wab_aca::META),
-                        &db,
-                        &sources,
-                        file,
-                    )
+                    muster::rulesets::checking::parse_and_check(&sources, file, |p| {
+                        check::check_list(
+                            muster::rulesets::Ruleset::of(&muster::rulesets::wab_aca::META),
+                            &db,
+                            p,
+                        )
+                    })
                     .expect("a list"),
                 )
             })

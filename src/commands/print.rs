@@ -22,6 +22,7 @@ use crate::render::flow;
 use crate::render::fonts::Fonts;
 use crate::render::sheet::CardSize;
 use crate::render::templates::Templates;
+use crate::rulesets::cards::CardsOf;
 use crate::rulesets::Rules;
 use crate::rulesets::{ListCheck, Ruleset, SheetRef};
 
@@ -172,7 +173,13 @@ pub fn run_cards(dirs: &[PathBuf], flag: Option<Ruleset>, args: &CardsArgs) -> R
     let cards = engine
         .ruleset()
         .need(engine.cards(), "unit cards")
-        .and_then(|x| x.contexts(list.as_ref(), &sheets, lang, &labels))?;
+        .and_then(|x| {
+            let of = CardsOf {
+                list: list.as_ref(),
+                sheets: &sheets,
+            };
+            x.contexts(of, lang, &labels)
+        })?;
     if cards.is_empty() {
         return Err(Error::Usage(
             "nothing to print: give a LIST or --sheet ID".into(),

@@ -11,6 +11,7 @@ use crate::core::words::Phrase;
 use crate::ops::print::layout;
 use crate::render::templates::Templates;
 use crate::render::text::card_text;
+use crate::rulesets::cards::CardsOf;
 use crate::rulesets::Rules;
 use crate::rulesets::{Listing, SheetFilter, SheetRef};
 
@@ -55,7 +56,14 @@ pub fn show(engine: &Rules, id: &str, format: Format, lang: Option<LangArg>) -> 
             figures: None,
         };
         let mut text = String::new();
-        for card in cards.contexts(None, &[sheet], lang, &labels)? {
+        for card in cards.contexts(
+            CardsOf {
+                list: None,
+                sheets: &[sheet],
+            },
+            lang,
+            &labels,
+        )? {
             let mut ctx = Context::new();
             ctx.insert("card", &card);
             ctx.insert("l", &labels);

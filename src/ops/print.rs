@@ -16,6 +16,7 @@ use crate::render::fonts::Fonts;
 use crate::render::markup::{self, Located};
 use crate::render::sheet::{CardSize, Imposition, Paper};
 use crate::render::templates::Templates;
+use crate::rulesets::cards::CardsOf;
 use crate::rulesets::{ListCheck, Rules, SheetRef};
 
 /// Renders template `name` and parses its output as layout markup.
@@ -155,7 +156,7 @@ pub fn sheet_cards_svg(
     let cards = engine
         .ruleset()
         .need(engine.cards(), "unit cards")
-        .and_then(|x| x.contexts(None, sheets, lang, &labels))?;
+        .and_then(|x| x.contexts(CardsOf { list: None, sheets }, lang, &labels))?;
     if cards.is_empty() {
         return Err(Error::Usage("no sheet to draw a card of".into()));
     }
@@ -290,7 +291,14 @@ pub fn list_cards(
     let cards = engine
         .ruleset()
         .need(engine.cards(), "unit cards")
-        .and_then(|x| x.contexts(Some(&checked.named_in(lang)), &[], lang, &labels))?;
+        .and_then(|x| {
+            let list = checked.named_in(lang);
+            let of = CardsOf {
+                list: Some(&list),
+                sheets: &[],
+            };
+            x.contexts(of, lang, &labels)
+        })?;
     if cards.is_empty() {
         return Err(Error::Usage("the list has no units to print".into()));
     }

@@ -26,12 +26,14 @@ fn check(text: String) {
     let db = db();
     let mut sources = Sources::new();
     let file = sources.add(Path::new("prop.toml"), text);
-    match check::check_file(
-        muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
-        db,
-        &sources,
-        file,
-    ) {
+    match muster::rulesets::checking::parse_and_check(&sources, file, |p| {
+        check::check_list(
+            muster::rulesets::Ruleset::of(&muster::rulesets::capitan::META),
+            db,
+            &sources,
+            p,
+        )
+    }) {
         Ok(checked) => {
             let sum = checked
                 .units

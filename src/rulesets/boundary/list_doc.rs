@@ -399,6 +399,19 @@ pub fn parse_list<T: serde::de::DeserializeOwned>(
     }
 }
 
+/// A ruleset's list file, typed: how many units it holds, which [`parse`] bounds.
+pub trait ListDoc: serde::de::DeserializeOwned {
+    fn unit_count(&self) -> usize;
+}
+
+/// Parses the list file `file` as its ruleset's type, with its spans ([`parse_list`]).
+pub fn parse<L: ListDoc>(
+    sources: &crate::core::source::Sources,
+    file: crate::core::source::FileId,
+) -> Result<(L, crate::core::source::SpanIndex), crate::core::diagnostic::Diagnostic> {
+    parse_list(sources, file, L::unit_count)
+}
+
 /// The most characters a list's name has: it heads the roster, the cards, the pages and the
 /// menus, and travels in share codes; no army needs more.
 pub const MAX_NAME: usize = 100;

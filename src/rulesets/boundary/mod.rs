@@ -36,7 +36,9 @@
 //! uses a ruleset's module.
 
 pub mod cards;
+pub mod checking;
 pub mod choice;
+pub mod data_lint;
 pub mod duel;
 pub mod duel_decl;
 pub mod engine;

@@ -70,6 +70,28 @@ pub struct Capabilities {
     pub careers: bool,
 }
 
+impl Capabilities {
+    /// A ruleset of data and a quick-reference sheet, without lists.
+    pub const DATA: Capabilities = Capabilities {
+        data: true,
+        lists: false,
+        cards: false,
+        qrs: true,
+        roster: false,
+        scoring: false,
+        careers: false,
+    };
+
+    /// A ruleset with army lists: their cards and rosters besides its data and
+    /// quick-reference sheet.
+    pub const LISTS: Capabilities = Capabilities {
+        lists: true,
+        cards: true,
+        roster: true,
+        ..Capabilities::DATA
+    };
+}
+
 /// A JSON Schema file of a ruleset: its name, and the schema of the type its files are read as.
 pub type SchemaFile = (&'static str, fn() -> schemars::schema::RootSchema);
 

@@ -6,32 +6,26 @@ use super::army::Army;
 use super::database::Database;
 use super::list::ListFile;
 use super::validate::{self, ListContext};
-use crate::core::diagnostic::{self, Diagnostic};
+use crate::core::diagnostic;
 use crate::core::names::Names;
 use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::rulesets::checking::Parsed;
 use crate::rulesets::{Extra, ListCheck, Ruleset, UnitRow};
 
-/// Parses the list in `file` (typed, with its spans). `Err` when the file is not a list at all
-/// (TOML syntax, unknown or missing fields, wrong types): that is a diagnostic too, but no
-/// rule can run.
-pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
-    crate::rulesets::list_doc::parse_list(sources, file, |l: &ListFile| l.units.len())
-}
-
-/// Checks the list in `file`.
-pub fn check_file(
+/// Checks the list `parsed`, with the career it names.
+pub fn check_list(
     ruleset: Ruleset,
     db: &Database,
     sources: &Sources,
-    file: FileId,
-) -> Result<ListCheck, Diagnostic> {
-    let (list, spans) = parse_file(sources, file)?;
+    parsed: Parsed<ListFile>,
+) -> ListCheck {
+    let Parsed { list, spans, file } = parsed;
     let career = list
         .list
         .career
         .as_deref()
         .map(|c| super::career::of_list(db, sources, file, c).map(|(s, _)| s));
-    Ok(check_parsed(ruleset, db, &list, spans, file, career))
+    check_parsed(ruleset, db, &list, spans, file, career)
 }
 
 /// Checks a list already parsed.

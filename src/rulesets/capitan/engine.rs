@@ -3,11 +3,13 @@
 //! from the Capitán database.
 
 use serde_json::json;
+use serde_json::Value;
 use toml_edit::{value, Array, DocumentMut, Item, Table};
 
 use super::army::base_cost;
 use super::check;
 use super::database::Database;
+use super::list::ListFile;
 use super::model::{Arm, Coalition, Kind, Lang, Restriction, UnitSheet};
 use super::validate;
 use super::views;
@@ -16,11 +18,13 @@ use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::core::words::Phrase;
 use crate::render::markup::MAX_BOXES;
+use crate::rulesets::cards::CardsOf;
+use crate::rulesets::checking;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     columns, label, set_in_place, to_value, Choice, Engine, FreeSkill, ListCheck, ListField,
-    Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef, UnitChange,
+    Listing, NewList, NewUnit, Ruleset, SheetFilter, UnitChange,
 };
 use crate::rulesets::{Cards, Careers, Editor, Games, Lists, Rules, Sheets};
 
@@ -340,9 +344,9 @@ impl Lists for CapitanEngine {
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = check::check_file(self.ruleset, &self.db, sources, file)?;
-        crate::rulesets::priced::notice(self, sources, &mut check);
-        Ok(check)
+        checking::check_typed(self, sources, file, |parsed| {
+            check::check_list(self.ruleset, &self.db, sources, parsed)
+        })
     }
 
     fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
@@ -634,8 +638,8 @@ impl Lists for CapitanEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) =
-            check::parse_file(sources, list.file).map_err(|d| Error::Invalid(d.message.clone()))?;
+        let (parsed, _) = list_doc::parse::<ListFile>(sources, list.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
         to_value(&super::roster::roster(
             &self.db, &parsed, list, sources, lang, labels,
         ))
@@ -643,17 +647,10 @@ impl Lists for CapitanEngine {
 }
 
 impl Cards for CapitanEngine {
-    fn contexts(
-        &self,
-        list: Option<&ListCheck>,
-        sheets: &[SheetRef],
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<Vec<serde_json::Value>, Error> {
+    fn contexts(&self, of: CardsOf, lang: Lang, labels: &toml::Table) -> Result<Vec<Value>, Error> {
         let db = &self.db;
         crate::rulesets::cards::contexts_of(
-            list,
-            sheets,
+            of,
             |number, row| {
                 let sheet = db
                     .sheet(&row.id)

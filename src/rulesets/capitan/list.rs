@@ -14,6 +14,12 @@ pub struct ListFile {
     pub units: Vec<ListUnit>,
 }
 
+impl crate::rulesets::list_doc::ListDoc for ListFile {
+    fn unit_count(&self) -> usize {
+        self.units.len()
+    }
+}
+
 /// `[list]`: what the army is and what it may spend.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -34,13 +34,8 @@ pub const META: Meta = Meta {
     book: "Capitán",
     source: "capitan.fr.txt",
     capabilities: Capabilities {
-        data: true,
-        lists: true,
-        cards: true,
-        qrs: true,
-        roster: true,
-        scoring: false,
         careers: true,
+        ..Capabilities::LISTS
     },
     list_words: ListWords {
         id: "sheet",

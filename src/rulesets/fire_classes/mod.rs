@@ -21,15 +21,7 @@ pub const META: Meta = Meta {
     title: "Infantry fire capability",
     book: "FC",
     source: "infantry-fire-capability.fr.txt",
-    capabilities: Capabilities {
-        data: true,
-        lists: false,
-        cards: false,
-        qrs: true,
-        roster: false,
-        scoring: false,
-        careers: false,
-    },
+    capabilities: Capabilities::DATA,
     list_words: ListWords {
         id: "class",
         unit: "class",

@@ -8,9 +8,10 @@ use super::list::ListFile;
 use super::model::*;
 use crate::core::diagnostic::{self, Diagnostic, Severity, Span};
 use crate::core::rule::Rule;
-use crate::core::source::{FileId, Seg, Sources, SpanIndex};
+use crate::core::source::Seg;
 use crate::core::suggest::nearest;
 use crate::core::words::{Named, Phrase};
+use crate::rulesets::checking::Parsed;
 use crate::rulesets::list_rules::rule;
 use crate::rulesets::{ListCheck, Ruleset, UnitRow};
 
@@ -109,17 +110,9 @@ fn said(points: u64) -> i64 {
     i64::try_from(points).unwrap_or(i64::MAX)
 }
 
-pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
-    crate::rulesets::list_doc::parse_list(sources, file, |l: &ListFile| l.units.len())
-}
-
-pub fn check_file(
-    ruleset: Ruleset,
-    db: &Database,
-    sources: &Sources,
-    file: FileId,
-) -> Result<ListCheck, Diagnostic> {
-    let (list, spans) = parse_file(sources, file)?;
+/// Checks the list `parsed`.
+pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> ListCheck {
+    let Parsed { list, spans, file } = parsed;
     let at = |path: &[Seg]| spans.span(path);
     let mut d: Vec<Diagnostic> =
         crate::rulesets::lang_not_offered(&LANG_NOT_OFFERED, BOOK, ruleset.meta(), list.list.lang)
@@ -349,7 +342,7 @@ pub fn check_file(
     )
     .count("b", list.brigade.len())
     .count("n", list.units.len());
-    Ok(ListCheck {
+    ListCheck {
         ruleset,
         file,
         name: list.list.name.clone(),
@@ -365,5 +358,5 @@ pub fn check_file(
         diagnostics: d,
         side: None,
         spans,
-    })
+    }
 }

@@ -1,7 +1,8 @@
 //! Reading `unit-sheets/hm-qrs/` into a [`Database`], with a located diagnostic for every
 //! malformed file and inconsistent table, all at once. Each data directory is a layer: its
 //! `units.toml` and its `units/*.toml` (the player's: `my-sheets/hm-qrs/units/ID.toml`) add
-//! unit types, or replace one of the same id of an earlier layer; the rules are read once.
+//! unit types, or replace one of the same id of an earlier layer; the rules are read once. A
+//! unit typed in the sheet editor is read and checked the same way ([`DraftData`]).
 
 use std::path::PathBuf;
 
@@ -13,7 +14,8 @@ use crate::core::error::Error;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
 use crate::core::toml_file::parse;
-use crate::rulesets::sheet_book::{self, read_parts};
+use crate::rulesets::data_lint::DataLint;
+use crate::rulesets::sheet_book::{self, read_parts, DraftData, Provenances};
 
 pub const RULESET_DIR: &str = "hm-qrs";
 const FILES: &[&str] = &["rules.toml", "units.toml", "game.toml"];
@@ -122,36 +124,12 @@ pub(super) fn read_units(
     read_parts(sources, file, index, diagnostics)
 }
 
-struct Lint<'a> {
-    spans: &'a SpanIndexes,
-    out: Vec<Diagnostic>,
-}
-
-impl Lint<'_> {
-    fn error(
-        &mut self,
-        code: &'static str,
-        file: FileId,
-        path: &[Seg],
-        message: String,
-        label: &str,
-    ) {
-        let span = self.spans.get(file).and_then(|s| s.span(path));
-        self.out.push(
-            Diagnostic::error(code, message)
-                .at(file, span)
-                .with_label(label.to_owned())
-                .with_note("rule: hm-qrs data (horse-and-musket-quick-reference)"),
-        );
-    }
-}
+/// The note of every error `data check` finds in the data.
+const NOTE: &str = "rule: hm-qrs data (horse-and-musket-quick-reference)";
 
 /// The rules' tables (rules.toml): ids, the break test's rows, the d6 scores, the moves.
 fn lint_tables(db: &Database, rf: FileId, spans: &SpanIndexes) -> Vec<Diagnostic> {
-    let mut l = Lint {
-        spans,
-        out: Vec::new(),
-    };
+    let mut l = DataLint::new(spans, NOTE);
     let r = &db.rules;
     // Ids of rows appear once per table.
     let tables: Vec<(&'static str, Vec<&str>, Option<&'static str>)> = vec![
@@ -312,27 +290,13 @@ pub(super) fn lint_unit(
     origin: &Origin,
     spans: &SpanIndexes,
 ) -> Vec<Diagnostic> {
-    let mut l = Lint {
-        spans,
-        out: Vec::new(),
-    };
+    let mut l = DataLint::new(spans, NOTE);
     let r = &db.rules;
     let uf = origin.file;
     {
         let i = origin.index;
         let at = |k: &'static str| vec![Seg::Key("unit"), Seg::Index(i), Seg::Key(k)];
-        if !valid_id(&u.id) {
-            l.error(
-                "bad-id",
-                uf,
-                &at("id"),
-                format!(
-                    "id must be 1 to 64 lowercase letters, digits and hyphens, found {:?}",
-                    u.id
-                ),
-                "not a plain id",
-            );
-        }
+        l.id(uf, &at("id"), &u.id);
         if db.size(&u.size).is_none() {
             let known: Vec<&str> = r.size.iter().map(|s| s.id.as_str()).collect();
             let s = nearest(&u.size, known.clone());
@@ -413,4 +377,27 @@ pub(super) fn lint_unit(
         }
     }
     l.out
+}
+
+/// A unit typed in the editor is read as a unit of the player's folder, over the data, and
+/// checked as `data check` checks one (`sheet_book::draft`).
+impl DraftData for Database {
+    type Unit = Unit;
+
+    fn sheets_mut(&mut self) -> (&mut Catalog<Unit>, &mut Provenances) {
+        (&mut self.units, &mut self.provenance)
+    }
+
+    fn read(
+        sources: &Sources,
+        file: FileId,
+        index: &SpanIndex,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<(usize, Unit)> {
+        read_units(sources, file, index, true, diagnostics)
+    }
+
+    fn lint(&self, unit: &Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic> {
+        lint_unit(self, unit, origin, spans)
+    }
 }

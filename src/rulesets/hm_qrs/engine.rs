@@ -1,6 +1,7 @@
 //! The quick-reference sheet's rules behind the ruleset boundary: unit types as the sheets,
 //! orders of battle (brigades and units, points optional), cards, the QRS and rosters.
 
+use serde_json::Value;
 use toml_edit::{value, ArrayOfTables, DocumentMut, Item, Table};
 
 use super::check;
@@ -12,13 +13,15 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::core::words::Phrase;
+use crate::rulesets::cards::CardsOf;
+use crate::rulesets::checking;
 use crate::rulesets::columns;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
 use crate::rulesets::{
     label, set_in_place, to_value, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
-    Offer, OfferChoice, Offers, Ruleset, SheetFilter, SheetRef, UnitChange,
+    Offer, OfferChoice, Offers, Ruleset, SheetFilter, UnitChange,
 };
 use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Sheets};
 
@@ -210,9 +213,9 @@ impl Editor for HmEngine {
 
 impl Lists for HmEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = check::check_file(self.ruleset, &self.db, sources, file)?;
-        crate::rulesets::priced::notice(self, sources, &mut check);
-        Ok(check)
+        checking::check_typed(self, sources, file, |p| {
+            check::check_list(self.ruleset, &self.db, p)
+        })
     }
 
     fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
@@ -236,8 +239,8 @@ impl Lists for HmEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<Offers, Error> {
-        let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
-            .map_err(|d| Error::Usage(d.message))?;
+        let (list, _) =
+            list_doc::parse::<ListFile>(sources, file).map_err(|d| Error::Usage(d.message))?;
         let db = &self.db;
         let pts = label(labels, "points");
         let brigades: Vec<Choice> = list
@@ -501,7 +504,7 @@ impl Lists for HmEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = check::parse_file(sources, checked.file)
+        let (parsed, _) = list_doc::parse::<ListFile>(sources, checked.file)
             .map_err(|d| Error::Invalid(d.message.clone()))?;
         to_value(&views::roster(
             &self.db, &parsed, checked, sources, lang, labels,
@@ -510,17 +513,10 @@ impl Lists for HmEngine {
 }
 
 impl Cards for HmEngine {
-    fn contexts(
-        &self,
-        list: Option<&ListCheck>,
-        sheets: &[SheetRef],
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<Vec<serde_json::Value>, Error> {
+    fn contexts(&self, of: CardsOf, lang: Lang, labels: &toml::Table) -> Result<Vec<Value>, Error> {
         let db = &self.db;
         crate::rulesets::cards::contexts_of(
-            list,
-            sheets,
+            of,
             |number, row| {
                 let t = db
                     .units

@@ -27,15 +27,7 @@ pub const META: Meta = Meta {
     title: "Horse and musket (quick reference)",
     book: "HM",
     source: "horse-and-musket-quick-reference.fr.txt",
-    capabilities: Capabilities {
-        data: true,
-        lists: true,
-        cards: true,
-        qrs: true,
-        roster: true,
-        scoring: false,
-        careers: false,
-    },
+    capabilities: Capabilities::LISTS,
     list_words: ListWords {
         id: "type",
         unit: "unit type",

@@ -1,17 +1,12 @@
 //! The sheet editor of hm-qrs: the form of a unit type, its choices from the data (arms,
-//! formations, sizes and weapons by name), and a unit typed in it read over the data as the
-//! player's own, checked as `data check` checks a unit.
+//! formations, sizes and weapons by name). A unit typed in it is read over the data as the
+//! player's own by `data.rs`.
 
 use std::collections::HashMap;
 
-use super::data::{lint_unit, read_units};
 use super::database::{Database, UNITS_DIR};
 use super::model::{Arm, Lang, Unit};
-use crate::core::catalog::{Catalog, Origin, SpanIndexes};
-use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
-use crate::core::source::{FileId, Sources, SpanIndex};
-use crate::rulesets::sheet_book::{DraftData, Provenances};
 use crate::rulesets::sheet_form::FormSpec;
 use crate::rulesets::typed_form::form_of;
 use crate::rulesets::{label, Choice, SheetForm};
@@ -59,27 +54,4 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         ..FormSpec::default()
     };
     form_of::<Unit>(&spec, labels, "unit", UNITS_DIR, "the unit form")
-}
-
-/// A unit typed in the editor is read as a unit of the player's folder, over the data, and
-/// checked as `data check` checks one (`sheet_book::draft`).
-impl DraftData for Database {
-    type Unit = Unit;
-
-    fn sheets_mut(&mut self) -> (&mut Catalog<Unit>, &mut Provenances) {
-        (&mut self.units, &mut self.provenance)
-    }
-
-    fn read(
-        sources: &Sources,
-        file: FileId,
-        index: &SpanIndex,
-        diagnostics: &mut Vec<Diagnostic>,
-    ) -> Vec<(usize, Unit)> {
-        read_units(sources, file, index, true, diagnostics)
-    }
-
-    fn lint(&self, unit: &Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic> {
-        lint_unit(self, unit, origin, spans)
-    }
 }

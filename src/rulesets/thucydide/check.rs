@@ -8,9 +8,10 @@ use super::list::ListFile;
 use super::model::*;
 use crate::core::diagnostic::{self, Diagnostic, Severity};
 use crate::core::rule::Rule;
-use crate::core::source::{FileId, Seg, Sources, SpanIndex};
+use crate::core::source::Seg;
 use crate::core::suggest::nearest;
 use crate::core::words::{Named, Phrase};
+use crate::rulesets::checking::Parsed;
 use crate::rulesets::{ListCheck, Ruleset, UnitRow};
 
 const BOOK: &str = "TH";
@@ -66,17 +67,9 @@ fn unit_named(i: usize, t: &Unit) -> Phrase {
         )
 }
 
-pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
-    crate::rulesets::list_doc::parse_list(sources, file, |l: &ListFile| l.units.len())
-}
-
-pub fn check_file(
-    ruleset: Ruleset,
-    db: &Database,
-    sources: &Sources,
-    file: FileId,
-) -> Result<ListCheck, Diagnostic> {
-    let (list, spans) = parse_file(sources, file)?;
+/// Checks the list `parsed`.
+pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> ListCheck {
+    let Parsed { list, spans, file } = parsed;
     let mut diagnostics: Vec<Diagnostic> =
         crate::rulesets::lang_not_offered(&LANG_NOT_OFFERED, BOOK, ruleset.meta(), list.list.lang)
             .map(|d| d.at(file, spans.span(&[Seg::Key("list"), Seg::Key("lang")])))
@@ -202,7 +195,7 @@ pub fn check_file(
     diagnostic::sort(&mut diagnostics);
     let described = crate::core::words::Phrase::new("roster-units", "{n|# unit|# units}")
         .count("n", list.units.len());
-    Ok(ListCheck {
+    ListCheck {
         ruleset,
         file,
         name: list.list.name.clone(),
@@ -218,5 +211,5 @@ pub fn check_file(
         diagnostics,
         side: None,
         spans,
-    })
+    }
 }

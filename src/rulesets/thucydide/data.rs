@@ -2,19 +2,20 @@
 //! malformed file and inconsistent table, all at once. Each data directory is a layer: its
 //! `units.toml` (troop types and traits) and its `units/*.toml` (troop types: the player's,
 //! `my-sheets/thucydide/units/ID.toml`) add entries, or replace one of the same id of an
-//! earlier layer; the die, armours, advantage table and rules are read once.
+//! earlier layer; the die, armours, advantage table and rules are read once. A troop type
+//! typed in the sheet editor is read and checked the same way ([`DraftData`]).
 
 use std::path::PathBuf;
 
 use super::database::{Database, UNITS_DIR};
 use super::model::*;
-use crate::core::catalog::{valid_id, Catalog, HasId, Origin, Registry, SpanIndexes, Tables};
+use crate::core::catalog::{Catalog, HasId, Origin, Registry, SpanIndexes, Tables};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
-use crate::core::suggest::nearest;
 use crate::core::toml_file::parse;
-use crate::rulesets::sheet_book::{self, read_parts};
+use crate::rulesets::data_lint::DataLint;
+use crate::rulesets::sheet_book::{self, read_parts, DraftData, Provenances};
 
 pub const RULESET_DIR: &str = "thucydide";
 const FILES: &[&str] = &[
@@ -176,48 +177,12 @@ struct Files {
     rules: FileId,
 }
 
-struct Lint<'a> {
-    spans: &'a SpanIndexes,
-    out: Vec<Diagnostic>,
-}
-
-impl Lint<'_> {
-    fn error(
-        &mut self,
-        code: &'static str,
-        file: FileId,
-        path: &[Seg],
-        message: String,
-        label: &str,
-    ) {
-        let span = self.spans.get(file).and_then(|s| s.span(path));
-        self.out.push(
-            Diagnostic::error(code, message)
-                .at(file, span)
-                .with_label(label.to_owned())
-                .with_note("rule: thucydide data (thucydide-combat)"),
-        );
-    }
-
-    fn unknown(&mut self, file: FileId, path: &[Seg], what: &str, id: &str, known: Vec<&str>) {
-        let suggestion = nearest(id, known);
-        let span = self.spans.get(file).and_then(|s| s.span(path));
-        self.out.push(
-            Diagnostic::error("unknown-reference", format!("unknown {what} `{id}`"))
-                .at(file, span)
-                .with_label(format!("no {what} with this id"))
-                .with_suggestion(suggestion)
-                .with_note("rule: thucydide data (thucydide-combat)"),
-        );
-    }
-}
+/// The note of every error `data check` finds in the data.
+const NOTE: &str = "rule: thucydide data (thucydide-combat)";
 
 /// The tables: the die, the armours, the advantage table, the rules.
 fn lint_tables(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic> {
-    let mut l = Lint {
-        spans,
-        out: Vec::new(),
-    };
+    let mut l = DataLint::new(spans, NOTE);
     let face_ids: Vec<&str> = db.faces.iter().map(|x| x.id.as_str()).collect();
     let missing: Vec<&str> = [FLAG, ORDER, ADVANTAGE]
         .into_iter()
@@ -241,18 +206,11 @@ fn lint_tables(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic>
         );
     }
     for (i, face) in db.faces.iter().enumerate() {
-        if !valid_id(&face.id) {
-            l.error(
-                "bad-id",
-                f.die,
-                &[Seg::Key("face"), Seg::Index(i), Seg::Key("id")],
-                format!(
-                    "id must be 1 to 64 lowercase letters, digits and hyphens, found {:?}",
-                    face.id
-                ),
-                "not a plain id",
-            );
-        }
+        l.id(
+            f.die,
+            &[Seg::Key("face"), Seg::Index(i), Seg::Key("id")],
+            &face.id,
+        );
     }
     for (i, a) in db.armours.iter().enumerate() {
         let at = |k: &'static str| vec![Seg::Key("armour"), Seg::Index(i), Seg::Key(k)];
@@ -299,7 +257,7 @@ fn lint_tables(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic>
         }
     }
     let known_conditions: Vec<&str> = db.conditions.ids().collect();
-    let check_when = |l: &mut Lint, when: &When, path: Vec<Seg<'static>>| {
+    let check_when = |l: &mut DataLint, when: &When, path: Vec<Seg<'static>>| {
         for (j, all) in when.iter().enumerate() {
             for (k, c) in all.iter().enumerate() {
                 let id = c.strip_prefix("not-").unwrap_or(c);
@@ -376,18 +334,11 @@ fn lint_tables(db: &Database, f: &Files, spans: &SpanIndexes) -> Vec<Diagnostic>
         );
     }
     for (i, b) in rules.ban.iter().enumerate() {
-        if !valid_id(&b.id) {
-            l.error(
-                "bad-id",
-                f.rules,
-                &[Seg::Key("ban"), Seg::Index(i), Seg::Key("id")],
-                format!(
-                    "id must be 1 to 64 lowercase letters, digits and hyphens, found {:?}",
-                    b.id
-                ),
-                "not a plain id",
-            );
-        }
+        l.id(
+            f.rules,
+            &[Seg::Key("ban"), Seg::Index(i), Seg::Key("id")],
+            &b.id,
+        );
     }
     l.out
 }
@@ -400,26 +351,12 @@ pub(super) fn lint_unit(
     origin: &Origin,
     spans: &SpanIndexes,
 ) -> Vec<Diagnostic> {
-    let mut l = Lint {
-        spans,
-        out: Vec::new(),
-    };
+    let mut l = DataLint::new(spans, NOTE);
     let uf = origin.file;
     {
         let i = origin.index;
         let at = |k: &'static str| vec![Seg::Key("unit"), Seg::Index(i), Seg::Key(k)];
-        if !valid_id(&u.id) {
-            l.error(
-                "bad-id",
-                uf,
-                &at("id"),
-                format!(
-                    "id must be 1 to 64 lowercase letters, digits and hyphens, found {:?}",
-                    u.id
-                ),
-                "not a plain id",
-            );
-        }
+        l.id(uf, &at("id"), &u.id);
         if !db.types.contains(&u.kind) {
             l.unknown(uf, &at("type"), "type", &u.kind, db.types.ids().collect());
         }
@@ -485,4 +422,27 @@ pub(super) fn lint_unit(
         }
     }
     l.out
+}
+
+/// A troop type typed in the editor is read as one of the player's folder, over the data, and
+/// checked as `data check` checks one (`sheet_book::draft`).
+impl DraftData for Database {
+    type Unit = Unit;
+
+    fn sheets_mut(&mut self) -> (&mut Catalog<Unit>, &mut Provenances) {
+        (&mut self.units, &mut self.provenance)
+    }
+
+    fn read(
+        sources: &Sources,
+        file: FileId,
+        index: &SpanIndex,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<(usize, Unit)> {
+        read_units(sources, file, index, true, diagnostics).0
+    }
+
+    fn lint(&self, unit: &Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic> {
+        lint_unit(self, unit, origin, spans)
+    }
 }

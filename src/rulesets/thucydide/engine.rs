@@ -1,6 +1,7 @@
 //! Thucydide behind the ruleset boundary: troop types as the sheets, armies of units (no
 //! points), cards, the quick-reference sheet and rosters.
 
+use serde_json::Value;
 use toml_edit::{value, DocumentMut, Item, Table};
 
 use super::check;
@@ -13,13 +14,15 @@ use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::core::words::Phrase;
 use crate::render::markup::MAX_BOXES;
+use crate::rulesets::cards::CardsOf;
+use crate::rulesets::checking;
 use crate::rulesets::columns;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
 use crate::rulesets::{set_in_place, Cards, Editor, Games, Lists, Rules, Sheets, UnitChange};
 use crate::rulesets::{
-    to_value, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter, SheetRef,
+    to_value, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
 };
 
 pub struct ThucydideEngine {
@@ -191,9 +194,9 @@ impl Editor for ThucydideEngine {
 
 impl Lists for ThucydideEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = check::check_file(self.ruleset, &self.db, sources, file)?;
-        crate::rulesets::priced::notice(self, sources, &mut check);
-        Ok(check)
+        checking::check_typed(self, sources, file, |p| {
+            check::check_list(self.ruleset, &self.db, p)
+        })
     }
 
     fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
@@ -208,8 +211,8 @@ impl Lists for ThucydideEngine {
         _labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
         use crate::rulesets::{Choice, Count, Offer, Offers};
-        let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
-            .map_err(|d| Error::Usage(d.message))?;
+        let (list, _) =
+            list_doc::parse::<ListFile>(sources, file).map_err(|d| Error::Usage(d.message))?;
         let db = &self.db;
         let offers = db
             .units
@@ -338,7 +341,7 @@ impl Lists for ThucydideEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = check::parse_file(sources, checked.file)
+        let (parsed, _) = list_doc::parse::<ListFile>(sources, checked.file)
             .map_err(|d| Error::Invalid(d.message.clone()))?;
         to_value(&views::roster(
             &self.db, &parsed, checked, sources, lang, labels,
@@ -347,17 +350,10 @@ impl Lists for ThucydideEngine {
 }
 
 impl Cards for ThucydideEngine {
-    fn contexts(
-        &self,
-        list: Option<&ListCheck>,
-        sheets: &[SheetRef],
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<Vec<serde_json::Value>, Error> {
+    fn contexts(&self, of: CardsOf, lang: Lang, labels: &toml::Table) -> Result<Vec<Value>, Error> {
         let db = &self.db;
         crate::rulesets::cards::contexts_of(
-            list,
-            sheets,
+            of,
             |number, row| {
                 let u = db
                     .units

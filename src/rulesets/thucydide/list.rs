@@ -43,3 +43,9 @@ pub struct ListFile {
     #[serde(default)]
     pub units: Vec<ListUnit>,
 }
+
+impl crate::rulesets::list_doc::ListDoc for ListFile {
+    fn unit_count(&self) -> usize {
+        self.units.len()
+    }
+}

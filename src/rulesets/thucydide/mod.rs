@@ -27,15 +27,7 @@ pub const META: Meta = Meta {
     title: "Thucydide (combat)",
     book: "TH",
     source: "thucydide-combat.fr.txt",
-    capabilities: Capabilities {
-        data: true,
-        lists: true,
-        cards: true,
-        qrs: true,
-        roster: true,
-        scoring: false,
-        careers: false,
-    },
+    capabilities: Capabilities::LISTS,
     list_words: ListWords {
         id: "troop",
         unit: "troop type",

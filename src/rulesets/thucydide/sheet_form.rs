@@ -1,17 +1,12 @@
 //! The sheet editor of Thucydide: the form of a troop type, its choices from the data (troop
-//! types, armours and traits by name), and a troop type typed in it read over the data as the
-//! player's own, checked as `data check` checks a unit.
+//! types, armours and traits by name). A troop type typed in it is read over the data as the
+//! player's own by `data.rs`.
 
 use std::collections::HashMap;
 
-use super::data::{lint_unit, read_units};
 use super::database::{Database, UNITS_DIR};
 use super::model::{Lang, Unit};
-use crate::core::catalog::{Catalog, Origin, SpanIndexes};
-use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
-use crate::core::source::{FileId, Sources, SpanIndex};
-use crate::rulesets::sheet_book::{DraftData, Provenances};
 use crate::rulesets::sheet_form::FormSpec;
 use crate::rulesets::typed_form::form_of;
 use crate::rulesets::{Choice, SheetForm};
@@ -53,27 +48,4 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         ..FormSpec::default()
     };
     form_of::<Unit>(&spec, labels, "unit", UNITS_DIR, "the troop form")
-}
-
-/// A troop type typed in the editor is read as one of the player's folder, over the data, and
-/// checked as `data check` checks one (`sheet_book::draft`).
-impl DraftData for Database {
-    type Unit = Unit;
-
-    fn sheets_mut(&mut self) -> (&mut Catalog<Unit>, &mut Provenances) {
-        (&mut self.units, &mut self.provenance)
-    }
-
-    fn read(
-        sources: &Sources,
-        file: FileId,
-        index: &SpanIndex,
-        diagnostics: &mut Vec<Diagnostic>,
-    ) -> Vec<(usize, Unit)> {
-        read_units(sources, file, index, true, diagnostics).0
-    }
-
-    fn lint(&self, unit: &Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic> {
-        lint_unit(self, unit, origin, spans)
-    }
 }

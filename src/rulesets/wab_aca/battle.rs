@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use super::check;
+use super::list::ListFile;
 use super::model::Kind;
 use super::score::{self, ListedUnit, ScoreFile, SideList};
 use super::Database;
@@ -14,6 +15,7 @@ use crate::core::table::text_table;
 use crate::core::text::one_line;
 use crate::core::toml_file;
 use crate::core::words::{Named, Phrase};
+use crate::rulesets::list_doc;
 use crate::rulesets::{self, to_value, Battle, Ruleset, Scored};
 
 /// Scores the battle of `battle.file`: its side lists are read relative to the file's folder.
@@ -253,14 +255,11 @@ fn side_list(
             return Err(Error::Usage(format!("{named} is not a WAB ACA list")));
         }
     }
-    let (parsed, _) = check::parse_file(sources, file).map_err(|d| {
+    let (parsed, spans) = list_doc::parse::<ListFile>(sources, file).map_err(|d| {
         diagnostic::print_all(&[d], sources);
         Error::Usage(format!("{named} is not a valid list file"))
     })?;
-    let checked = check::check_file(ruleset, db, sources, file).map_err(|d| {
-        diagnostic::print_all(&[d], sources);
-        Error::Usage(format!("{named} is not a valid list file"))
-    })?;
+    let checked = check::check_parsed(ruleset, db, &parsed, spans, file);
     // A score counts the points the list says its units cost: a list with errors (figures
     // out of the sheet's bounds, unknown entries) has no such points to count.
     if checked.diagnostics.iter().any(Diagnostic::is_error) {

@@ -6,26 +6,18 @@ use super::army::evaluate;
 use super::database::Database;
 use super::list::ListFile;
 use super::validate::{self, ListContext};
-use crate::core::diagnostic::{self, Diagnostic};
+use crate::core::diagnostic;
 use crate::core::names::Names;
-use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::core::source::{FileId, SpanIndex};
+use crate::rulesets::checking::Parsed;
 use crate::rulesets::{Extra, ListCheck, Ruleset, UnitRow};
 
-/// Parses the list in `file` (typed, with its spans).
-pub fn parse_file(sources: &Sources, file: FileId) -> Result<(ListFile, SpanIndex), Diagnostic> {
-    crate::rulesets::list_doc::parse_list(sources, file, |l: &ListFile| l.units.len())
+/// Checks the list `parsed`.
+pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> ListCheck {
+    check_parsed(ruleset, db, &parsed.list, parsed.spans, parsed.file)
 }
 
-pub fn check_file(
-    ruleset: Ruleset,
-    db: &Database,
-    sources: &Sources,
-    file: FileId,
-) -> Result<ListCheck, Diagnostic> {
-    let (list, spans) = parse_file(sources, file)?;
-    Ok(check_parsed(ruleset, db, &list, spans, file))
-}
-
+/// Checks a list already parsed.
 pub fn check_parsed(
     ruleset: Ruleset,
     db: &Database,

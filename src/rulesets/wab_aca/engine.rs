@@ -2,11 +2,13 @@
 //! special rules, list checks and edits, and the views of cards, aide de jeu and roster.
 
 use serde_json::json;
+use serde_json::Value;
 use toml_edit::{value, DocumentMut, Item, Table};
 
 use super::army::unit_cost;
 use super::check;
 use super::database::Database;
+use super::list::ListFile;
 use super::list::ListUnit;
 use super::model::*;
 use super::validate;
@@ -15,12 +17,14 @@ use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources};
 use crate::core::words::Phrase;
+use crate::rulesets::cards::CardsOf;
+use crate::rulesets::checking;
 use crate::rulesets::columns;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     label, to_value, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
-    Ruleset, Scored, SheetFilter, SheetRef,
+    Ruleset, Scored, SheetFilter,
 };
 use crate::rulesets::{
     set_in_place, Cards, Editor, Games, Lists, Rules, Scoring, Sheets, UnitChange,
@@ -372,9 +376,9 @@ impl Editor for WabEngine {
 
 impl Lists for WabEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        let mut check = check::check_file(self.ruleset, &self.db, sources, file)?;
-        crate::rulesets::priced::notice(self, sources, &mut check);
-        Ok(check)
+        checking::check_typed(self, sources, file, |p| {
+            check::check_list(self.ruleset, &self.db, p)
+        })
     }
 
     fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
@@ -643,8 +647,8 @@ impl Lists for WabEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) =
-            check::parse_file(sources, list.file).map_err(|d| Error::Invalid(d.message.clone()))?;
+        let (parsed, _) = list_doc::parse::<ListFile>(sources, list.file)
+            .map_err(|d| Error::Invalid(d.message.clone()))?;
         to_value(&views::roster(
             &self.db, &parsed, list, sources, lang, labels,
         ))
@@ -652,17 +656,10 @@ impl Lists for WabEngine {
 }
 
 impl Cards for WabEngine {
-    fn contexts(
-        &self,
-        list: Option<&ListCheck>,
-        sheets: &[SheetRef],
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<Vec<serde_json::Value>, Error> {
+    fn contexts(&self, of: CardsOf, lang: Lang, labels: &toml::Table) -> Result<Vec<Value>, Error> {
         let db = &self.db;
         crate::rulesets::cards::contexts_of(
-            list,
-            sheets,
+            of,
             |number, row| {
                 let entry = db
                     .entry(&row.id)

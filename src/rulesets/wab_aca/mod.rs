@@ -36,13 +36,8 @@ pub const META: Meta = Meta {
     book: "ACA",
     source: "wab-crepuscule-de-l-aigle.fr.txt",
     capabilities: Capabilities {
-        data: true,
-        lists: true,
-        cards: true,
-        qrs: true,
-        roster: true,
         scoring: true,
-        careers: false,
+        ..Capabilities::LISTS
     },
     list_words: ListWords {
         id: "entry",

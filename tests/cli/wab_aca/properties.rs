@@ -17,12 +17,13 @@ fn db() -> &'static Database {
 fn check(text: String) {
     let mut sources = Sources::new();
     let file = sources.add(Path::new("prop.toml"), text);
-    match check::check_file(
-        muster::rulesets::Ruleset::of(&muster::rulesets::wab_aca::META),
-        db(),
-        &sources,
-        file,
-    ) {
+    match muster::rulesets::checking::parse_and_check(&sources, file, |p| {
+        check::check_list(
+            muster::rulesets::Ruleset::of(&muster::rulesets::wab_aca::META),
+            db(),
+            p,
+        )
+    }) {
         Ok(checked) => {
             let sum = checked
                 .units
