@@ -31,7 +31,9 @@ pub fn check_file(
         .career
         .as_deref()
         .map(|c| super::career::of_list(db, sources, file, c).map(|(s, _)| s));
-    Ok(check_parsed(ruleset, db, &list, spans, file, career))
+    let mut check = check_parsed(ruleset, db, &list, spans, file, career);
+    check.parsed = crate::rulesets::list_check::ParsedList::of(list);
+    Ok(check)
 }
 
 /// Checks a list already parsed.
@@ -126,5 +128,6 @@ pub fn check_parsed<'a>(
         diagnostics,
         side: Some(list.list.coalition.to_string()),
         spans,
+        parsed: crate::rulesets::list_check::ParsedList::default(),
     }
 }

@@ -365,5 +365,6 @@ pub fn check_file(
         diagnostics: d,
         side: None,
         spans,
+        parsed: crate::rulesets::list_check::ParsedList::of(list),
     })
 }

@@ -218,5 +218,6 @@ pub fn check_file(
         diagnostics,
         side: None,
         spans,
+        parsed: crate::rulesets::list_check::ParsedList::default(),
     })
 }

@@ -23,7 +23,9 @@ pub fn check_file(
     file: FileId,
 ) -> Result<ListCheck, Diagnostic> {
     let (list, spans) = parse_file(sources, file)?;
-    Ok(check_parsed(ruleset, db, &list, spans, file))
+    let mut check = check_parsed(ruleset, db, &list, spans, file);
+    check.parsed = crate::rulesets::list_check::ParsedList::of(list);
+    Ok(check)
 }
 
 pub fn check_parsed(
@@ -125,5 +127,6 @@ pub fn check_parsed(
         diagnostics,
         side: army.army.map(|a| a.header.nation.en.clone()),
         spans,
+        parsed: crate::rulesets::list_check::ParsedList::default(),
     }
 }
