@@ -51,6 +51,9 @@ struct Asked {
     text: String,
 }
 
+/// Why a text is no list file, and where in it (line, column) when the reason points there.
+pub type NotAList = (Diagnostic, Option<(usize, usize)>);
+
 /// A list's text checked over the data.
 #[derive(Clone)]
 pub struct Checked {
@@ -196,7 +199,7 @@ impl Ready {
         path: &std::path::Path,
         name: &str,
         text: &str,
-    ) -> Result<Arc<Checked>, (Diagnostic, Option<(usize, usize)>)> {
+    ) -> Result<Arc<Checked>, NotAList> {
         let asked = Asked {
             roots,
             path: path.to_path_buf(),
