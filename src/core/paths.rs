@@ -66,6 +66,7 @@ pub fn named_by(
     named: &str,
     what: &str,
 ) -> Result<PathBuf, String> {
+    sources.note_named();
     let folder = sources
         .path(from)
         .and_then(Path::parent)

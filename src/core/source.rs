@@ -37,6 +37,25 @@ pub struct Sources {
     /// Texts read in the place of files on disk (by their canonical paths): a file as an edit
     /// would write it, read with the rest of its data before it is written.
     overlay: Vec<(std::path::PathBuf, String)>,
+    /// Whether a file a kept file names was looked for ([`crate::core::paths::named_by`]):
+    /// what was read from it is not kept here, and may change on disk apart from these.
+    named: Named,
+}
+
+/// A flag set once a kept file named another ([`Sources::names_apart`]).
+#[derive(Default)]
+struct Named(std::sync::atomic::AtomicBool);
+
+impl Clone for Named {
+    fn clone(&self) -> Self {
+        Named(std::sync::atomic::AtomicBool::new(self.get()))
+    }
+}
+
+impl Named {
+    fn get(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 /// A text parsed as a TOML document; `None` when it does not parse.
@@ -57,6 +76,7 @@ impl Sources {
             docs: Vec::new(),
             confined: None,
             overlay: Vec::new(),
+            named: Named::default(),
         }
     }
 
@@ -125,6 +145,29 @@ impl Sources {
     /// The document of `id` if it was parsed already.
     fn parsed(&self, id: FileId) -> Option<Parsed> {
         self.docs.get(id).and_then(|c| c.get()).cloned()
+    }
+
+    /// Notes that a kept file named another, read apart ([`crate::core::paths::named_by`]).
+    pub fn note_named(&self) {
+        self.named
+            .0
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether a kept file named another ([`Sources::note_named`]): what was made of these
+    /// sources depends on more than their texts.
+    pub fn names_apart(&self) -> bool {
+        self.named.get()
+    }
+
+    /// How many files are kept.
+    pub fn len(&self) -> usize {
+        self.texts.len()
+    }
+
+    /// Whether no file is kept.
+    pub fn is_empty(&self) -> bool {
+        self.texts.is_empty()
     }
 
     /// The text as read.

@@ -4,13 +4,16 @@
 //! nothing.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use toml_edit::DocumentMut;
 
 use super::ready::{Checked, Ready};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
-use crate::core::source::Sources;
+use crate::core::source::{FileId, Sources, SpanIndex};
+use crate::rulesets::priced::Priced;
+use crate::rulesets::record::MAX_COST;
 use crate::rulesets::{ListCheck, Rules};
 
 /// What an edit keeps of the file's bytes besides its TOML: a byte-order mark and CRLF line
@@ -149,10 +152,13 @@ pub struct Edited {
 /// An edit of the list `name` (its `original` text, at `path`) as the CLI makes it (the web
 /// app's edits): `change` made on its document, the new text with the original's byte-order
 /// mark and line endings, checked once over `ready`'s data (what it names read only within
-/// `roots`). When the text changed, the original is checked too (once): an edit of a text
-/// that is no list file is refused, and an edit that makes the same list as the original (a
-/// value set to what it was, [`same_list`]) keeps the original's text and check, so that the
-/// player's text stays as they wrote it. Fails when the result would no longer be a list file.
+/// `roots`), the records written from that check carried over to the text with them
+/// ([`with_records`]). When the text changed, the original's check is needed: the edit's
+/// own first check when only the records changed the text, else the one kept from the
+/// last edit or view of it, else made. An edit of a text that is no list file is refused,
+/// and an edit that makes the same list as the original (a value set to what it was,
+/// [`same_list`]) keeps the original's text and check, so that the player's text stays as
+/// they wrote it. Fails when the result would no longer be a list file.
 pub fn edit(
     ready: &Ready,
     roots: Option<Vec<PathBuf>>,
@@ -168,30 +174,49 @@ pub fn edit(
         Error::Usage(format!("{name} is not a list file{at}: {}", d.message))
     };
     let check = |text: &str| ready.check_unfolded(roots.clone(), path, name, text.to_owned());
+    let original_check = || {
+        ready
+            .check_kept(roots.clone(), path, name, original)
+            .map(|c| Arc::try_unwrap(c).unwrap_or_else(|c| (*c).clone()))
+    };
     // An edit of a text that is no list file is refused as such, whatever the edit.
-    let refused = |e: Error| check(original).err().map_or(e, &not_a_list);
+    let refused = |e: Error| original_check().err().map_or(e, &not_a_list);
     let engine = ready.engine.as_ref();
     let (mut doc, mut notes, added) =
         changed(engine, Path::new(name), original, change).map_err(refused)?;
     let shape = Shape::of(original);
-    let mut text = shape.apply(doc.to_string());
-    let mut after = check(&text);
-    // The records written from that check (none when the text is no longer a list: it is
-    // refused below, with its reasons); the text checked again only when they changed it.
-    if let Ok(made) = &after {
-        // What each unit is priced with, recorded from that check ([`apply`]'s records).
-        let first = ready.record(&made.check, &mut doc).map_err(refused)?;
-        say_recorded(first, added, &mut notes);
-        let recorded = shape.apply(doc.to_string());
-        if recorded != text {
-            text = recorded;
-            after = check(&text);
+    let edited = shape.apply(doc.to_string());
+    // The records written from the first check (none when the text is no longer a list: it
+    // is refused below, with its reasons); the text with them checked again only when the
+    // first check cannot be carried over to it.
+    let (text, after) = match check(&edited) {
+        Err(e) => (edited, Err(e)),
+        Ok(made) => {
+            // What each unit is priced with, recorded from that check ([`apply`]'s records).
+            let written = ready.record(&made.check, &mut doc).map_err(refused)?;
+            say_recorded(written.first, added, &mut notes);
+            let recorded = shape.apply(doc.to_string());
+            if recorded == edited {
+                (edited, Ok(made))
+            } else {
+                let carries = carries(ready, &made, &edited, &recorded, &written.records);
+                if carries && edited == original {
+                    // Only the records changed the original: the same list, its text kept.
+                    return Ok(kept(ready, &roots, path, name, original, made, notes));
+                }
+                let after = if carries {
+                    Ok(with_records(ready, made, &recorded, &written.records))
+                } else {
+                    check(&recorded)
+                };
+                (recorded, after)
+            }
         }
-    }
-    let (text, mut checked) = if text == original {
+    };
+    let (text, checked) = if text == original {
         (text, after.map_err(not_a_list)?)
     } else {
-        let before = check(original).map_err(not_a_list)?;
+        let before = original_check().map_err(not_a_list)?;
         match after {
             Ok(after) if !same_list(&before.check, &after.check) => (text, after),
             Ok(_) => (original.to_owned(), before),
@@ -203,10 +228,98 @@ pub fn edit(
             }
         }
     };
+    Ok(kept(ready, &roots, path, name, &text, checked, notes))
+}
+
+/// The edit's answer: its `text` and `checked` (kept for the next edit's original, then
+/// folded) and its notes.
+fn kept(
+    ready: &Ready,
+    roots: &Option<Vec<PathBuf>>,
+    path: &Path,
+    name: &str,
+    text: &str,
+    checked: Checked,
+    notes: Vec<String>,
+) -> Edited {
+    let checked = Arc::new(checked);
+    ready.keep(roots.clone(), path, name, text, checked.clone());
+    let mut checked = Arc::try_unwrap(checked).unwrap_or_else(|c| (*c).clone());
     checked.fold();
-    Ok(Edited {
-        text,
+    Edited {
+        text: text.to_owned(),
         checked,
         notes,
-    })
+    }
+}
+
+/// Whether the check `made` of `text` carries over to `recorded`, the same text with the
+/// records `written` (each unit's, 1-based) added by [`Ready::record`], instead of checking
+/// it again ([`with_records`]). What changes: each unit's record as its row reads it, the
+/// spans. What does not: a record written is what the data price its unit with today
+/// ([`crate::rulesets::priced::record_checked`]), which the check reads as no change of the data (no
+/// `data-changed`), and no rule reads a record otherwise; a written cost within
+/// [`MAX_COST`] reads back as written. The diagnostics keep their places when each one in
+/// the list points above the line of the first byte the records changed. Not when the check
+/// read another file than the list.
+fn carries(
+    ready: &Ready,
+    made: &Checked,
+    text: &str,
+    recorded: &str,
+    written: &[(usize, Priced)],
+) -> bool {
+    let same = text
+        .bytes()
+        .zip(recorded.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let line = text.as_bytes()[..same]
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |i| i + 1);
+    let above = |file: Option<FileId>, range: Option<&std::ops::Range<usize>>| {
+        file != Some(made.file) || range.is_none_or(|r| r.end < line)
+    };
+    let placed = made.check.diagnostics.iter().all(|d| {
+        above(d.file, d.span.as_ref())
+            && d.related
+                .iter()
+                .all(|(s, _)| above(Some(s.file), Some(&s.range)))
+    });
+    let readable = written
+        .iter()
+        .all(|(unit, p)| p.cost.is_none_or(|c| c <= MAX_COST) && *unit <= made.check.units.len());
+    placed && readable && made.sources.len() == ready.sources.len() + 1
+}
+
+/// The check `made` carried over to `recorded` ([`carries`]): the list's text replaced, each
+/// unit's record as written.
+fn with_records(
+    ready: &Ready,
+    made: Checked,
+    recorded: &str,
+    written: &[(usize, Priced)],
+) -> Checked {
+    let Checked {
+        sources: was,
+        file,
+        mut check,
+    } = made;
+    let mut sources = ready.sources.clone();
+    if let Some(roots) = was.confined_to() {
+        sources.confine(roots.to_vec());
+    }
+    let path = was.path(file).unwrap_or(Path::new("")).to_path_buf();
+    let id = sources.add_named(&path, &was.name(file), recorded.to_owned());
+    debug_assert_eq!(id, file);
+    check.spans = SpanIndex::of(&sources, file);
+    for (unit, p) in written {
+        check.units[unit - 1].priced = Some(p.clone());
+    }
+    Checked {
+        sources,
+        file,
+        check,
+    }
 }

@@ -32,9 +32,30 @@ pub struct Ready {
     /// a view's data changes): read only with this engine ([`Ready::record`],
     /// [`Ready::data_changes`]).
     prices: PriceMemo,
+    /// The last lists' texts checked by edits, unfolded, kept with what they were checked as
+    /// ([`Ready::check_kept`]).
+    kept: Mutex<Vec<(Asked, Arc<Checked>)>>,
 }
 
+/// How many checks [`Ready::check_kept`] keeps: the lists a few players edit at once.
+const KEPT: usize = 8;
+
+/// What a check was asked for: a list's text at a path, named in messages, what it names read
+/// within the roots. Over the same data, a check that reads no other file depends on nothing
+/// else.
+#[derive(PartialEq)]
+struct Asked {
+    roots: Option<Vec<PathBuf>>,
+    path: PathBuf,
+    name: String,
+    text: String,
+}
+
+/// Why a text is no list file, and where in it (line, column) when the reason points there.
+pub type NotAList = (Diagnostic, Option<(usize, usize)>);
+
 /// A list's text checked over the data.
+#[derive(Clone)]
 pub struct Checked {
     /// The data's sources and the list's.
     pub sources: Sources,
@@ -67,6 +88,7 @@ impl Ready {
             words: Mutex::default(),
             templates: Mutex::default(),
             prices: PriceMemo::default(),
+            kept: Mutex::default(),
         })
     }
 
@@ -108,7 +130,11 @@ impl Ready {
 
     /// [`priced::record_checked`]: what each unit of `doc` (checked as `check`) is priced
     /// with, recorded, the prices read from what these data priced before.
-    pub fn record(&self, check: &ListCheck, doc: &mut DocumentMut) -> Result<usize, Error> {
+    pub fn record(
+        &self,
+        check: &ListCheck,
+        doc: &mut DocumentMut,
+    ) -> Result<priced::Written, Error> {
         priced::record_checked(self.engine.as_ref(), check, doc, Some(&self.prices))
     }
 
@@ -162,6 +188,70 @@ impl Ready {
             file,
             check,
         })
+    }
+
+    /// [`Ready::check_unfolded`], the check of a text this load's edits checked before read
+    /// from those kept ([`Ready::keep`]) instead of made again. A check that read any file
+    /// besides the list (a career it names, which may change on disk) is never kept.
+    pub fn check_kept(
+        &self,
+        roots: Option<Vec<PathBuf>>,
+        path: &std::path::Path,
+        name: &str,
+        text: &str,
+    ) -> Result<Arc<Checked>, NotAList> {
+        let asked = Asked {
+            roots,
+            path: path.to_path_buf(),
+            name: name.to_owned(),
+            text: text.to_owned(),
+        };
+        if let Some(c) = self.kept_of(&asked) {
+            return Ok(c);
+        }
+        let checked =
+            Arc::new(self.check_unfolded(asked.roots.clone(), path, name, text.to_owned())?);
+        self.keep_asked(asked, checked.clone());
+        Ok(checked)
+    }
+
+    /// Keeps `checked`, the unfolded check of `text` ([`Ready::check_unfolded`] with the same
+    /// `roots`, `path` and `name`), for [`Ready::check_kept`].
+    pub fn keep(
+        &self,
+        roots: Option<Vec<PathBuf>>,
+        path: &std::path::Path,
+        name: &str,
+        text: &str,
+        checked: Arc<Checked>,
+    ) {
+        let asked = Asked {
+            roots,
+            path: path.to_path_buf(),
+            name: name.to_owned(),
+            text: text.to_owned(),
+        };
+        self.keep_asked(asked, checked);
+    }
+
+    fn kept_of(&self, asked: &Asked) -> Option<Arc<Checked>> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.iter()
+            .find(|(a, _)| a == asked)
+            .map(|(_, c)| c.clone())
+    }
+
+    fn keep_asked(&self, asked: Asked, checked: Arc<Checked>) {
+        // Only the data's files and the list's: nothing read that may change apart.
+        if checked.sources.len() != self.sources.len() + 1 || checked.sources.names_apart() {
+            return;
+        }
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.retain(|(a, _)| *a != asked);
+        if kept.len() >= KEPT {
+            kept.remove(0);
+        }
+        kept.push((asked, checked));
     }
 }
 

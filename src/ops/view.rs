@@ -113,7 +113,7 @@ pub fn list_view(
     let offers = engine
         .ruleset()
         .need(engine.lists(), "army lists")
-        .and_then(|x| x.offers(&c.sources, c.file, lang, labels))
+        .and_then(|x| x.offers_checked(&c.check, &c.sources, lang, labels))
         .ok();
     let units: Vec<UnitView> =
         c.check
@@ -230,10 +230,10 @@ pub fn list_view(
 /// where the builder shows it.
 fn placement(c: &Checked) -> Vec<Option<usize>> {
     let text = c.sources.text(c.file);
-    // The check's index of the list's spans (the list is not parsed again).
-    let starts = c.check.spans.array_table_starts("units");
     let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-    let unit_lines: Vec<usize> = starts.iter().map(|o| line_of(*o)).collect();
+    // The check's index of the list's spans (the list is not parsed again), read when a
+    // diagnostic is in the list.
+    let mut unit_lines: Option<Vec<usize>> = None;
     c.check
         .diagnostics
         .iter()
@@ -242,7 +242,11 @@ fn placement(c: &Checked) -> Vec<Option<usize>> {
             if d.file != Some(c.file) {
                 return None;
             }
-            unit_lines.iter().rposition(|l| *l <= line)
+            let starts = unit_lines.get_or_insert_with(|| {
+                let starts = c.check.spans.array_table_starts("units");
+                starts.iter().map(|o| line_of(*o)).collect()
+            });
+            starts.iter().rposition(|l| *l <= line)
         })
         .collect()
 }

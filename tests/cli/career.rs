@@ -387,3 +387,43 @@ fn a_list_takes_its_careers_rank() {
     assert!(r.stderr.contains("error[rank-above-career]: the rank Colonel is above the career's: its career has reached Lieutenant (Lieutenant, 2,500 victory points)"), "{}", r.stderr);
     assert!(r.stderr.contains("= help: Colonel comes with 6,000 victory points, 3,500 more; remove `rank` to take the career's"), "{}", r.stderr);
 }
+
+/// `muster serve` keeps the checks its edits made (an edit's original is the last edit's
+/// text), never one of a list that names its career: the career is read apart from the
+/// list, and a game added to it changes the check.
+#[test]
+fn a_list_naming_its_career_has_no_check_kept() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    new_career(d, "france", "infantry");
+    std::fs::create_dir_all(d.join("lists")).unwrap();
+    let shipped = std::fs::read_to_string(root().join("lists/voltigeurs-hussars.toml")).unwrap();
+    let path = d.join("lists/mine.toml");
+    let named = shipped.replace("[list]\n", "[list]\ncareer = \"../careers/me.toml\"\n");
+    let mut probe = muster::core::source::Sources::new();
+    let id = probe.add(&path, shipped.clone());
+    let ruleset = muster::rulesets::peek(&probe, id).expect("Capitán");
+    let dirs = vec![root().join("unit-sheets")];
+    let ready = muster::ops::ready::Ready::load(
+        ruleset,
+        &dirs,
+        muster::ops::ready::data_stamp(ruleset, &dirs),
+    )
+    .expect("the data");
+    let twice = |text: &str| {
+        let check = || {
+            ready
+                .check_kept(None, &path, "mine.toml", text)
+                .unwrap_or_else(|(e, _)| panic!("{}", e.message))
+        };
+        std::sync::Arc::ptr_eq(&check(), &check())
+    };
+    assert!(
+        twice(&shipped),
+        "a list naming no other file: its check kept"
+    );
+    assert!(
+        !twice(&named),
+        "a list naming its career: checked each time"
+    );
+}

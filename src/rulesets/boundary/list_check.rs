@@ -48,12 +48,31 @@ pub struct Extra {
     pub count: Option<u32>,
 }
 
+/// A list file as its ruleset's check parsed it (the ruleset's own type), kept with the check
+/// so that what follows it (the picker's offers) does not parse the file again. Empty where a
+/// check keeps none.
+#[derive(Clone, Default)]
+pub struct ParsedList(Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>);
+
+impl ParsedList {
+    pub fn of<T: std::any::Any + Send + Sync>(list: T) -> Self {
+        ParsedList(Some(std::sync::Arc::new(list)))
+    }
+
+    /// The list, when it was kept and is a `T`.
+    pub fn get<T: std::any::Any>(&self) -> Option<&T> {
+        self.0.as_deref().and_then(|l| l.downcast_ref())
+    }
+}
+
 /// A list file parsed and checked by its ruleset.
 #[derive(Clone)]
 pub struct ListCheck {
     pub ruleset: Ruleset,
     pub file: FileId,
     pub spans: SpanIndex,
+    /// The list as the check parsed it (its records as they were then).
+    pub parsed: ParsedList,
     pub name: String,
     /// The language the list asks its documents in (`lang` in `[list]`).
     pub lang: Option<Lang>,

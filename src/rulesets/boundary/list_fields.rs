@@ -74,9 +74,10 @@ pub fn described_by(
         .unwrap_or_default()
         .iter()
         .filter_map(|f| {
+            // Only a field of choices is said by its name: the others are not read.
+            let choices = f.choices.as_ref()?;
             let given = given(f.key)?;
             let given = given.as_str();
-            let choices = f.choices.as_ref()?;
             Some(
                 choices
                     .iter()

@@ -54,6 +54,18 @@ pub trait Lists {
         labels: &toml::Table,
     ) -> Result<Offers, Error>;
 
+    /// [`Lists::offers`] of the list checked as `check` (its file in `sources`), from the list
+    /// as the check parsed it where the ruleset keeps it ([`ListCheck::parsed`]).
+    fn offers_checked(
+        &self,
+        check: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<Offers, Error> {
+        self.offers(sources, check.file, lang, labels)
+    }
+
     /// [`Lists::offers`] of the sheets or entries `ids` only (their `data_id`): what the
     /// builder's view of a list names its units by, without the whole picker's work.
     fn offers_of(

@@ -429,7 +429,16 @@ pub fn record(
     let Ok(check) = check_doc(engine, path, doc) else {
         return Ok(0);
     };
-    record_checked(engine, &check, doc, None)
+    record_checked(engine, &check, doc, None).map(|w| w.first)
+}
+
+/// The records an edit wrote ([`record_checked`]).
+#[derive(Debug, Default)]
+pub struct Written {
+    /// How many units were recorded for the first time.
+    pub first: usize,
+    /// Each record written: its unit (1-based) and the record.
+    pub records: Vec<(usize, Priced)>,
 }
 
 /// [`record`] given the check of `doc` as it stands (its units: what each is and costs, its
@@ -439,13 +448,13 @@ pub fn record_checked(
     check: &ListCheck,
     doc: &mut DocumentMut,
     memo: Option<&PriceMemo>,
-) -> Result<usize, Error> {
+) -> Result<Written, Error> {
+    let mut written = Written::default();
     let Some(lists) = engine.lists() else {
-        return Ok(0);
+        return Ok(written);
     };
     let words = check.ruleset.list_words();
     let mut prices = Prices::new(lists, memo);
-    let mut first = 0;
     for (i, row) in check.units.iter().enumerate() {
         // The record stays the unit's last key when an edit wrote a key after it.
         let unit = list_doc::unit_table_mut(doc, i + 1)?;
@@ -462,14 +471,15 @@ pub fn record_checked(
         };
         let today = now.record(words.points.then_some(row.cost));
         match &row.priced {
-            None => first += 1,
+            None => written.first += 1,
             Some(was) if compare(i + 1, row, was, now).is_some() => continue,
             Some(was) if *was == today => continue,
             Some(_) => {}
         }
         write_record(doc, i + 1, &today, &now.kept)?;
+        written.records.push((i + 1, today));
     }
-    Ok(first)
+    Ok(written)
 }
 
 /// What `muster list update` (and the builder's button) accepted for one unit.

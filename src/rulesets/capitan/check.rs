@@ -25,7 +25,9 @@ pub fn check_list(
         .career
         .as_deref()
         .map(|c| super::career::of_list(db, sources, file, c).map(|(s, _)| s));
-    check_parsed(ruleset, db, &list, spans, file, career)
+    let mut check = check_parsed(ruleset, db, &list, spans, file, career);
+    check.parsed = crate::rulesets::list_check::ParsedList::of(list);
+    check
 }
 
 /// Checks a list already parsed.
@@ -120,5 +122,6 @@ pub fn check_parsed<'a>(
         diagnostics,
         side: Some(list.list.coalition.to_string()),
         spans,
+        parsed: crate::rulesets::list_check::ParsedList::default(),
     }
 }

@@ -417,6 +417,21 @@ impl Lists for CapitanEngine {
         super::offers::offers(&self.db, sources, file, lang, labels, None)
     }
 
+    fn offers_checked(
+        &self,
+        check: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<crate::rulesets::Offers, Error> {
+        match check.parsed.get::<super::list::ListFile>() {
+            Some(list) => Ok(super::offers::offers_for(
+                &self.db, list, sources, check.file, lang, labels, None,
+            )),
+            None => self.offers(sources, check.file, lang, labels),
+        }
+    }
+
     fn offers_of(
         &self,
         sources: &Sources,

@@ -24,6 +24,19 @@ pub fn offers(
 ) -> Result<Offers, Error> {
     let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
         .map_err(|d| Error::Usage(d.message))?;
+    Ok(offers_for(db, &list, sources, file, lang, labels, only))
+}
+
+/// [`offers`] of a list parsed already.
+pub fn offers_for(
+    db: &Database,
+    list: &ListFile,
+    sources: &Sources,
+    file: FileId,
+    lang: Lang,
+    labels: &toml::Table,
+    only: Option<&[&str]>,
+) -> Offers {
     let header = &list.list;
     let rank = super::career::rank_of_list(db, sources, file, header);
     let pts = label(labels, "points");
@@ -91,7 +104,7 @@ pub fn offers(
             }
         })
         .collect();
-    Ok(Offers { groups, offers })
+    Offers { groups, offers }
 }
 
 /// A command sheet's kind (§4.2: subordinate or independent) and whom it may activate, as the

@@ -358,5 +358,6 @@ pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> 
         diagnostics: d,
         side: None,
         spans,
+        parsed: crate::rulesets::list_check::ParsedList::of(list),
     }
 }

@@ -241,70 +241,20 @@ impl Lists for HmEngine {
     ) -> Result<Offers, Error> {
         let (list, _) =
             list_doc::parse::<ListFile>(sources, file).map_err(|d| Error::Usage(d.message))?;
-        let db = &self.db;
-        let pts = label(labels, "points");
-        let brigades: Vec<Choice> = list
-            .brigade
-            .iter()
-            .map(|b| Choice::new(&b.id, &format!("{} — {}", b.name, b.commander)))
-            .collect();
-        let sizes: Vec<Choice> = db
-            .rules
-            .size
-            .iter()
-            .map(|s| Choice::new(&s.id, s.name.get(lang)))
-            .collect();
-        let offers = db
-            .units
-            .iter()
-            .map(|u| Offer {
-                id: u.id.clone(),
-                data_id: u.id.clone(),
-                name: u.name.get(lang).to_owned(),
-                detail: label(labels, &format!("arm_{}", u.arm.as_str())),
-                group: u.arm.as_str().to_owned(),
-                cost: u.points.map(|p| format!("{p} {pts}")).unwrap_or_default(),
-                max: None,
-                taken: u32::try_from(list.units.iter().filter(|l| l.unit == u.id).count())
-                    .unwrap_or(u32::MAX),
-                mine: true,
-                figures: None,
-                guns: None,
-                extras: Vec::new(),
-                free: Vec::new(),
-                choices: vec![
-                    OfferChoice {
-                        key: "brigade".into(),
-                        label: label(labels, "brigade"),
-                        values: brigades.clone(),
-                        default: list.units.last().map(|l| l.brigade.clone()),
-                        new: vec![
-                            Choice::new("brigade-name", &label(labels, "field_brigade_name")),
-                            Choice::new("commander", &label(labels, "field_commander")),
-                            Choice::new("rating", &label(labels, "rating")),
-                        ],
-                    },
-                    OfferChoice {
-                        key: "size".into(),
-                        label: label(labels, "field_size"),
-                        values: sizes.clone(),
-                        default: Some(u.size.clone()),
-                        new: Vec::new(),
-                    },
-                ],
-                // The shipped unit types are illustrative (the book gives none).
-                provenance: db.provenance(&u.id),
-                // Its commanders are the list's, not units of the picker.
-                command: None,
-            })
-            .collect();
-        Ok(Offers {
-            groups: Arm::ALL
-                .iter()
-                .map(|a| Choice::new(a.as_str(), &label(labels, &format!("arm_{}", a.as_str()))))
-                .collect(),
-            offers,
-        })
+        Ok(self.offers_for(&list, lang, labels))
+    }
+
+    fn offers_checked(
+        &self,
+        check: &ListCheck,
+        sources: &Sources,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Result<Offers, Error> {
+        match check.parsed.get::<ListFile>() {
+            Some(list) => Ok(self.offers_for(list, lang, labels)),
+            None => self.offers(sources, check.file, lang, labels),
+        }
     }
 
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
@@ -586,5 +536,75 @@ impl Games for HmEngine {
 
     fn game_rules(&self) -> &crate::rulesets::game::GameRules {
         &self.db.game
+    }
+}
+
+impl HmEngine {
+    /// [`Lists::offers`] of a list parsed already.
+    fn offers_for(&self, list: &ListFile, lang: Lang, labels: &toml::Table) -> Offers {
+        let db = &self.db;
+        let pts = label(labels, "points");
+        let brigades: Vec<Choice> = list
+            .brigade
+            .iter()
+            .map(|b| Choice::new(&b.id, &format!("{} — {}", b.name, b.commander)))
+            .collect();
+        let sizes: Vec<Choice> = db
+            .rules
+            .size
+            .iter()
+            .map(|s| Choice::new(&s.id, s.name.get(lang)))
+            .collect();
+        let offers = db
+            .units
+            .iter()
+            .map(|u| Offer {
+                id: u.id.clone(),
+                data_id: u.id.clone(),
+                name: u.name.get(lang).to_owned(),
+                detail: label(labels, &format!("arm_{}", u.arm.as_str())),
+                group: u.arm.as_str().to_owned(),
+                cost: u.points.map(|p| format!("{p} {pts}")).unwrap_or_default(),
+                max: None,
+                taken: u32::try_from(list.units.iter().filter(|l| l.unit == u.id).count())
+                    .unwrap_or(u32::MAX),
+                mine: true,
+                figures: None,
+                guns: None,
+                extras: Vec::new(),
+                free: Vec::new(),
+                choices: vec![
+                    OfferChoice {
+                        key: "brigade".into(),
+                        label: label(labels, "brigade"),
+                        values: brigades.clone(),
+                        default: list.units.last().map(|l| l.brigade.clone()),
+                        new: vec![
+                            Choice::new("brigade-name", &label(labels, "field_brigade_name")),
+                            Choice::new("commander", &label(labels, "field_commander")),
+                            Choice::new("rating", &label(labels, "rating")),
+                        ],
+                    },
+                    OfferChoice {
+                        key: "size".into(),
+                        label: label(labels, "field_size"),
+                        values: sizes.clone(),
+                        default: Some(u.size.clone()),
+                        new: Vec::new(),
+                    },
+                ],
+                // The shipped unit types are illustrative (the book gives none).
+                provenance: db.provenance(&u.id),
+                // Its commanders are the list's, not units of the picker.
+                command: None,
+            })
+            .collect();
+        Offers {
+            groups: Arm::ALL
+                .iter()
+                .map(|a| Choice::new(a.as_str(), &label(labels, &format!("arm_{}", a.as_str()))))
+                .collect(),
+            offers,
+        }
     }
 }

@@ -211,5 +211,6 @@ pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> 
         diagnostics,
         side: None,
         spans,
+        parsed: crate::rulesets::list_check::ParsedList::default(),
     }
 }

@@ -12,9 +12,11 @@ use crate::core::source::{FileId, SpanIndex};
 use crate::rulesets::checking::Parsed;
 use crate::rulesets::{Extra, ListCheck, Ruleset, UnitRow};
 
-/// Checks the list `parsed`.
+/// Checks the list `parsed`, keeping it parsed.
 pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> ListCheck {
-    check_parsed(ruleset, db, &parsed.list, parsed.spans, parsed.file)
+    let mut check = check_parsed(ruleset, db, &parsed.list, parsed.spans, parsed.file);
+    check.parsed = crate::rulesets::list_check::ParsedList::of(parsed.list);
+    check
 }
 
 /// Checks a list already parsed.
@@ -117,5 +119,6 @@ pub fn check_parsed(
         diagnostics,
         side: army.army.map(|a| a.header.nation.en.clone()),
         spans,
+        parsed: crate::rulesets::list_check::ParsedList::default(),
     }
 }

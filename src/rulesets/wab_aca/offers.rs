@@ -21,6 +21,17 @@ pub fn offers(
 ) -> Result<Offers, Error> {
     let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
         .map_err(|d| Error::Usage(d.message))?;
+    Ok(offers_for(db, &list, lang, labels, only))
+}
+
+/// [`offers`] of a list parsed already.
+pub fn offers_for(
+    db: &Database,
+    list: &ListFile,
+    lang: Lang,
+    labels: &toml::Table,
+    only: Option<&[&str]>,
+) -> Offers {
     let army = db.army(&list.list.army);
     let pts = label(labels, "points");
     let groups = Kind::ALL
@@ -80,7 +91,7 @@ pub fn offers(
             command: command(db, entry, lang),
         });
     }
-    Ok(Offers { groups, offers })
+    Offers { groups, offers }
 }
 
 /// A general's place in the chain of command and whom he leads: his special rules' names and
