@@ -35,6 +35,7 @@ fn with_clubs(clubs: &[&str]) -> Vec<Seat> {
 
 #[test]
 fn more_than_512_players_are_refused() {
+    assert_eq!(pair(&seats(512), 2, 0).unwrap().tables.len(), 256);
     let err = pair(&seats(513), 2, 0).unwrap_err();
     assert_eq!(err, PairingError::TooManySeats { seats: 513 });
     assert_eq!(
