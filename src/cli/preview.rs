@@ -27,6 +27,8 @@ pub struct PreviewCommand {
     pub request: Request,
     pub format: PreviewFormat,
     pub plot: Option<PathBuf>,
+    /// `--lang`: the language of the text (default: the list's `lang`, else English).
+    pub lang: Option<super::LangArg>,
 }
 
 const ABOUT: &str = "Exact outcome distributions (the procedures depend on --ruleset)";
@@ -96,6 +98,16 @@ fn procedure_command(ruleset: Ruleset, p: &'static Procedure) -> Command {
                 .value_parser(clap::value_parser!(PathBuf))
                 .help_heading("Output"),
         );
+    // A procedure whose own `--lang` chooses its table's words says its text in it too.
+    if p.param("lang").is_none() {
+        cmd = cmd.arg(
+            Arg::new("lang")
+                .long("lang")
+                .help("Language of what it prints (default: the list's `lang`, else English)")
+                .value_parser(clap::value_parser!(super::LangArg))
+                .help_heading("Output"),
+        );
+    }
     if p.params.iter().any(|x| matches!(x.kind, Kind::Unit { .. })) {
         let sheet = ruleset.list_words().id;
         cmd = cmd.after_help(format!(
@@ -213,6 +225,22 @@ fn request(
     Ok(request)
 }
 
+/// The `--lang` given: the command's own, or the procedure's (a table's words) when it
+/// declares one and it was given.
+fn lang(p: &'static Procedure, m: &ArgMatches) -> Option<super::LangArg> {
+    if p.param("lang").is_none() {
+        return m.get_one::<super::LangArg>("lang").copied();
+    }
+    if m.value_source("lang") != Some(ValueSource::CommandLine) {
+        return None;
+    }
+    let given = m.get_one::<Value>("lang")?;
+    match given {
+        Value::Text(t) => clap::ValueEnum::from_str(t, true).ok(),
+        _ => None,
+    }
+}
+
 impl FromArgMatches for PreviewCommand {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
         let ruleset = ruleset_of(matches);
@@ -235,6 +263,7 @@ impl FromArgMatches for PreviewCommand {
                 .copied()
                 .unwrap_or_default(),
             plot: m.get_one::<PathBuf>("plot").cloned(),
+            lang: lang(p, m),
         })
     }
 

@@ -152,8 +152,7 @@ fn text(r: &VolleyReport, series: &[Series]) -> String {
     }
     text.push_str(&distribution_table(
         "result",
-        &crate::core::table::english(series),
-    ));
+        &crate::core::table::english(series), crate::core::i18n::Lang::En));
     for b in &r.reach {
         text.push_str(&format!(
             "{} {}–{} cm: needs {}{}: P {:.4}\n",

@@ -92,7 +92,7 @@ pub fn shoot(r: &ShootOut) -> String {
         "  P(casualty per shot) {:.4}\n",
         r.report.p_casualty
     ));
-    text.push_str(&distribution_table("casualties", &english(&series)));
+    text.push_str(&distribution_table("casualties", &english(&series), crate::core::i18n::Lang::En));
     text.push_str(&format!("mean {:.3}\n", r.report.mean));
     out
 }
@@ -176,7 +176,7 @@ pub fn combat(r: &CombatOut) -> String {
         ));
         text.push_str(&format!("    {why}\n"));
     }
-    text.push_str(&distribution_table("wounds caused", &english(&series)));
+    text.push_str(&distribution_table("wounds caused", &english(&series), crate::core::i18n::Lang::En));
     text.push_str(&format!(
         "result before wounds: attacker {} (ranks, flank or rear, charge, flag, outnumbering, supports, push), defender {}\n",
         r.attacker.report.static_score, r.defender.report.static_score
@@ -311,8 +311,7 @@ pub fn artillery(r: &ArtilleryOut) -> String {
             }
             text.push_str(&distribution_table(
                 "wounds",
-                &[("wounds on the materiel".into(), m.materiel_wounds.clone())],
-            ));
+                &[("wounds on the materiel".into(), m.materiel_wounds.clone())], crate::core::i18n::Lang::En));
         }
         None => text.push_str(&format!(
             "  P(misfire) {:.4}; {} hits at S{} against T{}: to wound {}, save {}\n",
@@ -335,8 +334,7 @@ pub fn artillery(r: &ArtilleryOut) -> String {
     if matches!(r.report.at, At::Figures | At::Battery) {
         text.push_str(&distribution_table(
             "casualties",
-            &english(&artillery_series(r)),
-        ));
+            &english(&artillery_series(r)), crate::core::i18n::Lang::En));
         text.push_str(&format!("mean {:.3}\n", r.report.mean));
     }
     text
@@ -418,7 +416,7 @@ pub fn fire_duel(r: &DuelOut) -> String {
             ));
         }
     }
-    text.push_str(&distribution_table("casualties", &english(&duel_series(r))));
+    text.push_str(&distribution_table("casualties", &english(&duel_series(r)), crate::core::i18n::Lang::En));
     text.push_str(&format!(
         "when it answers: P(the firer wins) {}  P(the unit fired at wins) {}  P(draw) {}\n",
         pct(d.p_firer_wins),
