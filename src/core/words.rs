@@ -151,6 +151,11 @@ impl Phrase {
         }
     }
 
+    /// A text said as it is in every language (a name the data gives in one language).
+    pub fn as_is(text: impl Into<String>) -> Self {
+        Self::new("as-is", "{text}").text("text", text)
+    }
+
     /// A count (forms agree with it).
     pub fn count(mut self, name: &'static str, n: impl TryInto<i64>) -> Self {
         let n = n.try_into().unwrap_or(i64::MAX);

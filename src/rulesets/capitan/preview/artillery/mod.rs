@@ -48,6 +48,15 @@ pub struct ArtilleryOutcome {
 }
 
 /// A skill's name in the previews' language (its id when the data lack it).
+/// A template by its name: the data's ("Mitraille 2"), its kind in the language of the text
+/// where the labels name it (`canister`: "Metralla 2" in Spanish).
+fn template_name(template: &str, ammo: &str) -> Phrase {
+    let (kind, number) = template.rsplit_once(' ').unwrap_or((template, ""));
+    Phrase::new("template-name", "{kind} {number}")
+        .label("kind", ammo, kind)
+        .text("number", number)
+}
+
 fn skill_name(db: &Database, id: &str) -> Named {
     db.skill(id).map_or(Named::same(id), skill_named)
 }
@@ -139,7 +148,7 @@ pub fn setup(
             .label("ammo", format!("choice_ammo_{ammo_name}"), ammo_name)
             .label("range", format!("gun_range_{range_name}"), range_name)
             .count("cm", range_cm)
-            .text("template", ammo.template.clone())
+            .phrase("template", template_name(&ammo.template, ammo_name))
             .count("need", need),
         );
     } else {
@@ -152,7 +161,7 @@ pub fn setup(
             .label("ammo", format!("choice_ammo_{ammo_name}"), ammo_name)
             .label("range", format!("gun_range_{range_name}"), range_name)
             .count("cm", range_cm)
-            .text("template", ammo.template.clone())
+            .phrase("template", template_name(&ammo.template, ammo_name))
             .count("need", need),
         );
     }
