@@ -134,7 +134,10 @@ pub fn ruleset_of_units(args: &[std::ffi::OsString]) -> Option<(String, crate::r
 /// The `lang` of the list (or, for a game, of side a's list) the request's first unit of a
 /// file comes from; `None` when no unit comes from a file or the file does not read (its
 /// errors are said when its units are read).
-fn first_list_lang(engine: &crate::rulesets::Rules, request: &crate::rulesets::procedure::Request) -> Option<Lang> {
+fn first_list_lang(
+    engine: &crate::rulesets::Rules,
+    request: &crate::rulesets::procedure::Request,
+) -> Option<Lang> {
     let path = request.units().find_map(|u| match u {
         UnitRef::File { path, .. } => Some(path.clone()),
         _ => None,

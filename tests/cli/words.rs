@@ -1153,7 +1153,15 @@ fn every_command_takes_lang() {
     lacks(
         &fr,
         &[
-            "Fire", "at", "shots", "mean", "median", "casualties", "figures", "unit", "range",
+            "Fire",
+            "at",
+            "shots",
+            "mean",
+            "median",
+            "casualties",
+            "figures",
+            "unit",
+            "range",
         ],
     );
     let es = said(&[
@@ -1182,7 +1190,14 @@ fn every_command_takes_lang() {
     lacks(
         &es,
         &[
-            "Melee", "after", "round", "survivors", "wins", "destroyed", "routed", "expected",
+            "Melee",
+            "after",
+            "round",
+            "survivors",
+            "wins",
+            "destroyed",
+            "routed",
+            "expected",
         ],
     );
     let es = said(&[
@@ -1375,7 +1390,14 @@ fn other_previews(id: &str) -> Vec<Vec<String>> {
             "effective",
         ])],
         "wab-aca" => vec![
-            words(&["preview", "--ruleset", "wab-aca", "test", "--leadership", "7"]),
+            words(&[
+                "preview",
+                "--ruleset",
+                "wab-aca",
+                "test",
+                "--leadership",
+                "7",
+            ]),
             words(&[
                 "preview",
                 "--ruleset",
@@ -1391,12 +1413,28 @@ fn other_previews(id: &str) -> Vec<Vec<String>> {
         ],
         "hm-qrs" => vec![
             words(&[
-                "preview", "--ruleset", "hm-qrs", "command", "--rating", "8", "--with",
-                "enemy-near", "--distance", "13",
+                "preview",
+                "--ruleset",
+                "hm-qrs",
+                "command",
+                "--rating",
+                "8",
+                "--with",
+                "enemy-near",
+                "--distance",
+                "13",
             ]),
             words(&[
-                "preview", "--ruleset", "hm-qrs", "break-test", "--arm", "infantry", "--combat",
-                "fire", "--modifier", "0",
+                "preview",
+                "--ruleset",
+                "hm-qrs",
+                "break-test",
+                "--arm",
+                "infantry",
+                "--combat",
+                "fire",
+                "--modifier",
+                "0",
             ]),
         ],
         "thucydide" => vec![words(&[
@@ -1542,7 +1580,12 @@ fn every_command_line_output_in_its_language() {
             if !r.meta().duels.is_empty() {
                 let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
                 let m = json(&muster(&[
-                    "matchups", a, "--against", b, "--format", "json",
+                    "matchups",
+                    a,
+                    "--against",
+                    b,
+                    "--format",
+                    "json",
                 ]));
                 let mut of: std::collections::BTreeMap<String, usize> = Default::default();
                 for cell in m["cells"].as_array().unwrap() {
@@ -1553,7 +1596,9 @@ fn every_command_line_output_in_its_language() {
                         .map(|w| w.as_str().unwrap().to_owned())
                         .collect();
                     let n = of.entry(words[1].clone()).or_default();
-                    if *n < 2 && muster(&words.iter().map(String::as_str).collect::<Vec<_>>()).code == 0 {
+                    if *n < 2
+                        && muster(&words.iter().map(String::as_str).collect::<Vec<_>>()).code == 0
+                    {
                         *n += 1;
                         previews.push(words);
                     }
@@ -1619,12 +1664,11 @@ fn every_command_line_output_in_its_language() {
                     &["game", "mark", g, "a1", "--lost", "1", "--lang", l],
                 );
                 // The ruleset's first state, marked: the score names it in the language.
-                let game_rules: toml::Table = std::fs::read_to_string(
-                    root().join("unit-sheets").join(id).join("game.toml"),
-                )
-                .ok()
-                .and_then(|t| toml::from_str(&t).ok())
-                .unwrap_or_default();
+                let game_rules: toml::Table =
+                    std::fs::read_to_string(root().join("unit-sheets").join(id).join("game.toml"))
+                        .ok()
+                        .and_then(|t| toml::from_str(&t).ok())
+                        .unwrap_or_default();
                 let state = game_rules
                     .get("state")
                     .and_then(|s| s.as_array())
