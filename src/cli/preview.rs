@@ -18,6 +18,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser, Value
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
 
+use crate::core::i18n::Lang;
 use crate::rulesets::procedure::{Kind, Param, Procedure, Request, Selector, Side, UnitRef, Value};
 use crate::rulesets::Ruleset;
 
@@ -28,7 +29,7 @@ pub struct PreviewCommand {
     pub format: PreviewFormat,
     pub plot: Option<PathBuf>,
     /// `--lang`: the language of the text (default: the list's `lang`, else English).
-    pub lang: Option<super::LangArg>,
+    pub lang: Option<Lang>,
 }
 
 const ABOUT: &str = "Exact outcome distributions (the procedures depend on --ruleset)";
@@ -104,7 +105,7 @@ fn procedure_command(ruleset: Ruleset, p: &'static Procedure) -> Command {
             Arg::new("lang")
                 .long("lang")
                 .help("Language of what it prints (default: the list's `lang`, else English)")
-                .value_parser(clap::value_parser!(super::LangArg))
+                .value_parser(PossibleValuesParser::new(["fr", "es", "en"]).map(|l| lang_of(&l)))
                 .help_heading("Output"),
         );
     }
@@ -227,18 +228,25 @@ fn request(
 
 /// The `--lang` given: the command's own, or the procedure's (a table's words) when it
 /// declares one and it was given.
-fn lang(p: &'static Procedure, m: &ArgMatches) -> Option<super::LangArg> {
+fn lang(p: &'static Procedure, m: &ArgMatches) -> Option<Lang> {
     if p.param("lang").is_none() {
-        return m.get_one::<super::LangArg>("lang").copied();
+        return m.get_one::<Lang>("lang").copied();
     }
     if m.value_source("lang") != Some(ValueSource::CommandLine) {
         return None;
     }
-    let given = m.get_one::<Value>("lang")?;
-    match given {
-        Value::Text(t) => clap::ValueEnum::from_str(t, true).ok(),
+    match m.get_one::<Value>("lang")? {
+        Value::Text(t) => Some(lang_of(t)),
         _ => None,
     }
+}
+
+/// A language by its id (one of the values the flag offers).
+fn lang_of(id: &str) -> Lang {
+    Lang::ALL
+        .into_iter()
+        .find(|l| l.id() == id)
+        .unwrap_or(Lang::En)
 }
 
 impl FromArgMatches for PreviewCommand {

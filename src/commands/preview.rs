@@ -33,6 +33,11 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
     // The text's language: --lang, else the first list's (or game's side a's) `lang`, else
     // the command line's.
     let listed = first_list_lang(engine.as_ref(), &request);
+    let asked = asked.map(|l| match l {
+        Lang::Fr => crate::cli::LangArg::Fr,
+        Lang::Es => crate::cli::LangArg::Es,
+        Lang::En => crate::cli::LangArg::En,
+    });
     let lang = super::said_lang(engine.ruleset(), asked, listed)?;
     request.in_lang(lang);
     resolve_files(engine.as_ref(), &mut request)?;
