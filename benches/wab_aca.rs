@@ -87,7 +87,7 @@ fn previews(c: &mut Criterion) {
         b.iter(|| black_box(shoot::shoot(&db, black_box(&elite))))
     });
     let side = |name: &str| Side {
-        name: name.into(),
+        name: muster::core::words::Phrase::as_is(name),
         figures: 25,
         fighting: 12,
         attacks: 1,

@@ -18,6 +18,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser, Value
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
 
+use crate::core::i18n::Lang;
 use crate::rulesets::procedure::{Kind, Param, Procedure, Request, Selector, Side, UnitRef, Value};
 use crate::rulesets::Ruleset;
 
@@ -27,6 +28,8 @@ pub struct PreviewCommand {
     pub request: Request,
     pub format: PreviewFormat,
     pub plot: Option<PathBuf>,
+    /// `--lang`: the language of the text (default: the list's `lang`, else English).
+    pub lang: Option<Lang>,
 }
 
 const ABOUT: &str = "Exact outcome distributions (the procedures depend on --ruleset)";
@@ -96,6 +99,16 @@ fn procedure_command(ruleset: Ruleset, p: &'static Procedure) -> Command {
                 .value_parser(clap::value_parser!(PathBuf))
                 .help_heading("Output"),
         );
+    // A procedure whose own `--lang` chooses its table's words says its text in it too.
+    if p.param("lang").is_none() {
+        cmd = cmd.arg(
+            Arg::new("lang")
+                .long("lang")
+                .help("Language of what it prints (default: the list's `lang`, else English)")
+                .value_parser(PossibleValuesParser::new(["fr", "es", "en"]).map(|l| lang_of(&l)))
+                .help_heading("Output"),
+        );
+    }
     if p.params.iter().any(|x| matches!(x.kind, Kind::Unit { .. })) {
         let sheet = ruleset.list_words().id;
         cmd = cmd.after_help(format!(
@@ -213,6 +226,29 @@ fn request(
     Ok(request)
 }
 
+/// The `--lang` given: the command's own, or the procedure's (a table's words) when it
+/// declares one and it was given.
+fn lang(p: &'static Procedure, m: &ArgMatches) -> Option<Lang> {
+    if p.param("lang").is_none() {
+        return m.get_one::<Lang>("lang").copied();
+    }
+    if m.value_source("lang") != Some(ValueSource::CommandLine) {
+        return None;
+    }
+    match m.get_one::<Value>("lang")? {
+        Value::Text(t) => Some(lang_of(t)),
+        _ => None,
+    }
+}
+
+/// A language by its id (one of the values the flag offers).
+fn lang_of(id: &str) -> Lang {
+    Lang::ALL
+        .into_iter()
+        .find(|l| l.id() == id)
+        .unwrap_or(Lang::En)
+}
+
 impl FromArgMatches for PreviewCommand {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
         let ruleset = ruleset_of(matches);
@@ -235,6 +271,7 @@ impl FromArgMatches for PreviewCommand {
                 .copied()
                 .unwrap_or_default(),
             plot: m.get_one::<PathBuf>("plot").cloned(),
+            lang: lang(p, m),
         })
     }
 

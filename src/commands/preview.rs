@@ -11,7 +11,7 @@ use crate::core::i18n::Lang;
 use crate::core::names::NameKind;
 use crate::core::output::{check_output_path, write_output};
 use crate::core::source::Sources;
-use crate::core::table::english;
+use crate::core::table::said;
 use crate::render::plot;
 use crate::rulesets::naming::resolve_files;
 use crate::rulesets::procedure::{Chart, UnitRef, UNIT_NAMING};
@@ -21,6 +21,7 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
         mut request,
         format,
         plot,
+        lang: asked,
     } = command;
     let procedure = request.procedure;
     // Refused before any work: a procedure without a distribution has nothing to draw.
@@ -29,6 +30,16 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
     }
     let mut sources = Sources::new();
     let engine = load_engine(request.ruleset, dirs, &mut sources)?;
+    // The text's language: --lang, else the first list's (or game's side a's) `lang`, else
+    // the command line's.
+    let listed = first_list_lang(engine.as_ref(), &request);
+    let asked = asked.map(|l| match l {
+        Lang::Fr => crate::cli::LangArg::Fr,
+        Lang::Es => crate::cli::LangArg::Es,
+        Lang::En => crate::cli::LangArg::En,
+    });
+    let lang = super::said_lang(engine.ruleset(), asked, listed)?;
+    request.in_lang(lang);
     resolve_files(engine.as_ref(), &mut request)?;
     // Sheets and skills given by their names; a list's units named in the command line's
     // language.
@@ -36,7 +47,6 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
     for (kind, text) in request.named_mut() {
         *text = namer.id(kind, text, None)?;
     }
-    let lang = super::named::cli_lang(engine.ruleset());
     for unit in request.units_mut() {
         match unit {
             UnitRef::Sheet { id, .. } => {
@@ -59,17 +69,18 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
             .extension()
             .and_then(|e| e.to_str())
             .map(str::to_ascii_lowercase);
+        let words = request.said();
         let title = procedure
             .chart
             .title()
-            .map(|t| t.english())
+            .map(|t| t.say(lang, &words))
             .unwrap_or_default();
         let svg = plot::svg(
             &plot::Bars {
                 title: &title,
-                series: &english(&preview.series),
+                series: &said(&preview.series, lang, &words),
                 legend: true,
-                lang: Lang::En,
+                lang,
             },
             plot::WIDTH,
         );
@@ -123,4 +134,24 @@ pub fn ruleset_of_units(args: &[std::ffi::OsString]) -> Option<(String, crate::r
                 .find_map(|table| crate::rulesets::named_ruleset(&text, table).ok().flatten())
                 .map(|r| (value.to_owned(), r))
         })
+}
+
+/// The `lang` of the list (or, for a game, of side a's list) the request's first unit of a
+/// file comes from; `None` when no unit comes from a file or the file does not read (its
+/// errors are said when its units are read).
+fn first_list_lang(
+    engine: &crate::rulesets::Rules,
+    request: &crate::rulesets::procedure::Request,
+) -> Option<Lang> {
+    let path = request.units().find_map(|u| match u {
+        UnitRef::File { path, .. } => Some(path.clone()),
+        _ => None,
+    })?;
+    if crate::rulesets::game::file_is_game(&path) {
+        return crate::rulesets::game::read_game(engine, &path).ok()?.a.lang;
+    }
+    let text = crate::core::source::read_text(&path).ok()?;
+    let doc: toml::Table = toml::from_str(&text).ok()?;
+    let id = doc.get("list")?.get("lang")?.as_str()?;
+    Lang::ALL.into_iter().find(|l| l.id() == id)
 }

@@ -57,8 +57,8 @@ pub fn english(series: &[Series]) -> Vec<(String, Vec<f64>)> {
 }
 
 /// P(=k) and P(≥k) for each series side by side, each with its bar (on one scale, so that
-/// the bars of a comparison compare).
-pub fn distribution_table(what: &str, series: &[(String, Vec<f64>)]) -> String {
+/// the bars of a comparison compare); the numbers as `lang` writes them (0,6096 in French).
+pub fn distribution_table(what: &str, series: &[(String, Vec<f64>)], lang: Lang) -> String {
     let rows = series.iter().map(|(_, p)| p.len()).max().unwrap_or(0);
     let width = if series.len() > 1 { 14 } else { 30 };
     let mut out = String::new();
@@ -100,8 +100,9 @@ pub fn distribution_table(what: &str, series: &[(String, Vec<f64>)]) -> String {
                     let ge: f64 = p.iter().skip(k).sum();
                     let bar = (pk / top * width as f64).round() as usize;
                     line.push_str(&format!(
-                        "  {pk:>10.4}  {:>10.4}  {:<w$}",
-                        ge.min(1.0),
+                        "  {:>10}  {:>10}  {:<w$}",
+                        crate::core::words::decimal(lang, *pk, 4),
+                        crate::core::words::decimal(lang, ge.min(1.0), 4),
                         "█".repeat(bar),
                         w = width
                     ));

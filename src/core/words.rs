@@ -73,6 +73,21 @@ pub struct Phrase {
     pub args: Vec<(&'static str, Arg)>,
 }
 
+/// A phrase in a report a program reads (`--format json`) is its English: the same in every
+/// language the text is said in.
+impl serde::Serialize for Phrase {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.english())
+    }
+}
+
+impl std::fmt::Display for Phrase {
+    /// In English (errors, the command line's own words).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.english())
+    }
+}
+
 /// Where a language's templates and words are looked up.
 pub trait Words {
     fn word(&self, key: &str) -> Option<&str>;
@@ -134,6 +149,11 @@ impl Phrase {
             en,
             args: Vec::new(),
         }
+    }
+
+    /// A text said as it is in every language (a name the data gives in one language).
+    pub fn as_is(text: impl Into<String>) -> Self {
+        Self::new("as-is", "{text}").text("text", text)
     }
 
     /// A count (forms agree with it).
@@ -306,6 +326,59 @@ pub fn percent_of(lang: Lang, p: f64, decimals: usize) -> String {
         Lang::En => format!("{n}%"),
         Lang::Fr => format!("{}\u{202f}%", n.replace('.', ",")),
         Lang::Es => format!("{}\u{a0}%", n.replace('.', ",")),
+    }
+}
+
+/// A number with `places` decimals as `lang` writes it: 0.543 in English, 0,543 in French
+/// and Spanish.
+pub fn decimal(lang: Lang, v: f64, places: usize) -> String {
+    let n = format!("{v:.places$}");
+    match lang {
+        Lang::En => n,
+        Lang::Fr | Lang::Es => n.replace('.', ","),
+    }
+}
+
+/// How a text is said: its language and its words (a ruleset's, then the shared ones). The
+/// previews write their texts through it.
+#[derive(Clone, Copy)]
+pub struct Say<'a> {
+    pub lang: Lang,
+    pub words: &'a dyn Words,
+}
+
+impl Say<'_> {
+    /// English, the code's own words.
+    pub fn english() -> Say<'static> {
+        Say {
+            lang: Lang::En,
+            words: &English,
+        }
+    }
+
+    /// A phrase in the language.
+    pub fn it(&self, phrase: &Phrase) -> String {
+        phrase.say(self.lang, self.words)
+    }
+
+    /// A phrase of no values (a heading, a word), in the language.
+    pub fn word(&self, key: &'static str, en: &'static str) -> String {
+        self.it(&Phrase::new(key, en))
+    }
+
+    /// A chance as the pages write it ([`percent`]).
+    pub fn pc(&self, p: f64) -> String {
+        percent(self.lang, p)
+    }
+
+    /// A number with `places` decimals ([`decimal`]).
+    pub fn decimal(&self, v: f64, places: usize) -> String {
+        decimal(self.lang, v, places)
+    }
+
+    /// A count and its noun ([`counted`]).
+    pub fn counted(&self, n: i64, one: &str, other: &str) -> String {
+        counted(self.lang, n, one, other)
     }
 }
 

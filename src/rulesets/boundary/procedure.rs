@@ -229,9 +229,19 @@ impl ListedUnit {
     /// "unit 3 of lists/sharpe-patrol.toml": where the unit comes from, for the previews'
     /// lines (which name it by its label first).
     pub fn origin(&self) -> String {
+        self.origin_said().english()
+    }
+
+    /// [`ListedUnit::origin`] as a phrase, said in a preview's language.
+    pub fn origin_said(&self) -> crate::core::words::Phrase {
+        use crate::core::words::Phrase;
         match &self.game {
-            Some(g) => format!("{} of {}", g.key, self.path),
-            None => format!("unit {} of {}", self.number, self.path),
+            Some(g) => Phrase::new("preview-origin-game", "{key} of {path}")
+                .text("key", g.key.clone())
+                .text("path", self.path.clone()),
+            None => Phrase::new("preview-origin-unit", "unit {n} of {path}")
+                .count("n", self.number)
+                .text("path", self.path.clone()),
         }
     }
 }
@@ -245,6 +255,9 @@ pub struct Request {
     given: Vec<(&'static str, Value)>,
     /// Whether the preview's text is wanted ([`Request::numbers_only`]: not).
     text: bool,
+    /// The language of its text (`muster preview --lang`; English by default). Its JSON is
+    /// the same in every language.
+    lang: crate::core::i18n::Lang,
 }
 
 impl Request {
@@ -254,6 +267,26 @@ impl Request {
             procedure,
             given: Vec::new(),
             text: true,
+            lang: crate::core::i18n::Lang::En,
+        }
+    }
+
+    /// Asks for the preview's text in `lang`.
+    pub fn in_lang(&mut self, lang: crate::core::i18n::Lang) {
+        self.lang = lang;
+    }
+
+    /// The language of the preview's text.
+    pub fn lang(&self) -> crate::core::i18n::Lang {
+        self.lang
+    }
+
+    /// The words the preview's text is said with: the ruleset's in its language, then the
+    /// shared ones (English: the code's own).
+    pub fn said(&self) -> crate::core::words::Layered<'static> {
+        crate::core::words::Layered {
+            own: self.ruleset.words(self.lang),
+            lang: self.lang,
         }
     }
 
@@ -405,6 +438,13 @@ impl Request {
                 Value::Text(t) => Some((kind, t)),
                 _ => None,
             }
+        })
+    }
+
+    pub fn units(&self) -> impl Iterator<Item = &UnitRef> {
+        self.given.iter().filter_map(|(_, v)| match v {
+            Value::Unit(u) => Some(u),
+            _ => None,
         })
     }
 

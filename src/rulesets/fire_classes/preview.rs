@@ -2,6 +2,7 @@
 //! make a 7 (and each further 6 one more) unless disordered, the elite shot adds 1 after the
 //! roll, -1 to every die takes 1 off; then the chance of reaching each range band's score.
 
+use crate::core::words::Phrase;
 use serde::Serialize;
 
 use super::database::Database;
@@ -121,7 +122,7 @@ pub struct VolleyReport {
     pub weapon: String,
     pub results: Vec<ResultOut>,
     pub reach: Vec<BandOut>,
-    pub notes: Vec<String>,
+    pub notes: Vec<Phrase>,
 }
 
 pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> {
@@ -155,7 +156,10 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
         }
         let mut situation = situation;
         if r.no_officer && situation == Situation::Volley && class.no_officer.no_volley {
-            notes.push("no officer within earshot: no volley, the fire is as without one".into());
+            notes.push(Phrase::new(
+                "note-no-officer",
+                "no officer within earshot: no volley, the fire is as without one",
+            ));
             situation = Situation::Loose;
         }
         let base = match situation {
@@ -188,7 +192,13 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
                 }
             }
             if dice != 1 {
-                notes.push(format!("a single shooter fires alone: 1 die, not {dice}"));
+                notes.push(
+                    Phrase::new(
+                        "note-single-shooter",
+                        "a single shooter fires alone: 1 die, not {dice}",
+                    )
+                    .count("dice", dice),
+                );
             }
             dice = 1;
         }
@@ -207,7 +217,10 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
     let mut weapon_id = r.weapon.clone();
     if class2 && weapon_id == "musket" {
         weapon_id = "musket-class2".into();
-        notes.push("class-2 shooters use the class-2 musket row (its scores hold their -1)".into());
+        notes.push(Phrase::new(
+            "note-class2-musket",
+            "class-2 shooters use the class-2 musket row (its scores hold their -1)",
+        ));
     }
     let weapon = db.weapons.get(&weapon_id).ok_or_else(|| {
         let mut known: Vec<&str> = db.weapons.ids().collect();
@@ -219,7 +232,10 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
     })?;
     if weapon.class2 && effects.minus {
         effects.minus = false;
-        notes.push("the class-2 -1 is in the weapon's scores: not taken twice".into());
+        notes.push(Phrase::new(
+            "note-class2-minus",
+            "the class-2 -1 is in the weapon's scores: not taken twice",
+        ));
     }
     let moving = match (r.moving, weapon.moving) {
         (false, _) => 0,

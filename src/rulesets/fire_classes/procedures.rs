@@ -6,6 +6,7 @@ use super::preview::{self, Situation, VolleyReport, VolleyRequest, SHOOTERS};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::table::{distribution_table, Series};
+use crate::core::words::{Phrase, Say};
 use crate::rulesets::duel::{DuelChoice, DuelDecl};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
 
@@ -105,7 +106,12 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
     )
     .map_err(Error::Usage)?;
     let series = series(&report);
-    Preview::of(r, &report, || text(&report, &series), series.clone())
+    Preview::of(
+        r,
+        &report,
+        || text(Say { lang: r.lang(), words: &r.said() }, db, &report, &series),
+        series.clone(),
+    )
 }
 
 /// The results from 0 up (a -1 can give 0), as drawn.
@@ -122,52 +128,73 @@ fn series(r: &VolleyReport) -> Vec<Series> {
     )]
 }
 
-/// `muster preview volley`'s text.
-fn text(r: &VolleyReport, series: &[Series]) -> String {
-    let mut text = format!(
-        "Volley (FC): {} dice{}{}{}{}\n",
-        r.dice,
-        if r.effects.elite {
-            ", elite shot (+1 to one die)"
-        } else {
-            ""
-        },
-        if r.effects.disorder {
-            ", disordered (several 6s make no 7)"
-        } else {
-            ""
-        },
-        if r.effects.minus {
-            ", -1 to every die"
-        } else {
-            ""
-        },
-        r.cell
-            .as_ref()
-            .map(|c| format!(" — the table: {c}"))
-            .unwrap_or_default()
+/// `muster preview volley`'s text, said in `say`'s language (the table's cell in the one its
+/// `--lang` chose).
+fn text(say: Say, db: &Database, r: &VolleyReport, series: &[Series]) -> String {
+    let mut effects = String::new();
+    for (on, key, en) in [
+        (
+            r.effects.elite,
+            "preview-fc-elite",
+            ", elite shot (+1 to one die)",
+        ),
+        (
+            r.effects.disorder,
+            "preview-fc-disorder",
+            ", disordered (several 6s make no 7)",
+        ),
+        (r.effects.minus, "preview-fc-minus", ", -1 to every die"),
+    ] {
+        if on {
+            effects.push_str(&say.word(key, en));
+        }
+    }
+    let cell = r
+        .cell
+        .as_ref()
+        .map(|c| say.it(&Phrase::new("preview-fc-cell", " — the table: {cell}").text("cell", c.clone())))
+        .unwrap_or_default();
+    let mut text = say.it(
+        &Phrase::new("preview-fc-volley", "Volley (FC): {dice} dice{effects}{cell}")
+            .count("dice", r.dice)
+            .text("effects", effects)
+            .text("cell", cell),
     );
+    text.push('\n');
     for n in &r.notes {
-        text.push_str(&format!("  {n}\n"));
+        text.push_str(&format!("  {}\n", say.it(n)));
     }
     text.push_str(&distribution_table(
-        "result",
-        &crate::core::table::english(series),
+        &say.word("table-result", "result"),
+        &crate::core::table::said(series, say.lang, say.words),
+        say.lang,
     ));
+    // The weapon by its name in the language (it said its id).
+    let weapon = db
+        .weapons
+        .get(&r.weapon)
+        .map_or(r.weapon.clone(), |w| w.name.get(say.lang).to_owned());
     for b in &r.reach {
-        text.push_str(&format!(
-            "{} {}–{} cm: needs {}{}: P {:.4}\n",
-            r.weapon,
-            b.from_cm,
-            b.to_cm,
-            b.needs,
-            if b.modifier != 0 {
-                format!(" ({:+})", b.modifier)
-            } else {
-                String::new()
-            },
-            b.p
+        text.push_str(&say.it(
+            &Phrase::new(
+                "preview-fc-band",
+                "{weapon} {from}–{to} cm: needs {needs}{modifier}: P {p}",
+            )
+            .text("weapon", weapon.clone())
+            .count("from", b.from_cm)
+            .count("to", b.to_cm)
+            .count("needs", b.needs)
+            .text(
+                "modifier",
+                if b.modifier != 0 {
+                    format!(" ({:+})", b.modifier)
+                } else {
+                    String::new()
+                },
+            )
+            .text("p", say.decimal(b.p, 4)),
         ));
+        text.push('\n');
     }
     text
 }

@@ -11,6 +11,8 @@ use serde::Serialize;
 use super::database::Database;
 use super::model::*;
 use crate::core::bounds::within;
+use crate::core::i18n::FrEn;
+use crate::core::words::{Named, Phrase};
 use crate::core::dice::binomial;
 
 pub mod limits {
@@ -95,7 +97,7 @@ fn outcomes_json(m: &BTreeMap<Verdict, f64>) -> BTreeMap<&'static str, f64> {
 #[derive(Debug, Clone, Serialize)]
 pub struct Line {
     pub id: String,
-    pub name: String,
+    pub name: Phrase,
     pub value: i64,
 }
 
@@ -128,10 +130,13 @@ pub fn command(db: &Database, r: &CommandRequest) -> Result<CommandReport, Strin
     if steps > 0 {
         mods.push(Line {
             id: "distance".into(),
-            name: format!(
-                "{distance}\" from the commander ({} per full {}\")",
-                rules.per_distance, rules.distance_inches
-            ),
+            name: Phrase::new(
+                "line-distance",
+                "{distance}\" from the commander ({per} per full {inches}\")",
+            )
+            .count("distance", distance)
+            .count("per", rules.per_distance)
+            .count("inches", rules.distance_inches),
             value: i64::from(rules.per_distance) * i64::from(steps),
         });
     }
@@ -145,7 +150,7 @@ pub fn command(db: &Database, r: &CommandRequest) -> Result<CommandReport, Strin
         })?;
         mods.push(Line {
             id: m.id.clone(),
-            name: m.name.en.clone(),
+            name: said_name(&m.name),
             value: i64::from(m.value),
         });
     }
@@ -153,7 +158,7 @@ pub fn command(db: &Database, r: &CommandRequest) -> Result<CommandReport, Strin
         within("--modifier", *k, &limits::MODIFIER, "engine limit")?;
         mods.push(Line {
             id: "modifier".into(),
-            name: "--modifier".into(),
+            name: Phrase::new("line-modifier", "--modifier"),
             value: i64::from(*k),
         });
     }
@@ -375,9 +380,9 @@ pub struct Applied {
     pub table: &'static str,
     pub id: String,
     pub value: i32,
-    pub name: String,
+    pub name: Phrase,
     /// The state that ties it: "disordered", "shaken", "formation attack-column".
-    pub because: String,
+    pub because: Phrase,
 }
 
 /// The sheet's modifier `id` of `table`, applied for `because`, unless `given` names it.
@@ -386,7 +391,7 @@ fn state_modifier(
     modifiers: &[Modifier],
     id: &str,
     given: &[String],
-    because: String,
+    because: Phrase,
 ) -> Option<Applied> {
     if given.iter().any(|g| g == id) {
         return None;
@@ -396,19 +401,42 @@ fn state_modifier(
         table,
         id: m.id.clone(),
         value: m.value,
-        name: m.name.en.clone(),
+        name: said_name(&m.name),
         because,
     })
 }
 
 /// "disordered", "shaken (3 casualties, stamina 3)", or neither (HM: "Ebranlée ou En
 /// désordre"; a unit is shaken when its casualties reach its stamina, reading `shaken`).
-fn shaken_or_disordered(disordered: bool, casualties: u32, stamina: Option<u32>) -> Option<String> {
+fn shaken_or_disordered(disordered: bool, casualties: u32, stamina: Option<u32>) -> Option<Phrase> {
     if disordered {
-        return Some("disordered".into());
+        return Some(Phrase::new("state-disordered", "disordered"));
     }
     let s = stamina?;
-    (casualties >= s).then(|| format!("shaken ({casualties} casualties, stamina {s})"))
+    (casualties >= s).then(|| {
+        Phrase::new(
+            "state-shaken",
+            "shaken ({casualties} casualties, stamina {stamina})",
+        )
+        .count("casualties", casualties)
+        .count("stamina", s)
+    })
+}
+
+/// A name of the data in each of its languages, as a report's phrase (its JSON, the
+/// English).
+fn said_name(name: &FrEn) -> Phrase {
+    Phrase::new("said-name", "{name}").name(
+        "name",
+        Named::new(name.en.clone(), Some(name.fr.clone()), None),
+    )
+}
+
+/// A formation by its name in the data (its id when the data has none).
+fn formation_name(db: &Database, id: &str) -> Named {
+    db.formation(id).map_or(Named::same(id), |f| {
+        Named::new(id, Some(f.name.fr.clone()), None)
+    })
 }
 
 /// The save modifiers a formation ties to an infantry unit (HM, Moral): attack column +1
@@ -433,7 +461,7 @@ fn formation_saves(
         &db.rules.save.modifier,
         id,
         given,
-        format!("formation {f}"),
+        Phrase::new("state-formation", "formation {f}").name("f", formation_name(db, f)),
     )
     .into_iter()
     .collect()
@@ -498,7 +526,7 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootReport, String> {
             &db.rules.shoot_modifier,
             "shaken",
             &r.with,
-            format!("the shooter is {why}"),
+            Phrase::new("state-shooter-is", "the shooter is {why}").phrase("why", why),
         ));
     }
     let target = r
@@ -549,9 +577,9 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootReport, String> {
             &db.rules.shoot_modifier,
             "artillery-v-column",
             &r.with,
-            format!(
-                "artillery at a target in {}",
-                formation.as_deref().unwrap_or_default()
+            Phrase::new("state-artillery-v-column", "artillery at a target in {f}").name(
+                "f",
+                formation_name(db, formation.as_deref().unwrap_or_default()),
             ),
         ));
     }

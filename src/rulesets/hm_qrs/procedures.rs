@@ -2,6 +2,7 @@
 //! hand-to-hand: each number bounded by `preview::limits`), the duels two units of orders of
 //! battle play, and the reading of a checked request into the ruleset's own requests.
 
+use crate::core::words::Say;
 use super::database::Database;
 use super::model::{Arm, Combat};
 use super::preview::{
@@ -326,7 +327,7 @@ fn command(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    Preview::of(r, &report, || text::command(&report), Vec::new())
+    Preview::of(r, &report, || text::command(Say { lang: r.lang(), words: &r.said() }, &report), Vec::new())
 }
 
 fn break_test(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -346,7 +347,7 @@ fn break_test(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    Preview::of(r, &report, || text::break_test(db, &report), Vec::new())
+    Preview::of(r, &report, || text::break_test(Say { lang: r.lang(), words: &r.said() }, db, &report), Vec::new())
 }
 
 fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -374,7 +375,7 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::of(
         r,
         &report,
-        || text::shoot(db, &report),
+        || text::shoot(Say { lang: r.lang(), words: &r.said() }, db, &report),
         text::shoot_series(&report),
     )
 }
@@ -399,7 +400,7 @@ fn melee(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::of(
         r,
         &report,
-        || text::melee(db, &report),
+        || text::melee(Say { lang: r.lang(), words: &r.said() }, db, &report),
         text::melee_series(&report),
     )
 }

@@ -236,7 +236,7 @@ pub struct CombatReport {
     pub consequences: Option<Consequences>,
     pub joint: Vec<JointRow>,
     /// What the preview applied or assumed, with the rule.
-    pub notes: Vec<String>,
+    pub notes: Vec<Phrase>,
 }
 
 fn unknown<'a>(flag: &str, what: &str, id: &str, known: impl Iterator<Item = &'a str>) -> String {
@@ -295,10 +295,13 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, Stop> {
             )
             .into());
         }
-        notes.push(format!(
-            "a riposte: the melee factor, no attack order, no follow-up or pursuit ({})",
-            db.rules.riposte.section
-        ));
+        notes.push(
+            Phrase::new(
+                "note-riposte",
+                "a riposte: the melee factor, no attack order, no follow-up or pursuit ({section})",
+            )
+            .text("section", db.rules.riposte.section.to_string()),
+        );
     }
     let attack = if r.riposte {
         "melee"
@@ -422,17 +425,25 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, Stop> {
     let mut cancel = 0;
     if r.leader {
         cancel += db.rules.leader.cancels as usize;
-        notes.push(format!(
-            "a leader with the defender cancels {} morale hit ({})",
-            db.rules.leader.cancels, db.rules.leader.section
-        ));
+        notes.push(
+            Phrase::new(
+                "note-leader-cancels",
+                "a leader with the defender cancels {n} morale hit ({section})",
+            )
+            .count("n", db.rules.leader.cancels)
+            .text("section", db.rules.leader.section.to_string()),
+        );
     }
     if situation.conditions.contains("defender-supported") {
         cancel += db.rules.support.cancels as usize;
-        notes.push(format!(
-            "the defender is supported: it cancels {} morale hit ({}, reading support-cancels)",
-            db.rules.support.cancels, db.rules.support.section
-        ));
+        notes.push(
+            Phrase::new(
+                "note-support-cancels",
+                "the defender is supported: it cancels {n} morale hit ({section}, reading support-cancels)",
+            )
+            .count("n", db.rules.support.cancels)
+            .text("section", db.rules.support.section.to_string()),
+        );
     }
     let mut hits = vec![0.0; n + 1];
     let mut morale = vec![0.0; n + 1];
@@ -468,10 +479,13 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, Stop> {
     let elements = r.defender_elements.or(defender.map(|d| d.elements));
     let elephant = situation.defender_type.as_deref() == Some("elephant");
     if elephant {
-        notes.push(format!(
-            "the defender is elephants: each loss is a panicking elephant, not a figure removed ({})",
-            db.rules.panic.section
-        ));
+        notes.push(
+            Phrase::new(
+                "note-elephants",
+                "the defender is elephants: each loss is a panicking elephant, not a figure removed ({section})",
+            )
+            .text("section", db.rules.panic.section.to_string()),
+        );
     }
     let consequences = elements.map(|e| {
         let e = e as usize;

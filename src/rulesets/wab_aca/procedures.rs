@@ -2,6 +2,7 @@
 //! artillery: each parameter bounded by `preview::request::limits`), the duels two list units
 //! play, and the reading of a checked request into the ruleset's own requests.
 
+use crate::core::words::Say;
 use super::preview::artillery::{Ammunition, At, Order};
 use super::preview::request::{
     self, limits, ArtilleryRequest, CombatRequest, Defended, DuelRequest, FighterRequest, From,
@@ -551,7 +552,7 @@ fn spec(r: &Request, name: &str) -> Result<Option<UnitSpec>, Error> {
             id: id.clone(),
             figures: *figures,
         })),
-        Some(UnitRef::Listed(l)) => Listed::from_row(&l.row, l.origin())
+        Some(UnitRef::Listed(l)) => Listed::from_row(&l.row, l.origin_said())
             .map(|mut listed| {
                 listed.bought = l
                     .game
@@ -588,7 +589,7 @@ fn test(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(usage)?;
-    Preview::of(r, &out, || text::test(&out), Vec::new())
+    Preview::of(r, &out, || text::test(&out, Say { lang: r.lang(), words: &r.said() }), Vec::new())
 }
 
 fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -613,7 +614,7 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(r, &out, || text::shoot(&out), text::shoot_series(&out))
+    Preview::of(r, &out, || text::shoot(&out, Say { lang: r.lang(), words: &r.said() }), text::shoot_series(&out))
 }
 
 fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -646,7 +647,7 @@ fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(r, &out, || text::fire_duel(&out), text::duel_series(&out))
+    Preview::of(r, &out, || text::fire_duel(&out, Say { lang: r.lang(), words: &r.said() }), text::duel_series(&out))
 }
 
 fn fighter(r: &Request, who: &str) -> Result<FighterRequest, Error> {
@@ -691,7 +692,7 @@ fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(r, &out, || text::combat(&out), text::combat_series(&out))
+    Preview::of(r, &out, || text::combat(&out, Say { lang: r.lang(), words: &r.said() }), text::combat_series(&out))
 }
 
 /// The battery of an artillery preview: a type or an entry as given, or a list's unit's entry.
@@ -749,7 +750,7 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::of(
         r,
         &out,
-        || text::artillery(&out),
+        || text::artillery(&out, Say { lang: r.lang(), words: &r.said() }),
         text::artillery_series(&out),
     )
 }

@@ -343,7 +343,7 @@ fn simulate_round(a: &Side, d: &Side, rng: &mut Rng) -> (u32, u32, i8, bool, boo
 
 fn side(name: &str) -> Side {
     Side {
-        name: name.into(),
+        name: muster::core::words::Phrase::as_is(name),
         figures: 13,
         fighting: 6,
         attacks: 1,

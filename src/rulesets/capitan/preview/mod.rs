@@ -15,8 +15,8 @@ use super::model::{Quality, UnitSheet};
 use crate::core::dice;
 pub use crate::core::distribution::Distribution;
 
-/// The language of the previews' text: its sentences are English, and so are the names of
-/// skills and sheets in them.
+/// The language of the previews' refusals (their errors are the command line's English); their
+/// texts are said in the request's language (`muster preview --lang`).
 pub const TEXT: crate::core::i18n::Lang = crate::core::i18n::Lang::En;
 
 /// A unit as it takes part in a preview: its sheet, how many figures, the skills it uses.

@@ -95,7 +95,7 @@ pub(crate) fn unit<'a>(
                 list: None,
             }))
         }
-        Some(UnitRef::Listed(l)) => UnitChoice::listed(db, &l.row, l.origin())
+        Some(UnitRef::Listed(l)) => UnitChoice::listed(db, &l.row, l.origin_said())
             .map(Some)
             .map_err(usage),
         Some(UnitRef::File { path, .. }) => Err(not_read(path)),

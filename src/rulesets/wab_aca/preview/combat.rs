@@ -4,6 +4,7 @@
 //! result adds ranks, the charge, the flag, outnumbering, supports and last round's push; on
 //! a tie a musician wins by one; the loser takes a break test on Ld minus the difference.
 
+use crate::core::words::Phrase;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -26,7 +27,7 @@ pub enum Rerolls {
 /// One side of a combat as it strikes and scores.
 #[derive(Debug, Clone, Serialize)]
 pub struct Side {
-    pub name: String,
+    pub name: Phrase,
     /// The unit's figures when the round begins (outnumbering).
     pub figures: u32,
     /// The figures in contact that strike.

@@ -2,6 +2,7 @@
 //! request made the ruleset's own [`ArtilleryRequest`](super::request::ArtilleryRequest), worked out
 //! and written.
 
+use crate::core::words::Say;
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
@@ -117,5 +118,5 @@ pub fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
     };
     let report = request::artillery(db, &request).map_err(usage)?;
     let series = text::artillery_series(&report);
-    Preview::of(r, &report, || text::artillery(&report), series)
+    Preview::of(r, &report, || text::artillery(&report, Say { lang: r.lang(), words: &r.said() }), series)
 }

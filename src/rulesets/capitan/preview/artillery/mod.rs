@@ -6,6 +6,8 @@ pub mod declared;
 pub mod request;
 pub mod text;
 
+use super::request::skill_named;
+use crate::core::words::{Named, Phrase};
 use crate::core::dice;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, GunType, Quality};
@@ -46,8 +48,17 @@ pub struct ArtilleryOutcome {
 }
 
 /// A skill's name in the previews' language (its id when the data lack it).
-fn skill_name<'a>(db: &'a Database, id: &'a str) -> &'a str {
-    db.skill(id).map_or(id, |k| k.name.get(super::TEXT))
+/// A template by its name: the data's ("Mitraille 2"), its kind in the language of the text
+/// where the labels name it (`canister`: "Metralla 2" in Spanish).
+fn template_name(template: &str, ammo: &str) -> Phrase {
+    let (kind, number) = template.rsplit_once(' ').unwrap_or((template, ""));
+    Phrase::new("template-name", "{kind} {number}")
+        .label("kind", ammo, kind)
+        .text("number", number)
+}
+
+fn skill_name(db: &Database, id: &str) -> Named {
+    db.skill(id).map_or(Named::same(id), skill_named)
 }
 
 pub fn resolve(s: &ArtillerySetup) -> ArtilleryOutcome {
@@ -91,7 +102,7 @@ pub struct Shot {
 pub fn setup(
     db: &Database,
     shot: &Shot,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Phrase>,
 ) -> Result<ArtillerySetup, String> {
     let art = &db.artillery;
     let rockets = shot.rockets.then_some(&art.congreve);
@@ -128,23 +139,39 @@ pub fn setup(
             GunRange::Effective => c.save_short,
             GunRange::Long => c.save_long,
         };
-        notes.push(format!(
-            "Congreve rockets: a type {gun_type} howitzer's {ammo_name} at {range_name} range (up to {range_cm} cm), template {}, figures hit save on {need}+ (Capitán §12.18)",
-            ammo.template
-        ));
+        notes.push(
+            Phrase::new(
+                "note-rockets",
+                "Congreve rockets: a type {gun} howitzer's {ammo} at {range} range (up to {cm} cm), template {template}, figures hit save on {need}+ (Capitán §12.18)",
+            )
+            .text("gun", gun_type.to_string())
+            .label("ammo", format!("choice_ammo_{ammo_name}"), ammo_name)
+            .label("range", format!("gun_range_{range_name}"), range_name)
+            .count("cm", range_cm)
+            .phrase("template", template_name(&ammo.template, ammo_name))
+            .count("need", need),
+        );
     } else {
-        notes.push(format!(
-            "type {gun_type} {ammo_name} at {range_name} range (up to {range_cm} cm): template {}, dodge {need}+ on 1d6 (Capitán §12.12–12.13)",
-            ammo.template
-        ));
+        notes.push(
+            Phrase::new(
+                "note-gun",
+                "type {gun} {ammo} at {range} range (up to {cm} cm): template {template}, dodge {need}+ on 1d6 (Capitán §12.12–12.13)",
+            )
+            .text("gun", gun_type.to_string())
+            .label("ammo", format!("choice_ammo_{ammo_name}"), ammo_name)
+            .label("range", format!("gun_range_{range_name}"), range_name)
+            .count("cm", range_cm)
+            .phrase("template", template_name(&ammo.template, ammo_name))
+            .count("need", need),
+        );
     }
     let row = db.rules.quality(shot.crew).ok_or("unknown crew quality")?;
     let precise = shot.skills.iter().any(|k| k == "tir-de-precision");
     let deviation_die = if precise {
-        notes.push(format!(
-            "{}: no deviation roll (Capitán §11)",
-            skill_name(db, "tir-de-precision")
-        ));
+        notes.push(
+            Phrase::new("note-no-deviation", "{skill}: no deviation roll (Capitán §11)")
+                .name("skill", skill_name(db, "tir-de-precision")),
+        );
         None
     } else {
         let die = match rockets {
@@ -152,21 +179,29 @@ pub fn setup(
             None => row.deviation_die,
         }
         .ok_or_else(|| format!("there are no {} gunners (Capitán §12.10)", shot.crew))?;
-        notes.push(format!(
-            "{} gunners: deviation {die}, blank on 1–{} (Capitán §12.11{})",
-            shot.crew,
-            art.general.blank_shot_max,
-            if rockets.is_some() { ", §12.18" } else { "" }
-        ));
+        notes.push(
+            Phrase::new(
+                "note-gunners",
+                "{crew} gunners: deviation {die}, blank on 1–{max} (Capitán §12.11{more})",
+            )
+            .label("crew", format!("quality_{}", shot.crew), shot.crew.to_string())
+            .text("die", die.to_string())
+            .count("max", art.general.blank_shot_max)
+            .text("more", if rockets.is_some() { ", §12.18" } else { "" }),
+        );
         Some(die.faces())
     };
     let mut factors = 0;
     if let Some(c) = shot.cover.and_then(|c| db.rules.cover(c)) {
         factors += c.artillery;
-        notes.push(format!(
-            "{:+} target in {} cover (Capitán §12.13)",
-            c.artillery, c.id
-        ));
+        notes.push(
+            Phrase::new(
+                "note-gun-cover",
+                "{value} target in {cover} cover (Capitán §12.13)",
+            )
+            .text("value", format!("{:+}", c.artillery))
+            .label("cover", format!("choice_cover_{}", c.id), c.id.to_string()),
+        );
     }
     for id in &shot.factors {
         let f = art.factor.iter().find(|f| &f.id == id).ok_or_else(|| {
@@ -177,11 +212,19 @@ pub fn setup(
             )
         })?;
         factors += f.value;
-        notes.push(format!(
-            "{:+} {} (Capitán §12.13)",
-            f.value,
-            f.name.en.to_lowercase()
-        ));
+        let lower = |n: &str| n.to_lowercase();
+        notes.push(
+            Phrase::new("note-gun-factor", "{value} {factor} (Capitán §12.13)")
+                .text("value", format!("{:+}", f.value))
+                .name(
+                    "factor",
+                    Named::new(
+                        lower(&f.name.en),
+                        Some(lower(&f.name.fr)),
+                        Some(lower(&f.name.es)),
+                    ),
+                ),
+        );
     }
     let no_effect = shot.ammunition == Ammunition::Canister
         && shot
@@ -189,14 +232,17 @@ pub fn setup(
             .and_then(|c| db.rules.cover(c))
             .is_some_and(|c| c.canister_proof);
     if no_effect {
-        notes.push("canister has no effect on medium or dense cover (Capitán §12.13)".into());
+        notes.push(Phrase::new(
+            "note-canister-no-effect",
+            "canister has no effect on medium or dense cover (Capitán §12.13)",
+        ));
     }
     let explosive = shot.skills.iter().any(|k| k == "grenades-explosives");
     if explosive {
-        notes.push(format!(
-            "{}: no dodge (Capitán §11)",
-            skill_name(db, "grenades-explosives")
-        ));
+        notes.push(
+            Phrase::new("note-no-dodge", "{skill}: no dodge (Capitán §11)")
+                .name("skill", skill_name(db, "grenades-explosives")),
+        );
     }
     Ok(ArtillerySetup {
         deviation_die,

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::core::bounds::within;
+use crate::core::words::Phrase;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, GunType, Kind, Quality};
 use crate::rulesets::capitan::preview::artillery::{self, Ammunition, GunRange};
@@ -30,10 +31,10 @@ pub struct ArtilleryRequest<'a> {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ArtilleryReport {
-    pub label: String,
+    pub label: Phrase,
     /// The unit fired at, when one was named.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub target: Option<String>,
+    pub target: Option<Phrase>,
     /// The figures under the template.
     pub under: u32,
     pub casualties: Vec<f64>,
@@ -43,7 +44,7 @@ pub struct ArtilleryReport {
     pub mode: usize,
     pub p_blank: f64,
     pub p_dodge: f64,
-    pub notes: Vec<String>,
+    pub notes: Vec<Phrase>,
 }
 
 pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryReport, String> {
@@ -52,10 +53,14 @@ pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryRepor
         (Some(n), _) => n,
         (None, Some(t)) => {
             let n = t.figures(None, "target", "target")?;
-            notes.push(format!(
-                "{n} figures under the template: all of {}, the most the shot can do where it lands on them (reading whole-unit-under-template, Capitán §12.11, §12.13)",
-                t.name(n)
-            ));
+            notes.push(
+                Phrase::new(
+                    "note-whole-unit-under",
+                    "{n|# figure|# figures} under the template: all of {unit}, the most the shot can do where it lands on them (reading whole-unit-under-template, Capitán §12.11, §12.13)",
+                )
+                .count("n", n)
+                .phrase("unit", t.name(n)),
+            );
             n
         }
         (None, None) => {
@@ -123,9 +128,13 @@ pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryRepor
     let setup = artillery::setup(db, &shot, &mut notes)?;
     let out = artillery::resolve(&setup);
     let label = match (req.rockets, sheet) {
-        (true, _) => "Congreve rockets".to_owned(),
-        (false, Some(s)) => format!("{} (type {gun})", s.name),
-        (false, None) => format!("type {gun} gun"),
+        (true, _) => Phrase::new("preview-rockets", "Congreve rockets"),
+        (false, Some(s)) => Phrase::new("preview-gun-sheet", "{name} (type {gun})")
+            .text("name", s.name.clone())
+            .text("gun", gun.to_string()),
+        (false, None) => {
+            Phrase::new("preview-gun-type", "type {gun} gun").text("gun", gun.to_string())
+        }
     };
     Ok(ArtilleryReport {
         label,

@@ -1,6 +1,7 @@
 //! `muster preview charge` declared (its parameters) and read: a checked request made the
 //! ruleset's own [`ChargeRequest`](super::request::ChargeRequest), worked out and written.
 
+use crate::core::words::Say;
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
@@ -78,5 +79,5 @@ pub fn charge(db: &Database, r: &Request) -> Result<Preview, Error> {
         captured_flag: r.flag("captured-flag"),
     };
     let report = request::charge(db, &request).map_err(usage)?;
-    Preview::of(r, &report, || text::charge(&report), Vec::new())
+    Preview::of(r, &report, || text::charge(&report, Say { lang: r.lang(), words: &r.said() }), Vec::new())
 }

@@ -7,6 +7,7 @@ pub mod declared;
 pub mod request;
 pub mod text;
 
+use crate::core::words::{Named, Phrase};
 use crate::core::dice;
 use crate::rulesets::capitan::database::Database;
 
@@ -65,47 +66,65 @@ pub struct ChargeInput {
     pub double_bonus: i32,
     /// The name of the skill that skips the test or adds to the doubling roll, in the
     /// previews' language.
-    pub skill: String,
+    pub skill: Named,
 }
 
 /// The setup of a charge, with a note for every modifier and for the test decision.
-pub fn setup(db: &Database, input: &ChargeInput, notes: &mut Vec<String>) -> ChargeSetup {
+pub fn setup(db: &Database, input: &ChargeInput, notes: &mut Vec<Phrase>) -> ChargeSetup {
     let c = &db.rules.charge;
     let mut morale = input.morale;
     let mut courage = input.courage;
     if input.charger_command {
         morale += c.command_bonus;
-        notes.push(format!(
-            "{:+} morale: a command unit within {} cm of the charger (Capitán §5.1)",
-            c.command_bonus, c.command_distance_cm
-        ));
+        notes.push(
+            Phrase::new(
+                "note-charger-command",
+                "{bonus} morale: a command unit within {cm} cm of the charger (Capitán §5.1)",
+            )
+            .text("bonus", format!("{:+}", c.command_bonus))
+            .count("cm", c.command_distance_cm),
+        );
     }
     if input.captured_flag {
         morale += db.rules.captured_flag.morale;
-        notes.push(format!(
-            "{:+} morale: the charger captured a flag (Capitán §8.7)",
-            db.rules.captured_flag.morale
-        ));
+        notes.push(
+            Phrase::new(
+                "note-charger-flag",
+                "{bonus} morale: the charger captured a flag (Capitán §8.7)",
+            )
+            .text("bonus", format!("{:+}", db.rules.captured_flag.morale)),
+        );
     }
     if input.target_command {
         courage += c.command_bonus;
-        notes.push(format!(
-            "{:+} courage: a command unit within {} cm of the target (Capitán §5.1)",
-            c.command_bonus, c.command_distance_cm
-        ));
+        notes.push(
+            Phrase::new(
+                "note-target-command",
+                "{bonus} courage: a command unit within {cm} cm of the target (Capitán §5.1)",
+            )
+            .text("bonus", format!("{:+}", c.command_bonus))
+            .count("cm", c.command_distance_cm),
+        );
     }
     let test_required = morale <= courage && !input.skip_test;
     notes.push(if input.skip_test {
-        format!("{}: no test before charging (Capitán §11)", input.skill)
+        Phrase::new("note-no-charge-test", "{skill}: no test before charging (Capitán §11)")
+            .name("skill", input.skill.clone())
     } else if test_required {
-        format!(
-            "morale {morale} is not above the target's courage {courage}: the charger tests, needing 1d{} + {morale} > {courage} (Capitán §5.1)",
-            c.die.faces()
+        Phrase::new(
+            "note-charge-test",
+            "morale {morale} is not above the target's courage {courage}: the charger tests, needing 1d{die} + {morale} > {courage} (Capitán §5.1)",
         )
+        .count("morale", morale)
+        .count("courage", courage)
+        .count("die", c.die.faces())
     } else {
-        format!(
-            "morale {morale} is above the target's courage {courage}: no test; the roll only checks for a doubled courage (Capitán §5.2)"
+        Phrase::new(
+            "note-charge-no-test",
+            "morale {morale} is above the target's courage {courage}: no test; the roll only checks for a doubled courage (Capitán §5.2)",
         )
+        .count("morale", morale)
+        .count("courage", courage)
     });
     ChargeSetup {
         die: c.die.faces(),

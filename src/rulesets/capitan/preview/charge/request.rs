@@ -7,7 +7,10 @@ use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::preview::charge::{self, ChargeInput};
 
 use crate::rulesets::capitan::preview::request::limits;
-use crate::rulesets::capitan::preview::request::unit::{chosen_skill, UnitChoice, Use};
+use crate::core::words::Phrase;
+use crate::rulesets::capitan::preview::request::unit::{
+    chosen_skill, skill_named, UnitChoice, Use,
+};
 
 #[derive(Debug, Clone, Default)]
 pub struct ChargeRequest<'a> {
@@ -24,8 +27,8 @@ pub struct ChargeRequest<'a> {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ChargeReport {
-    pub charger: String,
-    pub target: String,
+    pub charger: Phrase,
+    pub target: Phrase,
     pub die: u32,
     /// Modified: the charger's morale and the target's courage as the roll uses them.
     pub morale: i32,
@@ -34,7 +37,7 @@ pub struct ChargeReport {
     pub p_success: f64,
     pub p_double: f64,
     pub p_roll_beats_courage: f64,
-    pub notes: Vec<String>,
+    pub notes: Vec<Phrase>,
 }
 
 pub fn charge(db: &Database, req: &ChargeRequest) -> Result<ChargeReport, String> {
@@ -73,7 +76,7 @@ pub fn charge(db: &Database, req: &ChargeRequest) -> Result<ChargeReport, String
     let skill_name = charger_skill
         .as_deref()
         .and_then(|k| db.skill(k))
-        .map(|s| s.name.get(super::super::TEXT).to_owned())
+        .map(skill_named)
         .unwrap_or_default();
     let morale = req
         .morale
@@ -84,10 +87,15 @@ pub fn charge(db: &Database, req: &ChargeRequest) -> Result<ChargeReport, String
         .or(req.target.as_ref().map(|u| u.sheet.courage))
         .ok_or("give --target SHEET, or --courage")?;
     if req.morale.is_some() && req.charger.is_some() {
-        notes.push(format!("morale set to {morale} (--morale)"));
+        notes.push(
+            Phrase::new("note-morale-set", "morale set to {n} (--morale)").count("n", morale),
+        );
     }
     if req.courage.is_some() && req.target.is_some() {
-        notes.push(format!("courage set to {courage} (--courage)"));
+        notes.push(
+            Phrase::new("note-courage-set", "courage set to {n} (--courage)")
+                .count("n", courage),
+        );
     }
     let setup = charge::setup(
         db,
@@ -104,22 +112,29 @@ pub fn charge(db: &Database, req: &ChargeRequest) -> Result<ChargeReport, String
         &mut notes,
     );
     if effects.double_courage_bonus != 0 {
-        notes.push(format!(
-            "{:+} to the roll for a doubled courage ({skill_name}, Capitán §11)",
-            effects.double_courage_bonus
-        ));
+        notes.push(
+            Phrase::new(
+                "note-double-courage-bonus",
+                "{bonus} to the roll for a doubled courage ({skill}, Capitán §11)",
+            )
+            .text("bonus", format!("{:+}", effects.double_courage_bonus))
+            .name("skill", skill_name.clone()),
+        );
     }
     let out = charge::resolve(&setup);
-    let name = |u: &Option<UnitChoice>, what: &str| match u {
-        Some(u) => match &u.list {
-            Some(l) => format!("{} ({})", l.label, l.origin),
-            None => u.sheet.name.clone(),
-        },
-        None => what.to_owned(),
+    let name = |u: &Option<UnitChoice>, what: Phrase| match u {
+        Some(u) => u.named(None),
+        None => what,
     };
     Ok(ChargeReport {
-        charger: name(&req.charger, &format!("a unit of morale {morale}")),
-        target: name(&req.target, &format!("a unit of courage {courage}")),
+        charger: name(
+            &req.charger,
+            Phrase::new("preview-unit-of-morale", "a unit of morale {n}").count("n", morale),
+        ),
+        target: name(
+            &req.target,
+            Phrase::new("preview-unit-of-courage", "a unit of courage {n}").count("n", courage),
+        ),
         die: setup.die,
         morale: setup.morale,
         courage: setup.courage,

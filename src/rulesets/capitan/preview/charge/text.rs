@@ -1,29 +1,46 @@
 //! `muster preview charge`'s text.
 
 use super::request::*;
-use crate::core::i18n::Lang;
-use crate::core::words::percent;
+use crate::core::words::{Phrase, Say};
+use crate::rulesets::capitan::preview::text::notes;
 
-/// `muster preview charge`'s text.
-pub fn charge(r: &ChargeReport) -> String {
-    let mut text = format!("Charge: {} charges {}\n", r.charger, r.target);
-    for n in &r.notes {
-        text.push_str(&format!("  {n}\n"));
-    }
-    text.push_str(&format!(
-        "  1d{} + morale {} against courage {} (modified values)\n",
-        r.die, r.morale, r.courage
+/// `muster preview charge`'s text, said in `say`'s language.
+pub fn charge(r: &ChargeReport, say: Say) -> String {
+    let mut text = say.it(
+        &Phrase::new("preview-charge-heading", "Charge: {charger} charges {target}")
+            .phrase("charger", r.charger.clone())
+            .phrase("target", r.target.clone()),
+    );
+    text.push('\n');
+    text.push_str(&notes(say, &r.notes));
+    text.push_str(&say.it(
+        &Phrase::new(
+            "preview-charge-roll",
+            "  1d{die} + morale {morale} against courage {courage} (modified values)",
+        )
+        .count("die", r.die)
+        .count("morale", r.morale)
+        .count("courage", r.courage),
     ));
-    text.push_str(&format!(
-        "P(the charge goes in) {}{}\nP(courage doubled: {} routs, Capitán §5.2) {}\n",
-        percent(Lang::En, r.p_success),
-        if r.test_required {
-            format!(" (1d{} + {} > {})", r.die, r.morale, r.courage)
-        } else {
-            " (no test needed)".to_owned()
-        },
-        r.target,
-        percent(Lang::En, r.p_double)
+    text.push('\n');
+    let test = if r.test_required {
+        Phrase::new("preview-charge-test", " (1d{die} + {morale} > {courage})")
+            .count("die", r.die)
+            .count("morale", r.morale)
+            .count("courage", r.courage)
+    } else {
+        Phrase::new("preview-charge-no-test", " (no test needed)")
+    };
+    text.push_str(&say.it(
+        &Phrase::new(
+            "preview-charge-chances",
+            "P(the charge goes in) {p}{test}\nP(courage doubled: {target} routs, Capitán §5.2) {double}",
+        )
+        .text("p", say.pc(r.p_success))
+        .phrase("test", test)
+        .phrase("target", r.target.clone())
+        .text("double", say.pc(r.p_double)),
     ));
+    text.push('\n');
     text
 }

@@ -6,8 +6,10 @@ pub mod declared;
 pub mod request;
 pub mod text;
 
+use super::request::skill_named;
 use super::{CourageTest, Distribution, Unit};
 use crate::core::dice;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{Arm, CoverLevel, DodgeReroll, Quality, Range, Specialist};
 
@@ -118,13 +120,23 @@ pub struct Situation {
     pub fire_twice: bool,
 }
 
+/// "target in light cover: +1 to the dodge": the cover by its name in the language.
+pub(crate) fn cover_note(cover: CoverLevel, dodge: i32) -> Phrase {
+    Phrase::new(
+        "note-cover",
+        "target in {cover} cover: {dodge} to the dodge (Capitán §7.6)",
+    )
+    .label("cover", format!("choice_cover_{cover}"), cover.to_string())
+    .text("dodge", format!("{dodge:+}"))
+}
+
 /// A fire setup from two units and the situation; `notes` say which rule gave what.
 pub fn from_units(
     db: &Database,
     shooter: &Unit,
     target: &Unit,
     situation: &Situation,
-) -> Result<(FireSetup, Vec<String>), String> {
+) -> Result<(FireSetup, Vec<Phrase>), String> {
     let rules = &db.rules;
     let (s, t) = (shooter.sheet, target.sheet);
     let mut notes = Vec::new();
@@ -148,42 +160,69 @@ pub fn from_units(
             };
         }
         if effective != range {
-            notes.push(format!(
-                "{}: {range} range counts as {effective} (Capitán §11)",
-                k.name.get(super::TEXT)
-            ));
+            notes.push(
+                Phrase::new(
+                    "note-range-counts-as",
+                    "{skill}: {range} range counts as {effective} (Capitán §11)",
+                )
+                .name("skill", skill_named(k))
+                .label("range", format!("choice_range_{range}"), range.to_string())
+                .label(
+                    "effective",
+                    format!("choice_range_{effective}"),
+                    effective.to_string(),
+                ),
+            );
         }
     }
     let difficulty = rules.fire.difficulty.get(effective) as i32;
-    notes.push(format!(
-        "difficulty {difficulty} at {effective} range (Capitán §7.6)"
-    ));
+    notes.push(
+        Phrase::new(
+            "note-difficulty",
+            "difficulty {difficulty} at {range} range (Capitán §7.6)",
+        )
+        .count("difficulty", difficulty)
+        .label("range", format!("choice_range_{effective}"), effective.to_string()),
+    );
     let mut modifier = 0;
-    let mut add = |value: i32, why: String| {
+    let mut add = |value: i32, why: Phrase| {
         modifier += value;
-        notes.push(format!("{value:+} {why}"));
+        notes.push(
+            Phrase::new("note-modifier", "{value} {why}")
+                .text("value", format!("{value:+}"))
+                .phrase("why", why),
+        );
     };
     let table = |id: &str| rules.fire_modifier(id).map(|m| m.value).unwrap_or(0);
     if situation.precision {
-        add(table("precision"), "aimed fire (Capitán §7.6)".into());
+        add(
+            table("precision"),
+            Phrase::new("note-aimed-fire", "aimed fire (Capitán §7.6)"),
+        );
     }
     if t.arm == Arm::Cavalry && t.kind != crate::rulesets::capitan::model::Kind::Artillery {
         add(
             table("target-cavalry"),
-            "target is cavalry (Capitán §7.6)".into(),
+            Phrase::new("note-target-cavalry", "target is cavalry (Capitán §7.6)"),
         );
     }
     if situation.unprepared {
-        add(table("unprepared"), "unprepared fire (Capitán §7.6)".into());
+        add(
+            table("unprepared"),
+            Phrase::new("note-unprepared", "unprepared fire (Capitán §7.6)"),
+        );
     }
     if situation.moved && s.arm == Arm::Cavalry {
         add(
             table("mounted-moved"),
-            "mounted shooter moved (Capitán §7.6)".into(),
+            Phrase::new("note-mounted-moved", "mounted shooter moved (Capitán §7.6)"),
         );
     }
     if situation.hidden {
-        add(table("hidden"), "hidden unit (Capitán §7.4)".into());
+        add(
+            table("hidden"),
+            Phrase::new("note-hidden", "hidden unit (Capitán §7.4)"),
+        );
     }
     for id in &shooter.skills {
         let Some(k) = db.skill(id) else { continue };
@@ -194,25 +233,27 @@ pub fn from_units(
             e.fire_modifier_vs_infantry
         };
         if vs != 0 {
-            add(
-                vs,
-                format!(
-                    "{} against {} (Capitán §11)",
-                    k.name.get(super::TEXT),
-                    t.arm
-                ),
-            );
+            let why = if t.arm == Arm::Cavalry {
+                Phrase::new("note-skill-vs-cavalry", "{skill} against cavalry (Capitán §11)")
+            } else {
+                Phrase::new(
+                    "note-skill-vs-infantry",
+                    "{skill} against infantry (Capitán §11)",
+                )
+            };
+            add(vs, why.name("skill", skill_named(k)));
         }
         if e.fire_modifier != 0 {
             add(
                 e.fire_modifier,
-                format!("{} (Capitán §11)", k.name.get(super::TEXT)),
+                Phrase::new("note-skill", "{skill} (Capitán §11)").name("skill", skill_named(k)),
             );
         }
         if e.fire_modifier_pistol != 0 && db.weapon_of(s).is_some_and(|w| w.pistol) {
             add(
                 e.fire_modifier_pistol,
-                format!("{} with pistols (Capitán §11)", k.name.get(super::TEXT)),
+                Phrase::new("note-skill-pistols", "{skill} with pistols (Capitán §11)")
+                    .name("skill", skill_named(k)),
             );
         }
     }
@@ -225,7 +266,10 @@ pub fn from_units(
             ));
         }
         shots *= 2;
-        notes.push("elite: two volleys without moving (Capitán §3.1)".into());
+        notes.push(Phrase::new(
+            "note-fire-twice",
+            "elite: two volleys without moving (Capitán §3.1)",
+        ));
     }
     let mut extra = None;
     if let Some(k) = skill("rifle-nock") {
@@ -236,36 +280,51 @@ pub fn from_units(
             k.effects.volley_gun_shots * volleys,
             modifier + k.effects.volley_gun_modifier,
         ));
-        notes.push(format!(
-            "{}: one figure fires {} shots at {:+} (Capitán §11)",
-            k.name.get(super::TEXT),
-            k.effects.volley_gun_shots,
-            k.effects.volley_gun_modifier
-        ));
+        notes.push(
+            Phrase::new(
+                "note-volley-gun",
+                "{skill}: one figure fires {shots} shots at {modifier} (Capitán §11)",
+            )
+            .name("skill", skill_named(k))
+            .count("shots", k.effects.volley_gun_shots)
+            .text("modifier", format!("{:+}", k.effects.volley_gun_modifier)),
+        );
     }
     let reroll_misses = s.specialists.contains(&Specialist::Escort);
     if reroll_misses {
-        notes.push("escort: re-roll missed to-hit dice (Capitán §1.3)".into());
+        notes.push(Phrase::new(
+            "note-escort",
+            "escort: re-roll missed to-hit dice (Capitán §1.3)",
+        ));
     }
     let cover = situation.cover.and_then(|c| rules.cover(c));
     let mut dodge_modifier = cover.map(|c| c.dodge).unwrap_or(0);
     if let Some(c) = cover {
-        notes.push(format!(
-            "target in {} cover: {:+} to the dodge (Capitán §7.6)",
-            c.id, c.dodge
-        ));
+        notes.push(cover_note(c.id, c.dodge));
     }
     if s.blunderbusses {
         dodge_modifier -= 1;
-        notes.push("blunderbusses: -1 to the target's dodge (Capitán §1.4)".into());
+        notes.push(Phrase::new(
+            "note-blunderbusses",
+            "blunderbusses: -1 to the target's dodge (Capitán §1.4)",
+        ));
     }
-    let dodge_reroll = target
+    let rerolled = target
         .skills
         .iter()
-        .filter_map(|id| db.skill(id).and_then(|k| k.effects.dodge_reroll))
-        .max_by_key(|r| matches!(r, DodgeReroll::ToTheDeath));
-    if let Some(r) = dodge_reroll {
-        notes.push(format!("target re-rolls failed dodges ({r}, Capitán §11)"));
+        .filter_map(|id| db.skill(id).and_then(|k| k.effects.dodge_reroll.map(|r| (r, k))))
+        .max_by_key(|(r, _)| matches!(r, DodgeReroll::ToTheDeath));
+    let dodge_reroll = rerolled.map(|(r, _)| r);
+    if let Some((r, k)) = rerolled {
+        // English names the re-roll as the rules do; the other languages by its skill.
+        let skill = skill_named(k);
+        notes.push(
+            Phrase::new(
+                "note-dodge-reroll",
+                "target re-rolls failed dodges ({why}, Capitán §11)",
+            )
+            .name("why", Named::new(r.to_string(), skill.fr, skill.es)),
+        );
     }
     Ok((
         FireSetup {

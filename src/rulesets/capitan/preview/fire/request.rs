@@ -10,8 +10,9 @@ use crate::rulesets::capitan::preview::fire::{self, FireSetup, Situation};
 use crate::rulesets::capitan::preview::{CourageTest, Unit};
 
 use crate::rulesets::capitan::preview::request::limits;
+use crate::core::words::Phrase;
 use crate::rulesets::capitan::preview::request::unit::{
-    chosen_skill, compared_label, UnitChoice, Use,
+    chosen_skill, compared_label, compared_note, UnitChoice, Use,
 };
 
 /// Numbers given on the command line that replace the sheets'.
@@ -48,9 +49,9 @@ pub struct FireRequest<'a> {
 /// One volley and what it does, as printed and as JSON.
 #[derive(Debug, Clone, Serialize)]
 pub struct FireReport {
-    pub label: String,
-    pub shooter: String,
-    pub target: String,
+    pub label: Phrase,
+    pub shooter: Phrase,
+    pub target: Phrase,
     pub casualties: Vec<f64>,
     pub at_least: Vec<f64>,
     pub mean: f64,
@@ -65,7 +66,7 @@ pub struct FireReport {
     pub p_destroyed: f64,
     pub cost: Option<u64>,
     pub casualties_per_100_points: Option<f64>,
-    pub notes: Vec<String>,
+    pub notes: Vec<Phrase>,
     #[serde(skip)]
     pub setup: FireSetup,
 }
@@ -130,10 +131,7 @@ fn fire_one(
     let shooter_skill = match (shooter, shooter_figures) {
         (Some(s), Some(f)) => {
             if let Some(k) = compared {
-                notes.push(format!(
-                    "compared: {} uses {k} in place of its current skill (Capitán §11)",
-                    s.name(f)
-                ));
+                notes.push(compared_note(db, &s.name(f), k));
             }
             chosen_skill(
                 db,
@@ -212,10 +210,7 @@ fn fire_one(
         Some(b) => b.dodge_modifier,
         None => {
             if let Some(c) = cover {
-                notes.push(format!(
-                    "target in {} cover: {:+} to the dodge (Capitán §7.6)",
-                    c.id, c.dodge
-                ));
+                notes.push(fire::cover_note(c.id, c.dodge));
             }
             cover.map(|c| c.dodge).unwrap_or(0)
         }
@@ -226,7 +221,10 @@ fn fire_one(
     };
     let modifier = match o.modifier {
         Some(m) => {
-            notes.push(format!("fire modifier set to {m:+} (--modifier)"));
+            notes.push(
+                Phrase::new("note-modifier-set", "fire modifier set to {m} (--modifier)")
+                    .text("m", format!("{m:+}")),
+            );
             let s = &req.situation;
             for (set, flag) in [
                 (s.precision, "--precision"),
@@ -235,16 +233,26 @@ fn fire_one(
                 (s.hidden, "--hidden"),
             ] {
                 if set {
-                    notes.push(format!(
-                        "{flag} is ignored: --modifier sets the whole fire modifier"
-                    ));
+                    notes.push(
+                        Phrase::new(
+                            "note-flag-ignored",
+                            "{flag} is ignored: --modifier sets the whole fire modifier",
+                        )
+                        .text("flag", flag),
+                    );
                 }
             }
             if base.as_ref().is_some_and(|b| b.modifier != 0) {
-                notes.push(format!(
-                    "--modifier replaces the {:+} the sheets and skills gave",
-                    base.as_ref().map(|b| b.modifier).unwrap_or(0)
-                ));
+                notes.push(
+                    Phrase::new(
+                        "note-modifier-replaces",
+                        "--modifier replaces the {m} the sheets and skills gave",
+                    )
+                    .text(
+                        "m",
+                        format!("{:+}", base.as_ref().map(|b| b.modifier).unwrap_or(0)),
+                    ),
+                );
             }
             m
         }
@@ -270,14 +278,18 @@ fn fire_one(
     let out = fire::resolve(&setup);
     let shooter_name = match (shooter, shooter_figures) {
         (Some(s), Some(f)) => s.name(f),
-        _ => format!("{shots} shots × d{die}"),
+        _ => Phrase::new("preview-shots", "{shots} shots × d{die}")
+            .count("shots", shots)
+            .count("die", die),
     };
     let target_name = match &req.target {
         Some(t) => t.name(target_figures),
-        None => format!(
-            "{} dodging on d{dodge_die}",
-            crate::core::text::count(target_figures as usize, "figure", "figures")
-        ),
+        None => Phrase::new(
+            "preview-figures-dodging",
+            "{n|# figure|# figures} dodging on d{die}",
+        )
+        .count("n", target_figures)
+        .count("die", dodge_die),
     };
     let cost = match (shooter, shooter_figures) {
         (Some(s), Some(f)) => Some(s.cost(db, f, shooter_skill.as_deref())),

@@ -1,6 +1,7 @@
 //! `muster preview melee` declared (its parameters, chart and mean) and read: a checked request
 //! made the ruleset's own [`MeleeRequest`](super::request::MeleeRequest), worked out and written.
 
+use crate::core::words::Say;
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
@@ -143,7 +144,7 @@ pub fn melee(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::compared(
         r,
         &reports,
-        || text::melee(&reports, rounds),
+        || text::melee(&reports, rounds, Say { lang: r.lang(), words: &r.said() }),
         text::melee_series(&reports),
     )
 }

@@ -14,7 +14,9 @@ use std::collections::BTreeMap;
 
 use super::fire::dodge_chance;
 use super::{CourageTest, Distribution, Unit};
+use super::request::skill_named;
 use crate::core::dice;
+use crate::core::words::Phrase;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{Arm, CoverLevel, DodgeReroll, Kind, UnitTrait};
 
@@ -387,14 +389,14 @@ pub fn side_from_unit(
     stance: &Stance,
     enemy: &Unit,
     name: &str,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Phrase>,
 ) -> Side {
     let rules = &db.rules;
     let s = unit.sheet;
     let factor = |id: &str| rules.melee_factor(id).map(|f| f.value).unwrap_or(0);
     let mut modifier = 0;
     let mut first = 0;
-    let mut add = |value: i32, first_only: bool, why: &str| {
+    let mut add = |value: i32, first_only: bool, why: Phrase| {
         if value == 0 {
             return;
         }
@@ -403,23 +405,45 @@ pub fn side_from_unit(
         } else {
             modifier += value;
         }
-        notes.push(format!(
-            "{name}: {value:+} {why}{}",
-            if first_only { " (first round)" } else { "" }
-        ));
+        let note = if first_only {
+            Phrase::new("note-side-first-round", "{name}: {value} {why} (first round)")
+        } else {
+            Phrase::new("note-side", "{name}: {value} {why}")
+        };
+        notes.push(
+            note.text("name", name)
+                .text("value", format!("{value:+}"))
+                .phrase("why", why),
+        );
     };
+    let rule = |key: &'static str, en: &'static str| Phrase::new(key, en);
     let mounted = s.arm == Arm::Cavalry && s.kind != Kind::Artillery;
     let enemy_mounted = enemy.sheet.arm == Arm::Cavalry && enemy.sheet.kind != Kind::Artillery;
     if let Some(q) = rules.quality(s.quality) {
-        add(q.combat, false, &format!("{} (Capitán §8.12)", q.id));
+        add(
+            q.combat,
+            false,
+            Phrase::new("note-quality", "{quality} (Capitán §8.12)").label(
+                "quality",
+                format!("quality_{}", q.id),
+                q.id.to_string(),
+            ),
+        );
     }
     if stance.charging {
-        add(factor("charge"), true, "charging (Capitán §8.12)");
+        add(
+            factor("charge"),
+            true,
+            rule("note-charging", "charging (Capitán §8.12)"),
+        );
         if !mounted && enemy_mounted {
             add(
                 factor("infantry-charging-cavalry"),
                 true,
-                "infantry charging cavalry (Capitán §8.12)",
+                rule(
+                    "note-infantry-charging-cavalry",
+                    "infantry charging cavalry (Capitán §8.12)",
+                ),
             );
         }
     }
@@ -427,7 +451,10 @@ pub fn side_from_unit(
         add(
             factor("led-by-command"),
             true,
-            "charge led by a command unit (Capitán §8.12)",
+            rule(
+                "note-led-by-command",
+                "charge led by a command unit (Capitán §8.12)",
+            ),
         );
     }
     let lance = db.has_trait(s, UnitTrait::Lance)
@@ -441,40 +468,55 @@ pub fn side_from_unit(
         } else {
             "lance-vs-infantry"
         };
-        add(factor(id), true, "lances (Capitán §8.12)");
+        add(factor(id), true, rule("note-lances", "lances (Capitán §8.12)"));
     }
     if db.has_trait(s, UnitTrait::Cuirassier) {
-        add(factor("cuirassiers"), false, "cuirassiers (Capitán §8.12)");
+        add(
+            factor("cuirassiers"),
+            false,
+            rule("note-cuirassiers", "cuirassiers (Capitán §8.12)"),
+        );
     }
     if stance.higher {
         add(
             factor("higher-ground"),
             false,
-            "higher than the enemy (Capitán §8.12)",
+            rule("note-higher", "higher than the enemy (Capitán §8.12)"),
         );
     }
     if stance.in_woods && mounted {
         add(
             factor("cavalry-in-woods"),
             false,
-            "cavalry in woods (Capitán §8.12)",
+            rule("note-cavalry-in-woods", "cavalry in woods (Capitán §8.12)"),
         );
     }
     if let Some(c) = stance.cover.and_then(|c| rules.cover(c)) {
-        add(c.combat, false, &format!("{} cover (Capitán §8.12)", c.id));
+        add(
+            c.combat,
+            false,
+            Phrase::new("note-melee-cover", "{cover} cover (Capitán §8.12)").label(
+                "cover",
+                format!("choice_cover_{}", c.id),
+                c.id.to_string(),
+            ),
+        );
     }
     if stance.standard_bearer {
         add(
             factor("standard-bearer"),
             false,
-            "standard bearer within 25 cm (Capitán §1.3)",
+            rule(
+                "note-standard-bearer",
+                "standard bearer within 25 cm (Capitán §1.3)",
+            ),
         );
     }
     if stance.captured_flag {
         add(
             rules.captured_flag.combat,
             false,
-            "captured a flag (Capitán §8.7)",
+            rule("note-captured-flag", "captured a flag (Capitán §8.7)"),
         );
     }
     let mut extra_attacks = 0;
@@ -486,20 +528,24 @@ pub fn side_from_unit(
         add(
             e.combat_modifier,
             false,
-            &format!("{} (Capitán §11)", k.name.get(super::TEXT)),
+            Phrase::new("note-skill", "{skill} (Capitán §11)").name("skill", skill_named(k)),
         );
         if stance.charging {
             add(
                 e.charge_combat_modifier,
                 true,
-                &format!("{} when charging (Capitán §11)", k.name.get(super::TEXT)),
+                Phrase::new("note-skill-charging", "{skill} when charging (Capitán §11)")
+                    .name("skill", skill_named(k)),
             );
         }
         if id == "tirailleurs" {
             add(
                 factor("skirmishers"),
                 false,
-                "skirmishers in melee (Capitán §3.2-4)",
+                rule(
+                    "note-skirmishers-in-melee",
+                    "skirmishers in melee (Capitán §3.2-4)",
+                ),
             );
         }
         extra_attacks += e.extra_attacks;
@@ -517,9 +563,14 @@ pub fn side_from_unit(
     };
     let attacks = base_attacks + extra_attacks;
     if attacks != 1 {
-        notes.push(format!(
-            "{name}: {attacks} attacks per figure (Capitán §8.12, Capitán §11)"
-        ));
+        notes.push(
+            Phrase::new(
+                "note-attacks-per-figure",
+                "{name}: {attacks|# attack|# attacks} per figure (Capitán §8.12, Capitán §11)",
+            )
+            .text("name", name)
+            .count("attacks", attacks),
+        );
     }
     Side {
         figures: unit.figures,

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::core::bounds::within;
 use crate::core::distribution::Distribution;
+use crate::core::words::Phrase;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::Die;
 use crate::rulesets::capitan::preview::melee::{self, MeleeSetup, Stance};
@@ -12,7 +13,7 @@ use crate::rulesets::capitan::preview::{CourageTest, Unit};
 
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::capitan::preview::request::unit::{
-    chosen_skill, compared_label, UnitChoice, Use,
+    chosen_skill, compared_label, compared_note, UnitChoice, Use,
 };
 
 #[derive(Debug, Clone, Default)]
@@ -44,9 +45,9 @@ pub struct MeleeRequest<'a> {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct MeleeReport {
-    pub label: String,
-    pub a: String,
-    pub b: String,
+    pub label: Phrase,
+    pub a: Phrase,
+    pub b: Phrase,
     pub rounds: Option<u32>,
     pub a_casualties: Vec<f64>,
     pub b_casualties: Vec<f64>,
@@ -66,7 +67,7 @@ pub struct MeleeReport {
     pub b_survivors: Vec<f64>,
     pub a_cost: Option<u64>,
     pub b_casualties_first_round_per_100_points: Option<f64>,
-    pub notes: Vec<String>,
+    pub notes: Vec<Phrase>,
 }
 
 pub fn melee(db: &Database, req: &MeleeRequest) -> Result<Vec<MeleeReport>, String> {
@@ -140,7 +141,7 @@ fn melee_one(
                     asked: Option<&str>,
                     hypothetical: bool,
                     flag: &str,
-                    notes: &mut Vec<String>|
+                    notes: &mut Vec<Phrase>|
      -> Result<Option<String>, String> {
         match (&side.unit, fig) {
             (Some(u), Some(f)) => {
@@ -150,10 +151,7 @@ fn melee_one(
         }
     };
     if let (Some(k), Some(u), Some(f)) = (compared, &req.a.unit, a_fig) {
-        notes.push(format!(
-            "compared: {} uses {k} in place of its current skill (Capitán §11)",
-            u.name(f)
-        ));
+        notes.push(compared_note(db, &u.name(f), k));
     }
     let a_skill = skill_of(
         &req.a,
@@ -177,11 +175,9 @@ fn melee_one(
     let side_b = melee_side(db, &req.b, ub.as_ref(), ua.as_ref(), "b", &mut notes)?;
     let name = |side: &SideRequest, s: &melee::Side| match (&side.unit, side.unit.is_some()) {
         (Some(u), true) => u.name(s.figures),
-        _ => format!(
-            "{} × d{}",
-            crate::core::text::count(s.figures as usize, "figure", "figures"),
-            s.die
-        ),
+        _ => Phrase::new("preview-figures-die", "{n|# figure|# figures} × d{die}")
+            .count("n", s.figures)
+            .count("die", s.die),
     };
     let (a_name, b_name) = (name(&req.a, &side_a), name(&req.b, &side_b));
     let setup = MeleeSetup {
@@ -210,7 +206,9 @@ fn melee_one(
         .map(|(u, f)| u.cost(db, f, a_skill.as_deref()));
     let mean_b = Distribution::new(b_cas.clone()).mean;
     let report = MeleeReport {
-        label: format!("{a_name} vs {b_name}"),
+        label: Phrase::new("preview-a-vs-b", "{a} vs {b}")
+            .phrase("a", a_name.clone())
+            .phrase("b", b_name.clone()),
         a: a_name,
         b: b_name,
         rounds: req.rounds,
@@ -259,7 +257,7 @@ fn melee_side(
     unit: Option<&Unit>,
     enemy: Option<&Unit>,
     flag: &str,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Phrase>,
 ) -> Result<melee::Side, String> {
     let o = &side.overrides;
     let base = match (unit, enemy) {
@@ -309,9 +307,14 @@ fn melee_side(
     };
     let (modifier, first_round_modifier) = match o.modifier {
         Some(m) => {
-            notes.push(format!(
-                "{flag}: combat modifier set to {m:+} in every round (--{flag}-modifier)"
-            ));
+            notes.push(
+                Phrase::new(
+                    "note-combat-modifier-set",
+                    "{flag}: combat modifier set to {m} in every round (--{flag}-modifier)",
+                )
+                .text("flag", flag)
+                .text("m", format!("{m:+}")),
+            );
             for (set, what) in [
                 (stance.charging, "charges"),
                 (stance.led_by_command, "led"),
@@ -321,9 +324,14 @@ fn melee_side(
                 (stance.captured_flag, "captured-flag"),
             ] {
                 if set {
-                    notes.push(format!(
-                        "--{flag}-{what} is ignored: --{flag}-modifier sets the whole combat modifier"
-                    ));
+                    notes.push(
+                        Phrase::new(
+                            "note-combat-flag-ignored",
+                            "--{flag}-{what} is ignored: --{flag}-modifier sets the whole combat modifier",
+                        )
+                        .text("flag", flag)
+                        .text("what", what),
+                    );
                 }
             }
             (m, 0)

@@ -2,7 +2,8 @@
 
 use super::request::*;
 use crate::core::table::{distribution_table, Series};
-use crate::core::words::Phrase;
+use crate::core::words::{Phrase, Say};
+use crate::rulesets::capitan::preview::text::notes;
 
 /// The survivors of B in each melee, as drawn.
 pub fn melee_series(reports: &[MeleeReport]) -> Vec<Series> {
@@ -11,58 +12,81 @@ pub fn melee_series(reports: &[MeleeReport]) -> Vec<Series> {
         .map(|r| {
             (
                 Phrase::new("series-survivors-of-b", "{melee}: survivors of B")
-                    .text("melee", r.label.clone()),
+                    .phrase("melee", r.label.clone()),
                 r.b_survivors.clone(),
             )
         })
         .collect()
 }
 
-/// `muster preview melee`'s text; `rounds`: as asked (`None`: to the end).
-pub fn melee(reports: &[MeleeReport], rounds: Option<u32>) -> String {
-    let pc = |p: f64| crate::core::words::percent(crate::core::i18n::Lang::En, p);
-    let rounds_text = match rounds {
-        Some(n) => format!(
-            "after {}",
-            crate::core::text::count(n as usize, "round", "rounds")
-        ),
-        None => "to the end".into(),
+/// `muster preview melee`'s text; `rounds`: as asked (`None`: to the end); said in `say`'s
+/// language.
+pub fn melee(reports: &[MeleeReport], rounds: Option<u32>, say: Say) -> String {
+    let pc = |p: f64| say.pc(p);
+    let heading = |label: &Phrase| match rounds {
+        Some(n) => Phrase::new(
+            "preview-melee-heading-rounds",
+            "Melee after {n|# round|# rounds}: {label}",
+        )
+        .count("n", n)
+        .phrase("label", label.clone()),
+        None => Phrase::new("preview-melee-heading", "Melee to the end: {label}")
+            .phrase("label", label.clone()),
+    };
+    let side = |letter: &'static str, unit: &Phrase| {
+        Phrase::new("preview-side", "{side}: {unit}")
+            .text("side", letter)
+            .phrase("unit", unit.clone())
+            .say(say.lang, say.words)
     };
     let mut text = String::new();
     for r in reports {
-        text.push_str(&format!("Melee {rounds_text}: {}\n", r.label));
-        text.push_str(&format!("  A = {}\n  B = {}\n", r.a, r.b));
-        for n in &r.notes {
-            text.push_str(&format!("  {n}\n"));
-        }
-        text.push_str(&distribution_table(
-            "first-round casualties",
-            &[
-                (format!("A: {}", r.a), r.a_casualties.clone()),
-                (format!("B: {}", r.b), r.b_casualties.clone()),
-            ],
-        ));
+        text.push_str(&say.it(&heading(&r.label)));
+        text.push('\n');
         text.push_str(&format!(
-            "P(A wins) {}  P(B wins) {}  P(both out) {}  P(still engaged) {}\n",
-            pc(r.p_a_wins),
-            pc(r.p_b_wins),
-            pc(r.p_both_out),
-            pc(r.p_still_engaged)
+            "  A = {}\n  B = {}\n",
+            say.it(&r.a),
+            say.it(&r.b)
         ));
-        text.push_str(&format!(
-            "A destroyed {}, routed {}; B destroyed {}, routed {}; expected rounds {:.3}\n",
-            pc(r.p_a_destroyed),
-            pc(r.p_a_routed),
-            pc(r.p_b_destroyed),
-            pc(r.p_b_routed),
-            r.expected_rounds
-        ));
+        text.push_str(&notes(say, &r.notes));
         text.push_str(&distribution_table(
-            "survivors",
+            &say.word("table-first-round-casualties", "first-round casualties"),
             &[
-                (format!("A: {}", r.a), r.a_survivors.clone()),
-                (format!("B: {}", r.b), r.b_survivors.clone()),
+                (side("A", &r.a), r.a_casualties.clone()),
+                (side("B", &r.b), r.b_casualties.clone()),
             ],
+            say.lang,
+        ));
+        text.push_str(&say.it(
+            &Phrase::new(
+                "preview-melee-outcomes",
+                "P(A wins) {a}  P(B wins) {b}  P(both out) {both}  P(still engaged) {engaged}",
+            )
+            .text("a", pc(r.p_a_wins))
+            .text("b", pc(r.p_b_wins))
+            .text("both", pc(r.p_both_out))
+            .text("engaged", pc(r.p_still_engaged)),
+        ));
+        text.push('\n');
+        text.push_str(&say.it(
+            &Phrase::new(
+                "preview-melee-losses",
+                "A destroyed {ad}, routed {ar}; B destroyed {bd}, routed {br}; expected rounds {rounds}",
+            )
+            .text("ad", pc(r.p_a_destroyed))
+            .text("ar", pc(r.p_a_routed))
+            .text("bd", pc(r.p_b_destroyed))
+            .text("br", pc(r.p_b_routed))
+            .text("rounds", say.decimal(r.expected_rounds, 3)),
+        ));
+        text.push('\n');
+        text.push_str(&distribution_table(
+            &say.word("table-survivors", "survivors"),
+            &[
+                (side("A", &r.a), r.a_survivors.clone()),
+                (side("B", &r.b), r.b_survivors.clone()),
+            ],
+            say.lang,
         ));
     }
     text

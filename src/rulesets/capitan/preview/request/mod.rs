@@ -9,4 +9,4 @@ pub mod limits;
 
 pub(super) mod unit;
 
-pub use unit::{FromList, UnitChoice, Use};
+pub use unit::{joined, skill_named, FromList, UnitChoice, Use};

@@ -5,6 +5,7 @@
 use crate::rulesets::capitan::army::{base_cost, skill_cost};
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{Kind, Skill, SkillEffects, UnitSheet};
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::UnitRow;
 
 use super::limits;
@@ -13,7 +14,7 @@ use super::limits;
 #[derive(Debug, Clone)]
 pub struct FromList {
     /// "unit 3 of lists/sharpe-patrol.toml".
-    pub origin: String,
+    pub origin: Phrase,
     pub label: String,
     /// Its skills, the §10.1 free one included, with what each cost it.
     pub skills: Vec<(String, u32)>,
@@ -30,7 +31,7 @@ pub struct UnitChoice<'a> {
 
 impl<'a> UnitChoice<'a> {
     /// A unit of a checked list, with its skills and cost there; `origin`: "unit 3 of FILE".
-    pub fn listed(db: &'a Database, row: &UnitRow, origin: String) -> Result<Self, String> {
+    pub fn listed(db: &'a Database, row: &UnitRow, origin: Phrase) -> Result<Self, String> {
         let sheet = db
             .sheet(&row.id)
             .ok_or_else(|| format!("{origin} is `{}`, a sheet the data does not have", row.id))?;
@@ -49,19 +50,29 @@ impl<'a> UnitChoice<'a> {
 
     /// How the unit is named where its figures may not be known: a sheet named by its id
     /// alone stands for the unit as the sheet fields it.
-    pub(crate) fn named(&self, figures: Option<u32>) -> String {
+    pub(crate) fn named(&self, figures: Option<u32>) -> Phrase {
         match (figures, &self.list) {
             (Some(f), _) => self.name(f),
-            (None, Some(l)) => format!("{} ({})", l.label, l.origin),
-            (None, None) => self.sheet.name.clone(),
+            (None, Some(l)) => Phrase::new("preview-unit-listed", "{label} ({origin})")
+                .text("label", l.label.clone())
+                .phrase("origin", l.origin.clone()),
+            (None, None) => Phrase::new("series-unit", "{unit}").text("unit", self.sheet.name.clone()),
         }
     }
 
     /// How the unit is named in every line of a preview.
-    pub fn name(&self, figures: u32) -> String {
+    pub fn name(&self, figures: u32) -> Phrase {
         match &self.list {
-            Some(l) => format!("{} ({}, {})", l.label, figures_said(figures), l.origin),
-            None => format!("{} ({})", self.sheet.name, figures_said(figures)),
+            Some(l) => Phrase::new(
+                "preview-unit-listed-figures",
+                "{label} ({figures|# figure|# figures}, {origin})",
+            )
+            .text("label", l.label.clone())
+            .count("figures", figures)
+            .phrase("origin", l.origin.clone()),
+            None => Phrase::new("preview-unit-figures", "{label} ({figures|# figure|# figures})")
+                .text("label", self.sheet.name.clone())
+                .count("figures", figures),
         }
     }
 
@@ -172,7 +183,7 @@ pub(crate) fn chosen_skill(
     compared: bool,
     purpose: Use,
     flag: &str,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<Phrase>,
 ) -> Result<Option<String>, String> {
     let name = unit.named(figures);
     let reduced =
@@ -211,10 +222,12 @@ pub(crate) fn chosen_skill(
             ));
         }
         if !compared {
-            notes.push(format!(
-                "{name} uses {} (--{flag}, Capitán §11)",
-                skill.name.get(super::super::TEXT)
-            ));
+            notes.push(
+                Phrase::new("note-uses-skill", "{name} uses {skill} (--{flag}, Capitán §11)")
+                    .phrase("name", name.clone())
+                    .name("skill", skill_named(skill))
+                    .text("flag", flag),
+            );
         }
         return Ok(Some(k.to_owned()));
     }
@@ -229,44 +242,58 @@ pub(crate) fn chosen_skill(
         .collect();
     match useful.split_first() {
         None if !list.skills.is_empty() => {
-            let names: Vec<&str> = list
+            let names: Vec<Named> = list
                 .skills
                 .iter()
-                .map(|(id, _)| {
-                    db.skill(id)
-                        .map_or(id.as_str(), |s| s.name.get(super::super::TEXT))
-                })
+                .map(|(id, _)| db.skill(id).map_or(Named::same(id), skill_named))
                 .collect();
-            notes.push(format!(
-                "{name}: its skills ({}) do not change this roll",
-                names.join(", ")
-            ));
+            notes.push(
+                Phrase::new(
+                    "note-skills-change-nothing",
+                    "{name}: its skills ({skills}) do not change this roll",
+                )
+                .phrase("name", name.clone())
+                .name("skills", joined(&names)),
+            );
             Ok(None)
         }
         None => Ok(None),
         Some(_) if reduced => {
-            notes.push(format!(
-                "{name} is reduced: it cannot use its skills (Capitán §11)"
-            ));
+            notes.push(
+                Phrase::new(
+                    "note-reduced-no-skills",
+                    "{name} is reduced: it cannot use its skills (Capitán §11)",
+                )
+                .phrase("name", name.clone()),
+            );
             Ok(None)
         }
         Some((first, others)) => {
-            let mut note = format!(
-                "{name} uses {}, bought in the list (one skill per activation, Capitán §11)",
-                first.name.get(super::super::TEXT)
-            );
-            if !others.is_empty() {
-                let ids: Vec<&str> = others.iter().map(|s| s.id.as_str()).collect();
-                note.push_str(&format!(
-                    "; --{flag} {} to use {} instead",
-                    ids[0],
-                    if ids.len() == 1 {
-                        "it".to_owned()
-                    } else {
-                        format!("another ({})", ids.join(", "))
-                    }
-                ));
-            }
+            let uses = Phrase::new(
+                "note-uses-bought-skill",
+                "{name} uses {skill}, bought in the list (one skill per activation, Capitán §11)",
+            )
+            .phrase("name", name.clone())
+            .name("skill", skill_named(first));
+            let ids: Vec<&str> = others.iter().map(|s| s.id.as_str()).collect();
+            let note = match ids.as_slice() {
+                [] => uses,
+                [one] => Phrase::new(
+                    "note-uses-bought-skill-or-it",
+                    "{uses}; --{flag} {id} to use it instead",
+                )
+                .phrase("uses", uses)
+                .text("flag", flag)
+                .text("id", *one),
+                [first_id, ..] => Phrase::new(
+                    "note-uses-bought-skill-or-another",
+                    "{uses}; --{flag} {id} to use another ({ids}) instead",
+                )
+                .phrase("uses", uses)
+                .text("flag", flag)
+                .text("id", *first_id)
+                .text("ids", ids.join(", ")),
+            };
             notes.push(note);
             Ok(Some(first.id.clone()))
         }
@@ -277,21 +304,46 @@ pub(crate) fn chosen_skill(
 /// the data has none).
 pub(crate) fn compared_label(
     db: &crate::rulesets::capitan::database::Database,
-    unit: &str,
+    unit: &Phrase,
     skill: &str,
     current: Option<&str>,
-) -> String {
-    let name = |id: &str| {
-        db.skill(id)
-            .map_or(id.to_owned(), |k| k.name.get(super::super::TEXT).to_owned())
-    };
+) -> Phrase {
+    let name = |id: &str| db.skill(id).map_or(Named::same(id), skill_named);
     match current {
-        Some(cur) => format!("{unit} with {} instead of {}", name(skill), name(cur)),
-        None => format!("{unit} with {}", name(skill)),
+        Some(cur) => Phrase::new("preview-with-skill-instead", "{unit} with {skill} instead of {current}")
+            .phrase("unit", unit.clone())
+            .name("skill", name(skill))
+            .name("current", name(cur)),
+        None => Phrase::new("preview-with-skill", "{unit} with {skill}")
+            .phrase("unit", unit.clone())
+            .name("skill", name(skill)),
     }
 }
 
-/// "1 figure", "6 figures".
-pub(crate) fn figures_said(n: u32) -> String {
-    crate::core::text::count(n as usize, "figure", "figures")
+/// "compared: X uses SKILL in place of its current skill": the skill by its name in the
+/// language, its id in English (as it was said).
+pub(crate) fn compared_note(db: &Database, unit: &Phrase, skill: &str) -> Phrase {
+    let named = db.skill(skill).map_or(Named::same(skill), skill_named);
+    Phrase::new(
+        "note-compared",
+        "compared: {unit} uses {skill} in place of its current skill (Capitán §11)",
+    )
+    .phrase("unit", unit.clone())
+    .name("skill", Named::new(skill, named.fr, named.es))
+}
+
+/// A skill's name in each language.
+pub fn skill_named(k: &Skill) -> Named {
+    let n = &k.name;
+    Named::new(n.en.clone(), Some(n.fr.clone()), Some(n.es.clone()))
+}
+
+/// Names joined by commas, in each language.
+pub fn joined(names: &[Named]) -> Named {
+    let join = |f: &dyn Fn(&Named) -> &str| names.iter().map(f).collect::<Vec<_>>().join(", ");
+    Named::new(
+        join(&|n| n.en.as_str()),
+        Some(join(&|n| n.get(crate::core::i18n::Lang::Fr))),
+        Some(join(&|n| n.get(crate::core::i18n::Lang::Es))),
+    )
 }

@@ -1,6 +1,7 @@
 //! `muster preview artillery`: a battery's shot, checked against what the supplement
 //! excludes, and the figures it hits counted from a target unit (reading gun-path).
 
+use crate::core::words::Phrase;
 use serde::Serialize;
 
 use crate::core::bounds::within;
@@ -49,13 +50,13 @@ pub struct Covered {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template_mm: Option<u32>,
     /// How the figures were counted, in words.
-    pub why: String,
+    pub why: Phrase,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ArtilleryOut {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub target: Option<String>,
+    pub target: Option<Phrase>,
     pub figures: u32,
     /// Where the figures come from the target (no `--figures`): how they were counted.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -218,28 +219,25 @@ fn covered(db: &Database, r: &ArtilleryRequest, t: &Resolved) -> Result<Covered,
         rows.push(left.min(front));
         left -= left.min(front);
     }
-    let plural = |n: u32, one: &str, many: &str| {
-        if n == 1 {
-            format!("{n} {one}")
-        } else {
-            format!("{n} {many}")
-        }
-    };
-    let stands = format!(
-        "{} in {} of {front}",
-        plural(t.figures, "figure", "figures"),
-        plural(ranks, "rank", "ranks")
-    );
+    let stands = Phrase::new(
+        "covered-stands",
+        "{figures|# figure|# figures} in {ranks|# rank|# ranks} of {front}",
+    )
+    .count("figures", t.figures)
+    .count("ranks", ranks)
+    .count("front", front);
     let (figures, template_mm, why) = match r.ammunition {
         Ammunition::Roundshot => {
             let n = u32::try_from(rows.len()).unwrap_or(u32::MAX);
             (
                 n,
                 None,
-                format!(
-                    "{} on the path: the ball crosses the unit's depth, one figure a rank ({stands}; reading gun-path, ACA p.9)",
-                    plural(n, "figure", "figures")
-                ),
+                Phrase::new(
+                    "covered-on-the-path",
+                    "{n|# figure|# figures} on the path: the ball crosses the unit's depth, one figure a rank ({stands}; reading gun-path, ACA p.9)",
+                )
+                .count("n", n)
+                .phrase("stands", stands),
             )
         }
         Ammunition::Canister => {
@@ -255,11 +253,15 @@ fn covered(db: &Database, r: &ArtilleryRequest, t: &Resolved) -> Result<Covered,
             (
                 n,
                 Some(width),
-                format!(
-                    "{} under the template: {width} mm wide ({}) over {base} mm bases, centred on each rank crossed ({stands}; reading gun-path, ACA p.9)",
-                    plural(n, "figure", "figures"),
-                    db.artillery.template.source
-                ),
+                Phrase::new(
+                    "covered-under-the-template",
+                    "{n|# figure|# figures} under the template: {width} mm wide ({source}) over {base} mm bases, centred on each rank crossed ({stands}; reading gun-path, ACA p.9)",
+                )
+                .count("n", n)
+                .count("width", width)
+                .label("source", "template_source", db.artillery.template.source.clone())
+                .count("base", base)
+                .phrase("stands", stands),
             )
         }
     };

@@ -1,5 +1,6 @@
 //! `muster preview fire-duel`: two units firing at each other until one breaks, checked.
 
+use crate::core::words::Phrase;
 use serde::Serialize;
 
 use crate::core::bounds::within;
@@ -29,8 +30,8 @@ pub struct DuelRequest {
 pub struct DuelOut {
     /// The house rules played (none: the book's rules).
     pub house_rules: Vec<HouseApplied>,
-    pub firer: String,
-    pub target: String,
+    pub firer: Phrase,
+    pub target: Phrase,
     pub shots: u32,
     /// Who fires the first volley and why (reading who-fights).
     pub shots_reason: String,

@@ -182,9 +182,9 @@ fn firing(
 #[derive(Debug, Clone, Serialize)]
 pub struct ShootOut {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub firer: Option<String>,
+    pub firer: Option<Phrase>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub target: Option<String>,
+    pub target: Option<Phrase>,
     pub shots: u32,
     pub bs: u32,
     pub strength: u32,
@@ -253,7 +253,7 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
             return Err(Stop::cannot(
                 format!(
                     "--firer: {} carries {}, a close-combat weapon; give --strength to shoot anyway",
-                    firer.as_ref().map(|f| f.name.as_str()).unwrap_or(""),
+                    firer.as_ref().map(|f| f.name.to_string()).unwrap_or_default(),
                     w.id
                 ),
                 Phrase::new(

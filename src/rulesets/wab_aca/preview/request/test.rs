@@ -1,6 +1,7 @@
 //! `muster preview test`: a manoeuvre or morale test asked of a Leadership or a unit, checked
 //! (its modifiers bounded, a re-roll only where the unit has one).
 
+use crate::core::words::Phrase;
 use serde::Serialize;
 
 use crate::core::bounds::within;
@@ -26,7 +27,7 @@ pub struct TestRequest {
 #[derive(Debug, Clone, Serialize)]
 pub struct TestOut {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub unit: Option<String>,
+    pub unit: Option<Phrase>,
     /// The house rules played (none: the book's rules).
     pub house_rules: Vec<HouseApplied>,
     #[serde(flatten)]

@@ -2,6 +2,7 @@
 //! list, with what it has), and the house rules a preview plays: what every procedure's
 //! request shares.
 
+use crate::core::words::Phrase;
 use serde::Serialize;
 
 use crate::core::bounds::within;
@@ -23,7 +24,7 @@ pub enum UnitSpec {
 #[derive(Debug, Clone)]
 pub struct Listed {
     /// "unit 3 of lists/wab-france-1809.toml".
-    pub origin: String,
+    pub origin: Phrase,
     pub entry: String,
     pub label: String,
     pub figures: u32,
@@ -40,7 +41,7 @@ pub struct Listed {
 impl Listed {
     /// Unit `row` of a checked list (as `muster check --format json` prints it, with what was
     /// bought for it); `origin`: "unit 3 of FILE".
-    pub fn from_row(row: &UnitRow, origin: String) -> Result<Self, String> {
+    pub fn from_row(row: &UnitRow, origin: Phrase) -> Result<Self, String> {
         let has = |id: &str| {
             row.json["options"]
                 .as_array()
@@ -77,7 +78,7 @@ impl Listed {
 #[derive(Debug, Clone)]
 pub struct Resolved<'a> {
     pub entry: &'a Entry,
-    pub name: String,
+    pub name: Phrase,
     /// Its name without where it comes from: a list's label, an entry's English name.
     pub label: String,
     pub figures: u32,
@@ -195,7 +196,9 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
     Ok(match listed {
         Some(l) => Resolved {
             entry,
-            name: format!("{} ({})", l.label, l.origin),
+            name: Phrase::new("preview-unit-listed", "{label} ({origin})")
+                .text("label", l.label.clone())
+                .phrase("origin", l.origin.clone()),
             label: l.label.clone(),
             figures,
             start: l.bought.unwrap_or(figures).max(figures),
@@ -207,7 +210,7 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
         None => Resolved {
             entry,
             // The previews' text is English, and so are the names in it.
-            name: entry.name.get(Lang::En).to_owned(),
+            name: Phrase::as_is(entry.name.get(Lang::En)),
             label: entry.name.get(Lang::En).to_owned(),
             figures,
             start: figures,
