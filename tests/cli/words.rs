@@ -1669,9 +1669,14 @@ fn every_command_line_output_in_its_language() {
             }
             // The tables of sheets and skills: their heads, names, rules and counts (they
             // were English in every language).
-            said("sheets", &["--ruleset", id, "sheets", "--lang", l]);
+            let mut tables = vec![("sheets", vec!["--ruleset", id, "sheets", "--lang", l])];
             if muster(&["--ruleset", id, "skills"]).code == 0 {
-                said("skills", &["--ruleset", id, "skills", "--lang", l]);
+                tables.push(("skills", vec!["--ruleset", id, "skills", "--lang", l]));
+            }
+            for (what, args) in tables {
+                let run = muster(&args);
+                assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+                outputs.push((what.to_owned(), run.stdout + &run.stderr));
             }
             // What the lists' authors wrote (names, labels) is theirs.
             let theirs: String = lists

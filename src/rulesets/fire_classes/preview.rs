@@ -119,6 +119,10 @@ pub struct VolleyReport {
     /// The table's words for the situation, when a class was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cell: Option<String>,
+    /// The same words in each language, for the text said in the command line's language
+    /// (the table's `--lang` chose `cell`; English text said the French cell).
+    #[serde(skip)]
+    pub cell_names: Option<crate::core::i18n::FrEn>,
     pub weapon: String,
     pub results: Vec<ResultOut>,
     pub reach: Vec<BandOut>,
@@ -134,6 +138,7 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
         minus: r.minus,
     };
     let mut cell_text = None;
+    let mut cell_names = None;
     let mut class2 = false;
     if let Some(id) = &r.class {
         let class = db.classes.get(id).ok_or_else(|| {
@@ -180,6 +185,7 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
             _ => cell.effects.clone(),
         };
         cell_text = Some(cell.text.get(r.lang).to_owned());
+        cell_names = Some(cell.text.clone());
         if r.single_shooter {
             match cell.or {
                 Some(Choice::SingleElite) => chosen = vec![Effect::Elite],
@@ -267,6 +273,7 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
         dice,
         effects,
         cell: cell_text,
+        cell_names,
         weapon: weapon.id.clone(),
         results: results
             .into_iter()

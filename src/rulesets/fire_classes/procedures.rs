@@ -109,7 +109,17 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::of(
         r,
         &report,
-        || text(Say { lang: r.lang(), words: &r.said() }, db, &report, &series),
+        || {
+            text(
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+                db,
+                &report,
+                &series,
+            )
+        },
         series.clone(),
     )
 }
@@ -149,17 +159,21 @@ fn text(say: Say, db: &Database, r: &VolleyReport, series: &[Series]) -> String 
             effects.push_str(&say.word(key, en));
         }
     }
+    // The cell in the text's language (the table's `--lang` set the JSON's).
     let cell = r
-        .cell
+        .cell_names
         .as_ref()
-        .map(|c| say.it(&Phrase::new("preview-fc-cell", " — the table: {cell}").text("cell", c.clone())))
+        .map(|c| c.get(say.lang).to_owned())
+        .or_else(|| r.cell.clone())
+        .map(|c| say.it(&Phrase::new("preview-fc-cell", " — the table: {cell}").text("cell", c)))
         .unwrap_or_default();
-    let mut text = say.it(
-        &Phrase::new("preview-fc-volley", "Volley (FC): {dice} dice{effects}{cell}")
-            .count("dice", r.dice)
-            .text("effects", effects)
-            .text("cell", cell),
-    );
+    let mut text = say.it(&Phrase::new(
+        "preview-fc-volley",
+        "Volley (FC): {dice} dice{effects}{cell}",
+    )
+    .count("dice", r.dice)
+    .text("effects", effects)
+    .text("cell", cell));
     text.push('\n');
     for n in &r.notes {
         text.push_str(&format!("  {}\n", say.it(n)));
@@ -175,8 +189,8 @@ fn text(say: Say, db: &Database, r: &VolleyReport, series: &[Series]) -> String 
         .get(&r.weapon)
         .map_or(r.weapon.clone(), |w| w.name.get(say.lang).to_owned());
     for b in &r.reach {
-        text.push_str(&say.it(
-            &Phrase::new(
+        text.push_str(
+            &say.it(&Phrase::new(
                 "preview-fc-band",
                 "{weapon} {from}–{to} cm: needs {needs}{modifier}: P {p}",
             )
@@ -192,8 +206,8 @@ fn text(say: Say, db: &Database, r: &VolleyReport, series: &[Series]) -> String 
                     String::new()
                 },
             )
-            .text("p", say.decimal(b.p, 4)),
-        ));
+            .text("p", say.pc(b.p))),
+        );
         text.push('\n');
     }
     text

@@ -11,9 +11,9 @@ use serde::Serialize;
 use super::database::Database;
 use super::model::*;
 use crate::core::bounds::within;
+use crate::core::dice::binomial;
 use crate::core::i18n::FrEn;
 use crate::core::words::{Named, Phrase};
-use crate::core::dice::binomial;
 
 pub mod limits {
     use std::ops::RangeInclusive;

@@ -2,7 +2,6 @@
 //! hand-to-hand: each number bounded by `preview::limits`), the duels two units of orders of
 //! battle play, and the reading of a checked request into the ruleset's own requests.
 
-use crate::core::words::Say;
 use super::database::Database;
 use super::model::{Arm, Combat};
 use super::preview::{
@@ -10,6 +9,7 @@ use super::preview::{
 };
 use super::text;
 use crate::core::error::Error;
+use crate::core::words::Say;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
@@ -327,7 +327,20 @@ fn command(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    Preview::of(r, &report, || text::command(Say { lang: r.lang(), words: &r.said() }, &report), Vec::new())
+    Preview::of(
+        r,
+        &report,
+        || {
+            text::command(
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+                &report,
+            )
+        },
+        Vec::new(),
+    )
 }
 
 fn break_test(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -347,7 +360,21 @@ fn break_test(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    Preview::of(r, &report, || text::break_test(Say { lang: r.lang(), words: &r.said() }, db, &report), Vec::new())
+    Preview::of(
+        r,
+        &report,
+        || {
+            text::break_test(
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+                db,
+                &report,
+            )
+        },
+        Vec::new(),
+    )
 }
 
 fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -375,7 +402,16 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::of(
         r,
         &report,
-        || text::shoot(Say { lang: r.lang(), words: &r.said() }, db, &report),
+        || {
+            text::shoot(
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+                db,
+                &report,
+            )
+        },
         text::shoot_series(&report),
     )
 }
@@ -400,7 +436,16 @@ fn melee(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::of(
         r,
         &report,
-        || text::melee(Say { lang: r.lang(), words: &r.said() }, db, &report),
+        || {
+            text::melee(
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+                db,
+                &report,
+            )
+        },
         text::melee_series(&report),
     )
 }

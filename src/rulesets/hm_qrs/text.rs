@@ -26,13 +26,11 @@ fn applied_lines(say: Say, applied: &[Applied], who: &str, text: &mut String) {
         };
         text.push_str("  ");
         text.push_str(
-            &say.it(
-                &line
-                    .text("who", who)
-                    .text("value", format!("{:+}", a.value))
-                    .phrase("name", a.name.clone())
-                    .phrase("because", a.because.clone()),
-            ),
+            &say.it(&line
+                .text("who", who)
+                .text("value", format!("{:+}", a.value))
+                .phrase("name", a.name.clone())
+                .phrase("because", a.because.clone())),
         );
         text.push('\n');
     }
@@ -95,10 +93,12 @@ pub fn shoot(say: Say, db: &Database, r: &ShootReport) -> String {
         &said(&series, say.lang, say.words),
         say.lang,
     ));
-    text.push_str(&say.it(
-        &Phrase::new("preview-hm-target-tests", "The target tests (A, B): P {p}")
-            .text("p", say.pc(r.p_test)),
-    ));
+    text.push_str(
+        &say.it(
+            &Phrase::new("preview-hm-target-tests", "The target tests (A, B): P {p}")
+                .text("p", say.pc(r.p_test)),
+        ),
+    );
     text.push('\n');
     outcome_lines(say, db, &r.outcomes, text);
     out
@@ -129,29 +129,29 @@ pub fn melee(say: Say, db: &Database, r: &MeleeReport) -> String {
     ));
     text.push('\n');
     for (who, s) in [("A", &r.a), ("B", &r.b)] {
-        text.push_str(&say.it(
-            &Phrase::new(
+        text.push_str(
+            &say.it(&Phrase::new(
                 "preview-hm-melee-side",
                 "  {who}: {dice} dice, P(casualty a die) {p}, result {bonus}",
             )
             .text("who", who)
             .count("dice", s.dice)
             .text("p", say.pc(s.p_casualty))
-            .text("bonus", format!("{:+}", s.result_bonus)),
-        ));
+            .text("bonus", format!("{:+}", s.result_bonus))),
+        );
         text.push('\n');
         applied_lines(say, &s.states, "   ", text);
         for id in &s.applied {
             if let Some(m) = db.rules.result_modifier.iter().find(|m| &m.id == id) {
-                text.push_str(&say.it(
-                    &Phrase::new(
+                text.push_str(
+                    &say.it(&Phrase::new(
                         "preview-hm-result-modifier",
                         "     {value}  {name} (applied: {who}'s formation and the enemy's arm)",
                     )
                     .text("value", format!("{:+}", m.value))
                     .text("name", m.name.get(say.lang))
-                    .text("who", who),
-                ));
+                    .text("who", who)),
+                );
                 text.push('\n');
             }
         }
@@ -161,12 +161,15 @@ pub fn melee(say: Say, db: &Database, r: &MeleeReport) -> String {
         &said(&series, say.lang, say.words),
         say.lang,
     ));
-    text.push_str(&say.it(
-        &Phrase::new("preview-hm-melee-odds", "A wins {a} · B wins {b} · draw {draw}")
-            .text("a", say.pc(r.a.p_win))
-            .text("b", say.pc(r.b.p_win))
-            .text("draw", say.pc(r.p_draw)),
-    ));
+    text.push_str(
+        &say.it(&Phrase::new(
+            "preview-hm-melee-odds",
+            "A wins {a} · B wins {b} · draw {draw}",
+        )
+        .text("a", say.pc(r.a.p_win))
+        .text("b", say.pc(r.b.p_win))
+        .text("draw", say.pc(r.p_draw))),
+    );
     text.push('\n');
     for (who, s) in [("A", &r.a), ("B", &r.b)] {
         text.push_str(&say.it(
@@ -175,10 +178,12 @@ pub fn melee(say: Say, db: &Database, r: &MeleeReport) -> String {
         text.push('\n');
         outcome_lines(say, db, &s.if_lost, text);
         if !s.if_draw.is_empty() {
-            text.push_str(&say.it(
-                &Phrase::new("preview-hm-draw-tests", "{who} shaken by a draw tests (D):")
-                    .text("who", who),
-            ));
+            text.push_str(
+                &say.it(
+                    &Phrase::new("preview-hm-draw-tests", "{who} shaken by a draw tests (D):")
+                        .text("who", who),
+                ),
+            );
             text.push('\n');
             outcome_lines(say, db, &s.if_draw, text);
         }
@@ -193,41 +198,44 @@ pub fn command(say: Say, r: &CommandReport) -> String {
         "Command test (HM, Commandement): 2D6 at or under the rating",
     );
     text.push('\n');
-    text.push_str(&say.it(
-        &Phrase::new("preview-hm-rating", "  rating {rating}").count("rating", r.rating),
-    ));
+    text.push_str(
+        &say.it(&Phrase::new("preview-hm-rating", "  rating {rating}").count("rating", r.rating)),
+    );
     text.push('\n');
     for m in &r.modifiers {
         text.push_str(&format!("  {:>+3}  {}\n", m.value, say.it(&m.name)));
     }
-    text.push_str(&say.it(
-        &Phrase::new("preview-hm-command-target", "  = {target}\nP(success) {p}")
-            .count("target", r.target)
-            .text("p", say.pc(r.p_success)),
-    ));
+    text.push_str(
+        &say.it(
+            &Phrase::new("preview-hm-command-target", "  = {target}\nP(success) {p}")
+                .count("target", r.target)
+                .text("p", say.pc(r.p_success)),
+        ),
+    );
     text.push('\n');
     text
 }
 
 /// `muster preview break-test --ruleset hm-qrs`'s text.
 pub fn break_test(say: Say, db: &Database, r: &BreakReport) -> String {
-    let test = r.test.as_ref().map_or(Phrase::new("preview-hm-no-letter", ""), |t| {
-        Phrase::new("preview-hm-test-letter", "test {t}, ").text("t", t.clone())
-    });
+    let test = r
+        .test
+        .as_ref()
+        .map_or(Phrase::new("preview-hm-no-letter", ""), |t| {
+            Phrase::new("preview-hm-test-letter", "test {t}, ").text("t", t.clone())
+        });
     let combat = match r.combat {
         Combat::Fire => Phrase::new("preview-hm-after-shooting", "shooting"),
         Combat::Melee => Phrase::new("preview-hm-after-melee", "hand-to-hand"),
     };
-    let mut text = say.it(
-        &Phrase::new(
-            "preview-hm-break",
-            "Break test (HM, Test de Rupture): {test}{arm} after {combat}, 2D6 {modifier}",
-        )
-        .phrase("test", test)
-        .label("arm", format!("arm_{}", r.arm.as_str()), r.arm.as_str())
-        .phrase("combat", combat)
-        .text("modifier", format!("{:+}", r.modifier)),
-    );
+    let mut text = say.it(&Phrase::new(
+        "preview-hm-break",
+        "Break test (HM, Test de Rupture): {test}{arm} after {combat}, 2D6 {modifier}",
+    )
+    .phrase("test", test)
+    .label("arm", format!("arm_{}", r.arm.as_str()), r.arm.as_str())
+    .phrase("combat", combat)
+    .text("modifier", format!("{:+}", r.modifier)));
     text.push('\n');
     outcome_lines(say, db, &r.outcomes, &mut text);
     text

@@ -1,12 +1,12 @@
 //! Thucydide's preview procedure as data (one combat), the duels two units of facing armies
 //! play, and the reading of a checked request into the ruleset's own request.
 
-use crate::core::words::Say;
 use super::database::Database;
 use super::model::Outcome;
 use super::preview::{self, CombatRequest};
 use super::text;
 use crate::core::error::Error;
+use crate::core::words::Say;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
@@ -154,7 +154,21 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
             crate::core::words::Phrase::new("series-hexes-of-flight", "hexes of flight"),
             report.hexes.clone(),
         )];
-        return Preview::of(r, &report, || text::panic(Say { lang: r.lang(), words: &r.said() }, db, &report), series);
+        return Preview::of(
+            r,
+            &report,
+            || {
+                text::panic(
+                    Say {
+                        lang: r.lang(),
+                        words: &r.said(),
+                    },
+                    db,
+                    &report,
+                )
+            },
+            series,
+        );
     }
     let report = preview::combat(
         db,
@@ -186,7 +200,16 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::of(
         r,
         &report,
-        || text::combat(Say { lang: r.lang(), words: &r.said() }, db, &report),
+        || {
+            text::combat(
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+                db,
+                &report,
+            )
+        },
         text::combat_series(&report),
     )
 }

@@ -35,9 +35,12 @@ pub fn combat(say: Say, db: &Database, r: &CombatReport) -> String {
     let mut out = String::new();
     let text = &mut out;
     // The armour by its name in the language (English says its id, as it did).
-    let armour = db.armours.get(&r.armour).map_or(Named::same(&r.armour), |a| {
-        Named::new(r.armour.clone(), Some(a.name.fr.clone()), None)
-    });
+    let armour = db
+        .armours
+        .get(&r.armour)
+        .map_or(Named::same(&r.armour), |a| {
+            Named::new(r.armour.clone(), Some(a.name.fr.clone()), None)
+        });
     let outcome = r.advantage.outcome.as_str();
     text.push_str(&say.it(
         &Phrase::new(
@@ -50,15 +53,15 @@ pub fn combat(say: Say, db: &Database, r: &CombatReport) -> String {
         .text("because", r.advantage.because.clone()),
     ));
     text.push('\n');
-    text.push_str(&say.it(
-        &Phrase::new(
+    text.push_str(
+        &say.it(&Phrase::new(
             "preview-th-per-die",
             "  a die: P(hit) {hit}, P(morale hit) {morale}, P(order letter) {order}",
         )
         .text("hit", say.pc(r.per_die.hit))
         .text("morale", say.pc(r.per_die.morale))
-        .text("order", say.pc(r.per_die.order)),
-    ));
+        .text("order", say.pc(r.per_die.order))),
+    );
     text.push('\n');
     for n in &r.notes {
         text.push_str(&format!("  {}\n", say.it(n)));
@@ -68,10 +71,10 @@ pub fn combat(say: Say, db: &Database, r: &CombatReport) -> String {
         &said(&series, say.lang, say.words),
         say.lang,
     ));
-    text.push_str(&say.it(
-        &Phrase::new("preview-th-mean-hits", "mean hits {mean}")
-            .text("mean", say.decimal(r.mean, 3)),
-    ));
+    text.push_str(
+        &say.it(&Phrase::new("preview-th-mean-hits", "mean hits {mean}")
+            .text("mean", say.decimal(r.mean, 3))),
+    );
     text.push('\n');
     if let Some(c) = &r.consequences {
         text.push_str(&say.it(
@@ -90,10 +93,12 @@ pub fn combat(say: Say, db: &Database, r: &CombatReport) -> String {
             ));
         }
         if let Some(p) = c.p_pursuit {
-            text.push_str(&say.it(
-                &Phrase::new("preview-th-pursuit", ", P(the attacker may pursue) {p}")
-                    .text("p", say.pc(p)),
-            ));
+            text.push_str(
+                &say.it(
+                    &Phrase::new("preview-th-pursuit", ", P(the attacker may pursue) {p}")
+                        .text("p", say.pc(p)),
+                ),
+            );
         }
         text.push('\n');
     }
@@ -102,31 +107,32 @@ pub fn combat(say: Say, db: &Database, r: &CombatReport) -> String {
 
 /// `muster preview panic --ruleset thucydide`'s text.
 pub fn panic(say: Say, db: &Database, r: &PanicReport) -> String {
-    let mut text = say.it(
-        &Phrase::new(
-            "preview-th-panic",
-            "Panic ({section}): {dice} dice, each a hex of flight with P {p}",
-        )
-        .text("section", db.rules.panic.section.clone())
-        .count("dice", r.dice)
-        .text("p", say.pc(r.p_flight_die)),
-    );
+    let mut text = say.it(&Phrase::new(
+        "preview-th-panic",
+        "Panic ({section}): {dice} dice, each a hex of flight with P {p}",
+    )
+    .text("section", db.rules.panic.section.clone())
+    .count("dice", r.dice)
+    .text("p", say.pc(r.p_flight_die)));
     text.push('\n');
     text.push_str(&distribution_table(
         &say.word("table-hexes-of-flight", "hexes of flight"),
         &[(say.word("series-hexes", "hexes"), r.hexes.clone())],
         say.lang,
     ));
-    text.push_str(&say.it(
-        &Phrase::new("preview-mean-median-mode-mean", "mean {mean}")
-            .text("mean", say.decimal(r.mean, 3)),
-    ));
+    text.push_str(
+        &say.it(&Phrase::new("preview-mean-median-mode-mean", "mean {mean}")
+            .text("mean", say.decimal(r.mean, 3))),
+    );
     text.push('\n');
     if let Some(p) = r.p_gone {
-        text.push_str(&say.it(
-            &Phrase::new("preview-th-gone", "P(reaches its table edge and is gone) {p}")
-                .text("p", say.pc(p)),
-        ));
+        text.push_str(
+            &say.it(&Phrase::new(
+                "preview-th-gone",
+                "P(reaches its table edge and is gone) {p}",
+            )
+            .text("p", say.pc(p))),
+        );
         text.push('\n');
     }
     text

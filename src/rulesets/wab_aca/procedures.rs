@@ -2,7 +2,6 @@
 //! artillery: each parameter bounded by `preview::request::limits`), the duels two list units
 //! play, and the reading of a checked request into the ruleset's own requests.
 
-use crate::core::words::Say;
 use super::preview::artillery::{Ammunition, At, Order};
 use super::preview::request::{
     self, limits, ArtilleryRequest, CombatRequest, Defended, DuelRequest, FighterRequest, From,
@@ -12,6 +11,7 @@ use super::preview::text;
 use super::Database;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+use crate::core::words::Say;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
 use crate::rulesets::procedure::{not_read, Chart, Param, Preview, Procedure, Request, UnitRef};
 
@@ -589,7 +589,20 @@ fn test(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(usage)?;
-    Preview::of(r, &out, || text::test(&out, Say { lang: r.lang(), words: &r.said() }), Vec::new())
+    Preview::of(
+        r,
+        &out,
+        || {
+            text::test(
+                &out,
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+            )
+        },
+        Vec::new(),
+    )
 }
 
 fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -614,7 +627,20 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(r, &out, || text::shoot(&out, Say { lang: r.lang(), words: &r.said() }), text::shoot_series(&out))
+    Preview::of(
+        r,
+        &out,
+        || {
+            text::shoot(
+                &out,
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+            )
+        },
+        text::shoot_series(&out),
+    )
 }
 
 fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -647,7 +673,20 @@ fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(r, &out, || text::fire_duel(&out, Say { lang: r.lang(), words: &r.said() }), text::duel_series(&out))
+    Preview::of(
+        r,
+        &out,
+        || {
+            text::fire_duel(
+                &out,
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+            )
+        },
+        text::duel_series(&out),
+    )
 }
 
 fn fighter(r: &Request, who: &str) -> Result<FighterRequest, Error> {
@@ -692,7 +731,20 @@ fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(r, &out, || text::combat(&out, Say { lang: r.lang(), words: &r.said() }), text::combat_series(&out))
+    Preview::of(
+        r,
+        &out,
+        || {
+            text::combat(
+                &out,
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+            )
+        },
+        text::combat_series(&out),
+    )
 }
 
 /// The battery of an artillery preview: a type or an entry as given, or a list's unit's entry.
@@ -750,7 +802,15 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::of(
         r,
         &out,
-        || text::artillery(&out, Say { lang: r.lang(), words: &r.said() }),
+        || {
+            text::artillery(
+                &out,
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+            )
+        },
         text::artillery_series(&out),
     )
 }

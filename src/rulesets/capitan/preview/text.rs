@@ -11,8 +11,5 @@ pub(crate) fn unit_series(label: &Phrase) -> Phrase {
 
 /// The notes of a preview, one a line, indented.
 pub(crate) fn notes(say: Say, notes: &[Phrase]) -> String {
-    notes
-        .iter()
-        .map(|n| format!("  {}\n", say.it(n)))
-        .collect()
+    notes.iter().map(|n| format!("  {}\n", say.it(n))).collect()
 }

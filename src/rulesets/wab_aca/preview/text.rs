@@ -12,11 +12,14 @@ fn headed(say: Say, title: Phrase, rules: &[super::request::HouseApplied]) -> St
     let mut text = say.it(&title);
     text.push('\n');
     for h in rules {
-        text.push_str(&say.it(
-            &Phrase::new("preview-house-rule", "  house rule {id} (not the book's): {text}")
-                .text("id", h.id.clone())
-                .text("text", h.text.clone()),
-        ));
+        text.push_str(
+            &say.it(&Phrase::new(
+                "preview-house-rule",
+                "  house rule {id} (not the book's): {text}",
+            )
+            .text("id", h.id.clone())
+            .text("text", h.text.clone())),
+        );
         text.push('\n');
     }
     text
@@ -55,7 +58,10 @@ pub fn shoot(r: &ShootOut, say: Say) -> String {
     let series = shoot_series(r);
     let mut out = headed(
         say,
-        Phrase::new("preview-wab-shoot", "Shooting (WAB core, ACA p.4, p.7, p.13)"),
+        Phrase::new(
+            "preview-wab-shoot",
+            "Shooting (WAB core, ACA p.4, p.7, p.13)",
+        ),
         &r.house_rules,
     );
     let text = &mut out;
@@ -84,18 +90,15 @@ pub fn shoot(r: &ShootOut, say: Say) -> String {
     let to_hit = match r.report.to_hit {
         None => say.word("preview-wab-no-hit", "BS 0: no hit"),
         Some(n) if n <= 6 => format!("{}+", n.max(2)),
-        Some(n) => say.it(
-            &Phrase::new("preview-wab-six-then", "{n}: a 6, then a second die").count("n", n),
-        ),
+        Some(n) => say
+            .it(&Phrase::new("preview-wab-six-then", "{n}: a 6, then a second die").count("n", n)),
     };
     let elite = if r.elite > 0 {
-        say.it(
-            &Phrase::new(
-                "preview-wab-elite-rerolls",
-                "; {n|# elite re-roll|# elite re-rolls} of 1s",
-            )
-            .count("n", r.elite),
+        say.it(&Phrase::new(
+            "preview-wab-elite-rerolls",
+            "; {n|# elite re-roll|# elite re-rolls} of 1s",
         )
+        .count("n", r.elite))
     } else {
         String::new()
     };
@@ -122,8 +125,11 @@ pub fn shoot(r: &ShootOut, say: Say) -> String {
     line(
         say,
         text,
-        Phrase::new("preview-wab-casualty-per-shot", "  P(casualty per shot) {p}")
-            .text("p", say.decimal(r.report.p_casualty, 4)),
+        Phrase::new(
+            "preview-wab-casualty-per-shot",
+            "  P(casualty per shot) {p}",
+        )
+        .text("p", say.decimal(r.report.p_casualty, 4)),
     );
     text.push_str(&distribution_table(
         &say.word("table-casualties", "casualties"),
@@ -178,27 +184,24 @@ pub fn combat(r: &CombatOut, say: Say) -> String {
             more.push_str(&say.word("preview-wab-strikes-first", " · strikes first"));
         }
         if s.impact_attacks > 0 {
-            more.push_str(&say.it(
-                &Phrase::new("preview-wab-impact", " · {n} impact attacks")
-                    .count("n", s.impact_attacks),
-            ));
+            more.push_str(
+                &say.it(&Phrase::new("preview-wab-impact", " · {n} impact attacks")
+                    .count("n", s.impact_attacks)),
+            );
         }
         if s.ranks > 0 {
-            more.push_str(&say.it(
-                &Phrase::new("preview-wab-ranks", " · ranks +{n}").count("n", s.ranks),
-            ));
+            more.push_str(
+                &say.it(&Phrase::new("preview-wab-ranks", " · ranks +{n}").count("n", s.ranks)),
+            );
         }
         if s.position_bonus > 0 {
-            more.push_str(&say.it(
-                &Phrase::new("preview-wab-flank", " · flank or rear +{n}")
-                    .count("n", s.position_bonus),
-            ));
+            more.push_str(
+                &say.it(&Phrase::new("preview-wab-flank", " · flank or rear +{n}")
+                    .count("n", s.position_bonus)),
+            );
         }
         if s.strikes_last {
-            more.push_str(&say.word(
-                "preview-wab-strikes-last",
-                " · reformed, strikes last",
-            ));
+            more.push_str(&say.word("preview-wab-strikes-last", " · reformed, strikes last"));
         }
         line(
             say,
@@ -284,7 +287,10 @@ pub fn combat(r: &CombatOut, say: Say) -> String {
 pub fn test(r: &TestOut, say: Say) -> String {
     let mut text = headed(
         say,
-        Phrase::new("preview-wab-test", "Test (ACA p.11): 2d6 at or under the value"),
+        Phrase::new(
+            "preview-wab-test",
+            "Test (ACA p.11): 2d6 at or under the value",
+        ),
         &r.house_rules,
     );
     if let Some(u) = &r.unit {
@@ -314,10 +320,13 @@ pub fn test(r: &TestOut, say: Say) -> String {
     line(
         say,
         &mut text,
-        Phrase::new("preview-wab-test-target", "  = {target}\nP(success) {p}{reroll}")
-            .count("target", r.report.target)
-            .text("p", say.pc(r.report.p_success))
-            .text("reroll", reroll),
+        Phrase::new(
+            "preview-wab-test-target",
+            "  = {target}\nP(success) {p}{reroll}",
+        )
+        .count("target", r.report.target)
+        .text("p", say.pc(r.report.p_success))
+        .text("reroll", reroll),
     );
     text
 }

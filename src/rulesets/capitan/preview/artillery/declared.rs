@@ -2,10 +2,10 @@
 //! request made the ruleset's own [`ArtilleryRequest`](super::request::ArtilleryRequest), worked out
 //! and written.
 
-use crate::core::words::Say;
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
+use crate::core::words::Say;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{GunType, Quality};
 use crate::rulesets::capitan::preview::artillery::{Ammunition, GunRange};
@@ -118,5 +118,18 @@ pub fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
     };
     let report = request::artillery(db, &request).map_err(usage)?;
     let series = text::artillery_series(&report);
-    Preview::of(r, &report, || text::artillery(&report, Say { lang: r.lang(), words: &r.said() }), series)
+    Preview::of(
+        r,
+        &report,
+        || {
+            text::artillery(
+                &report,
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+            )
+        },
+        series,
+    )
 }

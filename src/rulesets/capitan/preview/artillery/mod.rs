@@ -7,8 +7,8 @@ pub mod request;
 pub mod text;
 
 use super::request::skill_named;
-use crate::core::words::{Named, Phrase};
 use crate::core::dice;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, GunType, Quality};
 
@@ -169,8 +169,11 @@ pub fn setup(
     let precise = shot.skills.iter().any(|k| k == "tir-de-precision");
     let deviation_die = if precise {
         notes.push(
-            Phrase::new("note-no-deviation", "{skill}: no deviation roll (Capitán §11)")
-                .name("skill", skill_name(db, "tir-de-precision")),
+            Phrase::new(
+                "note-no-deviation",
+                "{skill}: no deviation roll (Capitán §11)",
+            )
+            .name("skill", skill_name(db, "tir-de-precision")),
         );
         None
     } else {
@@ -184,7 +187,11 @@ pub fn setup(
                 "note-gunners",
                 "{crew} gunners: deviation {die}, blank on 1–{max} (Capitán §12.11{more})",
             )
-            .label("crew", format!("quality_{}", shot.crew), shot.crew.to_string())
+            .label(
+                "crew",
+                format!("quality_{}", shot.crew),
+                shot.crew.to_string(),
+            )
             .text("die", die.to_string())
             .count("max", art.general.blank_shot_max)
             .text("more", if rockets.is_some() { ", §12.18" } else { "" }),

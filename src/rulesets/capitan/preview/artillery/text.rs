@@ -26,23 +26,29 @@ pub fn artillery(r: &ArtilleryReport, say: Say) -> String {
     let mut text = say.it(&heading.phrase("gun", r.label.clone()).count("n", r.under));
     text.push('\n');
     text.push_str(&notes(say, &r.notes));
-    text.push_str(&say.it(
-        &Phrase::new("preview-artillery-chances", "P(blank shot) {blank}  P(dodge) {dodge}")
-            .text("blank", say.pc(r.p_blank))
-            .text("dodge", say.pc(r.p_dodge)),
-    ));
+    text.push_str(
+        &say.it(&Phrase::new(
+            "preview-artillery-chances",
+            "P(blank shot) {blank}  P(dodge) {dodge}",
+        )
+        .text("blank", say.pc(r.p_blank))
+        .text("dodge", say.pc(r.p_dodge))),
+    );
     text.push('\n');
     text.push_str(&distribution_table(
         &say.word("table-casualties", "casualties"),
         &said(&artillery_series(r), say.lang, say.words),
         say.lang,
     ));
-    text.push_str(&say.it(
-        &Phrase::new("preview-mean-median-mode-alone", "mean {mean}, median {median}, mode {mode}")
-            .text("mean", say.decimal(r.mean, 3))
-            .count("median", r.median)
-            .count("mode", r.mode),
-    ));
+    text.push_str(
+        &say.it(&Phrase::new(
+            "preview-mean-median-mode-alone",
+            "mean {mean}, median {median}, mode {mode}",
+        )
+        .text("mean", say.decimal(r.mean, 3))
+        .count("median", r.median)
+        .count("mode", r.mode)),
+    );
     text.push('\n');
     text
 }

@@ -7,8 +7,8 @@ pub mod declared;
 pub mod request;
 pub mod text;
 
-use crate::core::words::{Named, Phrase};
 use crate::core::dice;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::capitan::database::Database;
 
 /// A charge as numbers: the charger's morale and the target's courage are the modified ones.

@@ -6,8 +6,8 @@ use crate::core::bounds::within;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::preview::charge::{self, ChargeInput};
 
-use crate::rulesets::capitan::preview::request::limits;
 use crate::core::words::Phrase;
+use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::capitan::preview::request::unit::{
     chosen_skill, skill_named, UnitChoice, Use,
 };
@@ -93,8 +93,7 @@ pub fn charge(db: &Database, req: &ChargeRequest) -> Result<ChargeReport, String
     }
     if req.courage.is_some() && req.target.is_some() {
         notes.push(
-            Phrase::new("note-courage-set", "courage set to {n} (--courage)")
-                .count("n", courage),
+            Phrase::new("note-courage-set", "courage set to {n} (--courage)").count("n", courage),
         );
     }
     let setup = charge::setup(

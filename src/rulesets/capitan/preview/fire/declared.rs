@@ -1,10 +1,10 @@
 //! `muster preview fire` declared (its parameters, chart and mean) and read: a checked request
 //! made the ruleset's own [`FireRequest`](super::request::FireRequest), worked out and written.
 
-use crate::core::words::Say;
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
+use crate::core::words::Say;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{DodgeReroll, Range};
 use crate::rulesets::capitan::preview::fire::Situation;
@@ -137,7 +137,15 @@ pub fn fire(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::compared(
         r,
         &reports,
-        || text::fire(&reports, Say { lang: r.lang(), words: &r.said() }),
+        || {
+            text::fire(
+                &reports,
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+            )
+        },
         text::fire_series(&reports),
     )
 }

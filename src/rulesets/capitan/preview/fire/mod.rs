@@ -182,7 +182,11 @@ pub fn from_units(
             "difficulty {difficulty} at {range} range (Capitán §7.6)",
         )
         .count("difficulty", difficulty)
-        .label("range", format!("choice_range_{effective}"), effective.to_string()),
+        .label(
+            "range",
+            format!("choice_range_{effective}"),
+            effective.to_string(),
+        ),
     );
     let mut modifier = 0;
     let mut add = |value: i32, why: Phrase| {
@@ -234,7 +238,10 @@ pub fn from_units(
         };
         if vs != 0 {
             let why = if t.arm == Arm::Cavalry {
-                Phrase::new("note-skill-vs-cavalry", "{skill} against cavalry (Capitán §11)")
+                Phrase::new(
+                    "note-skill-vs-cavalry",
+                    "{skill} against cavalry (Capitán §11)",
+                )
             } else {
                 Phrase::new(
                     "note-skill-vs-infantry",
@@ -312,7 +319,10 @@ pub fn from_units(
     let rerolled = target
         .skills
         .iter()
-        .filter_map(|id| db.skill(id).and_then(|k| k.effects.dodge_reroll.map(|r| (r, k))))
+        .filter_map(|id| {
+            db.skill(id)
+                .and_then(|k| k.effects.dodge_reroll.map(|r| (r, k)))
+        })
         .max_by_key(|(r, _)| matches!(r, DodgeReroll::ToTheDeath));
     let dodge_reroll = rerolled.map(|(r, _)| r);
     if let Some((r, k)) = rerolled {

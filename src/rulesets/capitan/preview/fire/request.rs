@@ -9,8 +9,8 @@ use crate::rulesets::capitan::model::{Die, DodgeReroll};
 use crate::rulesets::capitan::preview::fire::{self, FireSetup, Situation};
 use crate::rulesets::capitan::preview::{CourageTest, Unit};
 
-use crate::rulesets::capitan::preview::request::limits;
 use crate::core::words::Phrase;
+use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::capitan::preview::request::unit::{
     chosen_skill, compared_label, compared_note, UnitChoice, Use,
 };

@@ -18,11 +18,13 @@ pub fn fire(reports: &[FireReport], say: Say) -> String {
     let mut text = String::new();
     let pc = |p: f64| say.pc(p);
     for r in reports {
-        text.push_str(&say.it(
-            &Phrase::new("preview-fire-heading", "Fire: {shooter} at {target}")
-                .phrase("shooter", r.shooter.clone())
-                .phrase("target", r.target.clone()),
-        ));
+        text.push_str(
+            &say.it(
+                &Phrase::new("preview-fire-heading", "Fire: {shooter} at {target}")
+                    .phrase("shooter", r.shooter.clone())
+                    .phrase("target", r.target.clone()),
+            ),
+        );
         text.push('\n');
         text.push_str(&notes(say, &r.notes));
         let s = &r.setup;
@@ -47,37 +49,37 @@ pub fn fire(reports: &[FireReport], say: Say) -> String {
         say.lang,
     ));
     for r in reports {
-        text.push_str(&say.it(
-            &Phrase::new(
+        text.push_str(
+            &say.it(&Phrase::new(
                 "preview-mean-median-mode",
                 "{label}: mean {mean}, median {median}, mode {mode}",
             )
             .phrase("label", r.label.clone())
             .text("mean", say.decimal(r.mean, 3))
             .count("median", r.median)
-            .count("mode", r.mode),
-        ));
+            .count("mode", r.mode)),
+        );
         if let (Some(c), Some(e)) = (r.cost, r.casualties_per_100_points) {
-            text.push_str(&say.it(
-                &Phrase::new(
+            text.push_str(
+                &say.it(&Phrase::new(
                     "preview-per-100-points",
                     "; {per} casualties per 100 points ({cost|# point|# points})",
                 )
                 .text("per", say.decimal(e, 3))
-                .count("cost", c),
-            ));
+                .count("cost", c)),
+            );
         }
         text.push('\n');
-        text.push_str(&say.it(
-            &Phrase::new(
+        text.push_str(
+            &say.it(&Phrase::new(
                 "preview-fire-target",
                 "  {target}: P(reduced) {reduced}, P(routs) {routs}, P(destroyed) {destroyed}",
             )
             .phrase("target", r.target.clone())
             .text("reduced", pc(r.p_reduced))
             .text("routs", pc(r.p_rout))
-            .text("destroyed", pc(r.p_destroyed)),
-        ));
+            .text("destroyed", pc(r.p_destroyed))),
+        );
         text.push('\n');
     }
     text

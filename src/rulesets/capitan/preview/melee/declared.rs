@@ -1,10 +1,10 @@
 //! `muster preview melee` declared (its parameters, chart and mean) and read: a checked request
 //! made the ruleset's own [`MeleeRequest`](super::request::MeleeRequest), worked out and written.
 
-use crate::core::words::Say;
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
+use crate::core::words::Say;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::preview::melee::Stance;
 use crate::rulesets::capitan::preview::reading::{
@@ -144,7 +144,16 @@ pub fn melee(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::compared(
         r,
         &reports,
-        || text::melee(&reports, rounds, Say { lang: r.lang(), words: &r.said() }),
+        || {
+            text::melee(
+                &reports,
+                rounds,
+                Say {
+                    lang: r.lang(),
+                    words: &r.said(),
+                },
+            )
+        },
         text::melee_series(&reports),
     )
 }

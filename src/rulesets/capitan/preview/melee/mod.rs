@@ -13,8 +13,8 @@ pub mod text;
 use std::collections::BTreeMap;
 
 use super::fire::dodge_chance;
-use super::{CourageTest, Distribution, Unit};
 use super::request::skill_named;
+use super::{CourageTest, Distribution, Unit};
 use crate::core::dice;
 use crate::core::words::Phrase;
 use crate::rulesets::capitan::database::Database;
@@ -406,7 +406,10 @@ pub fn side_from_unit(
             modifier += value;
         }
         let note = if first_only {
-            Phrase::new("note-side-first-round", "{name}: {value} {why} (first round)")
+            Phrase::new(
+                "note-side-first-round",
+                "{name}: {value} {why} (first round)",
+            )
         } else {
             Phrase::new("note-side", "{name}: {value} {why}")
         };
@@ -468,7 +471,11 @@ pub fn side_from_unit(
         } else {
             "lance-vs-infantry"
         };
-        add(factor(id), true, rule("note-lances", "lances (Capitán §8.12)"));
+        add(
+            factor(id),
+            true,
+            rule("note-lances", "lances (Capitán §8.12)"),
+        );
     }
     if db.has_trait(s, UnitTrait::Cuirassier) {
         add(

@@ -43,11 +43,7 @@ pub fn melee(reports: &[MeleeReport], rounds: Option<u32>, say: Say) -> String {
     for r in reports {
         text.push_str(&say.it(&heading(&r.label)));
         text.push('\n');
-        text.push_str(&format!(
-            "  A = {}\n  B = {}\n",
-            say.it(&r.a),
-            say.it(&r.b)
-        ));
+        text.push_str(&format!("  A = {}\n  B = {}\n", say.it(&r.a), say.it(&r.b)));
         text.push_str(&notes(say, &r.notes));
         text.push_str(&distribution_table(
             &say.word("table-first-round-casualties", "first-round casualties"),
@@ -57,16 +53,16 @@ pub fn melee(reports: &[MeleeReport], rounds: Option<u32>, say: Say) -> String {
             ],
             say.lang,
         ));
-        text.push_str(&say.it(
-            &Phrase::new(
+        text.push_str(
+            &say.it(&Phrase::new(
                 "preview-melee-outcomes",
                 "P(A wins) {a}  P(B wins) {b}  P(both out) {both}  P(still engaged) {engaged}",
             )
             .text("a", pc(r.p_a_wins))
             .text("b", pc(r.p_b_wins))
             .text("both", pc(r.p_both_out))
-            .text("engaged", pc(r.p_still_engaged)),
-        ));
+            .text("engaged", pc(r.p_still_engaged))),
+        );
         text.push('\n');
         text.push_str(&say.it(
             &Phrase::new(

@@ -2,10 +2,10 @@
 //! and the skill each uses (one per activation, §11): what every procedure's request
 //! shares.
 
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::capitan::army::{base_cost, skill_cost};
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{Kind, Skill, SkillEffects, UnitSheet};
-use crate::core::words::{Named, Phrase};
 use crate::rulesets::UnitRow;
 
 use super::limits;
@@ -56,7 +56,9 @@ impl<'a> UnitChoice<'a> {
             (None, Some(l)) => Phrase::new("preview-unit-listed", "{label} ({origin})")
                 .text("label", l.label.clone())
                 .phrase("origin", l.origin.clone()),
-            (None, None) => Phrase::new("series-unit", "{unit}").text("unit", self.sheet.name.clone()),
+            (None, None) => {
+                Phrase::new("series-unit", "{unit}").text("unit", self.sheet.name.clone())
+            }
         }
     }
 
@@ -70,9 +72,12 @@ impl<'a> UnitChoice<'a> {
             .text("label", l.label.clone())
             .count("figures", figures)
             .phrase("origin", l.origin.clone()),
-            None => Phrase::new("preview-unit-figures", "{label} ({figures|# figure|# figures})")
-                .text("label", self.sheet.name.clone())
-                .count("figures", figures),
+            None => Phrase::new(
+                "preview-unit-figures",
+                "{label} ({figures|# figure|# figures})",
+            )
+            .text("label", self.sheet.name.clone())
+            .count("figures", figures),
         }
     }
 
@@ -223,10 +228,13 @@ pub(crate) fn chosen_skill(
         }
         if !compared {
             notes.push(
-                Phrase::new("note-uses-skill", "{name} uses {skill} (--{flag}, Capitán §11)")
-                    .phrase("name", name.clone())
-                    .name("skill", skill_named(skill))
-                    .text("flag", flag),
+                Phrase::new(
+                    "note-uses-skill",
+                    "{name} uses {skill} (--{flag}, Capitán §11)",
+                )
+                .phrase("name", name.clone())
+                .name("skill", skill_named(skill))
+                .text("flag", flag),
             );
         }
         return Ok(Some(k.to_owned()));
@@ -310,10 +318,13 @@ pub(crate) fn compared_label(
 ) -> Phrase {
     let name = |id: &str| db.skill(id).map_or(Named::same(id), skill_named);
     match current {
-        Some(cur) => Phrase::new("preview-with-skill-instead", "{unit} with {skill} instead of {current}")
-            .phrase("unit", unit.clone())
-            .name("skill", name(skill))
-            .name("current", name(cur)),
+        Some(cur) => Phrase::new(
+            "preview-with-skill-instead",
+            "{unit} with {skill} instead of {current}",
+        )
+        .phrase("unit", unit.clone())
+        .name("skill", name(skill))
+        .name("current", name(cur)),
         None => Phrase::new("preview-with-skill", "{unit} with {skill}")
             .phrase("unit", unit.clone())
             .name("skill", name(skill)),
