@@ -1442,3 +1442,36 @@ fn the_game_pages_odds_give_no_chance_of_a_rout_already_done() {
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(routs(), Vec::<String>::new());
 }
+
+/// A duel's text in full ("in full" under its chart) is said in the page's language, as
+/// `muster preview --lang` says it: it was English on French and Spanish pages.
+#[test]
+fn a_duels_text_in_full_is_in_the_pages_language() {
+    let s = Server::start();
+    let r = s.send(
+        "POST",
+        "/api/games",
+        &[("Content-Type", "application/json")],
+        br#"{"name":"g.toml","a":"sharpe-patrol.toml","b":"voltigeurs-hussars.toml"}"#,
+    );
+    assert_eq!(r.status, 201, "{}", r.text());
+    let texts = |lang: &str| -> Vec<String> {
+        let r = s.get(&format!("/api/games/g.toml/odds?a=a3&b=b2&lang={lang}"));
+        assert_eq!(r.status, 200, "{}", r.text());
+        r.json()["duels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["refused"].is_null())
+            .map(|d| d["text"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let fr = texts("fr");
+    assert!(
+        fr.iter().any(|t| t.starts_with("Tir : ")),
+        "no French fire: {fr:?}"
+    );
+    assert!(fr.iter().all(|t| !t.contains("casualties")), "{fr:?}");
+    let en = texts("en");
+    assert!(en.iter().any(|t| t.starts_with("Fire: ")), "{en:?}");
+}

@@ -311,7 +311,11 @@ pub fn duels_of(
             ways.push((&ub, &nb, &ua, &na));
         }
         for (x, nx, y, ny) in ways {
-            let request = duel_request(engine, decl, x, y, situation)?;
+            let mut request = duel_request(engine, decl, x, y, situation)?;
+            // Its text in the page's language too (the "in full" of a duel said English).
+            if engine.ruleset().languages().contains(&lang) {
+                request.in_lang(lang);
+            }
             let template = words(labels, &format!("duel_{}", decl.procedure)).unwrap_or(decl.title);
             let mut duel = run_duel(engine, title(template, nx, ny, &situation_words), &request)?;
             if decl.only_where_played && duel.refused.is_some() {
