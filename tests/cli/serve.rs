@@ -556,11 +556,16 @@ fn previews_between_two_lists_answer_as_the_cli() {
     let capitan = commands(
         "/api/lists/sharpe-patrol.toml/duel?against=voltigeurs-hussars.toml&unit=1&enemy=3&range=long&cover=dense&charge=b",
     );
+    // Without lang=, the page's language is the ruleset's first (French for Capitán): the
+    // command says it, to print what the page shows.
     assert!(
-        capitan[0].ends_with(" --range long --cover dense"),
+        capitan[0].ends_with(" --range long --cover dense --lang fr"),
         "{capitan:?}"
     );
-    assert!(capitan[2].ends_with(" --b-charges"), "{capitan:?}");
+    assert!(
+        capitan[2].ends_with(" --b-charges --lang fr"),
+        "{capitan:?}"
+    );
 
     // Refusals: each says what is wrong.
     for (query, status, error) in [

@@ -313,11 +313,20 @@ pub fn duels_of(
         for (x, nx, y, ny) in ways {
             let mut request = duel_request(engine, decl, x, y, situation)?;
             // Its text in the page's language too (the "in full" of a duel said English).
-            if engine.ruleset().languages().contains(&lang) {
+            let in_lang = engine.ruleset().languages().contains(&lang);
+            if in_lang {
                 request.in_lang(lang);
             }
             let template = words(labels, &format!("duel_{}", decl.procedure)).unwrap_or(decl.title);
             let mut duel = run_duel(engine, title(template, nx, ny, &situation_words), &request)?;
+            // The command prints what a French or Spanish page shows: in its language (an
+            // English page's command says none, as a player types it; a list's own `lang`
+            // would then be the command line's).
+            if in_lang && lang != Lang::En && request.procedure.param("lang").is_none() {
+                duel.command.push_str(&format!(" --lang {}", lang.id()));
+                duel.words
+                    .extend(["--lang".to_owned(), lang.id().to_owned()]);
+            }
             if decl.only_where_played && duel.refused.is_some() {
                 continue;
             }
