@@ -127,6 +127,15 @@ impl Sources {
         self.docs.get(id).and_then(|c| c.get()).cloned()
     }
 
+    /// How many texts are kept: their ids are `0..len()`.
+    pub fn len(&self) -> usize {
+        self.texts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.texts.is_empty()
+    }
+
     /// The text as read.
     pub fn text(&self, id: FileId) -> &str {
         self.texts.get(id).map(String::as_str).unwrap_or("")
