@@ -1,7 +1,8 @@
 //! Swiss pairing of a large event (issue 39): 256 players (and 255, with a bye) in round 6,
 //! after five rounds of random results paired by muster itself, 8 clubs. The whole pairing
 //! (the costs, the minimum-cost perfect matching, the tables' assignment): target under
-//! 100 ms. Also the largest event muster pairs, 512 players.
+//! 100 ms. Also the largest event muster pairs, 512 players, and round 1 (the draw, clubs
+//! apart) of 256.
 
 use std::hint::black_box;
 
@@ -80,6 +81,10 @@ fn swiss(c: &mut Criterion) {
         });
     }
     group.finish();
+    let first = after_rounds(256, 0);
+    c.bench_function("pair round 1/256 players of 8 clubs", |b| {
+        b.iter(|| black_box(pair(black_box(&first), 1, 2026).expect("paired")))
+    });
 }
 
 criterion_group!(benches, swiss);

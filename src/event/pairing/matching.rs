@@ -10,9 +10,13 @@
 //! form (one stage per augmentation, four kinds of dual change, the least-slack edge kept per
 //! blossom so that a stage costs O(n²)); and J. van Rantwijk's notes on that form (2008) for
 //! the doubled vertex duals that keep every number an integer. It solves the maximum-weight
-//! matching; on a complete graph of even order whose weights are all positive a maximum-weight
-//! matching is perfect (two vertices left single could be matched for more), so the minimum
-//! cost is found with weight = (largest cost + 1) − cost.
+//! *perfect* matching (weight = largest cost − cost): a vertex's dual is free in sign, so a
+//! stage ends only by an augmentation (a complete graph of even order has a perfect matching)
+//! and any feasible duals may start it. They start at each vertex's heaviest edge (doubled
+//! weights keep the exposed vertices' duals of one parity, so the slack between two S
+//! blossoms stays even), with a greedy matching of the edges that are then tight: in a Swiss
+//! round most players' cheapest partner is a neighbour who finds them cheapest too, and the
+//! stages left are few.
 //!
 //! Duals: `dual[v]` of a vertex is twice its variable of the linear program, `dual[b]` of a
 //! blossom its variable; the slack of an edge between two top-level blossoms is
@@ -31,9 +35,9 @@ type Edge = (usize, usize);
 /// The partner of each of the `n` vertices (`n` even) in a perfect matching of least total
 /// cost on the complete graph whose edge `(i, j)` costs `cost[i * n + j]` (symmetric, ≥ 0).
 pub(super) fn min_cost_perfect(n: usize, cost: &[i128]) -> Vec<usize> {
-    debug_assert!(n % 2 == 0 && cost.len() == n * n);
-    let top = cost.iter().copied().max().unwrap_or(0) + 1;
-    let weight: Vec<i128> = cost.iter().map(|c| top - c).collect();
+    debug_assert!(n.is_multiple_of(2) && cost.len() == n * n);
+    let top = cost.iter().copied().max().unwrap_or(0);
+    let weight: Vec<i128> = cost.iter().map(|c| 2 * (top - c)).collect();
     let mut solver = Blossoms::new(n, weight);
     solver.solve();
     let mut mate: Vec<Option<usize>> = solver.mate;
@@ -41,7 +45,7 @@ pub(super) fn min_cost_perfect(n: usize, cost: &[i128]) -> Vec<usize> {
     let mut single = (0..n).filter(|&v| mate[v].is_none()).collect::<Vec<_>>();
     debug_assert!(
         single.is_empty(),
-        "a maximum-weight matching left {single:?} single"
+        "the perfect matching left {single:?} single"
     );
     while let (Some(a), Some(b)) = (single.pop(), single.pop()) {
         mate[a] = Some(b);
@@ -54,7 +58,7 @@ pub(super) fn min_cost_perfect(n: usize, cost: &[i128]) -> Vec<usize> {
 /// blossom), `n..2n` the non-trivial blossoms, recycled through `unused`.
 struct Blossoms {
     n: usize,
-    /// `w[i * n + j]`: the weight of edge (i, j), > 0.
+    /// `w[i * n + j]`: the weight of edge (i, j), even.
     w: Vec<i128>,
     mate: Vec<Option<usize>>,
     /// Per vertex and blossom: its label this stage. A vertex inside an odd blossom may carry
@@ -87,13 +91,30 @@ struct Blossoms {
 
 impl Blossoms {
     fn new(n: usize, w: Vec<i128>) -> Self {
-        let top = w.iter().copied().max().unwrap_or(0);
-        let mut dual = vec![top; n];
+        // Each vertex's dual at its heaviest edge: every slack ≥ 0, the heaviest edges tight.
+        let mut dual: Vec<i128> = (0..n)
+            .map(|i| {
+                (0..n)
+                    .filter(|&j| j != i)
+                    .map(|j| w[i * n + j])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
         dual.extend(std::iter::repeat_n(0, n));
+        let mut mate = vec![None; n];
+        for i in 0..n {
+            for j in i + 1..n {
+                if mate[i].is_none() && mate[j].is_none() && dual[i] + dual[j] == 2 * w[i * n + j] {
+                    mate[i] = Some(j);
+                    mate[j] = Some(i);
+                }
+            }
+        }
         Blossoms {
             n,
             w,
-            mate: vec![None; n],
+            mate,
             label: vec![FREE; 2 * n],
             labeledge: vec![None; 2 * n],
             inblossom: (0..n).collect(),
@@ -493,24 +514,24 @@ impl Blossoms {
     }
 
     /// Changes the duals by the largest step that keeps them feasible, then acts on what
-    /// limited it; false when the optimum is reached (a vertex dual reached zero).
+    /// limited it; false when nothing does (never, with an exposed vertex on a complete
+    /// graph: two exposed vertices are two S blossoms joined by an edge).
     fn change_duals(&mut self) -> bool {
         let n = self.n;
         enum Limit {
-            Vertex,
             FreeEdge(Edge),
             EvenEdge(Edge),
             OddBlossom(usize),
         }
-        let mut delta = self.dual[..n].iter().copied().min().unwrap_or(0);
-        let mut limit = Limit::Vertex;
+        let mut delta = i128::MAX;
+        let mut limit = None;
         for v in 0..n {
             if self.label[self.inblossom[v]] == FREE {
                 if let Some(e) = self.bestedge[v] {
                     let d = self.slack(e);
                     if d < delta {
                         delta = d;
-                        limit = Limit::FreeEdge(e);
+                        limit = Some(Limit::FreeEdge(e));
                     }
                 }
             }
@@ -522,7 +543,7 @@ impl Blossoms {
                     debug_assert!(slack % 2 == 0, "odd slack between two S blossoms");
                     if slack / 2 < delta {
                         delta = slack / 2;
-                        limit = Limit::EvenEdge(e);
+                        limit = Some(Limit::EvenEdge(e));
                     }
                 }
             }
@@ -534,9 +555,12 @@ impl Blossoms {
                 && self.dual[b] < delta
             {
                 delta = self.dual[b];
-                limit = Limit::OddBlossom(b);
+                limit = Some(Limit::OddBlossom(b));
             }
         }
+        let Some(limit) = limit else {
+            return false;
+        };
         for v in 0..n {
             match self.label[self.inblossom[v]] {
                 S => self.dual[v] -= delta,
@@ -554,7 +578,6 @@ impl Blossoms {
             }
         }
         match limit {
-            Limit::Vertex => return false,
             Limit::FreeEdge((i, j)) => {
                 let s = if self.label[self.inblossom[i]] == FREE {
                     j
