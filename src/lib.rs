@@ -4,7 +4,8 @@
 //! Dependencies point one way: `core` (generic: sources, diagnostics, dice, catalogues) ←
 //! `rulesets::<ruleset>` (model ← data ← rules, previews, views) ← `rulesets` (the boundary:
 //! [`rulesets::Engine`]) ← `ops` (the operations the command line and the web app both call) ←
-//! `commands`, `serve` ← [`run`]. `render` typesets what templates produce and
+//! `event` (a club event: its file, entries checked, rounds, standings) ← `commands`, `serve` ←
+//! [`run`]. `render` typesets what templates produce and
 //! knows no ruleset; `cli` is the only module that knows clap.
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 // Diagnostics are data returned by value from cold paths (a malformed file); boxing them
@@ -145,6 +146,7 @@ fn dispatch(cli: Cli) -> Result<u8, Error> {
         ),
         Command::List { roster, command } => commands::list::run(&dirs, flag, command, roster),
         Command::Game { command } => commands::game::run(&dirs, command),
+        Command::Event { command } => commands::event::run(&dirs, flag, command),
         Command::Career { command } => commands::career::run(&dirs, ruleset, command),
         Command::Preview { command } => commands::preview::run(&dirs, command),
         Command::Cards(args) => commands::print::run_cards(&dirs, flag, &args),

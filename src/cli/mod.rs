@@ -147,6 +147,11 @@ pub enum Command {
         #[command(subcommand)]
         command: GameCommand,
     },
+    /// A club event in one file: entries checked, Swiss rounds, results, standings
+    Event {
+        #[command(subcommand)]
+        command: EventCommand,
+    },
     /// A player's career: victory points game after game, the rank they earn (rulesets with
     /// careers)
     Career {
@@ -378,6 +383,114 @@ pub enum ListCommand {
         #[arg(long, value_enum)]
         lang: Option<LangArg>,
     },
+}
+
+/// `muster event`: a club event in one file (entries, rounds, results, standings).
+#[derive(Debug, Subcommand)]
+pub enum EventCommand {
+    /// Make a new event file: its name, ruleset (--ruleset), points, rounds and language;
+    /// the data's fingerprint is recorded
+    New {
+        /// The event file to create (EVENT.toml)
+        file: PathBuf,
+        /// The event's name
+        #[arg(long)]
+        name: String,
+        /// The most points a list may cost
+        #[arg(long, value_name = "N")]
+        points: u64,
+        /// The rounds planned (default: as many as are paired)
+        #[arg(long, value_name = "N")]
+        rounds: Option<u32>,
+        /// The language of the event's diagnostics (default: English)
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
+        /// Replace an event file already there
+        #[arg(long)]
+        force: bool,
+    },
+    /// Add a player's entry (a share code or a list file), checked at once; adding again
+    /// for the same player replaces their entry
+    #[command(group(clap::ArgGroup::new("given").required(true).args(["code", "list"])))]
+    Add {
+        /// The event file
+        file: PathBuf,
+        /// The player's name
+        #[arg(long)]
+        player: String,
+        /// The player's club (players of a club are kept apart in round 1)
+        #[arg(long)]
+        club: Option<String>,
+        /// The list as a share code (`muster list share`)
+        #[arg(long, value_name = "CODE")]
+        code: Option<String>,
+        /// The list as a file
+        #[arg(long, value_name = "FILE")]
+        list: Option<PathBuf>,
+    },
+    /// Check every entry against the event's data and rules: a table, or JSON
+    Check {
+        /// The event file
+        file: PathBuf,
+        #[arg(long, value_enum, default_value_t)]
+        format: CheckFormat,
+    },
+    /// Pair the next round (round 1 at random with clubs apart, later rounds by standing)
+    Pair {
+        /// The event file
+        file: PathBuf,
+        /// The seed of the draw (default: drawn at random; recorded either way)
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
+        #[arg(long, value_enum, default_value_t)]
+        format: CheckFormat,
+    },
+    /// Swap two players of the last round before it starts (a warning says what it breaks)
+    Swap {
+        /// The event file
+        file: PathBuf,
+        /// The round (the last one paired)
+        #[arg(long, value_name = "N")]
+        round: u32,
+        /// The first player
+        a: String,
+        /// The second player
+        b: String,
+    },
+    /// Enter a table's result (again, to correct it)
+    Result {
+        /// The event file
+        file: PathBuf,
+        #[arg(long, value_name = "N")]
+        round: u32,
+        #[arg(long, value_name = "T")]
+        table: u32,
+        /// Who won: a (the table's first player), b, or draw
+        #[arg(long, value_enum)]
+        result: ResultArg,
+        /// Victory points of a and b, for the tie-breakers: 12-5
+        #[arg(long, value_name = "A-B")]
+        score: Option<String>,
+    },
+    /// The standings: tournament points, strength of schedule, score difference
+    Standings {
+        /// The event file
+        file: PathBuf,
+        #[arg(long, value_enum, default_value_t)]
+        format: CheckFormat,
+    },
+    /// Take the last action back (an entry, a pairing, a swap, a result)
+    Undo {
+        /// The event file
+        file: PathBuf,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ResultArg {
+    A,
+    B,
+    Draw,
 }
 
 #[derive(Debug, Subcommand)]

@@ -4,6 +4,7 @@
 pub mod career;
 pub mod check;
 pub mod data;
+pub mod event;
 pub mod game;
 pub mod list;
 pub mod matchups;

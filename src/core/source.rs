@@ -160,7 +160,7 @@ impl Sources {
         self.named.get()
     }
 
-    /// How many files are kept.
+    /// How many texts are kept: their ids are `0..len()`.
     pub fn len(&self) -> usize {
         self.texts.len()
     }

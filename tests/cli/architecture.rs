@@ -48,6 +48,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "src/render/",
             "src/rulesets/",
             "src/ops/",
+            "src/event/",
             "src/commands/",
             "src/serve/",
             "src/cli/",
@@ -58,6 +59,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "src/rulesets/",
             "src/ops/",
+            "src/event/",
             "src/commands/",
             "src/serve/",
             "src/cli/",
@@ -65,9 +67,20 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "src/rulesets/",
-        &["src/ops/", "src/commands/", "src/serve/", "src/cli/"],
+        &[
+            "src/ops/",
+            "src/event/",
+            "src/commands/",
+            "src/serve/",
+            "src/cli/",
+        ],
     ),
-    ("src/ops/", &["src/commands/", "src/serve/", "src/cli/"]),
+    (
+        "src/ops/",
+        &["src/event/", "src/commands/", "src/serve/", "src/cli/"],
+    ),
+    // An event (issue 39) is made of the operations; the commands and the web app use it.
+    ("src/event/", &["src/commands/", "src/serve/", "src/cli/"]),
     ("src/commands/", &["src/serve/"]),
     ("src/serve/", &["src/commands/"]),
 ];

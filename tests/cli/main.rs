@@ -9,6 +9,7 @@ mod case;
 mod connections;
 mod data;
 mod edit;
+mod event;
 mod fire_classes;
 mod game;
 mod game_kept;

@@ -1,0 +1,333 @@
+//! `muster event new|add|check|pair|swap|result|standings|undo`: a club event kept in one
+//! TOML file (`crate::event`). A change holds the file's lock from reading to writing and
+//! writes it whole and atomically; the lists are checked in one process.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::{print_out, to_json};
+use crate::cli::{CheckFormat, EventCommand, ResultArg};
+use crate::core::diagnostic;
+use crate::core::error::Error;
+use crate::core::i18n::Lang;
+use crate::core::table::text_table;
+use crate::core::text::one_line;
+use crate::event::check::{json_entry, problems, EntryCheck, JsonEntry};
+use crate::event::entries::Given;
+use crate::event::file::Outcome;
+use crate::event::open::Write;
+use crate::event::standings::{standings, Standing};
+use crate::event::{self, next_round, open, rounds};
+use crate::rulesets::Ruleset;
+
+pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: EventCommand) -> Result<u8, Error> {
+    match command {
+        EventCommand::New {
+            file,
+            name,
+            points,
+            rounds,
+            lang,
+            force,
+        } => {
+            super::refuse_existing(&file, force)?;
+            if force && open::read(&file).is_err() && file.exists() {
+                return Err(Error::Usage(format!(
+                    "{} is not an event file: --force replaces an event, never another file",
+                    file.display()
+                )));
+            }
+            let ruleset = flag.ok_or_else(|| {
+                Error::Usage(
+                    "say the event's ruleset: --ruleset ID (`muster rulesets` lists them)".into(),
+                )
+            })?;
+            let made = event::new_event(
+                dirs,
+                &event::NewEvent {
+                    name: &name,
+                    ruleset,
+                    points,
+                    rounds: rounds.unwrap_or(0),
+                    lang: lang.map(Into::into).unwrap_or(Lang::En),
+                },
+            )?;
+            super::make_parent(&file)?;
+            open::create(&file, &made)?;
+            eprintln!(
+                "wrote {}: {} ({}), lists of at most {points} points, data {}",
+                file.display(),
+                one_line(&name),
+                ruleset.title(),
+                made.data.fingerprint
+            );
+            Ok(0)
+        }
+        EventCommand::Add {
+            file,
+            player,
+            club,
+            code,
+            list,
+        } => {
+            let given = match (&code, &list) {
+                (Some(c), _) => Given::Code(c),
+                (None, Some(l)) => Given::List(l),
+                (None, None) => {
+                    return Err(Error::Usage(
+                        "give the list: --code CODE or --list FILE".into(),
+                    ))
+                }
+            };
+            let (replaced, checker, checked) =
+                event::add(&file, dirs, &player, club.as_deref(), given)?;
+            diagnostic::print_all(&checked.diagnostics, &checker.sources);
+            let verdict = if checked.valid { "valid" } else { "INVALID" };
+            let did = if replaced { "replaced" } else { "added" };
+            print_out(&format!(
+                "{did} {}: {}, {} / {} points, {verdict}{}\n",
+                one_line(&checked.player),
+                one_line(&checked.list),
+                checked.total,
+                checked.limit,
+                said_problems(&checked)
+            ))?;
+            Ok(0)
+        }
+        EventCommand::Check { file, format } => check(dirs, &file, format),
+        EventCommand::Pair { file, seed, format } => pair(&file, seed, format),
+        EventCommand::Swap { file, round, a, b } => {
+            let (said, broken) = open::edit(&file, |f| {
+                let (said, action) = rounds::swap(f, round, &a, &b)?;
+                Ok((
+                    (said, next_round::broken_now(f, round)),
+                    Write::Logged(Box::new(action)),
+                ))
+            })?;
+            print_out(&format!("{said}\n"))?;
+            for b in &broken {
+                eprintln!("warning: the swap breaks this: {b}");
+            }
+            Ok(0)
+        }
+        EventCommand::Result {
+            file,
+            round,
+            table,
+            result,
+            score,
+        } => {
+            let outcome = match result {
+                ResultArg::A => Outcome::A,
+                ResultArg::B => Outcome::B,
+                ResultArg::Draw => Outcome::Draw,
+            };
+            let score = score.as_deref().map(parse_score).transpose()?;
+            let said = open::edit(&file, |f| {
+                let (said, action) = rounds::result(f, round, table, outcome, score)?;
+                Ok((said, Write::Logged(Box::new(action))))
+            })?;
+            print_out(&format!("{said}\n"))?;
+            Ok(0)
+        }
+        EventCommand::Standings { file, format } => {
+            let f = open::read(&file)?;
+            let rows = standings(&f, f.rounds.len());
+            match format {
+                CheckFormat::Json => {
+                    #[derive(Serialize)]
+                    struct Out<'a> {
+                        standings: &'a [Standing],
+                    }
+                    print_out(&to_json(&Out { standings: &rows }))?
+                }
+                CheckFormat::Text => print_out(&standings_text(&rows))?,
+            }
+            Ok(0)
+        }
+        EventCommand::Undo { file } => {
+            let said = open::edit(&file, |f| Ok((rounds::undo(f)?, Write::Unlogged)))?;
+            print_out(&format!("{said}\n"))?;
+            Ok(0)
+        }
+    }
+}
+
+/// `A-B` as two scores.
+fn parse_score(text: &str) -> Result<[u32; 2], Error> {
+    let bad = || {
+        Error::Usage(format!(
+            "--score {}: expected the two sides' victory points, A-B (12-5)",
+            one_line(text)
+        ))
+    };
+    let (a, b) = text.split_once('-').ok_or_else(bad)?;
+    Ok([
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    ])
+}
+
+/// `: problem; problem` for an invalid entry.
+fn said_problems(c: &EntryCheck) -> String {
+    let p = problems(c);
+    if p.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", p.join("; "))
+    }
+}
+
+/// `muster event check`: every entry checked in one process.
+fn check(dirs: &[PathBuf], path: &Path, format: CheckFormat) -> Result<u8, Error> {
+    let f = open::read(path)?;
+    let (checker, checks, now) = event::check_all(&f, dirs)?;
+    if let Some(other) = event::other_data(&f, &now, dirs) {
+        eprintln!("warning: {other}");
+    }
+    let invalid = checks.iter().filter(|c| !c.valid).count();
+    match format {
+        CheckFormat::Json => {
+            #[derive(Serialize)]
+            struct Out {
+                entries: Vec<JsonEntry>,
+                data: String,
+                made_over: String,
+            }
+            print_out(&to_json(&Out {
+                entries: checks
+                    .iter()
+                    .map(|c| json_entry(c, &checker.sources))
+                    .collect(),
+                data: now,
+                made_over: f.data.fingerprint.clone(),
+            }))?
+        }
+        CheckFormat::Text => {
+            let rows: Vec<Vec<String>> = checks
+                .iter()
+                .map(|c| {
+                    vec![
+                        one_line(&c.player).into_owned(),
+                        c.club
+                            .as_deref()
+                            .map(one_line)
+                            .unwrap_or_default()
+                            .into_owned(),
+                        one_line(&c.list).into_owned(),
+                        format!("{} / {}", c.total, c.limit),
+                        if c.valid { "yes" } else { "NO" }.to_owned(),
+                        problems(c).join("; "),
+                    ]
+                })
+                .collect();
+            print_out(&text_table(
+                &["player", "club", "list", "points", "valid", "problems"],
+                &rows,
+            ))?;
+            eprintln!(
+                "{} entries: {} valid, {invalid} invalid",
+                checks.len(),
+                checks.len() - invalid
+            );
+        }
+    }
+    Ok(if invalid == 0 { 0 } else { 1 })
+}
+
+/// The standings as a table.
+fn standings_text(rows: &[Standing]) -> String {
+    let table: Vec<Vec<String>> = rows
+        .iter()
+        .map(|s| {
+            vec![
+                s.rank.to_string(),
+                one_line(&s.player).into_owned(),
+                s.club
+                    .as_deref()
+                    .map(one_line)
+                    .unwrap_or_default()
+                    .into_owned(),
+                s.points.to_string(),
+                s.sos.to_string(),
+                s.score_diff.to_string(),
+                format!("{}-{}-{}", s.wins, s.draws, s.losses),
+                s.byes.to_string(),
+            ]
+        })
+        .collect();
+    text_table(
+        &[
+            "#", "player", "club", "points", "sos", "score", "w-d-l", "byes",
+        ],
+        &table,
+    )
+}
+
+/// `muster event pair`: the next round, said as text or JSON (`{"round", "tables": [{"table",
+/// "a", "b"}], "bye"}`); what it could not avoid breaking said as warnings.
+fn pair(path: &Path, seed: Option<u64>, format: CheckFormat) -> Result<u8, Error> {
+    let seed = match seed {
+        Some(s) => s,
+        None => next_round::random_seed()?,
+    };
+    let (round, broken) = open::edit(path, |f| {
+        let (round, broken, action) = next_round::pair_next(f, seed)?;
+        Ok(((round, broken), Write::Logged(Box::new(action))))
+    })?;
+    for b in &broken {
+        eprintln!("warning: {b}");
+    }
+    match format {
+        CheckFormat::Json => {
+            #[derive(Serialize)]
+            struct T<'a> {
+                table: u32,
+                a: &'a str,
+                b: &'a str,
+            }
+            #[derive(Serialize)]
+            struct Out<'a> {
+                round: u32,
+                seed: u64,
+                tables: Vec<T<'a>>,
+                bye: Option<&'a str>,
+            }
+            print_out(&to_json(&Out {
+                round: round.round,
+                seed: round.seed,
+                tables: round
+                    .tables
+                    .iter()
+                    .map(|t| T {
+                        table: t.table,
+                        a: &t.a,
+                        b: &t.b,
+                    })
+                    .collect(),
+                bye: round.bye.as_deref(),
+            }))?
+        }
+        CheckFormat::Text => {
+            let rows: Vec<Vec<String>> = round
+                .tables
+                .iter()
+                .map(|t| {
+                    vec![
+                        t.table.to_string(),
+                        one_line(&t.a).into_owned(),
+                        one_line(&t.b).into_owned(),
+                    ]
+                })
+                .collect();
+            let mut out = format!("round {}\n", round.round);
+            out.push_str(&text_table(&["table", "a", "b"], &rows));
+            if let Some(b) = &round.bye {
+                out.push_str(&format!("bye: {}\n", one_line(b)));
+            }
+            print_out(&out)?;
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,276 @@
+//! What happens to an event's rounds: a result entered at a table (again, if need be: the
+//! one it replaces is logged), two players swapped before a round starts, and the last
+//! action undone.
+
+use super::file::*;
+use super::open::same_player;
+use crate::core::error::Error;
+
+/// Enters the result of a table: `outcome`, with the victory points of each side when
+/// given. Returns what was said and the action logged.
+pub fn result(
+    file: &mut EventFile,
+    round: u32,
+    table: u32,
+    outcome: Outcome,
+    score: Option<[u32; 2]>,
+) -> Result<(String, Action), Error> {
+    if let Some([a, b]) = score {
+        if a > MAX_SCORE || b > MAX_SCORE {
+            return Err(Error::Usage(format!(
+                "--score {a}-{b}: each side's score is 0 to {MAX_SCORE}"
+            )));
+        }
+    }
+    let r = round_mut(file, round)?;
+    let tables = r.tables.len();
+    let t = r
+        .tables
+        .iter_mut()
+        .find(|t| t.table == table)
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "round {round} has no table {table} (tables 1 to {tables})"
+            ))
+        })?;
+    let mut action = Action::new("result");
+    action.round = Some(round);
+    action.table = Some(table);
+    action.result = Some(outcome);
+    action.score = score;
+    action.was_result = t.result;
+    action.was_score = t.score;
+    t.result = Some(outcome);
+    t.score = score;
+    let winner = match outcome {
+        Outcome::A => format!("{} wins against {}", t.a, t.b),
+        Outcome::B => format!("{} wins against {}", t.b, t.a),
+        Outcome::Draw => format!("{} and {} draw", t.a, t.b),
+    };
+    let score = score
+        .map(|[a, b]| format!(" ({a}-{b})"))
+        .unwrap_or_default();
+    let again = if action.was_result.is_some() {
+        " (entered again)"
+    } else {
+        ""
+    };
+    Ok((
+        format!("round {round}, table {table}: {winner}{score}{again}"),
+        action,
+    ))
+}
+
+/// The round `round`, to change.
+fn round_mut(file: &mut EventFile, round: u32) -> Result<&mut Round, Error> {
+    let rounds = file.rounds.len();
+    file.rounds
+        .iter_mut()
+        .find(|r| r.round == round)
+        .ok_or_else(|| match rounds {
+            0 => Error::Usage(format!(
+                "round {round} is not paired: no round is (`muster event pair` pairs the next)"
+            )),
+            n => Error::Usage(format!("round {round} is not paired: rounds 1 to {n} are")),
+        })
+}
+
+/// Where a player sits in a round: a table's side, or the bye.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seat {
+    A(usize),
+    B(usize),
+    Bye,
+}
+
+/// Swaps two players of round `round` (its last) before it starts: each takes the other's
+/// seat (the bye included). The players are named as their entries name them (case aside).
+pub fn swap(
+    file: &mut EventFile,
+    round: u32,
+    first: &str,
+    second: &str,
+) -> Result<(String, Action), Error> {
+    let last = file.rounds.len() as u32;
+    if round != last || last == 0 {
+        return Err(Error::Usage(format!(
+            "round {round} cannot be changed: only the last round paired ({last}) can, before it starts"
+        )));
+    }
+    let name_of = |file: &EventFile, given: &str| -> Result<String, Error> {
+        file.entries
+            .iter()
+            .find(|e| same_player(&e.player, given))
+            .map(|e| e.player.clone())
+            .ok_or_else(|| {
+                Error::Usage(format!(
+                    "{} has no entry in the event",
+                    crate::core::text::one_line(given)
+                ))
+            })
+    };
+    let a = name_of(file, first)?;
+    let b = name_of(file, second)?;
+    if a == b {
+        return Err(Error::Usage(format!("{a} cannot be swapped with themself")));
+    }
+    let r = round_mut(file, round)?;
+    if let Some(t) = r.tables.iter().find(|t| t.result.is_some()) {
+        return Err(Error::Usage(format!(
+            "round {round} has started: table {} has a result (`muster event undo` takes results back first)",
+            t.table
+        )));
+    }
+    swap_in(r, &a, &b)?;
+    let mut action = Action::new("swap");
+    action.round = Some(round);
+    action.player = Some(a.clone());
+    action.other = Some(b.clone());
+    Ok((format!("round {round}: {a} and {b} swapped"), action))
+}
+
+fn seat_of(r: &Round, name: &str) -> Option<Seat> {
+    if r.bye.as_deref() == Some(name) {
+        return Some(Seat::Bye);
+    }
+    r.tables.iter().enumerate().find_map(|(i, t)| {
+        if t.a == name {
+            Some(Seat::A(i))
+        } else if t.b == name {
+            Some(Seat::B(i))
+        } else {
+            None
+        }
+    })
+}
+
+/// Each of `a` and `b` takes the other's seat in `r`.
+fn swap_in(r: &mut Round, a: &str, b: &str) -> Result<(), Error> {
+    let missing = |p: &str| {
+        Error::Usage(format!(
+            "{p} is not in round {} (entered after it was paired)",
+            r.round
+        ))
+    };
+    let sa = seat_of(r, a).ok_or_else(|| missing(a))?;
+    let sb = seat_of(r, b).ok_or_else(|| missing(b))?;
+    for (seat, name) in [(sa, b), (sb, a)] {
+        let slot = match seat {
+            Seat::A(i) => &mut r.tables[i].a,
+            Seat::B(i) => &mut r.tables[i].b,
+            Seat::Bye => r.bye.get_or_insert_with(String::new),
+        };
+        *slot = name.to_owned();
+    }
+    Ok(())
+}
+
+/// Renames a player in every round (an entry added again under another spelling).
+pub fn rename(file: &mut EventFile, from: &str, to: &str) {
+    for round in &mut file.rounds {
+        for t in &mut round.tables {
+            for p in [&mut t.a, &mut t.b] {
+                if p == from {
+                    *p = to.to_owned();
+                }
+            }
+        }
+        if let Some(b) = round.bye.as_mut().filter(|b| *b == from) {
+            *b = to.to_owned();
+        }
+    }
+}
+
+/// Takes the last action back: the event as it was before it. Returns what was undone, in
+/// words; the action leaves the log.
+pub fn undo(file: &mut EventFile) -> Result<String, Error> {
+    let Some(last) = file.log.last().cloned() else {
+        return Err(Error::Usage("nothing to undo: the log is empty".into()));
+    };
+    let said = match last.action.as_str() {
+        "add" => {
+            let player = last.player.clone().unwrap_or_default();
+            let at = file
+                .entries
+                .iter()
+                .position(|e| e.player == player)
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "the last action added {player}, who has no entry now: the file was changed by hand"
+                    ))
+                })?;
+            match last.replaced {
+                Some(old) => {
+                    let old_name = old.player.clone();
+                    file.entries[at] = old;
+                    rename(file, &player, &old_name);
+                    format!("undid the new entry of {player}: the one before is back")
+                }
+                None => {
+                    if file.rounds.iter().any(|r| seat_of(r, &player).is_some()) {
+                        return Err(Error::Usage(format!(
+                            "{player} is in a round: undo the round first"
+                        )));
+                    }
+                    file.entries.remove(at);
+                    format!("undid the entry of {player}")
+                }
+            }
+        }
+        "pair" => {
+            let round = last.round.unwrap_or(0);
+            if file.rounds.last().map(|r| r.round) != Some(round) {
+                return Err(Error::Usage(format!(
+                    "the last action paired round {round}, which is not the last round now: the file was changed by hand"
+                )));
+            }
+            file.rounds.pop();
+            format!("undid the pairing of round {round}")
+        }
+        "swap" => {
+            let round = last.round.unwrap_or(0);
+            let (a, b) = (
+                last.player.clone().unwrap_or_default(),
+                last.other.clone().unwrap_or_default(),
+            );
+            swap_in(round_mut(file, round)?, &a, &b)?;
+            format!("undid the swap of {a} and {b} in round {round}")
+        }
+        "result" => {
+            let (round, table) = (last.round.unwrap_or(0), last.table.unwrap_or(0));
+            let r = round_mut(file, round)?;
+            let t = r
+                .tables
+                .iter_mut()
+                .find(|t| t.table == table)
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "the last action is a result of round {round} table {table}, which is not there: the file was changed by hand"
+                    ))
+                })?;
+            t.result = last.was_result;
+            t.score = last.was_score;
+            match last.was_result {
+                Some(o) => format!(
+                    "undid the result of round {round}, table {table}: back to {}",
+                    o.id()
+                ),
+                None => format!("undid the result of round {round}, table {table}"),
+            }
+        }
+        "new" => {
+            return Err(Error::Usage(
+                "nothing to undo: the event has only been made (delete the file to start again)"
+                    .into(),
+            ))
+        }
+        other => {
+            return Err(Error::Usage(format!(
+                "the last action `{}` is not one muster undoes",
+                crate::core::text::one_line(other)
+            )))
+        }
+    };
+    file.log.pop();
+    Ok(said)
+}
