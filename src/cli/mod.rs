@@ -5,6 +5,9 @@
 //! [`preview`]): the arguments are scanned for it before clap builds the command.
 
 pub mod preview;
+pub mod serve;
+
+pub use serve::ServeArgs;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -971,37 +974,4 @@ mod tests {
             Cli::command_for(*ruleset).build();
         }
     }
-}
-
-#[derive(Debug, Args)]
-pub struct ServeArgs {
-    /// The port to listen on (0: any free port, printed on start)
-    #[arg(long, default_value_t = 8808)]
-    pub port: u16,
-    /// The address to listen on (default 127.0.0.1, this computer only); any other address
-    /// makes every browser pair first, as --lan does
-    #[arg(long, value_name = "ADDRESS")]
-    pub host: Option<std::net::IpAddr>,
-    /// Listen on the network (every address, 0.0.0.0) for the phones at the table: prints a
-    /// pairing link and its QR code for each of this computer's addresses; a browser opens it
-    /// once, then keeps a session, and every other request is refused
-    #[arg(long)]
-    pub lan: bool,
-    /// A name the server may be reached by besides its addresses (laptop.local); repeatable.
-    /// Requests naming another host are refused (DNS rebinding)
-    #[arg(long = "name", value_name = "NAME")]
-    pub names: Vec<String>,
-    /// The directory of the lists to open and edit
-    #[arg(long, default_value = "lists", value_name = "DIR")]
-    pub lists: PathBuf,
-    /// The directory of the games played (created with the first game)
-    #[arg(long, default_value = "games", value_name = "DIR")]
-    pub games: PathBuf,
-    /// The directory of the players' careers (a list's career is read only from the lists,
-    /// games and careers directories)
-    #[arg(long, default_value = "careers", value_name = "DIR")]
-    pub careers: PathBuf,
-    /// Open the page in the desktop's browser
-    #[arg(long)]
-    pub open: bool,
 }
