@@ -203,10 +203,16 @@ impl Sources {
 /// Reads a whole text file, refusing what is not a regular file (a directory, a device such
 /// as /dev/zero, a FIFO) and what is larger than [`MAX_INPUT_BYTES`], before reading it.
 pub fn read_text(path: &Path) -> Result<String, Error> {
-    use std::io::Read;
     if let Some(text) = super::builtin::text(path) {
         return Ok(text.to_owned());
     }
+    read_text_within(path, MAX_INPUT_BYTES)
+}
+
+/// Reads a whole text file of at most `limit` bytes ([`read_text`]'s refusals, with its own
+/// bound: an event file's is larger than a list's).
+pub fn read_text_within(path: &Path, limit: u64) -> Result<String, Error> {
+    use std::io::Read;
     let err = |source| Error::Read {
         path: path.to_path_buf(),
         source,
@@ -218,24 +224,22 @@ pub fn read_text(path: &Path) -> Result<String, Error> {
             kind: file_kind(&meta),
         });
     }
-    if meta.len() > MAX_INPUT_BYTES {
+    if meta.len() > limit {
         return Err(Error::TooLarge {
             path: path.to_path_buf(),
             size: meta.len(),
-            limit: MAX_INPUT_BYTES,
+            limit,
         });
     }
     let file = std::fs::File::open(path).map_err(err)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     // The size was checked, but a file can grow between the check and the read.
-    file.take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(err)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(err)?;
+    if bytes.len() as u64 > limit {
         return Err(Error::TooLarge {
             path: path.to_path_buf(),
             size: bytes.len() as u64,
-            limit: MAX_INPUT_BYTES,
+            limit,
         });
     }
     String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {

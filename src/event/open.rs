@@ -4,7 +4,6 @@
 //! any moment leaves the file as it was before or after, never half written. Also the
 //! fingerprint of the data an event is checked over.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::file::*;
@@ -23,38 +22,8 @@ const PREAMBLE: &str =
 /// Reads an event file: at most [`MAX_EVENT_BYTES`], TOML of the event's shape, every value
 /// within its bounds.
 pub fn read(path: &Path) -> Result<EventFile, Error> {
-    let text = read_text(path)?;
+    let text = crate::core::source::read_text_within(path, MAX_EVENT_BYTES)?;
     parse(path, &text)
-}
-
-/// Reads a file's text, refusing what is not a regular file or is larger than an event file.
-fn read_text(path: &Path) -> Result<String, Error> {
-    let err = |source| Error::Read {
-        path: path.to_path_buf(),
-        source,
-    };
-    let meta = std::fs::metadata(path).map_err(err)?;
-    if !meta.is_file() {
-        return Err(Error::NotAFile {
-            path: path.to_path_buf(),
-            kind: crate::core::source::file_kind(&meta),
-        });
-    }
-    if meta.len() > MAX_EVENT_BYTES {
-        return Err(Error::TooLarge {
-            path: path.to_path_buf(),
-            size: meta.len(),
-            limit: MAX_EVENT_BYTES,
-        });
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_EVENT_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(err)?;
-    String::from_utf8(bytes).map_err(|e| Error::NotUtf8 {
-        path: path.to_path_buf(),
-        offset: e.utf8_error().valid_up_to(),
-    })
 }
 
 /// An event file's text as the event, its bounds checked.
