@@ -643,11 +643,13 @@ fn a_caisson_is_destroyed_by_its_explosion_too() {
         "--at",
         "caisson",
     ]);
+    // Chances written as the pages write them (percentages).
+    let pc = |p: f64| muster::core::words::percent(muster::core::i18n::Lang::En, p);
     let line = format!(
-        "P(destroyed) {:.4} = Kaboum {:.4} + 4 wounds or more without an explosion {:.4}",
-        fired * (exploded + four_wounds_quiet),
-        fired * exploded,
-        fired * four_wounds_quiet
+        "P(destroyed) {} = Kaboum {} + 4 wounds or more without an explosion {}",
+        pc(fired * (exploded + four_wounds_quiet)),
+        pc(fired * exploded),
+        pc(fired * four_wounds_quiet)
     );
     assert!(run.stdout.contains(&line), "no `{line}` in {}", run.stdout);
 }

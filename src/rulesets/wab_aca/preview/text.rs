@@ -66,9 +66,12 @@ pub fn shoot(r: &ShootOut, say: Say) -> String {
     );
     let text = &mut out;
     if let Some(f) = &r.firer {
+        // The weapon by its name in the language (it said its id).
         let weapon = r
-            .weapon
+            .weapon_name
             .as_ref()
+            .map(|w| w.get(say.lang).to_owned())
+            .or_else(|| r.weapon.clone())
             .map(|w| format!(" ({w})"))
             .unwrap_or_default();
         line(
@@ -86,7 +89,7 @@ pub fn shoot(r: &ShootOut, say: Say) -> String {
             Phrase::new("preview-wab-target", "  target: {target}").phrase("target", t.clone()),
         );
     }
-    text.push_str(&format!("  {}\n", r.shots_reason));
+    text.push_str(&format!("  {}\n", say.it(&r.shots_reason)));
     let to_hit = match r.report.to_hit {
         None => say.word("preview-wab-no-hit", "BS 0: no hit"),
         Some(n) if n <= 6 => format!("{}+", n.max(2)),
@@ -112,7 +115,7 @@ pub fn shoot(r: &ShootOut, say: Say) -> String {
         .count("shots", r.shots)
         .count("bs", r.bs)
         .text("to_hit", to_hit)
-        .text("p", say.decimal(r.report.p_hit, 4))
+        .text("p", say.pc(r.report.p_hit))
         .count("s", r.strength)
         .count("t", r.toughness)
         .text("wound", wound(say, r.report.to_wound))
@@ -129,7 +132,7 @@ pub fn shoot(r: &ShootOut, say: Say) -> String {
             "preview-wab-casualty-per-shot",
             "  P(casualty per shot) {p}",
         )
-        .text("p", say.decimal(r.report.p_casualty, 4)),
+        .text("p", say.pc(r.report.p_casualty)),
     );
     text.push_str(&distribution_table(
         &say.word("table-casualties", "casualties"),
@@ -413,7 +416,7 @@ pub fn artillery(r: &ArtilleryOut, say: Say) -> String {
                     "preview-wab-materiel",
                     "  P(misfire) {misfire}; S{s} against {what} T{t} ({w} W): to wound {wound}",
                 )
-                .text("misfire", say.decimal(r.report.p_misfire, 4))
+                .text("misfire", say.pc(r.report.p_misfire))
                 .count("s", r.report.strength)
                 .phrase("what", what)
                 .count("t", m.toughness)
@@ -428,7 +431,7 @@ pub fn artillery(r: &ArtilleryOut, say: Say) -> String {
                         "preview-wab-kaboum",
                         "  P(Kaboum: a 6 to wound, then a 6, the caissons explode) {p}",
                     )
-                    .text("p", say.decimal(k, 4)),
+                    .text("p", say.pc(k)),
                 );
             }
             match (m.p_destroyed, m.p_destroyed_by_wounds, m.p_kaboum) {
@@ -440,10 +443,10 @@ pub fn artillery(r: &ArtilleryOut, say: Say) -> String {
                         "preview-wab-destroyed-parts",
                         "  P(destroyed) {d} = Kaboum {k} + {wounds} wounds or more without an explosion {w} (ACA p.10)",
                     )
-                    .text("d", say.decimal(d, 4))
-                    .text("k", say.decimal(k, 4))
+                    .text("d", say.pc(d))
+                    .text("k", say.pc(k))
                     .count("wounds", m.wounds)
-                    .text("w", say.decimal(w, 4)),
+                    .text("w", say.pc(w)),
                 ),
                 (Some(d), _, _) => line(
                     say,
@@ -453,7 +456,7 @@ pub fn artillery(r: &ArtilleryOut, say: Say) -> String {
                         "  P(destroyed: {wounds} wounds or more) {d}",
                     )
                     .count("wounds", m.wounds)
-                    .text("d", say.decimal(d, 4)),
+                    .text("d", say.pc(d)),
                 ),
                 _ => {}
             }
@@ -473,7 +476,7 @@ pub fn artillery(r: &ArtilleryOut, say: Say) -> String {
                 "preview-wab-gun-hits",
                 "  P(misfire) {misfire}; {hits} hits at S{s} against T{t}: to wound {wound}, save {save}",
             )
-            .text("misfire", say.decimal(r.report.p_misfire, 4))
+            .text("misfire", say.pc(r.report.p_misfire))
             .count("hits", r.report.hits)
             .count("s", r.report.strength)
             .count("t", r.toughness)
@@ -544,7 +547,7 @@ pub fn fire_duel(r: &DuelOut, say: Say) -> String {
             .phrase("firer", r.firer.clone())
             .count("shots", r.shots),
     );
-    text.push_str(&format!("    {}\n", r.shots_reason));
+    text.push_str(&format!("    {}\n", say.it(&r.shots_reason)));
     if let Some(why) = &r.elite_reason {
         text.push_str(&format!("    {why}\n"));
     }

@@ -34,7 +34,7 @@ pub struct DuelOut {
     pub target: Phrase,
     pub shots: u32,
     /// Who fires the first volley and why (reading who-fights).
-    pub shots_reason: String,
+    pub shots_reason: Phrase,
     /// Which of the firer's figures re-roll their 1s to hit and why (none without elite).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elite_reason: Option<String>,

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::core::bounds::within;
 use crate::core::error::Stop;
-use crate::core::words::Phrase;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::wab_aca::database::Database;
 use crate::rulesets::wab_aca::model::{Class, Kind, Lang, HOUSE_ELITE_INFANTRY};
 use crate::rulesets::wab_aca::preview::shoot::{self, ShootReport, Shot};
@@ -54,7 +54,7 @@ fn firing(
     db: &Database,
     firer: &Resolved,
     r: &ShootRequest,
-) -> Result<(u32, String, Option<VolleyTest>), String> {
+) -> Result<(u32, Phrase, Option<VolleyTest>), String> {
     let e = firer.entry;
     let figures = firer.figures;
     let id = match &r.formation {
@@ -70,10 +70,12 @@ fn firing(
                 }
                 return Ok((
                     figures,
-                    format!(
-                        "{figures} firing: every figure ({} takes no formation)",
-                        firer.name
-                    ),
+                    Phrase::new(
+                        "wab-firing-no-formation",
+                        "{figures} firing: every figure ({unit} takes no formation)",
+                    )
+                    .count("figures", figures)
+                    .phrase("unit", firer.name.clone()),
                     None,
                 ));
             }
@@ -113,13 +115,32 @@ fn firing(
         }
     };
     let width = figures.div_ceil(depth);
+    // The formation's name in each language, as the text says it (lower case).
+    let named = Named::new(
+        f.name.get(Lang::En).to_lowercase(),
+        Some(f.name.get(Lang::Fr).to_lowercase()),
+        Some(f.name.get(Lang::Es).to_lowercase()),
+    );
     let ranks_of = |n: u32| {
         if depth == 1 {
-            format!("a single rank of {figures}")
+            Phrase::new("wab-ranks-single", "a single rank of {figures}").count("figures", figures)
         } else if n == 1 {
-            format!("one rank of {width} ({figures} figures in {depth} ranks)")
+            Phrase::new(
+                "wab-ranks-one",
+                "one rank of {width} ({figures} figures in {depth} ranks)",
+            )
+            .count("width", width)
+            .count("figures", figures)
+            .count("depth", depth)
         } else {
-            format!("{n} ranks of {width} ({figures} figures in {depth} ranks)")
+            Phrase::new(
+                "wab-ranks-n",
+                "{n} ranks of {width} ({figures} figures in {depth} ranks)",
+            )
+            .count("n", n)
+            .count("width", width)
+            .count("figures", figures)
+            .count("depth", depth)
         }
     };
     if r.volley {
@@ -135,11 +156,15 @@ fn firing(
         let p = super::super::p_test(i64::from(ld), House::default());
         return Ok((
             n,
-            format!(
-                "{n} firing: the commanded volley, {}, after a passed manoeuvre test on Ld {ld} and its modifiers (P {p:.4} unmodified; failed: the front rank fires at -1), {}",
-                ranks_of(v.min(depth)),
-                sh.section
-            ),
+            Phrase::new(
+                "wab-firing-volley",
+                "{n} firing: the commanded volley, {ranks}, after a passed manoeuvre test on Ld {ld} and its modifiers (P {p} unmodified; failed: the front rank fires at -1), {section}",
+            )
+            .count("n", n)
+            .phrase("ranks", ranks_of(v.min(depth)))
+            .count("ld", ld)
+            .name("p", chance(p))
+            .text("section", sh.section.clone()),
             Some(VolleyTest {
                 leadership: ld,
                 p_pass: p,
@@ -149,31 +174,41 @@ fn firing(
     Ok(if sh.ranks == 0 {
         (
             figures,
-            format!(
-                "{figures} firing: every figure in {name} (WAB's skirmishers), {}",
-                sh.section
-            ),
+            Phrase::new(
+                "wab-firing-skirmish",
+                "{figures} firing: every figure in {name} (WAB's skirmishers), {section}",
+            )
+            .count("figures", figures)
+            .name("name", named.clone())
+            .text("section", sh.section.clone()),
             None,
         )
     } else if sh.half {
         let n = figures.div_ceil(2);
         (
             n,
-            format!(
-                "{n} firing: half of {figures} in {name}, rounded up, {}",
-                sh.section
-            ),
+            Phrase::new(
+                "wab-firing-half",
+                "{n} firing: half of {figures} in {name}, rounded up, {section}",
+            )
+            .count("n", n)
+            .count("figures", figures)
+            .name("name", named.clone())
+            .text("section", sh.section.clone()),
             None,
         )
     } else {
         let n = (width * sh.ranks.min(depth)).min(figures);
         (
             n,
-            format!(
-                "{n} firing: {}, a normal fire in {name}, {}",
-                ranks_of(sh.ranks.min(depth)),
-                sh.section
-            ),
+            Phrase::new(
+                "wab-firing-normal",
+                "{n} firing: {ranks}, a normal fire in {name}, {section}",
+            )
+            .count("n", n)
+            .phrase("ranks", ranks_of(sh.ranks.min(depth)))
+            .name("name", named)
+            .text("section", sh.section.clone()),
             None,
         )
     })
@@ -195,7 +230,7 @@ pub struct ShootOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elite_reason: Option<String>,
     /// How many fire and why: the formation's rank, the volley, or `--shots`.
-    pub shots_reason: String,
+    pub shots_reason: Phrase,
     /// The commanded volley's test, when one is fired.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub volley_test: Option<VolleyTest>,
@@ -204,6 +239,9 @@ pub struct ShootOut {
     /// The firer's weapon, when a unit fires.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
+    /// Its name in each language, for the text (it said the id: "(musket)").
+    #[serde(skip)]
+    pub weapon_name: Option<Named>,
     #[serde(flatten)]
     pub report: ShootReport,
 }
@@ -285,16 +323,24 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
             };
             (
                 n,
-                format!(
-                    "{n} firing: given by --shots{}",
-                    formation
-                        .map(|(m, _, _)| format!(" (the formation gives {m})"))
-                        .unwrap_or_default()
-                ),
+                match formation {
+                    Some((m, _, _)) => Phrase::new(
+                        "wab-firing-shots-formation",
+                        "{n} firing: given by --shots (the formation gives {m})",
+                    )
+                    .count("n", n)
+                    .count("m", m),
+                    None => Phrase::new("wab-firing-shots", "{n} firing: given by --shots")
+                        .count("n", n),
+                },
                 None,
             )
         }
-        (Some(n), None) => (n, format!("{n} firing: given by --shots"), None),
+        (Some(n), None) => (
+            n,
+            Phrase::new("wab-firing-shots", "{n} firing: given by --shots").count("n", n),
+            None,
+        ),
         (None, Some(f)) => firing(db, f, r)?,
         (None, None) => return Err("give --shots N (or --firer ENTRY)".into()),
     };
@@ -409,6 +455,13 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
         firer: firer.map(|f| f.name),
         target: target.map(|t| t.name),
         weapon: weapon.map(|w| w.id.clone()),
+        weapon_name: weapon.map(|w| {
+            Named::new(
+                w.name.get(Lang::En).to_lowercase(),
+                Some(w.name.get(Lang::Fr).to_lowercase()),
+                Some(w.name.get(Lang::Es).to_lowercase()),
+            )
+        }),
         shots,
         bs,
         strength,
@@ -420,4 +473,11 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
         house_rules,
         report,
     })
+}
+
+/// A chance said as each language's page writes it (a percentage), for a phrase.
+fn chance(p: f64) -> Named {
+    use crate::core::i18n::Lang as L;
+    let pc = |l| crate::core::words::percent(l, p);
+    Named::new(pc(L::En), Some(pc(L::Fr)), Some(pc(L::Es)))
 }
