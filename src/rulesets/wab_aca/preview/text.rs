@@ -123,7 +123,7 @@ pub fn shoot(r: &ShootOut, say: Say) -> String {
         .text("elite", elite),
     );
     if let Some(why) = &r.elite_reason {
-        text.push_str(&format!("  {why}\n"));
+        text.push_str(&format!("  {}\n", say.it(why)));
     }
     line(
         say,
@@ -245,7 +245,7 @@ pub fn combat(r: &CombatOut, say: Say) -> String {
             .count("ld", s.leadership)
             .text("more", more),
         );
-        text.push_str(&format!("    {why}\n"));
+        text.push_str(&format!("    {}\n", say.it(why)));
     }
     text.push_str(&distribution_table(
         &say.word("table-wounds-caused", "wounds caused"),
@@ -549,7 +549,7 @@ pub fn fire_duel(r: &DuelOut, say: Say) -> String {
     );
     text.push_str(&format!("    {}\n", say.it(&r.shots_reason)));
     if let Some(why) = &r.elite_reason {
-        text.push_str(&format!("    {why}\n"));
+        text.push_str(&format!("    {}\n", say.it(why)));
     }
     // Its test after the volley: lower from 25 % lost, lower again below half (ACA p.11).
     let base = d.answer_test.first().copied().unwrap_or(r.test_target);

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::core::bounds::within;
 use crate::core::error::Stop;
-use crate::core::words::Phrase;
+use crate::core::words::{Named, Phrase};
 use crate::rulesets::wab_aca::database::Database;
 use crate::rulesets::wab_aca::model::{Class, Entry, Kind, Lang, UnitOption, HOUSE_RULES};
 use crate::rulesets::wab_aca::preview::combat::{self, CombatReport, Rerolls, Side, SideReport};
@@ -78,7 +78,7 @@ pub struct SideOut {
     #[serde(flatten)]
     pub side: Side,
     /// How many fight and why (reading who-fights, reading contact).
-    pub fighting_reason: String,
+    pub fighting_reason: Phrase,
     /// Its front rank as it meets the enemy's from the front (reading contact); none from a
     /// flank or the rear, or where muster counts no frontage (a battery, skirmishers,
     /// foragers).
@@ -186,12 +186,12 @@ fn frontage(db: &Database, r: &FighterRequest, unit: &Resolved) -> Option<(u32, 
 struct Met {
     out: FrontageOut,
     /// Why, when not all of its front rank is in contact.
-    reason: String,
+    reason: Phrase,
 }
 
 impl Met {
     /// A front rank of `front` figures, `base` mm each, `in_contact` of them in contact.
-    fn new(front: u32, base: u32, in_contact: u32, reason: String) -> Self {
+    fn new(front: u32, base: u32, in_contact: u32, reason: Phrase) -> Self {
         Met {
             out: FrontageOut {
                 front,
@@ -240,19 +240,28 @@ fn meeting(
         let (in_contact, why) = match (cx.contact, a) {
             (Some(n), _) => (
                 n,
-                format!("{n} of its front rank of {front} in contact, given by --contact"),
+                Phrase::new(
+                    "wab-contact-given",
+                    "{n} of its front rank of {front} in contact, given by --contact",
+                )
+                .count("n", n)
+                .count("front", front),
             ),
             (None, Some((af, ab))) => {
                 let n = rule.most_in_contact(front, base, af * ab);
                 (
                     n,
-                    format!(
-                        "the attacker's frontage of {}, placed to meet the most, meets {n} of the {front} figures of {base} mm of its front rank",
-                        the(af, ab)
-                    ),
+                    Phrase::new(
+                        "wab-contact-frontage",
+                        "the attacker's frontage of {the}, placed to meet the most, meets {n} of the {front} figures of {base} mm of its front rank",
+                    )
+                    .text("the", the(af, ab))
+                    .count("n", n)
+                    .count("front", front)
+                    .count("base", base),
                 )
             }
-            (None, None) => (front, String::new()),
+            (None, None) => (front, nothing()),
         };
         d_met = Some(Met::new(front, base, in_contact, why));
     }
@@ -268,21 +277,40 @@ fn meeting(
             Some((n, b)) => {
                 let k = rule.most_in_contact(front, base, n * b);
                 let what = if cx.contact.is_some() {
-                    format!("the defender's {n} figures in contact (--contact), {},", the(n, b))
+                    Phrase::new(
+                        "wab-contact-defender-given",
+                        "the defender's {n} figures in contact (--contact), {the},",
+                    )
+                    .count("n", n)
+                    .text("the", the(n, b))
                 } else {
-                    format!("the defender's frontage of {}", the(n, b))
+                    Phrase::new("wab-contact-defender-frontage", "the defender's frontage of {the}")
+                        .text("the", the(n, b))
                 };
                 (
                     k,
-                    format!(
-                        "{what} meets {k} at most of the {front} figures of {base} mm of its front rank; the others are beyond it"
-                    ),
+                    Phrase::new(
+                        "wab-contact-meets",
+                        "{what} meets {k} at most of the {front} figures of {base} mm of its front rank; the others are beyond it",
+                    )
+                    .phrase("what", what)
+                    .count("k", k)
+                    .count("front", front)
+                    .count("base", base),
                 )
             }
             None => match cx.contact {
                 // No widths to compare: figure for figure.
-                Some(n) if n < front => (n, format!("{n} of its front rank of {front} in contact, figure for figure, given by --contact")),
-                _ => (front, String::new()),
+                Some(n) if n < front => (
+                    n,
+                    Phrase::new(
+                        "wab-contact-figure-for-figure",
+                        "{n} of its front rank of {front} in contact, figure for figure, given by --contact",
+                    )
+                    .count("n", n)
+                    .count("front", front),
+                ),
+                _ => (front, nothing()),
             },
         };
         a_met = Some(Met::new(front, base, in_contact, why));
@@ -301,7 +329,7 @@ fn side(
     contact: Option<u32>,
     met: Option<&Met>,
     house: House,
-) -> Result<(Side, String), String> {
+) -> Result<(Side, Phrase), String> {
     // The attacker charged (+1 and its bonuses); a counter-charging defender has the
     // bonuses but the attacker keeps the +1 (ACA p.5, p.7).
     let (charging, charge_bonus) = if who == "attacker" {
@@ -386,7 +414,7 @@ fn side(
     };
     // The front rank's figures in contact, and why when not all of them are.
     let (in_contact, cut) = match met {
-        Some(m) if m.out.in_contact < front => (m.out.in_contact, Some(m.reason.as_str())),
+        Some(m) if m.out.in_contact < front => (m.out.in_contact, Some(m.reason.clone())),
         _ => (front, None),
     };
     let rear = unit.figures - unit.figures.div_ceil(depth);
@@ -401,9 +429,17 @@ fn side(
                 Some((
                     behind.div_ceil(2),
                     if cut.is_none() {
-                        format!("half the {rear} figures of the ranks behind")
+                        Phrase::new(
+                            "wab-half-behind",
+                            "half the {rear} figures of the ranks behind",
+                        )
+                        .count("rear", rear)
                     } else {
-                        format!("half the {behind} figures behind them")
+                        Phrase::new(
+                            "wab-half-behind-them",
+                            "half the {behind} figures behind them",
+                        )
+                        .count("behind", behind)
                     },
                     c,
                 ))
@@ -412,12 +448,12 @@ fn side(
                 // when those are.
                 Some((
                     (c.flank_per_rank * r.ranks).min(rear),
-                    format!(
-                        "{} flank figures × {} rank{}",
-                        c.flank_per_rank,
-                        r.ranks,
-                        if r.ranks == 1 { "" } else { "s" }
-                    ),
+                    Phrase::new(
+                        "wab-flank-figures",
+                        "{flank} flank figures × {ranks|# rank|# ranks}",
+                    )
+                    .count("flank", c.flank_per_rank)
+                    .count("ranks", r.ranks),
                     c,
                 ))
             } else {
@@ -444,65 +480,93 @@ fn side(
     let (fighting_default, reason) = match (square, cut, &added) {
         (_, Some(why), Some((n, what, c))) => (
             in_contact + n,
-            format!(
-                "{} fighting: {in_contact} in contact ({why}, reading contact, ACA p.5, p.7) + {what}, charging, {}",
-                in_contact + n,
-                c.section
-            ),
+            Phrase::new(
+                "wab-fighting-contact-charging",
+                "{total} fighting: {in_contact} in contact ({why}, reading contact, ACA p.5, p.7) + {what}, charging, {section}",
+            )
+            .count("total", in_contact + n)
+            .count("in_contact", in_contact)
+            .phrase("why", why)
+            .phrase("what", what.clone())
+            .text("section", c.section.clone()),
         ),
         (_, Some(why), None) => (
             in_contact,
-            format!(
-                "{in_contact} fighting: {why}{} (reading contact, ACA p.5, p.7)",
+            Phrase::new(
+                "wab-fighting-contact",
+                "{in_contact} fighting: {why}{flanks} (reading contact, ACA p.5, p.7)",
+            )
+            .count("in_contact", in_contact)
+            .phrase("why", why)
+            .phrase(
+                "flanks",
                 if flanks_beyond {
-                    ", its flank figures behind the front rank's ends too"
+                    Phrase::new(
+                        "wab-flanks-beyond",
+                        ", its flank figures behind the front rank's ends too",
+                    )
                 } else {
-                    ""
-                }
+                    nothing()
+                },
             ),
         ),
         (Some((f, _)), None, _) => (
             front,
-            format!(
-                "{front} fighting: the front rank of a face of the {} (ACA p.3, reading square-face)",
-                f.name.get(Lang::En).to_lowercase()
-            ),
+            Phrase::new(
+                "wab-fighting-square",
+                "{front} fighting: the front rank of a face of the {name} (ACA p.3, reading square-face)",
+            )
+            .count("front", front)
+            .name("name", lower(&f.name)),
         ),
         (None, None, Some((n, what, c))) => (
             front + n,
-            format!(
-                "{} fighting: front rank {front} + {what}, charging, {}",
-                front + n,
-                c.section
-            ),
+            Phrase::new(
+                "wab-fighting-charging",
+                "{total} fighting: front rank {front} + {what}, charging, {section}",
+            )
+            .count("total", front + n)
+            .count("front", front)
+            .phrase("what", what.clone())
+            .text("section", c.section.clone()),
         ),
         (None, None, None) => (
             front,
-            format!(
-                "{front} fighting: the front rank ({} figures in {depth} rank{}{})",
-                unit.figures,
-                if depth == 1 { "" } else { "s" },
+            Phrase::new(
+                "wab-fighting-front",
+                "{front} fighting: the front rank ({figures} figures in {depth|# rank|# ranks}{by_default})",
+            )
+            .count("front", front)
+            .count("figures", unit.figures)
+            .count("depth", depth)
+            .phrase(
+                "by_default",
                 match formation.filter(|_| r.formation_by_default) {
-                    Some(f) => format!(
-                        ", its {} when no formation is given, reading who-fights",
-                        f.name.get(Lang::En).to_lowercase()
-                    ),
-                    None => String::new(),
-                }
+                    Some(f) => Phrase::new(
+                        "wab-fighting-by-default",
+                        ", its {name} when no formation is given, reading who-fights",
+                    )
+                    .name("name", lower(&f.name)),
+                    None => nothing(),
+                },
             ),
         ),
     };
     let (fighting_default, reason) = match contact {
         Some(c) if c < fighting_default => (
             c,
-            format!(
-                "{c} fighting: the figures in contact from the {} (reading flank-rear)",
-                if cx.from == From::Rear {
-                    "rear"
-                } else {
-                    "flank"
-                }
-            ),
+            if cx.from == From::Rear {
+                Phrase::new(
+                    "wab-fighting-rear",
+                    "{c} fighting: the figures in contact from the rear (reading flank-rear)",
+                )
+            } else {
+                Phrase::new(
+                    "wab-fighting-flank",
+                    "{c} fighting: the figures in contact from the flank (reading flank-rear)",
+                )
+            }
+            .count("c", c),
         ),
         _ => (fighting_default, reason),
     };
@@ -515,9 +579,22 @@ fn side(
     let reason = if r.fighting.is_none() {
         reason
     } else if fighting_default == formation_gives {
-        format!("{fighting} fighting: given by --{who}-fighting (the formation gives {fighting_default})")
+        Phrase::new(
+            "wab-fighting-given",
+            "{fighting} fighting: given by --{who}-fighting (the formation gives {gives})",
+        )
+        .count("fighting", fighting)
+        .text("who", who)
+        .count("gives", fighting_default)
     } else {
-        format!("{fighting} fighting: given by --{who}-fighting (the formation gives {formation_gives}, {fighting_default} of them in contact)")
+        Phrase::new(
+            "wab-fighting-given-contact",
+            "{fighting} fighting: given by --{who}-fighting (the formation gives {gives}, {contact} of them in contact)",
+        )
+        .count("fighting", fighting)
+        .text("who", who)
+        .count("gives", formation_gives)
+        .count("contact", fighting_default)
     };
     if fighting > unit.figures {
         return Err(format!(
@@ -788,4 +865,18 @@ impl CombatRequest {
     fn won_last_round_both(&self) -> bool {
         self.attacker.won_last_round && self.defender.won_last_round
     }
+}
+
+/// A phrase that says nothing (a part of a sentence left out).
+fn nothing() -> Phrase {
+    Phrase::new("nothing", "")
+}
+
+/// A formation's name in each language, as a sentence says it (lower case).
+fn lower(name: &crate::rulesets::wab_aca::model::Names) -> Named {
+    Named::new(
+        name.get(Lang::En).to_lowercase(),
+        Some(name.get(Lang::Fr).to_lowercase()),
+        Some(name.get(Lang::Es).to_lowercase()),
+    )
 }

@@ -37,7 +37,7 @@ pub struct DuelOut {
     pub shots_reason: Phrase,
     /// Which of the firer's figures re-roll their 1s to hit and why (none without elite).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub elite_reason: Option<String>,
+    pub elite_reason: Option<Phrase>,
     pub test_target: i64,
     #[serde(flatten)]
     pub report: super::super::duel::DuelReport,

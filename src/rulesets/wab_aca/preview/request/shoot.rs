@@ -228,7 +228,7 @@ pub struct ShootOut {
     pub elite: u32,
     /// Which figures re-roll and why (none without elite figures).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub elite_reason: Option<String>,
+    pub elite_reason: Option<Phrase>,
     /// How many fire and why: the formation's rank, the volley, or `--shots`.
     pub shots_reason: Phrase,
     /// The commanded volley's test, when one is fired.
@@ -394,40 +394,56 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
     let (elite, elite_reason) = match (r.elite, &firer) {
         (Some(_), _) if elite > 0 => (
             elite,
-            Some(format!(
-                "{elite} elite among the firers re-roll{} their 1s to hit: given by --elite",
-                if elite == 1 { "s" } else { "" }
-            )),
+            Some(
+                Phrase::new(
+                    "wab-elite-given",
+                    "{elite|# elite among the firers re-rolls|# elite among the firers re-roll} their 1s to hit: given by --elite",
+                )
+                .count("elite", elite),
+            ),
         ),
         (None, Some(f)) if elite > 0 => {
             let infantry = f.entry.kind == Kind::Infantry;
             let n = super::super::elite_firing(elite, shots, f.start, infantry);
-            let verb = if n == 1 { "re-rolls" } else { "re-roll" };
             let why = if infantry {
                 let of = if f.start == f.figures {
-                    format!("its {} figures", f.start)
+                    Phrase::new("wab-elite-of-its", "its {n} figures").count("n", f.start)
                 } else {
-                    format!("the {} it was bought with", f.start)
+                    Phrase::new("wab-elite-of-bought", "the {n} it was bought with")
+                        .count("n", f.start)
                 };
                 // A part of a figure, rounded up (all fire when the shots are its figures).
                 let rounded = if shots < f.start
                     && u64::from(elite) * u64::from(shots) % u64::from(f.start) != 0
                 {
-                    ", rounded up"
+                    Phrase::new("wab-rounded-up", ", rounded up")
                 } else {
-                    ""
+                    Phrase::new("nothing", "")
                 };
-                format!(
-                    "{n} elite {verb} their 1s to hit: {elite} elite of {of}, pro rata of the {shots} firing{rounded} (house rule elite-infantry-rerolls: its elite companies stand in every rank, its losses pro rata, ACA p.5)"
+                Phrase::new(
+                    "wab-elite-pro-rata",
+                    "{n|# elite re-rolls|# elite re-roll} their 1s to hit: {elite} elite of {of}, pro rata of the {shots} firing{rounded} (house rule elite-infantry-rerolls: its elite companies stand in every rank, its losses pro rata, ACA p.5)",
                 )
+                .count("n", n)
+                .count("elite", elite)
+                .phrase("of", of)
+                .count("shots", shots)
+                .phrase("rounded", rounded)
             } else if n < elite {
-                format!(
-                    "{n} elite {verb} their 1s to hit: the unit's {elite} elite figures (ACA p.7), up to its {shots} shots"
+                Phrase::new(
+                    "wab-elite-up-to",
+                    "{n|# elite re-rolls|# elite re-roll} their 1s to hit: the unit's {elite} elite figures (ACA p.7), up to its {shots} shots",
                 )
+                .count("n", n)
+                .count("elite", elite)
+                .count("shots", shots)
             } else {
-                format!(
-                    "{n} elite {verb} their 1s to hit: the unit's {elite} elite figures (ACA p.7)"
+                Phrase::new(
+                    "wab-elite-unit",
+                    "{n|# elite re-rolls|# elite re-roll} their 1s to hit: the unit's {elite} elite figures (ACA p.7)",
                 )
+                .count("n", n)
+                .count("elite", elite)
             };
             (n, Some(why))
         }
