@@ -32,19 +32,40 @@ pub struct Situation {
 #[derive(Debug, Clone, Serialize)]
 pub struct AdvantageReason {
     pub outcome: Outcome,
-    pub because: String,
+    /// Said in the text's language; its English (the conditions' ids) in JSON.
+    pub because: Phrase,
 }
 
-fn holds(when: &When, truth: &impl Fn(&str) -> bool) -> Option<String> {
+/// The conditions that hold, if any set of `when` does: English says their ids (what the
+/// data and `--condition` take), French their names.
+fn holds(db: &Database, when: &When, truth: &impl Fn(&str) -> bool) -> Option<Phrase> {
     when.iter()
         .find(|all| all.iter().all(|c| truth(c)))
         .map(|all| {
             if all.is_empty() {
-                "always".to_owned()
-            } else {
-                all.join(" and ")
+                return Phrase::new("th-always", "always");
             }
+            let fr: Vec<String> = all
+                .iter()
+                .map(|c| {
+                    let (not, id) = match c.strip_prefix("not-") {
+                        Some(rest) => ("non ", rest),
+                        None => ("", c.as_str()),
+                    };
+                    let name = db.conditions.get(id).map_or(id, |x| x.name.fr.as_str());
+                    format!("{not}{name}")
+                })
+                .collect();
+            Phrase::new("th-conditions", "{conditions}").name(
+                "conditions",
+                Named::new(all.join(" and "), Some(fr.join(" et ")), None),
+            )
         })
+}
+
+/// A troop type by its id in English (what the data take), its name in French.
+fn type_named(db: &Database, id: &str) -> Named {
+    Named::new(id, db.types.get(id).map(|t| t.name.fr.clone()), None)
 }
 
 /// The tactical advantage's outcome (reading advantage-order: miss, then hit, then morale).
@@ -66,7 +87,7 @@ pub fn advantage(db: &Database, s: &Situation) -> AdvantageReason {
     };
     for wanted in [Outcome::Miss, Outcome::Hit, Outcome::Morale] {
         for o in db.overrides.iter().filter(|o| o.result == wanted) {
-            if let Some(why) = holds(&o.when, &truth) {
+            if let Some(why) = holds(db, &o.when, &truth) {
                 return AdvantageReason {
                     outcome: wanted,
                     because: why,
@@ -86,17 +107,20 @@ pub fn advantage(db: &Database, s: &Situation) -> AdvantageReason {
             } else {
                 &cell.morale
             };
-            if let Some(why) = holds(when, &truth) {
+            if let Some(why) = holds(db, when, &truth) {
                 return AdvantageReason {
                     outcome: wanted,
-                    because: format!("{} against {}: {why}", cell.attacker, cell.defender),
+                    because: Phrase::new("th-cell", "{a} against {b}: {why}")
+                        .name("a", type_named(db, &cell.attacker))
+                        .name("b", type_named(db, &cell.defender))
+                        .phrase("why", why),
                 };
             }
         }
     }
     AdvantageReason {
         outcome: Outcome::Miss,
-        because: "nothing in the table gives it".into(),
+        because: Phrase::new("th-nothing-gives", "nothing in the table gives it"),
     }
 }
 
@@ -415,7 +439,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, Stop> {
     let reason = match r.advantage {
         Some(o) => AdvantageReason {
             outcome: o,
-            because: "given (--advantage)".into(),
+            because: Phrase::new("th-given-advantage", "given (--advantage)"),
         },
         None => advantage(db, &situation),
     };

@@ -50,7 +50,7 @@ pub fn combat(say: Say, db: &Database, r: &CombatReport) -> String {
         .count("dice", r.dice)
         .name("armour", armour)
         .label("outcome", format!("advantage_{outcome}"), outcome)
-        .text("because", r.advantage.because.clone()),
+        .phrase("because", r.advantage.because.clone()),
     ));
     text.push('\n');
     text.push_str(

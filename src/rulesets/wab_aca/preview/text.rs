@@ -299,7 +299,10 @@ pub fn test(r: &TestOut, say: Say) -> String {
     if let Some(u) = &r.unit {
         text.push_str(&format!("  {}\n", say.it(u)));
     }
-    text.push_str(&format!("  Ld {}\n", r.report.leadership));
+    text.push_str(&format!(
+        "  {}\n",
+        say.it(&Phrase::new("wab-test-ld", "Ld {ld}").count("ld", r.report.leadership))
+    ));
     for m in &r.report.modifiers {
         text.push_str(&format!(
             "  {:>+3}  {}{}\n",
