@@ -657,8 +657,14 @@ fn formation_and_contact_chosen_on_the_duel_card() {
             fixture.page(&c, "/").await;
             set_lang(&c, lang).await;
             fixture.page(&c, page).await;
+            // The duel's text in the page's language, as `muster preview --lang` says it.
+            let eleven = if lang == "fr" {
+                "11 combattants : le front de l'attaquant, 8 × 25 mm = 200 mm"
+            } else {
+                "11 fighting: the attacker's frontage of 8 × 25 mm = 200 mm"
+            };
             wait_for("the combat duel", || async {
-                combat_text(&c).await.contains("11 fighting: the attacker's frontage of 8 × 25 mm = 200 mm")
+                combat_text(&c).await.contains(eleven)
             })
             .await;
             // The choices in the page's words, as the ruleset's labels say them.
@@ -696,21 +702,22 @@ fn formation_and_contact_chosen_on_the_duel_card() {
             .unwrap();
             shot(&c, &format!("contact-duel-{lang}-{size}.png")).await;
         }
-        // Six of the battalion's figures in contact: six fight, and six dragoons face them.
+        // Six of the battalion's figures in contact: six fight, and six dragoons face them
+        // (the page is the last one of the loop, in French).
         select(&c, "#choices select[data-choice=contact]", "6").await;
         wait_for("six in contact", || async {
-            combat_text(&c).await.contains("6 fighting: 6 of its front rank of 12 in contact, given by --contact")
+            combat_text(&c).await.contains("6 combattants : 6 de son premier rang de 12 au contact, donné par --contact")
         })
         .await;
-        assert!(combat_text(&c).await.contains("meets 6 at most of the 8 figures of 25 mm"));
+        assert!(combat_text(&c).await.contains("touche au plus 6 des 8 figurines de 25 mm"));
         // By the book again, the battalion in a hollow square: the face charged, 24 / 8 = 3
         // figures (60 mm), and the 4 dragoons that can meet it.
         select(&c, "#choices select[data-choice=contact]", "book").await;
         select(&c, "#choices select[data-choice=defender_formation]", "hollow-square").await;
         wait_for("the square's face", || async {
             let t = combat_text(&c).await;
-            t.contains("3 fighting: the front rank of a face of the hollow square")
-                && t.contains("4 fighting: the defender's frontage of 3 × 20 mm = 60 mm")
+            t.contains("3 combattants : le premier rang d'une face du carré creux")
+                && t.contains("4 combattants : le front du défenseur, 3 × 20 mm = 60 mm")
         })
         .await;
         // The address keeps the situation.
