@@ -63,7 +63,15 @@ pub fn run(dirs: &[PathBuf], command: PreviewCommand) -> Result<u8, Error> {
             UnitRef::File { .. } => {}
         }
     }
-    let preview = engine.preview(&request)?;
+    // What the rules refuse is said in the asked language (the command line's own mistakes,
+    // which name its options, stay in English as clap's do).
+    let preview = engine.preview(&request).map_err(|e| match e {
+        Error::Cannot { said, .. } if lang != Lang::En => Error::Cannot {
+            cli: said.say(lang, &request.said()),
+            said,
+        },
+        e => e,
+    })?;
     if let Some(path) = &plot {
         let ext = path
             .extension()

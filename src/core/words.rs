@@ -65,6 +65,13 @@ impl Named {
     }
 }
 
+impl From<&crate::core::i18n::FrEn> for Named {
+    /// A label of a ruleset printed in French and English (Spanish falls back to French).
+    fn from(n: &crate::core::i18n::FrEn) -> Self {
+        Named::new(&n.en, Some(n.fr.clone()), None)
+    }
+}
+
 /// A message: its key (`msg_<key>` in the labels), its English template and its values.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Phrase {

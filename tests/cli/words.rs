@@ -1789,6 +1789,204 @@ fn every_command_line_output_in_its_language() {
     );
 }
 
+/// What the rules refuse of a preview (exit 2) is said in the asked language, the units and
+/// the rule's words named in it: it printed its English error whatever `--lang` said, and a
+/// WAB unit given by its entry was named in English in the French text ("tireur : Line
+/// battalion"). The command line's own mistakes (an unknown id, an option twice) stay in
+/// English, as clap's are.
+#[test]
+fn a_preview_the_rules_refuse_is_said_in_the_asked_language() {
+    let refused: &[(&str, &[&str])] = &[
+        (
+            "capitan",
+            &[
+                "fire",
+                "--shooter",
+                "gb-95th-sharpe:5",
+                "--target",
+                "fr-47e-fusiliers:10",
+                "--range",
+                "short",
+            ],
+        ),
+        (
+            "capitan",
+            &[
+                "fire",
+                "--shooter",
+                "fr-1er-hussards:5",
+                "--target",
+                "fr-47e-fusiliers:10",
+                "--range",
+                "long",
+            ],
+        ),
+        (
+            "capitan",
+            &[
+                "fire",
+                "--shooter",
+                "fr-47e-fusiliers:8",
+                "--target",
+                "fr-47e-fusiliers:10",
+                "--range",
+                "short",
+                "--fire-twice",
+            ],
+        ),
+        (
+            "capitan",
+            &[
+                "fire",
+                "--shooter",
+                "fr-47e-fusiliers:2",
+                "--shooter-skill",
+                "tirailleurs",
+                "--target",
+                "fr-47e-fusiliers:10",
+                "--range",
+                "short",
+            ],
+        ),
+        (
+            "wab-aca",
+            &["shoot", "--firer", "fr-cuirassiers:8", "--toughness", "3"],
+        ),
+        ("wab-aca", &["test", "--unit", "fr-conscripts", "--reroll"]),
+        (
+            "wab-aca",
+            &[
+                "fire-duel",
+                "--firer",
+                "fr-line-fusiliers:20",
+                "--target",
+                "fr-hussars",
+            ],
+        ),
+        (
+            "wab-aca",
+            &[
+                "combat",
+                "--attacker",
+                "fr-hussars:8",
+                "--defender",
+                "fr-line-fusiliers:12",
+                "--defender-formation",
+                "hollow-square",
+                "--attack-from",
+                "flank",
+            ],
+        ),
+        (
+            "thucydide",
+            &[
+                "combat",
+                "--dice",
+                "4",
+                "--armour",
+                "blue",
+                "--attacker-state",
+                "road-march",
+            ],
+        ),
+        (
+            "fire-classes",
+            &["volley", "--class", "guerrillas", "--situation", "volley"],
+        ),
+    ];
+    let shared: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root().join("templates/messages.toml")).unwrap())
+            .unwrap();
+    let forms = noun_forms();
+    let mut wrong = Vec::new();
+    for (id, args) in refused {
+        let r = Ruleset::ALL.iter().find(|r| r.id() == *id).unwrap();
+        let run = |lang: &str| {
+            let mut all = vec!["--ruleset", id, "preview"];
+            all.extend(args.iter());
+            all.extend(["--lang", lang]);
+            let run = muster(&all);
+            assert_eq!(run.code, 2, "{all:?}: {}{}", run.stdout, run.stderr);
+            assert!(run.stdout.is_empty(), "{all:?}: {}", run.stdout);
+            run.stderr
+        };
+        let english = run("en");
+        let templates = Templates::load(r.templates(), None, &[]).unwrap();
+        for lang in r.languages() {
+            let l = lang.id();
+            if *lang == muster::core::i18n::Lang::En {
+                continue;
+            }
+            let said = run(l);
+            let place = format!("{id} preview {} [{l}]", args.join(" "));
+            if said == english {
+                wrong.push(format!("{place}: said in English: {said}"));
+            }
+            let mut foreign = foreign_words(&templates.labels(l));
+            foreign.extend(
+                shared
+                    .get(l)
+                    .and_then(|t| t.get("foreign_cli"))
+                    .and_then(|v| v.as_array())
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|w| w.as_str().map(str::to_owned)),
+            );
+            let ids: Vec<String> = args
+                .iter()
+                .filter_map(|a| a.split(':').next())
+                .filter(|a| a.contains('-') && !a.starts_with("--"))
+                .map(str::to_owned)
+                .collect();
+            wrong_words(&place, &said, *lang, &forms, &foreign, "", &ids, &mut wrong);
+        }
+    }
+    // A unit given by its entry, named as the data name it in the asked language.
+    for (l, firer, target, english) in [
+        (
+            "fr",
+            "Bataillon de ligne",
+            "Régiment de hussards",
+            "Line battalion",
+        ),
+        (
+            "es",
+            "Batallón de línea",
+            "Regimiento de húsares",
+            "Line battalion",
+        ),
+    ] {
+        let run = muster(&[
+            "--ruleset",
+            "wab-aca",
+            "preview",
+            "shoot",
+            "--firer",
+            "fr-line-fusiliers:20",
+            "--target",
+            "fr-hussars",
+            "--lang",
+            l,
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        if !run.stdout.contains(firer)
+            || !run.stdout.contains(target)
+            || run.stdout.contains(english)
+        {
+            wrong.push(format!(
+                "wab-aca preview shoot [{l}]: the units named in English:\n{}",
+                run.stdout
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} problems:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
 /// A card's kind and arm as each language says them: "Mounted command", "Foot troops",
 /// "Horse artillery" in English (they printed "Command mounted", "Troop on foot"), the kind
 /// first in French ("Commandement à cheval"); and a count of one hex in the singular in

@@ -2,7 +2,8 @@
 //! make a 7 (and each further 6 one more) unless disordered, the elite shot adds 1 after the
 //! roll, -1 to every die takes 1 off; then the chance of reaching each range band's score.
 
-use crate::core::words::Phrase;
+use crate::core::error::Stop;
+use crate::core::words::{Named, Phrase};
 use serde::Serialize;
 
 use super::database::Database;
@@ -129,7 +130,17 @@ pub struct VolleyReport {
     pub notes: Vec<Phrase>,
 }
 
-pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> {
+/// A situation the class's table says is impossible (reading impossible-first).
+fn impossible(class: &Class, cell: &Cell) -> Stop {
+    Stop::cannot(
+        format!("{}: {} (FC, table)", class.name.en, cell.text.en),
+        Phrase::new("cannot-fire-class", "{class}: {cell} (FC, table)")
+            .name("class", Named::from(&class.name))
+            .name("cell", Named::from(&cell.text)),
+    )
+}
+
+pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, Stop> {
     let mut dice = within("--shooters", r.shooters, &SHOOTERS, "engine limit")?;
     let mut notes = Vec::new();
     let mut effects = Effects {
@@ -157,7 +168,7 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
         };
         // Reading impossible-first: no officer does not make an impossible situation possible.
         if asked.impossible {
-            return Err(format!("{}: {} (FC, table)", class.name.en, asked.text.en));
+            return Err(impossible(class, asked));
         }
         let mut situation = situation;
         if r.no_officer && situation == Situation::Volley && class.no_officer.no_volley {
@@ -173,7 +184,7 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
             Situation::Skirmish => &class.skirmish,
         };
         if base.impossible {
-            return Err(format!("{}: {} (FC, table)", class.name.en, base.text.en));
+            return Err(impossible(class, base));
         }
         let cell = if r.against_skirmishers {
             &class.vs_skirmishers
@@ -194,7 +205,8 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
                     return Err(format!(
                         "--single-shooter: {} have no single-shooter fire here ({})",
                         class.name.en, cell.text.en
-                    ))
+                    )
+                    .into())
                 }
             }
             if dice != 1 {
@@ -251,7 +263,8 @@ pub fn volley(db: &Database, r: &VolleyRequest) -> Result<VolleyReport, String> 
                 "--moving: the {} {}",
                 weapon.name.en.to_lowercase(),
                 weapon.fires.en
-            ))
+            )
+            .into())
         }
     };
     let results = results(dice, effects);

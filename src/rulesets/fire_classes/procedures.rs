@@ -104,7 +104,7 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
             },
         },
     )
-    .map_err(Error::Usage)?;
+    .map_err(Error::from)?;
     let series = series(&report);
     Preview::of(
         r,

@@ -304,11 +304,18 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatReport, Stop> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     if let Some(ban) = bans.first() {
-        return Err(format!(
-            "the attacker cannot fight: {} ({})",
-            ban.rule.en, ban.section
-        )
-        .into());
+        return Err(Stop::cannot(
+            format!(
+                "the attacker cannot fight: {} ({})",
+                ban.rule.en, ban.section
+            ),
+            Phrase::new(
+                "cannot-attacker-fight",
+                "the attacker cannot fight: {rule} ({section})",
+            )
+            .name("rule", Named::from(&ban.rule))
+            .text("section", ban.section.clone()),
+        ));
     }
     let mut notes = Vec::new();
     if r.riposte {

@@ -588,7 +588,7 @@ fn test(db: &Database, r: &Request) -> Result<Preview, Error> {
             house_rules: r.texts("house-rule"),
         },
     )
-    .map_err(usage)?;
+    .map_err(Error::from)?;
     Preview::of(
         r,
         &out,

@@ -4,6 +4,7 @@
 
 use crate::core::error::Error;
 use crate::core::names::NameKind;
+use crate::core::words::Phrase;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, Die, Kind};
 use crate::rulesets::capitan::preview::request::UnitChoice;
@@ -65,11 +66,23 @@ pub(crate) fn one_skill(r: &Request, name: &str, role: &str) -> Result<Option<St
     match r.texts(name).as_slice() {
         [] => Ok(None),
         [one] => Ok(Some(one.clone())),
-        more => Err(usage(format!(
-            "the {role} uses {} skills: a unit uses one skill per activation (Capitán §11)",
-            more.len()
-        ))),
+        more => Err(Error::cannot(
+            format!(
+                "the {role} uses {} skills: a unit uses one skill per activation (Capitán §11)",
+                more.len()
+            ),
+            one_skill_said(more.len()),
+        )),
     }
+}
+
+/// Why a unit is given one skill only, in the player's words.
+pub(crate) fn one_skill_said(n: usize) -> Phrase {
+    Phrase::new(
+        "cannot-skills",
+        "a unit uses one skill per activation (Capitán §11); {n|# skill was|# skills were} given",
+    )
+    .count("n", n)
 }
 
 /// The unit a parameter names: a sheet (command units default to their N°F) or a list's unit.

@@ -116,7 +116,7 @@ pub fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
         factors: r.texts("factor"),
         skills: r.texts("skill"),
     };
-    let report = request::artillery(db, &request).map_err(usage)?;
+    let report = request::artillery(db, &request).map_err(Error::from)?;
     let series = text::artillery_series(&report);
     Preview::of(
         r,

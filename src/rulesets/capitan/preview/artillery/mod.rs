@@ -8,6 +8,7 @@ pub mod text;
 
 use super::request::skill_named;
 use crate::core::dice;
+use crate::core::error::Stop;
 use crate::core::words::{Named, Phrase};
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, GunType, Quality};
@@ -99,11 +100,7 @@ pub struct Shot {
     pub skills: Vec<String>,
 }
 
-pub fn setup(
-    db: &Database,
-    shot: &Shot,
-    notes: &mut Vec<Phrase>,
-) -> Result<ArtillerySetup, String> {
+pub fn setup(db: &Database, shot: &Shot, notes: &mut Vec<Phrase>) -> Result<ArtillerySetup, Stop> {
     let art = &db.artillery;
     let rockets = shot.rockets.then_some(&art.congreve);
     let gun_type = rockets.map(|c| c.gun_type).unwrap_or(shot.gun);
@@ -111,7 +108,13 @@ pub fn setup(
         .gun(gun_type)
         .ok_or_else(|| format!("no gun type {gun_type} in artillery.toml"))?;
     if rockets.is_some() && shot.ammunition != Ammunition::Shell {
-        return Err("Congreve rockets fire as a howitzer: --ammo shell (Capitán §12.18)".into());
+        return Err(Stop::cannot(
+            "Congreve rockets fire as a howitzer: --ammo shell (Capitán §12.18)",
+            Phrase::new(
+                "cannot-rockets-ammunition",
+                "Congreve rockets fire as a howitzer, with shells (Capitán §12.18)",
+            ),
+        ));
     }
     let ammo = match shot.ammunition {
         Ammunition::Canister => &gun.canister,

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::core::bounds::within;
+use crate::core::error::Stop;
 use crate::core::words::Phrase;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{CoverLevel, GunType, Kind, Quality};
@@ -47,7 +48,7 @@ pub struct ArtilleryReport {
     pub notes: Vec<Phrase>,
 }
 
-pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryReport, String> {
+pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryReport, Stop> {
     let mut notes = Vec::new();
     let under = match (req.under_template, &req.target) {
         (Some(n), _) => n,
@@ -73,9 +74,9 @@ pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryRepor
     let mut seen = std::collections::HashSet::new();
     for f in &req.factors {
         if !seen.insert(f) {
-            return Err(format!(
-                "--factor {f} is given twice: each factor of §12.13 counts once"
-            ));
+            return Err(
+                format!("--factor {f} is given twice: each factor of §12.13 counts once").into(),
+            );
         }
     }
     if req.cover.is_some() && req.factors.iter().any(|f| f.starts_with("cover-")) {
@@ -84,15 +85,18 @@ pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryRepor
         );
     }
     if req.skills.len() > 1 {
-        return Err(format!(
-            "the gun uses {} skills: a unit uses one skill per activation (Capitán §11)",
-            req.skills.len()
+        return Err(Stop::cannot(
+            format!(
+                "the gun uses {} skills: a unit uses one skill per activation (Capitán §11)",
+                req.skills.len()
+            ),
+            crate::rulesets::capitan::preview::reading::one_skill_said(req.skills.len()),
         ));
     }
     let sheet = req.gun.as_ref().map(|g| g.sheet);
     if let Some(s) = sheet {
         if s.kind != Kind::Artillery {
-            return Err(format!("`{}` is not an artillery sheet", s.id));
+            return Err(format!("`{}` is not an artillery sheet", s.id).into());
         }
         for k in &req.skills {
             let listed = req
@@ -101,7 +105,7 @@ pub fn artillery(db: &Database, req: &ArtilleryRequest) -> Result<ArtilleryRepor
                 .and_then(|g| g.list.as_ref())
                 .map(|l| l.skills.iter().any(|(id, _)| id == k));
             if listed == Some(false) || (listed.is_none() && s.offers(k).is_none()) {
-                return Err(format!("`{}` does not have skill `{k}`", s.id));
+                return Err(format!("`{}` does not have skill `{k}`", s.id).into());
             }
         }
     }

@@ -6,7 +6,7 @@ use super::text;
 use crate::core::error::Error;
 use crate::core::words::Say;
 use crate::rulesets::capitan::database::Database;
-use crate::rulesets::capitan::preview::reading::{one_skill, skill, unit, usage, Previewed};
+use crate::rulesets::capitan::preview::reading::{one_skill, skill, unit, Previewed};
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
 
@@ -78,7 +78,7 @@ pub fn charge(db: &Database, r: &Request) -> Result<Preview, Error> {
         target_command: r.flag("target-command"),
         captured_flag: r.flag("captured-flag"),
     };
-    let report = request::charge(db, &request).map_err(usage)?;
+    let report = request::charge(db, &request).map_err(Error::from)?;
     Preview::of(
         r,
         &report,

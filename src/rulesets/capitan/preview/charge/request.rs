@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::core::bounds::within;
+use crate::core::error::Stop;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::preview::charge::{self, ChargeInput};
 
@@ -40,7 +41,7 @@ pub struct ChargeReport {
     pub notes: Vec<Phrase>,
 }
 
-pub fn charge(db: &Database, req: &ChargeRequest) -> Result<ChargeReport, String> {
+pub fn charge(db: &Database, req: &ChargeRequest) -> Result<ChargeReport, Stop> {
     if let Some(m) = req.morale {
         within("--morale", m, &limits::MORALE, "as on the sheets")?;
     }

@@ -9,7 +9,7 @@ use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{DodgeReroll, Range};
 use crate::rulesets::capitan::preview::fire::Situation;
 use crate::rulesets::capitan::preview::reading::{
-    cover, die, one_skill, pick, skill, unit, usage, Previewed, COVER, DICE,
+    cover, die, one_skill, pick, skill, unit, Previewed, COVER, DICE,
 };
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
@@ -133,7 +133,7 @@ pub fn fire(db: &Database, r: &Request) -> Result<Preview, Error> {
             (None, None) => None,
         },
     };
-    let reports = request::fire(db, &request).map_err(usage)?;
+    let reports = request::fire(db, &request).map_err(Error::from)?;
     Preview::compared(
         r,
         &reports,

@@ -9,6 +9,7 @@ pub mod text;
 use super::request::skill_named;
 use super::{CourageTest, Distribution, Unit};
 use crate::core::dice;
+use crate::core::error::Stop;
 use crate::core::words::{Named, Phrase};
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{Arm, CoverLevel, DodgeReroll, Quality, Range, Specialist};
@@ -136,7 +137,7 @@ pub fn from_units(
     shooter: &Unit,
     target: &Unit,
     situation: &Situation,
-) -> Result<(FireSetup, Vec<Phrase>), String> {
+) -> Result<(FireSetup, Vec<Phrase>), Stop> {
     let rules = &db.rules;
     let (s, t) = (shooter.sheet, target.sheet);
     let mut notes = Vec::new();
@@ -145,9 +146,16 @@ pub fn from_units(
         && s.kind != crate::rulesets::capitan::model::Kind::Artillery
         && range == Range::Long
     {
-        return Err(format!(
-            "`{}` is mounted: mounted troops fire at most at medium range (Capitán §7.2)",
-            s.id
+        return Err(Stop::cannot(
+            format!(
+                "`{}` is mounted: mounted troops fire at most at medium range (Capitán §7.2)",
+                s.id
+            ),
+            Phrase::new(
+                "cannot-mounted-long-range",
+                "{unit} is mounted: mounted troops fire at most at medium range (Capitán §7.2)",
+            )
+            .text("unit", s.name.clone()),
         ));
     }
     let skill = |id: &str| shooter.uses(id).then(|| db.skill(id)).flatten();
@@ -267,9 +275,21 @@ pub fn from_units(
     let mut shots = shooter.figures;
     if situation.fire_twice {
         if s.quality != Quality::Elite {
-            return Err(format!(
-                "only elite units fire twice without moving (Capitán §3.1); `{}` is {}",
-                s.id, s.quality
+            return Err(Stop::cannot(
+                format!(
+                    "only elite units fire twice without moving (Capitán §3.1); `{}` is {}",
+                    s.id, s.quality
+                ),
+                Phrase::new(
+                    "cannot-fire-twice",
+                    "only elite units fire twice without moving (Capitán §3.1); {unit}: {quality}",
+                )
+                .text("unit", s.name.clone())
+                .label(
+                    "quality",
+                    format!("quality_{}", s.quality),
+                    s.quality.to_string(),
+                ),
             ));
         }
         shots *= 2;

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::core::bounds::within;
+use crate::core::error::Stop;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{Die, DodgeReroll};
 use crate::rulesets::capitan::preview::fire::{self, FireSetup, Situation};
@@ -71,7 +72,7 @@ pub struct FireReport {
     pub setup: FireSetup,
 }
 
-pub fn fire(db: &Database, req: &FireRequest) -> Result<Vec<FireReport>, String> {
+pub fn fire(db: &Database, req: &FireRequest) -> Result<Vec<FireReport>, Stop> {
     let o = &req.overrides;
     if let Some(s) = o.shots {
         within("--shots", s, &limits::SHOTS, "engine limit")?;
@@ -97,7 +98,7 @@ pub fn fire(db: &Database, req: &FireRequest) -> Result<Vec<FireReport>, String>
                 .as_ref()
                 .ok_or("--compare-skill needs --shooter or --list")?;
             if current.as_deref() == Some(k.as_str()) {
-                return Err(format!("the shooter already uses `{k}`"));
+                return Err(format!("the shooter already uses `{k}`").into());
             }
             let (mut r, _) = fire_one(db, req, Some(shooter), Some(k), Some(k))?;
             r.label = compared_label(db, &reports[0].shooter, k, current.as_deref());
@@ -117,7 +118,7 @@ fn fire_one(
     shooter: Option<&UnitChoice>,
     asked: Option<&str>,
     compared: Option<&str>,
-) -> Result<(FireReport, Option<String>), String> {
+) -> Result<(FireReport, Option<String>), Stop> {
     let o = &req.overrides;
     let mut notes = Vec::new();
     let shooter_figures = shooter
@@ -183,7 +184,7 @@ fn fire_one(
     let difficulty = match (req.situation.range, &base) {
         (_, Some(b)) => b.difficulty,
         (Some(r), None) => db.rules.fire.difficulty.get(r) as i32,
-        (None, None) => return Err(missing("--range")),
+        (None, None) => return Err(missing("--range").into()),
     };
     let shots = o
         .shots

@@ -8,7 +8,7 @@ use crate::core::words::Say;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::preview::melee::Stance;
 use crate::rulesets::capitan::preview::reading::{
-    cover, die, one_skill, skill, unit, usage, Previewed, COVER, DICE,
+    cover, die, one_skill, skill, unit, Previewed, COVER, DICE,
 };
 use crate::rulesets::capitan::preview::request::limits;
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
@@ -140,7 +140,7 @@ pub fn melee(db: &Database, r: &Request) -> Result<Preview, Error> {
         rounds,
         compare_skill: r.text("compare-skill"),
     };
-    let reports = request::melee(db, &request).map_err(usage)?;
+    let reports = request::melee(db, &request).map_err(Error::from)?;
     Preview::compared(
         r,
         &reports,

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::core::bounds::within;
 use crate::core::distribution::Distribution;
+use crate::core::error::Stop;
 use crate::core::words::Phrase;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::Die;
@@ -70,7 +71,7 @@ pub struct MeleeReport {
     pub notes: Vec<Phrase>,
 }
 
-pub fn melee(db: &Database, req: &MeleeRequest) -> Result<Vec<MeleeReport>, String> {
+pub fn melee(db: &Database, req: &MeleeRequest) -> Result<Vec<MeleeReport>, Stop> {
     if let Some(r) = req.rounds {
         within("--rounds", r, &limits::ROUNDS, "engine limit")?;
     }
@@ -108,7 +109,7 @@ pub fn melee(db: &Database, req: &MeleeRequest) -> Result<Vec<MeleeReport>, Stri
             return Err("--compare-skill needs --a or --a-list".into());
         }
         if current.as_deref() == Some(k.as_str()) {
-            return Err(format!("side A already uses `{k}`"));
+            return Err(format!("side A already uses `{k}`").into());
         }
         let (mut r, _) = melee_one(db, req, Some(k), Some(k))?;
         r.label = compared_label(db, &reports[0].a, k, current.as_deref());
@@ -122,7 +123,7 @@ fn melee_one(
     req: &MeleeRequest,
     a_skill: Option<&str>,
     compared: Option<&str>,
-) -> Result<(MeleeReport, Option<String>), String> {
+) -> Result<(MeleeReport, Option<String>), Stop> {
     let mut notes = Vec::new();
     let a_fig = req
         .a
@@ -142,7 +143,7 @@ fn melee_one(
                     hypothetical: bool,
                     flag: &str,
                     notes: &mut Vec<Phrase>|
-     -> Result<Option<String>, String> {
+     -> Result<Option<String>, Stop> {
         match (&side.unit, fig) {
             (Some(u), Some(f)) => {
                 chosen_skill(db, u, Some(f), asked, hypothetical, Use::Melee, flag, notes)
@@ -258,7 +259,7 @@ fn melee_side(
     enemy: Option<&Unit>,
     flag: &str,
     notes: &mut Vec<Phrase>,
-) -> Result<melee::Side, String> {
+) -> Result<melee::Side, Stop> {
     let o = &side.overrides;
     let base = match (unit, enemy) {
         (Some(u), Some(e)) => Some(melee::side_from_unit(

@@ -2,6 +2,7 @@
 //! and the skill each uses (one per activation, §11): what every procedure's request
 //! shares.
 
+use crate::core::error::Stop;
 use crate::core::words::{Named, Phrase};
 use crate::rulesets::capitan::army::{base_cost, skill_cost};
 use crate::rulesets::capitan::database::Database;
@@ -83,12 +84,7 @@ impl<'a> UnitChoice<'a> {
 
     /// Figures for this preview: `given` (an ad-hoc flag), else the unit's; checked against
     /// the rules (troops and guns 1–12 on the table, command units at most their N°F).
-    pub(crate) fn figures(
-        &self,
-        given: Option<u32>,
-        role: &str,
-        flag: &str,
-    ) -> Result<u32, String> {
+    pub(crate) fn figures(&self, given: Option<u32>, role: &str, flag: &str) -> Result<u32, Stop> {
         let n = given.or(self.figures).ok_or_else(|| {
             format!(
                 "give the {role}'s figures: --{flag} {}:N (a troop unit has 4 to 12 figures, §1)",
@@ -100,7 +96,7 @@ impl<'a> UnitChoice<'a> {
             _ => *limits::FIGURES.end(),
         };
         if n == 0 || n > max {
-            return Err(match self.sheet.kind {
+            let cli = match self.sheet.kind {
                 Kind::Command => format!(
                     "{role} `{}`: {n} figures; a command unit has at most its N°F, {max} (Capitán §1)",
                     self.sheet.id
@@ -113,7 +109,27 @@ impl<'a> UnitChoice<'a> {
                     "{role} `{}`: {n} gunners; a gun has at most {max} (Capitán §1, §12.15)",
                     self.sheet.id
                 ),
-            });
+            };
+            let said = match self.sheet.kind {
+                Kind::Command => Phrase::new(
+                    "cannot-command-figures",
+                    "{unit}: {n|# figure|# figures}; a command unit has at most its N°F, {max} (Capitán §1)",
+                ),
+                Kind::Troop => Phrase::new(
+                    "cannot-troop-figures",
+                    "{unit}: {n|# figure|# figures}; troops have at most {max} (1–{max} on the table, 4–12 when bought, Capitán §1)",
+                ),
+                Kind::Artillery => Phrase::new(
+                    "cannot-gun-figures",
+                    "{unit}: {n|# gunner|# gunners}; a gun has at most {max} (Capitán §1, §12.15)",
+                ),
+            };
+            return Err(Stop::cannot(
+                cli,
+                said.text("unit", self.sheet.name.clone())
+                    .count("n", n)
+                    .count("max", max),
+            ));
         }
         Ok(n)
     }
@@ -189,7 +205,7 @@ pub(crate) fn chosen_skill(
     purpose: Use,
     flag: &str,
     notes: &mut Vec<Phrase>,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, Stop> {
     let name = unit.named(figures);
     let reduced =
         unit.sheet.kind != Kind::Command && figures.is_some_and(|f| f <= db.rules.reduced.figures);
@@ -200,20 +216,27 @@ pub(crate) fn chosen_skill(
         match &unit.list {
             Some(l) if !compared && !l.skills.iter().any(|(id, _)| id == k) => {
                 let bought: Vec<&str> = l.skills.iter().map(|(id, _)| id.as_str()).collect();
-                return Err(format!(
-                    "{} did not take skill `{k}`; it has: {}",
-                    l.origin,
-                    if bought.is_empty() {
-                        "no skills".to_owned()
-                    } else {
-                        bought.join(", ")
-                    }
+                return Err(Stop::cannot(
+                    format!(
+                        "{} did not take skill `{k}`; it has: {}",
+                        l.origin,
+                        if bought.is_empty() {
+                            "no skills".to_owned()
+                        } else {
+                            bought.join(", ")
+                        }
+                    ),
+                    Phrase::new("cannot-skill-not-bought", "{unit} did not take {skill}")
+                        .phrase("unit", l.origin.clone())
+                        .name("skill", skill_named(skill)),
                 ));
             }
             _ if (compared || unit.list.is_none()) && unit.sheet.offers(k).is_none() => {
-                return Err(format!(
-                    "sheet `{}` does not offer skill `{k}`",
-                    unit.sheet.id
+                return Err(Stop::cannot(
+                    format!("sheet `{}` does not offer skill `{k}`", unit.sheet.id),
+                    Phrase::new("cannot-skill-not-offered", "{unit} does not offer {skill}")
+                        .text("unit", unit.sheet.name.clone())
+                        .name("skill", skill_named(skill)),
                 ))
             }
             _ => {}
@@ -221,9 +244,17 @@ pub(crate) fn chosen_skill(
         // « Les unités réduites, fuyant ou désorganisées ne peuvent pas utiliser leurs HE »
         // (§11): a skill asked for that the unit cannot use is refused, not left out.
         if reduced {
-            return Err(format!(
-                "--{flag} {k}: {name} is reduced (2 figures or fewer, Capitán §5.3): it cannot use {} (« Les unités réduites […] ne peuvent pas utiliser leurs HE », Capitán §11)",
-                skill.name.get(super::super::TEXT)
+            return Err(Stop::cannot(
+                format!(
+                    "--{flag} {k}: {name} is reduced (2 figures or fewer, Capitán §5.3): it cannot use {} (« Les unités réduites […] ne peuvent pas utiliser leurs HE », Capitán §11)",
+                    skill.name.get(super::super::TEXT)
+                ),
+                Phrase::new(
+                    "cannot-reduced-skill",
+                    "{unit} is reduced (2 figures or fewer, Capitán §5.3): it cannot use {skill} (Capitán §11)",
+                )
+                .phrase("unit", name.clone())
+                .name("skill", skill_named(skill)),
             ));
         }
         if !compared {

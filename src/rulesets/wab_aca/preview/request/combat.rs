@@ -329,7 +329,7 @@ fn side(
     contact: Option<u32>,
     met: Option<&Met>,
     house: House,
-) -> Result<(Side, Phrase), String> {
+) -> Result<(Side, Phrase), Stop> {
     // The attacker charged (+1 and its bonuses); a counter-charging defender has the
     // bonuses but the attacker keeps the +1 (ACA p.5, p.7).
     let (charging, charge_bonus) = if who == "attacker" {
@@ -358,7 +358,8 @@ fn side(
                 e.name.get(Lang::En),
                 f.id,
                 e.formations.join(", ")
-            ));
+            )
+            .into());
         }
     }
     let other_formation = if who == "attacker" {
@@ -377,13 +378,23 @@ fn side(
             return Err(format!(
                 "--{who}-ranks: the rank bonus of a square is set by its formation (ACA p.3: a hollow square of 12 figures or more +3, +2 light infantry; a solid square +1); give no ranks with --{who}-formation {}",
                 f.id
-            ));
+            )
+            .into());
         }
         if let Some(min) = f.min_figures {
             if unit.figures < min {
-                return Err(format!(
-                    "--{who}-formation {}: {} figures; a hollow square needs at least {min} (ACA p.3: \"tant qu'il comporte au moins 12 figurines\"); a smaller unit forms a solid square",
-                    f.id, unit.figures
+                return Err(Stop::cannot(
+                    format!(
+                        "--{who}-formation {}: {} figures; a hollow square needs at least {min} (ACA p.3: \"tant qu'il comporte au moins 12 figurines\"); a smaller unit forms a solid square",
+                        f.id, unit.figures
+                    ),
+                    Phrase::new(
+                        "cannot-hollow-square",
+                        "{unit}: {n|# figure|# figures}; a hollow square needs at least {min} (ACA p.3); a smaller unit forms a solid square",
+                    )
+                    .phrase("unit", unit.name.clone())
+                    .count("n", unit.figures)
+                    .count("min", min),
                 ));
             }
         }
@@ -600,7 +611,8 @@ fn side(
         return Err(format!(
             "--{who}-fighting: {fighting} figures fighting, but the unit has {}",
             unit.figures
-        ));
+        )
+        .into());
     }
     let cap = formation
         .map(|f| match (e.class, f.rank_bonus_light) {
@@ -628,13 +640,15 @@ fn side(
         return Err(format!(
             "--{who}-elite: {} has no elite figures to buy",
             e.name.get(Lang::En)
-        ));
+        )
+        .into());
     }
     if elite > unit.figures {
         return Err(format!(
             "--{who}-elite: {elite} elite figures among {}",
             unit.figures
-        ));
+        )
+        .into());
     }
     let rerolls = if has(e, "pistols") {
         Rerolls::All
@@ -646,10 +660,13 @@ fn side(
     let impact = charging && !cancelled && has(e, "impact") && is_foot(other.entry);
     let quality = db.quality(e);
     if r.reroll && quality.is_none_or(|q| q.rerolls == 0) {
-        return Err(format!(
-            "--{who}-reroll: {} is {}, which has no re-roll of a failed test (ACA p.13)",
-            e.name.get(Lang::En),
-            e.quality
+        return Err(Stop::cannot(
+            format!(
+                "--{who}-reroll: {} is {}, which has no re-roll of a failed test (ACA p.13)",
+                e.name.get(Lang::En),
+                e.quality
+            ),
+            super::unit::no_reroll_said(db, unit),
         ));
     }
     let supports = within(
@@ -663,7 +680,8 @@ fn side(
         return Err(format!(
             "--{who}-officer: {} has no unit officer",
             e.name.get(Lang::En)
-        ));
+        )
+        .into());
     }
     Ok((
         Side {
@@ -755,7 +773,7 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
                     "cannot-general-combat",
                     "{unit} is a general: close combat is previewed between units",
                 )
-                .text("unit", u.label.clone()),
+                .name("unit", u.label.clone()),
             ));
         }
     }
@@ -775,14 +793,22 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
         });
         if let Some(only) = reaction.and_then(|x| x.only_against) {
             if a_unit.entry.arm() != Some(only) {
-                return Err(format!(
-                    "--counter-charge: {} is {}, and {} is {}: {} counter-charges {only} only (ACA p.5: \"Contre-charger (uniquement face à de l'infanterie)\")",
-                    d_unit.name,
-                    d_unit.entry.kind,
-                    a_unit.name,
-                    a_unit.entry.kind,
-                    d_unit.entry.kind,
-                ).into());
+                return Err(Stop::cannot(
+                    format!(
+                        "--counter-charge: {} is {}, and {} is {}: {} counter-charges {only} only (ACA p.5: \"Contre-charger (uniquement face à de l'infanterie)\")",
+                        d_unit.name,
+                        d_unit.entry.kind,
+                        a_unit.name,
+                        a_unit.entry.kind,
+                        d_unit.entry.kind,
+                    ),
+                    Phrase::new(
+                        "cannot-counter-charge",
+                        "{unit} counter-charges infantry only (ACA p.5), and {charger} is not",
+                    )
+                    .phrase("unit", d_unit.name.clone())
+                    .phrase("charger", a_unit.name.clone()),
+                ));
             }
         }
     }
@@ -794,11 +820,26 @@ pub fn combat(db: &Database, r: &CombatRequest) -> Result<CombatOut, Stop> {
             .and_then(|id| db.formations.get(id))
             .filter(|f| f.square.is_some());
         if let Some(f) = square {
-            return Err(format!(
-                "--attack-from {}: the defender is in {} (ACA p.3: \"Un carré n'a ni flanc ni arrière\")",
-                if r.from == From::Flank { "flank" } else { "rear" },
-                f.id
-            ).into());
+            return Err(Stop::cannot(
+                format!(
+                    "--attack-from {}: the defender is in {} (ACA p.3: \"Un carré n'a ni flanc ni arrière\")",
+                    if r.from == From::Flank { "flank" } else { "rear" },
+                    f.id
+                ),
+                Phrase::new(
+                    "cannot-square-flank",
+                    "{unit} is in {formation}: a square has neither flank nor rear (ACA p.3)",
+                )
+                .phrase("unit", d_unit.name.clone())
+                .name(
+                    "formation",
+                    Named::new(
+                        f.name.get(Lang::En).to_lowercase(),
+                        Some(f.name.get(Lang::Fr).to_lowercase()),
+                        Some(f.name.get(Lang::Es).to_lowercase()),
+                    ),
+                ),
+            ));
         }
         if r.defender.reformed {
             return Err(format!(

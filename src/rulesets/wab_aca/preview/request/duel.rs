@@ -58,30 +58,57 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
     match target.entry.arm() {
         Some(Arm::Infantry) => {}
         Some(Arm::Cavalry) => {
-            return Err(format!(
-                "--target: {} is cavalry (ACA p.7: \"La cavalerie ne peut répondre par un duel de feu\")",
-                target.name
-            ).into())
+            return Err(Stop::cannot(
+                format!(
+                    "--target: {} is cavalry (ACA p.7: \"La cavalerie ne peut répondre par un duel de feu\")",
+                    target.name
+                ),
+                Phrase::new(
+                    "cannot-duel-cavalry",
+                    "{unit} is cavalry, which does not answer in a fire duel (ACA p.7)",
+                )
+                .phrase("unit", target.name.clone()),
+            ))
         }
         None => {
-            return Err(format!(
-                "--target: {} is a {}; the fire duel is a formed unit's in line (ACA p.4), the artillery duel a battery's (ACA p.8)",
-                target.name, target.entry.kind
-            ).into())
+            return Err(Stop::cannot(
+                format!(
+                    "--target: {} is a {}; the fire duel is a formed unit's in line (ACA p.4), the artillery duel a battery's (ACA p.8)",
+                    target.name, target.entry.kind
+                ),
+                Phrase::new(
+                    "cannot-duel-target",
+                    "{unit} does not answer in a fire duel: the fire duel is a formed unit's in line (ACA p.4), the artillery duel a battery's (ACA p.8)",
+                )
+                .phrase("unit", target.name.clone()),
+            ))
         }
     }
     if firer.entry.kind == Kind::Battery || firer.entry.kind == Kind::General {
-        return Err(format!(
-            "--firer: {} is a {}; the fire duel answers infantry or cavalry fire (ACA p.4)",
-            firer.name, firer.entry.kind
-        )
-        .into());
+        return Err(Stop::cannot(
+            format!(
+                "--firer: {} is a {}; the fire duel answers infantry or cavalry fire (ACA p.4)",
+                firer.name, firer.entry.kind
+            ),
+            Phrase::new(
+                "cannot-duel-firer",
+                "{unit} opens no fire duel: the fire duel answers infantry or cavalry fire (ACA p.4)",
+            )
+            .phrase("unit", firer.name.clone()),
+        ));
     }
     if has(target.entry, "skirmishers") {
-        return Err(format!(
-            "--target: {} always skirmishes; the fire duel is \"une unité formée en ligne ou en double-ligne\" (ACA p.4)",
-            target.name
-        ).into());
+        return Err(Stop::cannot(
+            format!(
+                "--target: {} always skirmishes; the fire duel is \"une unité formée en ligne ou en double-ligne\" (ACA p.4)",
+                target.name
+            ),
+            Phrase::new(
+                "cannot-duel-skirmishers",
+                "{unit} always skirmishes; the fire duel is a unit formed in line or double line (ACA p.4)",
+            )
+            .phrase("unit", target.name.clone()),
+        ));
     }
     let first = shoot(db, &r.first)?;
     let weapon = db
@@ -119,11 +146,13 @@ pub fn fire_duel(db: &Database, r: &DuelRequest) -> Result<DuelOut, Stop> {
         ("--target-reroll", &target, r.target_reroll),
     ] {
         if asked && db.quality(unit.entry).is_none_or(|q| q.rerolls == 0) {
-            return Err(format!(
-                "{flag}: {} is {}, which has no re-roll of a failed test (ACA p.13)",
-                unit.name, unit.entry.quality
-            )
-            .into());
+            return Err(Stop::cannot(
+                format!(
+                    "{flag}: {} is {}, which has no re-roll of a failed test (ACA p.13)",
+                    unit.name, unit.entry.quality
+                ),
+                super::unit::no_reroll_said(db, unit),
+            ));
         }
     }
     let (house_on, house_rules) = house(

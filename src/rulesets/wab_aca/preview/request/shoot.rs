@@ -54,7 +54,7 @@ fn firing(
     db: &Database,
     firer: &Resolved,
     r: &ShootRequest,
-) -> Result<(u32, Phrase, Option<VolleyTest>), String> {
+) -> Result<(u32, Phrase, Option<VolleyTest>), Stop> {
     let e = firer.entry;
     let figures = firer.figures;
     let id = match &r.formation {
@@ -63,9 +63,16 @@ fn firing(
             Some(f) => f.to_owned(),
             None => {
                 if r.volley {
-                    return Err(format!(
-                        "--volley: {} has no formation that fires a commanded volley (ACA p.4)",
-                        firer.name
+                    return Err(Stop::cannot(
+                        format!(
+                            "--volley: {} has no formation that fires a commanded volley (ACA p.4)",
+                            firer.name
+                        ),
+                        Phrase::new(
+                            "cannot-volley-unit",
+                            "{unit} has no formation that fires a commanded volley (ACA p.4)",
+                        )
+                        .phrase("unit", firer.name.clone()),
                     ));
                 }
                 return Ok((
@@ -95,7 +102,8 @@ fn firing(
             firer.name,
             f.id,
             e.formations.join(", ")
-        ));
+        )
+        .into());
     }
     let name = f.name.get(Lang::En).to_lowercase();
     let Some(sh) = &f.shooting else {
@@ -103,7 +111,7 @@ fn firing(
             "--firer-formation {}: muster does not count who fires in a {name} (ACA: \"{}\"; reading who-fights); give --shots N",
             f.id,
             f.fire.get(Lang::Fr)
-        ));
+        ).into());
     };
     let depth = match r.ranks.or(sh.depth) {
         Some(d) => within("--firer-ranks", d, &(1..=12), "the ranks a unit stands in")?,
@@ -111,7 +119,7 @@ fn firing(
             return Err(format!(
                 "--firer-formation {}: give --firer-ranks N, the ranks the {name} stands in (its front rank fires, {})",
                 f.id, sh.section
-            ))
+            ).into())
         }
     };
     let width = figures.div_ceil(depth);
@@ -145,8 +153,16 @@ fn firing(
     };
     if r.volley {
         let Some(v) = sh.volley_ranks else {
-            return Err(format!(
-                "--volley: a {name} fires no commanded volley (ACA p.4: \"en double-ligne, en colonne d'assaut, les 2 premiers rangs tirent. En ligne simple, toutes les figurines tirent aussi\")"
+            return Err(Stop::cannot(
+                format!(
+                    "--volley: a {name} fires no commanded volley (ACA p.4: \"en double-ligne, en colonne d'assaut, les 2 premiers rangs tirent. En ligne simple, toutes les figurines tirent aussi\")"
+                ),
+                Phrase::new(
+                    "cannot-volley-formation",
+                    "{unit} in {formation} fires no commanded volley (ACA p.4)",
+                )
+                .phrase("unit", firer.name.clone())
+                .name("formation", named.clone()),
             ));
         };
         let n = (width * v.min(depth)).min(figures);
@@ -271,7 +287,7 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
                     "cannot-heavy-cavalry-shoot",
                     "{unit} is heavy cavalry, which does not shoot ({rule})",
                 )
-                .text("unit", f.label.clone())
+                .name("unit", f.label.clone())
                 .text("rule", "ACA p.6"),
             ));
         }
@@ -298,7 +314,7 @@ pub fn shoot(db: &Database, r: &ShootRequest) -> Result<ShootOut, Stop> {
                     "cannot-shoot-close-combat",
                     "{unit} fights with a close-combat weapon ({weapon}), which does not shoot",
                 )
-                .text(
+                .name(
                     "unit",
                     firer.as_ref().map(|f| f.label.clone()).unwrap_or_default(),
                 )

@@ -5,6 +5,7 @@ use crate::core::words::Phrase;
 use serde::Serialize;
 
 use crate::core::bounds::within;
+use crate::core::error::Stop;
 use crate::rulesets::wab_aca::database::Database;
 use crate::rulesets::wab_aca::model::{Lang, HOUSE_DOUBLE_SIX};
 use crate::rulesets::wab_aca::preview::test::{self, TestInput, TestReport};
@@ -34,7 +35,7 @@ pub struct TestOut {
     pub report: TestReport,
 }
 
-pub fn test(db: &Database, r: &TestRequest) -> Result<TestOut, String> {
+pub fn test(db: &Database, r: &TestRequest) -> Result<TestOut, Stop> {
     let unit = r
         .unit
         .as_ref()
@@ -50,7 +51,8 @@ pub fn test(db: &Database, r: &TestRequest) -> Result<TestOut, String> {
         return Err(format!(
             "{count} modifiers; at most {} (engine limit)",
             limits::MODIFIERS
-        ));
+        )
+        .into());
     }
     for m in &r.modifiers {
         within("--modifier", *m, &limits::MODIFIER, "engine limit")?;
@@ -59,9 +61,12 @@ pub fn test(db: &Database, r: &TestRequest) -> Result<TestOut, String> {
         if let Some(u) = &unit {
             let rerolls = db.quality(u.entry).map_or(0, |q| q.rerolls);
             if rerolls == 0 {
-                return Err(format!(
-                    "--reroll: {} is {}, which has no re-roll of a failed test (ACA p.13)",
-                    u.name, u.entry.quality
+                return Err(Stop::cannot(
+                    format!(
+                        "--reroll: {} is {}, which has no re-roll of a failed test (ACA p.13)",
+                        u.name, u.entry.quality
+                    ),
+                    super::unit::no_reroll_said(db, u),
                 ));
             }
         }

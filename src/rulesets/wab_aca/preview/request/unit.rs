@@ -2,10 +2,11 @@
 //! list, with what it has), and the house rules a preview plays: what every procedure's
 //! request shares.
 
-use crate::core::words::Phrase;
+use crate::core::words::{Named, Phrase};
 use serde::Serialize;
 
 use crate::core::bounds::within;
+use crate::core::error::Stop;
 use crate::rulesets::wab_aca::database::Database;
 use crate::rulesets::wab_aca::model::{Arm, Entry, Kind, Lang};
 use crate::rulesets::wab_aca::preview::House;
@@ -79,8 +80,8 @@ impl Listed {
 pub struct Resolved<'a> {
     pub entry: &'a Entry,
     pub name: Phrase,
-    /// Its name without where it comes from: a list's label, an entry's English name.
-    pub label: String,
+    /// Its name without where it comes from: a list's label, an entry's name in each language.
+    pub label: Named,
     pub figures: u32,
     /// Its figures at the start of the battle: a game's unit as bought, else `figures`.
     pub start: u32,
@@ -135,6 +136,21 @@ pub(super) fn house(
     Ok((House::of(applied.iter().map(|h| h.id.as_str())), applied))
 }
 
+/// Why a unit may not re-roll a failed test, in the player's words: its quality has no
+/// re-roll (ACA p.13).
+pub(super) fn no_reroll_said(db: &Database, u: &Resolved) -> Phrase {
+    let quality = db.quality(u.entry).map_or_else(
+        || Named::same(u.entry.quality.clone()),
+        |q| crate::rulesets::wab_aca::validate::named(&q.name),
+    );
+    Phrase::new(
+        "cannot-wab-reroll",
+        "{unit} ({quality}) has no re-roll of a failed test (ACA p.13)",
+    )
+    .phrase("unit", u.name.clone())
+    .name("quality", quality)
+}
+
 /// The elite figures that re-roll their 1s to hit: the cavalry's (ACA p.7); the infantry's
 /// only with the house rule elite-infantry-rerolls. `given`: asked with a flag (refused for
 /// infantry by the book, saying how to turn the house rule on).
@@ -143,14 +159,21 @@ pub(super) fn elite_playing(
     unit: Option<&Resolved>,
     given: Option<u32>,
     house: House,
-) -> Result<u32, String> {
+) -> Result<u32, Stop> {
     let elite = given.or(unit.map(|u| u.elite)).unwrap_or(0);
     match unit {
         Some(u) if u.entry.kind == Kind::Infantry && !house.elite_infantry_rerolls => {
             if given.is_some_and(|n| n > 0) {
-                return Err(format!(
-                    "{flag}: {} is infantry, whose elite figures re-roll no 1s by the book (ACA p.7 gives the re-roll to the cavalry's); the house rule elite-infantry-rerolls gives it to them: --house-rule elite-infantry-rerolls, or house_rules = [\"elite-infantry-rerolls\"] in the list's [list]",
-                    u.name
+                return Err(Stop::cannot(
+                    format!(
+                        "{flag}: {} is infantry, whose elite figures re-roll no 1s by the book (ACA p.7 gives the re-roll to the cavalry's); the house rule elite-infantry-rerolls gives it to them: --house-rule elite-infantry-rerolls, or house_rules = [\"elite-infantry-rerolls\"] in the list's [list]",
+                        u.name
+                    ),
+                    Phrase::new(
+                        "cannot-elite-infantry-reroll",
+                        "{unit} is infantry, whose elite figures re-roll no 1s by the book (ACA p.7 gives the re-roll to the cavalry's); the house rule “elite-infantry-rerolls” gives it to them",
+                    )
+                    .phrase("unit", u.name.clone()),
                 ));
             }
             Ok(0)
@@ -199,7 +222,7 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
             name: Phrase::new("preview-unit-listed", "{label} ({origin})")
                 .text("label", l.label.clone())
                 .phrase("origin", l.origin.clone()),
-            label: l.label.clone(),
+            label: Named::same(l.label.clone()),
             figures,
             start: l.bought.unwrap_or(figures).max(figures),
             flag: l.flag,
@@ -209,9 +232,12 @@ pub fn resolve<'a>(db: &'a Database, flag: &str, spec: &UnitSpec) -> Result<Reso
         },
         None => Resolved {
             entry,
-            // The previews' text is English, and so are the names in it.
-            name: Phrase::as_is(entry.name.get(Lang::En)),
-            label: entry.name.get(Lang::En).to_owned(),
+            // Named in the preview's language, as the data name it.
+            name: Phrase::new("as-is", "{text}").name(
+                "text",
+                crate::rulesets::wab_aca::validate::named(&entry.name),
+            ),
+            label: crate::rulesets::wab_aca::validate::named(&entry.name),
             figures,
             start: figures,
             flag: false,
