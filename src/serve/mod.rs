@@ -19,6 +19,8 @@ mod check;
 mod connections;
 mod duels;
 mod edits;
+mod event;
+mod event_player;
 mod games;
 mod lists;
 mod pages;
@@ -71,6 +73,9 @@ pub struct Options {
     /// Names the server may be reached by besides its addresses (`laptop.local`), checked
     /// (letters, digits, `-` and `.`).
     pub names: Vec<String>,
+    /// `--event EVENT.toml`: the one event file served (the organiser's page at /event, the
+    /// players' pages by their join links).
+    pub event: Option<PathBuf>,
 }
 
 /// Runs the server until SIGINT or SIGTERM; prints its address first.
@@ -141,6 +146,11 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
     } else {
         Some(Pairing::new(port)?)
     };
+    let event = options
+        .event
+        .as_deref()
+        .map(|p| event::EventServe::open(p, port))
+        .transpose()?;
     let mut phone_urls = Vec::new();
     let mut phone_codes = Vec::new();
     if let Some(p) = &pairing {
@@ -153,6 +163,7 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
     }
     let url = match &pairing {
         Some(p) => p.url(&desktop),
+        None if event.is_some() => format!("http://{desktop}/event"),
         None => format!("http://{desktop}/"),
     };
     let games = std::sync::OnceLock::new();
@@ -179,6 +190,7 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
         own,
         pairing,
         phone_codes,
+        event,
     });
     let router = Router::new()
         .route("/", get(pages::index_page))
@@ -222,6 +234,25 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
             "/api/import/picture",
             post(share::import_picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
         )
+        .route("/event", get(event::page))
+        .route("/api/event", get(event::state))
+        .route("/api/event/version", get(event::version))
+        .route("/api/event/entries", post(event::add))
+        .route("/api/event/pair", post(event::pair))
+        .route("/api/event/swap", post(event::swap))
+        .route("/api/event/result", post(event::result))
+        .route("/api/event/undo", post(event::undo))
+        .route("/api/event/join", get(event::join_code))
+        .route("/join/{token}", get(event_player::join))
+        .route("/player", get(event_player::page))
+        .route("/api/event/me", get(event_player::state))
+        .route("/api/event/me/version", get(event::version))
+        .route("/api/event/me/code", post(event_player::code))
+        .route("/api/event/me/result", post(event_player::report))
+        .route(
+            "/api/event/me/picture",
+            post(event_player::picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
+        )
         .fallback(pages::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
@@ -230,11 +261,14 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
         // Written, not printed: a closed stdout (`| head -1`) is no reason to stop serving.
         use std::io::{IsTerminal, Write};
         let mut out = std::io::stdout().lock();
-        let mut text = format!(
-            "muster serve: {url} (lists in {}, games in {})\n",
-            options.lists.display(),
-            options.games.display()
-        );
+        let mut text = match &app.event {
+            Some(ev) => format!("muster serve: {url} (the event {})\n", ev.name),
+            None => format!(
+                "muster serve: {url} (lists in {}, games in {})\n",
+                options.lists.display(),
+                options.games.display()
+            ),
+        };
         if app.pairing.is_some() {
             let colour = out.is_terminal() && std::env::var_os("NO_COLOR").is_none();
             text.push_str(&phone::start_lines(&phone_urls, colour));
@@ -328,11 +362,19 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
         }
     }
     if let Some(p) = &app.pairing {
-        if !phone::is_public(request.uri().path()) && !p.has_session(headers) {
-            return phone::unpaired(headers, request.uri().path(), false);
+        let path = request.uri().path();
+        // A player's phone, by their join link's cookie, reaches their own page only.
+        let player = app.event.as_ref().is_some_and(|ev| {
+            event::player_path(path) && ev.player_of(headers).is_some()
+        });
+        if !phone::is_public(path) && !p.has_session(headers) && !player {
+            return phone::unpaired(headers, path, false);
         }
     }
-    let most = if request.uri().path() == "/api/import/picture" {
+    let most = if matches!(
+        request.uri().path(),
+        "/api/import/picture" | "/api/event/me/picture"
+    ) {
         MAX_PICTURE_BODY
     } else {
         MAX_BODY
