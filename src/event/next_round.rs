@@ -81,9 +81,9 @@ pub fn pair_next(file: &mut EventFile, seed: u64) -> Result<(Round, Vec<String>,
             .collect();
         if !disputed.is_empty() {
             return Err(Error::Usage(format!(
-                "round {} has {} disputed: {}; the organiser decides (`muster event result`, or the event's page) before the next round is paired",
+                "round {} has {} {}; the organiser decides (`muster event result`, or the event's page) before the next round is paired",
                 last.round,
-                if disputed.len() == 1 { "a table" } else { "tables" },
+                if disputed.len() == 1 { "a disputed table:" } else { "disputed tables:" },
                 disputed.join("; ")
             )));
         }

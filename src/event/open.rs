@@ -174,7 +174,10 @@ pub fn validate(file: &EventFile) -> Result<(), String> {
             if round.tables[..j].iter().any(|o| o.table == t.table) {
                 return Err(format!("round {} has two tables {}", round.round, t.table));
             }
-            let scores = t.score.iter().chain(t.reports.iter().filter_map(|r| r.score.as_ref()));
+            let scores = t
+                .score
+                .iter()
+                .chain(t.reports.iter().filter_map(|r| r.score.as_ref()));
             for [a, b] in scores {
                 if *a > MAX_SCORE || *b > MAX_SCORE {
                     return Err(format!(

@@ -106,7 +106,11 @@ pub fn report(
         )));
     }
     let mut action = Action::new("report");
-    action.player = Some(if side == Side::A { t.a.clone() } else { t.b.clone() });
+    action.player = Some(if side == Side::A {
+        t.a.clone()
+    } else {
+        t.b.clone()
+    });
     action.round = Some(round);
     action.table = Some(table);
     action.result = Some(outcome);
@@ -137,7 +141,7 @@ pub fn report(
             )
         }
         None if t.reports.len() == 2 => format!(
-            "round {round}, table {table} is disputed: {}; the organiser decides",
+            "round {round}, {}: disputed, the organiser decides",
             dispute_in_words(t)
         ),
         None => format!(

@@ -51,9 +51,9 @@ impl EventServe {
     /// The event at `path`, read once to refuse at start what is no event file.
     pub fn open(path: &Path, port: u16) -> Result<Self, Error> {
         open::read(path)?;
-        let path = path.canonicalize().map_err(|e| {
-            Error::Usage(format!("{}: cannot open the event: {e}", path.display()))
-        })?;
+        let path = path
+            .canonicalize()
+            .map_err(|e| Error::Usage(format!("{}: cannot open the event: {e}", path.display())))?;
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -298,7 +298,7 @@ pub async fn state(State(app): Shared, Query(q): Query<LangQuery>) -> Response {
                 "file": ev.name,
                 "version": version,
                 "name": file.event.name,
-                "ruleset": file.event.ruleset,
+                "ruleset": open::ruleset(&file).map(|r| r.title()).unwrap_or_default(),
                 "lang": file.event.lang,
                 "points": file.rules.points,
                 "rounds_planned": file.event.rounds,
@@ -439,7 +439,10 @@ pub async fn result(State(app): Shared, Json(body): Json<ResultBody>) -> Respons
             let (said, action) = rounds::result(f, body.round, body.table, o, body.score)?;
             Ok((said, Write::Logged(Box::new(action))))
         })?;
-        Ok::<_, ApiError>(json_response(StatusCode::OK, to_json(&json!({ "said": said }))))
+        Ok::<_, ApiError>(json_response(
+            StatusCode::OK,
+            to_json(&json!({ "said": said })),
+        ))
     })
     .await
 }
@@ -449,7 +452,10 @@ pub async fn undo(State(app): Shared) -> Response {
     blocking(move || {
         let ev = served(&app)?;
         let said = ev.edit(|f| Ok((rounds::undo(f)?, Write::Unlogged)))?;
-        Ok::<_, ApiError>(json_response(StatusCode::OK, to_json(&json!({ "said": said }))))
+        Ok::<_, ApiError>(json_response(
+            StatusCode::OK,
+            to_json(&json!({ "said": said })),
+        ))
     })
     .await
 }

@@ -45,7 +45,10 @@ pub async fn join(
         h.insert(header::SET_COOKIE, v);
     }
     h.insert(header::CACHE_CONTROL, "no-store".parse().expect("a header"));
-    h.insert(header::REFERRER_POLICY, "no-referrer".parse().expect("a header"));
+    h.insert(
+        header::REFERRER_POLICY,
+        "no-referrer".parse().expect("a header"),
+    );
     Ok(r)
 }
 
@@ -84,11 +87,7 @@ fn entry_name(file: &EventFile, who: &str) -> Result<String, ApiError> {
 /// `GET /api/event/me?lang=…`: the player's entry checked (in the page's language), and
 /// their seat in the current round: the table, the opponent and their club, the result, each
 /// side's report; or the bye.
-pub async fn state(
-    State(app): Shared,
-    headers: HeaderMap,
-    Query(q): Query<LangQuery>,
-) -> Response {
+pub async fn state(State(app): Shared, headers: HeaderMap, Query(q): Query<LangQuery>) -> Response {
     blocking(move || {
         let ev = served(&app)?;
         let who = me(ev, &headers)?;
@@ -122,8 +121,7 @@ fn checked(
     let Some(entry) = file.entries.iter().find(|e| e.player == name) else {
         return Ok(Value::Null);
     };
-    let ruleset = crate::event::open::ruleset(file)
-        .map_err(|m| ev.refusal(Error::Usage(m)))?;
+    let ruleset = crate::event::open::ruleset(file).map_err(|m| ev.refusal(Error::Usage(m)))?;
     let (engine, sources) = event::load(ruleset, &app.dirs).map_err(|e| ev.refusal(e))?;
     let mut checker = check::Checker::new(engine, sources, &in_lang(file, lang));
     Ok(entry_json(&checker.check(entry)))
@@ -169,18 +167,16 @@ pub async fn picture(
     Query(q): Query<LangQuery>,
     body: Bytes,
 ) -> Response {
-    blocking(
-        move || match crate::ops::share::code_of_picture(&body) {
-            Ok(code) => submit(&app, &headers, &code, q.lang.as_deref()),
-            Err(why) => {
-                let lang = asked_lang(q.lang.as_deref());
-                Err(ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    why.say(lang, crate::core::words::shared(lang)),
-                ))
-            }
-        },
-    )
+    blocking(move || match crate::ops::share::code_of_picture(&body) {
+        Ok(code) => submit(&app, &headers, &code, q.lang.as_deref()),
+        Err(why) => {
+            let lang = asked_lang(q.lang.as_deref());
+            Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                why.say(lang, crate::core::words::shared(lang)),
+            ))
+        }
+    })
     .await
 }
 
@@ -269,9 +265,13 @@ pub async fn report(
                 ))
             }
         };
-        let score = body
-            .score
-            .map(|[mine, theirs]| if side_a { [mine, theirs] } else { [theirs, mine] });
+        let score = body.score.map(|[mine, theirs]| {
+            if side_a {
+                [mine, theirs]
+            } else {
+                [theirs, mine]
+            }
+        });
         let said = ev.edit(|f| {
             let (said, action) = rounds::report(f, body.round, body.table, &name, o, score)?;
             Ok((said, Write::Logged(Box::new(action))))

@@ -80,7 +80,23 @@ pub struct Options {
 
 /// Runs the server until SIGINT or SIGTERM; prints its address first.
 pub fn run(options: Options) -> Result<u8, Error> {
-    let store = Store::new(&options.lists)?;
+    // Serving an event, no list is served: the store is the event's folder, never routed.
+    let store = match &options.event {
+        Some(path) => {
+            let dir = path
+                .canonicalize()
+                .ok()
+                .and_then(|p| p.parent().map(std::path::Path::to_path_buf))
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "--event {}: no such event file (`muster event new` makes one)",
+                        path.display()
+                    ))
+                })?;
+            Store::new(&dir)?
+        }
+        None => Store::new(&options.lists)?,
+    };
     // Before the runtime opens its own files: the connections kept open at once follow.
     let open_files = connections::raise_open_files();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -192,67 +208,78 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
         phone_codes,
         event,
     });
-    let router = Router::new()
-        .route("/", get(pages::index_page))
-        .route("/lists/{name}", get(pages::builder_page))
-        .route("/games/{name}", get(pages::game_page))
-        .route("/api/games", get(games::list).post(games::create))
-        .route("/api/games/{name}", get(games::get))
-        .route("/api/games/{name}/mark", post(games::mark))
-        .route("/api/games/{name}/undo", post(games::undo))
-        .route("/api/games/{name}/odds", get(games::odds))
-        .route("/api/games/{name}/score", get(games::score))
-        .route("/lists/{name}/cards.pdf", get(print::cards))
-        .route("/lists/{name}/roster.pdf", get(print::roster_pdf))
-        .route("/lists/{name}/roster.html", get(print::roster_html))
+    // With --event the server serves that event only: its pages and API, no lists, games
+    // or sheets.
+    let router = if app.event.is_some() {
+        Router::new()
+            .route(
+                "/",
+                get(|| async { axum::response::Redirect::to("/event") }),
+            )
+            .route("/event", get(event::page))
+            .route("/api/event", get(event::state))
+            .route("/api/event/version", get(event::version))
+            .route("/api/event/entries", post(event::add))
+            .route("/api/event/pair", post(event::pair))
+            .route("/api/event/swap", post(event::swap))
+            .route("/api/event/result", post(event::result))
+            .route("/api/event/undo", post(event::undo))
+            .route("/api/event/join", get(event::join_code))
+            .route("/join/{token}", get(event_player::join))
+            .route("/player", get(event_player::page))
+            .route("/api/event/me", get(event_player::state))
+            .route("/api/event/me/version", get(event::version))
+            .route("/api/event/me/code", post(event_player::code))
+            .route("/api/event/me/result", post(event_player::report))
+            .route(
+                "/api/event/me/picture",
+                post(event_player::picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
+            )
+    } else {
+        Router::new()
+            .route("/", get(pages::index_page))
+            .route("/lists/{name}", get(pages::builder_page))
+            .route("/games/{name}", get(pages::game_page))
+            .route("/api/games", get(games::list).post(games::create))
+            .route("/api/games/{name}", get(games::get))
+            .route("/api/games/{name}/mark", post(games::mark))
+            .route("/api/games/{name}/undo", post(games::undo))
+            .route("/api/games/{name}/odds", get(games::odds))
+            .route("/api/games/{name}/score", get(games::score))
+            .route("/lists/{name}/cards.pdf", get(print::cards))
+            .route("/lists/{name}/roster.pdf", get(print::roster_pdf))
+            .route("/lists/{name}/roster.html", get(print::roster_html))
+            .route("/api/check", post(check::check))
+            .route("/api/sheets", get(catalogue::sheets))
+            .route("/sheets/edit", get(sheets::page))
+            .route("/api/sheets/form", get(sheets::form))
+            .route("/api/sheets/draft", post(sheets::draft))
+            .route("/api/sheets/save", post(sheets::save))
+            .route("/api/rulesets", get(catalogue::rulesets))
+            .route("/api/rulesets/{id}/fields", get(catalogue::fields))
+            .route("/api/lists", get(lists::lists).post(lists::create))
+            .route(
+                "/api/lists/{name}",
+                get(lists::list).put(lists::put).delete(lists::delete),
+            )
+            .route("/api/lists/{name}/edit", post(edits::edit))
+            .route("/api/lists/{name}/update", post(edits::update))
+            .route("/api/lists/{name}/duplicate", post(lists::duplicate))
+            .route("/api/lists/{name}/duel", get(duels::duel))
+            .route("/api/lists/{name}/offers", get(lists::offers))
+            .route("/api/lists/{name}/matchups", get(duels::matchups))
+            .route("/api/lists/{name}/share", get(share::share))
+            .route("/api/import", post(share::import))
+            .route(
+                "/api/import/picture",
+                post(share::import_picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
+            )
+    };
+    let router = router
         .route("/assets/{file}", get(asset))
         .route("/pair", get(phone::pair))
         .route("/api/pairing", get(phone::codes))
         .route("/manifest.webmanifest", get(phone::manifest))
-        .route("/api/check", post(check::check))
-        .route("/api/sheets", get(catalogue::sheets))
-        .route("/sheets/edit", get(sheets::page))
-        .route("/api/sheets/form", get(sheets::form))
-        .route("/api/sheets/draft", post(sheets::draft))
-        .route("/api/sheets/save", post(sheets::save))
-        .route("/api/rulesets", get(catalogue::rulesets))
-        .route("/api/rulesets/{id}/fields", get(catalogue::fields))
-        .route("/api/lists", get(lists::lists).post(lists::create))
-        .route(
-            "/api/lists/{name}",
-            get(lists::list).put(lists::put).delete(lists::delete),
-        )
-        .route("/api/lists/{name}/edit", post(edits::edit))
-        .route("/api/lists/{name}/update", post(edits::update))
-        .route("/api/lists/{name}/duplicate", post(lists::duplicate))
-        .route("/api/lists/{name}/duel", get(duels::duel))
-        .route("/api/lists/{name}/offers", get(lists::offers))
-        .route("/api/lists/{name}/matchups", get(duels::matchups))
-        .route("/api/lists/{name}/share", get(share::share))
-        .route("/api/import", post(share::import))
-        .route(
-            "/api/import/picture",
-            post(share::import_picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
-        )
-        .route("/event", get(event::page))
-        .route("/api/event", get(event::state))
-        .route("/api/event/version", get(event::version))
-        .route("/api/event/entries", post(event::add))
-        .route("/api/event/pair", post(event::pair))
-        .route("/api/event/swap", post(event::swap))
-        .route("/api/event/result", post(event::result))
-        .route("/api/event/undo", post(event::undo))
-        .route("/api/event/join", get(event::join_code))
-        .route("/join/{token}", get(event_player::join))
-        .route("/player", get(event_player::page))
-        .route("/api/event/me", get(event_player::state))
-        .route("/api/event/me/version", get(event::version))
-        .route("/api/event/me/code", post(event_player::code))
-        .route("/api/event/me/result", post(event_player::report))
-        .route(
-            "/api/event/me/picture",
-            post(event_player::picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
-        )
         .fallback(pages::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
@@ -364,9 +391,10 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
     if let Some(p) = &app.pairing {
         let path = request.uri().path();
         // A player's phone, by their join link's cookie, reaches their own page only.
-        let player = app.event.as_ref().is_some_and(|ev| {
-            event::player_path(path) && ev.player_of(headers).is_some()
-        });
+        let player = app
+            .event
+            .as_ref()
+            .is_some_and(|ev| event::player_path(path) && ev.player_of(headers).is_some());
         if !phone::is_public(path) && !p.has_session(headers) && !player {
             return phone::unpaired(headers, path, false);
         }

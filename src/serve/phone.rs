@@ -28,13 +28,13 @@ pub fn is_public(path: &str) -> bool {
     // A player's join link: its token is checked by its page.
     path.starts_with("/join/")
         || matches!(
-        path,
-        "/pair"
-            | "/manifest.webmanifest"
-            | "/assets/icon.svg"
-            | "/assets/icon-192.png"
-            | "/assets/icon-512.png"
-    )
+            path,
+            "/pair"
+                | "/manifest.webmanifest"
+                | "/assets/icon.svg"
+                | "/assets/icon-192.png"
+                | "/assets/icon-512.png"
+        )
 }
 
 /// 401 for a browser not paired, in its language: a page saying to scan the code on the
