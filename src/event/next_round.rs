@@ -77,7 +77,7 @@ pub fn pair_next(file: &mut EventFile, seed: u64) -> Result<(Round, Vec<String>,
             .tables
             .iter()
             .filter(|t| super::rounds::disputed(t))
-            .map(|t| super::rounds::dispute_in_words(t))
+            .map(super::rounds::dispute_in_words)
             .collect();
         if !disputed.is_empty() {
             return Err(Error::Usage(format!(

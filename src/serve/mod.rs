@@ -21,6 +21,7 @@ mod duels;
 mod edits;
 mod event;
 mod event_player;
+mod event_state;
 mod games;
 mod lists;
 mod pages;
@@ -165,7 +166,7 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
     let event = options
         .event
         .as_deref()
-        .map(|p| event::EventServe::open(p, port))
+        .map(|p| event_state::EventServe::open(p, port))
         .transpose()?;
     let mut phone_urls = Vec::new();
     let mut phone_codes = Vec::new();
@@ -394,7 +395,7 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
         let player = app
             .event
             .as_ref()
-            .is_some_and(|ev| event::player_path(path) && ev.player_of(headers).is_some());
+            .is_some_and(|ev| event_state::player_path(path) && ev.player_of(headers).is_some());
         if !phone::is_public(path) && !p.has_session(headers) && !player {
             return phone::unpaired(headers, path, false);
         }

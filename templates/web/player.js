@@ -63,6 +63,14 @@ function drawTable(d) {
         club ? el("div", { class: "muted" }, club) : null)),
     status);
   $("#report").hidden = !!s.result;
+  // The player's report so far, to correct if need be.
+  if (my && !$("#report").contains(document.activeElement)) {
+    const [a, b] = my.score || ["", ""];
+    const as = (r) => (r === "draw" ? "draw" : r === side ? "win" : "loss");
+    for (const r of $("#report").querySelectorAll("input[name=result]")) r.checked = r.value === as(my.result);
+    $("#score-mine").value = side === "a" ? a : b;
+    $("#score-theirs").value = side === "a" ? b : a;
+  }
   $("#report").dataset.round = s.round;
   $("#report").dataset.table = s.table;
 }

@@ -38,6 +38,19 @@ const LISTS: [&str; 4] = [
 /// An event of `n` players (four clubs, the sample lists) made with the CLI, its first round
 /// paired when `pair`.
 fn event(n: usize, pair: bool) -> (tempfile::TempDir, PathBuf) {
+    let names: Vec<String> = (0..n).map(|i| format!("Player {i:02}")).collect();
+    let clubs: Vec<String> = (0..n).map(|i| format!("Club {}", i % 4)).collect();
+    let players: Vec<(&str, &str)> = names
+        .iter()
+        .zip(&clubs)
+        .map(|(n, c)| (n.as_str(), c.as_str()))
+        .collect();
+    event_of(&players, pair)
+}
+
+/// An event of these players (name, club; the sample lists in turn) made with the CLI, its
+/// first round paired when `pair`.
+pub fn event_of(players: &[(&str, &str)], pair: bool) -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let file = dir.join("open.toml");
@@ -59,7 +72,7 @@ fn event(n: usize, pair: bool) -> (tempfile::TempDir, PathBuf) {
         ],
         &[],
     ));
-    for i in 0..n {
+    for (i, (player, club)) in players.iter().enumerate() {
         let list = root().join("lists").join(LISTS[i % 4]);
         ok(muster_in(
             dir,
@@ -68,9 +81,9 @@ fn event(n: usize, pair: bool) -> (tempfile::TempDir, PathBuf) {
                 "add",
                 f,
                 "--player",
-                &format!("Player {i:02}"),
+                player,
                 "--club",
-                &format!("Club {}", i % 4),
+                club,
                 "--list",
                 list.to_str().unwrap(),
             ],
@@ -83,11 +96,11 @@ fn event(n: usize, pair: bool) -> (tempfile::TempDir, PathBuf) {
     (tmp, file)
 }
 
-fn serve(file: &Path) -> Server {
+pub fn serve(file: &Path) -> Server {
     Server::launch(&["--event", file.to_str().unwrap()], &[])
 }
 
-fn post(s: &Server, path: &str, cookie: Option<&str>, body: &serde_json::Value) -> Reply {
+pub fn post(s: &Server, path: &str, cookie: Option<&str>, body: &serde_json::Value) -> Reply {
     let body = body.to_string();
     let mut h = vec![("Content-Type", "application/json")];
     if let Some(c) = cookie {
@@ -102,7 +115,7 @@ fn get_as(s: &Server, path: &str, cookie: &str) -> Reply {
 
 /// Each player's phone cookie, got by opening their join link as the organiser's page gives
 /// it.
-fn phones(s: &Server) -> HashMap<String, String> {
+pub fn phones(s: &Server) -> HashMap<String, String> {
     let r = s.get("/api/event");
     assert_eq!(r.status, 200, "{}", r.text());
     let mut out = HashMap::new();
@@ -150,7 +163,13 @@ fn table_in_file(file: &Path, n: u32) -> toml::Value {
         .clone()
 }
 
-fn report(s: &Server, cookie: &str, table: u32, result: &str, score: Option<[u32; 2]>) -> Reply {
+pub fn report(
+    s: &Server,
+    cookie: &str,
+    table: u32,
+    result: &str,
+    score: Option<[u32; 2]>,
+) -> Reply {
     post(
         s,
         "/api/event/me/result",
