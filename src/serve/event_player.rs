@@ -60,12 +60,25 @@ pub async fn page(State(app): Shared, headers: HeaderMap) -> Result<Response, Ap
     Ok(event_html(PLAYER_PAGE, &file.event.lang))
 }
 
+/// A refusal the player's page says in its own words: `{"error", "code", …}` (the page's
+/// words `ev_err_CODE`, filled with `vars`), the English sentence for every other client.
+fn refused(status: StatusCode, code: &str, message: String, vars: Value) -> ApiError {
+    let mut body = json!({ "error": message, "code": code });
+    if let (Some(b), Some(v)) = (body.as_object_mut(), vars.as_object()) {
+        b.extend(v.clone());
+    }
+    ApiError::Answer(json_response(status, to_json(&body)))
+}
+
 /// The player a request is from (their cookie), or 401.
 fn me(ev: &EventServe, headers: &HeaderMap) -> Result<String, ApiError> {
     ev.player_of(headers).ok_or_else(|| {
-        ApiError::new(
+        refused(
             StatusCode::UNAUTHORIZED,
-            "open your join link first (the organiser's page shows it, as a link and a QR code)",
+            "not_joined",
+            "open your join link first (the organiser's page shows it, as a link and a QR code)"
+                .into(),
+            Value::Null,
         )
     })
 }
@@ -77,9 +90,11 @@ fn entry_name(file: &EventFile, who: &str) -> Result<String, ApiError> {
         .find(|e| same_player(&e.player, who))
         .map(|e| e.player.clone())
         .ok_or_else(|| {
-            ApiError::new(
+            refused(
                 StatusCode::NOT_FOUND,
-                "you have no entry in the event now: ask the organiser",
+                "no_entry",
+                "you have no entry in the event now: ask the organiser".into(),
+                Value::Null,
             )
         })
 }
@@ -242,14 +257,27 @@ pub async fn report(
                 Some(t) => format!("yours is table {}", t.table),
                 None => format!("you play at no table of round {}", body.round),
             };
-            return Err(ApiError::new(
+            return Err(refused(
                 StatusCode::FORBIDDEN,
+                "not_your_table",
                 format!(
                     "you report your own table's result only: {yours}, not table {} of round {}",
                     body.table, body.round
                 ),
+                json!({ "table": body.table, "round": body.round }),
             ));
         };
+        if t.result.is_some() {
+            return Err(refused(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "result_stands",
+                format!(
+                    "round {}, table {} has its result already: the organiser changes it if need be",
+                    body.round, body.table
+                ),
+                Value::Null,
+            ));
+        }
         let side_a = t.a == name;
         let o = match (body.result.as_str(), side_a) {
             ("win", true) | ("loss", false) => Outcome::A,

@@ -7,10 +7,13 @@
 
 const ME = { data: null, version: "" };
 
+// A refusal in the page's words when it has them (the server's `code`), else as the server said it.
+const refusal = (d) => (d.code ? t(`ev_err_${d.code}`, d) : said(d.error));
+
 async function loadMe() {
   const r = await api("GET", `/api/event/me?lang=${enc(UI.lang)}`);
   if (!r.ok) {
-    banner(said(r.data.error));
+    banner(refusal(r.data));
     return;
   }
   ME.data = r.data;
@@ -95,7 +98,7 @@ async function sendResult(ev) {
   const a = $("#score-mine").value, b = $("#score-theirs").value;
   const score = a !== "" && b !== "" ? [Number(a), Number(b)] : null;
   const r = await api("POST", "/api/event/me/result", { round: Number(f.dataset.round), table: Number(f.dataset.table), result: picked.value, score });
-  if (!r.ok) return banner(said(r.data.error));
+  if (!r.ok) return banner(refusal(r.data));
   banner(t("ev_sent"), true);
   await loadMe();
 }
@@ -108,7 +111,7 @@ async function submitList(ev) {
   const r = photo
     ? await api("POST", `/api/event/me/picture?lang=${enc(UI.lang)}`, photo)
     : await api("POST", "/api/event/me/code", { code, lang: UI.lang });
-  if (!r.ok) return banner(said(r.data.error));
+  if (!r.ok) return banner(refusal(r.data));
   banner(t("ev_list_sent"), true);
   $("#submit").reset();
   $("#submit-fold").open = false;

@@ -262,6 +262,8 @@ fn a_player_reports_their_own_table_only() {
         assert_eq!(r.status, 403, "{}", r.text());
         let said = r.json()["error"].as_str().unwrap().to_owned();
         assert!(said.contains("your own table"), "{said}");
+        // The page says it in its own words.
+        assert_eq!(r.json()["code"], "not_your_table");
     }
     // A result that is none of win, loss or draw.
     let r = report(&s, &phone[&t[0].1], t[0].0, "a", None);
