@@ -470,3 +470,55 @@ fn hostile_entries_are_refused_in_words_without_a_machine_path() {
         r.text()
     );
 }
+
+#[test]
+fn the_event_pages_load_common_js_and_their_own_script_and_nothing_else_is_served() {
+    let (_tmp, file) = event(2, false);
+    let s = serve(&file);
+    let phone = phones(&s);
+    let join = s.get("/api/event").json()["entries"][0]["join"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for (page, cookie, scripts) in [
+        ("/event", None, ["common.js", "event.js"]),
+        (join.as_str(), None, ["common.js", "player.js"]),
+        (
+            "/player",
+            Some(&phone["Player 00"]),
+            ["common.js", "player.js"],
+        ),
+    ] {
+        let r = match cookie {
+            Some(c) => s.send("GET", page, &[("Cookie", c)], b""),
+            None => s.get(page),
+        };
+        assert_eq!(r.status, 200, "{page}: {}", r.text());
+        let html = r.text();
+        // The page speaks the event's language until the reader picks another.
+        assert!(html.contains("data-event-lang=\"en\""), "{page}");
+        let loaded: Vec<&str> = html
+            .split("<script src=\"/assets/")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap())
+            .collect();
+        assert_eq!(loaded, scripts, "{page}");
+        for script in scripts {
+            let r = s.get(&format!("/assets/{script}"));
+            assert_eq!(r.status, 200, "{script}");
+            assert!(r.text().starts_with("// muster serve: "), "{script}");
+        }
+    }
+    // The player's page without their cookie: no page.
+    assert_eq!(s.get("/player").status, 401);
+    // Serving an event, no list, game or sheet is served: only the event.
+    for path in [
+        "/api/lists",
+        "/lists/sharpe-patrol.toml",
+        "/api/games",
+        "/sheets/edit",
+    ] {
+        assert_eq!(s.get(path).status, 404, "{path}");
+    }
+    assert_eq!(s.get("/").header("location"), Some("/event"));
+}
