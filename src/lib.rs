@@ -204,5 +204,6 @@ fn serve_options(
         dirs,
         open: args.open,
         names: args.names,
+        event: args.event,
     })
 }

@@ -32,6 +32,11 @@ pub struct ServeArgs {
     /// games and careers directories)
     #[arg(long, default_value = "careers", value_name = "DIR")]
     pub careers: PathBuf,
+    /// Serve one club event (`muster event new`): the organiser's page at /event (entries
+    /// checked as they arrive, pairings, results, standings, each player's join link) and,
+    /// by those links, each player's page on their phone (their list, table, result)
+    #[arg(long, value_name = "EVENT.toml")]
+    pub event: Option<PathBuf>,
     /// Open the page in the desktop's browser
     #[arg(long)]
     pub open: bool,

@@ -170,6 +170,32 @@ pub struct Table {
     /// Victory points of a and b, for the tie-breakers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<[u32; 2]>,
+    /// The result as each player reported it from their phone (`muster serve --event`): when
+    /// the two agree it is the table's result; when they differ the table is disputed until
+    /// the organiser enters its result.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reports: Vec<Report>,
+}
+
+/// A player's report of their table's result.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Report {
+    /// Who reported: the table's `a` or `b`.
+    pub side: Side,
+    /// The result as they report it, in the table's terms (`a`: the table's first player won).
+    pub result: Outcome,
+    /// Victory points of a and b, when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<[u32; 2]>,
+}
+
+/// A side of a table.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    A,
+    B,
 }
 
 /// The result of a game.
@@ -197,7 +223,7 @@ impl Outcome {
 pub struct Action {
     /// When (UTC, to the second).
     pub at: String,
-    /// `new`, `add`, `pair`, `swap` or `result`.
+    /// `new`, `add`, `pair`, `swap`, `result` or `report` (a player's, from their phone).
     pub action: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
@@ -212,7 +238,8 @@ pub struct Action {
     pub result: Option<Outcome>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<[u32; 2]>,
-    /// A result entered again: the one it replaced (none: the table had none).
+    /// A result entered again: the one it replaced (none: the table had none); a report: the
+    /// same side's report it replaced.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub was_result: Option<Outcome>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

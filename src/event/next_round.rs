@@ -73,6 +73,20 @@ pub fn random_seed() -> Result<u64, Error> {
 pub fn pair_next(file: &mut EventFile, seed: u64) -> Result<(Round, Vec<String>, Action), Error> {
     let round = file.rounds.len() as u32 + 1;
     if let Some(last) = file.rounds.last() {
+        let disputed: Vec<String> = last
+            .tables
+            .iter()
+            .filter(|t| super::rounds::disputed(t))
+            .map(super::rounds::dispute_in_words)
+            .collect();
+        if !disputed.is_empty() {
+            return Err(Error::Usage(format!(
+                "round {} has {} {}; the organiser decides (`muster event result`, or the event's page) before the next round is paired",
+                last.round,
+                if disputed.len() == 1 { "a disputed table:" } else { "disputed tables:" },
+                disputed.join("; ")
+            )));
+        }
         let open: Vec<String> = last
             .tables
             .iter()
@@ -121,6 +135,7 @@ pub fn pair_next(file: &mut EventFile, seed: u64) -> Result<(Round, Vec<String>,
                 b: name(t.b),
                 result: None,
                 score: None,
+                reports: Vec::new(),
             })
             .collect(),
     };

@@ -174,13 +174,25 @@ pub fn validate(file: &EventFile) -> Result<(), String> {
             if round.tables[..j].iter().any(|o| o.table == t.table) {
                 return Err(format!("round {} has two tables {}", round.round, t.table));
             }
-            if let Some([a, b]) = t.score {
-                if a > MAX_SCORE || b > MAX_SCORE {
+            let scores = t
+                .score
+                .iter()
+                .chain(t.reports.iter().filter_map(|r| r.score.as_ref()));
+            for [a, b] in scores {
+                if *a > MAX_SCORE || *b > MAX_SCORE {
                     return Err(format!(
                         "round {} table {}: a score is 0 to {MAX_SCORE}",
                         round.round, t.table
                     ));
                 }
+            }
+            if t.reports.len() > 2
+                || (t.reports.len() == 2 && t.reports[0].side == t.reports[1].side)
+            {
+                return Err(format!(
+                    "round {} table {}: at most one report a side",
+                    round.round, t.table
+                ));
             }
         }
     }

@@ -1,6 +1,7 @@
 //! What happens to an event's rounds: a result entered at a table (again, if need be: the
-//! one it replaces is logged), two players swapped before a round starts, and the last
-//! action undone.
+//! one it replaces is logged), a player's report of their table's result (the table's result
+//! when the two players' agree, disputed when they differ), two players swapped before a
+//! round starts, and the last action undone.
 
 use super::file::*;
 use super::open::same_player;
@@ -61,6 +62,144 @@ pub fn result(
     ))
 }
 
+/// A player's report of their own table's result (from their phone): `outcome` in the
+/// table's terms, with the victory points of a and b when given. It replaces the player's own
+/// report before; when the other player has reported the same, the result stands (the
+/// table's result); when they differ, the table is disputed until the organiser enters its
+/// result ([`result`]). Refused once the table has a result, or for a table the player does
+/// not play at.
+pub fn report(
+    file: &mut EventFile,
+    round: u32,
+    table: u32,
+    player: &str,
+    outcome: Outcome,
+    score: Option<[u32; 2]>,
+) -> Result<(String, Action), Error> {
+    if let Some([a, b]) = score {
+        if a > MAX_SCORE || b > MAX_SCORE {
+            return Err(Error::Usage(format!(
+                "the score {a}-{b}: each side's score is 0 to {MAX_SCORE}"
+            )));
+        }
+    }
+    let r = round_mut(file, round)?;
+    let t = r
+        .tables
+        .iter_mut()
+        .find(|t| t.table == table)
+        .ok_or_else(|| Error::Usage(format!("round {round} has no table {table}")))?;
+    let side = if same_player(&t.a, player) {
+        Side::A
+    } else if same_player(&t.b, player) {
+        Side::B
+    } else {
+        return Err(Error::Usage(format!(
+            "{} does not play at table {table} of round {round}: a player reports their own table's result only",
+            crate::core::text::one_line(player)
+        )));
+    };
+    if let Some(o) = t.result {
+        return Err(Error::Usage(format!(
+            "round {round}, table {table} has its result already ({}): the organiser changes it if need be",
+            outcome_in_words(t, o)
+        )));
+    }
+    let mut action = Action::new("report");
+    action.player = Some(if side == Side::A {
+        t.a.clone()
+    } else {
+        t.b.clone()
+    });
+    action.round = Some(round);
+    action.table = Some(table);
+    action.result = Some(outcome);
+    action.score = score;
+    let new = Report {
+        side,
+        result: outcome,
+        score,
+    };
+    match t.reports.iter_mut().find(|r| r.side == side) {
+        Some(old) => {
+            action.was_result = Some(old.result);
+            action.was_score = old.score;
+            *old = new;
+        }
+        None => {
+            t.reports.push(new);
+            t.reports.sort_by_key(|r| r.side == Side::B);
+        }
+    }
+    let said = match agreed(t) {
+        Some((o, s)) => {
+            t.result = Some(o);
+            t.score = s;
+            format!(
+                "round {round}, table {table}: both players report {}: the result stands",
+                outcome_in_words(t, o)
+            )
+        }
+        None if t.reports.len() == 2 => format!(
+            "round {round}, {}: disputed, the organiser decides",
+            dispute_in_words(t)
+        ),
+        None => format!(
+            "round {round}, table {table}: {} reports {}; waiting for {}",
+            action.player.as_deref().unwrap_or(""),
+            outcome_in_words(t, outcome),
+            if side == Side::A { &t.b } else { &t.a }
+        ),
+    };
+    Ok((said, action))
+}
+
+/// The result both players of a table report, when they agree: the same outcome and, where
+/// both give a score, the same score (one given alone is taken).
+pub fn agreed(t: &Table) -> Option<(Outcome, Option<[u32; 2]>)> {
+    let [x, y] = t.reports.as_slice() else {
+        return None;
+    };
+    if x.result != y.result {
+        return None;
+    }
+    match (x.score, y.score) {
+        (Some(a), Some(b)) if a != b => None,
+        (a, b) => Some((x.result, a.or(b))),
+    }
+}
+
+/// Whether a table is disputed: no result yet, and its two players' reports differ.
+pub fn disputed(t: &Table) -> bool {
+    t.result.is_none() && t.reports.len() == 2 && agreed(t).is_none()
+}
+
+/// A result in words, naming the winner: `Ann wins (12-5)`, `a draw`.
+pub fn outcome_in_words(t: &Table, o: Outcome) -> String {
+    match o {
+        Outcome::A => format!("{} wins", t.a),
+        Outcome::B => format!("{} wins", t.b),
+        Outcome::Draw => "a draw".to_owned(),
+    }
+}
+
+/// What each player of a disputed table reports, in words.
+pub fn dispute_in_words(t: &Table) -> String {
+    let said: Vec<String> = t
+        .reports
+        .iter()
+        .map(|r| {
+            let who = if r.side == Side::A { &t.a } else { &t.b };
+            let score = r
+                .score
+                .map(|[a, b]| format!(" ({a}-{b})"))
+                .unwrap_or_default();
+            format!("{who} says {}{score}", outcome_in_words(t, r.result))
+        })
+        .collect();
+    format!("table {}: {}", t.table, said.join(", "))
+}
+
 /// The round `round`, to change.
 fn round_mut(file: &mut EventFile, round: u32) -> Result<&mut Round, Error> {
     let rounds = file.rounds.len();
@@ -115,9 +254,13 @@ pub fn swap(
         return Err(Error::Usage(format!("{a} cannot be swapped with themself")));
     }
     let r = round_mut(file, round)?;
-    if let Some(t) = r.tables.iter().find(|t| t.result.is_some()) {
+    if let Some(t) = r
+        .tables
+        .iter()
+        .find(|t| t.result.is_some() || !t.reports.is_empty())
+    {
         return Err(Error::Usage(format!(
-            "round {round} has started: table {} has a result (`muster event undo` takes results back first)",
+            "round {round} has started: table {} has a result or a player's report (`muster event undo` takes them back first)",
             t.table
         )));
     }
@@ -257,6 +400,34 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                 ),
                 None => format!("undid the result of round {round}, table {table}"),
             }
+        }
+        "report" => {
+            let (round, table) = (last.round.unwrap_or(0), last.table.unwrap_or(0));
+            let player = last.player.clone().unwrap_or_default();
+            let r = round_mut(file, round)?;
+            let t = r
+                .tables
+                .iter_mut()
+                .find(|t| t.table == table && (t.a == player || t.b == player))
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "the last action is a report of {player} at round {round} table {table}, which is not there: the file was changed by hand"
+                    ))
+                })?;
+            let side = if t.a == player { Side::A } else { Side::B };
+            t.reports.retain(|r| r.side != side);
+            if let Some(was) = last.was_result {
+                t.reports.push(Report {
+                    side,
+                    result: was,
+                    score: last.was_score,
+                });
+                t.reports.sort_by_key(|r| r.side == Side::B);
+            }
+            // A report is taken only while the table has no result: it had none before.
+            t.result = None;
+            t.score = None;
+            format!("undid the report of {player} for round {round}, table {table}")
         }
         "new" => {
             return Err(Error::Usage(

@@ -43,6 +43,8 @@ pub(crate) struct App {
     pub(super) pairing: Option<Pairing>,
     /// The pairing URLs' origins a phone may reach, each with its QR code as SVG.
     pub(super) phone_codes: Vec<(String, String)>,
+    /// `--event`: the event served.
+    pub(super) event: Option<super::event_state::EventServe>,
 }
 
 impl App {

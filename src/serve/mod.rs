@@ -19,6 +19,9 @@ mod check;
 mod connections;
 mod duels;
 mod edits;
+mod event;
+mod event_player;
+mod event_state;
 mod games;
 mod lists;
 mod pages;
@@ -71,11 +74,30 @@ pub struct Options {
     /// Names the server may be reached by besides its addresses (`laptop.local`), checked
     /// (letters, digits, `-` and `.`).
     pub names: Vec<String>,
+    /// `--event EVENT.toml`: the one event file served (the organiser's page at /event, the
+    /// players' pages by their join links).
+    pub event: Option<PathBuf>,
 }
 
 /// Runs the server until SIGINT or SIGTERM; prints its address first.
 pub fn run(options: Options) -> Result<u8, Error> {
-    let store = Store::new(&options.lists)?;
+    // Serving an event, no list is served: the store is the event's folder, never routed.
+    let store = match &options.event {
+        Some(path) => {
+            let dir = path
+                .canonicalize()
+                .ok()
+                .and_then(|p| p.parent().map(std::path::Path::to_path_buf))
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "--event {}: no such event file (`muster event new` makes one)",
+                        path.display()
+                    ))
+                })?;
+            Store::new(&dir)?
+        }
+        None => Store::new(&options.lists)?,
+    };
     // Before the runtime opens its own files: the connections kept open at once follow.
     let open_files = connections::raise_open_files();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -141,6 +163,11 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
     } else {
         Some(Pairing::new(port)?)
     };
+    let event = options
+        .event
+        .as_deref()
+        .map(|p| event_state::EventServe::open(p, port))
+        .transpose()?;
     let mut phone_urls = Vec::new();
     let mut phone_codes = Vec::new();
     if let Some(p) = &pairing {
@@ -153,6 +180,7 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
     }
     let url = match &pairing {
         Some(p) => p.url(&desktop),
+        None if event.is_some() => format!("http://{desktop}/event"),
         None => format!("http://{desktop}/"),
     };
     let games = std::sync::OnceLock::new();
@@ -179,49 +207,80 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
         own,
         pairing,
         phone_codes,
+        event,
     });
-    let router = Router::new()
-        .route("/", get(pages::index_page))
-        .route("/lists/{name}", get(pages::builder_page))
-        .route("/games/{name}", get(pages::game_page))
-        .route("/api/games", get(games::list).post(games::create))
-        .route("/api/games/{name}", get(games::get))
-        .route("/api/games/{name}/mark", post(games::mark))
-        .route("/api/games/{name}/undo", post(games::undo))
-        .route("/api/games/{name}/odds", get(games::odds))
-        .route("/api/games/{name}/score", get(games::score))
-        .route("/lists/{name}/cards.pdf", get(print::cards))
-        .route("/lists/{name}/roster.pdf", get(print::roster_pdf))
-        .route("/lists/{name}/roster.html", get(print::roster_html))
+    // With --event the server serves that event only: its pages and API, no lists, games
+    // or sheets.
+    let router = if app.event.is_some() {
+        Router::new()
+            .route(
+                "/",
+                get(|| async { axum::response::Redirect::to("/event") }),
+            )
+            .route("/event", get(event::page))
+            .route("/api/event", get(event::state))
+            .route("/api/event/version", get(event::version))
+            .route("/api/event/entries", post(event::add))
+            .route("/api/event/pair", post(event::pair))
+            .route("/api/event/swap", post(event::swap))
+            .route("/api/event/result", post(event::result))
+            .route("/api/event/undo", post(event::undo))
+            .route("/api/event/join", get(event::join_code))
+            .route("/join/{token}", get(event_player::join))
+            .route("/player", get(event_player::page))
+            .route("/api/event/me", get(event_player::state))
+            .route("/api/event/me/version", get(event::version))
+            .route("/api/event/me/code", post(event_player::code))
+            .route("/api/event/me/result", post(event_player::report))
+            .route(
+                "/api/event/me/picture",
+                post(event_player::picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
+            )
+    } else {
+        Router::new()
+            .route("/", get(pages::index_page))
+            .route("/lists/{name}", get(pages::builder_page))
+            .route("/games/{name}", get(pages::game_page))
+            .route("/api/games", get(games::list).post(games::create))
+            .route("/api/games/{name}", get(games::get))
+            .route("/api/games/{name}/mark", post(games::mark))
+            .route("/api/games/{name}/undo", post(games::undo))
+            .route("/api/games/{name}/odds", get(games::odds))
+            .route("/api/games/{name}/score", get(games::score))
+            .route("/lists/{name}/cards.pdf", get(print::cards))
+            .route("/lists/{name}/roster.pdf", get(print::roster_pdf))
+            .route("/lists/{name}/roster.html", get(print::roster_html))
+            .route("/api/check", post(check::check))
+            .route("/api/sheets", get(catalogue::sheets))
+            .route("/sheets/edit", get(sheets::page))
+            .route("/api/sheets/form", get(sheets::form))
+            .route("/api/sheets/draft", post(sheets::draft))
+            .route("/api/sheets/save", post(sheets::save))
+            .route("/api/rulesets", get(catalogue::rulesets))
+            .route("/api/rulesets/{id}/fields", get(catalogue::fields))
+            .route("/api/lists", get(lists::lists).post(lists::create))
+            .route(
+                "/api/lists/{name}",
+                get(lists::list).put(lists::put).delete(lists::delete),
+            )
+            .route("/api/lists/{name}/edit", post(edits::edit))
+            .route("/api/lists/{name}/update", post(edits::update))
+            .route("/api/lists/{name}/duplicate", post(lists::duplicate))
+            .route("/api/lists/{name}/duel", get(duels::duel))
+            .route("/api/lists/{name}/offers", get(lists::offers))
+            .route("/api/lists/{name}/matchups", get(duels::matchups))
+            .route("/api/lists/{name}/share", get(share::share))
+            .route("/api/import", post(share::import))
+            .route(
+                "/api/import/picture",
+                post(share::import_picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
+            )
+    };
+    let router = router
         .route("/assets/{file}", get(asset))
         .route("/pair", get(phone::pair))
         .route("/api/pairing", get(phone::codes))
         .route("/manifest.webmanifest", get(phone::manifest))
-        .route("/api/check", post(check::check))
-        .route("/api/sheets", get(catalogue::sheets))
-        .route("/sheets/edit", get(sheets::page))
-        .route("/api/sheets/form", get(sheets::form))
-        .route("/api/sheets/draft", post(sheets::draft))
-        .route("/api/sheets/save", post(sheets::save))
-        .route("/api/rulesets", get(catalogue::rulesets))
-        .route("/api/rulesets/{id}/fields", get(catalogue::fields))
-        .route("/api/lists", get(lists::lists).post(lists::create))
-        .route(
-            "/api/lists/{name}",
-            get(lists::list).put(lists::put).delete(lists::delete),
-        )
-        .route("/api/lists/{name}/edit", post(edits::edit))
-        .route("/api/lists/{name}/update", post(edits::update))
-        .route("/api/lists/{name}/duplicate", post(lists::duplicate))
-        .route("/api/lists/{name}/duel", get(duels::duel))
-        .route("/api/lists/{name}/offers", get(lists::offers))
-        .route("/api/lists/{name}/matchups", get(duels::matchups))
-        .route("/api/lists/{name}/share", get(share::share))
-        .route("/api/import", post(share::import))
-        .route(
-            "/api/import/picture",
-            post(share::import_picture).layer(DefaultBodyLimit::max(MAX_PICTURE_BODY)),
-        )
         .fallback(pages::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(app.clone(), guard))
@@ -230,11 +289,14 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
         // Written, not printed: a closed stdout (`| head -1`) is no reason to stop serving.
         use std::io::{IsTerminal, Write};
         let mut out = std::io::stdout().lock();
-        let mut text = format!(
-            "muster serve: {url} (lists in {}, games in {})\n",
-            options.lists.display(),
-            options.games.display()
-        );
+        let mut text = match &app.event {
+            Some(ev) => format!("muster serve: {url} (the event {})\n", ev.name),
+            None => format!(
+                "muster serve: {url} (lists in {}, games in {})\n",
+                options.lists.display(),
+                options.games.display()
+            ),
+        };
         if app.pairing.is_some() {
             let colour = out.is_terminal() && std::env::var_os("NO_COLOR").is_none();
             text.push_str(&phone::start_lines(&phone_urls, colour));
@@ -328,11 +390,20 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
         }
     }
     if let Some(p) = &app.pairing {
-        if !phone::is_public(request.uri().path()) && !p.has_session(headers) {
-            return phone::unpaired(headers, request.uri().path(), false);
+        let path = request.uri().path();
+        // A player's phone, by their join link's cookie, reaches their own page only.
+        let player = app
+            .event
+            .as_ref()
+            .is_some_and(|ev| event_state::player_path(path) && ev.player_of(headers).is_some());
+        if !phone::is_public(path) && !p.has_session(headers) && !player {
+            return phone::unpaired(headers, path, false);
         }
     }
-    let most = if request.uri().path() == "/api/import/picture" {
+    let most = if matches!(
+        request.uri().path(),
+        "/api/import/picture" | "/api/event/me/picture"
+    ) {
         MAX_PICTURE_BODY
     } else {
         MAX_BODY

@@ -23,6 +23,8 @@ const PICKER_JS: &str = include_str!("../../templates/web/picker.js");
 const MATCHUPS_JS: &str = include_str!("../../templates/web/matchups.js");
 const GAME_JS: &str = include_str!("../../templates/web/game.js");
 const SHEET_JS: &str = include_str!("../../templates/web/sheet.js");
+const EVENT_JS: &str = include_str!("../../templates/web/event.js");
+const PLAYER_JS: &str = include_str!("../../templates/web/player.js");
 const LABELS: &str = include_str!("../../templates/web/labels.toml");
 
 pub(crate) fn html(body: &'static str) -> Response {
@@ -88,6 +90,8 @@ pub async fn asset(UrlPath(file): UrlPath<String>) -> Response {
         "matchups.js" => (MATCHUPS_JS, "text/javascript; charset=utf-8"),
         "game.js" => (GAME_JS, "text/javascript; charset=utf-8"),
         "sheet.js" => (SHEET_JS, "text/javascript; charset=utf-8"),
+        "event.js" => (EVENT_JS, "text/javascript; charset=utf-8"),
+        "player.js" => (PLAYER_JS, "text/javascript; charset=utf-8"),
         // The cards' fonts, for a card drawn as SVG in a page (the sheet editor).
         "card-fonts.css" => {
             let css = crate::render::svg::font_face_css(

@@ -88,7 +88,7 @@ impl Pairing {
 
 /// 16 bytes from the operating system (getrandom: `getrandom(2)` on Linux, the platform's
 /// equivalent elsewhere); an error, never a weaker fallback, if it cannot give them.
-fn random() -> Result<[u8; 16], Error> {
+pub(super) fn random() -> Result<[u8; 16], Error> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| {
         Error::Usage(format!(
@@ -99,7 +99,7 @@ fn random() -> Result<[u8; 16], Error> {
 }
 
 /// Equal, in a time that does not depend on where two values first differ.
-fn same(a: &[u8; 16], b: &[u8; 16]) -> bool {
+pub(super) fn same(a: &[u8; 16], b: &[u8; 16]) -> bool {
     let diff = a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y));
     std::hint::black_box(diff) == 0
 }
@@ -107,7 +107,7 @@ fn same(a: &[u8; 16], b: &[u8; 16]) -> bool {
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// 16 bytes as 22 characters of URL-safe base64, without padding.
-fn base64url(bytes: &[u8; 16]) -> String {
+pub(super) fn base64url(bytes: &[u8; 16]) -> String {
     let mut bits = 0u32;
     let mut count = 0;
     let mut out = String::with_capacity(22);
@@ -127,7 +127,7 @@ fn base64url(bytes: &[u8; 16]) -> String {
 
 /// [`base64url`] read back: exactly 22 characters of its alphabet, the last one's spare bits
 /// zero; anything else is no token.
-fn unbase64url(text: &str) -> Option<[u8; 16]> {
+pub(super) fn unbase64url(text: &str) -> Option<[u8; 16]> {
     if text.len() != 22 {
         return None;
     }

@@ -25,14 +25,16 @@ const ICON: &str = include_str!("../../templates/web/icon.svg");
 /// What a browser not paired may fetch: the pairing link, and the manifest and icons, which
 /// browsers fetch without cookies.
 pub fn is_public(path: &str) -> bool {
-    matches!(
-        path,
-        "/pair"
-            | "/manifest.webmanifest"
-            | "/assets/icon.svg"
-            | "/assets/icon-192.png"
-            | "/assets/icon-512.png"
-    )
+    // A player's join link: its token is checked by its page.
+    path.starts_with("/join/")
+        || matches!(
+            path,
+            "/pair"
+                | "/manifest.webmanifest"
+                | "/assets/icon.svg"
+                | "/assets/icon-192.png"
+                | "/assets/icon-512.png"
+        )
 }
 
 /// 401 for a browser not paired, in its language: a page saying to scan the code on the
@@ -118,7 +120,10 @@ pub async fn pair(
     Ok((
         StatusCode::SEE_OTHER,
         [
-            (header::LOCATION, "/".to_owned()),
+            (
+                header::LOCATION,
+                if app.event.is_some() { "/event" } else { "/" }.to_owned(),
+            ),
             (header::SET_COOKIE, cookie),
             (header::CACHE_CONTROL, "no-store".to_owned()),
             (header::REFERRER_POLICY, "no-referrer".to_owned()),

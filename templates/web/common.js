@@ -22,6 +22,9 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// What a page puts in a box: the elements given, those left out (null, false) left out.
+const kids = (...xs) => xs.flat().filter((x) => x !== null && x !== undefined && x !== false);
+
 // ── the page's language ───────────────────────────────────────────────────────────────────
 
 const LANGS = ["en", "fr", "es"];
@@ -46,7 +49,9 @@ function percent(v) {
 async function setupLanguage() {
   const stored = localStorage.getItem("muster-lang");
   const browser = (navigator.language || "en").slice(0, 2);
-  UI.lang = LANGS.includes(stored) ? stored : LANGS.includes(browser) ? browser : "en";
+  // An event's pages speak the event's language until the reader picks another.
+  const event = document.documentElement.dataset.eventLang;
+  UI.lang = LANGS.includes(stored) ? stored : LANGS.includes(event) ? event : LANGS.includes(browser) ? browser : "en";
   UI.all = await (await fetch("/assets/labels.json")).json();
   UI.words = UI.all[UI.lang] || UI.all.en;
   document.documentElement.lang = UI.lang;

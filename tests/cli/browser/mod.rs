@@ -19,6 +19,7 @@ use crate::{json, muster_in, root};
 mod builder;
 mod edit_form;
 mod editor;
+mod event;
 mod game;
 mod lists;
 mod matchups;
