@@ -91,6 +91,12 @@ pub trait HasId {
     fn id(&self) -> &str;
 }
 
+/// `has_id!(A, B, …)`: each type, an entry with an `id` field, [`HasId`] by it.
+macro_rules! has_id {
+    ($($t:ty),*) => { $(impl $crate::core::catalog::HasId for $t { fn id(&self) -> &str { &self.id } })* };
+}
+pub(crate) use has_id;
+
 /// Where an entry was defined: for diagnostics that point back into data files.
 #[derive(Debug, Clone)]
 pub struct Origin {

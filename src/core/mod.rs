@@ -12,6 +12,7 @@ pub mod dice;
 pub mod distribution;
 pub mod error;
 pub mod i18n;
+pub mod ids;
 pub mod names;
 pub mod output;
 pub mod paths;

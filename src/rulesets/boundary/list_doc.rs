@@ -412,6 +412,16 @@ pub fn parse<L: ListDoc>(
     parse_list(sources, file, L::unit_count)
 }
 
+/// A list file already checked (`file`), read again as its ruleset's type (a roster is made
+/// of it); one that no longer parses is refused with the parser's message.
+pub fn reparse<L: ListDoc>(
+    sources: &crate::core::source::Sources,
+    file: crate::core::source::FileId,
+) -> Result<L, Error> {
+    let (parsed, _) = parse::<L>(sources, file).map_err(|d| Error::Invalid(d.message))?;
+    Ok(parsed)
+}
+
 /// The most characters a list's name has: it heads the roster, the cards, the pages and the
 /// menus, and travels in share codes; no army needs more.
 pub const MAX_NAME: usize = 100;

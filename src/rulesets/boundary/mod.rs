@@ -48,6 +48,7 @@ pub mod list_doc;
 pub mod list_fields;
 pub mod list_file;
 pub mod list_rules;
+pub mod list_shape;
 pub mod lists;
 pub mod loaded;
 pub mod loader;

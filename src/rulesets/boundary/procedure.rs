@@ -290,6 +290,14 @@ impl Request {
         }
     }
 
+    /// `text` said in the preview's language with its words ([`Request::said`]).
+    pub fn say<R>(&self, text: impl FnOnce(crate::core::words::Say<'_>) -> R) -> R {
+        text(crate::core::words::Say {
+            lang: self.lang,
+            words: &self.said(),
+        })
+    }
+
     /// Asks for the preview's numbers (its JSON, its series) without its text: the matchup
     /// table prints means alone, and formatting each preview's tables was most of its work.
     /// The preview's `text` is then empty.
@@ -522,6 +530,17 @@ impl Preview {
             text: Self::wanted_text(request, text),
             series,
         })
+    }
+
+    /// [`Preview::of`], its text said by `text` in the request's language
+    /// ([`Request::say`]).
+    pub fn said<T: Serialize>(
+        request: &Request,
+        report: &T,
+        text: impl FnOnce(crate::core::words::Say<'_>) -> String,
+        series: Vec<Series>,
+    ) -> Result<Self, Error> {
+        Self::of(request, report, || request.say(text), series)
     }
 
     /// Several reports compared: a JSON array.

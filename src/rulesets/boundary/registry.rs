@@ -267,6 +267,13 @@ impl Ruleset {
         self.meta().languages
     }
 
+    /// The language `asked` (a list's `lang`) where the ruleset has it, else its first.
+    pub fn lang_or_first(self, asked: Option<Lang>) -> Lang {
+        asked
+            .filter(|l| self.languages().contains(l))
+            .unwrap_or(self.languages()[0])
+    }
+
     pub fn capabilities(self) -> Capabilities {
         self.meta().capabilities.clone()
     }

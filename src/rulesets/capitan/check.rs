@@ -50,11 +50,7 @@ pub fn check_parsed<'a>(
     });
     diagnostic::sort(&mut diagnostics);
     // Named in the list's language (its documents' until they say another).
-    let lang = list
-        .list
-        .lang
-        .filter(|l| ruleset.languages().contains(l))
-        .unwrap_or(ruleset.languages()[0]);
+    let lang = ruleset.lang_or_first(list.list.lang);
     let units = army
         .units
         .iter()

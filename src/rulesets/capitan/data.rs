@@ -218,10 +218,7 @@ struct Parts {
     sheet_origins: Vec<Origin>,
 }
 
-macro_rules! has_id {
-    ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
-}
-has_id!(Rank, Skill, Weapon, Nation, Campaign, UnitType, UnitSheet);
+crate::core::catalog::has_id!(Rank, Skill, Weapon, Nation, Campaign, UnitType, UnitSheet);
 
 impl Parts {
     fn set_single<T>(

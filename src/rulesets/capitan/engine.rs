@@ -653,8 +653,7 @@ impl Lists for CapitanEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = list_doc::parse::<ListFile>(sources, list.file)
-            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        let parsed = list_doc::reparse::<ListFile>(sources, list.file)?;
         to_value(&super::roster::roster(
             &self.db, &parsed, list, sources, lang, labels,
         ))

@@ -5,47 +5,32 @@ use serde::{Deserialize, Serialize};
 
 use super::model::Coalition;
 
-/// A whole list file.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ListFile {
-    pub list: ListHeader,
-    #[serde(default)]
-    pub units: Vec<ListUnit>,
+crate::rulesets::list_shape::list_file! {
+    /// A whole list file.
+    pub struct ListFile {}
 }
 
-impl crate::rulesets::list_doc::ListDoc for ListFile {
-    fn unit_count(&self) -> usize {
-        self.units.len()
+crate::rulesets::list_shape::list_header! {
+    /// `[list]`: what the army is and what it may spend.
+    pub struct ListHeader {
+        /// The rule system; "capitan".
+        ruleset;
+        pub coalition: Coalition,
+        /// A campaign id of the database.
+        pub campaign: String,
+        /// The points limit (§9.1).
+        pub points: u32,
+        /// The player's rank, §10.1 (campaign play).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub rank: Option<String>,
+        /// The player's career (§10), from the list's folder: `careers/NAME.toml`. The rank is
+        /// then the career's (a `rank` above it is refused).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub career: Option<String>,
+        /// §10.1: one skill given free to one unit (1-based index into `units`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub free_skill: Option<FreeSkill>,
     }
-}
-
-/// `[list]`: what the army is and what it may spend.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ListHeader {
-    pub name: String,
-    /// The rule system; "capitan".
-    pub ruleset: String,
-    /// The language its documents print in (`fr`, `es`, `en`, those its ruleset offers);
-    /// default: the ruleset's first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lang: Option<crate::core::i18n::Lang>,
-    pub coalition: Coalition,
-    /// A campaign id of the database.
-    pub campaign: String,
-    /// The points limit (§9.1).
-    pub points: u32,
-    /// The player's rank, §10.1 (campaign play).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rank: Option<String>,
-    /// The player's career (§10), from the list's folder: `careers/NAME.toml`. The rank is
-    /// then the career's (a `rank` above it is refused).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub career: Option<String>,
-    /// §10.1: one skill given free to one unit (1-based index into `units`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub free_skill: Option<FreeSkill>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

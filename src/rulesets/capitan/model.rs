@@ -2,13 +2,13 @@
 //! types without I/O. Field names follow `shared/GLOSSARY.md`.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use validator::Validate;
 
 pub use crate::core::i18n::Lang;
+use crate::core::ids::id_enum;
 
 /// A display label in the languages muster prints (French, Spanish, English).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
@@ -75,30 +75,6 @@ impl Summary {
             Lang::En => &self.en,
         }
     }
-}
-
-macro_rules! id_enum {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
-        pub enum $name {
-            $(#[serde(rename = $text)] $variant),+
-        }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
 }
 
 id_enum!(

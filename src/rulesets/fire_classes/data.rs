@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::database::Database;
 use super::model::*;
-use crate::core::catalog::{Catalog, HasId, Registry, SpanIndexes, Tables};
+use crate::core::catalog::{Catalog, Registry, SpanIndexes, Tables};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Seg, Sources};
@@ -18,17 +18,7 @@ pub struct Loaded {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl HasId for Class {
-    fn id(&self) -> &str {
-        &self.id
-    }
-}
-
-impl HasId for Weapon {
-    fn id(&self) -> &str {
-        &self.id
-    }
-}
+crate::core::catalog::has_id!(Class, Weapon);
 
 /// Every rule of the data: (code, what it checks).
 pub const DATA_RULES: &[(&str, &str)] = &[

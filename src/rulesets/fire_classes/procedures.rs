@@ -106,20 +106,10 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
     )
     .map_err(Error::from)?;
     let series = series(&report);
-    Preview::of(
+    Preview::said(
         r,
         &report,
-        || {
-            text(
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-                db,
-                &report,
-                &series,
-            )
-        },
+        |say| text(say, db, &report, &series),
         series.clone(),
     )
 }

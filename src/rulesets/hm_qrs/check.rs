@@ -242,11 +242,7 @@ pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> 
         }
         total += cost.unwrap_or(0);
         // Named in the list's language (its documents' until they say another).
-        let lang = list
-            .list
-            .lang
-            .filter(|l| ruleset.languages().contains(l))
-            .unwrap_or(ruleset.languages()[0]);
+        let lang = ruleset.lang_or_first(list.list.lang);
         let label = u
             .label
             .clone()

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use super::database::{Database, UNITS_DIR};
 use super::model::*;
-use crate::core::catalog::{valid_id, Catalog, HasId, Origin, Registry, SpanIndexes, Tables};
+use crate::core::catalog::{valid_id, Catalog, Origin, Registry, SpanIndexes, Tables};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
@@ -25,11 +25,7 @@ pub struct Loaded {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl HasId for Unit {
-    fn id(&self) -> &str {
-        &self.id
-    }
-}
+crate::core::catalog::has_id!(Unit);
 
 /// Every rule of the data: (code, what it checks).
 pub const DATA_RULES: &[(&str, &str)] = &[

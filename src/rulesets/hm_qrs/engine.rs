@@ -454,8 +454,7 @@ impl Lists for HmEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = list_doc::parse::<ListFile>(sources, checked.file)
-            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        let parsed = list_doc::reparse::<ListFile>(sources, checked.file)?;
         to_value(&views::roster(
             &self.db, &parsed, checked, sources, lang, labels,
         ))

@@ -4,18 +4,13 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ListHeader {
-    pub name: String,
-    pub ruleset: String,
-    /// The language its documents print in (`fr`, `es`, `en`, those its ruleset offers);
-    /// default: the ruleset's first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lang: Option<crate::core::i18n::Lang>,
-    /// Optional: the points limit, when the units have points.
-    #[serde(default)]
-    pub points: Option<i64>,
+crate::rulesets::list_shape::list_header! {
+    pub struct ListHeader {
+        ruleset;
+        /// Optional: the points limit, when the units have points.
+        #[serde(default)]
+        pub points: Option<i64>,
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -43,19 +38,10 @@ pub struct ListUnit {
     pub priced: Option<crate::rulesets::priced::Priced>,
 }
 
-/// An order of battle: brigades with their commanders, and the units of each.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ListFile {
-    pub list: ListHeader,
-    #[serde(default)]
-    pub brigade: Vec<Brigade>,
-    #[serde(default)]
-    pub units: Vec<ListUnit>,
-}
-
-impl crate::rulesets::list_doc::ListDoc for ListFile {
-    fn unit_count(&self) -> usize {
-        self.units.len()
+crate::rulesets::list_shape::list_file! {
+    /// An order of battle: brigades with their commanders, and the units of each.
+    pub struct ListFile {
+        #[serde(default)]
+        pub brigade: Vec<Brigade>,
     }
 }

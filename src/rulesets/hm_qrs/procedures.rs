@@ -9,7 +9,6 @@ use super::preview::{
 };
 use super::text;
 use crate::core::error::Error;
-use crate::core::words::Say;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
@@ -327,20 +326,7 @@ fn command(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    Preview::of(
-        r,
-        &report,
-        || {
-            text::command(
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-                &report,
-            )
-        },
-        Vec::new(),
-    )
+    Preview::said(r, &report, |say| text::command(say, &report), Vec::new())
 }
 
 fn break_test(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -360,19 +346,10 @@ fn break_test(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    Preview::of(
+    Preview::said(
         r,
         &report,
-        || {
-            text::break_test(
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-                db,
-                &report,
-            )
-        },
+        |say| text::break_test(say, db, &report),
         Vec::new(),
     )
 }
@@ -399,19 +376,10 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::Usage)?;
-    Preview::of(
+    Preview::said(
         r,
         &report,
-        || {
-            text::shoot(
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-                db,
-                &report,
-            )
-        },
+        |say| text::shoot(say, db, &report),
         text::shoot_series(&report),
     )
 }
@@ -433,19 +401,10 @@ fn melee_side(r: &Request, s: &str) -> MeleeSide {
 fn melee(db: &Database, r: &Request) -> Result<Preview, Error> {
     let report =
         preview::melee(db, &melee_side(r, "a"), &melee_side(r, "b")).map_err(Error::Usage)?;
-    Preview::of(
+    Preview::said(
         r,
         &report,
-        || {
-            text::melee(
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-                db,
-                &report,
-            )
-        },
+        |say| text::melee(say, db, &report),
         text::melee_series(&report),
     )
 }

@@ -125,11 +125,7 @@ pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> 
         }
         let elements = u.elements.or(t.map(|t| i64::from(t.elements)));
         // Named in the list's language (its documents' until they say another).
-        let lang = list
-            .list
-            .lang
-            .filter(|l| ruleset.languages().contains(l))
-            .unwrap_or(ruleset.languages()[0]);
+        let lang = ruleset.lang_or_first(list.list.lang);
         let label = u
             .label
             .clone()

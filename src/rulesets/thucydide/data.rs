@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use super::database::{Database, UNITS_DIR};
 use super::model::*;
-use crate::core::catalog::{Catalog, HasId, Origin, Registry, SpanIndexes, Tables};
+use crate::core::catalog::{Catalog, Origin, Registry, SpanIndexes, Tables};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
@@ -37,10 +37,7 @@ pub struct Loaded {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-macro_rules! has_id {
-    ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
-}
-has_id!(Armour, TroopType, Condition, Unit, Trait);
+crate::core::catalog::has_id!(Armour, TroopType, Condition, Unit, Trait);
 
 /// Every rule of the data: (code, what it checks).
 pub const DATA_RULES: &[(&str, &str)] = &[

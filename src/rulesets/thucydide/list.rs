@@ -6,15 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use super::model::Character;
 
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ListHeader {
-    pub name: String,
-    pub ruleset: String,
-    /// The language its documents print in (`fr`, `es`, `en`, those its ruleset offers);
-    /// default: the ruleset's first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lang: Option<crate::core::i18n::Lang>,
+crate::rulesets::list_shape::list_header! {
+    pub struct ListHeader {
+        ruleset;
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -35,17 +30,7 @@ pub struct ListUnit {
     pub priced: Option<crate::rulesets::priced::Priced>,
 }
 
-/// A Thucydide army: its units, no points.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ListFile {
-    pub list: ListHeader,
-    #[serde(default)]
-    pub units: Vec<ListUnit>,
-}
-
-impl crate::rulesets::list_doc::ListDoc for ListFile {
-    fn unit_count(&self) -> usize {
-        self.units.len()
-    }
+crate::rulesets::list_shape::list_file! {
+    /// A Thucydide army: its units, no points.
+    pub struct ListFile {}
 }

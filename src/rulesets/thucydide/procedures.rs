@@ -6,7 +6,6 @@ use super::model::Outcome;
 use super::preview::{self, CombatRequest};
 use super::text;
 use crate::core::error::Error;
-use crate::core::words::Say;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets};
 use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request, UnitRef};
 
@@ -154,21 +153,7 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
             crate::core::words::Phrase::new("series-hexes-of-flight", "hexes of flight"),
             report.hexes.clone(),
         )];
-        return Preview::of(
-            r,
-            &report,
-            || {
-                text::panic(
-                    Say {
-                        lang: r.lang(),
-                        words: &r.said(),
-                    },
-                    db,
-                    &report,
-                )
-            },
-            series,
-        );
+        return Preview::said(r, &report, |say| text::panic(say, db, &report), series);
     }
     let report = preview::combat(
         db,
@@ -197,19 +182,10 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(
+    Preview::said(
         r,
         &report,
-        || {
-            text::combat(
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-                db,
-                &report,
-            )
-        },
+        |say| text::combat(say, db, &report),
         text::combat_series(&report),
     )
 }

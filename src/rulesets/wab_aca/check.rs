@@ -94,11 +94,7 @@ pub fn check_parsed(
             }
         })
         .collect();
-    let lang = list
-        .list
-        .lang
-        .filter(|l| ruleset.languages().contains(l))
-        .unwrap_or(ruleset.languages()[0]);
+    let lang = ruleset.lang_or_first(list.list.lang);
     let description = army
         .army
         .map(|a| a.header.name.get(lang).to_owned())

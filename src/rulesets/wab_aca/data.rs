@@ -49,10 +49,7 @@ struct ArmyPart {
     entry: Vec<Entry>,
 }
 
-macro_rules! has_id {
-    ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
-}
-has_id!(
+crate::core::catalog::has_id!(
     Entry,
     Special,
     Formation,

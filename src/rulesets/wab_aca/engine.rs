@@ -662,8 +662,7 @@ impl Lists for WabEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
-        let (parsed, _) = list_doc::parse::<ListFile>(sources, list.file)
-            .map_err(|d| Error::Invalid(d.message.clone()))?;
+        let parsed = list_doc::reparse::<ListFile>(sources, list.file)?;
         to_value(&views::roster(
             &self.db, &parsed, list, sources, lang, labels,
         ))

@@ -3,29 +3,24 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ListHeader {
-    pub name: String,
-    /// Always `wab-aca` for these lists.
-    pub ruleset: String,
-    /// The language its documents print in (`fr`, `es`, `en`, those its ruleset offers);
-    /// default: the ruleset's first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lang: Option<crate::core::i18n::Lang>,
-    /// An army of the data (`muster sheets --ruleset wab-aca` lists their entries).
-    pub army: String,
-    /// The points limit.
-    pub points: i64,
-    /// The batteries are grouped into a grand battery (ACA p.8).
-    #[serde(default)]
-    pub grand_battery: bool,
-    #[serde(default)]
-    pub description: Option<String>,
-    /// muster's house rules this list is played with (ids of `[[house_rule]]` in rules.toml);
-    /// none: the book's rules.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub house_rules: Vec<String>,
+crate::rulesets::list_shape::list_header! {
+    pub struct ListHeader {
+        /// Always `wab-aca` for these lists.
+        ruleset;
+        /// An army of the data (`muster sheets --ruleset wab-aca` lists their entries).
+        pub army: String,
+        /// The points limit.
+        pub points: i64,
+        /// The batteries are grouped into a grand battery (ACA p.8).
+        #[serde(default)]
+        pub grand_battery: bool,
+        #[serde(default)]
+        pub description: Option<String>,
+        /// muster's house rules this list is played with (ids of `[[house_rule]]` in rules.toml);
+        /// none: the book's rules.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub house_rules: Vec<String>,
+    }
 }
 
 /// One unit: an entry of the army (`entry`), or a general by rank or role (`general`).
@@ -60,16 +55,6 @@ pub struct ListUnit {
     pub priced: Option<crate::rulesets::priced::Priced>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ListFile {
-    pub list: ListHeader,
-    #[serde(default)]
-    pub units: Vec<ListUnit>,
-}
-
-impl crate::rulesets::list_doc::ListDoc for ListFile {
-    fn unit_count(&self) -> usize {
-        self.units.len()
-    }
+crate::rulesets::list_shape::list_file! {
+    pub struct ListFile {}
 }

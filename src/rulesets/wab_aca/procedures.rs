@@ -11,7 +11,6 @@ use super::preview::text;
 use super::Database;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
-use crate::core::words::Say;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
 use crate::rulesets::procedure::{not_read, Chart, Param, Preview, Procedure, Request, UnitRef};
 
@@ -589,20 +588,7 @@ fn test(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(
-        r,
-        &out,
-        || {
-            text::test(
-                &out,
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-            )
-        },
-        Vec::new(),
-    )
+    Preview::said(r, &out, |say| text::test(&out, say), Vec::new())
 }
 
 fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
@@ -627,18 +613,10 @@ fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(
+    Preview::said(
         r,
         &out,
-        || {
-            text::shoot(
-                &out,
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-            )
-        },
+        |say| text::shoot(&out, say),
         text::shoot_series(&out),
     )
 }
@@ -673,18 +651,10 @@ fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(
+    Preview::said(
         r,
         &out,
-        || {
-            text::fire_duel(
-                &out,
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-            )
-        },
+        |say| text::fire_duel(&out, say),
         text::duel_series(&out),
     )
 }
@@ -731,18 +701,10 @@ fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::of(
+    Preview::said(
         r,
         &out,
-        || {
-            text::combat(
-                &out,
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-            )
-        },
+        |say| text::combat(&out, say),
         text::combat_series(&out),
     )
 }
@@ -799,18 +761,10 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(usage)?;
-    Preview::of(
+    Preview::said(
         r,
         &out,
-        || {
-            text::artillery(
-                &out,
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-            )
-        },
+        |say| text::artillery(&out, say),
         text::artillery_series(&out),
     )
 }

@@ -1,12 +1,11 @@
 //! The closed sets of the ACA data: a label in the three languages the supplement is printed
 //! in ([`Names`]) and the ids a file may give (kinds, roles, classes, options, arms …).
 
-use std::fmt;
-
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::core::i18n::Lang;
+use crate::core::ids::id_enum;
 
 /// A label in the three languages the supplement's cards, rosters and aide de jeu are printed
 /// in: each is required, so the data check refuses a name a language lacks.
@@ -35,25 +34,6 @@ impl Names {
             Lang::En => &self.en,
         }
     }
-}
-
-macro_rules! id_enum {
-    ($(#[$m:meta])* $name:ident { $($variant:ident = $id:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-        pub enum $name { $(#[serde(rename = $id)] $variant),+ }
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-            pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $id),+ }
-            }
-        }
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
 }
 
 id_enum!(

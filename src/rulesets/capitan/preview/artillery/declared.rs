@@ -5,7 +5,6 @@
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
-use crate::core::words::Say;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{GunType, Quality};
 use crate::rulesets::capitan::preview::artillery::{Ammunition, GunRange};
@@ -118,18 +117,5 @@ pub fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
     };
     let report = request::artillery(db, &request).map_err(Error::from)?;
     let series = text::artillery_series(&report);
-    Preview::of(
-        r,
-        &report,
-        || {
-            text::artillery(
-                &report,
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-            )
-        },
-        series,
-    )
+    Preview::said(r, &report, |say| text::artillery(&report, say), series)
 }

@@ -137,37 +137,30 @@ pub fn setup(db: &Database, shot: &Shot, notes: &mut Vec<Phrase>) -> Result<Arti
         Ammunition::Roundshot => "roundshot",
         Ammunition::Shell => "shell",
     };
-    if let Some(c) = rockets {
+    let shot_note = if let Some(c) = rockets {
         need = match shot.range {
             GunRange::Effective => c.save_short,
             GunRange::Long => c.save_long,
         };
-        notes.push(
-            Phrase::new(
-                "note-rockets",
-                "Congreve rockets: a type {gun} howitzer's {ammo} at {range} range (up to {cm} cm), template {template}, figures hit save on {need}+ (Capitán §12.18)",
-            )
-            .text("gun", gun_type.to_string())
-            .label("ammo", format!("choice_ammo_{ammo_name}"), ammo_name)
-            .label("range", format!("gun_range_{range_name}"), range_name)
-            .count("cm", range_cm)
-            .phrase("template", template_name(&ammo.template, ammo_name))
-            .count("need", need),
-        );
+        Phrase::new(
+            "note-rockets",
+            "Congreve rockets: a type {gun} howitzer's {ammo} at {range} range (up to {cm} cm), template {template}, figures hit save on {need}+ (Capitán §12.18)",
+        )
     } else {
-        notes.push(
-            Phrase::new(
-                "note-gun",
-                "type {gun} {ammo} at {range} range (up to {cm} cm): template {template}, dodge {need}+ on 1d6 (Capitán §12.12–12.13)",
-            )
+        Phrase::new(
+            "note-gun",
+            "type {gun} {ammo} at {range} range (up to {cm} cm): template {template}, dodge {need}+ on 1d6 (Capitán §12.12–12.13)",
+        )
+    };
+    notes.push(
+        shot_note
             .text("gun", gun_type.to_string())
             .label("ammo", format!("choice_ammo_{ammo_name}"), ammo_name)
             .label("range", format!("gun_range_{range_name}"), range_name)
             .count("cm", range_cm)
             .phrase("template", template_name(&ammo.template, ammo_name))
             .count("need", need),
-        );
-    }
+    );
     let row = db.rules.quality(shot.crew).ok_or("unknown crew quality")?;
     let precise = shot.skills.iter().any(|k| k == "tir-de-precision");
     let deviation_die = if precise {

@@ -4,7 +4,6 @@
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
-use crate::core::words::Say;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::preview::reading::{one_skill, skill, unit, Previewed};
 use crate::rulesets::capitan::preview::request::limits;
@@ -79,18 +78,5 @@ pub fn charge(db: &Database, r: &Request) -> Result<Preview, Error> {
         captured_flag: r.flag("captured-flag"),
     };
     let report = request::charge(db, &request).map_err(Error::from)?;
-    Preview::of(
-        r,
-        &report,
-        || {
-            text::charge(
-                &report,
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-            )
-        },
-        Vec::new(),
-    )
+    Preview::said(r, &report, |say| text::charge(&report, say), Vec::new())
 }

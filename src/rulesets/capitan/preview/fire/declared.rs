@@ -4,7 +4,6 @@
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
-use crate::core::words::Say;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::model::{DodgeReroll, Range};
 use crate::rulesets::capitan::preview::fire::Situation;
@@ -137,15 +136,7 @@ pub fn fire(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::compared(
         r,
         &reports,
-        || {
-            text::fire(
-                &reports,
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-            )
-        },
+        || r.say(|say| text::fire(&reports, say)),
         text::fire_series(&reports),
     )
 }

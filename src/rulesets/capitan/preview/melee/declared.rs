@@ -4,7 +4,6 @@
 use super::request::{self, *};
 use super::text;
 use crate::core::error::Error;
-use crate::core::words::Say;
 use crate::rulesets::capitan::database::Database;
 use crate::rulesets::capitan::preview::melee::Stance;
 use crate::rulesets::capitan::preview::reading::{
@@ -144,16 +143,7 @@ pub fn melee(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::compared(
         r,
         &reports,
-        || {
-            text::melee(
-                &reports,
-                rounds,
-                Say {
-                    lang: r.lang(),
-                    words: &r.said(),
-                },
-            )
-        },
+        || r.say(|say| text::melee(&reports, rounds, say)),
         text::melee_series(&reports),
     )
 }
