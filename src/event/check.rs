@@ -84,8 +84,19 @@ impl Checker {
     /// Checks one entry: its sheets read over the data (as `muster list import` reads them),
     /// its list checked as `muster check` checks it, then the event's rules.
     pub fn check(&mut self, entry: &Entry) -> EntryCheck {
-        let name = format!("{}'s list", entry.player);
+        self.check_over(entry).0
+    }
+
+    /// [`Checker::check`], with the data the list was checked over when they are not the
+    /// checker's own: the event's data and the sheets of the player's own the entry carries
+    /// (a roster of the entry prints its units from them).
+    pub fn check_over(&mut self, entry: &Entry) -> (EntryCheck, Option<Rules>) {
+        let name = super::words::say(
+            self.lang,
+            &Phrase::new("event-list-of", "{player}'s list").text("player", entry.player.clone()),
+        );
         let mut said = Vec::new();
+        let mut over = None;
         let (file, checked) = if entry.sheets.is_empty() {
             let file = self
                 .sources
@@ -101,7 +112,10 @@ impl Checker {
             )
         } else {
             match self.with_sheets(entry, &name) {
-                Ok(found) => found,
+                Ok((file, checked, engine)) => {
+                    over = engine;
+                    (file, checked)
+                }
                 Err(ds) => {
                     said.extend(ds);
                     let file =
@@ -133,7 +147,7 @@ impl Checker {
             .iter()
             .map(|d| d.in_lang(self.lang, &self.words))
             .collect();
-        EntryCheck {
+        let checked = EntryCheck {
             player: entry.player.clone(),
             club: entry.club.clone(),
             from: entry.from.clone(),
@@ -143,20 +157,22 @@ impl Checker {
             valid: !diagnostics.iter().any(Diagnostic::is_error),
             diagnostics,
             check,
-        }
+        };
+        (checked, over)
     }
 
     /// An entry with sheets of the player's own: each read over the data in memory, one
     /// after the other, as an import reads them (a sheet the data hold with the same values
     /// is the data's; one they hold otherwise is read apart, the list naming it), then its
     /// list checked over them. `Err`: the sheets' errors (the list is then checked over the
-    /// data alone).
+    /// data alone). With the check, the data with the sheets read (`None`: every sheet was
+    /// the data's).
     #[allow(clippy::type_complexity)]
     fn with_sheets(
         &mut self,
         entry: &Entry,
         name: &str,
-    ) -> Result<(FileId, Result<ListCheck, Diagnostic>), Vec<Diagnostic>> {
+    ) -> Result<(FileId, Result<ListCheck, Diagnostic>, Option<Rules>), Vec<Diagnostic>> {
         let shared = Shared {
             ruleset: self.engine.ruleset().id().to_owned(),
             name: "entry".into(),
@@ -225,10 +241,9 @@ impl Checker {
             .sources
             .add_named(Path::new(&entry.from), name, plan.list);
         let over = engine.as_ref().unwrap_or(&self.engine);
-        Ok((
-            file,
-            crate::rulesets::check_list(over.ruleset(), over.lists(), &self.sources, file),
-        ))
+        let checked =
+            crate::rulesets::check_list(over.ruleset(), over.lists(), &self.sources, file);
+        Ok((file, checked, engine))
     }
 }
 

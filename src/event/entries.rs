@@ -134,6 +134,7 @@ pub fn entry(
         from,
         list: list.trim_start_matches('\u{feff}').replace("\r\n", "\n"),
         sheets,
+        dropped_after: None,
     };
     if entry_bytes(&entry) > MAX_ENTRY_BYTES {
         return Err(too_large(player, entry_bytes(&entry)));
@@ -167,6 +168,9 @@ pub fn put(file: &mut EventFile, entry: Entry) -> Result<(bool, Action), Error> 
         .position(|e| same_player(&e.player, &entry.player))
     {
         Some(i) => {
+            // A new list does not bring back a player who left the event.
+            let mut entry = entry;
+            entry.dropped_after = file.entries[i].dropped_after;
             let old = std::mem::replace(&mut file.entries[i], entry);
             // The rounds keep naming the player as they are now named.
             let new = file.entries[i].player.clone();

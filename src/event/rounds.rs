@@ -4,7 +4,9 @@
 
 use super::file::*;
 use super::open::same_player;
+use super::words::said;
 use crate::core::error::Error;
+use crate::core::words::Phrase;
 
 /// Enters the result of a table: `outcome`, with the victory points of each side when
 /// given. Returns what was said and the action logged.
@@ -42,23 +44,35 @@ pub fn result(
     action.was_score = t.score;
     t.result = Some(outcome);
     t.score = score;
+    let (a, b) = (t.a.clone(), t.b.clone());
     let winner = match outcome {
-        Outcome::A => format!("{} wins against {}", t.a, t.b),
-        Outcome::B => format!("{} wins against {}", t.b, t.a),
-        Outcome::Draw => format!("{} and {} draw", t.a, t.b),
+        Outcome::A => Phrase::new("event-wins", "{winner} wins against {loser}")
+            .text("winner", a)
+            .text("loser", b),
+        Outcome::B => Phrase::new("event-wins", "{winner} wins against {loser}")
+            .text("winner", b)
+            .text("loser", a),
+        Outcome::Draw => Phrase::new("event-draw", "{a} and {b} draw")
+            .text("a", a)
+            .text("b", b),
     };
-    let score = score
-        .map(|[a, b]| format!(" ({a}-{b})"))
-        .unwrap_or_default();
-    let again = if action.was_result.is_some() {
-        " (entered again)"
-    } else {
-        ""
-    };
-    Ok((
-        format!("round {round}, table {table}: {winner}{score}{again}"),
-        action,
-    ))
+    let mut phrase = match score {
+        Some([sa, sb]) => Phrase::new(
+            "event-result-scored",
+            "round {round}, table {table}: {winner} ({a}-{b})",
+        )
+        .count("a", sa)
+        .count("b", sb),
+        None => Phrase::new("event-result", "round {round}, table {table}: {winner}"),
+    }
+    .count("round", round)
+    .count("table", table)
+    .phrase("winner", winner);
+    if action.was_result.is_some() {
+        phrase =
+            Phrase::new("event-entered-again", "{result} (entered again)").phrase("result", phrase);
+    }
+    Ok((said(file, &phrase), action))
 }
 
 /// The round `round`, to change.
@@ -126,7 +140,11 @@ pub fn swap(
     action.round = Some(round);
     action.player = Some(a.clone());
     action.other = Some(b.clone());
-    Ok((format!("round {round}: {a} and {b} swapped"), action))
+    let phrase = Phrase::new("event-swapped", "round {round}: {a} and {b} swapped")
+        .count("round", round)
+        .text("a", a)
+        .text("b", b);
+    Ok((said(file, &phrase), action))
 }
 
 fn seat_of(r: &Round, name: &str) -> Option<Seat> {
@@ -163,6 +181,48 @@ fn swap_in(r: &mut Round, a: &str, b: &str) -> Result<(), Error> {
         *slot = name.to_owned();
     }
     Ok(())
+}
+
+/// The player `player` (named as their entry names them, case aside) leaves the event after
+/// the rounds paired so far: no later round pairs them; the standings keep them.
+pub fn drop(file: &mut EventFile, player: &str) -> Result<(String, Action), Error> {
+    let after = file.rounds.len() as u32;
+    let e = file
+        .entries
+        .iter_mut()
+        .find(|e| same_player(&e.player, player))
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "{} has no entry in the event",
+                crate::core::text::one_line(player)
+            ))
+        })?;
+    if let Some(d) = e.dropped_after {
+        return Err(Error::Usage(format!(
+            "{} left the event after round {d} already",
+            e.player
+        )));
+    }
+    e.dropped_after = Some(after);
+    let name = e.player.clone();
+    let mut action = Action::new("drop");
+    action.player = Some(name.clone());
+    action.round = Some(after);
+    let phrase = if after == 0 {
+        Phrase::new(
+            "event-dropped-before",
+            "{player} leaves the event before round 1: no round pairs them",
+        )
+        .text("player", name)
+    } else {
+        Phrase::new(
+            "event-dropped",
+            "{player} leaves the event after round {n}: no later round pairs them; the standings keep them",
+        )
+        .text("player", name)
+        .count("n", after)
+    };
+    Ok((said(file, &phrase), action))
 }
 
 /// Renames a player in every round (an entry added again under another spelling).
@@ -257,6 +317,20 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                 ),
                 None => format!("undid the result of round {round}, table {table}"),
             }
+        }
+        "drop" => {
+            let player = last.player.clone().unwrap_or_default();
+            let e = file
+                .entries
+                .iter_mut()
+                .find(|e| e.player == player && e.dropped_after.is_some())
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "the last action dropped {player}, who has no entry dropped now: the file was changed by hand"
+                    ))
+                })?;
+            e.dropped_after = None;
+            format!("undid the drop of {player}: they are paired again")
         }
         "new" => {
             return Err(Error::Usage(
