@@ -264,7 +264,14 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                     let old_name = old.player.clone();
                     file.entries[at] = old;
                     rename(file, &player, &old_name);
-                    format!("undid the new entry of {player}: the one before is back")
+                    said(
+                        file,
+                        &Phrase::new(
+                            "event-undid-replaced",
+                            "undid the new entry of {player}: the one before is back",
+                        )
+                        .text("player", player),
+                    )
                 }
                 None => {
                     if file.rounds.iter().any(|r| seat_of(r, &player).is_some()) {
@@ -273,7 +280,11 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                         )));
                     }
                     file.entries.remove(at);
-                    format!("undid the entry of {player}")
+                    said(
+                        file,
+                        &Phrase::new("event-undid-entry", "undid the entry of {player}")
+                            .text("player", player),
+                    )
                 }
             }
         }
@@ -285,7 +296,11 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                 )));
             }
             file.rounds.pop();
-            format!("undid the pairing of round {round}")
+            said(
+                file,
+                &Phrase::new("event-undid-pairing", "undid the pairing of round {round}")
+                    .count("round", round),
+            )
         }
         "swap" => {
             let round = last.round.unwrap_or(0);
@@ -294,7 +309,16 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                 last.other.clone().unwrap_or_default(),
             );
             swap_in(round_mut(file, round)?, &a, &b)?;
-            format!("undid the swap of {a} and {b} in round {round}")
+            said(
+                file,
+                &Phrase::new(
+                    "event-undid-swap",
+                    "undid the swap of {a} and {b} in round {round}",
+                )
+                .text("a", a)
+                .text("b", b)
+                .count("round", round),
+            )
         }
         "result" => {
             let (round, table) = (last.round.unwrap_or(0), last.table.unwrap_or(0));
@@ -310,13 +334,18 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                 })?;
             t.result = last.was_result;
             t.score = last.was_score;
-            match last.was_result {
-                Some(o) => format!(
-                    "undid the result of round {round}, table {table}: back to {}",
-                    o.id()
+            let phrase = match last.was_result {
+                Some(o) => Phrase::new(
+                    "event-undid-result-back",
+                    "undid the result of round {round}, table {table}: back to {was}",
+                )
+                .text("was", o.id()),
+                None => Phrase::new(
+                    "event-undid-result",
+                    "undid the result of round {round}, table {table}",
                 ),
-                None => format!("undid the result of round {round}, table {table}"),
-            }
+            };
+            said(file, &phrase.count("round", round).count("table", table))
         }
         "drop" => {
             let player = last.player.clone().unwrap_or_default();
@@ -330,7 +359,14 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                     ))
                 })?;
             e.dropped_after = None;
-            format!("undid the drop of {player}: they are paired again")
+            said(
+                file,
+                &Phrase::new(
+                    "event-undid-drop",
+                    "undid the drop of {player}: they are paired again",
+                )
+                .text("player", player),
+            )
         }
         "new" => {
             return Err(Error::Usage(
