@@ -355,41 +355,13 @@ fn standings_text(lang: Lang, rows: &[Standing]) -> String {
     let table: Vec<Vec<String>> = rows
         .iter()
         .map(|s| {
-            let player = match s.dropped_after {
-                Some(n) => format!(
-                    "{} ({})",
-                    one_line(&s.player),
-                    say(lang, &crate::event::words::dropped_after(n))
-                ),
-                None => one_line(&s.player).into_owned(),
-            };
-            vec![
-                s.rank.to_string(),
-                player,
-                s.club
-                    .as_deref()
-                    .map(one_line)
-                    .unwrap_or_default()
-                    .into_owned(),
-                s.points.to_string(),
-                s.sos.to_string(),
-                s.score_diff.to_string(),
-                format!("{}-{}-{}", s.wins, s.draws, s.losses),
-                s.byes.to_string(),
-            ]
+            print::standing_cells(lang, s)
+                .iter()
+                .map(|c| one_line(c).into_owned())
+                .collect()
         })
         .collect();
-    let heads = [
-        Heading::Rank,
-        Heading::Player,
-        Heading::Club,
-        Heading::Points,
-        Heading::Sos,
-        Heading::Score,
-        Heading::Wdl,
-        Heading::Byes,
-    ]
-    .map(|h| heading(lang, h));
+    let heads = crate::event::words::STANDINGS_COLUMNS.map(|h| heading(lang, h));
     let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
     text_table(&heads, &table)
 }

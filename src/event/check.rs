@@ -97,19 +97,17 @@ impl Checker {
         );
         let mut said = Vec::new();
         let mut over = None;
-        let (file, checked) = if entry.sheets.is_empty() {
-            let file = self
+        // The list over the event's data alone.
+        let alone = |c: &mut Checker| {
+            let file = c
                 .sources
                 .add_named(Path::new(&entry.from), &name, entry.list.clone());
-            (
-                file,
-                crate::rulesets::check_list(
-                    self.engine.ruleset(),
-                    self.engine.lists(),
-                    &self.sources,
-                    file,
-                ),
-            )
+            let checked =
+                crate::rulesets::check_list(c.engine.ruleset(), c.engine.lists(), &c.sources, file);
+            (file, checked)
+        };
+        let (file, checked) = if entry.sheets.is_empty() {
+            alone(self)
         } else {
             match self.with_sheets(entry, &name) {
                 Ok((file, checked, engine)) => {
@@ -118,18 +116,7 @@ impl Checker {
                 }
                 Err(ds) => {
                     said.extend(ds);
-                    let file =
-                        self.sources
-                            .add_named(Path::new(&entry.from), &name, entry.list.clone());
-                    (
-                        file,
-                        crate::rulesets::check_list(
-                            self.engine.ruleset(),
-                            self.engine.lists(),
-                            &self.sources,
-                            file,
-                        ),
-                    )
+                    alone(self)
                 }
             }
         };
@@ -205,35 +192,20 @@ impl Checker {
         };
         let plan =
             share::plan(self.engine.as_ref(), &shared, "entry", at, &|_| false).map_err(one)?;
-        let mut engine: Option<Rules> = None;
-        let mut errors = Vec::new();
-        for s in plan
+        let files: Vec<FileId> = plan
             .sheets
             .iter()
             .filter(|s| matches!(s.fate, Fate::New | Fate::Apart { .. }))
-        {
-            let file = self.sources.add_named(
-                &PathBuf::from(&s.path),
-                &format!("{}'s sheet `{}`", entry.player, s.id),
-                s.text.clone(),
-            );
-            let over = engine.as_ref().unwrap_or(&self.engine);
-            let draft = over
-                .ruleset()
-                .need(over.editor(), "sheet editor")
-                .and_then(|x| x.draft(&self.sources, file))
-                .map_err(one)?;
-            let wrong: Vec<Diagnostic> = draft
-                .diagnostics
-                .iter()
-                .filter(|d| d.is_error())
-                .cloned()
-                .collect();
-            if wrong.is_empty() {
-                engine = Some(draft.engine);
-            }
-            errors.extend(wrong);
-        }
+            .map(|s| {
+                self.sources.add_named(
+                    &PathBuf::from(&s.path),
+                    &format!("{}'s sheet `{}`", entry.player, s.id),
+                    s.text.clone(),
+                )
+            })
+            .collect();
+        let (engine, errors) =
+            crate::ops::share::draft_sheets(&self.engine, &self.sources, &files).map_err(one)?;
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -279,50 +251,33 @@ pub fn rule_diagnostics(rules: &EventRules, c: &ListCheck, file: FileId) -> Vec<
     for (i, u) in c.units.iter().enumerate() {
         let provenance = u.json.get("provenance").and_then(|p| p.as_str());
         let unit = crate::core::text::one_line(&u.label).into_owned();
+        // A rule the unit breaks: an error at the unit, naming it and its sheet.
+        let said = |code: &'static str, en: &'static str| {
+            Phrase::new(code, en)
+                .count("n", i + 1)
+                .text("unit", unit.clone())
+                .text("id", u.id.clone())
+        };
+        let at_unit =
+            |code: &'static str, p: Phrase| Diagnostic::error_said(code, p).at(file, at(i));
+        let broken = |code: &'static str, en: &'static str| at_unit(code, said(code, en));
         if provenance == Some("illustrative") && !rules.illustrative {
-            out.push(
-                Diagnostic::error_said(
-                    "event-illustrative",
-                    Phrase::new(
-                        "event-illustrative",
-                        "unit {n} ({unit}) is of `{id}`, whose values are muster's illustration: this event allows only the book's",
-                    )
-                    .count("n", i + 1)
-                    .text("unit", unit.clone())
-                    .text("id", u.id.clone()),
-                )
-                .at(file, at(i)),
-            );
+            out.push(broken(
+                "event-illustrative",
+                "unit {n} ({unit}) is of `{id}`, whose values are muster's illustration: this event allows only the book's",
+            ));
         }
         if provenance == Some("player") && !rules.own_sheets {
-            out.push(
-                Diagnostic::error_said(
-                    "event-own-sheet",
-                    Phrase::new(
-                        "event-own-sheet",
-                        "unit {n} ({unit}) is of `{id}`, a sheet of the player's own: this event allows none",
-                    )
-                    .count("n", i + 1)
-                    .text("unit", unit.clone())
-                    .text("id", u.id.clone()),
-                )
-                .at(file, at(i)),
-            );
+            out.push(broken(
+                "event-own-sheet",
+                "unit {n} ({unit}) is of `{id}`, a sheet of the player's own: this event allows none",
+            ));
         }
         if rules.banned.contains(&u.id) {
-            out.push(
-                Diagnostic::error_said(
-                    "event-banned",
-                    Phrase::new(
-                        "event-banned",
-                        "unit {n} ({unit}) is of `{id}`, which this event bans",
-                    )
-                    .count("n", i + 1)
-                    .text("unit", unit.clone())
-                    .text("id", u.id.clone()),
-                )
-                .at(file, at(i)),
-            );
+            out.push(broken(
+                "event-banned",
+                "unit {n} ({unit}) is of `{id}`, which this event bans",
+            ));
         }
         if let Some(most) = rules.at_most.get(&u.id) {
             let n = match counted.iter_mut().find(|(id, _)| *id == u.id) {
@@ -336,21 +291,15 @@ pub fn rule_diagnostics(rules: &EventRules, c: &ListCheck, file: FileId) -> Vec<
                 }
             };
             if n == most + 1 {
-                out.push(
-                    Diagnostic::error_said(
+                out.push(at_unit(
+                    "event-at-most",
+                    said(
                         "event-at-most",
-                        Phrase::new(
-                            "event-at-most",
-                            "unit {n} ({unit}) is the list's unit number {count} of `{id}`: this event allows at most {most}",
-                        )
-                        .count("n", i + 1)
-                        .text("unit", unit)
-                        .text("id", u.id.clone())
-                        .count("count", n)
-                        .count("most", *most),
+                        "unit {n} ({unit}) is the list's unit number {count} of `{id}`: this event allows at most {most}",
                     )
-                    .at(file, at(i)),
-                );
+                    .count("count", n)
+                    .count("most", *most),
+                ));
             }
         }
     }

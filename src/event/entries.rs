@@ -71,15 +71,7 @@ pub fn entry(
                     return Err(other_ruleset(player, r, ruleset));
                 }
             }
-            let sheets = shared
-                .sheets
-                .into_iter()
-                .map(|s| EntrySheet {
-                    id: s.id,
-                    path: s.path,
-                    text: s.text,
-                })
-                .collect();
+            let sheets = entry_sheets(shared.sheets);
             ("code".to_owned(), shared.list, sheets)
         }
         Given::List(path) => {
@@ -110,15 +102,9 @@ pub fn entry(
             }
             // The sheets of the player's own its units use, as a share code carries them.
             let sheets = match rs::check_list(ruleset, engine.lists(), sources, file) {
-                Ok(checked) => rs::share::shared(engine, path, &text, &checked)?
-                    .sheets
-                    .into_iter()
-                    .map(|s| EntrySheet {
-                        id: s.id,
-                        path: s.path,
-                        text: s.text,
-                    })
-                    .collect(),
+                Ok(checked) => {
+                    entry_sheets(rs::share::shared(engine, path, &text, &checked)?.sheets)
+                }
                 Err(_) => Vec::new(),
             };
             let from = path
@@ -140,6 +126,18 @@ pub fn entry(
         return Err(too_large(player, entry_bytes(&entry)));
     }
     Ok(entry)
+}
+
+/// The sheets a share code carries, as an entry keeps them.
+fn entry_sheets(sheets: Vec<crate::core::share_code::SharedSheet>) -> Vec<EntrySheet> {
+    sheets
+        .into_iter()
+        .map(|s| EntrySheet {
+            id: s.id,
+            path: s.path,
+            text: s.text,
+        })
+        .collect()
 }
 
 fn too_large(player: &str, bytes: usize) -> Error {

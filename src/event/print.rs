@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use super::check::{lang_of, Checker};
 use super::file::{EventFile, Round};
-use super::standings::standings as standings_of;
+use super::standings::{standings as standings_of, Standing};
 use super::words::{heading, say, yes_no, Heading};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
@@ -302,42 +302,37 @@ pub fn standings(file: &EventFile, paper: Paper) -> Result<Vec<u8>, Error> {
         Block::Subtitle(format!("{} · {}", file.event.name, subtitle(file, lang))),
         Block::Table(vec![0.7, 4.0, 2.2, 1.3, 1.3, 1.5, 1.4, 1.1]),
         Block::Header(
-            [
-                Heading::Rank,
-                Heading::Player,
-                Heading::Club,
-                Heading::Points,
-                Heading::Sos,
-                Heading::Score,
-                Heading::Wdl,
-                Heading::Byes,
-            ]
-            .map(|h| cap(heading(lang, h)))
-            .to_vec(),
+            super::words::STANDINGS_COLUMNS
+                .map(|h| cap(heading(lang, h)))
+                .to_vec(),
         ),
     ];
-    for s in &rows {
-        let player = match s.dropped_after {
-            Some(n) => format!(
-                "{} ({})",
-                s.player,
-                say(lang, &super::words::dropped_after(n))
-            ),
-            None => s.player.clone(),
-        };
-        blocks.push(Block::Row(vec![
-            s.rank.to_string(),
-            player,
-            s.club.clone().unwrap_or_default(),
-            s.points.to_string(),
-            s.sos.to_string(),
-            signed(s.score_diff),
-            format!("{}-{}-{}", s.wins, s.draws, s.losses),
-            s.byes.to_string(),
-        ]));
-    }
+    blocks.extend(rows.iter().map(|s| Block::Row(standing_cells(lang, s))));
     blocks.push(Block::End);
     document(file, &title, paper, blocks)
+}
+
+/// A player's standing as a table's row, in `lang`: rank, player (marked when they left the
+/// event), club, points, strength of schedule, score difference, wins-draws-losses, byes.
+pub fn standing_cells(lang: Lang, s: &Standing) -> Vec<String> {
+    let player = match s.dropped_after {
+        Some(n) => format!(
+            "{} ({})",
+            s.player,
+            say(lang, &super::words::dropped_after(n))
+        ),
+        None => s.player.clone(),
+    };
+    vec![
+        s.rank.to_string(),
+        player,
+        s.club.clone().unwrap_or_default(),
+        s.points.to_string(),
+        s.sos.to_string(),
+        signed(s.score_diff),
+        format!("{}-{}-{}", s.wins, s.draws, s.losses),
+        s.byes.to_string(),
+    ]
 }
 
 /// A score difference with its sign: `+12`, `-3`, `0`.

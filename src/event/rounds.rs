@@ -24,17 +24,9 @@ pub fn result(
             )));
         }
     }
-    let r = round_mut(file, round)?;
-    let tables = r.tables.len();
-    let t = r
-        .tables
-        .iter_mut()
-        .find(|t| t.table == table)
-        .ok_or_else(|| {
-            Error::Usage(format!(
-                "round {round} has no table {table} (tables 1 to {tables})"
-            ))
-        })?;
+    let t = table_mut(round_mut(file, round)?, table, |tables| {
+        format!("round {round} has no table {table} (tables 1 to {tables})")
+    })?;
     let mut action = Action::new("result");
     action.round = Some(round);
     action.table = Some(table);
@@ -87,6 +79,20 @@ fn round_mut(file: &mut EventFile, round: u32) -> Result<&mut Round, Error> {
             )),
             n => Error::Usage(format!("round {round} is not paired: rounds 1 to {n} are")),
         })
+}
+
+/// The table `table` of round `r`, to change; else the error `missing` says, given the
+/// round's count of tables.
+fn table_mut(
+    r: &mut Round,
+    table: u32,
+    missing: impl FnOnce(usize) -> String,
+) -> Result<&mut Table, Error> {
+    let tables = r.tables.len();
+    r.tables
+        .iter_mut()
+        .find(|t| t.table == table)
+        .ok_or_else(|| Error::Usage(missing(tables)))
 }
 
 /// Where a player sits in a round: a table's side, or the bye.
@@ -247,7 +253,7 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
     let Some(last) = file.log.last().cloned() else {
         return Err(Error::Usage("nothing to undo: the log is empty".into()));
     };
-    let said = match last.action.as_str() {
+    let phrase = match last.action.as_str() {
         "add" => {
             let player = last.player.clone().unwrap_or_default();
             let at = file
@@ -264,14 +270,11 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                     let old_name = old.player.clone();
                     file.entries[at] = old;
                     rename(file, &player, &old_name);
-                    said(
-                        file,
-                        &Phrase::new(
-                            "event-undid-replaced",
-                            "undid the new entry of {player}: the one before is back",
-                        )
-                        .text("player", player),
+                    Phrase::new(
+                        "event-undid-replaced",
+                        "undid the new entry of {player}: the one before is back",
                     )
+                    .text("player", player)
                 }
                 None => {
                     if file.rounds.iter().any(|r| seat_of(r, &player).is_some()) {
@@ -280,11 +283,8 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                         )));
                     }
                     file.entries.remove(at);
-                    said(
-                        file,
-                        &Phrase::new("event-undid-entry", "undid the entry of {player}")
-                            .text("player", player),
-                    )
+                    Phrase::new("event-undid-entry", "undid the entry of {player}")
+                        .text("player", player)
                 }
             }
         }
@@ -296,11 +296,8 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                 )));
             }
             file.rounds.pop();
-            said(
-                file,
-                &Phrase::new("event-undid-pairing", "undid the pairing of round {round}")
-                    .count("round", round),
-            )
+            Phrase::new("event-undid-pairing", "undid the pairing of round {round}")
+                .count("round", round)
         }
         "swap" => {
             let round = last.round.unwrap_or(0);
@@ -309,29 +306,19 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                 last.other.clone().unwrap_or_default(),
             );
             swap_in(round_mut(file, round)?, &a, &b)?;
-            said(
-                file,
-                &Phrase::new(
-                    "event-undid-swap",
-                    "undid the swap of {a} and {b} in round {round}",
-                )
-                .text("a", a)
-                .text("b", b)
-                .count("round", round),
+            Phrase::new(
+                "event-undid-swap",
+                "undid the swap of {a} and {b} in round {round}",
             )
+            .text("a", a)
+            .text("b", b)
+            .count("round", round)
         }
         "result" => {
             let (round, table) = (last.round.unwrap_or(0), last.table.unwrap_or(0));
-            let r = round_mut(file, round)?;
-            let t = r
-                .tables
-                .iter_mut()
-                .find(|t| t.table == table)
-                .ok_or_else(|| {
-                    Error::Usage(format!(
-                        "the last action is a result of round {round} table {table}, which is not there: the file was changed by hand"
-                    ))
-                })?;
+            let t = table_mut(round_mut(file, round)?, table, |_| {
+                format!("the last action is a result of round {round} table {table}, which is not there: the file was changed by hand")
+            })?;
             t.result = last.was_result;
             t.score = last.was_score;
             let phrase = match last.was_result {
@@ -345,7 +332,7 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                     "undid the result of round {round}, table {table}",
                 ),
             };
-            said(file, &phrase.count("round", round).count("table", table))
+            phrase.count("round", round).count("table", table)
         }
         "drop" => {
             let player = last.player.clone().unwrap_or_default();
@@ -359,14 +346,11 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                     ))
                 })?;
             e.dropped_after = None;
-            said(
-                file,
-                &Phrase::new(
-                    "event-undid-drop",
-                    "undid the drop of {player}: they are paired again",
-                )
-                .text("player", player),
+            Phrase::new(
+                "event-undid-drop",
+                "undid the drop of {player}: they are paired again",
             )
+            .text("player", player)
         }
         "new" => {
             return Err(Error::Usage(
@@ -382,5 +366,5 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
         }
     };
     file.log.pop();
-    Ok(said)
+    Ok(said(file, &phrase))
 }

@@ -56,6 +56,18 @@ pub enum Heading {
     Rank,
 }
 
+/// The columns of the standings, as text and on paper.
+pub const STANDINGS_COLUMNS: [Heading; 8] = [
+    Heading::Rank,
+    Heading::Player,
+    Heading::Club,
+    Heading::Points,
+    Heading::Sos,
+    Heading::Score,
+    Heading::Wdl,
+    Heading::Byes,
+];
+
 /// `yes` or `NO` in a table's column of valid entries.
 pub fn yes_no(lang: Lang, valid: bool) -> String {
     if valid {
