@@ -219,13 +219,8 @@ impl Checker {
     }
 }
 
-/// The event's language.
-pub fn lang_of(file: &EventFile) -> Lang {
-    Lang::ALL
-        .into_iter()
-        .find(|l| l.id() == file.event.lang)
-        .unwrap_or(Lang::En)
-}
+/// The event's language (kept here too for the callers that found it here).
+pub use super::words::lang_of;
 
 /// The organiser's rules on a checked list: each broken one an error of its own code, at the
 /// unit it is about.

@@ -4,10 +4,10 @@
 //! second bye, a club met in round 1, a table played again) said in words, after a pairing
 //! that could not avoid it or an organiser's swap.
 
-use super::check::lang_of;
 use super::file::*;
 use super::pairing::{self, Broken, Pairing, Seat};
 use super::standings::standings;
+use super::words::lang_of;
 use super::words::say;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;

@@ -6,10 +6,10 @@
 
 use std::path::PathBuf;
 
-use super::check::{lang_of, Checker};
+use super::check::Checker;
 use super::file::{EventFile, Round};
 use super::standings::{standings as standings_of, Standing};
-use super::words::{heading, say, yes_no, Heading};
+use super::words::{heading, lang_of, say, yes_no, Heading};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::words::Phrase;
@@ -300,7 +300,7 @@ pub fn standings(file: &EventFile, paper: Paper) -> Result<Vec<u8>, Error> {
         Block::FontSize(wall_size(paper, rows.len(), 14.0)),
         Block::Title(title.clone()),
         Block::Subtitle(format!("{} · {}", file.event.name, subtitle(file, lang))),
-        Block::Table(vec![0.7, 4.0, 2.2, 1.3, 1.3, 1.5, 1.4, 1.1]),
+        Block::Table(vec![0.6, 3.0, 1.9, 1.4, 1.6, 1.6, 1.4, 1.5]),
         Block::Header(
             super::words::STANDINGS_COLUMNS
                 .map(|h| cap(heading(lang, h)))

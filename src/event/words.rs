@@ -3,10 +3,17 @@
 //! and the titles of its PDFs. Each is a [`Phrase`] whose French and Spanish templates are in
 //! `templates/messages.toml` (`msg_event-…`).
 
-use super::check::lang_of;
 use super::file::EventFile;
 use crate::core::i18n::Lang;
 use crate::core::words::{shared, Phrase};
+
+/// The event's language.
+pub fn lang_of(file: &EventFile) -> Lang {
+    Lang::ALL
+        .into_iter()
+        .find(|l| l.id() == file.event.lang)
+        .unwrap_or(Lang::En)
+}
 
 /// A phrase said in `lang`.
 pub fn say(lang: Lang, phrase: &Phrase) -> String {
