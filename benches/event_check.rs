@@ -53,6 +53,7 @@ fn event(n: usize) -> EventFile {
                 from: LISTS[i % 4].into(),
                 list: texts[i % 4].clone(),
                 sheets: Vec::new(),
+                dropped_after: None,
             })
             .collect(),
         rounds: Vec::new(),

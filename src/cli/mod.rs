@@ -447,6 +447,45 @@ pub enum EventCommand {
         seed: Option<u64>,
         #[arg(long, value_enum, default_value_t)]
         format: CheckFormat,
+        /// Also write the round's pairings as a PDF to pin on a wall
+        #[arg(short, long, value_name = "FILE.pdf")]
+        output: Option<PathBuf>,
+        /// Paper size of the PDF
+        #[arg(long, value_enum, default_value_t)]
+        paper: PaperArg,
+    },
+    /// A round's pairings as a PDF to pin on a wall (tables, players, clubs, the bye)
+    Pairings {
+        /// The event file
+        file: PathBuf,
+        /// The round (default: the last one paired)
+        #[arg(long, value_name = "N")]
+        round: Option<u32>,
+        /// The PDF to write
+        #[arg(short, long, value_name = "FILE.pdf")]
+        output: PathBuf,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t)]
+        paper: PaperArg,
+    },
+    /// Every entry's roster in one PDF, after a title page with the event and its players
+    Booklet {
+        /// The event file
+        file: PathBuf,
+        /// The PDF to write
+        #[arg(short, long, value_name = "FILE.pdf")]
+        output: PathBuf,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t)]
+        paper: PaperArg,
+    },
+    /// A player leaves the event: no later round pairs them; the standings keep them, marked
+    Drop {
+        /// The event file
+        file: PathBuf,
+        /// The player's name
+        #[arg(long)]
+        player: String,
     },
     /// Swap two players of the last round before it starts (a warning says what it breaks)
     Swap {
@@ -481,8 +520,14 @@ pub enum EventCommand {
         file: PathBuf,
         #[arg(long, value_enum, default_value_t)]
         format: CheckFormat,
+        /// Also write the standings as a PDF
+        #[arg(short, long, value_name = "FILE.pdf")]
+        output: Option<PathBuf>,
+        /// Paper size of the PDF
+        #[arg(long, value_enum, default_value_t)]
+        paper: PaperArg,
     },
-    /// Take the last action back (an entry, a pairing, a swap, a result)
+    /// Take the last action back (an entry, a pairing, a swap, a result, a drop)
     Undo {
         /// The event file
         file: PathBuf,

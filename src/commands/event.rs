@@ -11,14 +11,19 @@ use crate::cli::{CheckFormat, EventCommand, ResultArg};
 use crate::core::diagnostic;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+use crate::core::output::{check_output_path, write_output};
 use crate::core::table::text_table;
 use crate::core::text::one_line;
+use crate::core::words::Phrase;
 use crate::event::check::{json_entry, problems, EntryCheck, JsonEntry};
 use crate::event::entries::Given;
 use crate::event::file::Outcome;
 use crate::event::open::Write;
 use crate::event::standings::{standings, Standing};
-use crate::event::{self, next_round, open, rounds};
+use crate::event::words::lang_of;
+use crate::event::words::{heading, say, yes_no, Heading};
+use crate::event::{self, next_round, open, print, rounds};
+use crate::render::sheet::Paper;
 use crate::rulesets::Ruleset;
 
 pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: EventCommand) -> Result<u8, Error> {
@@ -83,31 +88,87 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: EventCommand) -> Re
             let (replaced, checker, checked) =
                 event::add(&file, dirs, &player, club.as_deref(), given)?;
             diagnostic::print_all(&checked.diagnostics, &checker.sources);
-            let verdict = if checked.valid { "valid" } else { "INVALID" };
-            let did = if replaced { "replaced" } else { "added" };
+            let lang = checker.lang;
+            let verdict = if checked.valid {
+                Phrase::new("event-valid", "valid")
+            } else {
+                Phrase::new("event-invalid", "INVALID")
+            };
+            let (key, en) = if replaced {
+                (
+                    "event-replaced",
+                    "replaced {player}: {list}, {total} / {limit|# point|# points}, {verdict}",
+                )
+            } else {
+                (
+                    "event-added",
+                    "added {player}: {list}, {total} / {limit|# point|# points}, {verdict}",
+                )
+            };
+            let phrase = Phrase::new(key, en)
+                .text("player", one_line(&checked.player))
+                .text("list", one_line(&checked.list))
+                .count("total", checked.total)
+                .count("limit", checked.limit)
+                .phrase("verdict", verdict);
             print_out(&format!(
-                "{did} {}: {}, {} / {} points, {verdict}{}\n",
-                one_line(&checked.player),
-                one_line(&checked.list),
-                checked.total,
-                checked.limit,
+                "{}{}\n",
+                say(lang, &phrase),
                 said_problems(&checked)
             ))?;
             Ok(0)
         }
         EventCommand::Check { file, format } => check(dirs, &file, format),
-        EventCommand::Pair { file, seed, format } => pair(&file, seed, format),
+        EventCommand::Pair {
+            file,
+            seed,
+            format,
+            output,
+            paper,
+        } => pair(&file, seed, format, output.as_deref(), paper.into()),
+        EventCommand::Pairings {
+            file,
+            round,
+            output,
+            paper,
+        } => {
+            check_output_path(&output, &[file.as_path()])?;
+            let f = open::read(&file)?;
+            let r = print::round_of(&f, round)?.round;
+            write_pdf(&f, &output, &print::pairings(&f, r, paper.into())?)
+        }
+        EventCommand::Booklet {
+            file,
+            output,
+            paper,
+        } => {
+            check_output_path(&output, &[file.as_path()])?;
+            let f = open::read(&file)?;
+            write_pdf(&f, &output, &print::booklet(&f, dirs, paper.into())?)
+        }
+        EventCommand::Drop { file, player } => {
+            let said = open::edit(&file, |f| {
+                let (said, action) = rounds::drop(f, &player)?;
+                Ok((said, Write::Logged(Box::new(action))))
+            })?;
+            print_out(&format!("{said}\n"))?;
+            Ok(0)
+        }
         EventCommand::Swap { file, round, a, b } => {
-            let (said, broken) = open::edit(&file, |f| {
+            let (said, broken, lang) = open::edit(&file, |f| {
                 let (said, action) = rounds::swap(f, round, &a, &b)?;
                 Ok((
-                    (said, next_round::broken_now(f, round)),
+                    (said, next_round::broken_now(f, round), lang_of(f)),
                     Write::Logged(Box::new(action)),
                 ))
             })?;
             print_out(&format!("{said}\n"))?;
             for b in &broken {
-                eprintln!("warning: the swap breaks this: {b}");
+                warn(
+                    lang,
+                    Phrase::new("event-swap-breaks", "the swap breaks this: {what}")
+                        .text("what", b.clone()),
+                );
             }
             Ok(0)
         }
@@ -131,9 +192,20 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: EventCommand) -> Re
             print_out(&format!("{said}\n"))?;
             Ok(0)
         }
-        EventCommand::Standings { file, format } => {
+        EventCommand::Standings {
+            file,
+            format,
+            output,
+            paper,
+        } => {
+            if let Some(out) = &output {
+                check_output_path(out, &[file.as_path()])?;
+            }
             let f = open::read(&file)?;
             let rows = standings(&f, f.rounds.len());
+            if let Some(out) = &output {
+                write_pdf(&f, out, &print::standings(&f, paper.into())?)?;
+            }
             match format {
                 CheckFormat::Json => {
                     #[derive(Serialize)]
@@ -142,7 +214,7 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: EventCommand) -> Re
                     }
                     print_out(&to_json(&Out { standings: &rows }))?
                 }
-                CheckFormat::Text => print_out(&standings_text(&rows))?,
+                CheckFormat::Text => print_out(&standings_text(lang_of(&f), &rows))?,
             }
             Ok(0)
         }
@@ -152,6 +224,32 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: EventCommand) -> Re
             Ok(0)
         }
     }
+}
+
+/// `warning: …` on standard error, in the event's language.
+fn warn(lang: Lang, what: Phrase) {
+    eprintln!(
+        "{}",
+        say(
+            lang,
+            &Phrase::new("event-warning", "warning: {what}").phrase("what", what)
+        )
+    );
+}
+
+/// Writes an event's PDF and says so.
+fn write_pdf(f: &crate::event::file::EventFile, out: &Path, pdf: &[u8]) -> Result<u8, Error> {
+    write_output(out, pdf)?;
+    eprintln!(
+        "{}",
+        say(
+            lang_of(f),
+            &Phrase::new("event-wrote", "wrote {file}: {kb} KB")
+                .text("file", out.display().to_string())
+                .count("kb", pdf.len().div_ceil(1024))
+        )
+    );
+    Ok(0)
 }
 
 /// `A-B` as two scores.
@@ -183,8 +281,9 @@ fn said_problems(c: &EntryCheck) -> String {
 fn check(dirs: &[PathBuf], path: &Path, format: CheckFormat) -> Result<u8, Error> {
     let f = open::read(path)?;
     let (checker, checks, now) = event::check_all(&f, dirs)?;
+    let lang = checker.lang;
     if let Some(other) = event::other_data(&f, &now, dirs) {
-        eprintln!("warning: {other}");
+        warn(lang, other);
     }
     let invalid = checks.iter().filter(|c| !c.valid).count();
     match format {
@@ -217,67 +316,82 @@ fn check(dirs: &[PathBuf], path: &Path, format: CheckFormat) -> Result<u8, Error
                             .into_owned(),
                         one_line(&c.list).into_owned(),
                         format!("{} / {}", c.total, c.limit),
-                        if c.valid { "yes" } else { "NO" }.to_owned(),
+                        yes_no(lang, c.valid),
                         problems(c).join("; "),
                     ]
                 })
                 .collect();
-            print_out(&text_table(
-                &["player", "club", "list", "points", "valid", "problems"],
-                &rows,
-            ))?;
+            let heads = [
+                Heading::Player,
+                Heading::Club,
+                Heading::List,
+                Heading::Points,
+                Heading::Valid,
+                Heading::Problems,
+            ]
+            .map(|h| heading(lang, h));
+            let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
+            print_out(&text_table(&heads, &rows))?;
             eprintln!(
-                "{} entries: {} valid, {invalid} invalid",
-                checks.len(),
-                checks.len() - invalid
+                "{}",
+                say(
+                    lang,
+                    &Phrase::new(
+                        "event-checked",
+                        "{n|# entry|# entries}: {valid} valid, {invalid} invalid"
+                    )
+                    .count("n", checks.len())
+                    .count("valid", checks.len() - invalid)
+                    .count("invalid", invalid)
+                )
             );
         }
     }
     Ok(if invalid == 0 { 0 } else { 1 })
 }
 
-/// The standings as a table.
-fn standings_text(rows: &[Standing]) -> String {
+/// The standings as a table, in `lang`: a player who left the event marked.
+fn standings_text(lang: Lang, rows: &[Standing]) -> String {
     let table: Vec<Vec<String>> = rows
         .iter()
         .map(|s| {
-            vec![
-                s.rank.to_string(),
-                one_line(&s.player).into_owned(),
-                s.club
-                    .as_deref()
-                    .map(one_line)
-                    .unwrap_or_default()
-                    .into_owned(),
-                s.points.to_string(),
-                s.sos.to_string(),
-                s.score_diff.to_string(),
-                format!("{}-{}-{}", s.wins, s.draws, s.losses),
-                s.byes.to_string(),
-            ]
+            print::standing_cells(lang, s)
+                .iter()
+                .map(|c| one_line(c).into_owned())
+                .collect()
         })
         .collect();
-    text_table(
-        &[
-            "#", "player", "club", "points", "sos", "score", "w-d-l", "byes",
-        ],
-        &table,
-    )
+    let heads = crate::event::words::STANDINGS_COLUMNS.map(|h| heading(lang, h));
+    let heads: Vec<&str> = heads.iter().map(String::as_str).collect();
+    text_table(&heads, &table)
 }
 
 /// `muster event pair`: the next round, said as text or JSON (`{"round", "tables": [{"table",
 /// "a", "b"}], "bye"}`); what it could not avoid breaking said as warnings.
-fn pair(path: &Path, seed: Option<u64>, format: CheckFormat) -> Result<u8, Error> {
+fn pair(
+    path: &Path,
+    seed: Option<u64>,
+    format: CheckFormat,
+    output: Option<&Path>,
+    paper: Paper,
+) -> Result<u8, Error> {
+    if let Some(out) = output {
+        check_output_path(out, &[path])?;
+    }
     let seed = match seed {
         Some(s) => s,
         None => next_round::random_seed()?,
     };
-    let (round, broken) = open::edit(path, |f| {
+    let (round, broken, made) = open::edit(path, |f| {
         let (round, broken, action) = next_round::pair_next(f, seed)?;
-        Ok(((round, broken), Write::Logged(Box::new(action))))
+        Ok(((round, broken, f.clone()), Write::Logged(Box::new(action))))
     })?;
+    let lang = lang_of(&made);
     for b in &broken {
-        eprintln!("warning: {b}");
+        warn(lang, Phrase::as_is(b.clone()));
+    }
+    if let Some(out) = output {
+        write_pdf(&made, out, &print::pairings(&made, round.round, paper)?)?;
     }
     match format {
         CheckFormat::Json => {
@@ -321,10 +435,16 @@ fn pair(path: &Path, seed: Option<u64>, format: CheckFormat) -> Result<u8, Error
                     ]
                 })
                 .collect();
-            let mut out = format!("round {}\n", round.round);
-            out.push_str(&text_table(&["table", "a", "b"], &rows));
+            let mut out = format!("{}\n", say(lang, &crate::event::words::round(round.round)));
+            out.push_str(&text_table(
+                &[&heading(lang, Heading::Table), "a", "b"],
+                &rows,
+            ));
             if let Some(b) = &round.bye {
-                out.push_str(&format!("bye: {}\n", one_line(b)));
+                out.push_str(&format!(
+                    "{}\n",
+                    say(lang, &crate::event::words::bye(&one_line(b)))
+                ));
             }
             print_out(&out)?;
         }

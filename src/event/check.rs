@@ -84,38 +84,39 @@ impl Checker {
     /// Checks one entry: its sheets read over the data (as `muster list import` reads them),
     /// its list checked as `muster check` checks it, then the event's rules.
     pub fn check(&mut self, entry: &Entry) -> EntryCheck {
-        let name = format!("{}'s list", entry.player);
+        self.check_over(entry).0
+    }
+
+    /// [`Checker::check`], with the data the list was checked over when they are not the
+    /// checker's own: the event's data and the sheets of the player's own the entry carries
+    /// (a roster of the entry prints its units from them).
+    pub fn check_over(&mut self, entry: &Entry) -> (EntryCheck, Option<Rules>) {
+        let name = super::words::say(
+            self.lang,
+            &Phrase::new("event-list-of", "{player}'s list").text("player", entry.player.clone()),
+        );
         let mut said = Vec::new();
-        let (file, checked) = if entry.sheets.is_empty() {
-            let file = self
+        let mut over = None;
+        // The list over the event's data alone.
+        let alone = |c: &mut Checker| {
+            let file = c
                 .sources
                 .add_named(Path::new(&entry.from), &name, entry.list.clone());
-            (
-                file,
-                crate::rulesets::check_list(
-                    self.engine.ruleset(),
-                    self.engine.lists(),
-                    &self.sources,
-                    file,
-                ),
-            )
+            let checked =
+                crate::rulesets::check_list(c.engine.ruleset(), c.engine.lists(), &c.sources, file);
+            (file, checked)
+        };
+        let (file, checked) = if entry.sheets.is_empty() {
+            alone(self)
         } else {
             match self.with_sheets(entry, &name) {
-                Ok(found) => found,
+                Ok((file, checked, engine)) => {
+                    over = engine;
+                    (file, checked)
+                }
                 Err(ds) => {
                     said.extend(ds);
-                    let file =
-                        self.sources
-                            .add_named(Path::new(&entry.from), &name, entry.list.clone());
-                    (
-                        file,
-                        crate::rulesets::check_list(
-                            self.engine.ruleset(),
-                            self.engine.lists(),
-                            &self.sources,
-                            file,
-                        ),
-                    )
+                    alone(self)
                 }
             }
         };
@@ -133,7 +134,7 @@ impl Checker {
             .iter()
             .map(|d| d.in_lang(self.lang, &self.words))
             .collect();
-        EntryCheck {
+        let checked = EntryCheck {
             player: entry.player.clone(),
             club: entry.club.clone(),
             from: entry.from.clone(),
@@ -143,20 +144,22 @@ impl Checker {
             valid: !diagnostics.iter().any(Diagnostic::is_error),
             diagnostics,
             check,
-        }
+        };
+        (checked, over)
     }
 
     /// An entry with sheets of the player's own: each read over the data in memory, one
     /// after the other, as an import reads them (a sheet the data hold with the same values
     /// is the data's; one they hold otherwise is read apart, the list naming it), then its
     /// list checked over them. `Err`: the sheets' errors (the list is then checked over the
-    /// data alone).
+    /// data alone). With the check, the data with the sheets read (`None`: every sheet was
+    /// the data's).
     #[allow(clippy::type_complexity)]
     fn with_sheets(
         &mut self,
         entry: &Entry,
         name: &str,
-    ) -> Result<(FileId, Result<ListCheck, Diagnostic>), Vec<Diagnostic>> {
+    ) -> Result<(FileId, Result<ListCheck, Diagnostic>, Option<Rules>), Vec<Diagnostic>> {
         let shared = Shared {
             ruleset: self.engine.ruleset().id().to_owned(),
             name: "entry".into(),
@@ -189,35 +192,20 @@ impl Checker {
         };
         let plan =
             share::plan(self.engine.as_ref(), &shared, "entry", at, &|_| false).map_err(one)?;
-        let mut engine: Option<Rules> = None;
-        let mut errors = Vec::new();
-        for s in plan
+        let files: Vec<FileId> = plan
             .sheets
             .iter()
             .filter(|s| matches!(s.fate, Fate::New | Fate::Apart { .. }))
-        {
-            let file = self.sources.add_named(
-                &PathBuf::from(&s.path),
-                &format!("{}'s sheet `{}`", entry.player, s.id),
-                s.text.clone(),
-            );
-            let over = engine.as_ref().unwrap_or(&self.engine);
-            let draft = over
-                .ruleset()
-                .need(over.editor(), "sheet editor")
-                .and_then(|x| x.draft(&self.sources, file))
-                .map_err(one)?;
-            let wrong: Vec<Diagnostic> = draft
-                .diagnostics
-                .iter()
-                .filter(|d| d.is_error())
-                .cloned()
-                .collect();
-            if wrong.is_empty() {
-                engine = Some(draft.engine);
-            }
-            errors.extend(wrong);
-        }
+            .map(|s| {
+                self.sources.add_named(
+                    &PathBuf::from(&s.path),
+                    &format!("{}'s sheet `{}`", entry.player, s.id),
+                    s.text.clone(),
+                )
+            })
+            .collect();
+        let (engine, errors) =
+            crate::ops::share::draft_sheets(&self.engine, &self.sources, &files).map_err(one)?;
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -225,20 +213,14 @@ impl Checker {
             .sources
             .add_named(Path::new(&entry.from), name, plan.list);
         let over = engine.as_ref().unwrap_or(&self.engine);
-        Ok((
-            file,
-            crate::rulesets::check_list(over.ruleset(), over.lists(), &self.sources, file),
-        ))
+        let checked =
+            crate::rulesets::check_list(over.ruleset(), over.lists(), &self.sources, file);
+        Ok((file, checked, engine))
     }
 }
 
-/// The event's language.
-pub fn lang_of(file: &EventFile) -> Lang {
-    Lang::ALL
-        .into_iter()
-        .find(|l| l.id() == file.event.lang)
-        .unwrap_or(Lang::En)
-}
+/// The event's language (kept here too for the callers that found it here).
+pub use super::words::lang_of;
 
 /// The organiser's rules on a checked list: each broken one an error of its own code, at the
 /// unit it is about.
@@ -264,50 +246,33 @@ pub fn rule_diagnostics(rules: &EventRules, c: &ListCheck, file: FileId) -> Vec<
     for (i, u) in c.units.iter().enumerate() {
         let provenance = u.json.get("provenance").and_then(|p| p.as_str());
         let unit = crate::core::text::one_line(&u.label).into_owned();
+        // A rule the unit breaks: an error at the unit, naming it and its sheet.
+        let said = |code: &'static str, en: &'static str| {
+            Phrase::new(code, en)
+                .count("n", i + 1)
+                .text("unit", unit.clone())
+                .text("id", u.id.clone())
+        };
+        let at_unit =
+            |code: &'static str, p: Phrase| Diagnostic::error_said(code, p).at(file, at(i));
+        let broken = |code: &'static str, en: &'static str| at_unit(code, said(code, en));
         if provenance == Some("illustrative") && !rules.illustrative {
-            out.push(
-                Diagnostic::error_said(
-                    "event-illustrative",
-                    Phrase::new(
-                        "event-illustrative",
-                        "unit {n} ({unit}) is of `{id}`, whose values are muster's illustration: this event allows only the book's",
-                    )
-                    .count("n", i + 1)
-                    .text("unit", unit.clone())
-                    .text("id", u.id.clone()),
-                )
-                .at(file, at(i)),
-            );
+            out.push(broken(
+                "event-illustrative",
+                "unit {n} ({unit}) is of `{id}`, whose values are muster's illustration: this event allows only the book's",
+            ));
         }
         if provenance == Some("player") && !rules.own_sheets {
-            out.push(
-                Diagnostic::error_said(
-                    "event-own-sheet",
-                    Phrase::new(
-                        "event-own-sheet",
-                        "unit {n} ({unit}) is of `{id}`, a sheet of the player's own: this event allows none",
-                    )
-                    .count("n", i + 1)
-                    .text("unit", unit.clone())
-                    .text("id", u.id.clone()),
-                )
-                .at(file, at(i)),
-            );
+            out.push(broken(
+                "event-own-sheet",
+                "unit {n} ({unit}) is of `{id}`, a sheet of the player's own: this event allows none",
+            ));
         }
         if rules.banned.contains(&u.id) {
-            out.push(
-                Diagnostic::error_said(
-                    "event-banned",
-                    Phrase::new(
-                        "event-banned",
-                        "unit {n} ({unit}) is of `{id}`, which this event bans",
-                    )
-                    .count("n", i + 1)
-                    .text("unit", unit.clone())
-                    .text("id", u.id.clone()),
-                )
-                .at(file, at(i)),
-            );
+            out.push(broken(
+                "event-banned",
+                "unit {n} ({unit}) is of `{id}`, which this event bans",
+            ));
         }
         if let Some(most) = rules.at_most.get(&u.id) {
             let n = match counted.iter_mut().find(|(id, _)| *id == u.id) {
@@ -321,21 +286,15 @@ pub fn rule_diagnostics(rules: &EventRules, c: &ListCheck, file: FileId) -> Vec<
                 }
             };
             if n == most + 1 {
-                out.push(
-                    Diagnostic::error_said(
+                out.push(at_unit(
+                    "event-at-most",
+                    said(
                         "event-at-most",
-                        Phrase::new(
-                            "event-at-most",
-                            "unit {n} ({unit}) is the list's unit number {count} of `{id}`: this event allows at most {most}",
-                        )
-                        .count("n", i + 1)
-                        .text("unit", unit)
-                        .text("id", u.id.clone())
-                        .count("count", n)
-                        .count("most", *most),
+                        "unit {n} ({unit}) is the list's unit number {count} of `{id}`: this event allows at most {most}",
                     )
-                    .at(file, at(i)),
-                );
+                    .count("count", n)
+                    .count("most", *most),
+                ));
             }
         }
     }

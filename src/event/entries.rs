@@ -71,15 +71,7 @@ pub fn entry(
                     return Err(other_ruleset(player, r, ruleset));
                 }
             }
-            let sheets = shared
-                .sheets
-                .into_iter()
-                .map(|s| EntrySheet {
-                    id: s.id,
-                    path: s.path,
-                    text: s.text,
-                })
-                .collect();
+            let sheets = entry_sheets(shared.sheets);
             ("code".to_owned(), shared.list, sheets)
         }
         Given::List(path) => {
@@ -110,15 +102,9 @@ pub fn entry(
             }
             // The sheets of the player's own its units use, as a share code carries them.
             let sheets = match rs::check_list(ruleset, engine.lists(), sources, file) {
-                Ok(checked) => rs::share::shared(engine, path, &text, &checked)?
-                    .sheets
-                    .into_iter()
-                    .map(|s| EntrySheet {
-                        id: s.id,
-                        path: s.path,
-                        text: s.text,
-                    })
-                    .collect(),
+                Ok(checked) => {
+                    entry_sheets(rs::share::shared(engine, path, &text, &checked)?.sheets)
+                }
                 Err(_) => Vec::new(),
             };
             let from = path
@@ -134,11 +120,24 @@ pub fn entry(
         from,
         list: list.trim_start_matches('\u{feff}').replace("\r\n", "\n"),
         sheets,
+        dropped_after: None,
     };
     if entry_bytes(&entry) > MAX_ENTRY_BYTES {
         return Err(too_large(player, entry_bytes(&entry)));
     }
     Ok(entry)
+}
+
+/// The sheets a share code carries, as an entry keeps them.
+fn entry_sheets(sheets: Vec<crate::core::share_code::SharedSheet>) -> Vec<EntrySheet> {
+    sheets
+        .into_iter()
+        .map(|s| EntrySheet {
+            id: s.id,
+            path: s.path,
+            text: s.text,
+        })
+        .collect()
 }
 
 fn too_large(player: &str, bytes: usize) -> Error {
@@ -167,6 +166,9 @@ pub fn put(file: &mut EventFile, entry: Entry) -> Result<(bool, Action), Error> 
         .position(|e| same_player(&e.player, &entry.player))
     {
         Some(i) => {
+            // A new list does not bring back a player who left the event.
+            let mut entry = entry;
+            entry.dropped_after = file.entries[i].dropped_after;
             let old = std::mem::replace(&mut file.entries[i], entry);
             // The rounds keep naming the player as they are now named.
             let new = file.entries[i].player.clone();

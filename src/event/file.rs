@@ -132,6 +132,10 @@ pub struct Entry {
     pub list: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sheets: Vec<EntrySheet>,
+    /// The player left the event after this round (`muster event drop`): no later round
+    /// pairs them; the standings keep them, marked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dropped_after: Option<u32>,
 }
 
 /// A sheet or entry of the player's own that the list uses.
@@ -223,7 +227,7 @@ impl Outcome {
 pub struct Action {
     /// When (UTC, to the second).
     pub at: String,
-    /// `new`, `add`, `pair`, `swap`, `result` or `report` (a player's, from their phone).
+    /// `new`, `add`, `pair`, `swap`, `result`, `drop` or `report` (a player's, from their phone).
     pub action: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,

@@ -14,8 +14,10 @@ pub mod file;
 pub mod next_round;
 pub mod open;
 pub mod pairing;
+pub mod print;
 pub mod rounds;
 pub mod standings;
+pub mod words;
 
 use std::path::{Path, PathBuf};
 
@@ -97,15 +99,20 @@ pub fn load(ruleset: Ruleset, dirs: &[PathBuf]) -> Result<(Rules, Sources), Erro
 
 /// What the data now are, against what the event was made over: `None` when the same,
 /// else a sentence saying so.
-pub fn other_data(file: &EventFile, now: &str, dirs: &[PathBuf]) -> Option<String> {
+pub fn other_data(
+    file: &EventFile,
+    now: &str,
+    dirs: &[PathBuf],
+) -> Option<crate::core::words::Phrase> {
     (file.data.fingerprint != now).then(|| {
-        format!(
-            "the event was made over data {} ({}); these are {} ({}): each list is checked under these",
-            file.data.fingerprint,
-            file.data.layers.join(", "),
-            now,
-            open::layer_names(dirs).join(", ")
+        crate::core::words::Phrase::new(
+            "event-other-data",
+            "the event was made over data {was} ({was_layers}); these are {now} ({layers}): each list is checked under these",
         )
+        .text("was", file.data.fingerprint.clone())
+        .text("was_layers", file.data.layers.join(", "))
+        .text("now", now)
+        .text("layers", open::layer_names(dirs).join(", "))
     })
 }
 

@@ -7,7 +7,11 @@
 use super::file::*;
 use super::pairing::{self, Broken, Pairing, Seat};
 use super::standings::standings;
+use super::words::lang_of;
+use super::words::say;
 use crate::core::error::Error;
+use crate::core::i18n::Lang;
+use crate::core::words::Phrase;
 
 /// The players as the pairing of round `round` sees them: seats in standing order after the
 /// rounds before it (round 1: the entries' order), and the entry each seat is.
@@ -21,6 +25,11 @@ pub fn seats(file: &EventFile, round: u32) -> (Vec<Seat>, Vec<usize>) {
             .filter_map(|s| file.entries.iter().position(|e| e.player == s.player))
             .collect()
     };
+    // A player who left the event before this round is not paired in it.
+    let order: Vec<usize> = order
+        .into_iter()
+        .filter(|&i| plays_in(&file.entries[i], round))
+        .collect();
     let rows = standings(file, before);
     let seat_of = |name: &str| order.iter().position(|&i| file.entries[i].player == name);
     let mut seats: Vec<Seat> = order
@@ -54,6 +63,11 @@ pub fn seats(file: &EventFile, round: u32) -> (Vec<Seat>, Vec<usize>) {
         }
     }
     (seats, order)
+}
+
+/// Whether `entry` plays in round `round`: not when the player left the event before it.
+pub fn plays_in(entry: &Entry, round: u32) -> bool {
+    entry.dropped_after.is_none_or(|d| d >= round)
 }
 
 /// A seed from the operating system's random source.
@@ -119,6 +133,14 @@ pub fn pair_next(file: &mut EventFile, seed: u64) -> Result<(Round, Vec<String>,
             if file.entries.len() == 1 { "y" } else { "ies" }
         )));
     }
+    let playing = file.entries.iter().filter(|e| plays_in(e, round)).count();
+    if playing < 2 {
+        return Err(Error::Usage(format!(
+            "{playing} of the event's {} players still play{}: a round needs two (`muster event undo` takes a drop back)",
+            file.entries.len(),
+            if playing == 1 { "s" } else { "" }
+        )));
+    }
     let (seats, order) = seats(file, round);
     let pairing = pairing::pair(&seats, round, seed).map_err(|e| Error::Usage(e.to_string()))?;
     let name = |seat: usize| file.entries[order[seat]].player.clone();
@@ -139,7 +161,11 @@ pub fn pair_next(file: &mut EventFile, seed: u64) -> Result<(Round, Vec<String>,
             })
             .collect(),
     };
-    let said = in_words(&pairing::broken(&seats, round, &pairing), &|s| name(s));
+    let said = in_words(
+        lang_of(file),
+        &pairing::broken(&seats, round, &pairing),
+        &|s| name(s),
+    );
     file.rounds.push(made.clone());
     let mut action = Action::new("pair");
     action.round = Some(round);
@@ -168,30 +194,41 @@ pub fn broken_now(file: &EventFile, round: u32) -> Vec<String> {
         bye: r.bye.as_deref().and_then(seat_of),
     };
     let name = |seat: usize| file.entries[order[seat]].player.clone();
-    in_words(&pairing::broken(&seats, round, &pairing), &name)
+    in_words(
+        lang_of(file),
+        &pairing::broken(&seats, round, &pairing),
+        &name,
+    )
 }
 
-/// Each thing broken as a sentence naming the players.
-fn in_words(broken: &[Broken], name: &dyn Fn(usize) -> String) -> Vec<String> {
+/// Each thing broken as a sentence naming the players, in `lang`.
+fn in_words(lang: Lang, broken: &[Broken], name: &dyn Fn(usize) -> String) -> Vec<String> {
     broken
         .iter()
-        .map(|b| match b {
-            Broken::Rematch { a, b } => {
-                format!(
-                    "{} and {} have played each other already",
-                    name(*a),
-                    name(*b)
+        .map(|b| {
+            let phrase = match b {
+                Broken::Rematch { a, b } => Phrase::new(
+                    "event-rematch",
+                    "{a} and {b} have played each other already",
                 )
-            }
-            Broken::SecondBye { player } => {
-                format!("{} has the bye a second time", name(*player))
-            }
-            Broken::SameClub { a, b } => {
-                format!("{} and {} are of the same club", name(*a), name(*b))
-            }
-            Broken::TableAgain { player, table } => {
-                format!("{} plays at table {table} again", name(*player))
-            }
+                .text("a", name(*a))
+                .text("b", name(*b)),
+                Broken::SecondBye { player } => {
+                    Phrase::new("event-second-bye", "{player} has the bye a second time")
+                        .text("player", name(*player))
+                }
+                Broken::SameClub { a, b } => {
+                    Phrase::new("event-same-club", "{a} and {b} are of the same club")
+                        .text("a", name(*a))
+                        .text("b", name(*b))
+                }
+                Broken::TableAgain { player, table } => {
+                    Phrase::new("event-table-again", "{player} plays at table {table} again")
+                        .text("player", name(*player))
+                        .count("table", *table)
+                }
+            };
+            say(lang, &phrase)
         })
         .collect()
 }

@@ -161,6 +161,19 @@ pub fn validate(file: &EventFile) -> Result<(), String> {
                     crate::core::text::one_line(p)
                 ));
             }
+            if let Some(d) = file
+                .entries
+                .iter()
+                .find(|e| e.player == *p)
+                .and_then(|e| e.dropped_after)
+                .filter(|d| *d < round.round)
+            {
+                return Err(format!(
+                    "round {} names {}, who left the event after round {d}",
+                    round.round,
+                    crate::core::text::one_line(p)
+                ));
+            }
             if seen.contains(&p.as_str()) {
                 return Err(format!(
                     "round {} names {} twice",
@@ -409,6 +422,7 @@ mod tests {
                     path: "sheets/my-light.toml".into(),
                     text: "[[sheet]]\nid = \"my-light\"\n".into(),
                 }],
+                dropped_after: None,
             }],
             rounds: Vec::new(),
             log: vec![Action::new("new")],

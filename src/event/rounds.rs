@@ -5,7 +5,9 @@
 
 use super::file::*;
 use super::open::same_player;
+use super::words::said;
 use crate::core::error::Error;
+use crate::core::words::Phrase;
 
 /// Enters the result of a table: `outcome`, with the victory points of each side when
 /// given. Returns what was said and the action logged.
@@ -23,17 +25,9 @@ pub fn result(
             )));
         }
     }
-    let r = round_mut(file, round)?;
-    let tables = r.tables.len();
-    let t = r
-        .tables
-        .iter_mut()
-        .find(|t| t.table == table)
-        .ok_or_else(|| {
-            Error::Usage(format!(
-                "round {round} has no table {table} (tables 1 to {tables})"
-            ))
-        })?;
+    let t = table_mut(round_mut(file, round)?, table, |tables| {
+        format!("round {round} has no table {table} (tables 1 to {tables})")
+    })?;
     let mut action = Action::new("result");
     action.round = Some(round);
     action.table = Some(table);
@@ -43,23 +37,35 @@ pub fn result(
     action.was_score = t.score;
     t.result = Some(outcome);
     t.score = score;
+    let (a, b) = (t.a.clone(), t.b.clone());
     let winner = match outcome {
-        Outcome::A => format!("{} wins against {}", t.a, t.b),
-        Outcome::B => format!("{} wins against {}", t.b, t.a),
-        Outcome::Draw => format!("{} and {} draw", t.a, t.b),
+        Outcome::A => Phrase::new("event-wins", "{winner} wins against {loser}")
+            .text("winner", a)
+            .text("loser", b),
+        Outcome::B => Phrase::new("event-wins", "{winner} wins against {loser}")
+            .text("winner", b)
+            .text("loser", a),
+        Outcome::Draw => Phrase::new("event-draw", "{a} and {b} draw")
+            .text("a", a)
+            .text("b", b),
     };
-    let score = score
-        .map(|[a, b]| format!(" ({a}-{b})"))
-        .unwrap_or_default();
-    let again = if action.was_result.is_some() {
-        " (entered again)"
-    } else {
-        ""
-    };
-    Ok((
-        format!("round {round}, table {table}: {winner}{score}{again}"),
-        action,
-    ))
+    let mut phrase = match score {
+        Some([sa, sb]) => Phrase::new(
+            "event-result-scored",
+            "round {round}, table {table}: {winner} ({a}-{b})",
+        )
+        .count("a", sa)
+        .count("b", sb),
+        None => Phrase::new("event-result", "round {round}, table {table}: {winner}"),
+    }
+    .count("round", round)
+    .count("table", table)
+    .phrase("winner", winner);
+    if action.was_result.is_some() {
+        phrase =
+            Phrase::new("event-entered-again", "{result} (entered again)").phrase("result", phrase);
+    }
+    Ok((said(file, &phrase), action))
 }
 
 /// A player's report of their own table's result (from their phone): `outcome` in the
@@ -214,6 +220,20 @@ fn round_mut(file: &mut EventFile, round: u32) -> Result<&mut Round, Error> {
         })
 }
 
+/// The table `table` of round `r`, to change; else the error `missing` says, given the
+/// round's count of tables.
+fn table_mut(
+    r: &mut Round,
+    table: u32,
+    missing: impl FnOnce(usize) -> String,
+) -> Result<&mut Table, Error> {
+    let tables = r.tables.len();
+    r.tables
+        .iter_mut()
+        .find(|t| t.table == table)
+        .ok_or_else(|| Error::Usage(missing(tables)))
+}
+
 /// Where a player sits in a round: a table's side, or the bye.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Seat {
@@ -269,7 +289,11 @@ pub fn swap(
     action.round = Some(round);
     action.player = Some(a.clone());
     action.other = Some(b.clone());
-    Ok((format!("round {round}: {a} and {b} swapped"), action))
+    let phrase = Phrase::new("event-swapped", "round {round}: {a} and {b} swapped")
+        .count("round", round)
+        .text("a", a)
+        .text("b", b);
+    Ok((said(file, &phrase), action))
 }
 
 fn seat_of(r: &Round, name: &str) -> Option<Seat> {
@@ -308,6 +332,48 @@ fn swap_in(r: &mut Round, a: &str, b: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// The player `player` (named as their entry names them, case aside) leaves the event after
+/// the rounds paired so far: no later round pairs them; the standings keep them.
+pub fn drop(file: &mut EventFile, player: &str) -> Result<(String, Action), Error> {
+    let after = file.rounds.len() as u32;
+    let e = file
+        .entries
+        .iter_mut()
+        .find(|e| same_player(&e.player, player))
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "{} has no entry in the event",
+                crate::core::text::one_line(player)
+            ))
+        })?;
+    if let Some(d) = e.dropped_after {
+        return Err(Error::Usage(format!(
+            "{} left the event after round {d} already",
+            e.player
+        )));
+    }
+    e.dropped_after = Some(after);
+    let name = e.player.clone();
+    let mut action = Action::new("drop");
+    action.player = Some(name.clone());
+    action.round = Some(after);
+    let phrase = if after == 0 {
+        Phrase::new(
+            "event-dropped-before",
+            "{player} leaves the event before round 1: no round pairs them",
+        )
+        .text("player", name)
+    } else {
+        Phrase::new(
+            "event-dropped",
+            "{player} leaves the event after round {n}: no later round pairs them; the standings keep them",
+        )
+        .text("player", name)
+        .count("n", after)
+    };
+    Ok((said(file, &phrase), action))
+}
+
 /// Renames a player in every round (an entry added again under another spelling).
 pub fn rename(file: &mut EventFile, from: &str, to: &str) {
     for round in &mut file.rounds {
@@ -330,7 +396,7 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
     let Some(last) = file.log.last().cloned() else {
         return Err(Error::Usage("nothing to undo: the log is empty".into()));
     };
-    let said = match last.action.as_str() {
+    let phrase = match last.action.as_str() {
         "add" => {
             let player = last.player.clone().unwrap_or_default();
             let at = file
@@ -347,7 +413,11 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                     let old_name = old.player.clone();
                     file.entries[at] = old;
                     rename(file, &player, &old_name);
-                    format!("undid the new entry of {player}: the one before is back")
+                    Phrase::new(
+                        "event-undid-replaced",
+                        "undid the new entry of {player}: the one before is back",
+                    )
+                    .text("player", player)
                 }
                 None => {
                     if file.rounds.iter().any(|r| seat_of(r, &player).is_some()) {
@@ -356,7 +426,8 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                         )));
                     }
                     file.entries.remove(at);
-                    format!("undid the entry of {player}")
+                    Phrase::new("event-undid-entry", "undid the entry of {player}")
+                        .text("player", player)
                 }
             }
         }
@@ -368,7 +439,8 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                 )));
             }
             file.rounds.pop();
-            format!("undid the pairing of round {round}")
+            Phrase::new("event-undid-pairing", "undid the pairing of round {round}")
+                .count("round", round)
         }
         "swap" => {
             let round = last.round.unwrap_or(0);
@@ -377,29 +449,51 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
                 last.other.clone().unwrap_or_default(),
             );
             swap_in(round_mut(file, round)?, &a, &b)?;
-            format!("undid the swap of {a} and {b} in round {round}")
+            Phrase::new(
+                "event-undid-swap",
+                "undid the swap of {a} and {b} in round {round}",
+            )
+            .text("a", a)
+            .text("b", b)
+            .count("round", round)
         }
         "result" => {
             let (round, table) = (last.round.unwrap_or(0), last.table.unwrap_or(0));
-            let r = round_mut(file, round)?;
-            let t = r
-                .tables
-                .iter_mut()
-                .find(|t| t.table == table)
-                .ok_or_else(|| {
-                    Error::Usage(format!(
-                        "the last action is a result of round {round} table {table}, which is not there: the file was changed by hand"
-                    ))
-                })?;
+            let t = table_mut(round_mut(file, round)?, table, |_| {
+                format!("the last action is a result of round {round} table {table}, which is not there: the file was changed by hand")
+            })?;
             t.result = last.was_result;
             t.score = last.was_score;
-            match last.was_result {
-                Some(o) => format!(
-                    "undid the result of round {round}, table {table}: back to {}",
-                    o.id()
+            let phrase = match last.was_result {
+                Some(o) => Phrase::new(
+                    "event-undid-result-back",
+                    "undid the result of round {round}, table {table}: back to {was}",
+                )
+                .text("was", o.id()),
+                None => Phrase::new(
+                    "event-undid-result",
+                    "undid the result of round {round}, table {table}",
                 ),
-                None => format!("undid the result of round {round}, table {table}"),
-            }
+            };
+            phrase.count("round", round).count("table", table)
+        }
+        "drop" => {
+            let player = last.player.clone().unwrap_or_default();
+            let e = file
+                .entries
+                .iter_mut()
+                .find(|e| e.player == player && e.dropped_after.is_some())
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "the last action dropped {player}, who has no entry dropped now: the file was changed by hand"
+                    ))
+                })?;
+            e.dropped_after = None;
+            Phrase::new(
+                "event-undid-drop",
+                "undid the drop of {player}: they are paired again",
+            )
+            .text("player", player)
         }
         "report" => {
             let (round, table) = (last.round.unwrap_or(0), last.table.unwrap_or(0));
@@ -427,7 +521,13 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
             // A report is taken only while the table has no result: it had none before.
             t.result = None;
             t.score = None;
-            format!("undid the report of {player} for round {round}, table {table}")
+            Phrase::new(
+                "event-undid-report",
+                "undid the report of {player} for round {round}, table {table}",
+            )
+            .text("player", player)
+            .count("round", round)
+            .count("table", table)
         }
         "new" => {
             return Err(Error::Usage(
@@ -443,5 +543,5 @@ pub fn undo(file: &mut EventFile) -> Result<String, Error> {
         }
     };
     file.log.pop();
-    Ok(said)
+    Ok(said(file, &phrase))
 }

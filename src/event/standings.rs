@@ -21,6 +21,9 @@ pub struct Standing {
     pub draws: u32,
     pub losses: u32,
     pub byes: u32,
+    /// The round after which the player left the event (`muster event drop`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dropped_after: Option<u32>,
 }
 
 /// What one player did over the rounds counted.
@@ -94,6 +97,7 @@ pub fn standings(file: &EventFile, rounds: usize) -> Vec<Standing> {
             draws: t.draws,
             losses: t.losses,
             byes: t.byes,
+            dropped_after: e.dropped_after,
         })
         .collect();
     rows.sort_by(|x, y| {

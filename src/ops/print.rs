@@ -211,8 +211,67 @@ pub fn roster_document(
         RosterFormat::Text => "roster.txt",
     };
     let templates = Templates::load(engine.ruleset().templates(), overrides, &[name])?;
-    let labels = templates.labels(lang.id());
     let checked = &checked.named_in(lang);
+    let ctx = roster_context(engine, checked, sources, lang, format, &templates)?;
+    Ok(match format {
+        RosterFormat::Markdown => templates.render("roster.md", &ctx)?.into_bytes(),
+        RosterFormat::Text => {
+            // A template's leading comment leaves a blank line: a chat's message starts with
+            // its title.
+            let mut text = templates
+                .render("roster.txt", &ctx)?
+                .trim_start_matches(['\n', '\r'])
+                .to_owned();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.into_bytes()
+        }
+        RosterFormat::Html => templates.render("roster.html", &ctx)?.into_bytes(),
+        RosterFormat::Pdf => {
+            let mut doc = Document::new(&format!("muster — {}", checked.name))?;
+            for page in roster_laid_out(&doc.fonts, &templates, checked, &ctx, paper)? {
+                doc.push(page);
+            }
+            doc.save()
+        }
+    })
+}
+
+/// The pages of a list's roster, as `muster roster -o FILE.pdf` lays them out, for a
+/// document of `fonts` (a booklet of many rosters puts them one after another).
+pub fn roster_pages(
+    fonts: &DocFonts,
+    engine: &Rules,
+    checked: &ListCheck,
+    sources: &Sources,
+    lang: Lang,
+    paper: Paper,
+) -> Result<Vec<Page>, Error> {
+    let templates = Templates::load(engine.ruleset().templates(), None, &["roster"])?;
+    let checked = &checked.named_in(lang);
+    let ctx = roster_context(
+        engine,
+        checked,
+        sources,
+        lang,
+        RosterFormat::Pdf,
+        &templates,
+    )?;
+    roster_laid_out(fonts, &templates, checked, &ctx, paper)
+}
+
+/// The context of a roster's templates: the roster (`r`), the labels (`l`), the language
+/// and, in a PDF, the share code its QR code carries.
+fn roster_context(
+    engine: &Rules,
+    checked: &ListCheck,
+    sources: &Sources,
+    lang: Lang,
+    format: RosterFormat,
+    templates: &Templates,
+) -> Result<Context, Error> {
+    let labels = templates.labels(lang.id());
     let mut ctx = Context::new();
     ctx.insert(
         "r",
@@ -230,37 +289,25 @@ pub fn roster_document(
     };
     ctx.insert("share", &share);
     ctx.insert("share_long", &long);
-    Ok(match format {
-        RosterFormat::Markdown => templates.render("roster.md", &ctx)?.into_bytes(),
-        RosterFormat::Text => {
-            // A template's leading comment leaves a blank line: a chat's message starts with
-            // its title.
-            let mut text = templates
-                .render("roster.txt", &ctx)?
-                .trim_start_matches(['\n', '\r'])
-                .to_owned();
-            if !text.ends_with('\n') {
-                text.push('\n');
-            }
-            text.into_bytes()
-        }
-        RosterFormat::Html => templates.render("roster.html", &ctx)?.into_bytes(),
-        RosterFormat::Pdf => {
-            let blocks = layout(&templates, "roster", &ctx)?;
-            let fonts = Fonts::shared()?;
-            let mut doc = Document::new(&format!("muster — {}", checked.name))?;
-            for page in flow::render(
-                &doc.fonts,
-                fonts,
-                paper.size(),
-                &format!("muster · {}", checked.name),
-                &blocks,
-            ) {
-                doc.push(page);
-            }
-            doc.save()
-        }
-    })
+    Ok(ctx)
+}
+
+/// The roster template's pages.
+fn roster_laid_out(
+    fonts: &DocFonts,
+    templates: &Templates,
+    checked: &ListCheck,
+    ctx: &Context,
+    paper: Paper,
+) -> Result<Vec<Page>, Error> {
+    let blocks = layout(templates, "roster", ctx)?;
+    Ok(flow::render(
+        fonts,
+        Fonts::shared()?,
+        paper.size(),
+        &format!("muster · {}", checked.name),
+        &blocks,
+    ))
 }
 
 /// The share code of a checked list for its roster's QR code, or `true` when the code is too

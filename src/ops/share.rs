@@ -10,11 +10,11 @@ use crate::core::error::Error;
 use crate::core::output::write_all_new;
 use crate::core::qr_read;
 use crate::core::share_code;
-use crate::core::source::Sources;
+use crate::core::source::{FileId, Sources};
 use crate::core::words::Phrase;
 use crate::render::qr::{Planned, Qr};
 use crate::rulesets::share::{self, Fate};
-use crate::rulesets::{self as rs, Ruleset};
+use crate::rulesets::{self as rs, Rules, Ruleset};
 
 /// The largest QR code muster draws of a share code: version 25 (117 modules a side) holds
 /// 1,451 alphanumeric characters at error correction M, and a phone reads it from a printed
@@ -268,25 +268,12 @@ pub fn import(
     // The sheets to write, read over the importer's data one after the other, in memory, as
     // the sheet editor reads a sheet: a sheet that does not read refuses the import, its
     // diagnostics located in the code's part.
-    let mut engine = engine;
-    let mut errors: Vec<Diagnostic> = Vec::new();
-    for s in &to_write {
-        let file = sources.add_named(&mine.join(&s.path), &sheet_part(&s.id), s.text.clone());
-        let draft = engine
-            .ruleset()
-            .need(engine.editor(), "sheet editor")
-            .and_then(|x| x.draft(&sources, file))?;
-        let wrong: Vec<Diagnostic> = draft
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .cloned()
-            .collect();
-        if wrong.is_empty() {
-            engine = draft.engine;
-        }
-        errors.extend(wrong);
-    }
+    let files: Vec<FileId> = to_write
+        .iter()
+        .map(|s| sources.add_named(&mine.join(&s.path), &sheet_part(&s.id), s.text.clone()))
+        .collect();
+    let (drafted, errors) = draft_sheets(&engine, &sources, &files)?;
+    let engine = drafted.unwrap_or(engine);
     if !errors.is_empty() {
         return Err(ImportError::Unreadable {
             what: Phrase::new(
@@ -409,4 +396,35 @@ fn file_name(name: &str) -> String {
     } else {
         s
     }
+}
+
+/// Reads the sheets of `files` (each a sheet's text in `sources`) over `engine` one after the
+/// other, as the sheet editor reads a sheet: one that reads without an error joins the data
+/// the next are read over. Returns the data with them (`None`: none joined) and the errors of
+/// those that did not read.
+pub fn draft_sheets(
+    engine: &Rules,
+    sources: &Sources,
+    files: &[FileId],
+) -> Result<(Option<Rules>, Vec<Diagnostic>), Error> {
+    let mut over: Option<Rules> = None;
+    let mut errors = Vec::new();
+    for &file in files {
+        let e = over.as_ref().unwrap_or(engine);
+        let draft = e
+            .ruleset()
+            .need(e.editor(), "sheet editor")
+            .and_then(|x| x.draft(sources, file))?;
+        let wrong: Vec<Diagnostic> = draft
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .cloned()
+            .collect();
+        if wrong.is_empty() {
+            over = Some(draft.engine);
+        }
+        errors.extend(wrong);
+    }
+    Ok((over, errors))
 }

@@ -12,7 +12,7 @@
 
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -26,8 +26,9 @@ use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::event::file::{EventFile, Outcome, Side, Table};
 use crate::event::open::{self, same_player, Write};
-use crate::event::{self, check, entries, next_round, rounds, standings};
+use crate::event::{self, check, entries, next_round, print, rounds, standings};
 use crate::ops::to_json;
+use crate::render::sheet::Paper;
 
 const EVENT_PAGE: &str = include_str!("../../templates/web/event.html");
 
@@ -165,13 +166,96 @@ pub async fn state(State(app): Shared, Query(q): Query<LangQuery>) -> Response {
                 "valid": valid,
                 "rounds": rounds,
                 "standings": rows,
-                // The printed documents (the booklet, each round's pairings, the standings):
-                // their links, once the server makes them.
-                "pdfs": Vec::<Value>::new(),
+                // The printed documents, as `muster event booklet|pairings|standings -o`
+                // print them, in the page's language.
+                "pdfs": pdf_links(&file, lang),
             })),
         ))
     })
     .await
+}
+
+/// The printed documents' links: the booklet once there are entries, each round's
+/// pairings, the standings once a round is paired.
+fn pdf_links(file: &EventFile, lang: Lang) -> Vec<Value> {
+    let l = lang.id();
+    let mut links = Vec::new();
+    if !file.entries.is_empty() {
+        links.push(json!({"kind": "booklet", "href": format!("/event/booklet.pdf?lang={l}")}));
+    }
+    for r in &file.rounds {
+        links.push(json!({
+            "kind": "pairings",
+            "round": r.round,
+            "href": format!("/event/pairings.pdf?round={}&lang={l}", r.round),
+        }));
+    }
+    if !file.rounds.is_empty() {
+        links.push(json!({"kind": "standings", "href": format!("/event/standings.pdf?lang={l}")}));
+    }
+    links
+}
+
+/// What a printed document of the event is asked with: the page's language (the event's
+/// by default), the paper, and for the pairings their round (the last by default).
+#[derive(Deserialize)]
+pub struct PdfQuery {
+    lang: Option<String>,
+    paper: Option<String>,
+    round: Option<u32>,
+}
+
+/// The event's printed documents, made by `event::print` as the command line makes them.
+#[derive(Clone, Copy)]
+enum Printed {
+    Booklet,
+    Pairings,
+    Standings,
+}
+
+fn printed(app: &App, doc: Printed, q: &PdfQuery) -> Result<Response, ApiError> {
+    let ev = served(app)?;
+    let file = ev.read()?;
+    let lang = match q.lang.as_deref() {
+        Some(l) => asked_lang(Some(l)),
+        None => crate::event::words::lang_of(&file),
+    };
+    let paper = match q.paper.as_deref() {
+        None | Some("a4") => Paper::A4,
+        Some("letter") => Paper::Letter,
+        Some(p) => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                &format!("paper={}: a4 or letter", p.escape_debug()),
+            ))
+        }
+    };
+    let file = in_lang(&file, lang);
+    let bytes = match doc {
+        Printed::Booklet => print::booklet(&file, &app.dirs, paper),
+        Printed::Pairings => {
+            print::round_of(&file, q.round).and_then(|r| print::pairings(&file, r.round, paper))
+        }
+        Printed::Standings => print::standings(&file, paper),
+    }
+    .map_err(|e| ev.refusal(e))?;
+    Ok(([(header::CONTENT_TYPE, "application/pdf")], bytes).into_response())
+}
+
+/// `GET /event/booklet.pdf[?lang=…&paper=…]`: every entry's roster (`muster event booklet`).
+pub async fn booklet_pdf(State(app): Shared, Query(q): Query<PdfQuery>) -> Response {
+    blocking(move || printed(&app, Printed::Booklet, &q)).await
+}
+
+/// `GET /event/pairings.pdf[?round=N&lang=…&paper=…]`: a round's pairings, the last by
+/// default (`muster event pairings`).
+pub async fn pairings_pdf(State(app): Shared, Query(q): Query<PdfQuery>) -> Response {
+    blocking(move || printed(&app, Printed::Pairings, &q)).await
+}
+
+/// `GET /event/standings.pdf[?lang=…&paper=…]`: the standings (`muster event standings -o`).
+pub async fn standings_pdf(State(app): Shared, Query(q): Query<PdfQuery>) -> Response {
+    blocking(move || printed(&app, Printed::Standings, &q)).await
 }
 
 #[derive(Deserialize)]

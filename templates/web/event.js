@@ -41,7 +41,8 @@ function drawEvent() {
   drawRounds(d);
   drawStandings(d);
   $("#pdfs-card").hidden = !d.pdfs.length;
-  $("#pdfs").replaceChildren(...d.pdfs.map((p) => el("a", { class: "button secondary", href: p.href }, p.label)));
+  $("#pdfs").replaceChildren(...d.pdfs.map((p) =>
+    el("a", { class: "button secondary", href: p.href, target: "_blank" }, t(`ev_pdf_${p.kind}`, { n: p.round }))));
 }
 
 function drawEntries(d) {

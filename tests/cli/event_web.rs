@@ -522,3 +522,58 @@ fn the_event_pages_load_common_js_and_their_own_script_and_nothing_else_is_serve
     }
     assert_eq!(s.get("/").header("location"), Some("/event"));
 }
+
+/// The organiser's page links the event's printed documents, and each is what the command
+/// line prints (`event booklet`, `event pairings --round N`, `event standings -o`): the same
+/// pages and text. A paper that is not one is refused in words.
+#[test]
+fn the_organisers_page_serves_the_events_pdfs_as_the_command_line_prints_them() {
+    let (tmp, file) = event(4, true);
+    let s = serve(&file);
+    let state = s.get("/api/event?lang=en").json();
+    let links: Vec<(String, String)> = state["pdfs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["kind"].as_str().unwrap().to_owned(),
+                p["href"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let kinds: Vec<&str> = links.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(kinds, ["booklet", "pairings", "standings"], "{links:?}");
+    let f = file.to_str().unwrap();
+    for (kind, href) in &links {
+        let r = s.get(href);
+        assert_eq!(r.status, 200, "{href}: {}", r.text());
+        assert!(
+            r.headers
+                .iter()
+                .any(|(k, v)| k.eq_ignore_ascii_case("content-type") && v == "application/pdf"),
+            "{href}: {:?}",
+            r.headers
+        );
+        let served = tmp.path().join(format!("served-{kind}.pdf"));
+        std::fs::write(&served, &r.body).unwrap();
+        let printed = tmp.path().join(format!("printed-{kind}.pdf"));
+        let p = printed.to_str().unwrap();
+        let args: Vec<&str> = match kind.as_str() {
+            "booklet" => vec!["event", "booklet", f, "-o", p],
+            "pairings" => vec!["event", "pairings", f, "--round", "1", "-o", p],
+            _ => vec!["event", "standings", f, "-o", p],
+        };
+        ok(muster_in(tmp.path(), &args, &[]));
+        let (a, b) = (
+            crate::print::read_pdf(&served),
+            crate::print::read_pdf(&printed),
+        );
+        assert_eq!(a.pages, b.pages, "{kind}");
+        assert_eq!(a.text, b.text, "{kind}");
+        assert!(!a.text.is_empty(), "{kind}");
+    }
+    let r = s.get("/event/standings.pdf?paper=a3");
+    assert_eq!(r.status, 400, "{}", r.text());
+    assert!(r.text().contains("a4 or letter"), "{}", r.text());
+}

@@ -10,6 +10,7 @@ mod connections;
 mod data;
 mod edit;
 mod event;
+mod event_print;
 mod event_web;
 mod fire_classes;
 mod game;

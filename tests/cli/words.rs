@@ -1741,6 +1741,76 @@ fn every_command_line_output_in_its_language() {
                 said("game show", &["game", "show", g, "--lang", l]);
                 said("game score", &["game", "score", g, "--lang", l]);
                 said("game undo", &["game", "undo", g, "--lang", l]);
+                // An event in the language: what its commands print (entries added and
+                // checked, a round paired, swapped and played, the standings, a player
+                // dropped) and its table headings.
+                let e = d.join(format!("{id}-{l}-event.toml"));
+                let e = e.to_str().unwrap();
+                let made = muster(&[
+                    "event",
+                    "new",
+                    e,
+                    "--name",
+                    "Club",
+                    "--ruleset",
+                    id,
+                    "--points",
+                    "600",
+                    "--lang",
+                    l,
+                ]);
+                if made.code == 0 {
+                    said(
+                        "event add",
+                        &[
+                            "event", "add", e, "--player", "Ann", "--club", "Bath", "--list", ca,
+                        ],
+                    );
+                    said(
+                        "event add",
+                        &["event", "add", e, "--player", "Bob", "--list", cb],
+                    );
+                    said(
+                        "event add",
+                        &["event", "add", e, "--player", "Cid", "--list", ca],
+                    );
+                    said(
+                        "event add",
+                        &["event", "add", e, "--player", "Ann", "--list", ca],
+                    );
+                    said("event check", &["event", "check", e]);
+                    said("event pair", &["event", "pair", e, "--seed", "1"]);
+                    said(
+                        "event swap",
+                        &["event", "swap", e, "--round", "1", "Ann", "Bob"],
+                    );
+                    said(
+                        "event swap",
+                        &["event", "swap", e, "--round", "1", "Ann", "Cid"],
+                    );
+                    said(
+                        "event result",
+                        &[
+                            "event", "result", e, "--round", "1", "--table", "1", "--result", "a",
+                        ],
+                    );
+                    said(
+                        "event result",
+                        &[
+                            "event", "result", e, "--round", "1", "--table", "1", "--result",
+                            "draw", "--score", "5-5",
+                        ],
+                    );
+                    said("event drop", &["event", "drop", e, "--player", "Cid"]);
+                    said("event standings", &["event", "standings", e]);
+                    said("event pair", &["event", "pair", e, "--seed", "2"]);
+                    said("event undo", &["event", "undo", e]);
+                    let pdf = d.join(format!("{id}-{l}-standings.pdf"));
+                    said(
+                        "event standings",
+                        &["event", "standings", e, "-o", pdf.to_str().unwrap()],
+                    );
+                }
                 said("list remove", &["list", "remove", ca, "1", "--lang", l]);
                 for sheet in ids.iter().take(3) {
                     said(
