@@ -188,6 +188,25 @@ fn a_players_phone_sends_a_list_and_a_result_the_organiser_sees() {
                         "{name} {lang} {w}×{h} overflows"
                     );
                     shot(c, &format!("event-{name}-{lang}-{w}x{h}.png")).await;
+                    if name == "organiser" {
+                        // The printed documents, each linked in the page's words.
+                        let links = c
+                            .execute(
+                                "const box = document.querySelector('#pdfs-card'); \
+                                 box.scrollIntoView(); \
+                                 return [...box.querySelectorAll('a')].map(a => a.textContent);",
+                                vec![],
+                            )
+                            .await
+                            .unwrap();
+                        let links: Vec<String> = serde_json::from_value(links).unwrap();
+                        assert_eq!(links.len(), 3, "{lang}: {links:?}");
+                        assert!(
+                            links.iter().all(|l| !l.contains("ev_pdf") && !l.is_empty()),
+                            "{lang}: {links:?}"
+                        );
+                        shot(c, &format!("event-organiser-printed-{lang}-{w}x{h}.png")).await;
+                    }
                 }
             }
         }
