@@ -508,11 +508,19 @@ pub enum EventCommand {
         #[arg(long, value_name = "T")]
         table: u32,
         /// Who won: a (the table's first player), b, or draw
-        #[arg(long, value_enum)]
-        result: ResultArg,
+        #[arg(long, value_enum, required_unless_present = "game")]
+        result: Option<ResultArg>,
         /// Victory points of a and b, for the tie-breakers: 12-5
-        #[arg(long, value_name = "A-B")]
+        #[arg(long, value_name = "A-B", conflicts_with = "game")]
         score: Option<String>,
+        /// The result and both scores from a game the companion kept (`muster game`), scored
+        /// by its ruleset's victory rules (WAB); its sides matched to the players by their lists
+        #[arg(long, value_name = "GAME.toml", conflicts_with = "result")]
+        game: Option<PathBuf>,
+        /// Which side of --game is whose when their lists do not say: ab (the game's side a is
+        /// the table's first player) or ba
+        #[arg(long, value_enum, requires = "game")]
+        game_sides: Option<GameSidesArg>,
     },
     /// The standings: tournament points, strength of schedule, score difference
     Standings {
@@ -532,6 +540,12 @@ pub enum EventCommand {
         /// The event file
         file: PathBuf,
     },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameSidesArg {
+    Ab,
+    Ba,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

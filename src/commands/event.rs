@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::{print_out, to_json};
-use crate::cli::{CheckFormat, EventCommand, ResultArg};
+use crate::cli::{CheckFormat, EventCommand, GameSidesArg, ResultArg};
 use crate::core::diagnostic;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
@@ -18,6 +18,7 @@ use crate::core::words::Phrase;
 use crate::event::check::{json_entry, problems, EntryCheck, JsonEntry};
 use crate::event::entries::Given;
 use crate::event::file::Outcome;
+use crate::event::from_game::{result_of_game, Sides};
 use crate::event::open::Write;
 use crate::event::standings::{standings, Standing};
 use crate::event::words::lang_of;
@@ -178,13 +179,33 @@ pub fn run(dirs: &[PathBuf], flag: Option<Ruleset>, command: EventCommand) -> Re
             table,
             result,
             score,
+            game,
+            game_sides,
         } => {
-            let outcome = match result {
-                ResultArg::A => Outcome::A,
-                ResultArg::B => Outcome::B,
-                ResultArg::Draw => Outcome::Draw,
+            let (outcome, score) = match (result, &game) {
+                (_, Some(game)) => {
+                    let f = open::read(&file)?;
+                    let sides = game_sides.map(|s| match s {
+                        GameSidesArg::Ab => Sides::Same,
+                        GameSidesArg::Ba => Sides::Crossed,
+                    });
+                    let r = result_of_game(&f, dirs, round, table, game, sides)?;
+                    (r.outcome, Some(r.score))
+                }
+                (Some(result), None) => (
+                    match result {
+                        ResultArg::A => Outcome::A,
+                        ResultArg::B => Outcome::B,
+                        ResultArg::Draw => Outcome::Draw,
+                    },
+                    score.as_deref().map(parse_score).transpose()?,
+                ),
+                (None, None) => {
+                    return Err(Error::Usage(
+                        "give --result a|b|draw, or --game GAME.toml".into(),
+                    ))
+                }
             };
-            let score = score.as_deref().map(parse_score).transpose()?;
             let said = open::edit(&file, |f| {
                 let (said, action) = rounds::result(f, round, table, outcome, score)?;
                 Ok((said, Write::Logged(Box::new(action))))

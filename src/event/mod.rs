@@ -11,6 +11,7 @@
 pub mod check;
 pub mod entries;
 pub mod file;
+pub mod from_game;
 pub mod next_round;
 pub mod open;
 pub mod pairing;

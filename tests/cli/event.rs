@@ -778,3 +778,186 @@ fn a_writer_killed_at_any_moment_leaves_a_valid_file() {
         ok(run(dir, &["event", "standings", "e.toml"]));
     }
 }
+
+/// A table's result from a WAB game the companion kept (`event result --game`): the game
+/// scored by its victory rules, the higher score winning, both scores kept as the table's
+/// players' (the game's sides matched to them by their lists, whichever side each began
+/// on); a game whose armies are not the table's lists asks for `--game-sides`; a Capitán
+/// game, scored by its losses without victory points, is refused.
+#[test]
+fn a_table_result_from_a_wab_game_of_the_companion() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let e = d.join("wab.toml");
+    let e = e.to_str().unwrap();
+    ok(run(
+        d,
+        &[
+            "event",
+            "new",
+            e,
+            "--name",
+            "WAB day",
+            "--ruleset",
+            "wab-aca",
+            "--points",
+            "2200",
+        ],
+    ));
+    let (fr, gb) = (
+        sample("wab-france-1809.toml"),
+        sample("wab-great-britain-1812.toml"),
+    );
+    let (fr, gb) = (fr.to_str().unwrap(), gb.to_str().unwrap());
+    ok(run(
+        d,
+        &["event", "add", e, "--player", "Ann", "--list", fr],
+    ));
+    ok(run(d, &["event", "add", e, "--player", "Bo", "--list", gb]));
+    ok(run(d, &["event", "pair", e, "--seed", "1"]));
+    let table = &event_toml(Path::new(e))["rounds"][0]["tables"][0];
+    let first = table["a"].as_str().unwrap().to_owned();
+    // The game's side a is Bo's list (GB) whoever the table's first player is.
+    let g = d.join("game.toml");
+    let g = g.to_str().unwrap();
+    ok(run(d, &["game", "new", g, "--list", gb, "--against", fr]));
+    ok(run(d, &["game", "mark", g, "b5", "--lost", "25"]));
+    ok(run(d, &["game", "mark", g, "b6", "--lost", "2"]));
+    ok(run(d, &["game", "mark", g, "a6", "--lost", "1"]));
+    let scored = json(&ok(run(d, &["game", "score", g, "--format", "json"])));
+    let (bo, ann) = (
+        scored["sides"][0]["score"].as_u64().unwrap() as i64,
+        scored["sides"][1]["score"].as_u64().unwrap() as i64,
+    );
+    assert_ne!(bo, ann, "{scored}");
+    ok(run(
+        d,
+        &[
+            "event", "result", e, "--round", "1", "--table", "1", "--game", g,
+        ],
+    ));
+    let kept = &event_toml(Path::new(e))["rounds"][0]["tables"][0];
+    let (sa, sb) = if first == "Bo" { (bo, ann) } else { (ann, bo) };
+    let want = if sa > sb { "a" } else { "b" };
+    assert_eq!(kept["result"].as_str(), Some(want), "{kept}");
+    assert_eq!(
+        kept["score"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_integer().unwrap())
+            .collect::<Vec<_>>(),
+        [sa, sb],
+        "{kept}"
+    );
+    // A game between lists the event does not hold asks whose side is whose.
+    let other = d.join("other.toml");
+    let other = other.to_str().unwrap();
+    let ru = sample("wab-russia-1812.toml");
+    ok(run(
+        d,
+        &[
+            "game",
+            "new",
+            other,
+            "--list",
+            ru.to_str().unwrap(),
+            "--against",
+            fr,
+        ],
+    ));
+    let r = run(
+        d,
+        &[
+            "event", "result", e, "--round", "1", "--table", "1", "--game", other,
+        ],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("--game-sides ab"), "{}", r.stderr);
+    ok(run(
+        d,
+        &[
+            "event",
+            "result",
+            e,
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--game",
+            other,
+            "--game-sides",
+            "ab",
+        ],
+    ));
+    let kept = &event_toml(Path::new(e))["rounds"][0]["tables"][0];
+    assert_eq!(kept["result"].as_str(), Some("draw"), "{kept}");
+    // A Capitán game has no victory points.
+    let c = d.join("capitan.toml");
+    let c = c.to_str().unwrap();
+    ok(run(
+        d,
+        &[
+            "event",
+            "new",
+            c,
+            "--name",
+            "C",
+            "--ruleset",
+            "capitan",
+            "--points",
+            "600",
+        ],
+    ));
+    let (sp, fc) = (sample("sharpe-patrol.toml"), sample("french-column.toml"));
+    ok(run(
+        d,
+        &[
+            "event",
+            "add",
+            c,
+            "--player",
+            "Cy",
+            "--list",
+            sp.to_str().unwrap(),
+        ],
+    ));
+    ok(run(
+        d,
+        &[
+            "event",
+            "add",
+            c,
+            "--player",
+            "Di",
+            "--list",
+            fc.to_str().unwrap(),
+        ],
+    ));
+    ok(run(d, &["event", "pair", c, "--seed", "1"]));
+    let cg = d.join("cg.toml");
+    let cg = cg.to_str().unwrap();
+    ok(run(
+        d,
+        &[
+            "game",
+            "new",
+            cg,
+            "--list",
+            sp.to_str().unwrap(),
+            "--against",
+            fc.to_str().unwrap(),
+        ],
+    ));
+    let r = run(
+        d,
+        &[
+            "event", "result", c, "--round", "1", "--table", "1", "--game", cg,
+        ],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("without victory points"), "{}", r.stderr);
+    // Neither --result nor --game: clap says what is missing.
+    let r = run(d, &["event", "result", c, "--round", "1", "--table", "1"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+}
