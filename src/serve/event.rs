@@ -226,7 +226,7 @@ fn printed(app: &App, doc: Printed, q: &PdfQuery) -> Result<Response, ApiError> 
         Some(p) => {
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
-                &format!("paper={}: a4 or letter", p.escape_debug()),
+                format!("paper={}: a4 or letter", p.escape_debug()),
             ))
         }
     };
