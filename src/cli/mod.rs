@@ -514,7 +514,7 @@ pub enum EventCommand {
         #[arg(long, value_name = "A-B", conflicts_with = "game")]
         score: Option<String>,
         /// The result and both scores from a game the companion kept (`muster game`), scored
-        /// by its ruleset's victory rules (WAB); its sides matched to the players by their lists
+        /// by its ruleset's victory rules; its sides matched to the players by their lists
         #[arg(long, value_name = "GAME.toml", conflicts_with = "result")]
         game: Option<PathBuf>,
         /// Which side of --game is whose when their lists do not say: ab (the game's side a is

@@ -1,6 +1,6 @@
 //! A table's result read from a game the companion kept (`muster event result --game
-//! GAME.toml`): the game scored by its ruleset's victory rules (WAB: the enemy's losses and
-//! what was taken, ACA p.14), the higher score winning and both scores kept for the
+//! GAME.toml`): the game scored by its ruleset's victory rules (the victory points a
+//! ruleset's `score_game` gives each side), the higher score winning and both scores kept for the
 //! tie-breaker. The game's sides are the table's players by their lists: a game's side whose
 //! army is the list of the table's second player makes the table's `b`.
 
