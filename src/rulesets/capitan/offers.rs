@@ -25,7 +25,10 @@ pub fn offers(
     only: Option<&[&str]>,
 ) -> Result<Offers, Error> {
     let list = parsed(sources, file)?;
-    Ok(offers_for(db, &list, sources, file, lang, labels, only))
+    let free_max = free_skill_max(db, sources, file, &list.list);
+    let mut offers = of_context(db, &list.list, free_max, lang, labels, only);
+    count_taken(&mut offers, &list);
+    Ok(offers)
 }
 
 /// The list in `file`, parsed for its offers.
@@ -33,22 +36,6 @@ pub fn parsed(sources: &Sources, file: FileId) -> Result<ListFile, Error> {
     let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
         .map_err(|d| Error::Usage(d.message))?;
     Ok(list)
-}
-
-/// [`offers`] of a list parsed already.
-pub fn offers_for(
-    db: &Database,
-    list: &ListFile,
-    sources: &Sources,
-    file: FileId,
-    lang: Lang,
-    labels: &toml::Table,
-    only: Option<&[&str]>,
-) -> Offers {
-    let free_max = free_skill_max(db, sources, file, &list.list);
-    let mut offers = of_context(db, &list.list, free_max, lang, labels, only);
-    count_taken(&mut offers, list);
-    offers
 }
 
 /// How many contexts [`Kept`] keeps the offers of: the lists a few players edit at once.
@@ -73,8 +60,8 @@ struct Context {
 }
 
 impl Kept {
-    /// [`offers_for`] of every sheet, the offers of the list's context read from those kept
-    /// when worked out before.
+    /// [`offers`] of every sheet for a list parsed already, the offers of the list's context
+    /// read from those kept when worked out before.
     pub fn offers_for(
         &self,
         db: &Database,
