@@ -195,7 +195,12 @@ pub fn edit(
             // What each unit is priced with, recorded from that check ([`apply`]'s records).
             let written = ready.record(&made.check, &mut doc).map_err(refused)?;
             say_recorded(written.first, added, &mut notes);
-            let recorded = shape.apply(doc.to_string());
+            // The document as text again only when the records changed it.
+            let recorded = if written.changed() {
+                shape.apply(doc.to_string())
+            } else {
+                edited.clone()
+            };
             if recorded == edited {
                 (edited, Ok(made))
             } else {

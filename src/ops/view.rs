@@ -193,14 +193,10 @@ pub fn list_view(
         .collect();
     // What the army is, in words: its header's choices by their names (Empire, Peninsular
     // War 1808 - 1814; France, 1809).
-    // The header read from the check's own document (the list is not parsed again).
-    let spans = &c.check.spans;
-    let description = rulesets::list_fields::described_by(
-        engine,
-        &|key| spans.text_at(&["list", key]),
-        lang,
-        labels,
-    );
+    // The header read with the fast parser: the check's document of spans is parsed only
+    // when a diagnostic needs it (an edit's check carried over to the records never has it).
+    let description =
+        rulesets::list_fields::described(engine, c.sources.text(c.file), lang, labels);
     let data_changes = data_changes(ready, &c.check, lang, labels);
     ListView {
         check: serde_json::to_value(report_json(&c.check, other, &c.sources)).unwrap_or_default(),

@@ -139,3 +139,52 @@ fn a_sheet_added_or_removed_on_disk_is_in_the_picker_at_the_next_request() {
         .collect();
     assert!(offered.contains(&"my-other") && !offered.contains(&"my-scout"));
 }
+
+/// The cost the offers (`GET …/offers`, or a view's `offers`) say of the sheet `id`.
+fn offered_cost(offers: &serde_json::Value, id: &str) -> String {
+    let offer = offers["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"] == id)
+        .unwrap_or_else(|| panic!("{id} offered: {offers}"));
+    offer["cost"].as_str().unwrap().to_owned()
+}
+
+/// The picker's offers of a list follow the data on disk: the offers worked out once for a
+/// list's context are kept with the data they were worked out over, never served once a
+/// sheet changed.
+#[test]
+fn the_pickers_offers_follow_a_sheet_changed_on_disk() {
+    let s = Server::start();
+    let asked = |s: &Server| {
+        let offers = s.get("/api/lists/sharpe-patrol.toml/offers").json();
+        let view = s.get("/api/lists/sharpe-patrol.toml").json();
+        (
+            offered_cost(&offers, "gb-43rd-light"),
+            offered_cost(&view["offers"], "gb-43rd-light"),
+        )
+    };
+    // Asked twice: the second time read from those kept.
+    for _ in 0..2 {
+        let (offers, view) = asked(&s);
+        assert!(
+            offers.starts_with("19 ") && view == offers,
+            "{offers} {view}"
+        );
+    }
+    cli(
+        &s,
+        &["sheets", "new", "gb-43rd-light", "--from", "gb-43rd-light"],
+    );
+    let sheet = s
+        .dir
+        .path()
+        .join("my-sheets/capitan/sheets/gb-43rd-light.toml");
+    change(&sheet, "points = 19", "points = 23");
+    let (offers, view) = asked(&s);
+    assert!(
+        offers.starts_with("23 ") && view == offers,
+        "{offers} {view}"
+    );
+}

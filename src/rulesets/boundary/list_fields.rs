@@ -48,9 +48,17 @@ pub fn described(
     lang: Lang,
     labels: &toml::Table,
 ) -> Vec<String> {
-    let header = toml::from_str::<toml::Table>(text)
+    // The header alone is kept: the units are read past (the fast parser, no document).
+    #[derive(serde::Deserialize)]
+    struct Header {
+        list: Option<toml::Value>,
+    }
+    let header = toml::from_str::<Header>(text)
         .ok()
-        .and_then(|t| t.get("list").and_then(|l| l.as_table()).cloned())
+        .and_then(|h| match h.list {
+            Some(toml::Value::Table(t)) => Some(t),
+            _ => None,
+        })
         .unwrap_or_default();
     described_by(
         engine,
@@ -60,8 +68,7 @@ pub fn described(
     )
 }
 
-/// [`described`] of a list whose header's text values `given` answers (a document parsed
-/// already: the builder's view reads the check's).
+/// [`described`] of a list whose header's text values `given` answers.
 pub fn described_by(
     engine: &crate::rulesets::Rules,
     given: &dyn Fn(&str) -> Option<String>,

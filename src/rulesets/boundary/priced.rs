@@ -439,6 +439,15 @@ pub struct Written {
     pub first: usize,
     /// Each record written: its unit (1-based) and the record.
     pub records: Vec<(usize, Priced)>,
+    /// Whether a record was moved to stay its unit's last key.
+    pub moved: bool,
+}
+
+impl Written {
+    /// Whether the document changed: a record written or moved.
+    pub fn changed(&self) -> bool {
+        self.moved || !self.records.is_empty()
+    }
 }
 
 /// [`record`] given the check of `doc` as it stands (its units: what each is and costs, its
@@ -465,6 +474,7 @@ pub fn record_checked(
                 .is_some_and(|(k, _)| words.unit_keys.contains(&k))
         {
             list_doc::move_last(unit, KEY);
+            written.moved = true;
         }
         let Some(now) = prices.of(row) else {
             continue;

@@ -32,11 +32,17 @@ pub struct CapitanEngine {
     /// The ruleset the registry loaded it as.
     pub ruleset: Ruleset,
     pub db: Database,
+    /// The picker's offers worked out over `db`, by the lists' context.
+    offers: super::offers::Kept,
 }
 
 impl CapitanEngine {
     pub fn new(ruleset: Ruleset, db: Database) -> Self {
-        Self { ruleset, db }
+        Self {
+            ruleset,
+            db,
+            offers: super::offers::Kept::default(),
+        }
     }
 }
 
@@ -414,7 +420,10 @@ impl Lists for CapitanEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
-        super::offers::offers(&self.db, sources, file, lang, labels, None)
+        let list = super::offers::parsed(sources, file)?;
+        Ok(self
+            .offers
+            .offers_for(&self.db, &list, sources, file, lang, labels))
     }
 
     fn offers_checked(
@@ -425,9 +434,9 @@ impl Lists for CapitanEngine {
         labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
         match check.parsed.get::<super::list::ListFile>() {
-            Some(list) => Ok(super::offers::offers_for(
-                &self.db, list, sources, check.file, lang, labels, None,
-            )),
+            Some(list) => Ok(self
+                .offers
+                .offers_for(&self.db, list, sources, check.file, lang, labels)),
             None => self.offers(sources, check.file, lang, labels),
         }
     }

@@ -4,10 +4,12 @@
 //! give it free (§10.1); a command unit what kind it is and whom it may activate (§4.1,
 //! §4.2, as the list's check reads it).
 
+use std::sync::{Mutex, PoisonError};
+
 use super::army::skill_cost;
 use super::database::Database;
 use super::list::ListFile;
-use super::model::{Arm, Command, Kind, Lang, UnitSheet};
+use super::model::{Arm, Coalition, Command, Kind, Lang, UnitSheet};
 use super::validate::command::may_activate;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources};
@@ -22,23 +24,116 @@ pub fn offers(
     labels: &toml::Table,
     only: Option<&[&str]>,
 ) -> Result<Offers, Error> {
-    let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
-        .map_err(|d| Error::Usage(d.message))?;
-    Ok(offers_for(db, &list, sources, file, lang, labels, only))
+    let list = parsed(sources, file)?;
+    let free_max = free_skill_max(db, sources, file, &list.list);
+    let mut offers = of_context(db, &list.list, free_max, lang, labels, only);
+    count_taken(&mut offers, &list);
+    Ok(offers)
 }
 
-/// [`offers`] of a list parsed already.
-pub fn offers_for(
+/// The list in `file`, parsed for its offers.
+pub fn parsed(sources: &Sources, file: FileId) -> Result<ListFile, Error> {
+    let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
+        .map_err(|d| Error::Usage(d.message))?;
+    Ok(list)
+}
+
+/// How many contexts [`Kept`] keeps the offers of: the lists a few players edit at once.
+const KEPT: usize = 8;
+
+/// The picker's offers of every sheet worked out over one engine's data, kept by what they
+/// read of a list besides its units ([`Context`]): its coalition and campaign, the most a
+/// skill given free by its rank may cost (§10.1), the language and its labels. Only how many
+/// units of each sheet the list takes is its own, counted at each ask. Kept with the engine,
+/// which the data it was loaded from never outlive: data changed on disk are loaded into a
+/// new engine, with none kept.
+#[derive(Default)]
+pub struct Kept(Mutex<Vec<(Context, Offers)>>);
+
+/// What a list's offers read of it besides its units, and the language they are said in.
+struct Context {
+    coalition: Coalition,
+    campaign: String,
+    free_max: u32,
+    lang: Lang,
+    labels: toml::Table,
+}
+
+impl Kept {
+    /// [`offers`] of every sheet for a list parsed already, the offers of the list's context
+    /// read from those kept when worked out before.
+    pub fn offers_for(
+        &self,
+        db: &Database,
+        list: &ListFile,
+        sources: &Sources,
+        file: FileId,
+        lang: Lang,
+        labels: &toml::Table,
+    ) -> Offers {
+        let header = &list.list;
+        let free_max = free_skill_max(db, sources, file, header);
+        let of = |c: &Context| {
+            c.coalition == header.coalition
+                && c.campaign == header.campaign
+                && c.free_max == free_max
+                && c.lang == lang
+                && c.labels == *labels
+        };
+        let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut offers = match kept.iter().find(|(c, _)| of(c)) {
+            Some((_, offers)) => offers.clone(),
+            None => {
+                let made = of_context(db, header, free_max, lang, labels, None);
+                if kept.len() >= KEPT {
+                    kept.remove(0);
+                }
+                let context = Context {
+                    coalition: header.coalition,
+                    campaign: header.campaign.clone(),
+                    free_max,
+                    lang,
+                    labels: labels.clone(),
+                };
+                kept.push((context, made.clone()));
+                made
+            }
+        };
+        drop(kept);
+        count_taken(&mut offers, list);
+        offers
+    }
+}
+
+/// The most a skill given free by the list's rank may cost (§10.1): 0 without a rank (or
+/// with a rank that gives none).
+fn free_skill_max(
     db: &Database,
-    list: &ListFile,
     sources: &Sources,
     file: FileId,
+    header: &super::list::ListHeader,
+) -> u32 {
+    super::career::rank_of_list(db, sources, file, header).map_or(0, |r| r.free_skill_max)
+}
+
+/// How many units of each offer's sheet the list takes.
+fn count_taken(offers: &mut Offers, list: &ListFile) {
+    for offer in &mut offers.offers {
+        let taken = list.units.iter().filter(|u| u.sheet == offer.id).count();
+        offer.taken = u32::try_from(taken).unwrap_or(u32::MAX);
+    }
+}
+
+/// The offers of a list of `header`'s coalition and campaign whose rank gives a skill of at
+/// most `free_max` points free, none taken yet.
+fn of_context(
+    db: &Database,
+    header: &super::list::ListHeader,
+    free_max: u32,
     lang: Lang,
     labels: &toml::Table,
     only: Option<&[&str]>,
 ) -> Offers {
-    let header = &list.list;
-    let rank = super::career::rank_of_list(db, sources, file, header);
     let pts = label(labels, "points");
     let groups = [Kind::Command, Kind::Troop, Kind::Artillery]
         .iter()
@@ -49,7 +144,6 @@ pub fn offers_for(
         .iter()
         .filter(|sheet| only.is_none_or(|ids| ids.contains(&sheet.id.as_str())))
         .map(|sheet| {
-            let taken = list.units.iter().filter(|u| u.sheet == sheet.id).count();
             let extras = sheet
                 .skills
                 .iter()
@@ -65,23 +159,22 @@ pub fn offers_for(
                 })
                 .collect();
             // §10.1: any skill of §11 up to the rank's value, that the unit may have.
-            let free = rank
-                .filter(|r| r.free_skill_max > 0)
-                .map(|r| {
-                    db.skills
-                        .iter()
-                        .filter(|s| s.cost <= r.free_skill_max && Database::skill_allowed(s, sheet))
-                        .map(|s| OfferExtra {
-                            id: s.id.clone(),
-                            name: s.name.get(lang).to_owned(),
-                            cost: format!("{} {pts}", s.cost),
-                            max: None,
-                            summary: s.summary.get(lang).to_owned(),
-                            given: None,
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
+            let free = if free_max > 0 {
+                db.skills
+                    .iter()
+                    .filter(|s| s.cost <= free_max && Database::skill_allowed(s, sheet))
+                    .map(|s| OfferExtra {
+                        id: s.id.clone(),
+                        name: s.name.get(lang).to_owned(),
+                        cost: format!("{} {pts}", s.cost),
+                        max: None,
+                        summary: s.summary.get(lang).to_owned(),
+                        given: None,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let mine =
                 sheet.coalition == header.coalition && sheet.campaigns.contains(&header.campaign);
             Offer {
@@ -92,7 +185,7 @@ pub fn offers_for(
                 group: sheet.kind.to_string(),
                 cost: cost(sheet, &pts, labels),
                 max: Some(sheet.max_units),
-                taken: u32::try_from(taken).unwrap_or(u32::MAX),
+                taken: 0,
                 mine,
                 figures: figures(db, sheet),
                 guns: None,
@@ -225,6 +318,81 @@ fn figures(db: &Database, sheet: &UnitSheet) -> Option<Count> {
                 usual: (min, troops.max_figures),
                 default: min,
             })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use crate::core::source::Sources;
+    use crate::rulesets::{Rules, Ruleset};
+
+    /// A Capitán engine loaded over the shipped data, with the sources they were read into.
+    fn engine() -> (Rules, Sources) {
+        let dirs = [Path::new(env!("CARGO_MANIFEST_DIR")).join("unit-sheets")];
+        let mut sources = Sources::new();
+        let ruleset: Ruleset = "capitan".parse().unwrap();
+        let loaded = crate::rulesets::load(ruleset, &dirs, &mut sources).unwrap();
+        (loaded.engine.unwrap(), sources)
+    }
+
+    /// The offers kept for a list's context are those worked out for it: the shipped Capitán
+    /// lists and Sharpe's patrol under other ranks, in each language, asked one after another
+    /// of one engine (the others' offers kept), each get what a new engine works out for it
+    /// alone. Read from those kept without all of its context (the coalition, what the rank
+    /// gives free, the language), a list would get another's.
+    #[test]
+    fn kept_offers_are_those_of_the_lists_context() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut texts: Vec<(PathBuf, String)> = [
+            "sharpe-patrol",
+            "guerrilla-band",
+            "french-column",
+            "voltigeurs-hussars",
+        ]
+        .iter()
+        .map(|n| {
+            let path = root.join(format!("lists/{n}.toml"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path, text)
+        })
+        .collect();
+        let (path, sharpe) = texts[0].clone();
+        assert!(sharpe.contains("rank = \"lieutenant\""));
+        for rank in ["captain", "ensign"] {
+            let text = sharpe.replace("rank = \"lieutenant\"", &format!("rank = \"{rank}\""));
+            texts.push((path.clone(), text));
+        }
+        let offers = |engine: &Rules, data: &Sources, path: &Path, text: &str, lang| {
+            let mut sources = data.clone();
+            let file = sources.add(path, text.to_owned());
+            let labels = engine.ruleset().words(lang);
+            let offers = engine.lists().unwrap().offers(&sources, file, lang, labels);
+            serde_json::to_string(&offers.unwrap()).unwrap()
+        };
+        let (kept, data) = engine();
+        let langs = kept.ruleset().languages();
+        let alone: Vec<String> = langs
+            .iter()
+            .flat_map(|lang| texts.iter().map(move |t| (*lang, t)))
+            .map(|(lang, (path, text))| {
+                let (engine, data) = engine();
+                offers(&engine, &data, path, text, lang)
+            })
+            .collect();
+        for round in 0..2 {
+            let asked = langs
+                .iter()
+                .flat_map(|lang| texts.iter().map(move |t| (*lang, t)));
+            for ((lang, (path, text)), alone) in asked.zip(&alone) {
+                assert_eq!(
+                    offers(&kept, &data, path, text, lang),
+                    *alone,
+                    "round {round}, {lang:?}: {text}"
+                );
+            }
         }
     }
 }
