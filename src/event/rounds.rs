@@ -9,6 +9,16 @@ use super::words::said;
 use crate::core::error::Error;
 use crate::core::words::Phrase;
 
+/// A score within the event's bound ([`MAX_SCORE`] a side); `named`: how the refusal names it.
+fn within_score(score: Option<[u32; 2]>, named: &str) -> Result<(), Error> {
+    match score {
+        Some([a, b]) if a > MAX_SCORE || b > MAX_SCORE => Err(Error::Usage(format!(
+            "{named} {a}-{b}: each side's score is 0 to {MAX_SCORE}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Enters the result of a table: `outcome`, with the victory points of each side when
 /// given. Returns what was said and the action logged.
 pub fn result(
@@ -18,13 +28,7 @@ pub fn result(
     outcome: Outcome,
     score: Option<[u32; 2]>,
 ) -> Result<(String, Action), Error> {
-    if let Some([a, b]) = score {
-        if a > MAX_SCORE || b > MAX_SCORE {
-            return Err(Error::Usage(format!(
-                "--score {a}-{b}: each side's score is 0 to {MAX_SCORE}"
-            )));
-        }
-    }
+    within_score(score, "--score")?;
     let t = table_mut(round_mut(file, round)?, table, |tables| {
         format!("round {round} has no table {table} (tables 1 to {tables})")
     })?;
@@ -82,13 +86,7 @@ pub fn report(
     outcome: Outcome,
     score: Option<[u32; 2]>,
 ) -> Result<(String, Action), Error> {
-    if let Some([a, b]) = score {
-        if a > MAX_SCORE || b > MAX_SCORE {
-            return Err(Error::Usage(format!(
-                "the score {a}-{b}: each side's score is 0 to {MAX_SCORE}"
-            )));
-        }
-    }
+    within_score(score, "the score")?;
     let r = round_mut(file, round)?;
     let t = r
         .tables

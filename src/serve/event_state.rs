@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 
 use super::pairing::{base64url, random, same, unbase64url};
 use super::reply::ApiError;
@@ -124,14 +124,8 @@ impl EventServe {
 
     /// The player a request's cookie names (their token), if any.
     pub fn player_of(&self, headers: &HeaderMap) -> Option<String> {
-        headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .filter(|(name, _)| *name == self.cookie)
-            .find_map(|(_, value)| self.player_of_token(value))
+        super::pairing::cookie_values(headers, &self.cookie)
+            .find_map(|value| self.player_of_token(value))
     }
 
     /// The cookie a join link gives a player's phone.

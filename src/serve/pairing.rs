@@ -67,14 +67,8 @@ impl Pairing {
     /// Whether the request carries one of the sessions opened (every session compared in
     /// constant time, whichever matches).
     pub fn has_session(&self, headers: &HeaderMap) -> bool {
-        let ids: Vec<[u8; 16]> = headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .filter_map(|pair| pair.trim().split_once('='))
-            .filter(|(name, _)| *name == self.cookie)
-            .filter_map(|(_, value)| unbase64url(value))
+        let ids: Vec<[u8; 16]> = cookie_values(headers, &self.cookie)
+            .filter_map(unbase64url)
             .collect();
         if ids.is_empty() {
             return false;
@@ -371,4 +365,19 @@ mod tests {
         assert_eq!(lang("de, ja"), "en");
         assert_eq!(lang("fr;q=0, es;q=0.1"), "es");
     }
+}
+
+/// The values of the request's cookies named `name` (a browser may send several).
+pub(crate) fn cookie_values<'a>(
+    headers: &'a HeaderMap,
+    name: &'a str,
+) -> impl Iterator<Item = &'a str> + 'a {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .filter(move |(n, _)| *n == name)
+        .map(|(_, value)| value)
 }
