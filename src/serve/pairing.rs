@@ -248,6 +248,21 @@ pub(crate) fn html_text(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// The values of the request's cookies named `name` (a browser may send several).
+pub(crate) fn cookie_values<'a>(
+    headers: &'a HeaderMap,
+    name: &'a str,
+) -> impl Iterator<Item = &'a str> + 'a {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .filter(move |(n, _)| *n == name)
+        .map(|(_, value)| value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -365,19 +380,4 @@ mod tests {
         assert_eq!(lang("de, ja"), "en");
         assert_eq!(lang("fr;q=0, es;q=0.1"), "es");
     }
-}
-
-/// The values of the request's cookies named `name` (a browser may send several).
-pub(crate) fn cookie_values<'a>(
-    headers: &'a HeaderMap,
-    name: &'a str,
-) -> impl Iterator<Item = &'a str> + 'a {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .filter(move |(n, _)| *n == name)
-        .map(|(_, value)| value)
 }
