@@ -76,6 +76,32 @@ pub fn entry(
         }
         Given::List(path) => {
             let file = sources.read(path)?;
+            // A list file is TOML with a [list] table; any other file (a text, a password
+            // file) is no entry, and is not kept in the event.
+            let text = sources.text(file);
+            match toml::from_str::<toml::Table>(text) {
+                Ok(t) if t.get("list").is_some_and(toml::Value::is_table) => {}
+                Ok(_) => {
+                    return Err(Error::Usage(format!(
+                        "{} is not a list file: it has no [list] table; not added",
+                        path.display()
+                    )))
+                }
+                Err(e) => {
+                    let at = e.span().map_or(0, |s| s.start).min(text.len());
+                    let line = text[..at].matches('\n').count() + 1;
+                    let column = text[..at]
+                        .rsplit('\n')
+                        .next()
+                        .map_or(0, |l| l.chars().count())
+                        + 1;
+                    return Err(Error::Usage(format!(
+                        "{}:{line}:{column}: not a list file ({}); not added",
+                        path.display(),
+                        crate::core::text::one_line(e.message())
+                    )));
+                }
+            }
             match rs::peek(sources, file) {
                 Ok(r) if r != ruleset => {
                     return Err(Error::Usage(format!(

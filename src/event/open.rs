@@ -248,6 +248,18 @@ pub fn name(what: &str, text: &str) -> Result<(), String> {
             i + 1
         ));
     }
+    // A character that shows as nothing would let one player pass for another ("Ann" and
+    // "Ann" with a zero-width space).
+    if let Some((i, c)) = text.chars().enumerate().find(|(_, c)| {
+        matches!(c, '\u{ad}' | '\u{180e}' | '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
+    }) {
+        return Err(format!(
+            "{what} `{}` has an invisible character (U+{:04X}, character {}): a name is what players see",
+            shown(),
+            u32::from(c),
+            i + 1
+        ));
+    }
     let n = text.chars().count();
     if text.trim().is_empty() {
         return Err(format!("{what} is empty"));

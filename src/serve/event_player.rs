@@ -182,8 +182,22 @@ pub async fn picture(
     Query(q): Query<LangQuery>,
     body: Bytes,
 ) -> Response {
-    blocking(move || match crate::ops::share::code_of_picture(&body) {
-        Ok(code) => submit(&app, &headers, &code, q.lang.as_deref()),
+    blocking(move || {
+        // The player first: a picture is read for a player of the event only.
+        me(served(&app)?, &headers)?;
+        picture_code(&app, &headers, &body, &q)
+    })
+    .await
+}
+
+fn picture_code(
+    app: &App,
+    headers: &HeaderMap,
+    body: &[u8],
+    q: &LangQuery,
+) -> Result<Response, ApiError> {
+    match super::share::code_of_picture_one_at_a_time(body) {
+        Ok(code) => submit(app, headers, &code, q.lang.as_deref()),
         Err(why) => {
             let lang = asked_lang(q.lang.as_deref());
             Err(ApiError::new(
@@ -191,8 +205,7 @@ pub async fn picture(
                 why.say(lang, crate::core::words::shared(lang)),
             ))
         }
-    })
-    .await
+    }
 }
 
 /// The player's entry replaced by `code` (their name and club as the entry has them).

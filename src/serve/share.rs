@@ -112,7 +112,7 @@ pub async fn import_picture(
     Query(asked): Query<PictureQuery>,
     body: Bytes,
 ) -> Response {
-    blocking(move || match crate::ops::share::code_of_picture(&body) {
+    blocking(move || match code_of_picture_one_at_a_time(&body) {
         Ok(code) => import_code(
             &app,
             ImportBody {
@@ -269,4 +269,20 @@ fn ruleset_of_code(code: &str) -> Option<Ruleset> {
     crate::core::share_code::decode(code)
         .ok()
         .and_then(|s| s.ruleset.parse().ok())
+}
+
+/// Pictures read one at a time: reading a large photo takes a core and up to 200 MB for
+/// seconds, and phones sending several at once would take the server from everyone else (the
+/// organiser's page, the other tables). The others wait their turn.
+static READING_PICTURE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The share code a picture's QR code holds ([`crate::ops::share::code_of_picture`]), read
+/// when no other picture is being read.
+pub(super) fn code_of_picture_one_at_a_time(
+    bytes: &[u8],
+) -> Result<String, crate::core::words::Phrase> {
+    let _turn = READING_PICTURE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    crate::ops::share::code_of_picture(bytes)
 }

@@ -507,6 +507,41 @@ fn hostile_entries_are_refused_with_a_clear_message() {
         &["event", "add", "e.toml", "--player", "Ann", "--code", &huge],
         "a share code has at most 65536",
     );
+    // A file that is no list (a password file, a TOML without [list]) is no entry, and is
+    // not kept in the event (they were taken as invalid lists, the whole file stored).
+    std::fs::write(dir.join("passwd"), "root:x:0:0:root:/root:/bin/bash\n").unwrap();
+    refused(
+        &[
+            "event", "add", "e.toml", "--player", "Ann", "--list", "passwd",
+        ],
+        "passwd:1:32: not a list file (key with no value, expected `=`); not added",
+    );
+    std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    refused(
+        &[
+            "event",
+            "add",
+            "e.toml",
+            "--player",
+            "Ann",
+            "--list",
+            "Cargo.toml",
+        ],
+        "Cargo.toml is not a list file: it has no [list] table",
+    );
+    // A name with a character that shows as nothing would pass for another player's.
+    refused(
+        &[
+            "event",
+            "add",
+            "e.toml",
+            "--player",
+            "Ann\u{200b}",
+            "--list",
+            list,
+        ],
+        "has an invisible character (U+200B, character 4)",
+    );
     refused(
         &[
             "event",

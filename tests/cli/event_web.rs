@@ -279,6 +279,19 @@ fn a_player_reports_their_own_table_only() {
     assert_eq!(s.get("/join/AAAAAAAAAAAAAAAAAAAAAA").status, 401);
     let forged = phone[&t[0].1].split('=').next().unwrap().to_owned() + "=AAAAAAAAAAAAAAAAAAAAAA";
     assert_eq!(get_as(&s, "/api/event/me", &forged).status, 401);
+    // A picture is read for a player only: one sent without their cookie is refused before
+    // it is decoded (a large photo takes a core and 100 MB for seconds; it was read first).
+    let png = std::fs::read(root().join("templates/web/icon.svg")).unwrap();
+    let mut big = b"\x89PNG\r\n\x1a\n".to_vec();
+    big.extend_from_slice(&png);
+    for cookie in [None, Some(forged.as_str())] {
+        let mut h = vec![("content-type", "image/png")];
+        if let Some(c) = cookie {
+            h.push(("cookie", c));
+        }
+        let r = s.send("POST", "/api/event/me/picture", &h, &big);
+        assert_eq!(r.status, 401, "{cookie:?}: {}", r.text());
+    }
     assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
     // A player's page names their own table and opponent, and no one's join link.
     let me = get_as(&s, "/api/event/me", &phone[&t[0].1]);
