@@ -140,7 +140,8 @@ impl Checker {
             from: entry.from.clone(),
             list: check.as_ref().map(|c| c.name.clone()).unwrap_or_default(),
             total: check.as_ref().map_or(0, |c| c.total),
-            limit: check.as_ref().map_or(0, |c| c.limit),
+            // A list that could not be checked is held to the event's points.
+            limit: check.as_ref().map_or(self.rules.points, |c| c.limit),
             valid: !diagnostics.iter().any(Diagnostic::is_error),
             diagnostics,
             check,

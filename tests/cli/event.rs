@@ -996,3 +996,37 @@ fn a_table_result_from_a_wab_game_of_the_companion() {
     let r = run(d, &["event", "result", c, "--round", "1", "--table", "1"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
 }
+
+/// A list the checker cannot read (a [list] of the wrong shape) is an invalid entry held to
+/// the event's points: it showed "0 / 0 points".
+#[test]
+fn a_list_that_cannot_be_checked_is_held_to_the_events_points() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    ok(run(
+        d,
+        &[
+            "event",
+            "new",
+            "e.toml",
+            "--name",
+            "C",
+            "--ruleset",
+            "capitan",
+            "--points",
+            "600",
+        ],
+    ));
+    std::fs::write(d.join("odd.toml"), "[list]\nname = 5\n").unwrap();
+    ok(run(
+        d,
+        &[
+            "event", "add", "e.toml", "--player", "Ann", "--list", "odd.toml",
+        ],
+    ));
+    let r = run(d, &["event", "check", "e.toml", "--format", "json"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let e = &json(&r)["entries"][0];
+    assert_eq!(e["valid"], false, "{e}");
+    assert_eq!(e["limit"], 600, "{e}");
+}
