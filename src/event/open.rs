@@ -130,7 +130,11 @@ pub fn validate(file: &EventFile) -> Result<(), String> {
             .iter()
             .any(|o| same_player(&o.player, &e.player))
         {
-            return Err(format!("{} has two entries: one a player", e.player));
+            return Err(format!(
+                "[[entries]] {}: {} has two entries (names are compared without case); a player has one",
+                i + 1,
+                e.player
+            ));
         }
     }
     if file.rounds.len() > MAX_ROUNDS as usize {
