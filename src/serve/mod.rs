@@ -132,7 +132,11 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
         .flat_map(|h| with_port(h))
         .collect();
     let mut hosts = desktop_hosts.clone();
-    if !options.host.is_unspecified() && !options.host.is_loopback() {
+    // 127.0.0.1 and ::1 are named above; another address (127.0.0.2 among them) is named by
+    // itself, and the desktop's page opens there.
+    let usual_loopback = options.host == IpAddr::from(std::net::Ipv4Addr::LOCALHOST)
+        || options.host == IpAddr::from(std::net::Ipv6Addr::LOCALHOST);
+    if !options.host.is_unspecified() && !usual_loopback {
         let bound_host = pairing::authority(options.host, port);
         desktop_hosts.push(bound_host.clone());
         hosts.push(bound_host);
@@ -148,7 +152,7 @@ async fn serve(options: Options, store: Store, connections: usize) -> Result<u8,
     }
     hosts.dedup();
     // Where the desktop opens the page: loopback, unless bound to one other address.
-    let desktop = if options.host.is_unspecified() || options.host.is_loopback() {
+    let desktop = if options.host.is_unspecified() || usual_loopback {
         let lo: IpAddr = if options.host.is_ipv6() {
             std::net::Ipv6Addr::LOCALHOST.into()
         } else {

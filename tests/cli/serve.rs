@@ -1480,3 +1480,50 @@ fn a_duels_text_in_full_is_in_the_pages_language() {
     let en = texts("en");
     assert!(en.iter().any(|t| t.starts_with("Fire: ")), "{en:?}");
 }
+
+/// `--host` on a loopback address other than 127.0.0.1 (127.0.0.2): the page is where the
+/// server says it is, and answers there. It printed http://127.0.0.1:…, where nothing
+/// listened, and refused its own address with 403 ("not this server's address").
+#[test]
+fn a_server_on_another_loopback_address_answers_there() {
+    struct Killed(Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Killed(
+        Command::new(env!("CARGO_BIN_EXE_muster"))
+            .args(["serve", "--host", "127.0.0.2", "--port", "0", "--lists"])
+            .arg(dir.path())
+            .current_dir(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("muster serve starts"),
+    );
+    let mut line = String::new();
+    BufReader::new(child.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port: u16 = line
+        .split("http://127.0.0.2:")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("not at 127.0.0.2: {line:?}"));
+    let mut s = TcpStream::connect(("127.0.0.2", port)).unwrap();
+    s.write_all(
+        format!("GET / HTTP/1.1\r\nHost: 127.0.0.2:{port}\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .unwrap();
+    let mut raw = String::new();
+    let _ = s.read_to_string(&mut raw);
+    assert!(
+        raw.starts_with("HTTP/1.1 200"),
+        "{}",
+        raw.lines().next().unwrap_or("")
+    );
+}
