@@ -10,7 +10,7 @@ use crate::core::error::Error;
 use crate::core::words::Phrase;
 
 /// A score within the event's bound ([`MAX_SCORE`] a side); `named`: how the refusal names it.
-fn within_score(score: Option<[u32; 2]>, named: &str) -> Result<(), Error> {
+pub fn within_score(score: Option<[u32; 2]>, named: &str) -> Result<(), Error> {
     match score {
         Some([a, b]) if a > MAX_SCORE || b > MAX_SCORE => Err(Error::Usage(format!(
             "{named} {a}-{b}: each side's score is 0 to {MAX_SCORE}"

@@ -306,6 +306,8 @@ pub async fn report(
                 ))
             }
         };
+        // Bounded as the player wrote it (theirs first): turned to the table's order below.
+        rounds::within_score(body.score, "the score").map_err(|e| ev.refusal(e))?;
         let score = body.score.map(|[mine, theirs]| {
             if side_a {
                 [mine, theirs]

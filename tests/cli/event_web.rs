@@ -268,6 +268,11 @@ fn a_player_reports_their_own_table_only() {
     // A result that is none of win, loss or draw.
     let r = report(&s, &phone[&t[0].1], t[0].0, "a", None);
     assert_eq!(r.status, 400, "{}", r.text());
+    // A score out of bounds, said as the player wrote it (theirs first; the second player's
+    // was said turned round, in the table's order).
+    let r = report(&s, &phone[&t[0].2], t[0].0, "win", Some([99_999, 2]));
+    assert_eq!(r.status, 422, "{}", r.text());
+    assert!(r.text().contains("the score 99999-2"), "{}", r.text());
     // No cookie, a forged token: no player.
     let r = post(
         &s,
