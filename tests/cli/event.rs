@@ -32,6 +32,24 @@ impl Drop for Children {
     }
 }
 
+/// `event new e.toml` in `dir`: the club event most tests start from (Capitán, 600 points).
+pub(crate) fn club_event(dir: &Path) {
+    ok(run(
+        dir,
+        &[
+            "event",
+            "new",
+            "e.toml",
+            "--name",
+            "Club",
+            "--ruleset",
+            "capitan",
+            "--points",
+            "600",
+        ],
+    ));
+}
+
 fn sample(name: &str) -> PathBuf {
     root().join("lists").join(name)
 }
@@ -417,20 +435,7 @@ fn the_organisers_rules_are_errors_of_their_own_codes_in_the_events_language() {
 fn a_check_under_other_data_says_so() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    ok(run(
-        dir,
-        &[
-            "event",
-            "new",
-            "e.toml",
-            "--name",
-            "Club",
-            "--ruleset",
-            "capitan",
-            "--points",
-            "600",
-        ],
-    ));
+    club_event(dir);
     // The same data on disk: the same fingerprint, nothing said.
     let data = dir.join("data");
     let copy = |from: &Path, to: &Path| {
@@ -473,20 +478,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 fn hostile_entries_are_refused_with_a_clear_message() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    ok(run(
-        dir,
-        &[
-            "event",
-            "new",
-            "e.toml",
-            "--name",
-            "Club",
-            "--ruleset",
-            "capitan",
-            "--points",
-            "600",
-        ],
-    ));
+    club_event(dir);
     let path = dir.join("e.toml");
     let before = std::fs::read_to_string(&path).unwrap();
     let list = sample("sharpe-patrol.toml");
@@ -649,20 +641,7 @@ fn hostile_entries_are_refused_with_a_clear_message() {
 fn every_action_is_undone_back_to_the_file_as_it_was() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    ok(run(
-        dir,
-        &[
-            "event",
-            "new",
-            "e.toml",
-            "--name",
-            "Club",
-            "--ruleset",
-            "capitan",
-            "--points",
-            "600",
-        ],
-    ));
+    club_event(dir);
     let path = dir.join("e.toml");
     let read = || std::fs::read_to_string(&path).unwrap();
     let mut states = vec![read()];
@@ -757,20 +736,7 @@ fn every_action_is_undone_back_to_the_file_as_it_was() {
 fn a_writer_killed_at_any_moment_leaves_a_valid_file() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    ok(run(
-        dir,
-        &[
-            "event",
-            "new",
-            "e.toml",
-            "--name",
-            "Club",
-            "--ruleset",
-            "capitan",
-            "--points",
-            "600",
-        ],
-    ));
+    club_event(dir);
     for (p, l) in [
         ("Ann", "sharpe-patrol.toml"),
         ("Bob", "guerrilla-band.toml"),

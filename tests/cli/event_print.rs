@@ -478,20 +478,7 @@ fn the_booklet_prints_a_players_own_sheets() {
         .collect();
     std::fs::write(player.join("mine.toml"), list).unwrap();
     let code = ok(run(&player, &["list", "share", "mine.toml"])).stdout;
-    ok(run(
-        &organiser,
-        &[
-            "event",
-            "new",
-            "e.toml",
-            "--name",
-            "Club",
-            "--ruleset",
-            "capitan",
-            "--points",
-            "600",
-        ],
-    ));
+    super::event::club_event(&organiser);
     ok(run(
         &organiser,
         &[
@@ -539,20 +526,7 @@ fn the_booklet_prints_a_players_own_sheets() {
 fn a_dropped_player_is_paired_no_more_and_stays_in_the_standings() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    ok(run(
-        dir,
-        &[
-            "event",
-            "new",
-            "e.toml",
-            "--name",
-            "Club",
-            "--ruleset",
-            "capitan",
-            "--points",
-            "600",
-        ],
-    ));
+    super::event::club_event(dir);
     let lists = [
         "sharpe-patrol.toml",
         "guerrilla-band.toml",
