@@ -28,7 +28,6 @@ use crate::event::file::{EventFile, Outcome, Side, Table};
 use crate::event::open::{self, same_player, Write};
 use crate::event::{self, check, entries, next_round, print, rounds, standings};
 use crate::ops::to_json;
-use crate::render::sheet::Paper;
 
 const EVENT_PAGE: &str = include_str!("../../templates/web/event.html");
 
@@ -220,16 +219,7 @@ fn printed(app: &App, doc: Printed, q: &PdfQuery) -> Result<Response, ApiError> 
         Some(l) => asked_lang(Some(l)),
         None => crate::event::words::lang_of(&file),
     };
-    let paper = match q.paper.as_deref() {
-        None | Some("a4") => Paper::A4,
-        Some("letter") => Paper::Letter,
-        Some(p) => {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                format!("paper={}: a4 or letter", p.escape_debug()),
-            ))
-        }
-    };
+    let paper = super::print::paper_of(q.paper.as_deref()).map_err(ApiError::Answer)?;
     let file = in_lang(&file, lang);
     let bytes = match doc {
         Printed::Booklet => print::booklet(&file, &app.dirs, paper),

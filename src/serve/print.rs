@@ -50,17 +50,19 @@ pub(super) fn print_options(
             }
         },
     };
-    let paper = match q.paper.as_deref() {
-        None | Some("a4") => Paper::A4,
-        Some("letter") => Paper::Letter,
-        Some(p) => {
-            return Err(json_error(
-                StatusCode::BAD_REQUEST,
-                &format!("paper={}: a4 or letter", p.escape_debug()),
-            ))
-        }
-    };
-    Ok((lang, paper))
+    Ok((lang, paper_of(q.paper.as_deref())?))
+}
+
+/// The paper a document is asked on (`paper=a4|letter`, A4 by default).
+pub(super) fn paper_of(asked: Option<&str>) -> Result<Paper, Response> {
+    match asked {
+        None | Some("a4") => Ok(Paper::A4),
+        Some("letter") => Ok(Paper::Letter),
+        Some(p) => Err(json_error(
+            StatusCode::BAD_REQUEST,
+            &format!("paper={}: a4 or letter", p.escape_debug()),
+        )),
+    }
 }
 
 /// A document of a list: `make` gets the checked list and the print options.
