@@ -5,14 +5,14 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde_json::json;
 
-use super::app::{App, Shared};
+use super::app::App;
 use super::check::{against, stored, Checked};
 use super::query::page_lang;
+use super::query::Named;
 use super::reply::{blocking, json_error, json_response, ApiError};
 use crate::core::i18n::Lang;
 use crate::ops::to_json;
@@ -140,9 +140,7 @@ fn facing(
 /// headline numbers in words, its text, its chart as SVG (the `--plot` drawing) and the
 /// command behind it; the choices in words, a side's value by its unit's name.
 pub async fn duel(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(mut q): Query<std::collections::BTreeMap<String, String>>,
+    Named { app, name, mut q }: Named<std::collections::BTreeMap<String, String>>,
 ) -> Response {
     blocking(move || {
         let (unit_text, enemy_text) = (q.remove("unit"), q.remove("enemy"));
@@ -192,9 +190,7 @@ pub async fn duel(
 /// table (`muster matchups --format json`), each table titled in words with the two lists'
 /// names, the choices in words.
 pub async fn matchups(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(mut q): Query<std::collections::BTreeMap<String, String>>,
+    Named { app, name, mut q }: Named<std::collections::BTreeMap<String, String>>,
 ) -> Response {
     blocking(move || {
         let f = facing(&app, &name, &mut q)?;

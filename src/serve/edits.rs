@@ -7,16 +7,16 @@ use std::path::Path;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 use toml_edit::DocumentMut;
 
-use super::app::{App, Ready, Shared};
+use super::app::{App, Ready};
 use super::check::Checked;
 use super::lists::{list_view, view_of};
 use super::query::LangQuery;
+use super::query::Named;
 use super::reply::{blocking, if_match, ApiError};
 use super::store::StoreError;
 use crate::core::error::Error;
@@ -27,12 +27,7 @@ use crate::rulesets::{self, FreeSkill, NewUnit, Rules, UnitChange};
 /// `POST /api/lists/{name}/update` with `If-Match`: accepts today's data, as `muster list
 /// update` does (every unit's record says what the data price it with now; only the records
 /// change, comments kept); the answer is the list's view.
-pub async fn update(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
+pub async fn update(Named { app, name, q }: Named<LangQuery>, headers: HeaderMap) -> Response {
     blocking(move || {
         edit_stored(&app, &name, &headers, q.lang.as_deref(), |engine, doc| {
             rulesets::priced::update(engine, Path::new(&name), doc).map(|_| Vec::new())
@@ -81,9 +76,7 @@ pub enum EditBody {
 /// `POST /api/lists/{name}/edit` with `If-Match`: one edit, made by the ruleset's engine as
 /// `muster list add|set|move|remove` make it (comments and layout kept), written atomically.
 pub async fn edit(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<LangQuery>,
+    Named { app, name, q }: Named<LangQuery>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{Path as UrlPath, Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
@@ -17,6 +17,7 @@ use toml_edit::DocumentMut;
 use super::app::{App, Shared};
 use super::duels::{chart_width, duels_json};
 use super::query::page_lang;
+use super::query::Named;
 use super::reply::{blocking, if_match, json_response, tagged, ApiError};
 use super::store::{version, Store, StoreError};
 use crate::core::error::Error;
@@ -300,11 +301,7 @@ pub async fn create(State(app): Shared, body: Bytes) -> Response {
 }
 
 /// `GET /api/games/{name}[?lang=…]`.
-pub async fn get(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<LangQuery>,
-) -> Response {
+pub async fn get(Named { app, name, q }: Named<LangQuery>) -> Response {
     blocking(move || {
         let store = games(&app, false)?;
         let (path, text) = store.read(&name)?;
@@ -330,9 +327,7 @@ pub struct MarkBody {
 
 /// `POST /api/games/{name}/mark[?lang=…]` with `If-Match`: one mark, as `muster game mark`.
 pub async fn mark(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<LangQuery>,
+    Named { app, name, q }: Named<LangQuery>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -400,12 +395,7 @@ pub async fn mark(
 }
 
 /// `POST /api/games/{name}/undo[?lang=…]` with `If-Match`: the last mark taken back.
-pub async fn undo(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-) -> Response {
+pub async fn undo(Named { app, name, q }: Named<LangQuery>, headers: HeaderMap) -> Response {
     blocking(move || edit(&app, &name, &headers, q.lang.as_deref(), game::undo)).await
 }
 
@@ -443,9 +433,7 @@ fn edit(
 /// `GET /api/games/{name}/odds?a=a3&b=b1[&lang=…][&chart=PX][&CHOICE=VALUE…]`: the previews between a
 /// unit of each side as they stand now, each with its headline numbers in words.
 pub async fn odds(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(mut q): Query<std::collections::BTreeMap<String, String>>,
+    Named { app, name, mut q }: Named<std::collections::BTreeMap<String, String>>,
 ) -> Response {
     blocking(move || {
         let (store, ready, mut g) = open(&app, &name)?;
@@ -497,11 +485,7 @@ pub async fn odds(
 
 /// `GET /api/games/{name}/score[?lang=…]`: the game scored as `muster game score` scores it
 /// (the ruleset's victory rules, else each side's losses): its JSON and its text.
-pub async fn score(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<LangQuery>,
-) -> Response {
+pub async fn score(Named { app, name, q }: Named<LangQuery>) -> Response {
     blocking(move || {
         let (_, ready, mut g) = open(&app, &name)?;
         let engine = ready.engine.as_ref();

@@ -4,7 +4,7 @@
 //! picker).
 
 use axum::body::Bytes;
-use axum::extract::{Path as UrlPath, Query, State};
+use axum::extract::{Path as UrlPath, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
@@ -12,6 +12,7 @@ use serde_json::json;
 
 use super::app::{App, Shared};
 use super::check::{against, check_text, stored, Checked, Outcome};
+use super::query::Named;
 use super::query::{page_lang, ruleset_param, AgainstQuery, LangQuery};
 use super::reply::{blocking, if_match, json_response, tagged, ApiError};
 use super::store::{version, StoreError};
@@ -159,11 +160,7 @@ pub(super) fn view_of(
 }
 
 /// `GET /api/lists/{name}[?against=OTHER]`.
-pub async fn list(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<AgainstQuery>,
-) -> Response {
+pub async fn list(Named { app, name, q }: Named<AgainstQuery>) -> Response {
     blocking(move || {
         let (_, text) = app.store.read(&name)?;
         list_view(&app, &name, text, q.against.as_deref(), q.lang.as_deref())
@@ -174,9 +171,7 @@ pub async fn list(
 /// `PUT /api/lists/{name}` with `If-Match`: replaces the list's TOML (a list file, checked
 /// first: a text that is not one is refused, 422).
 pub async fn put(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<LangQuery>,
+    Named { app, name, q }: Named<LangQuery>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -385,11 +380,7 @@ pub async fn duplicate(
 
 /// `GET /api/lists/{name}/offers[?lang=…]`: what the list may take (the picker), named in
 /// the language asked, else the list's, else the ruleset's first.
-pub async fn offers(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<LangQuery>,
-) -> Response {
+pub async fn offers(Named { app, name, q }: Named<LangQuery>) -> Response {
     blocking(move || {
         let c = stored(&app, &name)?;
         let ruleset = c.check.ruleset;

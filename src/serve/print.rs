@@ -1,13 +1,13 @@
 //! A list printed: its cards and its roster as PDF, and the roster as the print view (HTML),
 //! in the language and on the paper asked (`muster cards`, `muster roster`).
 
-use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::app::{App, Shared};
+use super::app::App;
 use super::check::{stored, Checked};
+use super::query::Named;
 use super::reply::{blocking, json_error, ApiError};
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
@@ -81,11 +81,7 @@ fn document(
 }
 
 /// `GET /lists/{name}/cards.pdf[?lang=…&paper=…&allow_invalid=true]`.
-pub async fn cards(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<PrintQuery>,
-) -> Response {
+pub async fn cards(Named { app, name, q }: Named<PrintQuery>) -> Response {
     blocking(move || {
         document(&app, &name, &q, "application/pdf", |c, lang, paper| {
             if !c.check.is_valid() && !q.allow_invalid {
@@ -100,20 +96,12 @@ pub async fn cards(
 }
 
 /// `GET /lists/{name}/roster.pdf[?lang=…&paper=…]`.
-pub async fn roster_pdf(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<PrintQuery>,
-) -> Response {
+pub async fn roster_pdf(Named { app, name, q }: Named<PrintQuery>) -> Response {
     blocking(move || roster(&app, &name, &q, "application/pdf", RosterFormat::Pdf)).await
 }
 
 /// `GET /lists/{name}/roster.html[?lang=…]`: the print view.
-pub async fn roster_html(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<PrintQuery>,
-) -> Response {
+pub async fn roster_html(Named { app, name, q }: Named<PrintQuery>) -> Response {
     blocking(move || {
         roster(
             &app,

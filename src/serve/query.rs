@@ -1,10 +1,17 @@
-//! What a request asks in its query, read the same way by every route: the list to face
-//! (`against=`), the page's language (one the ruleset speaks, else its first; English where
-//! no ruleset is known), a ruleset by its id.
+//! What a request asks in its path and query, read the same way by every route: a file of
+//! the store by its name ([`Named`]), the list to face (`against=`), the page's language (one
+//! the ruleset speaks, else its first; English where no ruleset is known), a ruleset by its id.
 
+use std::sync::Arc;
+
+use axum::extract::{FromRequestParts, Path as UrlPath, Query};
+use axum::http::request::Parts;
 use axum::http::StatusCode;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
+
+use super::app::App;
 
 use super::reply::json_error;
 use crate::core::i18n::Lang;
@@ -49,4 +56,31 @@ pub(super) fn asked_lang(asked: Option<&str>) -> Lang {
         .find(|l| Some(l.id()) == asked)
         .copied()
         .unwrap_or(Lang::En)
+}
+
+/// What a route on one of the store's files is asked: the server, the file's name from the
+/// path and the query `Q`, read in that order and refused as axum's own `State`, `Path` and
+/// `Query` refuse them.
+pub(crate) struct Named<Q> {
+    pub app: Arc<App>,
+    pub name: String,
+    pub q: Q,
+}
+
+impl<Q: DeserializeOwned + Send> FromRequestParts<Arc<App>> for Named<Q> {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Self, Response> {
+        let UrlPath(name) = UrlPath::<String>::from_request_parts(parts, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let Query(q) = Query::<Q>::from_request_parts(parts, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(Named {
+            app: app.clone(),
+            name,
+            q,
+        })
+    }
 }

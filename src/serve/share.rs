@@ -4,7 +4,7 @@
 //! problem is in the code.
 
 use axum::body::Bytes;
-use axum::extract::{Path as UrlPath, Query, State};
+use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
@@ -13,6 +13,7 @@ use serde_json::json;
 use super::app::{App, Shared};
 use super::check::stored;
 use super::print::{print_options, PrintQuery};
+use super::query::Named;
 use super::query::{asked_lang, page_lang};
 use super::reply::{blocking, json_response, ApiError};
 use crate::core::error::Error;
@@ -24,11 +25,7 @@ use crate::rulesets::{self, Ruleset};
 /// `GET /api/lists/{name}/share[?lang=…]`: the list's share code (`muster list share`), its
 /// QR code as SVG when one a phone reads holds it (else why not), and the list as text for a
 /// chat (`muster roster --format text`) in `lang`.
-pub async fn share(
-    State(app): Shared,
-    UrlPath(name): UrlPath<String>,
-    Query(q): Query<PrintQuery>,
-) -> Response {
+pub async fn share(Named { app, name, q }: Named<PrintQuery>) -> Response {
     blocking(move || {
         let c = stored(&app, &name)?;
         let (lang, paper) = print_options(c.check.ruleset, c.check.lang, &q)?;
@@ -70,13 +67,10 @@ pub async fn share(
 pub struct ImportBody {
     code: String,
     /// The list file to write (default: the sharer's name).
-    #[serde(default)]
     name: Option<String>,
     /// The list's own name here (its `[list] name`; default: the sharer's).
-    #[serde(default)]
     title: Option<String>,
     /// The page's language, for what the import says.
-    #[serde(default)]
     lang: Option<String>,
 }
 
@@ -95,11 +89,8 @@ pub async fn import(State(app): Shared, body: Bytes) -> Response {
 /// What `POST /api/import/picture` is asked besides the picture.
 #[derive(Deserialize)]
 pub struct PictureQuery {
-    #[serde(default)]
     name: Option<String>,
-    #[serde(default)]
     title: Option<String>,
-    #[serde(default)]
     lang: Option<String>,
 }
 
