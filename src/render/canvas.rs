@@ -56,6 +56,36 @@ impl Style {
     }
 }
 
+/// How a rectangle is painted: filled, outlined (a colour and a width in points), or both.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Paint {
+    pub fill: Option<Colour>,
+    pub stroke: Option<(Colour, f32)>,
+}
+
+impl Paint {
+    pub const fn fill(c: Colour) -> Self {
+        Paint {
+            fill: Some(c),
+            stroke: None,
+        }
+    }
+
+    pub const fn stroke(c: Colour, pt: f32) -> Self {
+        Paint {
+            fill: None,
+            stroke: Some((c, pt)),
+        }
+    }
+
+    pub const fn both(fill: Colour, stroke: Colour, pt: f32) -> Self {
+        Paint {
+            fill: Some(fill),
+            stroke: Some((stroke, pt)),
+        }
+    }
+}
+
 /// One primitive a page drew, in millimetres from the page's top-left corner, as given to
 /// [`Page::text`], `rect` and `line`.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,14 +97,13 @@ pub enum Drawn {
         style: Style,
         text: String,
     },
-    /// A rectangle with its top-left corner at (x, y); stroke widths in points.
+    /// A rectangle with its top-left corner at (x, y).
     Rect {
         x: f32,
         y: f32,
         w: f32,
         h: f32,
-        fill: Option<Colour>,
-        stroke: Option<(Colour, f32)>,
+        paint: Paint,
     },
     Line {
         x1: f32,
@@ -221,25 +250,11 @@ impl Page {
     }
 
     /// A rectangle with its top-left corner at (x, y).
-    pub fn rect(
-        &mut self,
-        x: f32,
-        y: f32,
-        w: f32,
-        h: f32,
-        fill: Option<Colour>,
-        stroke: Option<(Colour, f32)>,
-    ) {
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, paint: Paint) {
         if let Some(drawn) = &mut self.drawn {
-            drawn.push(Drawn::Rect {
-                x,
-                y,
-                w,
-                h,
-                fill,
-                stroke,
-            });
+            drawn.push(Drawn::Rect { x, y, w, h, paint });
         }
+        let Paint { fill, stroke } = paint;
         if !self.pdf {
             return;
         }

@@ -6,7 +6,7 @@
 //! together; a card that does not fit at the deck's scale drops its skill reminders, then is
 //! clipped. Text that would have to be cut short counts as not fitting.
 
-use super::canvas::{Colour, DocFonts, Page, Style, PT_PER_MM};
+use super::canvas::{Colour, DocFonts, Page, Paint, Style, PT_PER_MM};
 use super::fonts::Fonts;
 use super::markup::{Block, Located};
 
@@ -99,17 +99,9 @@ impl Pen<'_> {
         }
     }
 
-    fn rect(
-        &mut self,
-        x: f32,
-        y: f32,
-        w: f32,
-        h: f32,
-        fill: Option<Colour>,
-        stroke: Option<(Colour, f32)>,
-    ) {
+    fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, paint: Paint) {
         if let Some(page) = self.page.as_deref_mut() {
-            page.rect(x, y, w, h, fill, stroke);
+            page.rect(x, y, w, h, paint);
         }
     }
 
@@ -193,9 +185,9 @@ impl Pen<'_> {
                 let (x0, y0, w) = (self.slot.x, self.slot.y, self.slot.w);
                 for (i, c) in colours.iter().enumerate() {
                     if *vertical {
-                        self.rect(x0 + w * i as f32 / n, y0, w / n, h, Some(*c), None);
+                        self.rect(x0 + w * i as f32 / n, y0, w / n, h, Paint::fill(*c));
                     } else {
-                        self.rect(x0, y0 + h * i as f32 / n, w, h / n, Some(*c), None);
+                        self.rect(x0, y0 + h * i as f32 / n, w, h / n, Paint::fill(*c));
                     }
                 }
                 self.line(x0, y0 + h, x0 + w, y0 + h, Colour::GREY, 0.3);
@@ -238,7 +230,7 @@ impl Pen<'_> {
                 self.y += 0.4;
                 for (i, (l, v)) in cells.iter().enumerate() {
                     let x = self.left() + i as f32 * (cw + gap);
-                    self.rect(x, self.y, cw, h, Some(Colour::LIGHT), Some((LABEL, 0.3)));
+                    self.rect(x, self.y, cw, h, Paint::both(Colour::LIGHT, LABEL, 0.3));
                     let cx = x + cw / 2.0;
                     self.centred(
                         cx,
@@ -405,8 +397,7 @@ impl Pen<'_> {
                         top + row as f32 * (side + gap),
                         side,
                         side,
-                        Some(Colour::WHITE),
-                        Some((Colour::BLACK, 0.5)),
+                        Paint::both(Colour::WHITE, Colour::BLACK, 0.5),
                     );
                 }
                 self.y += height + 0.6;
@@ -582,8 +573,7 @@ pub fn draw(
         slot.y,
         slot.w,
         slot.h,
-        Some(Colour::WHITE),
-        Some((Colour(190, 190, 190), 0.4)),
+        Paint::both(Colour::WHITE, Colour(190, 190, 190), 0.4),
     );
     lay_out(fonts, doc, Some(page), slot, (scale, terse, spread), blocks);
 }

@@ -4,7 +4,7 @@
 //! never left alone at the foot of one, and when the last page would be mostly empty the
 //! document is set slightly smaller so that it fits on one page fewer.
 
-use super::canvas::{Colour, DocFonts, Page, Style, PT_PER_MM};
+use super::canvas::{Colour, DocFonts, Page, Paint, Style, PT_PER_MM};
 use super::fonts::Fonts;
 use super::markup::{Block, Located};
 
@@ -102,7 +102,7 @@ impl Flow<'_> {
         self.room(side + 1.0);
         let (x0, y0) = (self.x(), self.y);
         self.page
-            .rect(x0, y0, side, side, Some(Colour::WHITE), None);
+            .rect(x0, y0, side, side, Paint::fill(Colour::WHITE));
         for y in 0..modules {
             for (start, x) in qr.dark_runs(y) {
                 self.page.rect(
@@ -110,8 +110,7 @@ impl Flow<'_> {
                     y0 + y as f32 * module,
                     (x - start) as f32 * module,
                     module,
-                    Some(Colour::BLACK),
-                    None,
+                    Paint::fill(Colour::BLACK),
                 );
             }
         }
@@ -216,8 +215,7 @@ impl Flow<'_> {
                 self.y,
                 self.col_w(),
                 h,
-                Some(Colour(214, 220, 232)),
-                None,
+                Paint::fill(Colour(214, 220, 232)),
             );
         }
         let mut x = self.x();
@@ -248,8 +246,7 @@ impl Flow<'_> {
             self.y,
             self.col_w(),
             lh(size) + 0.6,
-            Some(Colour(40, 52, 80)),
-            None,
+            Paint::fill(Colour(40, 52, 80)),
         );
         let x = self.x() + 1.0;
         self.page.text(
@@ -405,8 +402,7 @@ impl Flow<'_> {
                         self.y,
                         side,
                         side,
-                        Some(Colour::WHITE),
-                        Some((Colour::BLACK, 0.4)),
+                        Paint::both(Colour::WHITE, Colour::BLACK, 0.4),
                     );
                 }
                 self.y += side + 1.0;

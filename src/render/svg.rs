@@ -11,7 +11,7 @@
 
 use std::fmt::Write;
 
-use super::canvas::{Colour, Drawn, Page, Style, PT_PER_MM};
+use super::canvas::{Colour, Drawn, Page, Paint, Style, PT_PER_MM};
 use super::fonts;
 use crate::core::error::Error;
 
@@ -130,8 +130,7 @@ pub fn document(width: f32, height: f32, drawn: &[Drawn]) -> String {
                 y,
                 w,
                 h,
-                fill,
-                stroke: s,
+                paint: Paint { fill, stroke: s },
             } => {
                 out.push_str("<rect");
                 attr(&mut out, "x", *x);
@@ -330,7 +329,7 @@ mod tests {
             style,
             "<b>Fish & \"Chips\"</b> 'x' Ἀθηναῖοι Ж\u{1}",
         );
-        page.rect(1.0, 2.0, 3.0, 4.0, None, Some((Colour::BLACK, 0.5)));
+        page.rect(1.0, 2.0, 3.0, 4.0, Paint::stroke(Colour::BLACK, 0.5));
         page.line(0.0, 5.0, 63.0, 5.0, Colour::GREY, 0.3);
         assert_eq!(
             super::page(&page),
