@@ -70,28 +70,28 @@ pub struct Dictionary {
 /// window less zlib's look-ahead), so that all of it serves a code's first bytes.
 pub const MAX_DICTIONARY_BYTES: usize = 32 * 1024 - 262;
 
+/// One line of [`DICTIONARIES`]: the dictionary `id`, its bytes the file
+/// `unit-sheets/share-dictionaries/ID.txt` compiled in, and their CRC-32.
+macro_rules! dictionary {
+    ($id:literal, $crc32:literal) => {
+        Dictionary {
+            id: $id,
+            bytes: include_bytes!(concat!(
+                "../../unit-sheets/share-dictionaries/",
+                stringify!($id),
+                ".txt"
+            )),
+            crc32: $crc32,
+        }
+    };
+}
+
 /// Every dictionary, oldest first ([`Dictionary`] says how one is added).
 pub const DICTIONARIES: &[Dictionary] = &[
-    Dictionary {
-        id: 1,
-        bytes: include_bytes!("../../unit-sheets/share-dictionaries/1.txt"),
-        crc32: 0x73a09856,
-    },
-    Dictionary {
-        id: 2,
-        bytes: include_bytes!("../../unit-sheets/share-dictionaries/2.txt"),
-        crc32: 0x97e525a4,
-    },
-    Dictionary {
-        id: 3,
-        bytes: include_bytes!("../../unit-sheets/share-dictionaries/3.txt"),
-        crc32: 0x7eae1c1f,
-    },
-    Dictionary {
-        id: 4,
-        bytes: include_bytes!("../../unit-sheets/share-dictionaries/4.txt"),
-        crc32: 0x396ef828,
-    },
+    dictionary!(1, 0x73a09856),
+    dictionary!(2, 0x97e525a4),
+    dictionary!(3, 0x7eae1c1f),
+    dictionary!(4, 0x396ef828),
 ];
 
 impl Dictionary {

@@ -1131,7 +1131,7 @@ fn write_share_dictionaries() {
         let mut crc = flate2::Crc::new();
         crc.update(bytes.as_bytes());
         eprintln!(
-            "{ruleset}: {} bytes, {} sheets ({left_out} left out), {} lists: Dictionary {{ id: {next}, bytes: include_bytes!(\"../../unit-sheets/share-dictionaries/{next}.txt\"), crc32: {:#010x} }},",
+            "{ruleset}: {} bytes, {} sheets ({left_out} left out), {} lists: dictionary!({next}, {:#010x}),",
             bytes.len(),
             sheets.len() - left_out,
             mine.len(),
