@@ -353,20 +353,17 @@ mod tests {
             context: Some(army.to_owned()),
             rank,
         };
-        let own = [
-            hussars("fr-hussars", "France", 0),
-            hussars("ru-hussars", "Russia", 1),
-        ];
+        // Russia's ranked after France (the context's own), then both ranked alike.
+        let resolved = |russia: u8| {
+            let both = [
+                hussars("fr-hussars", "France", 0),
+                hussars("ru-hussars", "Russia", russia),
+            ];
+            resolve("hussar regiment", "entry", &both, Lang::En)
+        };
+        assert_eq!(resolved(1).unwrap(), "fr-hussars");
         assert_eq!(
-            resolve("hussar regiment", "entry", &own, Lang::En).unwrap(),
-            "fr-hussars"
-        );
-        let neither = [
-            hussars("fr-hussars", "France", 0),
-            hussars("ru-hussars", "Russia", 0),
-        ];
-        assert_eq!(
-            resolve("hussar regiment", "entry", &neither, Lang::En).unwrap_err(),
+            resolved(0).unwrap_err(),
             "`hussar regiment` could be the entry Hussar regiment (`fr-hussars`, France) or Hussar regiment (`ru-hussars`, Russia): give its id"
         );
     }
