@@ -11,6 +11,8 @@ use super::preview::text;
 use super::Database;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+use crate::core::table::Series;
+use crate::core::words::Say;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
 use crate::rulesets::procedure::{not_read, Chart, Param, Preview, Procedure, Request, UnitRef};
 
@@ -539,6 +541,16 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
     }
 }
 
+/// A report written in the request's language, with its chart's series.
+fn said<T: serde::Serialize>(
+    r: &Request,
+    out: &T,
+    text: fn(&T, Say) -> String,
+    series: fn(&T) -> Vec<Series>,
+) -> Result<Preview, Error> {
+    Preview::said(r, out, |say| text(out, say), series(out))
+}
+
 fn usage(msg: impl Into<String>) -> Error {
     Error::Usage(msg.into())
 }
@@ -591,57 +603,50 @@ fn test(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::said(r, &out, |say| text::test(&out, say), Vec::new())
 }
 
+/// The volley `shoot` and `fire-duel` both read: the units, the shots and the fire's situation
+/// (the firer's skill, the target's toughness and save are its entries' unless `shoot` says).
+fn volley(r: &Request) -> Result<ShootRequest, Error> {
+    Ok(ShootRequest {
+        firer: spec(r, "firer")?,
+        target: spec(r, "target")?,
+        shots: r.u32("shots"),
+        bs: None,
+        strength: None,
+        toughness: None,
+        save: None,
+        no_save: false,
+        to_hit_modifier: r.i32("to-hit-modifier").unwrap_or(0),
+        elite: None,
+        stationary: r.flag("stationary"),
+        formation: r.text("firer-formation"),
+        ranks: r.u32("firer-ranks"),
+        volley: r.flag("volley"),
+        house_rules: r.texts("house-rule"),
+    })
+}
+
 fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
     let out = request::shoot(
         db,
         &ShootRequest {
-            firer: spec(r, "firer")?,
-            target: spec(r, "target")?,
-            shots: r.u32("shots"),
             bs: r.u32("bs"),
             strength: r.u32("strength"),
             toughness: r.u32("toughness"),
             save: r.u32("save"),
             no_save: r.flag("no-save"),
-            to_hit_modifier: r.i32("to-hit-modifier").unwrap_or(0),
             elite: r.u32("elite"),
-            stationary: r.flag("stationary"),
-            formation: r.text("firer-formation"),
-            ranks: r.u32("firer-ranks"),
-            volley: r.flag("volley"),
-            house_rules: r.texts("house-rule"),
+            ..volley(r)?
         },
     )
     .map_err(Error::from)?;
-    Preview::said(
-        r,
-        &out,
-        |say| text::shoot(&out, say),
-        text::shoot_series(&out),
-    )
+    said(r, &out, text::shoot, text::shoot_series)
 }
 
 fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
     let out = request::fire_duel(
         db,
         &DuelRequest {
-            first: ShootRequest {
-                firer: spec(r, "firer")?,
-                target: spec(r, "target")?,
-                shots: r.u32("shots"),
-                bs: None,
-                strength: None,
-                toughness: None,
-                save: None,
-                no_save: false,
-                to_hit_modifier: r.i32("to-hit-modifier").unwrap_or(0),
-                elite: None,
-                stationary: r.flag("stationary"),
-                formation: r.text("firer-formation"),
-                ranks: r.u32("firer-ranks"),
-                volley: r.flag("volley"),
-                house_rules: r.texts("house-rule"),
-            },
+            first: volley(r)?,
             skirmishers: r.flag("firer-skirmishers"),
             single_line: r.flag("single-line"),
             answer_to_hit_modifier: r.i32("answer-to-hit-modifier").unwrap_or(0),
@@ -651,12 +656,7 @@ fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::said(
-        r,
-        &out,
-        |say| text::fire_duel(&out, say),
-        text::duel_series(&out),
-    )
+    said(r, &out, text::fire_duel, text::duel_series)
 }
 
 fn fighter(r: &Request, who: &str) -> Result<FighterRequest, Error> {
@@ -701,12 +701,7 @@ fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::said(
-        r,
-        &out,
-        |say| text::combat(&out, say),
-        text::combat_series(&out),
-    )
+    said(r, &out, text::combat, text::combat_series)
 }
 
 /// The battery of an artillery preview: a type or an entry as given, or a list's unit's entry.
@@ -761,12 +756,7 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(usage)?;
-    Preview::said(
-        r,
-        &out,
-        |say| text::artillery(&out, say),
-        text::artillery_series(&out),
-    )
+    said(r, &out, text::artillery, text::artillery_series)
 }
 
 #[cfg(test)]
