@@ -76,7 +76,23 @@ macro_rules! combat_params {
     };
 }
 
-const SAVE_HELP: &str = "The target's armour save, 2–7 (7: none)";
+/// The target's Toughness and save as `shoot` and `artillery` take them (its entry's unless
+/// given).
+const TOUGHNESS: Param = Param::int_u(
+    "toughness",
+    limits::STRENGTH,
+    "The target's Toughness, 1–10",
+)
+.second();
+const SAVE: Param = Param::int_u(
+    "save",
+    limits::SAVE,
+    "The target's armour save, 2–7 (7: none)",
+)
+.second();
+const NO_SAVE: Param = Param::flag("no-save", "The target has no save")
+    .second()
+    .conflicts(&["save"]);
 
 pub const PROCEDURES: &[Procedure] = &[
     Procedure {
@@ -151,11 +167,9 @@ pub const PROCEDURES: &[Procedure] = &[
             Param::flag("volley", "The commanded volley, after a passed manoeuvre test: two ranks fire (a single line: all) (ACA p.4)").first(),
             Param::unit("target", "The target (its T and save): an entry or a list's unit")
                 .second(),
-            Param::int_u("toughness", limits::STRENGTH, "The target's Toughness, 1–10").second(),
-            Param::int_u("save", limits::SAVE, SAVE_HELP).second(),
-            Param::flag("no-save", "The target has no save")
-                .second()
-                .conflicts(&["save"]),
+            TOUGHNESS,
+            SAVE,
+            NO_SAVE,
             Param::int_i(
                 "to-hit-modifier",
                 limits::TO_HIT_MODIFIER,
@@ -327,11 +341,9 @@ pub const PROCEDURES: &[Procedure] = &[
 
             Param::unit_with_figures("target", "The target (its T and save, and the figures hit unless --figures says: reading gun-path): ENTRY:FIGURES or a list's unit")
                 .second(),
-            Param::int_u("toughness", limits::STRENGTH, "The target's Toughness, 1–10").second(),
-            Param::int_u("save", limits::SAVE, SAVE_HELP).second(),
-            Param::flag("no-save", "The target has no save")
-                .second()
-                .conflicts(&["save"]),
+            TOUGHNESS,
+            SAVE,
+            NO_SAVE,
         ],
         chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
         mean: Some("/mean"),
