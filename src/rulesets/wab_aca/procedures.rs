@@ -14,6 +14,7 @@ use crate::core::i18n::Lang;
 use crate::core::table::Series;
 use crate::core::words::Say;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
+use crate::rulesets::gun_duels::{gun_variants, round_shot};
 use crate::rulesets::procedure::{not_read, Chart, Param, Preview, Procedure, Request, UnitRef};
 
 /// `--house-rule ID`: a house rule of rules.toml played (a list's units bring their list's).
@@ -366,24 +367,16 @@ pub const DUELS: &[DuelDecl] = &[
             Headline::chance("/p_test", "headline_panic"),
         ],
         title: "Shooting: {first} at {second}",
-        variants: &[
-            Variant {
-                key: "canister",
-                mark: ("c", "the battery's canister (muster preview artillery)"),
-                decl: &GUN_CANISTER,
-                arm: None,
-                enemy_arm: None,
-                when: &[],
-            },
-            Variant {
-                key: "roundshot",
-                mark: ("r", "the battery's round shot (muster preview artillery)"),
-                decl: &GUN_ROUNDSHOT,
-                arm: None,
-                enemy_arm: None,
-                when: &[],
-            },
-        ],
+        variants: &gun_variants(
+            (
+                "the battery's canister (muster preview artillery)",
+                &GUN_CANISTER,
+            ),
+            (
+                "the battery's round shot (muster preview artillery)",
+                &GUN_ROUNDSHOT,
+            ),
+        ),
         ..DuelDecl::PLAIN
     },
     DuelDecl {
@@ -446,11 +439,7 @@ const GUN_CANISTER: DuelDecl = DuelDecl {
 };
 
 /// A battery's round shot through the target's ranks (reading gun-path).
-const GUN_ROUNDSHOT: DuelDecl = DuelDecl {
-    sets: &[("ammo", "roundshot")],
-    title: "Artillery: {first} at {second} (round shot)",
-    ..GUN_CANISTER
-};
+const GUN_ROUNDSHOT: DuelDecl = round_shot(GUN_CANISTER);
 
 /// Cavalry charging into the combat (ACA p.5): a matchup's cavalry attacks so while the
 /// situation does not say the attacker charged.
