@@ -43,6 +43,7 @@ pub mod duel;
 pub mod duel_decl;
 pub mod engine;
 pub mod game;
+pub mod gun_duels;
 pub mod list_check;
 pub mod list_doc;
 pub mod list_fields;

@@ -6,7 +6,7 @@ use validator::Validate;
 use super::database::Database;
 use super::model::*;
 use crate::core::bounds::{out_of_bounds, PathPart};
-use crate::core::catalog::{Origin, SpanIndexes};
+use crate::core::catalog::{Catalog, Origin, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::source::Seg;
 use crate::core::suggest::nearest;
@@ -134,78 +134,72 @@ fn values_in_range(cx: &SheetContext) -> Vec<Diagnostic> {
         .collect()
 }
 
-fn unknown(
+/// `id`, the sheet's `field` (its `index`th value where it holds several), when `catalog` has
+/// none such: an unknown `what`, with the nearest id it has.
+fn unknown<T>(
     cx: &SheetContext,
     field: &'static str,
-    path: &[Seg],
+    index: Option<usize>,
     what: &str,
     id: &str,
-    known: Vec<&str>,
-) -> Diagnostic {
-    cx.error(
-        "unknown-reference",
-        path,
-        format!("{field}: unknown {what} `{id}`"),
+    catalog: &Catalog<T>,
+) -> Option<Diagnostic> {
+    if catalog.contains(id) {
+        return None;
+    }
+    let path = match index {
+        Some(i) => vec![Seg::Key(field), Seg::Index(i)],
+        None => vec![Seg::Key(field)],
+    };
+    let message = format!("{field}: unknown {what} `{id}`");
+    Some(
+        cx.error("unknown-reference", &path, message)
+            .with_label(format!("no {what} with this id"))
+            .with_suggestion(nearest(id, catalog.ids())),
     )
-    .with_label(format!("no {what} with this id"))
-    .with_suggestion(nearest(id, known))
 }
 
 /// Nation, unit type, weapon and campaigns refer to entries of the reference tables.
 fn references_exist(cx: &SheetContext) -> Vec<Diagnostic> {
     let (db, s) = (cx.db, cx.sheet);
     let mut out = Vec::new();
-    if !db.nations.contains(&s.nation) {
-        out.push(unknown(
-            cx,
-            "nation",
-            &[Seg::Key("nation")],
-            "nation",
-            &s.nation,
-            db.nations.ids().collect(),
-        ));
-    }
-    if !db.unit_types.contains(&s.unit_type) {
-        out.push(unknown(
-            cx,
-            "unit_type",
-            &[Seg::Key("unit_type")],
-            "unit type",
-            &s.unit_type,
-            db.unit_types.ids().collect(),
-        ));
-    }
-    if !db.weapons.contains(&s.weapon) {
-        out.push(
-            unknown(
-                cx,
-                "weapon",
-                &[Seg::Key("weapon")],
-                "weapon",
-                &s.weapon,
-                db.weapons.ids().collect(),
-            )
-            .with_note(format!(
+    out.extend(unknown(
+        cx,
+        "nation",
+        None,
+        "nation",
+        &s.nation,
+        &db.nations,
+    ));
+    out.extend(unknown(
+        cx,
+        "unit_type",
+        None,
+        "unit type",
+        &s.unit_type,
+        &db.unit_types,
+    ));
+    out.extend(
+        unknown(cx, "weapon", None, "weapon", &s.weapon, &db.weapons).map(|d| {
+            d.with_note(format!(
                 "the weapons are: {}",
                 db.weapons
                     .iter()
                     .map(|w| format!("{} ({})", w.id, w.name.en))
                     .collect::<Vec<_>>()
                     .join(", ")
-            )),
-        );
-    }
+            ))
+        }),
+    );
     for (i, c) in s.campaigns.iter().enumerate() {
-        if !db.campaigns.contains(c) {
-            out.push(unknown(
-                cx,
-                "campaigns",
-                &[Seg::Key("campaigns"), Seg::Index(i)],
-                "campaign",
-                c,
-                db.campaigns.ids().collect(),
-            ));
-        }
+        out.extend(unknown(
+            cx,
+            "campaigns",
+            Some(i),
+            "campaign",
+            c,
+            &db.campaigns,
+        ));
     }
     out
 }

@@ -6,6 +6,7 @@ use super::preview::reading::{declared, Previewed};
 use super::preview::{artillery, charge, fire, melee};
 use crate::core::error::Error;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
+use crate::rulesets::gun_duels::{gun_variants, round_shot};
 use crate::rulesets::procedure::{Preview, Procedure, Request};
 
 /// Capitán's previews, each its folder under preview/ (its maths, request, text, and its
@@ -36,24 +37,10 @@ pub const DUELS: &[DuelDecl] = &[
             Headline::chance("/p_rout", "headline_rout").done_when("routed"),
         ],
         title: "Fire: {first} at {second}",
-        variants: &[
-            Variant {
-                key: "canister",
-                mark: ("c", "the gun's canister, all the target under the template: at most (muster preview artillery)"),
-                decl: &GUN_CANISTER,
-                arm: None,
-                enemy_arm: None,
-                when: &[],
-            },
-            Variant {
-                key: "roundshot",
-                mark: ("r", "the gun's round shot, all the target under the template: at most (muster preview artillery)"),
-                decl: &GUN_ROUNDSHOT,
-                arm: None,
-                enemy_arm: None,
-                when: &[],
-            },
-        ],
+        variants: &gun_variants(
+            ("the gun's canister, all the target under the template: at most (muster preview artillery)", &GUN_CANISTER),
+            ("the gun's round shot, all the target under the template: at most (muster preview artillery)", &GUN_ROUNDSHOT),
+        ),
         ..DuelDecl::PLAIN
     },
     DuelDecl {
@@ -146,11 +133,7 @@ const GUN_CANISTER: DuelDecl = DuelDecl {
 };
 
 /// A gun's round shot at a fire's range.
-const GUN_ROUNDSHOT: DuelDecl = DuelDecl {
-    sets: &[("ammo", "roundshot")],
-    title: "Artillery: {first} at {second} (round shot)",
-    ..GUN_CANISTER
-};
+const GUN_ROUNDSHOT: DuelDecl = round_shot(GUN_CANISTER);
 
 /// The enemy's cavalry charging into the melee's first round (§8.12).
 const CAVALRY_CHARGED: DuelDecl = DuelDecl {

@@ -11,7 +11,10 @@ use super::preview::text;
 use super::Database;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
+use crate::core::table::Series;
+use crate::core::words::Say;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
+use crate::rulesets::gun_duels::{gun_variants, round_shot};
 use crate::rulesets::procedure::{not_read, Chart, Param, Preview, Procedure, Request, UnitRef};
 
 /// `--house-rule ID`: a house rule of rules.toml played (a list's units bring their list's).
@@ -74,7 +77,23 @@ macro_rules! combat_params {
     };
 }
 
-const SAVE_HELP: &str = "The target's armour save, 2–7 (7: none)";
+/// The target's Toughness and save as `shoot` and `artillery` take them (its entry's unless
+/// given).
+const TOUGHNESS: Param = Param::int_u(
+    "toughness",
+    limits::STRENGTH,
+    "The target's Toughness, 1–10",
+)
+.second();
+const SAVE: Param = Param::int_u(
+    "save",
+    limits::SAVE,
+    "The target's armour save, 2–7 (7: none)",
+)
+.second();
+const NO_SAVE: Param = Param::flag("no-save", "The target has no save")
+    .second()
+    .conflicts(&["save"]);
 
 pub const PROCEDURES: &[Procedure] = &[
     Procedure {
@@ -149,11 +168,9 @@ pub const PROCEDURES: &[Procedure] = &[
             Param::flag("volley", "The commanded volley, after a passed manoeuvre test: two ranks fire (a single line: all) (ACA p.4)").first(),
             Param::unit("target", "The target (its T and save): an entry or a list's unit")
                 .second(),
-            Param::int_u("toughness", limits::STRENGTH, "The target's Toughness, 1–10").second(),
-            Param::int_u("save", limits::SAVE, SAVE_HELP).second(),
-            Param::flag("no-save", "The target has no save")
-                .second()
-                .conflicts(&["save"]),
+            TOUGHNESS,
+            SAVE,
+            NO_SAVE,
             Param::int_i(
                 "to-hit-modifier",
                 limits::TO_HIT_MODIFIER,
@@ -325,11 +342,9 @@ pub const PROCEDURES: &[Procedure] = &[
 
             Param::unit_with_figures("target", "The target (its T and save, and the figures hit unless --figures says: reading gun-path): ENTRY:FIGURES or a list's unit")
                 .second(),
-            Param::int_u("toughness", limits::STRENGTH, "The target's Toughness, 1–10").second(),
-            Param::int_u("save", limits::SAVE, SAVE_HELP).second(),
-            Param::flag("no-save", "The target has no save")
-                .second()
-                .conflicts(&["save"]),
+            TOUGHNESS,
+            SAVE,
+            NO_SAVE,
         ],
         chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
         mean: Some("/mean"),
@@ -352,24 +367,16 @@ pub const DUELS: &[DuelDecl] = &[
             Headline::chance("/p_test", "headline_panic"),
         ],
         title: "Shooting: {first} at {second}",
-        variants: &[
-            Variant {
-                key: "canister",
-                mark: ("c", "the battery's canister (muster preview artillery)"),
-                decl: &GUN_CANISTER,
-                arm: None,
-                enemy_arm: None,
-                when: &[],
-            },
-            Variant {
-                key: "roundshot",
-                mark: ("r", "the battery's round shot (muster preview artillery)"),
-                decl: &GUN_ROUNDSHOT,
-                arm: None,
-                enemy_arm: None,
-                when: &[],
-            },
-        ],
+        variants: &gun_variants(
+            (
+                "the battery's canister (muster preview artillery)",
+                &GUN_CANISTER,
+            ),
+            (
+                "the battery's round shot (muster preview artillery)",
+                &GUN_ROUNDSHOT,
+            ),
+        ),
         ..DuelDecl::PLAIN
     },
     DuelDecl {
@@ -432,11 +439,7 @@ const GUN_CANISTER: DuelDecl = DuelDecl {
 };
 
 /// A battery's round shot through the target's ranks (reading gun-path).
-const GUN_ROUNDSHOT: DuelDecl = DuelDecl {
-    sets: &[("ammo", "roundshot")],
-    title: "Artillery: {first} at {second} (round shot)",
-    ..GUN_CANISTER
-};
+const GUN_ROUNDSHOT: DuelDecl = round_shot(GUN_CANISTER);
 
 /// Cavalry charging into the combat (ACA p.5): a matchup's cavalry attacks so while the
 /// situation does not say the attacker charged.
@@ -539,6 +542,16 @@ pub fn preview(db: &Database, r: &Request) -> Result<Preview, Error> {
     }
 }
 
+/// A report written in the request's language, with its chart's series.
+fn said<T: serde::Serialize>(
+    r: &Request,
+    out: &T,
+    text: fn(&T, Say) -> String,
+    series: fn(&T) -> Vec<Series>,
+) -> Result<Preview, Error> {
+    Preview::said(r, out, |say| text(out, say), series(out))
+}
+
 fn usage(msg: impl Into<String>) -> Error {
     Error::Usage(msg.into())
 }
@@ -591,57 +604,50 @@ fn test(db: &Database, r: &Request) -> Result<Preview, Error> {
     Preview::said(r, &out, |say| text::test(&out, say), Vec::new())
 }
 
+/// The volley `shoot` and `fire-duel` both read: the units, the shots and the fire's situation
+/// (the firer's skill, the target's toughness and save are its entries' unless `shoot` says).
+fn volley(r: &Request) -> Result<ShootRequest, Error> {
+    Ok(ShootRequest {
+        firer: spec(r, "firer")?,
+        target: spec(r, "target")?,
+        shots: r.u32("shots"),
+        bs: None,
+        strength: None,
+        toughness: None,
+        save: None,
+        no_save: false,
+        to_hit_modifier: r.i32("to-hit-modifier").unwrap_or(0),
+        elite: None,
+        stationary: r.flag("stationary"),
+        formation: r.text("firer-formation"),
+        ranks: r.u32("firer-ranks"),
+        volley: r.flag("volley"),
+        house_rules: r.texts("house-rule"),
+    })
+}
+
 fn shoot(db: &Database, r: &Request) -> Result<Preview, Error> {
     let out = request::shoot(
         db,
         &ShootRequest {
-            firer: spec(r, "firer")?,
-            target: spec(r, "target")?,
-            shots: r.u32("shots"),
             bs: r.u32("bs"),
             strength: r.u32("strength"),
             toughness: r.u32("toughness"),
             save: r.u32("save"),
             no_save: r.flag("no-save"),
-            to_hit_modifier: r.i32("to-hit-modifier").unwrap_or(0),
             elite: r.u32("elite"),
-            stationary: r.flag("stationary"),
-            formation: r.text("firer-formation"),
-            ranks: r.u32("firer-ranks"),
-            volley: r.flag("volley"),
-            house_rules: r.texts("house-rule"),
+            ..volley(r)?
         },
     )
     .map_err(Error::from)?;
-    Preview::said(
-        r,
-        &out,
-        |say| text::shoot(&out, say),
-        text::shoot_series(&out),
-    )
+    said(r, &out, text::shoot, text::shoot_series)
 }
 
 fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
     let out = request::fire_duel(
         db,
         &DuelRequest {
-            first: ShootRequest {
-                firer: spec(r, "firer")?,
-                target: spec(r, "target")?,
-                shots: r.u32("shots"),
-                bs: None,
-                strength: None,
-                toughness: None,
-                save: None,
-                no_save: false,
-                to_hit_modifier: r.i32("to-hit-modifier").unwrap_or(0),
-                elite: None,
-                stationary: r.flag("stationary"),
-                formation: r.text("firer-formation"),
-                ranks: r.u32("firer-ranks"),
-                volley: r.flag("volley"),
-                house_rules: r.texts("house-rule"),
-            },
+            first: volley(r)?,
             skirmishers: r.flag("firer-skirmishers"),
             single_line: r.flag("single-line"),
             answer_to_hit_modifier: r.i32("answer-to-hit-modifier").unwrap_or(0),
@@ -651,12 +657,7 @@ fn fire_duel(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::said(
-        r,
-        &out,
-        |say| text::fire_duel(&out, say),
-        text::duel_series(&out),
-    )
+    said(r, &out, text::fire_duel, text::duel_series)
 }
 
 fn fighter(r: &Request, who: &str) -> Result<FighterRequest, Error> {
@@ -701,12 +702,7 @@ fn combat(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(Error::from)?;
-    Preview::said(
-        r,
-        &out,
-        |say| text::combat(&out, say),
-        text::combat_series(&out),
-    )
+    said(r, &out, text::combat, text::combat_series)
 }
 
 /// The battery of an artillery preview: a type or an entry as given, or a list's unit's entry.
@@ -761,12 +757,7 @@ fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {
         },
     )
     .map_err(usage)?;
-    Preview::said(
-        r,
-        &out,
-        |say| text::artillery(&out, say),
-        text::artillery_series(&out),
-    )
+    said(r, &out, text::artillery, text::artillery_series)
 }
 
 #[cfg(test)]

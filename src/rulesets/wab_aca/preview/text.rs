@@ -43,6 +43,15 @@ fn line(say: Say, text: &mut String, phrase: Phrase) {
     text.push('\n');
 }
 
+/// The table of a preview's `series`, headed by the word `key` (`en` in English).
+fn table(say: Say, key: &'static str, en: &'static str, series: &[Series]) -> String {
+    distribution_table(
+        &say.word(key, en),
+        &said(series, say.lang, say.words),
+        say.lang,
+    )
+}
+
 /// What a volley's or a shot's one series counts.
 fn casualties() -> Phrase {
     Phrase::new("series-casualties", "casualties")
@@ -134,11 +143,7 @@ pub fn shoot(r: &ShootOut, say: Say) -> String {
         )
         .text("p", say.pc(r.report.p_casualty)),
     );
-    text.push_str(&distribution_table(
-        &say.word("table-casualties", "casualties"),
-        &said(&series, say.lang, say.words),
-        say.lang,
-    ));
+    text.push_str(&table(say, "table-casualties", "casualties", &series));
     line(
         say,
         text,
@@ -247,11 +252,7 @@ pub fn combat(r: &CombatOut, say: Say) -> String {
         );
         text.push_str(&format!("    {}\n", say.it(why)));
     }
-    text.push_str(&distribution_table(
-        &say.word("table-wounds-caused", "wounds caused"),
-        &said(&series, say.lang, say.words),
-        say.lang,
-    ));
+    text.push_str(&table(say, "table-wounds-caused", "wounds caused", &series));
     line(
         say,
         text,
@@ -501,10 +502,11 @@ pub fn artillery(r: &ArtilleryOut, say: Say) -> String {
         );
     }
     if matches!(r.report.at, At::Figures | At::Battery) {
-        text.push_str(&distribution_table(
-            &say.word("table-casualties", "casualties"),
-            &said(&artillery_series(r), say.lang, say.words),
-            say.lang,
+        text.push_str(&table(
+            say,
+            "table-casualties",
+            "casualties",
+            &artillery_series(r),
         ));
         line(
             say,
@@ -640,10 +642,11 @@ pub fn fire_duel(r: &DuelOut, say: Say) -> String {
             );
         }
     }
-    text.push_str(&distribution_table(
-        &say.word("table-casualties", "casualties"),
-        &said(&duel_series(r), say.lang, say.words),
-        say.lang,
+    text.push_str(&table(
+        say,
+        "table-casualties",
+        "casualties",
+        &duel_series(r),
     ));
     line(
         say,

@@ -16,72 +16,69 @@ use crate::rulesets::procedure::{Chart, Param, Preview, Procedure, Request};
 
 /// `muster preview artillery`: declared and worked out.
 pub const PREVIEW: Previewed = Previewed {
-    procedure: ARTILLERY,
     run: artillery,
-};
-
-/// `muster preview artillery`.
-pub const ARTILLERY: Procedure = Procedure {
-    name: "artillery",
-    summary: "An artillery shot: blank shots and casualties under the template",
-    rule: "§12.10–12.13, §12.18",
-    sides: ["Gun", "Target"],
-    params: &[
-        Param::unit(
-            "gun",
-            "The gun (its type, crew quality and skills; a list's unit uses the skills bought for it)",
-        )
-        .first()
-        .legacy("list", "unit"),
-        Param::id("gun-type", "I|II|III|IV", "Ad hoc: gun type").first(),
-        Param::choice(
-            "crew",
-            &[
-                ("elite", ""),
-                ("veteran", ""),
-                ("regular", ""),
-                ("militia", ""),
-            ],
-            "Ad hoc: crew quality",
-        )
-        .first(),
-        Param::flag(
-            "rockets",
-            "Congreve rockets (§12.18): a medium howitzer's shells with their own deviation and save",
-        )
-        .first()
-        .conflicts(&["gun", "gun-type"]),
-        skill("skill", "A skill the gun uses (tir-de-precision, grenades-explosives)")
-        .first()
-        .repeat(),
-        Param::unit_with_figures(
-            "target",
-            "The unit fired at: all its figures are under the template unless --under says how many (reading whole-unit-under-template)",
-        )
-        .second(),
-        Param::int_u(
-            "under",
-            limits::UNDER_TEMPLATE,
-            "Figures under the impact template, 0–100 (default: the target's figures)",
-        )
-        .second(),
-        Param::choice("cover", COVER, "The target's cover").second(),
-        Param::choice(
-            "ammo",
-            &[("canister", ""), ("roundshot", ""), ("shell", "")],
-            "Ammunition",
-        )
-        .required(),
-        Param::choice("range", &[("effective", ""), ("long", "")], "Range").required(),
-        Param::id(
-            "factor",
-            "ID",
-            "An artillery factor of §12.13 that applies (repeatable, each once), e.g. moved-march",
-        )
-        .repeat(),
-    ],
-    chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
-    mean: Some("/mean"),
+    procedure: Procedure {
+        name: "artillery",
+        summary: "An artillery shot: blank shots and casualties under the template",
+        rule: "§12.10–12.13, §12.18",
+        sides: ["Gun", "Target"],
+        params: &[
+            Param::unit(
+                "gun",
+                "The gun (its type, crew quality and skills; a list's unit uses the skills bought for it)",
+            )
+            .first()
+            .legacy("list", "unit"),
+            Param::id("gun-type", "I|II|III|IV", "Ad hoc: gun type").first(),
+            Param::choice(
+                "crew",
+                &[
+                    ("elite", ""),
+                    ("veteran", ""),
+                    ("regular", ""),
+                    ("militia", ""),
+                ],
+                "Ad hoc: crew quality",
+            )
+            .first(),
+            Param::flag(
+                "rockets",
+                "Congreve rockets (§12.18): a medium howitzer's shells with their own deviation and save",
+            )
+            .first()
+            .conflicts(&["gun", "gun-type"]),
+            skill("skill", "A skill the gun uses (tir-de-precision, grenades-explosives)")
+            .first()
+            .repeat(),
+            Param::unit_with_figures(
+                "target",
+                "The unit fired at: all its figures are under the template unless --under says how many (reading whole-unit-under-template)",
+            )
+            .second(),
+            Param::int_u(
+                "under",
+                limits::UNDER_TEMPLATE,
+                "Figures under the impact template, 0–100 (default: the target's figures)",
+            )
+            .second(),
+            Param::choice("cover", COVER, "The target's cover").second(),
+            Param::choice(
+                "ammo",
+                &[("canister", ""), ("roundshot", ""), ("shell", "")],
+                "Ammunition",
+            )
+            .required(),
+            Param::choice("range", &[("effective", ""), ("long", "")], "Range").required(),
+            Param::id(
+                "factor",
+                "ID",
+                "An artillery factor of §12.13 that applies (repeatable, each once), e.g. moved-march",
+            )
+            .repeat(),
+        ],
+        chart: Chart::Of("chart-casualties", "Chance of each number of casualties"),
+        mean: Some("/mean"),
+    },
 };
 
 pub fn artillery(db: &Database, r: &Request) -> Result<Preview, Error> {

@@ -10,6 +10,7 @@ pub mod text;
 use crate::core::dice;
 use crate::core::words::{Named, Phrase};
 use crate::rulesets::capitan::database::Database;
+use crate::rulesets::capitan::model::Charge;
 
 /// A charge as numbers: the charger's morale and the target's courage are the modified ones.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,6 +70,25 @@ pub struct ChargeInput {
     pub skill: Named,
 }
 
+/// The note of a command unit within reach (§5.1): of the charger, its bonus to morale, or of
+/// the target, to courage.
+fn command_note(c: &Charge, charger: bool) -> Phrase {
+    let (key, en) = if charger {
+        (
+            "note-charger-command",
+            "{bonus} morale: a command unit within {cm} cm of the charger (Capitán §5.1)",
+        )
+    } else {
+        (
+            "note-target-command",
+            "{bonus} courage: a command unit within {cm} cm of the target (Capitán §5.1)",
+        )
+    };
+    Phrase::new(key, en)
+        .text("bonus", format!("{:+}", c.command_bonus))
+        .count("cm", c.command_distance_cm)
+}
+
 /// The setup of a charge, with a note for every modifier and for the test decision.
 pub fn setup(db: &Database, input: &ChargeInput, notes: &mut Vec<Phrase>) -> ChargeSetup {
     let c = &db.rules.charge;
@@ -76,14 +96,7 @@ pub fn setup(db: &Database, input: &ChargeInput, notes: &mut Vec<Phrase>) -> Cha
     let mut courage = input.courage;
     if input.charger_command {
         morale += c.command_bonus;
-        notes.push(
-            Phrase::new(
-                "note-charger-command",
-                "{bonus} morale: a command unit within {cm} cm of the charger (Capitán §5.1)",
-            )
-            .text("bonus", format!("{:+}", c.command_bonus))
-            .count("cm", c.command_distance_cm),
-        );
+        notes.push(command_note(c, true));
     }
     if input.captured_flag {
         morale += db.rules.captured_flag.morale;
@@ -97,14 +110,7 @@ pub fn setup(db: &Database, input: &ChargeInput, notes: &mut Vec<Phrase>) -> Cha
     }
     if input.target_command {
         courage += c.command_bonus;
-        notes.push(
-            Phrase::new(
-                "note-target-command",
-                "{bonus} courage: a command unit within {cm} cm of the target (Capitán §5.1)",
-            )
-            .text("bonus", format!("{:+}", c.command_bonus))
-            .count("cm", c.command_distance_cm),
-        );
+        notes.push(command_note(c, false));
     }
     let test_required = morale <= courage && !input.skip_test;
     notes.push(if input.skip_test {
