@@ -45,32 +45,7 @@ pub fn entry(
     let ruleset = engine.ruleset();
     let (from, list, sheets) = match given {
         Given::Code(code) => {
-            // Refused before decoding: a code is short (a list of 1,000 units is a few KB).
-            let chars = code.chars().count();
-            if chars > MAX_CODE_CHARS {
-                return Err(Error::Usage(format!(
-                    "the code of {player} is {chars} characters: a share code has at most {MAX_CODE_CHARS}; not added"
-                )));
-            }
-            let shared = share_code::decode(code)
-                .map_err(|m| Error::Usage(format!("the code of {player}: {m}; not added")))?;
-            let of: Result<Ruleset, String> = shared.ruleset.parse();
-            match of {
-                Ok(r) if r == ruleset => {}
-                Ok(r) => return Err(other_ruleset(player, r, ruleset)),
-                Err(e) => {
-                    return Err(Error::Usage(format!(
-                        "the code of {player} is a list of a ruleset this muster does not know ({e}); not added"
-                    )))
-                }
-            }
-            // The list's own ruleset, as the code's list says it.
-            let file = sources.add(Path::new("the code's list"), shared.list.clone());
-            if let Ok(r) = rs::peek(sources, file) {
-                if r != ruleset {
-                    return Err(other_ruleset(player, r, ruleset));
-                }
-            }
+            let shared = read_code(code, ruleset).map_err(|r| r.error(player, ruleset))?;
             let sheets = entry_sheets(shared.sheets);
             ("code".to_owned(), shared.list, sheets)
         }
@@ -172,13 +147,73 @@ fn too_large(player: &str, bytes: usize) -> Error {
     ))
 }
 
-fn other_ruleset(player: &str, theirs: Ruleset, ours: Ruleset) -> Error {
-    Error::Usage(format!(
-        "the code of {player} carries a {} list: this event plays {} ({}); not added",
-        theirs.id(),
-        ours.title(),
-        ours.id()
-    ))
+/// Why a share code makes no entry of an event, found before anything is kept: said in
+/// English naming the player ([`CodeRefusal::error`]), and by its [`CodeRefusal::code`] on the
+/// player's page, in the page's words.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CodeRefusal {
+    /// Longer than any share code ([`MAX_CODE_CHARS`]), refused before decoding.
+    TooLong { chars: usize },
+    /// No share code muster reads: why, in English.
+    Unreadable(String),
+    /// A list of a ruleset this muster does not know: the ruleset as the code names it.
+    UnknownRuleset(String),
+    /// A list of another ruleset than the event's.
+    OtherRuleset(Ruleset),
+}
+
+impl CodeRefusal {
+    /// The refusal's name, for the page's words `ev_err_CODE`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            CodeRefusal::TooLong { .. } => "code_too_long",
+            CodeRefusal::Unreadable(_) => "code_unreadable",
+            CodeRefusal::UnknownRuleset(_) => "code_unknown_ruleset",
+            CodeRefusal::OtherRuleset(_) => "code_other_ruleset",
+        }
+    }
+
+    /// The refusal in English, naming the player and the event's ruleset `ours`.
+    pub fn error(&self, player: &str, ours: Ruleset) -> Error {
+        Error::Usage(match self {
+            CodeRefusal::TooLong { chars } => format!(
+                "the code of {player} is {chars} characters: a share code has at most {MAX_CODE_CHARS}; not added"
+            ),
+            CodeRefusal::Unreadable(m) => format!("the code of {player}: {m}; not added"),
+            CodeRefusal::UnknownRuleset(e) => format!(
+                "the code of {player} is a list of a ruleset this muster does not know ({e}); not added"
+            ),
+            CodeRefusal::OtherRuleset(theirs) => format!(
+                "the code of {player} carries a {} list: this event plays {} ({}); not added",
+                theirs.id(),
+                ours.title(),
+                ours.id()
+            ),
+        })
+    }
+}
+
+/// What a share code carries, if it may make an entry of an event of `ruleset`: bounded
+/// before it is decoded (a list of 1,000 units is a few KB), of the event's ruleset as the
+/// code says and as its list says.
+pub fn read_code(code: &str, ruleset: Ruleset) -> Result<share_code::Shared, CodeRefusal> {
+    let chars = code.chars().count();
+    if chars > MAX_CODE_CHARS {
+        return Err(CodeRefusal::TooLong { chars });
+    }
+    let shared = share_code::decode(code).map_err(CodeRefusal::Unreadable)?;
+    match shared.ruleset.parse::<Ruleset>() {
+        Ok(r) if r == ruleset => {}
+        Ok(r) => return Err(CodeRefusal::OtherRuleset(r)),
+        Err(e) => return Err(CodeRefusal::UnknownRuleset(e.to_string())),
+    }
+    // The list's own ruleset, as the code's list says it.
+    let mut sources = Sources::new();
+    let file = sources.add(Path::new("the code's list"), shared.list.clone());
+    match rs::peek(&sources, file) {
+        Ok(r) if r != ruleset => Err(CodeRefusal::OtherRuleset(r)),
+        _ => Ok(shared),
+    }
 }
 
 /// Puts an entry in the event: in the place of the same player's (the action logs the one

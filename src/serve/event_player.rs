@@ -18,7 +18,9 @@ use super::event::{entry_json, event_html, in_lang, served, table_json, EventSer
 use super::query::{asked_lang, LangQuery};
 use super::reply::{blocking, json_response, ApiError};
 use crate::core::error::Error;
-use crate::event::file::{EventFile, Outcome};
+use crate::core::share_code::MAX_CODE_CHARS;
+use crate::event::entries::CodeRefusal;
+use crate::event::file::{EventFile, Outcome, MAX_SCORE};
 use crate::event::open::{same_player, Write};
 use crate::event::{self, check, entries, rounds};
 use crate::ops::to_json;
@@ -224,6 +226,27 @@ fn submit(
         .iter()
         .find(|e| e.player == name)
         .and_then(|e| e.club.clone());
+    // A code the event cannot take, refused in the page's words before it is added.
+    let ruleset = crate::event::open::ruleset(&file).map_err(|m| ev.refusal(Error::Usage(m)))?;
+    if let Err(why) = entries::read_code(code, ruleset) {
+        let vars = match &why {
+            CodeRefusal::TooLong { chars } => json!({ "chars": chars, "max": MAX_CODE_CHARS }),
+            CodeRefusal::OtherRuleset(theirs) => {
+                json!({ "theirs": theirs.title(), "ours": ruleset.title() })
+            }
+            CodeRefusal::Unreadable(_) | CodeRefusal::UnknownRuleset(_) => Value::Null,
+        };
+        let english = match why.error(&name, ruleset) {
+            Error::Usage(m) => ev.hide(&m),
+            other => other.to_string(),
+        };
+        return Err(refused(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            why.code(),
+            english,
+            vars,
+        ));
+    }
     event::add(
         &ev.path,
         &app.dirs,
@@ -307,7 +330,14 @@ pub async fn report(
             }
         };
         // Bounded as the player wrote it (theirs first): turned to the table's order below.
-        rounds::within_score(body.score, "the score").map_err(|e| ev.refusal(e))?;
+        if let Err(Error::Usage(m)) = rounds::within_score(body.score, "the score") {
+            return Err(refused(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "score_bound",
+                m,
+                json!({ "max": MAX_SCORE }),
+            ));
+        }
         let score = body.score.map(|[mine, theirs]| {
             if side_a {
                 [mine, theirs]

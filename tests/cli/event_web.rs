@@ -133,6 +133,28 @@ pub fn phones(s: &Server) -> HashMap<String, String> {
 }
 
 /// The tables of the last round: (table, a, b).
+/// The player's page's words `key` in `lang` (templates/web/labels.toml), each `{name}` filled
+/// from the server's reply as the page's `t(key, reply)` fills it.
+fn page_words(lang: &str, key: &str, reply: &serde_json::Value) -> String {
+    let labels: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root().join("templates/web/labels.toml")).unwrap())
+            .unwrap();
+    let mut words = labels[lang][key]
+        .as_str()
+        .unwrap_or_else(|| panic!("{lang} has no {key}"))
+        .to_owned();
+    if let Some(vars) = reply.as_object() {
+        for (name, value) in vars {
+            let value = match value {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            words = words.replace(&format!("{{{name}}}"), &value);
+        }
+    }
+    words
+}
+
 fn tables(file: &Path) -> Vec<(u32, String, String)> {
     let t: toml::Table = toml::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
     let rounds = t["rounds"].as_array().unwrap();
@@ -273,6 +295,12 @@ fn a_player_reports_their_own_table_only() {
     let r = report(&s, &phone[&t[0].2], t[0].0, "win", Some([99_999, 2]));
     assert_eq!(r.status, 422, "{}", r.text());
     assert!(r.text().contains("the score 99999-2"), "{}", r.text());
+    // The page says it in its own words.
+    assert_eq!(r.json()["code"], "score_bound");
+    assert_eq!(
+        page_words("fr", "ev_err_score_bound", &r.json()),
+        "Le score de chaque camp va de 0 à 10000."
+    );
     // No cookie, a forged token: no player.
     let r = post(
         &s,
@@ -465,6 +493,55 @@ fn hostile_entries_are_refused_in_words_without_a_machine_path() {
     );
     assert_eq!(r.status, 422, "{}", r.text());
     assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
+    // Each of the phone's refusals carries its name and values, which the page says in its
+    // own words in each of its languages (`ev_err_NAME`, every placeholder filled).
+    let wab = code("wab-france-1809.toml");
+    for (code, name) in [
+        (huge.as_str(), "code_too_long"),
+        (wab.as_str(), "code_other_ruleset"),
+        ("MU3:not a code", "code_unreadable"),
+    ] {
+        let r = post(
+            &s,
+            "/api/event/me/code",
+            Some(&phone["Player 00"]),
+            &serde_json::json!({ "code": code }),
+        );
+        assert_eq!(r.status, 422, "{}", r.text());
+        let said = r.json();
+        assert_eq!(said["code"], name, "{said}");
+        for lang in ["en", "fr", "es"] {
+            let words = page_words(lang, &format!("ev_err_{name}"), &said);
+            assert!(!words.contains('{'), "{lang} {name}: {words}");
+        }
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
+    let r = post(
+        &s,
+        "/api/event/me/code",
+        Some(&phone["Player 00"]),
+        &serde_json::json!({ "code": huge }),
+    );
+    assert_eq!(
+        page_words("fr", "ev_err_code_too_long", &r.json()),
+        "Ceci fait 70004 caractères : un code de partage en a au plus 65536. Copiez le code seul depuis le message reçu."
+    );
+    let r = post(
+        &s,
+        "/api/event/me/code",
+        Some(&phone["Player 00"]),
+        &serde_json::json!({ "code": wab }),
+    );
+    let (theirs, ours) = (r.json()["theirs"].clone(), r.json()["ours"].clone());
+    assert_ne!(theirs, ours);
+    assert_eq!(
+        page_words("es", "ev_err_code_other_ruleset", &r.json()),
+        format!(
+            "Este código lleva una lista de {}: el torneo se juega a {}.",
+            theirs.as_str().unwrap(),
+            ours.as_str().unwrap()
+        )
+    );
     // A good code replaces the player's entry, checked at once, their club kept.
     let r = post(
         &s,
