@@ -2,21 +2,12 @@
 //! duels two list units play, and a checked request sent to its procedure.
 
 use super::database::Database;
-use super::preview::reading::{declared, Previewed};
-use super::preview::{artillery, charge, fire, melee};
+use super::preview::reading::declared;
+use super::preview::PREVIEWS;
 use crate::core::error::Error;
 use crate::rulesets::duel::{DuelChoice, DuelDecl, Headline, Sets, Variant};
 use crate::rulesets::gun_duels::{gun_variants, round_shot};
 use crate::rulesets::procedure::{Preview, Procedure, Request};
-
-/// Capitán's previews, each its folder under preview/ (its maths, request, text, and its
-/// declaration in `declared.rs`): a new procedure is its folder and its line here.
-const PREVIEWS: &[Previewed] = &[
-    fire::declared::PREVIEW,
-    melee::declared::PREVIEW,
-    charge::declared::PREVIEW,
-    artillery::declared::PREVIEW,
-];
 
 /// What `muster preview` takes, in the order of [`PREVIEWS`].
 pub const PROCEDURES: &[Procedure] = &declared::<{ PREVIEWS.len() }>(PREVIEWS);

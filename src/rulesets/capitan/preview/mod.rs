@@ -2,22 +2,28 @@
 //! melee §8.12, charge §5.1–5.2, artillery §12.10–12.13), from the same tables and sheets
 //! that validate lists and print cards. Pure maths over `crate::core::dice`; no I/O.
 
-pub mod artillery;
-pub mod charge;
-pub mod fire;
-pub mod melee;
 pub mod reading;
 pub mod request;
 pub mod text;
+
+/// Declares Capitán's preview procedures in `muster preview`'s order: each is its folder
+/// below (its maths, request, text, and its declaration `declared::PREVIEW`), so that a new
+/// procedure is its folder and its name here.
+macro_rules! procedures {
+    ($($procedure:ident),+) => {
+        $(pub mod $procedure;)+
+
+        /// Capitán's previews, in `muster preview`'s order.
+        pub const PREVIEWS: &[reading::Previewed] = &[$($procedure::declared::PREVIEW),+];
+    };
+}
+
+procedures!(fire, melee, charge, artillery);
 
 use super::database::Database;
 use super::model::{Quality, UnitSheet};
 use crate::core::dice;
 pub use crate::core::distribution::Distribution;
-
-/// The language of the previews' refusals (their errors are the command line's English); their
-/// texts are said in the request's language (`muster preview --lang`).
-pub const TEXT: crate::core::i18n::Lang = crate::core::i18n::Lang::En;
 
 /// A unit as it takes part in a preview: its sheet, how many figures, the skills it uses.
 #[derive(Debug, Clone)]

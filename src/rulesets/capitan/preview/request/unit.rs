@@ -11,6 +11,10 @@ use crate::rulesets::UnitRow;
 
 use super::limits;
 
+/// The language of the previews' refusals (their errors are the command line's English); their
+/// texts are said in the request's language (`muster preview --lang`).
+const TEXT: crate::core::i18n::Lang = crate::core::i18n::Lang::En;
+
 /// A unit bought in a list.
 #[derive(Debug, Clone)]
 pub struct FromList {
@@ -247,7 +251,7 @@ pub(crate) fn chosen_skill(
             return Err(Stop::cannot(
                 format!(
                     "--{flag} {k}: {name} is reduced (2 figures or fewer, Capitán §5.3): it cannot use {} (« Les unités réduites […] ne peuvent pas utiliser leurs HE », Capitán §11)",
-                    skill.name.get(super::super::TEXT)
+                    skill.name.get(TEXT)
                 ),
                 Phrase::new(
                     "cannot-reduced-skill",
