@@ -25,7 +25,8 @@
 //!   sheet read as the player's; [`typed_form`]: the form of a ruleset's sheet type;
 //!   [`sheet_book`]: the sheets a ruleset reads in layers
 //!   (`units.toml`, `units/*.toml`), shown, copied, found and drafted the same way;
-//! - [`views_common`]: the shapes the rulesets' views share (a row of a name and a value).
+//! - [`views_common`]: the shapes the rulesets' views share (a row of a name and a value);
+//!   [`trilingual`]: a label given in French, Spanish and English.
 //!
 //! The files depend one way, in three floors: the declarations a [`Meta`] holds under the
 //! registry ([`Ruleset`], [`Meta`]); over it, what the engine's capabilities name (a checked
@@ -67,6 +68,7 @@ pub mod scoring;
 pub mod sheet_book;
 pub mod sheet_form;
 pub mod sheets;
+pub mod trilingual;
 pub mod typed_form;
 pub mod unit_edit;
 pub mod views_common;
