@@ -26,7 +26,8 @@
 //!   [`sheet_book`]: the sheets a ruleset reads in layers
 //!   (`units.toml`, `units/*.toml`), shown, copied, found and drafted the same way;
 //! - [`views_common`]: the shapes the rulesets' views share (a row of a name and a value);
-//!   [`trilingual`]: a label given in French, Spanish and English.
+//!   [`card_view`]: the head every card begins with, a rule a card prints; [`trilingual`]: a
+//!   label given in French, Spanish and English.
 //!
 //! The files depend one way, in three floors: the declarations a [`Meta`] holds under the
 //! registry ([`Ruleset`], [`Meta`]); over it, what the engine's capabilities name (a checked
@@ -36,6 +37,7 @@
 //! `tests/cli/architecture.rs` holds every file of `src/` to no circle of imports. None of them
 //! uses a ruleset's module.
 
+pub mod card_view;
 pub mod cards;
 pub mod checking;
 pub mod choice;

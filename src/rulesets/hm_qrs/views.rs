@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::rulesets::card_view::CardHead;
 use crate::rulesets::views_common::reading_rows;
 pub use crate::rulesets::views_common::Row2;
 
@@ -34,10 +35,8 @@ fn op_text(op: Option<DiceOp>, labels: &toml::Table) -> String {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CardView {
-    pub number: Option<usize>,
-    pub label: Option<String>,
-    pub id: String,
-    pub name: String,
+    #[serde(flatten)]
+    pub head: CardHead,
     pub arm: String,
     pub formation: String,
     pub size: String,
@@ -79,10 +78,7 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
     };
     let fmt = |n: Option<u32>| n.map(|n| n.to_string()).unwrap_or_else(|| "—".into());
     CardView {
-        number: u.number,
-        label: u.label.map(str::to_owned),
-        id: t.id.clone(),
-        name: t.name.get(lang).to_owned(),
+        head: CardHead::new(u.number, u.label, &t.id, t.name.get(lang)),
         arm: label(labels, &format!("arm_{}", t.arm.as_str())),
         formation: formation
             .map(|f| f.name.get(lang).to_owned())

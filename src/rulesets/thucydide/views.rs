@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::rulesets::card_view::{CardHead, RuleView};
 use crate::rulesets::views_common::reading_rows;
 pub use crate::rulesets::views_common::Row2;
 
@@ -17,17 +18,9 @@ use crate::render::markup::MAX_BOXES;
 use crate::rulesets::ListCheck;
 
 #[derive(Debug, Clone, Serialize)]
-pub struct RuleView {
-    pub name: String,
-    pub rule: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
 pub struct CardView {
-    pub number: Option<usize>,
-    pub label: Option<String>,
-    pub id: String,
-    pub name: String,
+    #[serde(flatten)]
+    pub head: CardHead,
     pub colour: String,
     pub kind: String,
     pub armour: String,
@@ -86,10 +79,7 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
     let armour = db.armours.get(&t.armour);
     let kind = db.types.get(&t.kind);
     CardView {
-        number: u.number,
-        label: u.label.map(str::to_owned),
-        id: t.id.clone(),
-        name: t.name.get(lang).to_owned(),
+        head: CardHead::new(u.number, u.label, &t.id, t.name.get(lang)),
         colour: armour
             .map(|a| a.colour.clone())
             .unwrap_or_else(|| "#888888".into()),

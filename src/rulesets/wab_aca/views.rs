@@ -5,6 +5,8 @@ use serde::Serialize;
 
 pub use crate::rulesets::views_common::Row2;
 
+use crate::rulesets::card_view::{CardHead, RuleView};
+
 use crate::rulesets::label;
 
 use super::database::Database;
@@ -40,12 +42,6 @@ pub struct WeaponView {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct RuleView {
-    pub name: String,
-    pub rule: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
 pub struct BatteryView {
     pub name: String,
     pub guns: u32,
@@ -66,10 +62,8 @@ pub struct BatteryView {
 /// One card.
 #[derive(Debug, Clone, Serialize)]
 pub struct CardView {
-    pub number: Option<usize>,
-    pub label: Option<String>,
-    pub id: String,
-    pub name: String,
+    #[serde(flatten)]
+    pub head: CardHead,
     pub army: String,
     pub colours: Vec<String>,
     pub vertical: bool,
@@ -252,10 +246,7 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
         _ => format!("{} / {}", e.cost, label(labels, "figure")),
     };
     CardView {
-        number: u.number,
-        label: u.label.map(str::to_owned),
-        id: e.id.clone(),
-        name: e.name.get(lang).to_owned(),
+        head: CardHead::new(u.number, u.label, &e.id, e.name.get(lang)),
         army: army
             .map(|a| a.header.name.get(lang).to_owned())
             .unwrap_or_default(),
