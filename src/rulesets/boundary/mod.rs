@@ -25,7 +25,8 @@
 //!   sheet read as the player's; [`typed_form`]: the form of a ruleset's sheet type;
 //!   [`sheet_book`]: the sheets a ruleset reads in layers
 //!   (`units.toml`, `units/*.toml`), shown, copied, found and drafted the same way;
-//! - [`views_common`]: the shapes the rulesets' views share (a row of a name and a value);
+//! - [`views_common`]: the shapes the rulesets' views share (a row of a name and a value),
+//!   [`named_rows`]: such rows made from a table's items;
 //!   [`card_view`]: the head every card begins with, a rule a card prints; [`trilingual`]: a
 //!   label given in French, Spanish and English.
 //!
@@ -56,6 +57,7 @@ pub mod lists;
 pub mod loaded;
 pub mod loader;
 pub mod matchup;
+pub mod named_rows;
 pub mod naming;
 pub mod new_list;
 pub mod offers;

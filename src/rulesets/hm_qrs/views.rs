@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::rulesets::card_view::CardHead;
+use crate::rulesets::named_rows::rows;
 use crate::rulesets::views_common::reading_rows;
 pub use crate::rulesets::views_common::Row2;
 
@@ -147,15 +148,13 @@ fn signed(v: i32) -> String {
 }
 
 fn mods(list: &[Modifier], lang: Lang) -> Vec<Row2> {
-    list.iter()
-        .map(|m| Row2 {
-            name: match m.up_to {
-                Some(u) => format!("{} – {}", signed(m.value), signed(u)),
-                None => signed(m.value),
-            },
-            value: m.name.get(lang).to_owned(),
-        })
-        .collect()
+    rows(list, |m| {
+        let name = match m.up_to {
+            Some(u) => format!("{} – {}", signed(m.value), signed(u)),
+            None => signed(m.value),
+        };
+        (name, m.name.get(lang))
+    })
 }
 
 /// Rows of sizes, formations or situations: each one's name, what it does to the shooting
@@ -179,14 +178,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
     let r = &db.rules;
     let verdict = |v: Verdict| label(labels, &format!("verdict_{}", v.as_str()));
     QrsView {
-        phases: r
-            .phase
-            .iter()
-            .map(|p| Row2 {
-                name: p.name.get(lang).to_owned(),
-                value: p.text.get(lang).to_owned(),
-            })
-            .collect(),
+        phases: rows(&r.phase, |p| (p.name.get(lang), p.text.get(lang))),
         command: mods(&r.command.modifier, lang),
         command_distance: Row2 {
             name: signed(r.command.per_distance),
@@ -195,12 +187,9 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 r.command.distance_inches, r.command.distance_cm
             ),
         },
-        command_odds: (5..=10)
-            .map(|rating| Row2 {
-                name: rating.to_string(),
-                value: format!("{} %", pct(p_command(rating))),
-            })
-            .collect(),
+        command_odds: rows(5..=10, |rating| {
+            (rating.to_string(), format!("{} %", pct(p_command(rating))))
+        }),
         moves: r
             .moves
             .iter()
@@ -212,14 +201,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 ]
             })
             .collect(),
-        move_modifiers: r
-            .move_modifier
-            .iter()
-            .map(|m| Row2 {
-                name: m.name.get(lang).to_owned(),
-                value: m.effect.get(lang).to_owned(),
-            })
-            .collect(),
+        move_modifiers: rows(&r.move_modifier, |m| (m.name.get(lang), m.effect.get(lang))),
         save_default: r.save.default,
         saves: mods(&r.save.modifier, lang),
         break_modifiers: mods(&r.break_test.modifier, lang),
@@ -266,22 +248,8 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             })
             .collect(),
         break_odds_modifiers: BREAK_ODDS_MODIFIERS.iter().map(|m| m.to_string()).collect(),
-        conditions: r
-            .condition
-            .iter()
-            .map(|c| Row2 {
-                name: c.id.clone(),
-                value: c.name.get(lang).to_owned(),
-            })
-            .collect(),
-        outcomes: r
-            .outcome
-            .iter()
-            .map(|o| Row2 {
-                name: o.name.get(lang).to_owned(),
-                value: o.rule.get(lang).to_owned(),
-            })
-            .collect(),
+        conditions: rows(&r.condition, |c| (c.id.clone(), c.name.get(lang))),
+        outcomes: rows(&r.outcome, |o| (o.name.get(lang), o.rule.get(lang))),
         hit_needs: r.hit.needs,
         hits: mods(&r.hit.modifier, lang),
         results: mods(&r.result_modifier, lang),

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::rulesets::card_view::{CardHead, RuleView};
+use crate::rulesets::named_rows::rows;
 use crate::rulesets::views_common::reading_rows;
 pub use crate::rulesets::views_common::Row2;
 
@@ -204,14 +205,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             .iter()
             .map(|s| s.text.get(lang).to_owned())
             .collect(),
-        faces: db
-            .faces
-            .iter()
-            .map(|f| Row2 {
-                name: f.name.get(lang).to_owned(),
-                value: f.effect.get(lang).to_owned(),
-            })
-            .collect(),
+        faces: rows(&db.faces, |f| (f.name.get(lang), f.effect.get(lang))),
         armours: db
             .armours
             .iter()
@@ -228,14 +222,12 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 p_hit: pct(per_die(db, a, Outcome::Hit).hit),
             })
             .collect(),
-        overrides: db
-            .overrides
-            .iter()
-            .map(|o| Row2 {
-                name: label(labels, &format!("outcome_{}", o.result.as_str())),
-                value: when_text(db, &o.when, lang, labels),
-            })
-            .collect(),
+        overrides: rows(&db.overrides, |o| {
+            (
+                label(labels, &format!("outcome_{}", o.result.as_str())),
+                when_text(db, &o.when, lang, labels),
+            )
+        }),
         defenders: defenders
             .iter()
             .map(|t| t.name.get(lang).to_owned())
@@ -274,14 +266,9 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                     .collect()
             })
             .collect(),
-        retreats: db
-            .types
-            .iter()
-            .map(|t| Row2 {
-                name: t.name.get(lang).to_owned(),
-                value: t.retreat.to_string(),
-            })
-            .collect(),
+        retreats: rows(db.types.iter(), |t| {
+            (t.name.get(lang), t.retreat.to_string())
+        }),
         retreat_rule: db.rules.retreat.rule.get(lang).to_owned(),
         leader: db.rules.leader.rule.get(lang).to_owned(),
         support: format!(
@@ -289,26 +276,25 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             db.rules.support.rule.get(lang),
             db.rules.support.section
         ),
-        consequences: [
-            ("riposte", &db.rules.riposte.rule, &db.rules.riposte.section),
-            ("pursuit", &db.rules.pursuit.rule, &db.rules.pursuit.section),
-            ("panic", &db.rules.panic.rule, &db.rules.panic.section),
-        ]
-        .into_iter()
-        .map(|(key, rule, section)| Row2 {
-            name: label(labels, key),
-            value: format!("{} ({section})", rule.get(lang)),
-        })
-        .collect(),
-        bans: db
-            .rules
-            .ban
-            .iter()
-            .map(|b| Row2 {
-                name: b.name.get(lang).to_owned(),
-                value: format!("{} ({})", b.rule.get(lang), b.section),
-            })
-            .collect(),
+        consequences: rows(
+            [
+                ("riposte", &db.rules.riposte.rule, &db.rules.riposte.section),
+                ("pursuit", &db.rules.pursuit.rule, &db.rules.pursuit.section),
+                ("panic", &db.rules.panic.rule, &db.rules.panic.section),
+            ],
+            |(key, rule, section)| {
+                (
+                    label(labels, key),
+                    format!("{} ({section})", rule.get(lang)),
+                )
+            },
+        ),
+        bans: rows(&db.rules.ban, |b| {
+            (
+                b.name.get(lang),
+                format!("{} ({})", b.rule.get(lang), b.section),
+            )
+        }),
         follow: db
             .rules
             .follow
@@ -321,15 +307,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 ]
             })
             .collect(),
-        effects: db
-            .rules
-            .effect
-            .iter()
-            .map(|e| Row2 {
-                name: e.name.get(lang).to_owned(),
-                value: e.rule.get(lang).to_owned(),
-            })
-            .collect(),
+        effects: rows(&db.rules.effect, |e| (e.name.get(lang), e.rule.get(lang))),
         readings: reading_rows(&db.rules.reading, lang),
     }
 }
