@@ -15,6 +15,7 @@
 //! - [`new_list`], [`offers`], [`unit_edit`]: making a list, what it may take, adding and
 //!   changing a unit; [`choice`]: a value a field may take, with its name;
 //! - [`printed`]: labels, counts in words, diagnostics as documents print them, JSON values;
+//!   [`roster_of`]: what every roster is made from, and its head;
 //! - [`procedure`]: previews requested and worked out, and [`naming`]: units named from lists
 //!   and games; [`duel`] and [`matchup`]: one unit against another, and every pair of two
 //!   lists;
@@ -68,6 +69,7 @@ pub mod procedure;
 pub mod procedure_decl;
 pub mod record;
 pub mod registry;
+pub mod roster_of;
 pub mod scoring;
 pub mod sheet_book;
 pub mod sheet_form;

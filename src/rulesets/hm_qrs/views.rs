@@ -14,9 +14,8 @@ use super::database::Database;
 use super::list::{Brigade, ListFile, ListUnit};
 use super::model::*;
 use super::preview::{break_test, dice, p_command};
-use crate::core::source::Sources;
 use crate::render::markup::MAX_BOXES;
-use crate::rulesets::ListCheck;
+use crate::rulesets::roster_of::RosterOf;
 
 /// A probability as a whole percentage, the way the sheets print odds.
 fn pct(p: f64) -> String {
@@ -300,14 +299,8 @@ pub struct RosterView {
     pub unassigned: Vec<RosterUnit>,
 }
 
-pub fn roster(
-    db: &Database,
-    list: &ListFile,
-    checked: &ListCheck,
-    sources: &Sources,
-    lang: Lang,
-    labels: &toml::Table,
-) -> RosterView {
+pub fn roster(db: &Database, list: &ListFile, of: RosterOf) -> RosterView {
+    let (checked, lang, labels) = (of.checked, of.lang, of.labels);
     let unit_view = |i: usize, u: &ListUnit, brigade: Option<&Brigade>| {
         let row = &checked.units[i];
         RosterUnit {
@@ -360,7 +353,7 @@ pub fn roster(
         .map(|(i, u)| unit_view(i, u, None))
         .collect();
     RosterView {
-        head: crate::rulesets::RosterHead::of(checked, sources, lang, labels),
+        head: of.head(),
         brigades,
         unassigned,
     }

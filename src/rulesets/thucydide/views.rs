@@ -14,9 +14,8 @@ use super::database::Database;
 use super::list::ListFile;
 use super::model::*;
 use super::preview::per_die;
-use crate::core::source::Sources;
 use crate::render::markup::MAX_BOXES;
-use crate::rulesets::ListCheck;
+use crate::rulesets::roster_of::RosterOf;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CardView {
@@ -330,16 +329,10 @@ pub struct RosterView {
     pub units: Vec<RosterUnit>,
 }
 
-pub fn roster(
-    db: &Database,
-    list: &ListFile,
-    checked: &ListCheck,
-    sources: &Sources,
-    lang: Lang,
-    labels: &toml::Table,
-) -> RosterView {
+pub fn roster(db: &Database, list: &ListFile, of: RosterOf) -> RosterView {
+    let (checked, lang, labels) = (of.checked, of.lang, of.labels);
     RosterView {
-        head: crate::rulesets::RosterHead::of(checked, sources, lang, labels),
+        head: of.head(),
         units: checked
             .units
             .iter()

@@ -13,9 +13,8 @@ use crate::rulesets::label;
 use super::database::Database;
 use super::list::ListUnit;
 use super::model::*;
-use crate::core::source::Sources;
 use crate::render::markup::MAX_BOXES;
-use crate::rulesets::ListCheck;
+use crate::rulesets::roster_of::RosterOf;
 
 /// Looks a label up in labels.toml (the key itself when missing).
 #[derive(Debug, Clone, Serialize)]
@@ -704,14 +703,8 @@ pub struct RosterView {
     pub source: String,
 }
 
-pub fn roster(
-    db: &Database,
-    list: &super::list::ListFile,
-    checked: &ListCheck,
-    sources: &Sources,
-    lang: Lang,
-    labels: &toml::Table,
-) -> RosterView {
+pub fn roster(db: &Database, list: &super::list::ListFile, of: RosterOf) -> RosterView {
+    let (checked, lang, labels) = (of.checked, of.lang, of.labels);
     let army = db.army(&list.list.army);
     let units = checked
         .units
@@ -782,7 +775,7 @@ pub fn roster(
         })
         .unwrap_or_default();
     RosterView {
-        head: crate::rulesets::RosterHead::of(checked, sources, lang, labels),
+        head: of.head(),
         army: army
             .map(|a| a.header.name.get(lang).to_owned())
             .unwrap_or_else(|| list.list.army.clone()),
