@@ -243,24 +243,20 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                         else {
                             return label(labels, "outcome_miss");
                         };
-                        let mut parts = Vec::new();
-                        if !cell.hit.is_empty() {
-                            parts.push(format!(
-                                "{}{}{}",
-                                label(labels, "outcome_hit"),
-                                label(labels, "sep"),
-                                when_text(db, &cell.hit, lang, labels)
-                            ));
-                        }
-                        if !cell.morale.is_empty() {
-                            parts.push(format!(
-                                "{}{}{}",
-                                label(labels, "outcome_morale"),
-                                label(labels, "sep"),
-                                when_text(db, &cell.morale, lang, labels)
-                            ));
-                        }
-                        parts.join(" ; ")
+                        // The hit's conditions, then the morale hit's, each when it has any.
+                        [("outcome_hit", &cell.hit), ("outcome_morale", &cell.morale)]
+                            .into_iter()
+                            .filter(|(_, when)| !when.is_empty())
+                            .map(|(key, when)| {
+                                format!(
+                                    "{}{}{}",
+                                    label(labels, key),
+                                    label(labels, "sep"),
+                                    when_text(db, when, lang, labels)
+                                )
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ; ")
                     }))
                     .collect()
             })
