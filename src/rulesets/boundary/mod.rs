@@ -15,6 +15,7 @@
 //! - [`new_list`], [`offers`], [`unit_edit`]: making a list, what it may take, adding and
 //!   changing a unit; [`choice`]: a value a field may take, with its name;
 //! - [`printed`]: labels, counts in words, diagnostics as documents print them, JSON values;
+//!   [`roster_of`]: what every roster is made from, and its head;
 //! - [`procedure`]: previews requested and worked out, and [`naming`]: units named from lists
 //!   and games; [`duel`] and [`matchup`]: one unit against another, and every pair of two
 //!   lists;
@@ -25,7 +26,10 @@
 //!   sheet read as the player's; [`typed_form`]: the form of a ruleset's sheet type;
 //!   [`sheet_book`]: the sheets a ruleset reads in layers
 //!   (`units.toml`, `units/*.toml`), shown, copied, found and drafted the same way;
-//! - [`views_common`]: the shapes the rulesets' views share (a row of a name and a value).
+//! - [`views_common`]: the shapes the rulesets' views share (a row of a name and a value),
+//!   [`named_rows`]: such rows made from a table's items;
+//!   [`card_view`]: the head every card begins with, a rule a card prints; [`trilingual`]: a
+//!   label given in French, Spanish and English.
 //!
 //! The files depend one way, in three floors: the declarations a [`Meta`] holds under the
 //! registry ([`Ruleset`], [`Meta`]); over it, what the engine's capabilities name (a checked
@@ -35,6 +39,7 @@
 //! `tests/cli/architecture.rs` holds every file of `src/` to no circle of imports. None of them
 //! uses a ruleset's module.
 
+pub mod card_view;
 pub mod cards;
 pub mod checking;
 pub mod choice;
@@ -54,6 +59,7 @@ pub mod lists;
 pub mod loaded;
 pub mod loader;
 pub mod matchup;
+pub mod named_rows;
 pub mod naming;
 pub mod new_list;
 pub mod offers;
@@ -64,10 +70,12 @@ pub mod procedure;
 pub mod procedure_decl;
 pub mod record;
 pub mod registry;
+pub mod roster_of;
 pub mod scoring;
 pub mod sheet_book;
 pub mod sheet_form;
 pub mod sheets;
+pub mod trilingual;
 pub mod typed_form;
 pub mod unit_edit;
 pub mod views_common;

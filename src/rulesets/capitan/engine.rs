@@ -22,6 +22,7 @@ use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
+use crate::rulesets::roster_of::RosterOf;
 use crate::rulesets::{
     columns, label, set_in_place, to_value, Choice, Engine, FreeSkill, ListCheck, ListField,
     Listing, NewList, NewUnit, Ruleset, SheetFilter, UnitChange,
@@ -663,9 +664,8 @@ impl Lists for CapitanEngine {
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
         let parsed = list_doc::reparse::<ListFile>(sources, list.file)?;
-        to_value(&super::roster::roster(
-            &self.db, &parsed, list, sources, lang, labels,
-        ))
+        let of = RosterOf::new(list, sources, lang, labels);
+        to_value(&super::roster::roster(&self.db, &parsed, of))
     }
 }
 

@@ -9,6 +9,7 @@ use validator::Validate;
 
 pub use crate::core::i18n::Lang;
 use crate::core::ids::id_enum;
+use crate::rulesets::trilingual;
 
 /// A display label in the languages muster prints (French, Spanish, English).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
@@ -42,19 +43,11 @@ impl Text {
 impl Names {
     /// The name in each language muster prints.
     pub fn by_lang(&self) -> crate::core::names::Names {
-        crate::core::names::Names::new([
-            (Lang::Fr, self.fr.clone()),
-            (Lang::Es, self.es.clone()),
-            (Lang::En, self.en.clone()),
-        ])
+        trilingual::by_lang([&self.fr, &self.es, &self.en])
     }
 
     pub fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::Fr => &self.fr,
-            Lang::Es => &self.es,
-            Lang::En => &self.en,
-        }
+        trilingual::in_lang(lang, [&self.fr, &self.es, &self.en])
     }
 }
 
@@ -69,11 +62,7 @@ pub struct Summary {
 
 impl Summary {
     pub fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::Fr => &self.fr,
-            Lang::Es => &self.es,
-            Lang::En => &self.en,
-        }
+        trilingual::in_lang(lang, [&self.fr, &self.es, &self.en])
     }
 }
 

@@ -5,12 +5,11 @@ use serde::Serialize;
 
 use super::database::Database;
 use super::list::ListFile;
-use super::model::{Kind, Lang, UnitSheet};
+use super::model::{Kind, UnitSheet};
 use super::validate::command::may_activate;
 use super::views::{card, default_boxes, CardUnit, CardView};
-use crate::core::source::Sources;
 use crate::rulesets::label;
-use crate::rulesets::ListCheck;
+use crate::rulesets::roster_of::RosterOf;
 
 #[derive(Debug, Serialize)]
 pub struct RosterUnit {
@@ -49,14 +48,8 @@ pub struct Roster {
     pub unactivated: Vec<String>,
 }
 
-pub fn roster(
-    db: &Database,
-    list: &ListFile,
-    checked: &ListCheck,
-    sources: &Sources,
-    lang: Lang,
-    labels: &toml::Table,
-) -> Roster {
+pub fn roster(db: &Database, list: &ListFile, of: RosterOf) -> Roster {
+    let (checked, sources, lang, labels) = (of.checked, of.sources, of.lang, of.labels);
     let list = &list.list;
     let career = list
         .career
@@ -151,7 +144,7 @@ pub fn roster(
         .map(|(i, _)| named(i))
         .collect();
     Roster {
-        head: crate::rulesets::RosterHead::of(checked, sources, lang, labels),
+        head: of.head(),
         coalition: label(labels, &format!("coalition_{}", list.coalition)),
         campaign: db
             .campaigns

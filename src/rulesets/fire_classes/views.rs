@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::rulesets::named_rows::rows;
 use crate::rulesets::views_common::reading_rows;
 pub use crate::rulesets::views_common::Row2;
 
@@ -115,14 +116,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                     .collect(),
             })
             .collect(),
-        effects: r
-            .effect
-            .iter()
-            .map(|e| Row2 {
-                name: e.name.get(lang).to_owned(),
-                value: e.rule.get(lang).to_owned(),
-            })
-            .collect(),
+        effects: rows(&r.effect, |e| (e.name.get(lang), e.rule.get(lang))),
         morale_test: r.morale_test.rule.get(lang).to_owned(),
         readings: reading_rows(&r.reading, lang),
         odds: (1..=6u32)

@@ -18,6 +18,7 @@ use crate::rulesets::checking;
 use crate::rulesets::columns;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
+use crate::rulesets::roster_of::RosterOf;
 use crate::rulesets::sheet_book;
 use crate::rulesets::{
     label, set_in_place, to_value, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
@@ -455,9 +456,8 @@ impl Lists for HmEngine {
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
         let parsed = list_doc::reparse::<ListFile>(sources, checked.file)?;
-        to_value(&views::roster(
-            &self.db, &parsed, checked, sources, lang, labels,
-        ))
+        let of = RosterOf::new(checked, sources, lang, labels);
+        to_value(&views::roster(&self.db, &parsed, of))
     }
 }
 

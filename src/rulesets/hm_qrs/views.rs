@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::rulesets::card_view::CardHead;
+use crate::rulesets::named_rows::rows;
 use crate::rulesets::views_common::reading_rows;
 pub use crate::rulesets::views_common::Row2;
 
@@ -12,9 +14,8 @@ use super::database::Database;
 use super::list::{Brigade, ListFile, ListUnit};
 use super::model::*;
 use super::preview::{break_test, dice, p_command};
-use crate::core::source::Sources;
 use crate::render::markup::MAX_BOXES;
-use crate::rulesets::ListCheck;
+use crate::rulesets::roster_of::RosterOf;
 
 /// A probability as a whole percentage, the way the sheets print odds.
 fn pct(p: f64) -> String {
@@ -34,10 +35,8 @@ fn op_text(op: Option<DiceOp>, labels: &toml::Table) -> String {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CardView {
-    pub number: Option<usize>,
-    pub label: Option<String>,
-    pub id: String,
-    pub name: String,
+    #[serde(flatten)]
+    pub head: CardHead,
     pub arm: String,
     pub formation: String,
     pub size: String,
@@ -79,10 +78,7 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
     };
     let fmt = |n: Option<u32>| n.map(|n| n.to_string()).unwrap_or_else(|| "—".into());
     CardView {
-        number: u.number,
-        label: u.label.map(str::to_owned),
-        id: t.id.clone(),
-        name: t.name.get(lang).to_owned(),
+        head: CardHead::new(u.number, u.label, &t.id, t.name.get(lang)),
         arm: label(labels, &format!("arm_{}", t.arm.as_str())),
         formation: formation
             .map(|f| f.name.get(lang).to_owned())
@@ -151,15 +147,13 @@ fn signed(v: i32) -> String {
 }
 
 fn mods(list: &[Modifier], lang: Lang) -> Vec<Row2> {
-    list.iter()
-        .map(|m| Row2 {
-            name: match m.up_to {
-                Some(u) => format!("{} – {}", signed(m.value), signed(u)),
-                None => signed(m.value),
-            },
-            value: m.name.get(lang).to_owned(),
-        })
-        .collect()
+    rows(list, |m| {
+        let name = match m.up_to {
+            Some(u) => format!("{} – {}", signed(m.value), signed(u)),
+            None => signed(m.value),
+        };
+        (name, m.name.get(lang))
+    })
 }
 
 /// Rows of sizes, formations or situations: each one's name, what it does to the shooting
@@ -183,14 +177,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
     let r = &db.rules;
     let verdict = |v: Verdict| label(labels, &format!("verdict_{}", v.as_str()));
     QrsView {
-        phases: r
-            .phase
-            .iter()
-            .map(|p| Row2 {
-                name: p.name.get(lang).to_owned(),
-                value: p.text.get(lang).to_owned(),
-            })
-            .collect(),
+        phases: rows(&r.phase, |p| (p.name.get(lang), p.text.get(lang))),
         command: mods(&r.command.modifier, lang),
         command_distance: Row2 {
             name: signed(r.command.per_distance),
@@ -199,12 +186,9 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 r.command.distance_inches, r.command.distance_cm
             ),
         },
-        command_odds: (5..=10)
-            .map(|rating| Row2 {
-                name: rating.to_string(),
-                value: format!("{} %", pct(p_command(rating))),
-            })
-            .collect(),
+        command_odds: rows(5..=10, |rating| {
+            (rating.to_string(), format!("{} %", pct(p_command(rating))))
+        }),
         moves: r
             .moves
             .iter()
@@ -216,14 +200,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 ]
             })
             .collect(),
-        move_modifiers: r
-            .move_modifier
-            .iter()
-            .map(|m| Row2 {
-                name: m.name.get(lang).to_owned(),
-                value: m.effect.get(lang).to_owned(),
-            })
-            .collect(),
+        move_modifiers: rows(&r.move_modifier, |m| (m.name.get(lang), m.effect.get(lang))),
         save_default: r.save.default,
         saves: mods(&r.save.modifier, lang),
         break_modifiers: mods(&r.break_test.modifier, lang),
@@ -270,22 +247,8 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             })
             .collect(),
         break_odds_modifiers: BREAK_ODDS_MODIFIERS.iter().map(|m| m.to_string()).collect(),
-        conditions: r
-            .condition
-            .iter()
-            .map(|c| Row2 {
-                name: c.id.clone(),
-                value: c.name.get(lang).to_owned(),
-            })
-            .collect(),
-        outcomes: r
-            .outcome
-            .iter()
-            .map(|o| Row2 {
-                name: o.name.get(lang).to_owned(),
-                value: o.rule.get(lang).to_owned(),
-            })
-            .collect(),
+        conditions: rows(&r.condition, |c| (c.id.clone(), c.name.get(lang))),
+        outcomes: rows(&r.outcome, |o| (o.name.get(lang), o.rule.get(lang))),
         hit_needs: r.hit.needs,
         hits: mods(&r.hit.modifier, lang),
         results: mods(&r.result_modifier, lang),
@@ -336,14 +299,8 @@ pub struct RosterView {
     pub unassigned: Vec<RosterUnit>,
 }
 
-pub fn roster(
-    db: &Database,
-    list: &ListFile,
-    checked: &ListCheck,
-    sources: &Sources,
-    lang: Lang,
-    labels: &toml::Table,
-) -> RosterView {
+pub fn roster(db: &Database, list: &ListFile, of: RosterOf) -> RosterView {
+    let (checked, lang, labels) = (of.checked, of.lang, of.labels);
     let unit_view = |i: usize, u: &ListUnit, brigade: Option<&Brigade>| {
         let row = &checked.units[i];
         RosterUnit {
@@ -396,7 +353,7 @@ pub fn roster(
         .map(|(i, u)| unit_view(i, u, None))
         .collect();
     RosterView {
-        head: crate::rulesets::RosterHead::of(checked, sources, lang, labels),
+        head: of.head(),
         brigades,
         unassigned,
     }

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::rulesets::card_view::{CardHead, RuleView};
+use crate::rulesets::named_rows::rows;
 use crate::rulesets::views_common::reading_rows;
 pub use crate::rulesets::views_common::Row2;
 
@@ -12,22 +14,13 @@ use super::database::Database;
 use super::list::ListFile;
 use super::model::*;
 use super::preview::per_die;
-use crate::core::source::Sources;
 use crate::render::markup::MAX_BOXES;
-use crate::rulesets::ListCheck;
-
-#[derive(Debug, Clone, Serialize)]
-pub struct RuleView {
-    pub name: String,
-    pub rule: String,
-}
+use crate::rulesets::roster_of::RosterOf;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CardView {
-    pub number: Option<usize>,
-    pub label: Option<String>,
-    pub id: String,
-    pub name: String,
+    #[serde(flatten)]
+    pub head: CardHead,
     pub colour: String,
     pub kind: String,
     pub armour: String,
@@ -86,10 +79,7 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
     let armour = db.armours.get(&t.armour);
     let kind = db.types.get(&t.kind);
     CardView {
-        number: u.number,
-        label: u.label.map(str::to_owned),
-        id: t.id.clone(),
-        name: t.name.get(lang).to_owned(),
+        head: CardHead::new(u.number, u.label, &t.id, t.name.get(lang)),
         colour: armour
             .map(|a| a.colour.clone())
             .unwrap_or_else(|| "#888888".into()),
@@ -214,14 +204,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             .iter()
             .map(|s| s.text.get(lang).to_owned())
             .collect(),
-        faces: db
-            .faces
-            .iter()
-            .map(|f| Row2 {
-                name: f.name.get(lang).to_owned(),
-                value: f.effect.get(lang).to_owned(),
-            })
-            .collect(),
+        faces: rows(&db.faces, |f| (f.name.get(lang), f.effect.get(lang))),
         armours: db
             .armours
             .iter()
@@ -238,14 +221,12 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 p_hit: pct(per_die(db, a, Outcome::Hit).hit),
             })
             .collect(),
-        overrides: db
-            .overrides
-            .iter()
-            .map(|o| Row2 {
-                name: label(labels, &format!("outcome_{}", o.result.as_str())),
-                value: when_text(db, &o.when, lang, labels),
-            })
-            .collect(),
+        overrides: rows(&db.overrides, |o| {
+            (
+                label(labels, &format!("outcome_{}", o.result.as_str())),
+                when_text(db, &o.when, lang, labels),
+            )
+        }),
         defenders: defenders
             .iter()
             .map(|t| t.name.get(lang).to_owned())
@@ -262,36 +243,27 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                         else {
                             return label(labels, "outcome_miss");
                         };
-                        let mut parts = Vec::new();
-                        if !cell.hit.is_empty() {
-                            parts.push(format!(
-                                "{}{}{}",
-                                label(labels, "outcome_hit"),
-                                label(labels, "sep"),
-                                when_text(db, &cell.hit, lang, labels)
-                            ));
-                        }
-                        if !cell.morale.is_empty() {
-                            parts.push(format!(
-                                "{}{}{}",
-                                label(labels, "outcome_morale"),
-                                label(labels, "sep"),
-                                when_text(db, &cell.morale, lang, labels)
-                            ));
-                        }
-                        parts.join(" ; ")
+                        // The hit's conditions, then the morale hit's, each when it has any.
+                        [("outcome_hit", &cell.hit), ("outcome_morale", &cell.morale)]
+                            .into_iter()
+                            .filter(|(_, when)| !when.is_empty())
+                            .map(|(key, when)| {
+                                format!(
+                                    "{}{}{}",
+                                    label(labels, key),
+                                    label(labels, "sep"),
+                                    when_text(db, when, lang, labels)
+                                )
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ; ")
                     }))
                     .collect()
             })
             .collect(),
-        retreats: db
-            .types
-            .iter()
-            .map(|t| Row2 {
-                name: t.name.get(lang).to_owned(),
-                value: t.retreat.to_string(),
-            })
-            .collect(),
+        retreats: rows(db.types.iter(), |t| {
+            (t.name.get(lang), t.retreat.to_string())
+        }),
         retreat_rule: db.rules.retreat.rule.get(lang).to_owned(),
         leader: db.rules.leader.rule.get(lang).to_owned(),
         support: format!(
@@ -299,26 +271,25 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             db.rules.support.rule.get(lang),
             db.rules.support.section
         ),
-        consequences: [
-            ("riposte", &db.rules.riposte.rule, &db.rules.riposte.section),
-            ("pursuit", &db.rules.pursuit.rule, &db.rules.pursuit.section),
-            ("panic", &db.rules.panic.rule, &db.rules.panic.section),
-        ]
-        .into_iter()
-        .map(|(key, rule, section)| Row2 {
-            name: label(labels, key),
-            value: format!("{} ({section})", rule.get(lang)),
-        })
-        .collect(),
-        bans: db
-            .rules
-            .ban
-            .iter()
-            .map(|b| Row2 {
-                name: b.name.get(lang).to_owned(),
-                value: format!("{} ({})", b.rule.get(lang), b.section),
-            })
-            .collect(),
+        consequences: rows(
+            [
+                ("riposte", &db.rules.riposte.rule, &db.rules.riposte.section),
+                ("pursuit", &db.rules.pursuit.rule, &db.rules.pursuit.section),
+                ("panic", &db.rules.panic.rule, &db.rules.panic.section),
+            ],
+            |(key, rule, section)| {
+                (
+                    label(labels, key),
+                    format!("{} ({section})", rule.get(lang)),
+                )
+            },
+        ),
+        bans: rows(&db.rules.ban, |b| {
+            (
+                b.name.get(lang),
+                format!("{} ({})", b.rule.get(lang), b.section),
+            )
+        }),
         follow: db
             .rules
             .follow
@@ -331,15 +302,7 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 ]
             })
             .collect(),
-        effects: db
-            .rules
-            .effect
-            .iter()
-            .map(|e| Row2 {
-                name: e.name.get(lang).to_owned(),
-                value: e.rule.get(lang).to_owned(),
-            })
-            .collect(),
+        effects: rows(&db.rules.effect, |e| (e.name.get(lang), e.rule.get(lang))),
         readings: reading_rows(&db.rules.reading, lang),
     }
 }
@@ -362,16 +325,10 @@ pub struct RosterView {
     pub units: Vec<RosterUnit>,
 }
 
-pub fn roster(
-    db: &Database,
-    list: &ListFile,
-    checked: &ListCheck,
-    sources: &Sources,
-    lang: Lang,
-    labels: &toml::Table,
-) -> RosterView {
+pub fn roster(db: &Database, list: &ListFile, of: RosterOf) -> RosterView {
+    let (checked, lang, labels) = (of.checked, of.lang, of.labels);
     RosterView {
-        head: crate::rulesets::RosterHead::of(checked, sources, lang, labels),
+        head: of.head(),
         units: checked
             .units
             .iter()

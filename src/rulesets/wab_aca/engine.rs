@@ -22,6 +22,7 @@ use crate::rulesets::checking;
 use crate::rulesets::columns;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
 use crate::rulesets::procedure::{Preview, Request};
+use crate::rulesets::roster_of::RosterOf;
 use crate::rulesets::{
     label, to_value, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
     Ruleset, Scored, SheetFilter,
@@ -663,9 +664,8 @@ impl Lists for WabEngine {
         labels: &toml::Table,
     ) -> Result<serde_json::Value, Error> {
         let parsed = list_doc::reparse::<ListFile>(sources, list.file)?;
-        to_value(&views::roster(
-            &self.db, &parsed, list, sources, lang, labels,
-        ))
+        let of = RosterOf::new(list, sources, lang, labels);
+        to_value(&views::roster(&self.db, &parsed, of))
     }
 }
 

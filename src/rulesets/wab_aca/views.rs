@@ -3,16 +3,18 @@
 
 use serde::Serialize;
 
+use crate::rulesets::named_rows::rows;
 pub use crate::rulesets::views_common::Row2;
+
+use crate::rulesets::card_view::{CardHead, RuleView};
 
 use crate::rulesets::label;
 
 use super::database::Database;
 use super::list::ListUnit;
 use super::model::*;
-use crate::core::source::Sources;
 use crate::render::markup::MAX_BOXES;
-use crate::rulesets::ListCheck;
+use crate::rulesets::roster_of::RosterOf;
 
 /// Looks a label up in labels.toml (the key itself when missing).
 #[derive(Debug, Clone, Serialize)]
@@ -40,12 +42,6 @@ pub struct WeaponView {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct RuleView {
-    pub name: String,
-    pub rule: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
 pub struct BatteryView {
     pub name: String,
     pub guns: u32,
@@ -66,10 +62,8 @@ pub struct BatteryView {
 /// One card.
 #[derive(Debug, Clone, Serialize)]
 pub struct CardView {
-    pub number: Option<usize>,
-    pub label: Option<String>,
-    pub id: String,
-    pub name: String,
+    #[serde(flatten)]
+    pub head: CardHead,
     pub army: String,
     pub colours: Vec<String>,
     pub vertical: bool,
@@ -252,10 +246,7 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
         _ => format!("{} / {}", e.cost, label(labels, "figure")),
     };
     CardView {
-        number: u.number,
-        label: u.label.map(str::to_owned),
-        id: e.id.clone(),
-        name: e.name.get(lang).to_owned(),
+        head: CardHead::new(u.number, u.label, &e.id, e.name.get(lang)),
         army: army
             .map(|a| a.header.name.get(lang).to_owned())
             .unwrap_or_default(),
@@ -519,15 +510,9 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                 notes: w.notes.get(lang).to_owned(),
             })
             .collect(),
-        to_hit_shooting: db
-            .core
-            .to_hit_shooting
-            .iter()
-            .map(|row| Row2 {
-                name: row.bs.to_string(),
-                value: format!("{}+", row.needs),
-            })
-            .collect(),
+        to_hit_shooting: rows(&db.core.to_hit_shooting, |row| {
+            (row.bs.to_string(), format!("{}+", row.needs))
+        }),
         beyond_six: [b.seven, b.eight, b.nine],
         to_hit_melee: skill
             .clone()
@@ -551,31 +536,19 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
                     .collect()
             })
             .collect(),
-        save_modifiers: skill
-            .clone()
-            .map(|s| {
-                let worse = i64::from(s) - i64::from(db.core.save.free_strength);
-                Row2 {
-                    name: s.to_string(),
-                    value: if worse <= 0 {
-                        "0".into()
-                    } else {
-                        format!("-{}", worse * i64::from(db.core.save.per_point))
-                    },
-                }
-            })
-            .collect(),
+        save_modifiers: rows(skill.clone(), |s| {
+            let worse = i64::from(s) - i64::from(db.core.save.free_strength);
+            let value = if worse <= 0 {
+                "0".into()
+            } else {
+                format!("-{}", worse * i64::from(db.core.save.per_point))
+            };
+            (s.to_string(), value)
+        }),
         save_impossible: db.core.save.impossible_from,
         combat: r.combat.clone(),
         cover: r.cover.clone(),
-        qualities: r
-            .quality
-            .iter()
-            .map(|q| Row2 {
-                name: q.name.get(lang).to_owned(),
-                value: q.rules.get(lang).to_owned(),
-            })
-            .collect(),
+        qualities: rows(&r.quality, |q| (q.name.get(lang), q.rules.get(lang))),
         batteries: db
             .artillery
             .battery
@@ -632,45 +605,27 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
         grand_battery: db.artillery.grand_battery.clone(),
         ammunition: db.artillery.ammunition.clone(),
         engineers: r.engineers.clone(),
-        obstacles: r
-            .engineers
-            .obstacle
-            .iter()
-            .map(|o| Row2 {
-                name: o.name.get(lang).to_owned(),
-                value: format!("{}+", o.target),
-            })
-            .collect(),
-        buildings: r
-            .building
-            .iter()
-            .map(|x| {
-                // The profile's own letters: E and PV in French, T and W in English.
-                let (t, w) = (label(labels, "stat_t"), label(labels, "stat_w"));
-                Row2 {
-                    name: x.name.get(lang).to_owned(),
-                    value: match x.toughness_open {
-                        Some(o) => format!(
-                            "{t}{} ({} {o}) · {} {w}",
-                            x.toughness,
-                            label(labels, "with_openings"),
-                            x.wounds
-                        ),
-                        None => format!("{t}{} · {} {w}", x.toughness, x.wounds),
-                    },
-                }
-            })
-            .collect(),
+        obstacles: rows(&r.engineers.obstacle, |o| {
+            (o.name.get(lang), format!("{}+", o.target))
+        }),
+        buildings: rows(&r.building, |x| {
+            // The profile's own letters: E and PV in French, T and W in English.
+            let (t, w) = (label(labels, "stat_t"), label(labels, "stat_w"));
+            let value = match x.toughness_open {
+                Some(o) => format!(
+                    "{t}{} ({} {o}) · {} {w}",
+                    x.toughness,
+                    label(labels, "with_openings"),
+                    x.wounds
+                ),
+                None => format!("{t}{} · {} {w}", x.toughness, x.wounds),
+            };
+            (x.name.get(lang), value)
+        }),
         victory: r.victory.clone(),
-        bands: r
-            .victory
-            .band
-            .iter()
-            .map(|b| Row2 {
-                name: b.name.get(lang).to_owned(),
-                value: format!("≥ {}", b.from),
-            })
-            .collect(),
+        bands: rows(&r.victory.band, |b| {
+            (b.name.get(lang), format!("≥ {}", b.from))
+        }),
         readings: r
             .reading
             .iter()
@@ -695,28 +650,14 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
             })
             .collect(),
         core_source: db.core.source.clone(),
-        test_kinds: r
-            .test_kind
-            .iter()
-            .map(|k| Row2 {
-                name: k.name.get(lang).to_owned(),
-                value: k.rule.get(lang).to_owned(),
-            })
-            .collect(),
+        test_kinds: rows(&r.test_kind, |k| (k.name.get(lang), k.rule.get(lang))),
         smoke: Row2 {
             name: r.smoke.name.get(lang).to_owned(),
             value: r.smoke.rule.get(lang).to_owned(),
         },
         support: r.support.rule.get(lang).to_owned(),
         charge: r.charge.clone(),
-        building_damage: r
-            .building_damage
-            .iter()
-            .map(|d| Row2 {
-                name: d.roll.clone(),
-                value: d.effect.get(lang).to_owned(),
-            })
-            .collect(),
+        building_damage: rows(&r.building_damage, |d| (d.roll.clone(), d.effect.get(lang))),
         battery_hits: db.artillery.battery_hits.clone(),
         artillery_duel: db.artillery.duel.clone(),
         terrain: db.artillery.terrain.clone(),
@@ -726,14 +667,12 @@ pub fn qrs(db: &Database, lang: Lang, labels: &toml::Table) -> QrsView {
         ],
         captured: db.artillery.captured.clone(),
         flank: db.core.flank.clone(),
-        specials: db
-            .specials
-            .iter()
-            .map(|s| Row2 {
-                name: format!("{} ({})", s.name.get(lang), s.section),
-                value: s.rule.get(lang).to_owned(),
-            })
-            .collect(),
+        specials: rows(db.specials.iter(), |s| {
+            (
+                format!("{} ({})", s.name.get(lang), s.section),
+                s.rule.get(lang),
+            )
+        }),
     }
 }
 
@@ -764,14 +703,8 @@ pub struct RosterView {
     pub source: String,
 }
 
-pub fn roster(
-    db: &Database,
-    list: &super::list::ListFile,
-    checked: &ListCheck,
-    sources: &Sources,
-    lang: Lang,
-    labels: &toml::Table,
-) -> RosterView {
+pub fn roster(db: &Database, list: &super::list::ListFile, of: RosterOf) -> RosterView {
+    let (checked, lang, labels) = (of.checked, of.lang, of.labels);
     let army = db.army(&list.list.army);
     let units = checked
         .units
@@ -842,7 +775,7 @@ pub fn roster(
         })
         .unwrap_or_default();
     RosterView {
-        head: crate::rulesets::RosterHead::of(checked, sources, lang, labels),
+        head: of.head(),
         army: army
             .map(|a| a.header.name.get(lang).to_owned())
             .unwrap_or_else(|| list.list.army.clone()),

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::i18n::Lang;
 use crate::core::ids::id_enum;
+use crate::rulesets::trilingual;
 
 /// A label in the three languages the supplement's cards, rosters and aide de jeu are printed
 /// in: each is required, so the data check refuses a name a language lacks.
@@ -20,19 +21,11 @@ pub struct Names {
 impl Names {
     /// The name in each language muster prints the ruleset in.
     pub fn by_lang(&self) -> crate::core::names::Names {
-        crate::core::names::Names::new([
-            (Lang::Fr, self.fr.clone()),
-            (Lang::Es, self.es.clone()),
-            (Lang::En, self.en.clone()),
-        ])
+        trilingual::by_lang([&self.fr, &self.es, &self.en])
     }
 
     pub fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::Fr => &self.fr,
-            Lang::Es => &self.es,
-            Lang::En => &self.en,
-        }
+        trilingual::in_lang(lang, [&self.fr, &self.es, &self.en])
     }
 }
 
