@@ -66,21 +66,6 @@ pub trait Lists {
         self.offers(sources, check.file, lang, labels)
     }
 
-    /// [`Lists::offers`] of the sheets or entries `ids` only (their `data_id`): what the
-    /// builder's view of a list names its units by, without the whole picker's work.
-    fn offers_of(
-        &self,
-        sources: &Sources,
-        file: FileId,
-        lang: Lang,
-        labels: &toml::Table,
-        ids: &[&str],
-    ) -> Result<Offers, Error> {
-        let mut offers = self.offers(sources, file, lang, labels)?;
-        offers.offers.retain(|o| ids.contains(&o.data_id.as_str()));
-        Ok(offers)
-    }
-
     /// The ids of the ruleset's house rules (muster's own rules, off unless a list or
     /// `--house-rule` turns one on), in the data's order; none for a ruleset without them.
     fn house_rules(&self) -> Vec<String> {

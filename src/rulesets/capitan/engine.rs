@@ -441,17 +441,6 @@ impl Lists for CapitanEngine {
         }
     }
 
-    fn offers_of(
-        &self,
-        sources: &Sources,
-        file: FileId,
-        lang: Lang,
-        labels: &toml::Table,
-        ids: &[&str],
-    ) -> Result<crate::rulesets::Offers, Error> {
-        super::offers::offers(&self.db, sources, file, lang, labels, Some(ids))
-    }
-
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
         let db = &self.db;
         let coalition = spec

@@ -422,7 +422,7 @@ impl Lists for WabEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
-        super::offers::offers(&self.db, sources, file, lang, labels, None)
+        super::offers::offers(&self.db, sources, file, lang, labels)
     }
 
     fn offers_checked(
@@ -433,22 +433,9 @@ impl Lists for WabEngine {
         labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
         match check.parsed.get::<super::list::ListFile>() {
-            Some(list) => Ok(super::offers::offers_for(
-                &self.db, list, lang, labels, None,
-            )),
+            Some(list) => Ok(super::offers::offers_for(&self.db, list, lang, labels)),
             None => self.offers(sources, check.file, lang, labels),
         }
-    }
-
-    fn offers_of(
-        &self,
-        sources: &Sources,
-        file: FileId,
-        lang: Lang,
-        labels: &toml::Table,
-        ids: &[&str],
-    ) -> Result<crate::rulesets::Offers, Error> {
-        super::offers::offers(&self.db, sources, file, lang, labels, Some(ids))
     }
 
     fn house_rules(&self) -> Vec<String> {
