@@ -23,21 +23,55 @@ use crate::core::toml_file::parse_in_parts;
 /// that defines it.
 pub type Provenances = HashMap<String, (Provenance, String)>;
 
-/// A ruleset's sheets as the sheet commands see them: the catalogue, where each comes from,
-/// what a later layer replaced, and the ruleset's words for a sheet.
-pub struct SheetBook<'a, T> {
-    pub units: &'a Catalog<T>,
-    pub provenance: &'a Provenances,
-    pub replaced: &'a [Replaced],
-    /// The ruleset's word for a sheet (`unit type`).
+/// A ruleset's words for its sheets: its word for a sheet (`unit type`), its title and that
+/// word as a copy's comment says it, and the folder of a layer's sheet files.
+#[derive(Debug)]
+pub struct BookWords {
     pub noun: &'static str,
-    /// The ruleset's title and that word, as a copy's comment says it.
     pub what: &'static str,
-    /// The folder of a layer's sheet files.
     pub folder: &'static str,
 }
 
-impl<T: Serialize + Clone> SheetBook<'_, T> {
+/// A ruleset's sheets as the sheet commands see them: the catalogue (the book derefs to it),
+/// where each comes from, what a later layer replaced, and the ruleset's words for a sheet.
+#[derive(Debug, Clone)]
+pub struct SheetBook<T> {
+    pub units: Catalog<T>,
+    pub provenance: Provenances,
+    pub replaced: Vec<Replaced>,
+    pub words: &'static BookWords,
+}
+
+impl<T> std::ops::Deref for SheetBook<T> {
+    type Target = Catalog<T>;
+
+    fn deref(&self) -> &Catalog<T> {
+        &self.units
+    }
+}
+
+impl<T: HasId> SheetBook<T> {
+    /// The book of `units` as `registry` read them (each where it was last defined, a later
+    /// layer's in the place of an earlier one), with where each unit was defined.
+    pub fn read(
+        units: Catalog<T>,
+        registry: &Registry,
+        sources: &Sources,
+        spans: &SpanIndexes,
+        words: &'static BookWords,
+    ) -> (Self, Vec<Origin>) {
+        let (origins, provenance) = origins(&units, registry, sources);
+        let book = SheetBook {
+            units,
+            provenance,
+            replaced: registry.replaced(sources, spans),
+            words,
+        };
+        (book, origins)
+    }
+}
+
+impl<T: Serialize + Clone> SheetBook<T> {
     /// Where the sheet `id` comes from: the shipped ones are illustrative, a later layer's
     /// are the player's.
     pub fn provenance(&self, id: &str) -> Provenance {
@@ -51,7 +85,7 @@ impl<T: Serialize + Clone> SheetBook<'_, T> {
         let u = self
             .units
             .get(id)
-            .ok_or_else(|| unknown(self.noun, id, self.units.ids()))?;
+            .ok_or_else(|| unknown(self.words.noun, id, self.units.ids()))?;
         let mut v = to_value(&u)?;
         if let Some(o) = v.as_object_mut() {
             o.insert("provenance".into(), to_value(&self.provenance(id))?);
@@ -69,14 +103,14 @@ impl<T: Serialize + Clone> SheetBook<'_, T> {
         let mut u = self
             .units
             .get(from)
-            .ok_or_else(|| unknown(self.noun, from, self.units.ids()))?
+            .ok_or_else(|| unknown(self.words.noun, from, self.units.ids()))?
             .clone();
         set_id(&mut u, new_id.to_owned());
         copy_of(
-            self.what,
-            self.noun,
+            self.words.what,
+            self.words.noun,
             "",
-            ("unit", self.folder),
+            ("unit", self.words.folder),
             (from, new_id),
             &u,
         )
@@ -89,7 +123,7 @@ impl<T: Serialize + Clone> SheetBook<'_, T> {
 
     /// The sheets a later data layer replaced.
     pub fn replaced(&self) -> Vec<Replaced> {
-        self.replaced.to_vec()
+        self.replaced.clone()
     }
 }
 
@@ -131,7 +165,7 @@ pub fn read_parts<T: DeserializeOwned>(
 
 /// Each unit where it was last defined (a later layer's in the place of an earlier one), and
 /// where each comes from.
-pub fn origins<T: HasId>(
+fn origins<T: HasId>(
     units: &Catalog<T>,
     registry: &Registry,
     sources: &Sources,
@@ -170,19 +204,13 @@ impl<D> Typed<D> {
     }
 }
 
-/// What a draft needs of a ruleset's data: its sheets (to put the draft in), how a file's
-/// units are read, and how `data check` checks one.
+/// What a draft needs of a ruleset's data: its sheets (to put the draft in) and how `data
+/// check` checks one. A draft's file is read as a file of the player's folder, one `[[unit]]`
+/// at a time ([`read_parts`]).
 pub trait DraftData: Clone {
-    type Unit: Clone + HasId;
-    /// The sheets and where each comes from, to put the draft among.
-    fn sheets_mut(&mut self) -> (&mut Catalog<Self::Unit>, &mut Provenances);
-    /// The units of a file of the player's folder.
-    fn read(
-        sources: &Sources,
-        file: FileId,
-        index: &SpanIndex,
-        diagnostics: &mut Vec<Diagnostic>,
-    ) -> Vec<(usize, Self::Unit)>;
+    type Unit: Clone + HasId + DeserializeOwned;
+    /// The sheets, to put the draft among.
+    fn book_mut(&mut self) -> &mut SheetBook<Self::Unit>;
     /// What `data check` says of a unit.
     fn lint(&self, unit: &Self::Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic>;
 }
@@ -198,7 +226,7 @@ pub fn draft<D: DraftData>(
 ) -> Result<Typed<D>, Error> {
     let index = SpanIndex::parse(sources.text(file));
     let mut diagnostics = Vec::new();
-    let units = D::read(sources, file, &index, &mut diagnostics);
+    let units = read_parts::<D::Unit>(sources, file, &index, &mut diagnostics);
     let Some((at, unit)) = the_one(units, noun, &diagnostics)? else {
         return Ok(Typed {
             db: data.clone(),
@@ -208,9 +236,10 @@ pub fn draft<D: DraftData>(
     };
     let mut db = data.clone();
     let id = unit.id().to_owned();
-    let (units, provenance) = db.sheets_mut();
-    units.put(&id, unit.clone());
-    provenance.insert(id.clone(), (Provenance::Player, sources.name(file)));
+    let book = db.book_mut();
+    book.units.put(&id, unit.clone());
+    book.provenance
+        .insert(id.clone(), (Provenance::Player, sources.name(file)));
     let origin = Origin {
         file,
         table: "unit",

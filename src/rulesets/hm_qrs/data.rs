@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use super::database::{Database, UNITS_DIR};
+use super::database::{Database, UNIT_TYPES};
 use super::model::*;
 use crate::core::catalog::{valid_id, Catalog, Origin, Registry, SpanIndexes, Tables};
 use crate::core::diagnostic::Diagnostic;
@@ -15,7 +15,7 @@ use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::suggest::nearest;
 use crate::core::toml_file::parse;
 use crate::rulesets::data_lint::DataLint;
-use crate::rulesets::sheet_book::{self, read_parts, DraftData, Provenances};
+use crate::rulesets::sheet_book::{read_parts, DraftData, SheetBook};
 
 pub const RULESET_DIR: &str = "hm-qrs";
 const FILES: &[&str] = &["rules.toml", "units.toml", "game.toml"];
@@ -57,7 +57,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         dirs,
         RULESET_DIR,
         FILES,
-        Some(("units.toml", UNITS_DIR)),
+        Some(("units.toml", UNIT_TYPES.folder)),
         sources,
         &mut registry,
     )?;
@@ -80,14 +80,8 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
             diagnostics,
         });
     };
-    let (origins, provenance) = sheet_book::origins(&units, &registry, sources);
-    let db = Database {
-        rules,
-        units,
-        game,
-        provenance,
-        replaced: registry.replaced(sources, &spans),
-    };
+    let (units, origins) = SheetBook::read(units, &registry, sources, &spans, &UNIT_TYPES);
+    let db = Database { rules, units, game };
     diagnostics.extend(lint_tables(&db, rf, &spans));
     for (u, origin) in db.units.iter().zip(&origins) {
         diagnostics.extend(lint_unit(&db, u, origin, &spans));
@@ -380,17 +374,8 @@ pub(super) fn lint_unit(
 impl DraftData for Database {
     type Unit = Unit;
 
-    fn sheets_mut(&mut self) -> (&mut Catalog<Unit>, &mut Provenances) {
-        (&mut self.units, &mut self.provenance)
-    }
-
-    fn read(
-        sources: &Sources,
-        file: FileId,
-        index: &SpanIndex,
-        diagnostics: &mut Vec<Diagnostic>,
-    ) -> Vec<(usize, Unit)> {
-        read_units(sources, file, index, true, diagnostics)
+    fn book_mut(&mut self) -> &mut SheetBook<Unit> {
+        &mut self.units
     }
 
     fn lint(&self, unit: &Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic> {

@@ -174,13 +174,13 @@ impl Sheets for HmEngine {
     }
 
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
-        self.db.book().sheet(id)
+        self.db.units.sheet(id)
     }
 }
 
 impl Editor for HmEngine {
     fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
-        self.db.book().copy_sheet(from, new_id, |u, id| u.id = id)
+        self.db.units.copy_sheet(from, new_id, |u, id| u.id = id)
     }
 
     fn sheet_form(
@@ -203,11 +203,11 @@ impl Editor for HmEngine {
     }
 
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
-        self.db.book().sheet_file(id)
+        self.db.units.sheet_file(id)
     }
 
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
-        self.db.book().replaced()
+        self.db.units.replaced()
     }
 }
 
@@ -593,7 +593,7 @@ impl HmEngine {
                     },
                 ],
                 // The shipped unit types are illustrative (the book gives none).
-                provenance: db.provenance(&u.id),
+                provenance: db.units.provenance(&u.id),
                 // Its commanders are the list's, not units of the picker.
                 command: None,
             })

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use super::database::{Database, UNITS_DIR};
+use super::database::{Database, TROOP_TYPES};
 use super::model::*;
 use crate::core::catalog::{Catalog, Origin, Registry, SpanIndexes, Tables};
 use crate::core::diagnostic::Diagnostic;
@@ -15,7 +15,7 @@ use crate::core::error::Error;
 use crate::core::source::{FileId, Seg, Sources, SpanIndex};
 use crate::core::toml_file::parse;
 use crate::rulesets::data_lint::DataLint;
-use crate::rulesets::sheet_book::{self, read_parts, DraftData, Provenances};
+use crate::rulesets::sheet_book::{read_parts, DraftData, SheetBook};
 
 pub const RULESET_DIR: &str = "thucydide";
 const FILES: &[&str] = &[
@@ -69,7 +69,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         dirs,
         RULESET_DIR,
         FILES,
-        Some(("units.toml", UNITS_DIR)),
+        Some(("units.toml", TROOP_TYPES.folder)),
         sources,
         &mut registry,
     )?;
@@ -119,7 +119,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         advantage.condition,
     );
     diagnostics.extend(registry.diagnostics(&spans));
-    let (origins, provenance) = sheet_book::origins(&unit_catalog, &registry, sources);
+    let (units, origins) = SheetBook::read(unit_catalog, &registry, sources, &spans, &TROOP_TYPES);
     let db = Database {
         faces: die.face,
         armours,
@@ -128,11 +128,9 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         overrides: advantage.overrides,
         cells: advantage.cell,
         rules,
-        units: unit_catalog,
+        units,
         traits,
         game,
-        provenance,
-        replaced: registry.replaced(sources, &spans),
     };
     diagnostics.extend(lint_tables(&db, &files, &spans));
     for (u, origin) in db.units.iter().zip(&origins) {
@@ -426,17 +424,8 @@ pub(super) fn lint_unit(
 impl DraftData for Database {
     type Unit = Unit;
 
-    fn sheets_mut(&mut self) -> (&mut Catalog<Unit>, &mut Provenances) {
-        (&mut self.units, &mut self.provenance)
-    }
-
-    fn read(
-        sources: &Sources,
-        file: FileId,
-        index: &SpanIndex,
-        diagnostics: &mut Vec<Diagnostic>,
-    ) -> Vec<(usize, Unit)> {
-        read_units(sources, file, index, true, diagnostics).0
+    fn book_mut(&mut self) -> &mut SheetBook<Unit> {
+        &mut self.units
     }
 
     fn lint(&self, unit: &Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic> {

@@ -135,7 +135,7 @@ impl Sheets for ThucydideEngine {
     }
 
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
-        self.db.book().sheet(id)
+        self.db.units.sheet(id)
     }
 
     fn skills(&self, lang: Lang) -> Result<Option<Listing>, Error> {
@@ -161,7 +161,7 @@ impl Sheets for ThucydideEngine {
 
 impl Editor for ThucydideEngine {
     fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
-        self.db.book().copy_sheet(from, new_id, |u, id| u.id = id)
+        self.db.units.copy_sheet(from, new_id, |u, id| u.id = id)
     }
 
     fn sheet_form(
@@ -184,11 +184,11 @@ impl Editor for ThucydideEngine {
     }
 
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
-        self.db.book().sheet_file(id)
+        self.db.units.sheet_file(id)
     }
 
     fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
-        self.db.book().replaced()
+        self.db.units.replaced()
     }
 }
 
@@ -246,7 +246,7 @@ impl Lists for ThucydideEngine {
                 free: Vec::new(),
                 choices: Vec::new(),
                 // The shipped troop types are illustrative (the chapter gives none).
-                provenance: db.provenance(&u.id),
+                provenance: db.units.provenance(&u.id),
                 // Its characters go with a unit (TH), not in the picker.
                 command: None,
             })
