@@ -13,11 +13,13 @@ use serde::{Deserialize, Serialize};
 use super::engine::{copy_of, Draft, Rules, SheetFile};
 use super::printed::to_value;
 use super::sheet_form::the_one;
-use crate::core::catalog::{Catalog, HasId, Origin, Provenance, Registry, Replaced, SpanIndexes};
+use crate::core::catalog::{
+    Catalog, EntryFile, HasId, Origin, Provenance, Registry, Replaced, SpanIndexes, Tables,
+};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::{unknown, Error};
 use crate::core::source::{FileId, Sources, SpanIndex};
-use crate::core::toml_file::parse_in_parts;
+use crate::core::toml_file::{parse, parse_in_parts};
 
 /// Where each sheet comes from (muster's illustrative values, the player's), and the file
 /// that defines it.
@@ -124,6 +126,113 @@ impl<T: Serialize + Clone> SheetBook<T> {
     /// The sheets a later data layer replaced.
     pub fn replaced(&self) -> Vec<Replaced> {
         self.replaced.clone()
+    }
+}
+
+/// A layer's `units.toml`, read whole: its units, and what else it holds (a ruleset's traits,
+/// say; nothing for a file of the `units/` folder, or one that could not be read).
+pub trait UnitsToml: DeserializeOwned {
+    type Unit: DeserializeOwned + HasId;
+    type Rest: Default;
+    /// The file's units, and the rest.
+    fn split(self) -> (Vec<Self::Unit>, Self::Rest);
+}
+
+/// A ruleset's data read in layers, its sheets a book: the single tables, where each thing
+/// was defined, the span indexes and the diagnostics so far, and the files of units of every
+/// layer (`units.toml`, `units/*.toml`) still to read.
+pub struct Layers {
+    registry: Registry,
+    tables: Tables,
+    diagnostics: Vec<Diagnostic>,
+    spans: SpanIndexes,
+    entry_files: Vec<EntryFile>,
+}
+
+impl Layers {
+    /// Reads the folder `folder` of each data directory of `dirs`: the tables `files` and the
+    /// files of units (`units.toml` and the book's folder of sheet files).
+    pub fn read(
+        dirs: &[PathBuf],
+        folder: &str,
+        files: &[&'static str],
+        words: &BookWords,
+        sources: &mut Sources,
+    ) -> Result<Self, Error> {
+        let mut registry = Registry::default();
+        let (tables, entry_files) = Tables::read_layers(
+            dirs,
+            folder,
+            files,
+            Some(("units.toml", words.folder)),
+            sources,
+            &mut registry,
+        )?;
+        Ok(Layers {
+            registry,
+            diagnostics: tables.diagnostics.clone(),
+            spans: tables.span_indexes(sources),
+            tables,
+            entry_files,
+        })
+    }
+
+    /// The table `name`, parsed ([`Tables::parse`]; its diagnostic, if any, kept).
+    pub fn parse<T: DeserializeOwned>(&mut self, name: &str, sources: &Sources) -> Option<T> {
+        self.tables.parse(name, sources, &mut self.diagnostics)
+    }
+
+    /// What was read: where each thing was defined, the single tables, the diagnostics so
+    /// far and the span indexes.
+    pub fn into_parts(self) -> (Registry, Tables, Vec<Diagnostic>, SpanIndexes) {
+        (self.registry, self.tables, self.diagnostics, self.spans)
+    }
+
+    /// The units of every layer's files of units, in order, each where it was last defined;
+    /// what else a `units.toml` holds goes to `rest`, with the registry and the file.
+    pub fn units<F: UnitsToml>(
+        &mut self,
+        sources: &Sources,
+        mut rest: impl FnMut(&mut Registry, FileId, F::Rest),
+    ) -> Catalog<F::Unit> {
+        let mut units = Catalog::default();
+        for e in std::mem::take(&mut self.entry_files) {
+            let index = SpanIndex::of(sources, e.file);
+            let (read, more) =
+                read_units::<F>(sources, e.file, &index, e.in_folder, &mut self.diagnostics);
+            self.registry.add_at(&mut units, e.file, "unit", read);
+            rest(&mut self.registry, e.file, more);
+            self.spans.add(e.file, index);
+        }
+        units
+    }
+}
+
+/// The units of a layer's `units.toml` (read whole, as the shipped file, with what else it
+/// holds), or of a file of its `units/` folder ([`read_parts`]), each with its index in the
+/// file's `[[unit]]` array.
+fn read_units<F: UnitsToml>(
+    sources: &Sources,
+    file: FileId,
+    index: &SpanIndex,
+    in_folder: bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Vec<(usize, F::Unit)>, F::Rest) {
+    if in_folder {
+        return (
+            read_parts(sources, file, index, diagnostics),
+            F::Rest::default(),
+        );
+    }
+    match parse::<F>(sources, file, index) {
+        Ok(f) => {
+            let (units, rest) = f.split();
+            (units.into_iter().enumerate().collect(), rest)
+        }
+        Err(d) => {
+            diagnostics.push(d);
+            (Vec::new(), F::Rest::default())
+        }
     }
 }
 

@@ -9,13 +9,12 @@ use std::path::PathBuf;
 
 use super::database::{Database, TROOP_TYPES};
 use super::model::*;
-use crate::core::catalog::{Catalog, Origin, Registry, SpanIndexes, Tables};
+use crate::core::catalog::{Catalog, Origin, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
-use crate::core::source::{FileId, Seg, Sources, SpanIndex};
-use crate::core::toml_file::parse;
+use crate::core::source::{FileId, Seg, Sources};
 use crate::rulesets::data_lint::DataLint;
-use crate::rulesets::sheet_book::{read_parts, DraftData, SheetBook};
+use crate::rulesets::sheet_book::{DraftData, Layers, SheetBook, UnitsToml};
 
 pub const RULESET_DIR: &str = "thucydide";
 const FILES: &[&str] = &[
@@ -64,34 +63,18 @@ pub const DATA_RULES: &[(&str, &str)] = &[
 ];
 
 pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    let mut registry = Registry::default();
-    let (tables, entry_files) = Tables::read_layers(
-        dirs,
-        RULESET_DIR,
-        FILES,
-        Some(("units.toml", TROOP_TYPES.folder)),
-        sources,
-        &mut registry,
-    )?;
-    let mut diagnostics = tables.diagnostics.clone();
-    let mut spans = tables.span_indexes(sources);
-    let ids = |name| tables.get(name);
-    let die: Option<DieFile> = tables.parse("die.toml", sources, &mut diagnostics);
-    let armour: Option<ArmourFile> = tables.parse("armour.toml", sources, &mut diagnostics);
-    let advantage: Option<AdvantageFile> =
-        tables.parse("advantage.toml", sources, &mut diagnostics);
-    let rules: Option<Rules> = tables.parse("rules.toml", sources, &mut diagnostics);
-    let game: Option<crate::rulesets::game::GameRules> =
-        tables.parse("game.toml", sources, &mut diagnostics);
-    let mut unit_catalog = Catalog::default();
+    let mut read = Layers::read(dirs, RULESET_DIR, FILES, &TROOP_TYPES, sources)?;
+    let die: Option<DieFile> = read.parse("die.toml", sources);
+    let armour: Option<ArmourFile> = read.parse("armour.toml", sources);
+    let advantage: Option<AdvantageFile> = read.parse("advantage.toml", sources);
+    let rules: Option<Rules> = read.parse("rules.toml", sources);
+    let game: Option<crate::rulesets::game::GameRules> = read.parse("game.toml", sources);
     let mut traits = Catalog::default();
-    for e in entry_files {
-        let index = SpanIndex::of(sources, e.file);
-        let (units, found) = read_units(sources, e.file, &index, e.in_folder, &mut diagnostics);
-        registry.add_at(&mut unit_catalog, e.file, "unit", units);
-        registry.add(&mut traits, e.file, "trait", found);
-        spans.add(e.file, index);
-    }
+    let unit_catalog = read.units::<UnitsFile>(sources, |registry, file, found| {
+        registry.add(&mut traits, file, "trait", found);
+    });
+    let (mut registry, tables, mut diagnostics, spans) = read.into_parts();
+    let ids = |name| tables.get(name);
     let (Some(die), Some(armour), Some(advantage), Some(rules), Some(game)) =
         (die, armour, advantage, rules, game)
     else {
@@ -142,27 +125,14 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     })
 }
 
-/// The troop types of a layer's `units.toml` (read whole, with its traits), or of a file of
-/// its `units/` folder (one `[[unit]]` at a time: each malformed one reported, the others
-/// read), each with its index in the file's `[[unit]]` array; and the traits.
-pub(super) fn read_units(
-    sources: &Sources,
-    file: FileId,
-    index: &SpanIndex,
-    in_folder: bool,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> (Vec<(usize, Unit)>, Vec<Trait>) {
-    if !in_folder {
-        return match parse::<UnitsFile>(sources, file, index) {
-            Ok(f) => (f.unit.into_iter().enumerate().collect(), f.traits),
-            Err(d) => {
-                diagnostics.push(d);
-                (Vec::new(), Vec::new())
-            }
-        };
+/// A layer's `units.toml`: troop types and traits (a later layer's may hold troop types only).
+impl UnitsToml for UnitsFile {
+    type Unit = Unit;
+    type Rest = Vec<Trait>;
+
+    fn split(self) -> (Vec<Unit>, Vec<Trait>) {
+        (self.unit, self.traits)
     }
-    let units = read_parts(sources, file, index, diagnostics);
-    (units, Vec::new())
 }
 
 struct Files {
