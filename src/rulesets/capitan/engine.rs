@@ -564,6 +564,10 @@ impl Lists for CapitanEngine {
         Ok(notes)
     }
 
+    fn unit_keys(&self) -> &'static [&'static str] {
+        self.ruleset.list_words().unit_keys
+    }
+
     fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
         let unit = list_doc::unit_table(doc, index)?;
         let free = doc
@@ -593,13 +597,7 @@ impl Lists for CapitanEngine {
         change: &UnitChange,
     ) -> Result<Vec<String>, Error> {
         let before = free_skill_unit(doc);
-        let (unit, _) = set_in_place(
-            self,
-            self.ruleset.list_words().unit_keys,
-            doc,
-            index,
-            change,
-        )?;
+        let (unit, _) = set_in_place(self, self.unit_keys(), doc, index, change)?;
         let mut notes = Vec::new();
         // §10.1: one free skill in a list; `set` gives it to this unit or takes it away.
         let Some(list) = doc.get_mut("list").and_then(Item::as_table_like_mut) else {

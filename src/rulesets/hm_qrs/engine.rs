@@ -16,7 +16,7 @@ use crate::core::words::Phrase;
 use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::columns;
-use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
+use crate::rulesets::list_doc::{self, push_unit};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
 use crate::rulesets::{
@@ -386,9 +386,8 @@ impl Lists for HmEngine {
         Ok(())
     }
 
-    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
-        remove_unit_at(doc, index)?;
-        Ok(Vec::new())
+    fn unit_keys(&self) -> &'static [&'static str] {
+        self.ruleset.list_words().unit_keys
     }
 
     fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
@@ -411,13 +410,7 @@ impl Lists for HmEngine {
         index: usize,
         change: &UnitChange,
     ) -> Result<Vec<String>, Error> {
-        let (_, scratch) = set_in_place(
-            self,
-            self.ruleset.list_words().unit_keys,
-            doc,
-            index,
-            change,
-        )?;
+        let (_, scratch) = set_in_place(self, self.unit_keys(), doc, index, change)?;
         // A unit moved to a new brigade: the brigade the check wrote comes with it.
         let brigades = |d: &DocumentMut| {
             d.get("brigade")

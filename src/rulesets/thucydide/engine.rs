@@ -17,13 +17,13 @@ use crate::render::markup::MAX_BOXES;
 use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::columns;
-use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
+use crate::rulesets::list_doc::{self, push_unit};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
-use crate::rulesets::{set_in_place, Cards, Editor, Games, Lists, Rules, Sheets, UnitChange};
 use crate::rulesets::{
     to_value, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
 };
+use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Sheets};
 
 pub struct ThucydideEngine {
     /// The ruleset the registry loaded it as.
@@ -303,9 +303,8 @@ impl Lists for ThucydideEngine {
         Ok(())
     }
 
-    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
-        remove_unit_at(doc, index)?;
-        Ok(Vec::new())
+    fn unit_keys(&self) -> &'static [&'static str] {
+        self.ruleset.list_words().unit_keys
     }
 
     fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
@@ -316,22 +315,6 @@ impl Lists for ThucydideEngine {
             label: list_doc::text_of(unit, "label"),
             ..NewUnit::default()
         })
-    }
-
-    fn set_unit(
-        &self,
-        doc: &mut DocumentMut,
-        index: usize,
-        change: &UnitChange,
-    ) -> Result<Vec<String>, Error> {
-        set_in_place(
-            self,
-            self.ruleset.list_words().unit_keys,
-            doc,
-            index,
-            change,
-        )
-        .map(|_| Vec::new())
     }
 
     fn roster(

@@ -20,15 +20,13 @@ use crate::core::words::Phrase;
 use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::columns;
-use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
+use crate::rulesets::list_doc::{self, push_unit};
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     label, to_value, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
     Ruleset, Scored, SheetFilter,
 };
-use crate::rulesets::{
-    set_in_place, Cards, Editor, Games, Lists, Rules, Scoring, Sheets, UnitChange,
-};
+use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Scoring, Sheets};
 
 pub struct WabEngine {
     /// The ruleset the registry loaded it as.
@@ -593,9 +591,8 @@ impl Lists for WabEngine {
         Ok(())
     }
 
-    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
-        remove_unit_at(doc, index)?;
-        Ok(Vec::new())
+    fn unit_keys(&self) -> &'static [&'static str] {
+        self.ruleset.list_words().unit_keys
     }
 
     fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
@@ -624,22 +621,6 @@ impl Lists for WabEngine {
             guns: list_doc::count_of(unit, "guns"),
             ..NewUnit::default()
         })
-    }
-
-    fn set_unit(
-        &self,
-        doc: &mut DocumentMut,
-        index: usize,
-        change: &UnitChange,
-    ) -> Result<Vec<String>, Error> {
-        set_in_place(
-            self,
-            self.ruleset.list_words().unit_keys,
-            doc,
-            index,
-            change,
-        )
-        .map(|_| Vec::new())
     }
 
     fn roster(
