@@ -21,12 +21,14 @@ use crate::render::markup::MAX_BOXES;
 use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
+use crate::rulesets::priced::Pricing;
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     columns, label, set_in_place, to_value, Choice, Engine, FreeSkill, ListCheck, ListField,
     Listing, NewList, NewUnit, Ruleset, SheetFilter, UnitChange,
 };
 use crate::rulesets::{Cards, Careers, Editor, Games, Lists, Rules, Sheets};
+use crate::rulesets::{Draft, Replaced, SheetFile, SheetForm, UnitRow};
 
 pub struct CapitanEngine {
     /// The ruleset the registry loaded it as.
@@ -281,7 +283,7 @@ impl Sheets for CapitanEngine {
 }
 
 impl Editor for CapitanEngine {
-    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<SheetFile, Error> {
         let mut s = self
             .db
             .sheet(from)
@@ -299,21 +301,13 @@ impl Editor for CapitanEngine {
         )
     }
 
-    fn sheet_form(
-        &self,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<crate::rulesets::SheetForm, Error> {
+    fn sheet_form(&self, lang: Lang, labels: &toml::Table) -> Result<SheetForm, Error> {
         super::sheet_form::form(&self.db, lang, labels)
     }
 
-    fn draft(
-        &self,
-        sources: &crate::core::source::Sources,
-        file: crate::core::source::FileId,
-    ) -> Result<crate::rulesets::Draft, Error> {
+    fn draft(&self, sources: &Sources, file: FileId) -> Result<Draft, Error> {
         let typed = super::sheet_form::draft(&self.db, sources, file)?;
-        Ok(crate::rulesets::Draft {
+        Ok(Draft {
             engine: Rules {
                 ruleset: self.ruleset,
                 engine: Box::new(CapitanEngine::new(self.ruleset, typed.db)),
@@ -327,7 +321,7 @@ impl Editor for CapitanEngine {
         self.db.provenance.get(id).map(|(_, f)| f.into())
     }
 
-    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
+    fn replaced(&self) -> Vec<Replaced> {
         self.db.replaced.clone()
     }
 }
@@ -355,7 +349,7 @@ impl Lists for CapitanEngine {
         })
     }
 
-    fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
+    fn pricing(&self, row: &UnitRow) -> Option<Pricing> {
         super::priced::pricing(&self.db, row)
     }
 

@@ -17,6 +17,7 @@ use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::columns;
 use crate::rulesets::list_doc::{self, push_unit};
+use crate::rulesets::priced::Pricing;
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::sheet_book;
 use crate::rulesets::{
@@ -24,6 +25,7 @@ use crate::rulesets::{
     Offer, OfferChoice, Offers, Ruleset, SheetFilter, UnitChange,
 };
 use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Sheets};
+use crate::rulesets::{Draft, Replaced, SheetFile, SheetForm, UnitRow};
 
 pub struct HmEngine {
     /// The ruleset the registry loaded it as.
@@ -179,19 +181,15 @@ impl Sheets for HmEngine {
 }
 
 impl Editor for HmEngine {
-    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<SheetFile, Error> {
         self.db.units.copy_sheet(from, new_id, |u, id| u.id = id)
     }
 
-    fn sheet_form(
-        &self,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<crate::rulesets::SheetForm, Error> {
+    fn sheet_form(&self, lang: Lang, labels: &toml::Table) -> Result<SheetForm, Error> {
         super::sheet_form::form(&self.db, lang, labels)
     }
 
-    fn draft(&self, sources: &Sources, file: FileId) -> Result<crate::rulesets::Draft, Error> {
+    fn draft(&self, sources: &Sources, file: FileId) -> Result<Draft, Error> {
         let typed = sheet_book::draft(&self.db, "unit", sources, file)?;
         Ok(typed.into_draft(|db| Rules {
             ruleset: self.ruleset,
@@ -206,7 +204,7 @@ impl Editor for HmEngine {
         self.db.units.sheet_file(id)
     }
 
-    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
+    fn replaced(&self) -> Vec<Replaced> {
         self.db.units.replaced()
     }
 }
@@ -218,7 +216,7 @@ impl Lists for HmEngine {
         })
     }
 
-    fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
+    fn pricing(&self, row: &UnitRow) -> Option<Pricing> {
         super::priced::pricing(&self.db, row)
     }
 

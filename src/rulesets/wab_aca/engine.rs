@@ -21,12 +21,14 @@ use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::columns;
 use crate::rulesets::list_doc::{self, push_unit};
+use crate::rulesets::priced::Pricing;
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::{
     label, to_value, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
     Ruleset, Scored, SheetFilter,
 };
 use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Scoring, Sheets};
+use crate::rulesets::{Draft, Replaced, SheetFile, SheetForm, UnitRow};
 
 pub struct WabEngine {
     /// The ruleset the registry loaded it as.
@@ -326,11 +328,11 @@ impl Editor for WabEngine {
         self.db.provenance.get(id).map(|(_, f)| f.into())
     }
 
-    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
+    fn replaced(&self) -> Vec<Replaced> {
         self.db.replaced.clone()
     }
 
-    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<SheetFile, Error> {
         let mut e = self
             .db
             .entry(from)
@@ -347,21 +349,13 @@ impl Editor for WabEngine {
         )
     }
 
-    fn sheet_form(
-        &self,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<crate::rulesets::SheetForm, Error> {
+    fn sheet_form(&self, lang: Lang, labels: &toml::Table) -> Result<SheetForm, Error> {
         super::sheet_form::form(&self.db, lang, labels)
     }
 
-    fn draft(
-        &self,
-        sources: &crate::core::source::Sources,
-        file: crate::core::source::FileId,
-    ) -> Result<crate::rulesets::Draft, Error> {
+    fn draft(&self, sources: &Sources, file: FileId) -> Result<Draft, Error> {
         let typed = super::sheet_form::draft(&self.db, sources, file)?;
-        Ok(crate::rulesets::Draft {
+        Ok(Draft {
             engine: Rules {
                 ruleset: self.ruleset,
                 engine: Box::new(WabEngine::new(self.ruleset, typed.db)),
@@ -379,7 +373,7 @@ impl Lists for WabEngine {
         })
     }
 
-    fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
+    fn pricing(&self, row: &UnitRow) -> Option<Pricing> {
         super::priced::pricing(&self.db, row)
     }
 
@@ -728,7 +722,7 @@ impl Games for WabEngine {
         super::battle::game_problems(self.ruleset, &self.db, game)
     }
 
-    fn game_count(&self, row: &crate::rulesets::UnitRow) -> Option<i64> {
+    fn game_count(&self, row: &UnitRow) -> Option<i64> {
         match self.db.entry(&row.id) {
             Some(e) => Some(i64::from(e.casualty_boxes(row.figures))),
             None => row.figures,
@@ -757,7 +751,7 @@ fn nation_id(h: &ArmyHeader) -> String {
 }
 
 /// What a checked list bought for a unit, back from its row.
-fn bought_from_row(row: &crate::rulesets::UnitRow) -> ListUnit {
+fn bought_from_row(row: &UnitRow) -> ListUnit {
     let has = |id: &str| row.extras.iter().any(|e| e.id == id);
     ListUnit {
         entry: Some(row.id.clone()),
