@@ -9,7 +9,7 @@ use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::names::{self, NameKind};
 use crate::render::templates::Templates;
-use crate::rulesets::Rules;
+use crate::rulesets::{Naming, Rules};
 use crate::rulesets::{NewUnit, Ruleset, UnitChange};
 
 /// The language of the command line's own words: English where the ruleset's words have it,
@@ -65,7 +65,13 @@ impl<'a> Namer<'a> {
         wanted: &str,
         list: Option<&DocumentMut>,
     ) -> Result<String, Error> {
-        let candidates = self.engine.names(kind, &self.labels, list);
+        let candidates = self.engine.names(
+            kind,
+            &Naming {
+                labels: &self.labels,
+                list,
+            },
+        );
         if candidates.is_empty() {
             return Ok(wanted.to_owned());
         }
@@ -74,7 +80,13 @@ impl<'a> Namer<'a> {
 
     /// An option as given (`Drapeau`, `Elite figures=4`, `size=Grande unité`), as its id.
     pub fn option(&self, given: &str, list: Option<&DocumentMut>) -> Result<String, Error> {
-        let candidates = self.engine.names(NameKind::Option, &self.labels, list);
+        let candidates = self.engine.names(
+            NameKind::Option,
+            &Naming {
+                labels: &self.labels,
+                list,
+            },
+        );
         names::resolve_option(given, &candidates, self.lang).map_err(Error::Usage)
     }
 

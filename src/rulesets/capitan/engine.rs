@@ -27,6 +27,7 @@ use crate::rulesets::{
     columns, label, set_in_place, to_value, Choice, Engine, FreeSkill, ListCheck, ListField,
     Listing, NewList, NewUnit, Ruleset, SheetFilter, UnitChange,
 };
+use crate::rulesets::{Candidate, NameKind, Naming};
 use crate::rulesets::{Cards, Careers, Editor, Games, Lists, Rules, Sheets};
 use crate::rulesets::{Draft, Replaced, SheetFile, SheetForm, UnitRow};
 
@@ -142,14 +143,8 @@ impl Engine for CapitanEngine {
         .join(", ")
     }
 
-    fn names(
-        &self,
-        kind: crate::rulesets::NameKind,
-        _labels: &[(Lang, toml::Table)],
-        _list: Option<&DocumentMut>,
-    ) -> Vec<crate::rulesets::Candidate> {
+    fn names(&self, kind: NameKind, _: &Naming) -> Vec<Candidate> {
         use crate::core::names::Names;
-        use crate::rulesets::{Candidate, NameKind};
         match kind {
             NameKind::Unit => self
                 .db

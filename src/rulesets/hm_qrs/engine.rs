@@ -24,6 +24,7 @@ use crate::rulesets::{
     label, set_in_place, to_value, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
     Offer, OfferChoice, Offers, Ruleset, SheetFilter, UnitChange,
 };
+use crate::rulesets::{Candidate, NameKind, Naming};
 use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Sheets};
 use crate::rulesets::{Draft, Replaced, SheetFile, SheetForm, UnitRow};
 
@@ -62,14 +63,8 @@ impl Engine for HmEngine {
         )
     }
 
-    fn names(
-        &self,
-        kind: crate::rulesets::NameKind,
-        _labels: &[(Lang, toml::Table)],
-        _list: Option<&DocumentMut>,
-    ) -> Vec<crate::rulesets::Candidate> {
+    fn names(&self, kind: NameKind, _: &Naming) -> Vec<Candidate> {
         use crate::core::names::Names;
-        use crate::rulesets::{Candidate, NameKind};
         match kind {
             NameKind::Unit => self
                 .db

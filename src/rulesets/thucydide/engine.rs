@@ -24,6 +24,7 @@ use crate::rulesets::sheet_book;
 use crate::rulesets::{
     to_value, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
 };
+use crate::rulesets::{Candidate, NameKind, Naming};
 use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Sheets};
 use crate::rulesets::{Draft, Replaced, SheetFile, SheetForm, UnitRow};
 
@@ -45,13 +46,7 @@ impl Engine for ThucydideEngine {
         )
     }
 
-    fn names(
-        &self,
-        kind: crate::rulesets::NameKind,
-        _labels: &[(Lang, toml::Table)],
-        _list: Option<&DocumentMut>,
-    ) -> Vec<crate::rulesets::Candidate> {
-        use crate::rulesets::{Candidate, NameKind};
+    fn names(&self, kind: NameKind, _: &Naming) -> Vec<Candidate> {
         match kind {
             NameKind::Unit => self
                 .db

@@ -27,6 +27,7 @@ use crate::rulesets::{
     label, to_value, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
     Ruleset, Scored, SheetFilter,
 };
+use crate::rulesets::{Candidate, NameKind, Naming};
 use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Scoring, Sheets};
 use crate::rulesets::{Draft, Replaced, SheetFile, SheetForm, UnitRow};
 
@@ -92,14 +93,9 @@ impl Engine for WabEngine {
         .join(", ")
     }
 
-    fn names(
-        &self,
-        kind: crate::rulesets::NameKind,
-        labels: &[(Lang, toml::Table)],
-        list: Option<&DocumentMut>,
-    ) -> Vec<crate::rulesets::Candidate> {
+    fn names(&self, kind: NameKind, naming: &Naming) -> Vec<Candidate> {
         use crate::core::names::Names;
-        use crate::rulesets::{Candidate, NameKind};
+        let Naming { labels, list } = *naming;
         match kind {
             NameKind::Unit => {
                 // A list's own army's entries first: several armies have hussars.
