@@ -65,28 +65,24 @@ impl<'a> Namer<'a> {
         wanted: &str,
         list: Option<&DocumentMut>,
     ) -> Result<String, Error> {
-        let candidates = self.engine.names(
-            kind,
-            &Naming {
-                labels: &self.labels,
-                list,
-            },
-        );
+        let candidates = self.engine.names(kind, &self.naming(list));
         if candidates.is_empty() {
             return Ok(wanted.to_owned());
         }
         names::resolve(wanted, self.what(kind), &candidates, self.lang).map_err(Error::Usage)
     }
 
+    /// What an argument is named in: the ruleset's labels, and the list `list`.
+    fn naming<'b>(&'b self, list: Option<&'b DocumentMut>) -> Naming<'b> {
+        Naming {
+            labels: &self.labels,
+            list,
+        }
+    }
+
     /// An option as given (`Drapeau`, `Elite figures=4`, `size=Grande unité`), as its id.
     pub fn option(&self, given: &str, list: Option<&DocumentMut>) -> Result<String, Error> {
-        let candidates = self.engine.names(
-            NameKind::Option,
-            &Naming {
-                labels: &self.labels,
-                list,
-            },
-        );
+        let candidates = self.engine.names(NameKind::Option, &self.naming(list));
         names::resolve_option(given, &candidates, self.lang).map_err(Error::Usage)
     }
 
