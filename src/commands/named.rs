@@ -9,7 +9,7 @@ use crate::core::error::Error;
 use crate::core::i18n::Lang;
 use crate::core::names::{self, NameKind};
 use crate::render::templates::Templates;
-use crate::rulesets::Rules;
+use crate::rulesets::{Naming, Rules};
 use crate::rulesets::{NewUnit, Ruleset, UnitChange};
 
 /// The language of the command line's own words: English where the ruleset's words have it,
@@ -65,16 +65,24 @@ impl<'a> Namer<'a> {
         wanted: &str,
         list: Option<&DocumentMut>,
     ) -> Result<String, Error> {
-        let candidates = self.engine.names(kind, &self.labels, list);
+        let candidates = self.engine.names(kind, &self.naming(list));
         if candidates.is_empty() {
             return Ok(wanted.to_owned());
         }
         names::resolve(wanted, self.what(kind), &candidates, self.lang).map_err(Error::Usage)
     }
 
+    /// What an argument is named in: the ruleset's labels, and the list `list`.
+    fn naming<'b>(&'b self, list: Option<&'b DocumentMut>) -> Naming<'b> {
+        Naming {
+            labels: &self.labels,
+            list,
+        }
+    }
+
     /// An option as given (`Drapeau`, `Elite figures=4`, `size=Grande unité`), as its id.
     pub fn option(&self, given: &str, list: Option<&DocumentMut>) -> Result<String, Error> {
-        let candidates = self.engine.names(NameKind::Option, &self.labels, list);
+        let candidates = self.engine.names(NameKind::Option, &self.naming(list));
         names::resolve_option(given, &candidates, self.lang).map_err(Error::Usage)
     }
 

@@ -391,6 +391,31 @@ pub fn ruleset_files(dirs: &[PathBuf], folder: &str, sub: &str) -> Result<Vec<Pa
     Ok(files)
 }
 
+/// The files of `folder` and of its `sub` folder in each data directory ([`ruleset_files`]),
+/// read into `sources` in that order, each one's layer set in `registry`: each file's id, its
+/// span index, its name, and whether it is in the `sub` folder.
+pub fn layer_files(
+    dirs: &[PathBuf],
+    folder: &str,
+    sub: &str,
+    sources: &mut super::source::Sources,
+    registry: &mut Registry,
+) -> Result<Vec<(FileId, SpanIndex, String, bool)>, Error> {
+    let mut read = Vec::new();
+    for path in ruleset_files(dirs, folder, sub)? {
+        let file = sources.read(&path)?;
+        registry.set_layer(file, layer_of(dirs, &path));
+        let index = SpanIndex::parse(sources.text(file));
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let in_sub = path
+            .parent()
+            .and_then(Path::file_name)
+            .is_some_and(|p| p == sub);
+        read.push((file, index, name.to_owned(), in_sub));
+    }
+    Ok(read)
+}
+
 /// A table no data directory has: `folder/name`, with the directories searched.
 pub fn missing_table(folder: &str, name: &str, dirs: &[PathBuf]) -> Diagnostic {
     Diagnostic::error(

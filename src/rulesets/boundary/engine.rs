@@ -28,16 +28,11 @@ pub trait Engine: Send + Sync {
 
     /// What an argument of the command line may name ([`NameKind`]: a unit's sheet or entry,
     /// a skill, an option): each one's id and its names in every language of the ruleset
-    /// (`labels`: its labels in each, for what only its words name). Those `list` (a list's
-    /// document) takes first, such as its army's entries, are of rank 0, the others of rank 1.
-    /// Empty: the ruleset names no such thing, and arguments are taken as they are.
-    fn names(
-        &self,
-        kind: NameKind,
-        labels: &[(Lang, toml::Table)],
-        list: Option<&DocumentMut>,
-    ) -> Vec<Candidate> {
-        let _ = (kind, labels, list);
+    /// ([`Naming::labels`]: its labels in each, for what only its words name). Those the
+    /// [`Naming::list`] takes first, such as its army's entries, are of rank 0, the others of
+    /// rank 1. Empty: the ruleset names no such thing, and arguments are taken as they are.
+    fn names(&self, kind: NameKind, naming: &Naming) -> Vec<Candidate> {
+        let _ = (kind, naming);
         Vec::new()
     }
 
@@ -80,6 +75,15 @@ pub trait Engine: Send + Sync {
     fn scoring(&self) -> Option<&dyn Scoring> {
         None
     }
+}
+
+/// What an argument of the command line is named in ([`Engine::names`]).
+#[derive(Clone, Copy)]
+pub struct Naming<'a> {
+    /// The ruleset's labels in each of its languages.
+    pub labels: &'a [(Lang, toml::Table)],
+    /// The document of the list the argument names a unit of, if any.
+    pub list: Option<&'a DocumentMut>,
 }
 
 /// An engine's accessors to the capabilities it has, each answering with the engine itself,

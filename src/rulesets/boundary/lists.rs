@@ -66,21 +66,6 @@ pub trait Lists {
         self.offers(sources, check.file, lang, labels)
     }
 
-    /// [`Lists::offers`] of the sheets or entries `ids` only (their `data_id`): what the
-    /// builder's view of a list names its units by, without the whole picker's work.
-    fn offers_of(
-        &self,
-        sources: &Sources,
-        file: FileId,
-        lang: Lang,
-        labels: &toml::Table,
-        ids: &[&str],
-    ) -> Result<Offers, Error> {
-        let mut offers = self.offers(sources, file, lang, labels)?;
-        offers.offers.retain(|o| ids.contains(&o.data_id.as_str()));
-        Ok(offers)
-    }
-
     /// The ids of the ruleset's house rules (muster's own rules, off unless a list or
     /// `--house-rule` turns one on), in the data's order; none for a ruleset without them.
     fn house_rules(&self) -> Vec<String> {
@@ -100,20 +85,29 @@ pub trait Lists {
     /// Appends a unit to a list document (refusing unknown ids before anything is written).
     fn add_unit(&self, doc: &mut DocumentMut, unit: &NewUnit) -> Result<(), Error>;
 
-    /// Removes unit `index` (1-based); returns notes about what else changed.
-    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error>;
+    /// Removes unit `index` (1-based), the units after it moving up by one; returns notes
+    /// about what else changed (what named units by number).
+    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
+        list_doc::remove_unit_at(doc, index).map(|()| Vec::new())
+    }
 
     /// Unit `index` (1-based) of a list document, as `muster list add` would be asked for it.
     fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error>;
 
+    /// The keys a unit's table in a list of this ruleset may hold, written back one by one
+    /// when a unit is changed where it stands ([`ListWords::unit_keys`], [`set_in_place`]).
+    fn unit_keys(&self) -> &'static [&'static str];
+
     /// `muster list set`: changes unit `index` (1-based) where it stands ([`set_in_place`]);
-    /// returns notes about what else changed.
+    /// returns notes about what else changed (what the change wrote besides the unit).
     fn set_unit(
         &self,
         doc: &mut DocumentMut,
         index: usize,
         change: &UnitChange,
-    ) -> Result<Vec<String>, Error>;
+    ) -> Result<Vec<String>, Error> {
+        set_in_place(self, self.unit_keys(), doc, index, change).map(|_| Vec::new())
+    }
 
     /// `muster list move`: unit `from` (1-based) goes to place `to`, the units between shift
     /// by one; returns notes about what else changed (what named units by number).

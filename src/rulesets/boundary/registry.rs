@@ -162,6 +162,16 @@ pub struct PlayerSheets {
     pub noun: &'static str,
 }
 
+impl PlayerSheets {
+    /// The unit types of a ruleset that keeps its sheets in a book (`sheet_book`): one
+    /// `[[unit]]` each in `units/`.
+    pub const UNITS: PlayerSheets = PlayerSheets {
+        folder: "units",
+        table: "unit",
+        noun: "unit types",
+    };
+}
+
 impl Ruleset {
     /// The ruleset a module's `META` declares.
     pub const fn of(meta: &'static Meta) -> Ruleset {

@@ -1,14 +1,13 @@
 //! Reading the Capitán data directories (`unit-sheets/capitan/`) into a [`Database`], with a
 //! diagnostic for every malformed file, unknown key, bad value or inconsistent sheet.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::database::Database;
 use super::lint;
 use super::model::*;
 use crate::core::catalog::{
-    layer_of, missing_table, ruleset_files, Catalog, HasId, Origin, Provenance, Registry,
-    SpanIndexes,
+    layer_files, missing_table, Catalog, HasId, Origin, Provenance, Registry, SpanIndexes,
 };
 use crate::core::diagnostic::{Diagnostic, Span};
 use crate::core::error::Error;
@@ -47,25 +46,17 @@ impl Loaded {
 
 /// Loads and checks every directory in order; later directories add entries.
 pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    let files = ruleset_files(dirs, RULESET_DIR, "sheets")?;
+    let mut parts = Parts::default();
+    let files = layer_files(dirs, RULESET_DIR, "sheets", sources, &mut parts.registry)?;
     let mut diagnostics = Vec::new();
     let mut spans = SpanIndexes::default();
-    let mut parts = Parts::default();
-    for path in files {
-        let file = sources.read(&path)?;
-        parts.registry.set_layer(file, layer_of(dirs, &path));
-        let index = SpanIndex::parse(sources.text(file));
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let in_sheets = path
-            .parent()
-            .and_then(Path::file_name)
-            .is_some_and(|p| p == "sheets");
-        let result = if in_sheets {
+    for (file, index, name, in_sub) in files {
+        let result = if in_sub {
             let (sheets, mut found) = parse_sheets(sources, file, &index);
             found.extend(parts.add_sheets(file, sheets));
             Ok(found)
         } else {
-            match name {
+            match name.as_str() {
                 "rules.toml" => parse::<Rules>(sources, file, &index)
                     .map(|r| parts.set_single(file, "rules.toml", r, |p| &mut p.rules)),
                 "artillery.toml" => parse::<Artillery>(sources, file, &index)

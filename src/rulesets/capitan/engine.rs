@@ -21,13 +21,16 @@ use crate::render::markup::MAX_BOXES;
 use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
+use crate::rulesets::priced::Pricing;
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::roster_of::RosterOf;
 use crate::rulesets::{
     columns, label, set_in_place, to_value, Choice, Engine, FreeSkill, ListCheck, ListField,
     Listing, NewList, NewUnit, Ruleset, SheetFilter, UnitChange,
 };
+use crate::rulesets::{Candidate, NameKind, Naming};
 use crate::rulesets::{Cards, Careers, Editor, Games, Lists, Rules, Sheets};
+use crate::rulesets::{Draft, Replaced, SheetFile, SheetForm, UnitRow};
 
 pub struct CapitanEngine {
     /// The ruleset the registry loaded it as.
@@ -141,14 +144,8 @@ impl Engine for CapitanEngine {
         .join(", ")
     }
 
-    fn names(
-        &self,
-        kind: crate::rulesets::NameKind,
-        _labels: &[(Lang, toml::Table)],
-        _list: Option<&DocumentMut>,
-    ) -> Vec<crate::rulesets::Candidate> {
+    fn names(&self, kind: NameKind, _: &Naming) -> Vec<Candidate> {
         use crate::core::names::Names;
-        use crate::rulesets::{Candidate, NameKind};
         match kind {
             NameKind::Unit => self
                 .db
@@ -282,7 +279,7 @@ impl Sheets for CapitanEngine {
 }
 
 impl Editor for CapitanEngine {
-    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<SheetFile, Error> {
         let mut s = self
             .db
             .sheet(from)
@@ -300,21 +297,13 @@ impl Editor for CapitanEngine {
         )
     }
 
-    fn sheet_form(
-        &self,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<crate::rulesets::SheetForm, Error> {
+    fn sheet_form(&self, lang: Lang, labels: &toml::Table) -> Result<SheetForm, Error> {
         super::sheet_form::form(&self.db, lang, labels)
     }
 
-    fn draft(
-        &self,
-        sources: &crate::core::source::Sources,
-        file: crate::core::source::FileId,
-    ) -> Result<crate::rulesets::Draft, Error> {
+    fn draft(&self, sources: &Sources, file: FileId) -> Result<Draft, Error> {
         let typed = super::sheet_form::draft(&self.db, sources, file)?;
-        Ok(crate::rulesets::Draft {
+        Ok(Draft {
             engine: Rules {
                 ruleset: self.ruleset,
                 engine: Box::new(CapitanEngine::new(self.ruleset, typed.db)),
@@ -328,7 +317,7 @@ impl Editor for CapitanEngine {
         self.db.provenance.get(id).map(|(_, f)| f.into())
     }
 
-    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
+    fn replaced(&self) -> Vec<Replaced> {
         self.db.replaced.clone()
     }
 }
@@ -356,7 +345,7 @@ impl Lists for CapitanEngine {
         })
     }
 
-    fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
+    fn pricing(&self, row: &UnitRow) -> Option<Pricing> {
         super::priced::pricing(&self.db, row)
     }
 
@@ -440,17 +429,6 @@ impl Lists for CapitanEngine {
                 .offers_for(&self.db, list, sources, check.file, lang, labels)),
             None => self.offers(sources, check.file, lang, labels),
         }
-    }
-
-    fn offers_of(
-        &self,
-        sources: &Sources,
-        file: FileId,
-        lang: Lang,
-        labels: &toml::Table,
-        ids: &[&str],
-    ) -> Result<crate::rulesets::Offers, Error> {
-        super::offers::offers(&self.db, sources, file, lang, labels, Some(ids))
     }
 
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {
@@ -576,6 +554,10 @@ impl Lists for CapitanEngine {
         Ok(notes)
     }
 
+    fn unit_keys(&self) -> &'static [&'static str] {
+        self.ruleset.list_words().unit_keys
+    }
+
     fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
         let unit = list_doc::unit_table(doc, index)?;
         let free = doc
@@ -605,13 +587,7 @@ impl Lists for CapitanEngine {
         change: &UnitChange,
     ) -> Result<Vec<String>, Error> {
         let before = free_skill_unit(doc);
-        let (unit, _) = set_in_place(
-            self,
-            self.ruleset.list_words().unit_keys,
-            doc,
-            index,
-            change,
-        )?;
+        let (unit, _) = set_in_place(self, self.unit_keys(), doc, index, change)?;
         let mut notes = Vec::new();
         // §10.1: one free skill in a list; `set` gives it to this unit or takes it away.
         let Some(list) = doc.get_mut("list").and_then(Item::as_table_like_mut) else {

@@ -15,22 +15,6 @@ use crate::core::error::Error;
 use crate::core::source::{FileId, Sources};
 use crate::rulesets::{label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers};
 
-/// The offers for the list in `file`: of every sheet, or of the sheets `only`.
-pub fn offers(
-    db: &Database,
-    sources: &Sources,
-    file: FileId,
-    lang: Lang,
-    labels: &toml::Table,
-    only: Option<&[&str]>,
-) -> Result<Offers, Error> {
-    let list = parsed(sources, file)?;
-    let free_max = free_skill_max(db, sources, file, &list.list);
-    let mut offers = of_context(db, &list.list, free_max, lang, labels, only);
-    count_taken(&mut offers, &list);
-    Ok(offers)
-}
-
 /// The list in `file`, parsed for its offers.
 pub fn parsed(sources: &Sources, file: FileId) -> Result<ListFile, Error> {
     let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
@@ -84,7 +68,7 @@ impl Kept {
         let mut offers = match kept.iter().find(|(c, _)| of(c)) {
             Some((_, offers)) => offers.clone(),
             None => {
-                let made = of_context(db, header, free_max, lang, labels, None);
+                let made = of_context(db, header, free_max, lang, labels);
                 if kept.len() >= KEPT {
                     kept.remove(0);
                 }
@@ -132,7 +116,6 @@ fn of_context(
     free_max: u32,
     lang: Lang,
     labels: &toml::Table,
-    only: Option<&[&str]>,
 ) -> Offers {
     let pts = label(labels, "points");
     let groups = [Kind::Command, Kind::Troop, Kind::Artillery]
@@ -142,7 +125,6 @@ fn of_context(
     let offers = db
         .sheets
         .iter()
-        .filter(|sheet| only.is_none_or(|ids| ids.contains(&sheet.id.as_str())))
         .map(|sheet| {
             let extras = sheet
                 .skills

@@ -286,7 +286,7 @@ pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> 
                 "rating": brigade.map(|b| b.rating),
                 "size": u.size.clone().or_else(|| t.map(|t| t.size.clone())),
                 "cost": cost,
-                "provenance": t.map(|t| db.provenance(&t.id)),
+                "provenance": t.map(|t| db.units.provenance(&t.id)),
             }),
             priced: u.priced.clone(),
         });

@@ -6,16 +6,15 @@
 
 use std::path::PathBuf;
 
-use super::database::{Database, UNITS_DIR};
+use super::database::{Database, UNIT_TYPES};
 use super::model::*;
-use crate::core::catalog::{valid_id, Catalog, Origin, Registry, SpanIndexes, Tables};
+use crate::core::catalog::{valid_id, Origin, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
-use crate::core::source::{FileId, Seg, Sources, SpanIndex};
+use crate::core::source::{FileId, Seg, Sources};
 use crate::core::suggest::nearest;
-use crate::core::toml_file::parse;
 use crate::rulesets::data_lint::DataLint;
-use crate::rulesets::sheet_book::{self, read_parts, DraftData, Provenances};
+use crate::rulesets::sheet_book::{DraftData, Layers, SheetBook, UnitsToml};
 
 pub const RULESET_DIR: &str = "hm-qrs";
 const FILES: &[&str] = &["rules.toml", "units.toml", "game.toml"];
@@ -52,27 +51,11 @@ pub const DATA_RULES: &[(&str, &str)] = &[
 ];
 
 pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    let mut registry = Registry::default();
-    let (tables, entry_files) = Tables::read_layers(
-        dirs,
-        RULESET_DIR,
-        FILES,
-        Some(("units.toml", UNITS_DIR)),
-        sources,
-        &mut registry,
-    )?;
-    let mut diagnostics = tables.diagnostics.clone();
-    let mut spans = tables.span_indexes(sources);
-    let rules: Option<Rules> = tables.parse("rules.toml", sources, &mut diagnostics);
-    let game: Option<crate::rulesets::game::GameRules> =
-        tables.parse("game.toml", sources, &mut diagnostics);
-    let mut units = Catalog::default();
-    for e in entry_files {
-        let index = SpanIndex::of(sources, e.file);
-        let read = read_units(sources, e.file, &index, e.in_folder, &mut diagnostics);
-        registry.add_at(&mut units, e.file, "unit", read);
-        spans.add(e.file, index);
-    }
+    let mut read = Layers::read(dirs, RULESET_DIR, FILES, &UNIT_TYPES, sources)?;
+    let rules: Option<Rules> = read.parse("rules.toml", sources);
+    let game: Option<crate::rulesets::game::GameRules> = read.parse("game.toml", sources);
+    let units = read.units::<UnitsFile>(sources, |_, _, ()| {});
+    let (mut registry, tables, mut diagnostics, spans) = read.into_parts();
     diagnostics.extend(registry.diagnostics(&spans));
     let (Some(rules), Some(game), Some(rf)) = (rules, game, tables.get("rules.toml")) else {
         return Ok(Loaded {
@@ -80,14 +63,8 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
             diagnostics,
         });
     };
-    let (origins, provenance) = sheet_book::origins(&units, &registry, sources);
-    let db = Database {
-        rules,
-        units,
-        game,
-        provenance,
-        replaced: registry.replaced(sources, &spans),
-    };
+    let (units, origins) = SheetBook::read(units, &registry, sources, &spans, &UNIT_TYPES);
+    let db = Database { rules, units, game };
     diagnostics.extend(lint_tables(&db, rf, &spans));
     for (u, origin) in db.units.iter().zip(&origins) {
         diagnostics.extend(lint_unit(&db, u, origin, &spans));
@@ -98,26 +75,14 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     })
 }
 
-/// The units of a layer's `units.toml` (read whole, as the shipped file), or of a file of its
-/// `units/` folder (one `[[unit]]` at a time: each malformed one reported, the others
-/// read), each with its index in the file's `[[unit]]` array.
-pub(super) fn read_units(
-    sources: &Sources,
-    file: FileId,
-    index: &SpanIndex,
-    in_folder: bool,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Vec<(usize, Unit)> {
-    if !in_folder {
-        return match parse::<UnitsFile>(sources, file, index) {
-            Ok(f) => f.unit.into_iter().enumerate().collect(),
-            Err(d) => {
-                diagnostics.push(d);
-                Vec::new()
-            }
-        };
+/// A layer's `units.toml`: unit types only.
+impl UnitsToml for UnitsFile {
+    type Unit = Unit;
+    type Rest = ();
+
+    fn split(self) -> (Vec<Unit>, ()) {
+        (self.unit, ())
     }
-    read_parts(sources, file, index, diagnostics)
 }
 
 /// The note of every error `data check` finds in the data.
@@ -380,17 +345,8 @@ pub(super) fn lint_unit(
 impl DraftData for Database {
     type Unit = Unit;
 
-    fn sheets_mut(&mut self) -> (&mut Catalog<Unit>, &mut Provenances) {
-        (&mut self.units, &mut self.provenance)
-    }
-
-    fn read(
-        sources: &Sources,
-        file: FileId,
-        index: &SpanIndex,
-        diagnostics: &mut Vec<Diagnostic>,
-    ) -> Vec<(usize, Unit)> {
-        read_units(sources, file, index, true, diagnostics)
+    fn book_mut(&mut self) -> &mut SheetBook<Unit> {
+        &mut self.units
     }
 
     fn lint(&self, unit: &Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic> {

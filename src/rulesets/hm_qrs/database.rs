@@ -2,44 +2,27 @@
 //! comes from. Pure data, no I/O (reading it: `data.rs`).
 
 use super::model::*;
-use crate::core::catalog::{Catalog, Provenance, Replaced};
-use crate::rulesets::sheet_book::{Provenances, SheetBook};
+use crate::rulesets::sheet_book::{BookWords, SheetBook};
 
-/// The folder of a layer's unit files, one `[[unit]]` or more each (the player's own).
-pub const UNITS_DIR: &str = "units";
+/// The unit types in the sheet commands' words; `folder`: a layer's unit files, one
+/// `[[unit]]` or more each (the player's own).
+pub const UNIT_TYPES: BookWords = BookWords {
+    noun: "unit type",
+    what: "hm-qrs unit type",
+    folder: "units",
+};
 
 #[derive(Debug, Clone)]
 pub struct Database {
     pub rules: Rules,
-    pub units: Catalog<Unit>,
+    /// The unit types, where each comes from (the shipped types are illustrative: the sheet
+    /// gives none; a later layer's are the player's), and those a later layer replaced.
+    pub units: SheetBook<Unit>,
     /// What the game companion tracks (game.toml).
     pub game: crate::rulesets::game::GameRules,
-    /// Where each unit type comes from (muster's illustrative values, the player's), and the
-    /// file that defines it.
-    pub provenance: Provenances,
-    /// The unit types a later data layer replaced (`data check` says them).
-    pub replaced: Vec<Replaced>,
 }
 
 impl Database {
-    /// Where the unit type `id` comes from: the shipped types are illustrative (the sheet
-    /// gives none), a later layer's are the player's.
-    pub fn provenance(&self, id: &str) -> Provenance {
-        self.book().provenance(id)
-    }
-
-    /// The unit types as the sheet commands see them.
-    pub fn book(&self) -> SheetBook<'_, Unit> {
-        SheetBook {
-            units: &self.units,
-            provenance: &self.provenance,
-            replaced: &self.replaced,
-            noun: "unit type",
-            what: "hm-qrs unit type",
-            folder: UNITS_DIR,
-        }
-    }
-
     pub fn size(&self, id: &str) -> Option<&DiceRow> {
         self.rules.size.iter().find(|s| s.id == id)
     }

@@ -16,7 +16,8 @@ use crate::core::words::Phrase;
 use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::columns;
-use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
+use crate::rulesets::list_doc::{self, push_unit};
+use crate::rulesets::priced::Pricing;
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::roster_of::RosterOf;
 use crate::rulesets::sheet_book;
@@ -24,7 +25,9 @@ use crate::rulesets::{
     label, set_in_place, to_value, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
     Offer, OfferChoice, Offers, Ruleset, SheetFilter, UnitChange,
 };
+use crate::rulesets::{Candidate, NameKind, Naming};
 use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Sheets};
+use crate::rulesets::{Draft, Replaced, SheetFile, SheetForm, UnitRow};
 
 pub struct HmEngine {
     /// The ruleset the registry loaded it as.
@@ -61,14 +64,8 @@ impl Engine for HmEngine {
         )
     }
 
-    fn names(
-        &self,
-        kind: crate::rulesets::NameKind,
-        _labels: &[(Lang, toml::Table)],
-        _list: Option<&DocumentMut>,
-    ) -> Vec<crate::rulesets::Candidate> {
+    fn names(&self, kind: NameKind, _: &Naming) -> Vec<Candidate> {
         use crate::core::names::Names;
-        use crate::rulesets::{Candidate, NameKind};
         match kind {
             NameKind::Unit => self
                 .db
@@ -175,24 +172,20 @@ impl Sheets for HmEngine {
     }
 
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
-        self.db.book().sheet(id)
+        self.db.units.sheet(id)
     }
 }
 
 impl Editor for HmEngine {
-    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
-        self.db.book().copy_sheet(from, new_id, |u, id| u.id = id)
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<SheetFile, Error> {
+        self.db.units.copy_sheet(from, new_id, |u, id| u.id = id)
     }
 
-    fn sheet_form(
-        &self,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<crate::rulesets::SheetForm, Error> {
+    fn sheet_form(&self, lang: Lang, labels: &toml::Table) -> Result<SheetForm, Error> {
         super::sheet_form::form(&self.db, lang, labels)
     }
 
-    fn draft(&self, sources: &Sources, file: FileId) -> Result<crate::rulesets::Draft, Error> {
+    fn draft(&self, sources: &Sources, file: FileId) -> Result<Draft, Error> {
         let typed = sheet_book::draft(&self.db, "unit", sources, file)?;
         Ok(typed.into_draft(|db| Rules {
             ruleset: self.ruleset,
@@ -204,11 +197,11 @@ impl Editor for HmEngine {
     }
 
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
-        self.db.book().sheet_file(id)
+        self.db.units.sheet_file(id)
     }
 
-    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
-        self.db.book().replaced()
+    fn replaced(&self) -> Vec<Replaced> {
+        self.db.units.replaced()
     }
 }
 
@@ -219,7 +212,7 @@ impl Lists for HmEngine {
         })
     }
 
-    fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
+    fn pricing(&self, row: &UnitRow) -> Option<Pricing> {
         super::priced::pricing(&self.db, row)
     }
 
@@ -387,9 +380,8 @@ impl Lists for HmEngine {
         Ok(())
     }
 
-    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
-        remove_unit_at(doc, index)?;
-        Ok(Vec::new())
+    fn unit_keys(&self) -> &'static [&'static str] {
+        self.ruleset.list_words().unit_keys
     }
 
     fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
@@ -412,13 +404,7 @@ impl Lists for HmEngine {
         index: usize,
         change: &UnitChange,
     ) -> Result<Vec<String>, Error> {
-        let (_, scratch) = set_in_place(
-            self,
-            self.ruleset.list_words().unit_keys,
-            doc,
-            index,
-            change,
-        )?;
+        let (_, scratch) = set_in_place(self, self.unit_keys(), doc, index, change)?;
         // A unit moved to a new brigade: the brigade the check wrote comes with it.
         let brigades = |d: &DocumentMut| {
             d.get("brigade")
@@ -593,7 +579,7 @@ impl HmEngine {
                     },
                 ],
                 // The shipped unit types are illustrative (the book gives none).
-                provenance: db.provenance(&u.id),
+                provenance: db.units.provenance(&u.id),
                 // Its commanders are the list's, not units of the picker.
                 command: None,
             })

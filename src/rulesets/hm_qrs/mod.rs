@@ -49,11 +49,7 @@ pub const META: Meta = Meta {
     procedures: procedures::PROCEDURES,
     duels: procedures::DUELS,
     duel_choices: procedures::DUEL_CHOICES,
-    player_sheets: Some(PlayerSheets {
-        folder: "units",
-        table: "unit",
-        noun: "unit types",
-    }),
+    player_sheets: Some(PlayerSheets::UNITS),
 };
 
 /// The built-in templates of `templates/hm-qrs/`.

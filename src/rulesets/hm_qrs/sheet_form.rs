@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::database::{Database, UNITS_DIR};
+use super::database::{Database, UNIT_TYPES};
 use super::model::{Arm, Lang, Unit};
 use crate::core::error::Error;
 use crate::rulesets::sheet_form::FormSpec;
@@ -53,5 +53,5 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         units: UNITS,
         ..FormSpec::default()
     };
-    form_of::<Unit>(&spec, labels, "unit", UNITS_DIR, "the unit form")
+    form_of::<Unit>(&spec, labels, "unit", UNIT_TYPES.folder, "the unit form")
 }

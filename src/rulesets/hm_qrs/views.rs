@@ -104,7 +104,7 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
         brigade: u.brigade.clone(),
         points: t.points,
         boxes: t.stamina.saturating_mul(2).min(MAX_BOXES),
-        provenance: db.provenance(&t.id),
+        provenance: db.units.provenance(&t.id),
     }
 }
 

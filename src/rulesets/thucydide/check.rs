@@ -155,7 +155,7 @@ pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> 
                 "label": label,
                 "elements": elements,
                 "character": u.character.map(Character::as_str),
-                "provenance": t.map(|t| db.provenance(&t.id)),
+                "provenance": t.map(|t| db.units.provenance(&t.id)),
             }),
             priced: u.priced.clone(),
         });

@@ -7,15 +7,14 @@
 
 use std::path::PathBuf;
 
-use super::database::{Database, UNITS_DIR};
+use super::database::{Database, TROOP_TYPES};
 use super::model::*;
-use crate::core::catalog::{Catalog, Origin, Registry, SpanIndexes, Tables};
+use crate::core::catalog::{Catalog, Origin, SpanIndexes};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
-use crate::core::source::{FileId, Seg, Sources, SpanIndex};
-use crate::core::toml_file::parse;
+use crate::core::source::{FileId, Seg, Sources};
 use crate::rulesets::data_lint::DataLint;
-use crate::rulesets::sheet_book::{self, read_parts, DraftData, Provenances};
+use crate::rulesets::sheet_book::{DraftData, Layers, SheetBook, UnitsToml};
 
 pub const RULESET_DIR: &str = "thucydide";
 const FILES: &[&str] = &[
@@ -64,34 +63,18 @@ pub const DATA_RULES: &[(&str, &str)] = &[
 ];
 
 pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    let mut registry = Registry::default();
-    let (tables, entry_files) = Tables::read_layers(
-        dirs,
-        RULESET_DIR,
-        FILES,
-        Some(("units.toml", UNITS_DIR)),
-        sources,
-        &mut registry,
-    )?;
-    let mut diagnostics = tables.diagnostics.clone();
-    let mut spans = tables.span_indexes(sources);
-    let ids = |name| tables.get(name);
-    let die: Option<DieFile> = tables.parse("die.toml", sources, &mut diagnostics);
-    let armour: Option<ArmourFile> = tables.parse("armour.toml", sources, &mut diagnostics);
-    let advantage: Option<AdvantageFile> =
-        tables.parse("advantage.toml", sources, &mut diagnostics);
-    let rules: Option<Rules> = tables.parse("rules.toml", sources, &mut diagnostics);
-    let game: Option<crate::rulesets::game::GameRules> =
-        tables.parse("game.toml", sources, &mut diagnostics);
-    let mut unit_catalog = Catalog::default();
+    let mut read = Layers::read(dirs, RULESET_DIR, FILES, &TROOP_TYPES, sources)?;
+    let die: Option<DieFile> = read.parse("die.toml", sources);
+    let armour: Option<ArmourFile> = read.parse("armour.toml", sources);
+    let advantage: Option<AdvantageFile> = read.parse("advantage.toml", sources);
+    let rules: Option<Rules> = read.parse("rules.toml", sources);
+    let game: Option<crate::rulesets::game::GameRules> = read.parse("game.toml", sources);
     let mut traits = Catalog::default();
-    for e in entry_files {
-        let index = SpanIndex::of(sources, e.file);
-        let (units, found) = read_units(sources, e.file, &index, e.in_folder, &mut diagnostics);
-        registry.add_at(&mut unit_catalog, e.file, "unit", units);
-        registry.add(&mut traits, e.file, "trait", found);
-        spans.add(e.file, index);
-    }
+    let unit_catalog = read.units::<UnitsFile>(sources, |registry, file, found| {
+        registry.add(&mut traits, file, "trait", found);
+    });
+    let (mut registry, tables, mut diagnostics, spans) = read.into_parts();
+    let ids = |name| tables.get(name);
     let (Some(die), Some(armour), Some(advantage), Some(rules), Some(game)) =
         (die, armour, advantage, rules, game)
     else {
@@ -119,7 +102,7 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         advantage.condition,
     );
     diagnostics.extend(registry.diagnostics(&spans));
-    let (origins, provenance) = sheet_book::origins(&unit_catalog, &registry, sources);
+    let (units, origins) = SheetBook::read(unit_catalog, &registry, sources, &spans, &TROOP_TYPES);
     let db = Database {
         faces: die.face,
         armours,
@@ -128,11 +111,9 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
         overrides: advantage.overrides,
         cells: advantage.cell,
         rules,
-        units: unit_catalog,
+        units,
         traits,
         game,
-        provenance,
-        replaced: registry.replaced(sources, &spans),
     };
     diagnostics.extend(lint_tables(&db, &files, &spans));
     for (u, origin) in db.units.iter().zip(&origins) {
@@ -144,27 +125,14 @@ pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
     })
 }
 
-/// The troop types of a layer's `units.toml` (read whole, with its traits), or of a file of
-/// its `units/` folder (one `[[unit]]` at a time: each malformed one reported, the others
-/// read), each with its index in the file's `[[unit]]` array; and the traits.
-pub(super) fn read_units(
-    sources: &Sources,
-    file: FileId,
-    index: &SpanIndex,
-    in_folder: bool,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> (Vec<(usize, Unit)>, Vec<Trait>) {
-    if !in_folder {
-        return match parse::<UnitsFile>(sources, file, index) {
-            Ok(f) => (f.unit.into_iter().enumerate().collect(), f.traits),
-            Err(d) => {
-                diagnostics.push(d);
-                (Vec::new(), Vec::new())
-            }
-        };
+/// A layer's `units.toml`: troop types and traits (a later layer's may hold troop types only).
+impl UnitsToml for UnitsFile {
+    type Unit = Unit;
+    type Rest = Vec<Trait>;
+
+    fn split(self) -> (Vec<Unit>, Vec<Trait>) {
+        (self.unit, self.traits)
     }
-    let units = read_parts(sources, file, index, diagnostics);
-    (units, Vec::new())
 }
 
 struct Files {
@@ -426,17 +394,8 @@ pub(super) fn lint_unit(
 impl DraftData for Database {
     type Unit = Unit;
 
-    fn sheets_mut(&mut self) -> (&mut Catalog<Unit>, &mut Provenances) {
-        (&mut self.units, &mut self.provenance)
-    }
-
-    fn read(
-        sources: &Sources,
-        file: FileId,
-        index: &SpanIndex,
-        diagnostics: &mut Vec<Diagnostic>,
-    ) -> Vec<(usize, Unit)> {
-        read_units(sources, file, index, true, diagnostics).0
+    fn book_mut(&mut self) -> &mut SheetBook<Unit> {
+        &mut self.units
     }
 
     fn lint(&self, unit: &Unit, origin: &Origin, spans: &SpanIndexes) -> Vec<Diagnostic> {

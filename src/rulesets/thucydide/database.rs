@@ -3,11 +3,16 @@
 //! `data.rs`).
 
 use super::model::*;
-use crate::core::catalog::{Catalog, Provenance, Replaced};
-use crate::rulesets::sheet_book::{Provenances, SheetBook};
+use crate::core::catalog::Catalog;
+use crate::rulesets::sheet_book::{BookWords, SheetBook};
 
-/// The folder of a layer's troop-type files, one `[[unit]]` or more each (the player's own).
-pub const UNITS_DIR: &str = "units";
+/// The troop types in the sheet commands' words; `folder`: a layer's troop-type files, one
+/// `[[unit]]` or more each (the player's own).
+pub const TROOP_TYPES: BookWords = BookWords {
+    noun: "troop type",
+    what: "Thucydide troop type",
+    folder: "units",
+};
 
 #[derive(Debug, Clone)]
 pub struct Database {
@@ -18,33 +23,11 @@ pub struct Database {
     pub overrides: Vec<Override>,
     pub cells: Vec<Cell>,
     pub rules: Rules,
-    pub units: Catalog<Unit>,
+    /// The troop types, where each comes from (the shipped types are illustrative: the
+    /// chapter gives none; a later layer's are the player's), and the troop types and traits
+    /// a later layer replaced.
+    pub units: SheetBook<Unit>,
     pub traits: Catalog<Trait>,
     /// What the game companion tracks (game.toml).
     pub game: crate::rulesets::game::GameRules,
-    /// Where each troop type comes from (muster's illustrative values, the player's), and
-    /// the file that defines it.
-    pub provenance: Provenances,
-    /// The troop types and traits a later data layer replaced (`data check` says them).
-    pub replaced: Vec<Replaced>,
-}
-
-impl Database {
-    /// Where the troop type `id` comes from: the shipped types are illustrative (the
-    /// chapter gives none), a later layer's are the player's.
-    pub fn provenance(&self, id: &str) -> Provenance {
-        self.book().provenance(id)
-    }
-
-    /// The troop types as the sheet commands see them.
-    pub fn book(&self) -> SheetBook<'_, Unit> {
-        SheetBook {
-            units: &self.units,
-            provenance: &self.provenance,
-            replaced: &self.replaced,
-            noun: "troop type",
-            what: "Thucydide troop type",
-            folder: UNITS_DIR,
-        }
-    }
 }

@@ -17,14 +17,17 @@ use crate::render::markup::MAX_BOXES;
 use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::columns;
-use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
+use crate::rulesets::list_doc::{self, push_unit};
+use crate::rulesets::priced::Pricing;
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::roster_of::RosterOf;
 use crate::rulesets::sheet_book;
-use crate::rulesets::{set_in_place, Cards, Editor, Games, Lists, Rules, Sheets, UnitChange};
 use crate::rulesets::{
     to_value, Engine, ListCheck, Listing, NewList, NewUnit, Ruleset, SheetFilter,
 };
+use crate::rulesets::{Candidate, NameKind, Naming};
+use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Sheets};
+use crate::rulesets::{Draft, Replaced, SheetFile, SheetForm, UnitRow};
 
 pub struct ThucydideEngine {
     /// The ruleset the registry loaded it as.
@@ -44,13 +47,7 @@ impl Engine for ThucydideEngine {
         )
     }
 
-    fn names(
-        &self,
-        kind: crate::rulesets::NameKind,
-        _labels: &[(Lang, toml::Table)],
-        _list: Option<&DocumentMut>,
-    ) -> Vec<crate::rulesets::Candidate> {
-        use crate::rulesets::{Candidate, NameKind};
+    fn names(&self, kind: NameKind, _: &Naming) -> Vec<Candidate> {
         match kind {
             NameKind::Unit => self
                 .db
@@ -136,7 +133,7 @@ impl Sheets for ThucydideEngine {
     }
 
     fn sheet(&self, id: &str) -> Result<serde_json::Value, Error> {
-        self.db.book().sheet(id)
+        self.db.units.sheet(id)
     }
 
     fn skills(&self, lang: Lang) -> Result<Option<Listing>, Error> {
@@ -161,19 +158,15 @@ impl Sheets for ThucydideEngine {
 }
 
 impl Editor for ThucydideEngine {
-    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
-        self.db.book().copy_sheet(from, new_id, |u, id| u.id = id)
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<SheetFile, Error> {
+        self.db.units.copy_sheet(from, new_id, |u, id| u.id = id)
     }
 
-    fn sheet_form(
-        &self,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<crate::rulesets::SheetForm, Error> {
+    fn sheet_form(&self, lang: Lang, labels: &toml::Table) -> Result<SheetForm, Error> {
         super::sheet_form::form(&self.db, lang, labels)
     }
 
-    fn draft(&self, sources: &Sources, file: FileId) -> Result<crate::rulesets::Draft, Error> {
+    fn draft(&self, sources: &Sources, file: FileId) -> Result<Draft, Error> {
         let typed = sheet_book::draft(&self.db, "troop type", sources, file)?;
         Ok(typed.into_draft(|db| Rules {
             ruleset: self.ruleset,
@@ -185,11 +178,11 @@ impl Editor for ThucydideEngine {
     }
 
     fn sheet_file(&self, id: &str) -> Option<std::path::PathBuf> {
-        self.db.book().sheet_file(id)
+        self.db.units.sheet_file(id)
     }
 
-    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
-        self.db.book().replaced()
+    fn replaced(&self) -> Vec<Replaced> {
+        self.db.units.replaced()
     }
 }
 
@@ -200,7 +193,7 @@ impl Lists for ThucydideEngine {
         })
     }
 
-    fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
+    fn pricing(&self, row: &UnitRow) -> Option<Pricing> {
         super::priced::pricing(&self.db, row)
     }
 
@@ -247,7 +240,7 @@ impl Lists for ThucydideEngine {
                 free: Vec::new(),
                 choices: Vec::new(),
                 // The shipped troop types are illustrative (the chapter gives none).
-                provenance: db.provenance(&u.id),
+                provenance: db.units.provenance(&u.id),
                 // Its characters go with a unit (TH), not in the picker.
                 command: None,
             })
@@ -304,9 +297,8 @@ impl Lists for ThucydideEngine {
         Ok(())
     }
 
-    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
-        remove_unit_at(doc, index)?;
-        Ok(Vec::new())
+    fn unit_keys(&self) -> &'static [&'static str] {
+        self.ruleset.list_words().unit_keys
     }
 
     fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
@@ -317,22 +309,6 @@ impl Lists for ThucydideEngine {
             label: list_doc::text_of(unit, "label"),
             ..NewUnit::default()
         })
-    }
-
-    fn set_unit(
-        &self,
-        doc: &mut DocumentMut,
-        index: usize,
-        change: &UnitChange,
-    ) -> Result<Vec<String>, Error> {
-        set_in_place(
-            self,
-            self.ruleset.list_words().unit_keys,
-            doc,
-            index,
-            change,
-        )
-        .map(|_| Vec::new())
     }
 
     fn roster(

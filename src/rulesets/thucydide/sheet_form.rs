@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::database::{Database, UNITS_DIR};
+use super::database::{Database, TROOP_TYPES};
 use super::model::{Lang, Unit};
 use crate::core::error::Error;
 use crate::rulesets::sheet_form::FormSpec;
@@ -47,5 +47,5 @@ pub fn form(db: &Database, lang: Lang, labels: &toml::Table) -> Result<SheetForm
         units: UNITS,
         ..FormSpec::default()
     };
-    form_of::<Unit>(&spec, labels, "unit", UNITS_DIR, "the troop form")
+    form_of::<Unit>(&spec, labels, "unit", TROOP_TYPES.folder, "the troop form")
 }

@@ -110,7 +110,7 @@ pub fn card(db: &Database, u: &CardUnit, lang: Lang, labels: &toml::Table) -> Ca
         character: u
             .character
             .map(|c| label(labels, &format!("character_{}", c.as_str()))),
-        provenance: db.provenance(&t.id),
+        provenance: db.units.provenance(&t.id),
     }
 }
 

@@ -2,7 +2,7 @@
 //! diagnostic for every malformed file, unknown key, bad value or inconsistent entry, all at
 //! once.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde::Deserialize;
 
@@ -10,8 +10,7 @@ use super::database::{Army, Database};
 use super::lint::{self, Located};
 use super::model::*;
 use crate::core::catalog::{
-    layer_of, missing_table, ruleset_files, Catalog, HasId, Origin, Provenance, Registry,
-    SpanIndexes,
+    layer_files, missing_table, Catalog, HasId, Origin, Provenance, Registry, SpanIndexes,
 };
 use crate::core::diagnostic::{Diagnostic, Span};
 use crate::core::error::Error;
@@ -88,29 +87,21 @@ struct Parts {
 
 /// Loads and checks every directory in order; later directories add armies and special rules.
 pub fn load(dirs: &[PathBuf], sources: &mut Sources) -> Result<Loaded, Error> {
-    let files = ruleset_files(dirs, RULESET_DIR, "armies")?;
+    let mut parts = Parts::default();
+    let files = layer_files(dirs, RULESET_DIR, "armies", sources, &mut parts.registry)?;
     let mut diagnostics = Vec::new();
     let mut spans = SpanIndexes::default();
-    let mut parts = Parts::default();
-    for path in files {
-        let file = sources.read(&path)?;
-        parts.registry.set_layer(file, layer_of(dirs, &path));
-        let index = SpanIndex::parse(sources.text(file));
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let in_armies = path
-            .parent()
-            .and_then(Path::file_name)
-            .is_some_and(|p| p == "armies");
-        if in_armies {
+    for (file, index, name, in_sub) in files {
+        if in_sub {
             diagnostics.extend(parts.add_army(sources, file, &index));
         } else {
-            let result = match name {
+            let result = match name.as_str() {
                 "rules.toml" => parse::<Rules>(sources, file, &index)
-                    .map(|r| set_single(&mut parts.rules, file, name, r)),
+                    .map(|r| set_single(&mut parts.rules, file, &name, r)),
                 "core.toml" => parse::<Core>(sources, file, &index)
-                    .map(|c| set_single(&mut parts.core, file, name, c)),
+                    .map(|c| set_single(&mut parts.core, file, &name, c)),
                 "artillery.toml" => parse::<Artillery>(sources, file, &index)
-                    .map(|a| set_single(&mut parts.artillery, file, name, a)),
+                    .map(|a| set_single(&mut parts.artillery, file, &name, a)),
                 "game.toml" => parse::<crate::rulesets::game::GameRules>(sources, file, &index)
                     .map(|g| {
                         parts.game = g;

@@ -20,16 +20,17 @@ use crate::core::words::Phrase;
 use crate::rulesets::cards::CardsOf;
 use crate::rulesets::checking;
 use crate::rulesets::columns;
-use crate::rulesets::list_doc::{self, push_unit, remove_unit_at};
+use crate::rulesets::list_doc::{self, push_unit};
+use crate::rulesets::priced::Pricing;
 use crate::rulesets::procedure::{Preview, Request};
 use crate::rulesets::roster_of::RosterOf;
 use crate::rulesets::{
     label, to_value, Battle, Choice, Engine, ListCheck, ListField, Listing, NewList, NewUnit,
     Ruleset, Scored, SheetFilter,
 };
-use crate::rulesets::{
-    set_in_place, Cards, Editor, Games, Lists, Rules, Scoring, Sheets, UnitChange,
-};
+use crate::rulesets::{Candidate, NameKind, Naming};
+use crate::rulesets::{Cards, Editor, Games, Lists, Rules, Scoring, Sheets};
+use crate::rulesets::{Draft, Replaced, SheetFile, SheetForm, UnitRow};
 
 pub struct WabEngine {
     /// The ruleset the registry loaded it as.
@@ -93,14 +94,9 @@ impl Engine for WabEngine {
         .join(", ")
     }
 
-    fn names(
-        &self,
-        kind: crate::rulesets::NameKind,
-        labels: &[(Lang, toml::Table)],
-        list: Option<&DocumentMut>,
-    ) -> Vec<crate::rulesets::Candidate> {
+    fn names(&self, kind: NameKind, naming: &Naming) -> Vec<Candidate> {
         use crate::core::names::Names;
-        use crate::rulesets::{Candidate, NameKind};
+        let Naming { labels, list } = *naming;
         match kind {
             NameKind::Unit => {
                 // A list's own army's entries first: several armies have hussars.
@@ -329,11 +325,11 @@ impl Editor for WabEngine {
         self.db.provenance.get(id).map(|(_, f)| f.into())
     }
 
-    fn replaced(&self) -> Vec<crate::rulesets::Replaced> {
+    fn replaced(&self) -> Vec<Replaced> {
         self.db.replaced.clone()
     }
 
-    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<crate::rulesets::SheetFile, Error> {
+    fn copy_sheet(&self, from: &str, new_id: &str) -> Result<SheetFile, Error> {
         let mut e = self
             .db
             .entry(from)
@@ -350,21 +346,13 @@ impl Editor for WabEngine {
         )
     }
 
-    fn sheet_form(
-        &self,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Result<crate::rulesets::SheetForm, Error> {
+    fn sheet_form(&self, lang: Lang, labels: &toml::Table) -> Result<SheetForm, Error> {
         super::sheet_form::form(&self.db, lang, labels)
     }
 
-    fn draft(
-        &self,
-        sources: &crate::core::source::Sources,
-        file: crate::core::source::FileId,
-    ) -> Result<crate::rulesets::Draft, Error> {
+    fn draft(&self, sources: &Sources, file: FileId) -> Result<Draft, Error> {
         let typed = super::sheet_form::draft(&self.db, sources, file)?;
-        Ok(crate::rulesets::Draft {
+        Ok(Draft {
             engine: Rules {
                 ruleset: self.ruleset,
                 engine: Box::new(WabEngine::new(self.ruleset, typed.db)),
@@ -382,7 +370,7 @@ impl Lists for WabEngine {
         })
     }
 
-    fn pricing(&self, row: &crate::rulesets::UnitRow) -> Option<crate::rulesets::priced::Pricing> {
+    fn pricing(&self, row: &UnitRow) -> Option<Pricing> {
         super::priced::pricing(&self.db, row)
     }
 
@@ -423,7 +411,7 @@ impl Lists for WabEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
-        super::offers::offers(&self.db, sources, file, lang, labels, None)
+        super::offers::offers(&self.db, sources, file, lang, labels)
     }
 
     fn offers_checked(
@@ -434,22 +422,9 @@ impl Lists for WabEngine {
         labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
         match check.parsed.get::<super::list::ListFile>() {
-            Some(list) => Ok(super::offers::offers_for(
-                &self.db, list, lang, labels, None,
-            )),
+            Some(list) => Ok(super::offers::offers_for(&self.db, list, lang, labels)),
             None => self.offers(sources, check.file, lang, labels),
         }
-    }
-
-    fn offers_of(
-        &self,
-        sources: &Sources,
-        file: FileId,
-        lang: Lang,
-        labels: &toml::Table,
-        ids: &[&str],
-    ) -> Result<crate::rulesets::Offers, Error> {
-        super::offers::offers(&self.db, sources, file, lang, labels, Some(ids))
     }
 
     fn house_rules(&self) -> Vec<String> {
@@ -607,9 +582,8 @@ impl Lists for WabEngine {
         Ok(())
     }
 
-    fn remove_unit(&self, doc: &mut DocumentMut, index: usize) -> Result<Vec<String>, Error> {
-        remove_unit_at(doc, index)?;
-        Ok(Vec::new())
+    fn unit_keys(&self) -> &'static [&'static str] {
+        self.ruleset.list_words().unit_keys
     }
 
     fn unit_of(&self, doc: &DocumentMut, index: usize) -> Result<NewUnit, Error> {
@@ -638,22 +612,6 @@ impl Lists for WabEngine {
             guns: list_doc::count_of(unit, "guns"),
             ..NewUnit::default()
         })
-    }
-
-    fn set_unit(
-        &self,
-        doc: &mut DocumentMut,
-        index: usize,
-        change: &UnitChange,
-    ) -> Result<Vec<String>, Error> {
-        set_in_place(
-            self,
-            self.ruleset.list_words().unit_keys,
-            doc,
-            index,
-            change,
-        )
-        .map(|_| Vec::new())
     }
 
     fn roster(
@@ -760,7 +718,7 @@ impl Games for WabEngine {
         super::battle::game_problems(self.ruleset, &self.db, game)
     }
 
-    fn game_count(&self, row: &crate::rulesets::UnitRow) -> Option<i64> {
+    fn game_count(&self, row: &UnitRow) -> Option<i64> {
         match self.db.entry(&row.id) {
             Some(e) => Some(i64::from(e.casualty_boxes(row.figures))),
             None => row.figures,
@@ -789,7 +747,7 @@ fn nation_id(h: &ArmyHeader) -> String {
 }
 
 /// What a checked list bought for a unit, back from its row.
-fn bought_from_row(row: &crate::rulesets::UnitRow) -> ListUnit {
+fn bought_from_row(row: &UnitRow) -> ListUnit {
     let has = |id: &str| row.extras.iter().any(|e| e.id == id);
     ListUnit {
         entry: Some(row.id.clone()),

@@ -10,28 +10,21 @@ use crate::core::error::Error;
 use crate::core::source::{FileId, Sources};
 use crate::rulesets::{label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers};
 
-/// The offers for the list in `file`: of every entry, or of the entries `only`.
+/// The offers for the list in `file`.
 pub fn offers(
     db: &Database,
     sources: &Sources,
     file: FileId,
     lang: Lang,
     labels: &toml::Table,
-    only: Option<&[&str]>,
 ) -> Result<Offers, Error> {
     let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
         .map_err(|d| Error::Usage(d.message))?;
-    Ok(offers_for(db, &list, lang, labels, only))
+    Ok(offers_for(db, &list, lang, labels))
 }
 
 /// [`offers`] of a list parsed already.
-pub fn offers_for(
-    db: &Database,
-    list: &ListFile,
-    lang: Lang,
-    labels: &toml::Table,
-    only: Option<&[&str]>,
-) -> Offers {
+pub fn offers_for(db: &Database, list: &ListFile, lang: Lang, labels: &toml::Table) -> Offers {
     let army = db.army(&list.list.army);
     let pts = label(labels, "points");
     let groups = Kind::ALL
@@ -40,9 +33,6 @@ pub fn offers_for(
         .collect();
     let mut offers = Vec::new();
     for entry in db.entries.iter() {
-        if only.is_some_and(|ids| !ids.contains(&entry.id.as_str())) {
-            continue;
-        }
         let mine = entry.army == list.list.army;
         // A general is added by his rank or role (`general = "division"`); the army's own.
         let word = match (entry.kind, army) {
