@@ -18,7 +18,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use muster::commands::to_json;
 use muster::core::source::Sources;
 use muster::ops::check::report_json;
-use muster::ops::ready::{data_stamp, Checked, Ready};
+use muster::ops::ready::{data_stamp, Checked, ListAt, Ready};
 use muster::rulesets::{self, Ruleset, UnitChange};
 
 /// What both handlers do first: the ruleset read from the text, the data's fingerprint
@@ -31,10 +31,18 @@ fn checked(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> Checked 
         ready.is_current(data_stamp(ruleset, dirs)),
         "the data unchanged"
     );
-    let roots = vec![path.parent().expect("a folder").to_path_buf()];
     ready
-        .check(Some(roots), path, "l.toml", text.to_owned())
+        .check(&at(path), text.to_owned())
         .unwrap_or_else(|_| panic!("a list"))
+}
+
+/// Where the benches' lists are read, as the server reads its own: within their folder.
+fn at(path: &Path) -> ListAt {
+    ListAt {
+        roots: Some(vec![path.parent().expect("a folder").to_path_buf()]),
+        path: path.to_path_buf(),
+        name: "l.toml".to_owned(),
+    }
 }
 
 fn check(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
@@ -70,15 +78,13 @@ fn edit(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
         label: Some("Bench".to_owned()),
         ..UnitChange::default()
     };
-    let roots = vec![path.parent().expect("a folder").to_path_buf()];
-    let mut edited =
-        muster::ops::edit::edit(ready, Some(roots), path, "l.toml", text, |engine, doc| {
-            engine
-                .ruleset()
-                .need(engine.lists(), "army lists")
-                .and_then(|lists| lists.set_unit(doc, 1, &change))
-        })
-        .expect("an edit");
+    let mut edited = muster::ops::edit::edit(ready, &at(path), text, |engine, doc| {
+        engine
+            .ruleset()
+            .need(engine.lists(), "army lists")
+            .and_then(|lists| lists.set_unit(doc, 1, &change))
+    })
+    .expect("an edit");
     assert_ne!(edited.text, text, "the edit changes the list");
     view_of(ready, &mut edited.checked, &edited.text)
 }

@@ -3,12 +3,12 @@
 //! the byte-order mark and line endings kept, an edit that makes the same list written as
 //! nothing.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use toml_edit::DocumentMut;
 
-use super::ready::{Checked, Ready};
+use super::ready::{Checked, ListAt, Ready};
 use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources, SpanIndex};
@@ -161,22 +161,21 @@ pub struct Edited {
 /// they wrote it. Fails when the result would no longer be a list file.
 pub fn edit(
     ready: &Ready,
-    roots: Option<Vec<PathBuf>>,
-    path: &Path,
-    name: &str,
+    at: &ListAt,
     original: &str,
     change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<Edited, Error> {
+    let name = at.name.as_str();
     let not_a_list = |(d, at): (Diagnostic, Option<(usize, usize)>)| {
         let at = at
             .map(|(l, c)| format!(" (line {l}, column {c})"))
             .unwrap_or_default();
         Error::Usage(format!("{name} is not a list file{at}: {}", d.message))
     };
-    let check = |text: &str| ready.check_unfolded(roots.clone(), path, name, text.to_owned());
+    let check = |text: &str| ready.check_unfolded(at, text.to_owned());
     let original_check = || {
         ready
-            .check_kept(roots.clone(), path, name, original)
+            .check_kept(at, original)
             .map(|c| Arc::try_unwrap(c).unwrap_or_else(|c| (*c).clone()))
     };
     // An edit of a text that is no list file is refused as such, whatever the edit.
@@ -207,7 +206,7 @@ pub fn edit(
                 let carries = carries(ready, &made, &edited, &recorded, &written.records);
                 if carries && edited == original {
                     // Only the records changed the original: the same list, its text kept.
-                    return Ok(kept(ready, &roots, path, name, original, made, notes));
+                    return Ok(kept(ready, at, original, made, notes));
                 }
                 let after = if carries {
                     Ok(with_records(ready, made, &recorded, &written.records))
@@ -233,22 +232,14 @@ pub fn edit(
             }
         }
     };
-    Ok(kept(ready, &roots, path, name, &text, checked, notes))
+    Ok(kept(ready, at, &text, checked, notes))
 }
 
 /// The edit's answer: its `text` and `checked` (kept for the next edit's original, then
 /// folded) and its notes.
-fn kept(
-    ready: &Ready,
-    roots: &Option<Vec<PathBuf>>,
-    path: &Path,
-    name: &str,
-    text: &str,
-    checked: Checked,
-    notes: Vec<String>,
-) -> Edited {
+fn kept(ready: &Ready, at: &ListAt, text: &str, checked: Checked, notes: Vec<String>) -> Edited {
     let checked = Arc::new(checked);
-    ready.keep(roots.clone(), path, name, text, checked.clone());
+    ready.keep(at, text, checked.clone());
     let mut checked = Arc::try_unwrap(checked).unwrap_or_else(|c| (*c).clone());
     checked.fold();
     Edited {

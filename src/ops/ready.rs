@@ -40,14 +40,20 @@ pub struct Ready {
 /// How many checks [`Ready::check_kept`] keeps: the lists a few players edit at once.
 const KEPT: usize = 8;
 
-/// What a check was asked for: a list's text at a path, named in messages, what it names read
-/// within the roots. Over the same data, a check that reads no other file depends on nothing
-/// else.
+/// Where a list's text is read: its file `path`, named `name` in messages, what it names read
+/// only within `roots` (when given).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListAt {
+    pub roots: Option<Vec<PathBuf>>,
+    pub path: PathBuf,
+    pub name: String,
+}
+
+/// What a check was asked for: a list's text and where it is read. Over the same data, a check
+/// that reads no other file depends on nothing else.
 #[derive(PartialEq)]
 struct Asked {
-    roots: Option<Vec<PathBuf>>,
-    path: PathBuf,
-    name: String,
+    at: ListAt,
     text: String,
 }
 
@@ -147,36 +153,23 @@ impl Ready {
             .unwrap_or_default()
     }
 
-    /// Checks a list's `text` (at `path`, named `name` in messages) over the data, what it
-    /// names read only within `roots` (when given); one mistake repeated along a line is
-    /// reported once, with a count. `Err` when the text is no list file: why, and where in
-    /// it (line, column) when the reason points there.
-    pub fn check(
-        &self,
-        roots: Option<Vec<PathBuf>>,
-        path: &std::path::Path,
-        name: &str,
-        text: String,
-    ) -> Result<Checked, (Diagnostic, Option<(usize, usize)>)> {
-        let mut checked = self.check_unfolded(roots, path, name, text)?;
+    /// Checks a list's `text`, read `at` its place, over the data; one mistake repeated along
+    /// a line is reported once, with a count. `Err` when the text is no list file: why, and
+    /// where in it (line, column) when the reason points there.
+    pub fn check(&self, at: &ListAt, text: String) -> Result<Checked, NotAList> {
+        let mut checked = self.check_unfolded(at, text)?;
         checked.fold();
         Ok(checked)
     }
 
     /// [`Ready::check`] with each mistake said as often as it is made (as an edit compares
     /// two checks: [`crate::ops::edit::same_list`]); [`Checked::fold`] folds them.
-    pub fn check_unfolded(
-        &self,
-        roots: Option<Vec<PathBuf>>,
-        path: &std::path::Path,
-        name: &str,
-        text: String,
-    ) -> Result<Checked, (Diagnostic, Option<(usize, usize)>)> {
+    pub fn check_unfolded(&self, at: &ListAt, text: String) -> Result<Checked, NotAList> {
         let mut sources = self.sources.clone();
-        if let Some(roots) = roots {
-            sources.confine(roots);
+        if let Some(roots) = &at.roots {
+            sources.confine(roots.clone());
         }
-        let file = sources.add_named(path, name, text);
+        let file = sources.add_named(&at.path, &at.name, text);
         let check =
             crate::rulesets::check_list(self.engine.ruleset(), self.engine.lists(), &sources, file)
                 .map_err(|d| {
@@ -193,42 +186,24 @@ impl Ready {
     /// [`Ready::check_unfolded`], the check of a text this load's edits checked before read
     /// from those kept ([`Ready::keep`]) instead of made again. A check that read any file
     /// besides the list (a career it names, which may change on disk) is never kept.
-    pub fn check_kept(
-        &self,
-        roots: Option<Vec<PathBuf>>,
-        path: &std::path::Path,
-        name: &str,
-        text: &str,
-    ) -> Result<Arc<Checked>, NotAList> {
+    pub fn check_kept(&self, at: &ListAt, text: &str) -> Result<Arc<Checked>, NotAList> {
         let asked = Asked {
-            roots,
-            path: path.to_path_buf(),
-            name: name.to_owned(),
+            at: at.clone(),
             text: text.to_owned(),
         };
         if let Some(c) = self.kept_of(&asked) {
             return Ok(c);
         }
-        let checked =
-            Arc::new(self.check_unfolded(asked.roots.clone(), path, name, text.to_owned())?);
+        let checked = Arc::new(self.check_unfolded(at, asked.text.clone())?);
         self.keep_asked(asked, checked.clone());
         Ok(checked)
     }
 
-    /// Keeps `checked`, the unfolded check of `text` ([`Ready::check_unfolded`] with the same
-    /// `roots`, `path` and `name`), for [`Ready::check_kept`].
-    pub fn keep(
-        &self,
-        roots: Option<Vec<PathBuf>>,
-        path: &std::path::Path,
-        name: &str,
-        text: &str,
-        checked: Arc<Checked>,
-    ) {
+    /// Keeps `checked`, the unfolded check of `text` read `at` its place
+    /// ([`Ready::check_unfolded`]), for [`Ready::check_kept`].
+    pub fn keep(&self, at: &ListAt, text: &str, checked: Arc<Checked>) {
         let asked = Asked {
-            roots,
-            path: path.to_path_buf(),
-            name: name.to_owned(),
+            at: at.clone(),
             text: text.to_owned(),
         };
         self.keep_asked(asked, checked);

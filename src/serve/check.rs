@@ -16,6 +16,7 @@ use super::store::{Store, StoreError};
 use crate::core::diagnostic;
 use crate::core::source::Sources;
 use crate::ops::check::{report_json, unknown_ruleset_json};
+use crate::ops::ready::ListAt;
 use crate::ops::to_json;
 use crate::rulesets::{self, ListCheck};
 
@@ -62,7 +63,14 @@ pub(super) fn check_text(app: &App, name: &str, text: String) -> Result<Outcome,
         .engine(ruleset)
         .map_err(|e| StoreError::Io(app.store.unplaced(&e.to_string())))?;
     let list = ready
-        .check(Some(app.roots()), path, name, text)
+        .check(
+            &ListAt {
+                roots: Some(app.roots()),
+                path: path.to_path_buf(),
+                name: name.to_owned(),
+            },
+            text,
+        )
         .map_err(|(d, at)| {
             let at = at
                 .map(|(l, c)| format!(" (line {l}, column {c})"))

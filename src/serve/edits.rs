@@ -22,6 +22,7 @@ use super::store::StoreError;
 use crate::core::error::Error;
 use crate::core::source::Sources;
 use crate::ops;
+use crate::ops::ready::ListAt;
 use crate::rulesets::{self, FreeSkill, NewUnit, Rules, UnitChange};
 
 /// `POST /api/lists/{name}/update` with `If-Match`: accepts today's data, as `muster list
@@ -180,8 +181,12 @@ fn edit_stored(
     let mut kept = None;
     let (text, _) = app.store.update(name, expected.as_deref(), |_, current| {
         let ready = ready_for(app, name, current)?;
-        let at = app.store.dir.join(name);
-        let edited = ops::edit::edit(&ready, Some(app.roots()), &at, name, current, change)?;
+        let at = ListAt {
+            roots: Some(app.roots()),
+            path: app.store.dir.join(name),
+            name: name.to_owned(),
+        };
+        let edited = ops::edit::edit(&ready, &at, current, change)?;
         kept = Some(Box::new(Checked {
             ready,
             list: edited.checked,

@@ -413,7 +413,14 @@ fn a_list_naming_its_career_has_no_check_kept() {
     let twice = |text: &str| {
         let check = || {
             ready
-                .check_kept(None, &path, "mine.toml", text)
+                .check_kept(
+                    &muster::ops::ready::ListAt {
+                        roots: None,
+                        path: path.clone(),
+                        name: "mine.toml".to_owned(),
+                    },
+                    text,
+                )
                 .unwrap_or_else(|(e, _)| panic!("{}", e.message))
         };
         std::sync::Arc::ptr_eq(&check(), &check())

@@ -723,7 +723,14 @@ fn the_builder_shows_the_changes_and_accepts_them() {
 /// The list's text with what its one unit is priced with recorded over `ready`'s data.
 fn recorded_over(ready: &muster::ops::ready::Ready, path: &std::path::Path, list: &str) -> String {
     let checked = ready
-        .check_unfolded(None, path, "t.toml", list.to_owned())
+        .check_unfolded(
+            &muster::ops::ready::ListAt {
+                roots: None,
+                path: path.to_path_buf(),
+                name: "t.toml".to_owned(),
+            },
+            list.to_owned(),
+        )
         .unwrap_or_else(|(d, _)| panic!("a list: {}", d.message));
     let mut doc: toml_edit::DocumentMut = list.parse().expect("TOML");
     assert_eq!(
@@ -833,6 +840,11 @@ fn an_edits_check_is_the_check_of_the_text_it_writes() {
             })
             .collect();
         let wrong = format!("{shipped}\n{again}");
+        let at = muster::ops::ready::ListAt {
+            roots: None,
+            path: path.clone(),
+            name: "l.toml".to_owned(),
+        };
         for original in [shipped.clone(), wrong] {
             let mut text = original;
             for label in ["Bench", "Bench 2"] {
@@ -840,19 +852,18 @@ fn an_edits_check_is_the_check_of_the_text_it_writes() {
                     label: Some(label.to_owned()),
                     ..muster::rulesets::UnitChange::default()
                 };
-                let edited =
-                    muster::ops::edit::edit(&ready, None, &path, "l.toml", &text, |engine, doc| {
-                        engine
-                            .ruleset()
-                            .need(engine.lists(), "army lists")
-                            .and_then(|lists| lists.set_unit(doc, 1, &change))
-                    });
+                let edited = muster::ops::edit::edit(&ready, &at, &text, |engine, doc| {
+                    engine
+                        .ruleset()
+                        .need(engine.lists(), "army lists")
+                        .and_then(|lists| lists.set_unit(doc, 1, &change))
+                });
                 let Ok(mut edited) = edited else {
                     // A list whose mistake stops its edits: nothing to compare.
                     break;
                 };
                 let mut fresh = ready
-                    .check(None, &path, "l.toml", edited.text.clone())
+                    .check(&at, edited.text.clone())
                     .unwrap_or_else(|(d, _)| panic!("{}: {}", path.display(), d.message));
                 let priced = |c: &muster::ops::ready::Checked| {
                     c.check
