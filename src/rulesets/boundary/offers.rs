@@ -1,6 +1,8 @@
 //! What a list may take (the builder's picker): each unit with its counts, skills and
 //! options.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use super::Choice;
@@ -14,6 +16,9 @@ pub struct Offers {
     /// The groups, in the order a page shows them: their keys and names.
     pub groups: Vec<Choice>,
     pub offers: Vec<Offer>,
+    /// The skills the list's rank may give free (`--free-skill`), by id, said once for every
+    /// offer that names them ([`Offer::free`]); empty when the rank gives none.
+    pub free_skills: BTreeMap<String, OfferExtra>,
 }
 
 /// A unit a list may take.
@@ -41,8 +46,9 @@ pub struct Offer {
     pub guns: Option<Count>,
     /// What it may buy: skills or options (`list add --skill`, `--option`).
     pub extras: Vec<OfferExtra>,
-    /// The skills the list's rank may give it free (`--free-skill`).
-    pub free: Vec<OfferExtra>,
+    /// The skills the list's rank may give it free (`--free-skill`): their ids, in
+    /// [`Offers::free_skills`], in the data's order.
+    pub free: Vec<String>,
     /// Options taking one value of a few (`--option KEY=VALUE`): a brigade, a size.
     pub choices: Vec<OfferChoice>,
     /// Where its values come from: the book, muster (illustrative) or the player's own data.

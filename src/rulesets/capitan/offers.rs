@@ -139,7 +139,13 @@ fn of_context(
         .iter()
         .map(|k| Choice::new(k.as_str(), &label(labels, &format!("kind_{k}"))))
         .collect();
-    let offers = db
+    // The skills the rank may give free (§10.1), said once: each sheet names those it allows.
+    let free_skills: Vec<_> = db
+        .skills
+        .iter()
+        .filter(|s| free_max > 0 && s.cost <= free_max)
+        .collect();
+    let offers: Vec<Offer> = db
         .sheets
         .iter()
         .filter(|sheet| only.is_none_or(|ids| ids.contains(&sheet.id.as_str())))
@@ -159,22 +165,11 @@ fn of_context(
                 })
                 .collect();
             // §10.1: any skill of §11 up to the rank's value, that the unit may have.
-            let free = if free_max > 0 {
-                db.skills
-                    .iter()
-                    .filter(|s| s.cost <= free_max && Database::skill_allowed(s, sheet))
-                    .map(|s| OfferExtra {
-                        id: s.id.clone(),
-                        name: s.name.get(lang).to_owned(),
-                        cost: format!("{} {pts}", s.cost),
-                        max: None,
-                        summary: s.summary.get(lang).to_owned(),
-                        given: None,
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            let free = free_skills
+                .iter()
+                .filter(|s| Database::skill_allowed(s, sheet))
+                .map(|s| s.id.clone())
+                .collect();
             let mine =
                 sheet.coalition == header.coalition && sheet.campaigns.contains(&header.campaign);
             Offer {
@@ -197,7 +192,27 @@ fn of_context(
             }
         })
         .collect();
-    Offers { groups, offers }
+    // Those a sheet offered names.
+    let free_skills = free_skills
+        .iter()
+        .filter(|s| offers.iter().any(|o| o.free.contains(&s.id)))
+        .map(|s| {
+            let extra = OfferExtra {
+                id: s.id.clone(),
+                name: s.name.get(lang).to_owned(),
+                cost: format!("{} {pts}", s.cost),
+                max: None,
+                summary: s.summary.get(lang).to_owned(),
+                given: None,
+            };
+            (s.id.clone(), extra)
+        })
+        .collect();
+    Offers {
+        groups,
+        offers,
+        free_skills,
+    }
 }
 
 /// A command sheet's kind (§4.2: subordinate or independent) and whom it may activate, as the

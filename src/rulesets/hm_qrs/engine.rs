@@ -604,6 +604,7 @@ impl HmEngine {
                 .map(|a| Choice::new(a.as_str(), &label(labels, &format!("arm_{}", a.as_str()))))
                 .collect(),
             offers,
+            free_skills: Default::default(),
         }
     }
 }

@@ -258,6 +258,7 @@ impl Lists for ThucydideEngine {
                 .map(|t| Choice::new(&t.id, t.name.get(lang)))
                 .collect(),
             offers,
+            free_skills: Default::default(),
         })
     }
 

@@ -91,7 +91,11 @@ pub fn offers_for(
             command: command(db, entry, lang),
         });
     }
-    Offers { groups, offers }
+    Offers {
+        groups,
+        offers,
+        free_skills: Default::default(),
+    }
 }
 
 /// A general's place in the chain of command and whom he leads: his special rules' names and
