@@ -2,8 +2,9 @@
 //! options.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use super::Choice;
 use crate::core::catalog::Provenance;
@@ -15,10 +16,36 @@ use crate::core::catalog::Provenance;
 pub struct Offers {
     /// The groups, in the order a page shows them: their keys and names.
     pub groups: Vec<Choice>,
-    pub offers: Vec<Offer>,
+    /// Each offer shared: a ruleset that keeps the offers of a list's context (Capitán's)
+    /// gives each list the same ones, copying only those whose count the list changes.
+    #[serde(serialize_with = "each")]
+    pub offers: Vec<Arc<Offer>>,
     /// The skills the list's rank may give free (`--free-skill`), by id, said once for every
-    /// offer that names them ([`Offer::free`]); empty when the rank gives none.
-    pub free_skills: BTreeMap<String, OfferExtra>,
+    /// offer that names them ([`Offer::free`]); empty when the rank gives none. Shared as
+    /// the offers are.
+    #[serde(serialize_with = "inner")]
+    pub free_skills: Arc<BTreeMap<String, OfferExtra>>,
+}
+
+impl Offers {
+    /// The offers `offers` in the groups `groups`, none given free by a rank.
+    pub fn new(groups: Vec<Choice>, offers: Vec<Offer>) -> Self {
+        Offers {
+            groups,
+            offers: offers.into_iter().map(Arc::new).collect(),
+            free_skills: Arc::default(),
+        }
+    }
+}
+
+/// The offers written as the offers they share.
+fn each<S: Serializer>(offers: &[Arc<Offer>], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(offers.iter().map(|o| &**o))
+}
+
+/// A value shared, written as itself.
+fn inner<T: Serialize, S: Serializer>(value: &Arc<T>, s: S) -> Result<S::Ok, S::Error> {
+    (**value).serialize(s)
 }
 
 /// A unit a list may take.

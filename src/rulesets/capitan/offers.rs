@@ -4,7 +4,8 @@
 //! give it free (§10.1); a command unit what kind it is and whom it may activate (§4.1,
 //! §4.2, as the list's check reads it).
 
-use std::sync::{Mutex, PoisonError};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::army::skill_cost;
 use super::database::Database;
@@ -116,11 +117,15 @@ fn free_skill_max(
     super::career::rank_of_list(db, sources, file, header).map_or(0, |r| r.free_skill_max)
 }
 
-/// How many units of each offer's sheet the list takes.
+/// How many units of each offer's sheet the list takes: the offers of the sheets it takes
+/// copied (those kept are shared, none taken).
 fn count_taken(offers: &mut Offers, list: &ListFile) {
     for offer in &mut offers.offers {
         let taken = list.units.iter().filter(|u| u.sheet == offer.id).count();
-        offer.taken = u32::try_from(taken).unwrap_or(u32::MAX);
+        let taken = u32::try_from(taken).unwrap_or(u32::MAX);
+        if offer.taken != taken {
+            Arc::make_mut(offer).taken = taken;
+        }
     }
 }
 
@@ -193,7 +198,7 @@ fn of_context(
         })
         .collect();
     // Those a sheet offered names.
-    let free_skills = free_skills
+    let free_skills: BTreeMap<String, OfferExtra> = free_skills
         .iter()
         .filter(|s| offers.iter().any(|o| o.free.contains(&s.id)))
         .map(|s| {
@@ -210,8 +215,8 @@ fn of_context(
         .collect();
     Offers {
         groups,
-        offers,
-        free_skills,
+        offers: offers.into_iter().map(Arc::new).collect(),
+        free_skills: Arc::new(free_skills),
     }
 }
 

@@ -598,13 +598,10 @@ impl HmEngine {
                 command: None,
             })
             .collect();
-        Offers {
-            groups: Arm::ALL
-                .iter()
-                .map(|a| Choice::new(a.as_str(), &label(labels, &format!("arm_{}", a.as_str()))))
-                .collect(),
-            offers,
-            free_skills: Default::default(),
-        }
+        let groups = Arm::ALL
+            .iter()
+            .map(|a| Choice::new(a.as_str(), &label(labels, &format!("arm_{}", a.as_str()))))
+            .collect();
+        Offers::new(groups, offers)
     }
 }

@@ -251,15 +251,12 @@ impl Lists for ThucydideEngine {
                 command: None,
             })
             .collect();
-        Ok(Offers {
-            groups: db
-                .types
-                .iter()
-                .map(|t| Choice::new(&t.id, t.name.get(lang)))
-                .collect(),
-            offers,
-            free_skills: Default::default(),
-        })
+        let groups = db
+            .types
+            .iter()
+            .map(|t| Choice::new(&t.id, t.name.get(lang)))
+            .collect();
+        Ok(Offers::new(groups, offers))
     }
 
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {

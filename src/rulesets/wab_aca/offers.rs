@@ -91,11 +91,7 @@ pub fn offers_for(
             command: command(db, entry, lang),
         });
     }
-    Offers {
-        groups,
-        offers,
-        free_skills: Default::default(),
-    }
+    Offers::new(groups, offers)
 }
 
 /// A general's place in the chain of command and whom he leads: his special rules' names and
