@@ -16,7 +16,7 @@ use crate::core::catalog::Provenance;
 pub struct Offers {
     /// The groups, in the order a page shows them: their keys and names.
     pub groups: Vec<Choice>,
-    /// Each offer shared: a ruleset that keeps the offers of a list's context (Capitán's)
+    /// Each offer shared: a ruleset that keeps the offers of a list's context
     /// gives each list the same ones, copying only those whose count the list changes.
     #[serde(serialize_with = "each")]
     pub offers: Vec<Arc<Offer>>,
