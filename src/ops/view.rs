@@ -130,9 +130,11 @@ pub fn list_view(
                             // By the name the picker gives it, else the ruleset's word for it.
                             let named = offer
                                 .and_then(|o| {
+                                    let free_skills = offers.as_ref().map(|x| &x.free_skills);
+                                    let free = o.free.iter().filter_map(|id| free_skills?.get(id));
                                     o.extras
                                         .iter()
-                                        .chain(&o.free)
+                                        .chain(free)
                                         .map(|x| (&x.id, &x.name))
                                         .chain(o.choices.iter().flat_map(|c| {
                                             c.values.iter().map(|v| (&v.id, &v.label))

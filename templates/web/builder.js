@@ -5,7 +5,7 @@
 
 // ── the builder ───────────────────────────────────────────────────────────────────────────
 
-const state = { name: "", view: null, version: null, offers: null, enemy: null, undo: [] };
+const state = { name: "", view: null, version: null, offers: /** @type {Offers | null} */ (null), enemy: null, undo: [] };
 
 async function builderPage() {
   state.name = decodeURIComponent(location.pathname.replace(/^\/lists\//, ""));
@@ -118,8 +118,57 @@ async function loadOffers() {
  * @property {(number | null)[]} placement for each of `said`, the unit (from 0) it is about
  * @property {{ unit: number, label: string, words: string }[]} data_changes what changed for
  *   each unit since it was priced
- * @property {object | null} offers what the list may take (the picker), as GET
+ * @property {Offers | null} offers what the list may take (the picker), as GET
  *   /api/lists/NAME/offers answers; null when the ruleset could not say
+ */
+
+/**
+ * What a list may take (the picker): the fields the page reads.
+ * @typedef {object} Offers
+ * @property {{ id: string, label: string }[]} groups
+ * @property {Offer[]} offers
+ * @property {Object<string, OfferExtra>} free_skills the skills the list's rank may give free,
+ *   by id, said once for every offer that names them
+ */
+
+/**
+ * @typedef {object} Offer
+ * @property {string} id what an add sends
+ * @property {string} data_id the data's id, as the check names a unit's
+ * @property {string} name
+ * @property {string} detail
+ * @property {string} group
+ * @property {string} cost
+ * @property {number | null} max
+ * @property {number} taken
+ * @property {boolean} mine
+ * @property {OfferCount | null} figures
+ * @property {OfferCount | null} guns
+ * @property {OfferExtra[]} extras what it may buy
+ * @property {string[]} free the ids (in `Offers.free_skills`) of the skills the rank may give
+ *   it free
+ * @property {{ key: string, label: string, values: { id: string, label: string }[],
+ *   default: string | null, new: { id: string, label: string }[] }[]} choices
+ * @property {string} provenance
+ * @property {{ kind: string, activates: string } | null} command
+ */
+
+/**
+ * @typedef {object} OfferCount
+ * @property {number} min
+ * @property {number} max
+ * @property {number[]} usual
+ * @property {number} default
+ */
+
+/**
+ * @typedef {object} OfferExtra
+ * @property {string} id
+ * @property {string} name
+ * @property {string} cost
+ * @property {number | null} max
+ * @property {string} summary
+ * @property {string} [given]
  */
 
 /**

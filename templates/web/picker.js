@@ -92,7 +92,7 @@ function openEditor(number) {
       op.clear_options = true;
       op.options = fields.options;
     }
-    if (offer.free.length) op.free_skill = fields.free || "";
+    if (freeSkills(offer).length) op.free_skill = fields.free || "";
     if (await edit(op)) closeEditor();
   }, closeEditor, { unit: number, label: u.label });
   // Scrolled so that the unit and as much of its form as fits are seen, the unit first.
@@ -152,13 +152,14 @@ function unitForm(form, offer, current, submitLabel, submit, cancel, target) {
           el("span", {}, `${x.name} `, el("span", { class: "muted small" }, x.cost)));
       })));
   }
-  if (offer.free.length) {
+  const freeOffered = freeSkills(offer);
+  if (freeOffered.length) {
     const free = [...had.values()].find((e) => e.free);
     parts.push(el("div", { class: "field" },
       el("label", { for: `${form.id}-free` }, t("free_skill")),
       el("select", { id: `${form.id}-free`, name: "free" },
         el("option", { value: "" }, t("none")),
-        offer.free.map((x) => el("option", { value: x.id, selected: free?.id === x.id }, `${x.name} (${x.cost})`)))));
+        freeOffered.map((x) => el("option", { value: x.id, selected: free?.id === x.id }, `${x.name} (${x.cost})`)))));
   }
   for (const c of offer.choices || []) {
     const now = current ? raw[c.key] : c.default;
@@ -217,6 +218,17 @@ function unitForm(form, offer, current, submitLabel, submit, cancel, target) {
   form.oninput = () => form.querySelector(".confirm-move")?.remove();
 }
 
+// The skills the list's rank may give the offer free: the offers say each once, for every
+// sheet that names it.
+/**
+ * @param {Offer} offer
+ * @returns {OfferExtra[]}
+ */
+function freeSkills(offer) {
+  const table = state.offers?.free_skills || {};
+  return offer.free.map((id) => table[id]).filter(Boolean);
+}
+
 // The free skill a unit gets in the form, when another unit of the list has the list's one:
 // where it comes from and where it goes, by the units' names. `target`: the unit edited
 // ({unit, label}); none for a unit being added.
@@ -234,7 +246,7 @@ function freeSkillMove(offer, fields, target) {
     from: named(units[from].label, from + 1),
     old: units[from].extras.find((e) => e.free).name,
     to: named(toLabel, toNumber),
-    skill: offer.free.find((x) => x.id === fields.free)?.name || fields.free,
+    skill: freeSkills(offer).find((x) => x.id === fields.free)?.name || fields.free,
   };
 }
 

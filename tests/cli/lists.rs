@@ -424,3 +424,73 @@ fn a_guerrillas_stealthy_movement_is_given_free() {
     );
     assert!(extra("sanguinaires").get("given").is_none(), "{offer}");
 }
+
+/// The builder's view says the skills a list's rank may give free (Capitán §10.1) once, in
+/// `offers.free_skills` by id, each sheet naming those it allows: Sharpe's patrol (a
+/// lieutenant's) had them whole, summaries and all, under each of its 33 sheets, 98 KB of
+/// its 125 KB of offers (the view was 202 KB, edits answered with it). The same skills by
+/// sheet: a battery may be given Précis, the riflemen not; the hussars Lanciers.
+#[test]
+fn the_views_free_skills_are_said_once() {
+    let s = crate::serve::Server::start();
+    let r = s.get("/api/lists/sharpe-patrol.toml?lang=fr");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let body = r.text();
+    let view = r.json();
+    let table = view["offers"]["free_skills"].as_object().expect("a table");
+    assert!(table.len() >= 5, "{table:?}");
+    for (id, skill) in table {
+        assert_eq!(skill["id"], *id);
+        let summary = skill["summary"].as_str().unwrap();
+        assert!(!summary.is_empty(), "{skill}");
+        assert_eq!(
+            body.matches(summary).count(),
+            1 + offered_as_extra(&view, id)
+        );
+    }
+    let free = |sheet: &str| -> Vec<String> {
+        let offer = view["offers"]["offers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["id"] == sheet)
+            .unwrap_or_else(|| panic!("{sheet} offered"));
+        let ids: Vec<String> = offer["free"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().expect("an id").to_owned())
+            .collect();
+        assert!(ids.iter().all(|id| table.contains_key(id)), "{ids:?}");
+        ids
+    };
+    let has = |ids: &[String], id: &str| ids.iter().any(|x| x == id);
+    let (rifles, hussars, guns) = (
+        free("gb-95th-riflemen"),
+        free("gb-18th-hussars"),
+        free("gb-rha-troop"),
+    );
+    assert!(has(&guns, "precis") && !has(&rifles, "precis"), "{guns:?}");
+    assert!(
+        has(&hussars, "lanciers") && !has(&rifles, "lanciers"),
+        "{hussars:?}"
+    );
+    assert!(has(&rifles, "tireur-expert"), "{rifles:?}");
+    assert!(body.len() < 100_000, "{} bytes", body.len());
+}
+
+/// How many sheets offer the skill `id` to buy (where the view says its summary again).
+fn offered_as_extra(view: &serde_json::Value, id: &str) -> usize {
+    view["offers"]["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| {
+            o["extras"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|x| x["id"] == id)
+        })
+        .count()
+}

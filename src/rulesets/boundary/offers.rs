@@ -1,7 +1,10 @@
 //! What a list may take (the builder's picker): each unit with its counts, skills and
 //! options.
 
-use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::{Serialize, Serializer};
 
 use super::Choice;
 use crate::core::catalog::Provenance;
@@ -13,7 +16,36 @@ use crate::core::catalog::Provenance;
 pub struct Offers {
     /// The groups, in the order a page shows them: their keys and names.
     pub groups: Vec<Choice>,
-    pub offers: Vec<Offer>,
+    /// Each offer shared: a ruleset that keeps the offers of a list's context
+    /// gives each list the same ones, copying only those whose count the list changes.
+    #[serde(serialize_with = "each")]
+    pub offers: Vec<Arc<Offer>>,
+    /// The skills the list's rank may give free (`--free-skill`), by id, said once for every
+    /// offer that names them ([`Offer::free`]); empty when the rank gives none. Shared as
+    /// the offers are.
+    #[serde(serialize_with = "inner")]
+    pub free_skills: Arc<BTreeMap<String, OfferExtra>>,
+}
+
+impl Offers {
+    /// The offers `offers` in the groups `groups`, none given free by a rank.
+    pub fn new(groups: Vec<Choice>, offers: Vec<Offer>) -> Self {
+        Offers {
+            groups,
+            offers: offers.into_iter().map(Arc::new).collect(),
+            free_skills: Arc::default(),
+        }
+    }
+}
+
+/// The offers written as the offers they share.
+fn each<S: Serializer>(offers: &[Arc<Offer>], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(offers.iter().map(|o| &**o))
+}
+
+/// A value shared, written as itself.
+fn inner<T: Serialize, S: Serializer>(value: &Arc<T>, s: S) -> Result<S::Ok, S::Error> {
+    (**value).serialize(s)
 }
 
 /// A unit a list may take.
@@ -41,8 +73,9 @@ pub struct Offer {
     pub guns: Option<Count>,
     /// What it may buy: skills or options (`list add --skill`, `--option`).
     pub extras: Vec<OfferExtra>,
-    /// The skills the list's rank may give it free (`--free-skill`).
-    pub free: Vec<OfferExtra>,
+    /// The skills the list's rank may give it free (`--free-skill`): their ids, in
+    /// [`Offers::free_skills`], in the data's order.
+    pub free: Vec<String>,
     /// Options taking one value of a few (`--option KEY=VALUE`): a brigade, a size.
     pub choices: Vec<OfferChoice>,
     /// Where its values come from: the book, muster (illustrative) or the player's own data.

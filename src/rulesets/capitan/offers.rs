@@ -4,7 +4,8 @@
 //! give it free (§10.1); a command unit what kind it is and whom it may activate (§4.1,
 //! §4.2, as the list's check reads it).
 
-use std::sync::{Mutex, PoisonError};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::army::skill_cost;
 use super::database::Database;
@@ -100,11 +101,15 @@ fn free_skill_max(
     super::career::rank_of_list(db, sources, file, header).map_or(0, |r| r.free_skill_max)
 }
 
-/// How many units of each offer's sheet the list takes.
+/// How many units of each offer's sheet the list takes: the offers of the sheets it takes
+/// copied (those kept are shared, none taken).
 fn count_taken(offers: &mut Offers, list: &ListFile) {
     for offer in &mut offers.offers {
         let taken = list.units.iter().filter(|u| u.sheet == offer.id).count();
-        offer.taken = u32::try_from(taken).unwrap_or(u32::MAX);
+        let taken = u32::try_from(taken).unwrap_or(u32::MAX);
+        if offer.taken != taken {
+            Arc::make_mut(offer).taken = taken;
+        }
     }
 }
 
@@ -122,7 +127,13 @@ fn of_context(
         .iter()
         .map(|k| Choice::new(k.as_str(), &label(labels, &format!("kind_{k}"))))
         .collect();
-    let offers = db
+    // The skills the rank may give free (§10.1), said once: each sheet names those it allows.
+    let free_skills: Vec<_> = db
+        .skills
+        .iter()
+        .filter(|s| free_max > 0 && s.cost <= free_max)
+        .collect();
+    let offers: Vec<Offer> = db
         .sheets
         .iter()
         .map(|sheet| {
@@ -141,22 +152,11 @@ fn of_context(
                 })
                 .collect();
             // §10.1: any skill of §11 up to the rank's value, that the unit may have.
-            let free = if free_max > 0 {
-                db.skills
-                    .iter()
-                    .filter(|s| s.cost <= free_max && Database::skill_allowed(s, sheet))
-                    .map(|s| OfferExtra {
-                        id: s.id.clone(),
-                        name: s.name.get(lang).to_owned(),
-                        cost: format!("{} {pts}", s.cost),
-                        max: None,
-                        summary: s.summary.get(lang).to_owned(),
-                        given: None,
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            let free = free_skills
+                .iter()
+                .filter(|s| Database::skill_allowed(s, sheet))
+                .map(|s| s.id.clone())
+                .collect();
             let mine =
                 sheet.coalition == header.coalition && sheet.campaigns.contains(&header.campaign);
             Offer {
@@ -179,7 +179,27 @@ fn of_context(
             }
         })
         .collect();
-    Offers { groups, offers }
+    // Those a sheet offered names.
+    let free_skills: BTreeMap<String, OfferExtra> = free_skills
+        .iter()
+        .filter(|s| offers.iter().any(|o| o.free.contains(&s.id)))
+        .map(|s| {
+            let extra = OfferExtra {
+                id: s.id.clone(),
+                name: s.name.get(lang).to_owned(),
+                cost: format!("{} {pts}", s.cost),
+                max: None,
+                summary: s.summary.get(lang).to_owned(),
+                given: None,
+            };
+            (s.id.clone(), extra)
+        })
+        .collect();
+    Offers {
+        groups,
+        offers: offers.into_iter().map(Arc::new).collect(),
+        free_skills: Arc::new(free_skills),
+    }
 }
 
 /// A command sheet's kind (§4.2: subordinate or independent) and whom it may activate, as the

@@ -584,12 +584,10 @@ impl HmEngine {
                 command: None,
             })
             .collect();
-        Offers {
-            groups: Arm::ALL
-                .iter()
-                .map(|a| Choice::new(a.as_str(), &label(labels, &format!("arm_{}", a.as_str()))))
-                .collect(),
-            offers,
-        }
+        let groups = Arm::ALL
+            .iter()
+            .map(|a| Choice::new(a.as_str(), &label(labels, &format!("arm_{}", a.as_str()))))
+            .collect();
+        Offers::new(groups, offers)
     }
 }

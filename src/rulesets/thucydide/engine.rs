@@ -245,14 +245,12 @@ impl Lists for ThucydideEngine {
                 command: None,
             })
             .collect();
-        Ok(Offers {
-            groups: db
-                .types
-                .iter()
-                .map(|t| Choice::new(&t.id, t.name.get(lang)))
-                .collect(),
-            offers,
-        })
+        let groups = db
+            .types
+            .iter()
+            .map(|t| Choice::new(&t.id, t.name.get(lang)))
+            .collect();
+        Ok(Offers::new(groups, offers))
     }
 
     fn new_list(&self, spec: &NewList) -> Result<DocumentMut, Error> {

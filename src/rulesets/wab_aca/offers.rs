@@ -81,7 +81,7 @@ pub fn offers_for(db: &Database, list: &ListFile, lang: Lang, labels: &toml::Tab
             command: command(db, entry, lang),
         });
     }
-    Offers { groups, offers }
+    Offers::new(groups, offers)
 }
 
 /// A general's place in the chain of command and whom he leads: his special rules' names and
