@@ -210,6 +210,45 @@ fn a_players_phone_sends_a_list_and_a_result_the_organiser_sees() {
                 }
             }
         }
+        // A code the event cannot take is refused on the phone in the page's language.
+        for (lang, want) in [
+            ("fr", "Ce n’est pas un code de partage que muster sait lire"),
+            (
+                "es",
+                "Esto no es un código para compartir que muster sepa leer",
+            ),
+        ] {
+            set_lang(&tel, lang).await;
+            viewport(&tel, 390, 844).await;
+            fixture.page(&tel, "/player").await;
+            wait_for("the page drawn", || async {
+                tel.find(Locator::Css("#entry strong")).await.is_ok()
+            })
+            .await;
+            click(&tel, "#submit-fold summary").await;
+            type_in(&tel, "#code", "MU3:not a code").await;
+            click(&tel, "#submit button[type=submit]").await;
+            wait_for("the refusal", || async {
+                text(&tel, "#banner").await.contains(want)
+            })
+            .await;
+            // In sight where the player pressed Send, at the bottom of the page (it was at
+            // the page's top, out of sight).
+            let seen = tel
+                .execute(
+                    "const r = document.querySelector('#banner').getBoundingClientRect(); \
+                     return r.top >= 0 && r.bottom <= window.innerHeight;",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(
+                seen,
+                serde_json::json!(true),
+                "{lang}: the refusal in sight"
+            );
+            shot(&tel, &format!("event-player-refused-{lang}-390x844.png")).await;
+        }
         org.close().await.unwrap();
         tel.close().await.unwrap();
     });
