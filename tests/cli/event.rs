@@ -77,12 +77,15 @@ fn outcome(round: u32, table: u32) -> (&'static str, u32, u32) {
     }
 }
 
-#[test]
-fn an_event_of_17_players_runs_end_to_end() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path();
-    // Two lists of each sample, and two invalid ones: one over its points, one with a sheet
-    // the data do not have.
+/// The event of 17 players in `dir` (e.toml: "Salamanca open", Capitán, 600 points,
+/// 4 rounds, in `lang` when given): four clubs, two lists of each sample and two invalid
+/// ones (over.toml over its points, unknown.toml with a sheet the data do not have), every
+/// second valid list entered by its share code. Returns each player's name, club, list file
+/// and whether it went by code, in the order of the entries.
+pub(crate) fn entries_of_17(
+    dir: &Path,
+    lang: Option<&str>,
+) -> Vec<(String, String, PathBuf, bool)> {
     let valid = [
         "sharpe-patrol.toml",
         "guerrilla-band.toml",
@@ -98,26 +101,23 @@ fn an_event_of_17_players_runs_end_to_end() {
         .replacen("sheet = \"", "sheet = \"no-such-", 1);
     assert!(unknown.contains("no-such-"));
     std::fs::write(dir.join("unknown.toml"), &unknown).unwrap();
-
-    ok(run(
-        dir,
-        &[
-            "event",
-            "new",
-            "e.toml",
-            "--name",
-            "Salamanca open",
-            "--ruleset",
-            "capitan",
-            "--points",
-            "600",
-            "--rounds",
-            "4",
-        ],
-    ));
-    let event = dir.join("e.toml");
+    let new = [
+        "event",
+        "new",
+        "e.toml",
+        "--name",
+        "Salamanca open",
+        "--ruleset",
+        "capitan",
+        "--points",
+        "600",
+        "--rounds",
+        "4",
+    ];
+    let english = lang.is_none();
+    let lang: Vec<&str> = lang.map(|l| vec!["--lang", l]).unwrap_or_default();
+    ok(run(dir, &[&new[..], &lang].concat()));
     let clubs = ["North", "South", "East", "West"];
-    // Player i: its list file, whether by code.
     let mut players: Vec<(String, String, PathBuf, bool)> = Vec::new();
     for i in 0..17 {
         let (list, by_code) = match i {
@@ -134,37 +134,29 @@ fn an_event_of_17_players_runs_end_to_end() {
     }
     for (name, club, list, by_code) in &players {
         let list_arg = list.to_str().unwrap();
+        let args = ["event", "add", "e.toml", "--player", name, "--club", club];
         let added = if *by_code {
             let code = ok(run(dir, &["list", "share", list_arg])).stdout;
-            run(
-                dir,
-                &[
-                    "event",
-                    "add",
-                    "e.toml",
-                    "--player",
-                    name,
-                    "--club",
-                    club,
-                    "--code",
-                    code.trim(),
-                ],
-            )
+            run(dir, &[&args[..], &["--code", code.trim()]].concat())
         } else {
-            run(
-                dir,
-                &[
-                    "event", "add", "e.toml", "--player", name, "--club", club, "--list", list_arg,
-                ],
-            )
+            run(dir, &[&args[..], &["--list", list_arg]].concat())
         };
         let added = ok(added);
         assert!(
-            added.stdout.starts_with(&format!("added {name}:")),
+            !english || added.stdout.starts_with(&format!("added {name}:")),
             "{}",
             added.stdout
         );
     }
+    players
+}
+
+#[test]
+fn an_event_of_17_players_runs_end_to_end() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let players = entries_of_17(dir, None);
+    let event = dir.join("e.toml");
 
     // Every entry's check is muster check's.
     let checked = run(dir, &["event", "check", "e.toml", "--format", "json"]);

@@ -74,59 +74,13 @@ struct Played {
 /// code and by file; each round paired with its PDF written (pairings-N.pdf) and its results
 /// entered.
 fn event_of_17(dir: &Path, lang: &str) -> Played {
-    let over = std::fs::read_to_string(sample("sharpe-patrol.toml"))
-        .unwrap()
-        .replace("points = 600", "points = 400");
-    std::fs::write(dir.join("over.toml"), over).unwrap();
-    let unknown = std::fs::read_to_string(sample("french-column.toml"))
-        .unwrap()
-        .replacen("sheet = \"", "sheet = \"no-such-", 1);
-    std::fs::write(dir.join("unknown.toml"), unknown).unwrap();
-    ok(run(
-        dir,
-        &[
-            "event",
-            "new",
-            "e.toml",
-            "--name",
-            "Salamanca open",
-            "--ruleset",
-            "capitan",
-            "--points",
-            "600",
-            "--rounds",
-            "4",
-            "--lang",
-            lang,
-        ],
-    ));
-    let valid = [
-        "sharpe-patrol.toml",
-        "guerrilla-band.toml",
-        "french-column.toml",
-        "voltigeurs-hussars.toml",
-    ];
-    let clubs = ["North", "South", "East", "West"];
-    let mut players = Vec::new();
-    for i in 0..17 {
-        let name = format!("P{:02}", i + 1);
-        let club = clubs[i % 4];
-        let (list, by_code) = match i {
-            5 => (dir.join("over.toml"), false),
-            11 => (dir.join("unknown.toml"), false),
-            _ => (sample(valid[i % 4]), i % 2 == 0),
-        };
-        let list = list.to_str().unwrap().to_owned();
-        if by_code {
-            let code = ok(run(dir, &["list", "share", &list])).stdout;
-            let args = ["event", "add", "e.toml", "--player", &name, "--club", club];
-            ok(run(dir, &[&args[..], &["--code", code.trim()]].concat()));
-        } else {
-            let args = ["event", "add", "e.toml", "--player", &name, "--club", club];
-            ok(run(dir, &[&args[..], &["--list", &list]].concat()));
-        }
-        players.push((name, club.to_owned(), i != 5 && i != 11));
-    }
+    let players = super::event::entries_of_17(dir, Some(lang))
+        .into_iter()
+        .map(|(name, club, list, _)| {
+            let valid = !list.ends_with("over.toml") && !list.ends_with("unknown.toml");
+            (name, club, valid)
+        })
+        .collect();
     let mut rounds = Vec::new();
     let mut games = Vec::new();
     for round in 1..=4u32 {
