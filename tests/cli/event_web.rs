@@ -592,12 +592,7 @@ fn the_event_pages_load_common_js_and_their_own_script_and_nothing_else_is_serve
         let html = r.text();
         // The page speaks the event's language until the reader picks another.
         assert!(html.contains("data-event-lang=\"en\""), "{page}");
-        let loaded: Vec<&str> = html
-            .split("<script src=\"/assets/")
-            .skip(1)
-            .map(|rest| rest.split('"').next().unwrap())
-            .collect();
-        assert_eq!(loaded, scripts, "{page}");
+        assert_eq!(super::scripts_loaded(&html), scripts, "{page}");
         for script in scripts {
             let r = s.get(&format!("/assets/{script}"));
             assert_eq!(r.status, 200, "{script}");

@@ -95,6 +95,14 @@ pub fn muster_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
     }
 }
 
+/// The page scripts an HTML page loads (`<script src="/assets/NAME">`), in order.
+pub fn scripts_loaded(html: &str) -> Vec<&str> {
+    html.split("<script src=\"/assets/")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect()
+}
+
 pub fn json(run: &Run) -> serde_json::Value {
     serde_json::from_str(&run.stdout).unwrap_or_else(|e| {
         panic!(

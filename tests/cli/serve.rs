@@ -431,12 +431,7 @@ fn each_page_loads_common_js_and_its_own_script() {
         let r = s.get(page);
         assert_eq!(r.status, 200, "{page}");
         let html = r.text();
-        let loaded: Vec<&str> = html
-            .split("<script src=\"/assets/")
-            .skip(1)
-            .map(|rest| rest.split('"').next().unwrap())
-            .collect();
-        assert_eq!(loaded, scripts, "{page}");
+        assert_eq!(super::scripts_loaded(&html), scripts, "{page}");
         for script in scripts {
             let r = s.get(&format!("/assets/{script}"));
             assert_eq!(r.status, 200, "{script}");

@@ -22,6 +22,21 @@ fn change(path: &std::path::Path, old: &str, new: &str) {
     std::fs::write(path, text.replacen(old, new, 1)).unwrap();
 }
 
+/// The player's copy of gb-43rd-light (`muster sheets new`, into my-sheets/), then its cost
+/// changed from 19 to 23 points in a text editor; its file.
+fn own_light_at_23(s: &Server) -> std::path::PathBuf {
+    cli(
+        s,
+        &["sheets", "new", "gb-43rd-light", "--from", "gb-43rd-light"],
+    );
+    let sheet = s
+        .dir
+        .path()
+        .join("my-sheets/capitan/sheets/gb-43rd-light.toml");
+    change(&sheet, "points = 19", "points = 23");
+    sheet
+}
+
 /// The ids `GET /api/sheets` lists.
 fn sheet_ids(s: &Server) -> Vec<String> {
     let r = s.get("/api/sheets?ruleset=capitan");
@@ -57,15 +72,7 @@ fn a_sheet_changed_on_disk_reprices_the_list_at_the_next_request() {
     // The player's copy of the sheet, in a folder made after the server started, then its
     // cost changed in a text editor: the next view prices the unit with it and says so.
     assert!(!s.dir.path().join("my-sheets").exists());
-    cli(
-        &s,
-        &["sheets", "new", "gb-43rd-light", "--from", "gb-43rd-light"],
-    );
-    let sheet = s
-        .dir
-        .path()
-        .join("my-sheets/capitan/sheets/gb-43rd-light.toml");
-    change(&sheet, "points = 19", "points = 23");
+    let sheet = own_light_at_23(&s);
     let view = s.get("/api/lists/light.toml").json();
     assert_eq!(view["check"]["total"], 138, "{view}");
     assert_eq!(view["units"][0]["cost"], 138, "{view}");
@@ -173,15 +180,7 @@ fn the_pickers_offers_follow_a_sheet_changed_on_disk() {
             "{offers} {view}"
         );
     }
-    cli(
-        &s,
-        &["sheets", "new", "gb-43rd-light", "--from", "gb-43rd-light"],
-    );
-    let sheet = s
-        .dir
-        .path()
-        .join("my-sheets/capitan/sheets/gb-43rd-light.toml");
-    change(&sheet, "points = 19", "points = 23");
+    own_light_at_23(&s);
     let (offers, view) = asked(&s);
     assert!(
         offers.starts_with("23 ") && view == offers,
