@@ -819,6 +819,25 @@ pub(crate) fn foreign_words(labels: &toml::Table) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The words of other languages a command line's output in `lang` must not carry: the
+/// ruleset's labels' `foreign` and the shared `foreign_cli` of templates/messages.toml.
+fn cli_foreign_words(labels: &toml::Table, lang: &str) -> Vec<String> {
+    let shared: toml::Table =
+        toml::from_str(&std::fs::read_to_string(root().join("templates/messages.toml")).unwrap())
+            .unwrap();
+    let mut foreign = foreign_words(labels);
+    foreign.extend(
+        shared
+            .get(lang)
+            .and_then(|t| t.get("foreign_cli"))
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|w| w.as_str().map(str::to_owned)),
+    );
+    foreign
+}
+
 /// The words of other languages a ruleset's labels list for `lang`, and the words it uses in
 /// `lang` (its labels' and messages' values, its data's names and texts in the language).
 struct PageWords {
@@ -1578,9 +1597,6 @@ fn every_command_line_output_in_its_language() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let forms = noun_forms();
-    let shared: toml::Table =
-        toml::from_str(&std::fs::read_to_string(root().join("templates/messages.toml")).unwrap())
-            .unwrap();
     let mut wrong = Vec::new();
     let mut read = 0usize;
     let mut previews_read = 0usize;
@@ -1648,16 +1664,7 @@ fn every_command_line_output_in_its_language() {
         for lang in r.languages() {
             let l = lang.id();
             let labels = templates.labels(l);
-            let mut foreign = foreign_words(&labels);
-            foreign.extend(
-                shared
-                    .get(l)
-                    .and_then(|t| t.get("foreign_cli"))
-                    .and_then(|v| v.as_array())
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|w| w.as_str().map(str::to_owned)),
-            );
+            let foreign = cli_foreign_words(&labels, l);
             let mut outputs: Vec<(String, String)> = Vec::new();
             for words in &previews {
                 let mut args: Vec<&str> = words.iter().map(String::as_str).collect();
@@ -1964,9 +1971,6 @@ fn a_preview_the_rules_refuse_is_said_in_the_asked_language() {
             &["volley", "--class", "guerrillas", "--situation", "volley"],
         ),
     ];
-    let shared: toml::Table =
-        toml::from_str(&std::fs::read_to_string(root().join("templates/messages.toml")).unwrap())
-            .unwrap();
     let forms = noun_forms();
     let mut wrong = Vec::new();
     for (id, args) in refused {
@@ -1992,16 +1996,7 @@ fn a_preview_the_rules_refuse_is_said_in_the_asked_language() {
             if said == english {
                 wrong.push(format!("{place}: said in English: {said}"));
             }
-            let mut foreign = foreign_words(&templates.labels(l));
-            foreign.extend(
-                shared
-                    .get(l)
-                    .and_then(|t| t.get("foreign_cli"))
-                    .and_then(|v| v.as_array())
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|w| w.as_str().map(str::to_owned)),
-            );
+            let foreign = cli_foreign_words(&templates.labels(l), l);
             let ids: Vec<String> = args
                 .iter()
                 .filter_map(|a| a.split(':').next())
