@@ -16,7 +16,7 @@ use crate::core::stamp::Stamp;
 use crate::render::templates::Templates;
 use crate::rulesets::priced::{self, PriceMemo};
 use crate::rulesets::Rules;
-use crate::rulesets::{ListCheck, Ruleset};
+use crate::rulesets::{ListCheck, Offers, Ruleset};
 
 /// A ruleset's engine with the sources its data was read into (list diagnostics may point
 /// into them), as the data were on disk when read.
@@ -35,10 +35,17 @@ pub struct Ready {
     /// The last lists' texts checked by edits, unfolded, kept with what they were checked as
     /// ([`Ready::check_kept`]).
     kept: Mutex<Vec<(Asked, Arc<Checked>)>>,
+    /// The offers the last views gave pages, by the tag each view named them with
+    /// ([`Ready::hold_offers`]): what an edit's answer need not send again.
+    held: Mutex<Vec<(u64, Offers)>>,
 }
 
-/// How many checks [`Ready::check_kept`] keeps: the lists a few players edit at once.
+/// How many checks [`Ready::check_kept`] keeps, and how many offers [`Ready::hold_offers`]:
+/// the lists a few players edit at once.
 const KEPT: usize = 8;
+
+/// The tag of the next offers a view gives ([`Ready::hold_offers`]), unique in the process.
+static NEXT_TAG: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// Where a list's text is read: its file `path`, named `name` in messages, what it names read
 /// only within `roots` (when given).
@@ -95,7 +102,32 @@ impl Ready {
             templates: Mutex::default(),
             prices: PriceMemo::default(),
             kept: Mutex::default(),
+            held: Mutex::default(),
         })
+    }
+
+    /// The offers a page holds under `tag` (the `offers_tag` of the view it read them in),
+    /// as this load last gave them under it; `None` once forgotten (a tag of another load,
+    /// of another run, or one of the oldest).
+    pub fn offers_held(&self, tag: &str) -> Option<Offers> {
+        let tag: u64 = tag.parse().ok()?;
+        let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        held.iter().find(|(t, _)| *t == tag).map(|(_, o)| o.clone())
+    }
+
+    /// Keeps `offers` as a page holds them once a view gave them: under `tag` (the page
+    /// patched its offers of that tag with their counts), else under a new tag. Returns the
+    /// tag. A clone of offers is cheap: each offer is shared.
+    pub fn hold_offers(&self, tag: Option<u64>, offers: &Offers) -> u64 {
+        let tag =
+            tag.unwrap_or_else(|| NEXT_TAG.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        held.retain(|(t, _)| *t != tag);
+        if held.len() >= KEPT {
+            held.remove(0);
+        }
+        held.push((tag, offers.clone()));
+        tag
     }
 
     /// Whether the data was read as `now` fingerprints it.

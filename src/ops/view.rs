@@ -30,12 +30,19 @@ pub struct ListView {
     pub list_name: String,
     pub name: String,
     /// What the list may take (the picker), as `GET /api/lists/{name}/offers` answers it;
-    /// `null` when the engine cannot say.
+    /// `null` when the engine cannot say, or when the page holds them already and `taken`
+    /// gives their counts.
     pub offers: Option<Offers>,
+    /// The tag the page holds these offers under: an edit that names it is answered with
+    /// their counts only while they stay the same ([`Ready::hold_offers`]).
+    pub offers_tag: Option<String>,
     /// For each diagnostic, the unit (0-based) whose `[[units]]` table it points into.
     pub placement: Vec<Option<usize>>,
     pub ruleset: &'static str,
     pub said: Vec<Said>,
+    /// When the page holds the offers (`offers_tag`, as it asked): how many of each the list
+    /// takes now, in their order; `null` when `offers` are sent.
+    pub taken: Option<Vec<u32>>,
     pub title: &'static str,
     pub toml: String,
     pub units: Vec<UnitView>,
@@ -92,19 +99,34 @@ pub struct DataChange {
     pub words: String,
 }
 
-/// The view of the list `name` (its `text`, at `version`) checked in `c` over `ready`'s data,
-/// against `other` when it faces one, in `lang` with the ruleset's `labels` in it.
-#[allow(clippy::too_many_arguments)]
+/// The list a view is of: its file's `name`, its `text` at `version`, the page's `lang`,
+/// and the tag of the offers the page holds (`held`: an edit's page), if any.
+pub struct Asked<'a> {
+    pub name: &'a str,
+    pub version: &'a str,
+    pub text: &'a str,
+    pub lang: Lang,
+    pub held: Option<&'a str>,
+}
+
+/// The view of the list `asked` checked in `c` over `ready`'s data, against `other` when it
+/// faces one, with the ruleset's `labels` in the page's language. The offers are sent whole
+/// unless the page holds the same ones (`asked.held`): then only how many of each the list
+/// takes.
 pub fn list_view(
     ready: &Ready,
     c: &mut Checked,
     other: Option<&ListCheck>,
-    name: &str,
-    version: &str,
-    text: &str,
-    lang: Lang,
+    asked: &Asked,
     labels: &toml::Table,
 ) -> ListView {
+    let Asked {
+        name,
+        version,
+        text,
+        lang,
+        held,
+    } = *asked;
     let engine = ready.engine.as_ref();
     let ruleset = c.check.ruleset;
     // Units named in the page's language, from the data (a label of the player's aside).
@@ -200,6 +222,20 @@ pub fn list_view(
     let description =
         rulesets::list_fields::described(engine, c.sources.text(c.file), lang, labels);
     let data_changes = data_changes(ready, &c.check, lang, labels);
+    let (offers, offers_tag, taken) = match offers {
+        None => (None, None, None),
+        Some(offers) => {
+            let same = held
+                .and_then(|tag| Some((tag, ready.offers_held(tag)?)))
+                .filter(|(_, had)| offers.same_but_taken(had))
+                .and_then(|(tag, _)| tag.parse::<u64>().ok());
+            let tag = ready.hold_offers(same, &offers);
+            match same {
+                Some(_) => (None, Some(tag.to_string()), Some(offers.taken())),
+                None => (Some(offers), Some(tag.to_string()), None),
+            }
+        }
+    };
     ListView {
         check: serde_json::to_value(report_json(&c.check, other, &c.sources)).unwrap_or_default(),
         data_changes,
@@ -213,9 +249,11 @@ pub fn list_view(
         list_name: c.check.name.clone(),
         name: name.to_owned(),
         offers,
+        offers_tag,
         placement: placement(c),
         ruleset: ruleset.id(),
         said,
+        taken,
         title: ruleset.title_in(lang),
         toml: text.to_owned(),
         units,

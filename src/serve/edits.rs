@@ -15,7 +15,7 @@ use toml_edit::DocumentMut;
 use super::app::{App, Ready};
 use super::check::Checked;
 use super::lists::{list_view, view_of};
-use super::query::LangQuery;
+use super::query::EditQuery;
 use super::query::Named;
 use super::reply::{blocking, if_match, ApiError};
 use super::store::StoreError;
@@ -28,9 +28,9 @@ use crate::rulesets::{self, FreeSkill, NewUnit, Rules, UnitChange};
 /// `POST /api/lists/{name}/update` with `If-Match`: accepts today's data, as `muster list
 /// update` does (every unit's record says what the data price it with now; only the records
 /// change, comments kept); the answer is the list's view.
-pub async fn update(Named { app, name, q }: Named<LangQuery>, headers: HeaderMap) -> Response {
+pub async fn update(Named { app, name, q }: Named<EditQuery>, headers: HeaderMap) -> Response {
     blocking(move || {
-        edit_stored(&app, &name, &headers, q.lang.as_deref(), |engine, doc| {
+        edit_stored(&app, &name, &headers, &q, |engine, doc| {
             rulesets::priced::update(engine, Path::new(&name), doc).map(|_| Vec::new())
         })
     })
@@ -77,7 +77,7 @@ pub enum EditBody {
 /// `POST /api/lists/{name}/edit` with `If-Match`: one edit, made by the ruleset's engine as
 /// `muster list add|set|move|remove` make it (comments and layout kept), written atomically.
 pub async fn edit(
-    Named { app, name, q }: Named<LangQuery>,
+    Named { app, name, q }: Named<EditQuery>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -88,7 +88,7 @@ pub async fn edit(
             &app,
             &name,
             &headers,
-            q.lang.as_deref(),
+            &q,
             |engine, doc: &mut DocumentMut| -> Result<Vec<String>, Error> {
                 let lists = engine.ruleset().need(engine.lists(), "army lists")?;
                 match &op {
@@ -169,12 +169,13 @@ fn ready_for(app: &App, name: &str, text: &str) -> Result<Arc<Ready>, StoreError
 /// One edit of the list `name` (`change`, made on its text as it is on disk if still at
 /// the version the request's `If-Match` names) by [`ops::edit::edit`], checked as the builder checks a list of the
 /// directory (what it names read within the server's folders) and written under the edit
-/// lock; the answer is the list's view in `lang`, built from the check the edit made.
+/// lock; the answer is the list's view in the page's language (`q`), built from the check
+/// the edit made, its offers sent again only if they changed from those the page holds.
 fn edit_stored(
     app: &App,
     name: &str,
     headers: &HeaderMap,
-    lang: Option<&str>,
+    q: &EditQuery,
     change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<Response, ApiError> {
     let expected = if_match(headers);
@@ -194,7 +195,15 @@ fn edit_stored(
         Ok(edited.text)
     })?;
     match kept {
-        Some(c) => view_of(app, name, text, c, None, lang),
-        None => list_view(app, name, text, None, lang),
+        Some(c) => view_of(
+            app,
+            name,
+            text,
+            c,
+            None,
+            q.lang.as_deref(),
+            q.offers.as_deref(),
+        ),
+        None => list_view(app, name, text, None, q.lang.as_deref()),
     }
 }

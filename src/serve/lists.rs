@@ -13,7 +13,7 @@ use serde_json::json;
 use super::app::{App, Shared};
 use super::check::{against, check_text, stored, Checked, Outcome};
 use super::query::Named;
-use super::query::{page_lang, ruleset_param, AgainstQuery, LangQuery};
+use super::query::{page_lang, ruleset_param, AgainstQuery, EditQuery, LangQuery};
 use super::reply::{blocking, if_match, json_response, tagged, ApiError};
 use super::store::{version, StoreError};
 use crate::ops::to_json;
@@ -125,7 +125,7 @@ pub(super) fn list_view(
             ))
         }
     };
-    view_of(app, name, text, c, against_name, lang)
+    view_of(app, name, text, c, against_name, lang, None)
 }
 
 /// The builder's view of the list `name` (its `text`) from its check `c` (see [`list_view`]):
@@ -137,6 +137,7 @@ pub(super) fn view_of(
     mut c: Box<Checked>,
     against_name: Option<&str>,
     lang: Option<&str>,
+    held: Option<&str>,
 ) -> Result<Response, ApiError> {
     let v = version(text.as_bytes());
     let other = match against_name {
@@ -146,16 +147,14 @@ pub(super) fn view_of(
     let lang = page_lang(c.check.ruleset, lang.or(c.check.lang.map(|l| l.id())));
     let labels = c.ready.words(lang);
     let ready = c.ready.clone();
-    let body = crate::ops::view::list_view(
-        &ready,
-        &mut c.list,
-        other.as_ref(),
+    let asked = crate::ops::view::Asked {
         name,
-        &v,
-        &text,
+        version: &v,
+        text: &text,
         lang,
-        &labels,
-    );
+        held,
+    };
+    let body = crate::ops::view::list_view(&ready, &mut c.list, other.as_ref(), &asked, &labels);
     Ok(tagged(json_response(StatusCode::OK, to_json(&body)), &v))
 }
 
@@ -171,7 +170,7 @@ pub async fn list(Named { app, name, q }: Named<AgainstQuery>) -> Response {
 /// `PUT /api/lists/{name}` with `If-Match`: replaces the list's TOML (a list file, checked
 /// first: a text that is not one is refused, 422).
 pub async fn put(
-    Named { app, name, q }: Named<LangQuery>,
+    Named { app, name, q }: Named<EditQuery>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -198,7 +197,15 @@ pub async fn put(
         let (text, _) = result?;
         // The view is built from the check the replacement was accepted with.
         match kept {
-            Some(c) => view_of(&app, &name, text, c, None, q.lang.as_deref()),
+            Some(c) => view_of(
+                &app,
+                &name,
+                text,
+                c,
+                None,
+                q.lang.as_deref(),
+                q.offers.as_deref(),
+            ),
             None => list_view(&app, &name, text, None, q.lang.as_deref()),
         }
     })

@@ -49,6 +49,15 @@ pub struct LangQuery {
     pub(super) lang: Option<String>,
 }
 
+/// A list edited or replaced by the builder: the page's language and the tag of the offers
+/// it holds (`offers_tag` of the view it read them in): the answer's view sends them again
+/// only if they changed.
+#[derive(Deserialize)]
+pub struct EditQuery {
+    pub(super) lang: Option<String>,
+    pub(super) offers: Option<String>,
+}
+
 /// The page's language as asked (English when none or unknown).
 pub(super) fn asked_lang(asked: Option<&str>) -> Lang {
     Lang::ALL

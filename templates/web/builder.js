@@ -5,7 +5,7 @@
 
 // ── the builder ───────────────────────────────────────────────────────────────────────────
 
-const state = { name: "", view: null, version: null, offers: /** @type {Offers | null} */ (null), enemy: null, undo: [] };
+const state = { name: "", view: null, version: null, offers: /** @type {Offers | null} */ (null), offersTag: null, enemy: null, undo: [] };
 
 async function builderPage() {
   state.name = decodeURIComponent(location.pathname.replace(/^\/lists\//, ""));
@@ -81,12 +81,18 @@ async function load() {
 }
 
 async function loadOffers() {
-  // The view carries them (computed with its check); asked apart only when it could not.
-  const r = state.view.offers
-    ? { ok: true, data: state.view.offers }
+  // The view carries them (computed with its check), or only how many of each the list
+  // takes when the page holds them (an edit's answer, asked with their tag); asked apart
+  // only when it could not say.
+  const v = state.view;
+  const held = !v.offers && v.taken && state.offers && state.offersTag === v.offers_tag;
+  if (held) state.offers.offers.forEach((o, i) => { o.taken = v.taken[i] ?? o.taken; });
+  const r = held ? { ok: true, data: state.offers }
+    : v.offers ? { ok: true, data: v.offers }
     : await api("GET", `/api/lists/${enc(state.name)}/offers?lang=${UI.lang}`);
   if (!r.ok) return banner(r.data.error);
   state.offers = r.data;
+  state.offersTag = v.offers || held ? v.offers_tag : null;
   // The sheet editor, where the ruleset has one.
   if (state.sheetEditor === undefined) {
     const f = await api("GET", `/api/sheets/form?ruleset=${enc(state.view.ruleset)}&lang=${UI.lang}`);
@@ -119,7 +125,11 @@ async function loadOffers() {
  * @property {{ unit: number, label: string, words: string }[]} data_changes what changed for
  *   each unit since it was priced
  * @property {Offers | null} offers what the list may take (the picker), as GET
- *   /api/lists/NAME/offers answers; null when the ruleset could not say
+ *   /api/lists/NAME/offers answers; null when the ruleset could not say, or when the page
+ *   holds them (it asked with their tag) and `taken` gives their counts
+ * @property {string | null} offers_tag the tag the page holds the offers under
+ * @property {number[] | null} taken when the page holds the offers: how many of each the
+ *   list takes, in their order
  */
 
 /**
@@ -333,7 +343,7 @@ function drawDataChanges(view) {
 
 async function acceptData(n) {
   $("#status").textContent = t("saving");
-  const r = await api("POST", `/api/lists/${enc(state.name)}/update?lang=${UI.lang}`, undefined, state.version);
+  const r = await api("POST", `/api/lists/${enc(state.name)}/update${viewQuery()}`, undefined, state.version);
   if (r.status === 412 || r.status === 409) {
     banner([t("stale") + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
     $("#status").textContent = "";
@@ -354,6 +364,12 @@ async function acceptData(n) {
   }
 }
 
+// The query of a request answered with the list's view: the page's language, and the tag
+// of the offers it holds (the answer then gives only their counts while they stay the same).
+function viewQuery() {
+  return `?lang=${UI.lang}` + (state.offersTag ? `&offers=${enc(state.offersTag)}` : "");
+}
+
 // What an edit did, in words, for its undo: "Removed Hussars".
 function editWords(op, before, after) {
   const unit = op.op === "add" ? after.units[after.units.length - 1] : before.units[op.unit - 1];
@@ -364,7 +380,7 @@ function editWords(op, before, after) {
 async function edit(op) {
   $("#status").textContent = t("saving");
   const before = state.view;
-  const r = await api("POST", `/api/lists/${enc(state.name)}/edit?lang=${UI.lang}`, op, state.version);
+  const r = await api("POST", `/api/lists/${enc(state.name)}/edit${viewQuery()}`, op, state.version);
   if (r.status === 412 || r.status === 409) {
     banner([t("stale") + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
     $("#status").textContent = "";
@@ -425,7 +441,7 @@ async function undoEdit() {
   // undo that too.
   if (state.version !== step.version) return refused(t("undo_changed_since"));
   $("#status").textContent = t("saving");
-  const r = await api("PUT", `/api/lists/${enc(state.name)}?lang=${UI.lang}`, step.toml, state.version);
+  const r = await api("PUT", `/api/lists/${enc(state.name)}${viewQuery()}`, step.toml, state.version);
   if (r.status === 412 || r.status === 409) {
     $("#status").textContent = "";
     return refused(t("undo_changed_elsewhere"));
@@ -443,7 +459,7 @@ async function undoEdit() {
 
 async function saveToml() {
   if (!state.view) return;
-  const r = await api("PUT", `/api/lists/${enc(state.name)}?lang=${UI.lang}`, $("#toml").value, state.version);
+  const r = await api("PUT", `/api/lists/${enc(state.name)}${viewQuery()}`, $("#toml").value, state.version);
   if (r.status === 412) {
     return banner([t("stale") + " ", el("button", { type: "button", onclick: () => location.reload() }, t("reload"))]);
   }

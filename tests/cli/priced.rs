@@ -797,7 +797,8 @@ fn ready_for(text: &str, path: &Path) -> muster::ops::ready::Ready {
     .expect("the data")
 }
 
-/// The builder's view of a checked list, as JSON.
+/// The builder's view of a checked list, as JSON, for a page that holds no offers (the tag
+/// they are given, new at each view, aside).
 fn view_json(
     ready: &muster::ops::ready::Ready,
     c: &mut muster::ops::ready::Checked,
@@ -805,7 +806,15 @@ fn view_json(
 ) -> String {
     let lang = c.check.lang.unwrap_or(c.check.ruleset.languages()[0]);
     let labels = ready.words(lang);
-    let view = muster::ops::view::list_view(ready, c, None, "l.toml", "v", text, lang, &labels);
+    let asked = muster::ops::view::Asked {
+        name: "l.toml",
+        version: "v",
+        text,
+        lang,
+        held: None,
+    };
+    let mut view = muster::ops::view::list_view(ready, c, None, &asked, &labels);
+    assert!(view.offers_tag.take().is_some() == view.offers.is_some());
     muster::commands::to_json(&view)
 }
 

@@ -1522,3 +1522,77 @@ fn a_server_on_another_loopback_address_answers_there() {
         raw.lines().next().unwrap_or("")
     );
 }
+
+/// An edit's answer sends the picker's offers again only when they changed from those the
+/// page holds (named by their tag): otherwise how many of each the list takes, and the
+/// page's offers patched with them are the offers a page opened afresh reads. A tag the
+/// server does not hold, or offers that changed (another language), are answered whole.
+#[test]
+fn an_edits_answer_sends_only_the_offers_counts_the_page_lacks() {
+    let s = Server::start();
+    let name = "sharpe-patrol.toml";
+    s.list(name);
+    let opened = s.get(&format!("/api/lists/{name}?lang=en")).json();
+    let tag = opened["offers_tag"].as_str().expect("a tag").to_owned();
+    assert!(
+        opened["taken"].is_null(),
+        "a page opened gets the offers whole"
+    );
+    let mut held = opened["offers"].clone();
+    let riflemen = held["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|o| o["id"] == "gb-95th-riflemen")
+        .expect("the riflemen offered");
+    let before = held["offers"][riflemen]["taken"].as_u64().unwrap();
+    let add = br#"{"op": "add", "id": "gb-95th-riflemen", "figures": 8}"#;
+    let r = s.send(
+        "POST",
+        &format!("/api/lists/{name}/edit?lang=en&offers={tag}"),
+        &[("If-Match", opened["version"].as_str().unwrap())],
+        add,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let view = r.json();
+    assert!(view["offers"].is_null(), "held offers not sent again");
+    assert_eq!(view["offers_tag"], tag.as_str());
+    let taken = view["taken"].as_array().expect("the counts");
+    assert_eq!(taken.len(), held["offers"].as_array().unwrap().len());
+    assert_eq!(taken[riflemen], before + 1);
+    for (o, n) in held["offers"].as_array_mut().unwrap().iter_mut().zip(taken) {
+        o["taken"] = n.clone();
+    }
+    let fresh = s.get(&format!("/api/lists/{name}?lang=en")).json();
+    assert_eq!(fresh["version"], view["version"]);
+    assert_eq!(
+        held, fresh["offers"],
+        "the held offers patched are a fresh page's"
+    );
+    // A replacement of the text names the tag too: counts only.
+    let toml = fresh["toml"].as_str().unwrap();
+    let r = s.send(
+        "PUT",
+        &format!("/api/lists/{name}?lang=en&offers={tag}"),
+        &[("If-Match", fresh["version"].as_str().unwrap())],
+        format!("{toml}\n# kept\n").as_bytes(),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r.json()["offers"].is_null() && r.json()["taken"].is_array());
+    // A tag the server never gave, and the offers of another language: whole again.
+    let mut version = r.json()["version"].as_str().unwrap().to_owned();
+    for (lang, asked) in [("en", "987654321"), ("fr", tag.as_str())] {
+        let r = s.send(
+            "POST",
+            &format!("/api/lists/{name}/edit?lang={lang}&offers={asked}"),
+            &[("If-Match", &version)],
+            br#"{"op": "move", "unit": 1, "to": 2}"#,
+        );
+        assert_eq!(r.status, 200, "{lang}: {}", r.text());
+        let view = r.json();
+        assert!(view["offers"]["offers"].is_array(), "{lang}: whole offers");
+        assert!(view["taken"].is_null());
+        assert_ne!(view["offers_tag"], asked, "{lang}: a new tag");
+        version = view["version"].as_str().unwrap().to_owned();
+    }
+}

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 /// A value a field may take, with its name in the language asked.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Choice {
     pub id: String,
     pub label: String,

@@ -48,24 +48,48 @@ pub fn described(
     lang: Lang,
     labels: &toml::Table,
 ) -> Vec<String> {
-    // The header alone is kept: the units are read past (the fast parser, no document).
-    #[derive(serde::Deserialize)]
-    struct Header {
-        list: Option<toml::Value>,
-    }
-    let header = toml::from_str::<Header>(text)
-        .ok()
-        .and_then(|h| match h.list {
-            Some(toml::Value::Table(t)) => Some(t),
-            _ => None,
-        })
-        .unwrap_or_default();
+    let header = header_of(text);
     described_by(
         engine,
         &|key| header.get(key).and_then(|v| v.as_str()).map(str::to_owned),
         lang,
         labels,
     )
+}
+
+/// A list's `[list]` table (empty when it has none), read with the fast parser (no
+/// document) from the text before its first array of tables (`[[units]]`), where a list's
+/// header is written: the units are not parsed at all. A header written after them (or a
+/// text cut inside a string there) is read from the whole text.
+fn header_of(text: &str) -> toml::Table {
+    #[derive(serde::Deserialize)]
+    struct Header {
+        list: Option<toml::Value>,
+    }
+    let of = |text: &str| {
+        toml::from_str::<Header>(text)
+            .ok()
+            .and_then(|h| match h.list {
+                Some(toml::Value::Table(t)) => Some(t),
+                _ => None,
+            })
+    };
+    header_part(text)
+        .and_then(of)
+        .or_else(|| of(text))
+        .unwrap_or_default()
+}
+
+/// The text before the first line that opens an array of tables (`[[units]]`), if one does.
+fn header_part(text: &str) -> Option<&str> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with("[[") {
+            return Some(&text[..at]);
+        }
+        at += line.len();
+    }
+    None
 }
 
 /// [`described`] of a list whose header's text values `given` answers.
@@ -93,4 +117,40 @@ pub fn described_by(
             )
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::header_of;
+
+    /// The header read before the units is the header the whole text gives, wherever the
+    /// header is written and whatever a string holds.
+    #[test]
+    fn the_header_is_read_before_the_units_as_from_the_whole_text() {
+        let whole = |text: &str| -> toml::Table {
+            let doc: toml::Table = text.parse().expect("TOML");
+            doc.get("list")
+                .and_then(|l| l.as_table())
+                .cloned()
+                .unwrap_or_default()
+        };
+        for text in [
+            "[list]\nname = \"A\"\narmy = \"france\"\n\n[[units]]\nentry = \"x\"\n",
+            // Written after the units.
+            "[[units]]\nentry = \"x\"\n\n[list]\nname = \"A\"\narmy = \"france\"\n",
+            // A string that holds a line like an array of tables.
+            "[list]\nname = \"A\"\nnotes = \"\"\"\n[[units]]\n\"\"\"\narmy = \"spain\"\n[[units]]\nentry = \"x\"\n",
+            // Dotted keys at the top, then the units.
+            "list.name = \"A\"\nlist.army = \"russia\"\n  [[ units ]]\nentry = \"x\"\n",
+            // No units, no header.
+            "[list]\narmy = \"prussia\"\n",
+            "[[units]]\nentry = \"x\"\n",
+        ] {
+            assert_eq!(header_of(text), whole(text), "{text}");
+        }
+        assert_eq!(
+            header_of("[list]\narmy = \"france\"\n")["army"].as_str(),
+            Some("france")
+        );
+    }
 }

@@ -12,7 +12,7 @@ use crate::core::catalog::Provenance;
 /// What a list may take (the builder's picker): every unit of the ruleset's data, those of
 /// the list's army marked, in the groups a page shows them in, each with what `list add`
 /// asks for it. Words in the list's language.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Offers {
     /// The groups, in the order a page shows them: their keys and names.
     pub groups: Vec<Choice>,
@@ -36,6 +36,66 @@ impl Offers {
             free_skills: Arc::default(),
         }
     }
+
+    /// Whether `self` offers what `other` does, how many of each the lists take aside: a
+    /// page that holds `other` needs only the counts ([`Offers::taken`]). Offers shared by
+    /// both (a ruleset that keeps a context's offers) are not compared again.
+    pub fn same_but_taken(&self, other: &Offers) -> bool {
+        self.groups == other.groups
+            && (Arc::ptr_eq(&self.free_skills, &other.free_skills)
+                || self.free_skills == other.free_skills)
+            && self.offers.len() == other.offers.len()
+            && self
+                .offers
+                .iter()
+                .zip(&other.offers)
+                .all(|(a, b)| Arc::ptr_eq(a, b) || a.same_but_taken(b))
+    }
+
+    /// How many of each offer the list takes, in the offers' order.
+    pub fn taken(&self) -> Vec<u32> {
+        self.offers.iter().map(|o| o.taken).collect()
+    }
+}
+
+impl Offer {
+    /// Whether `self` is `other` but for how many the list takes.
+    fn same_but_taken(&self, other: &Offer) -> bool {
+        // Every field named: one added must be said here.
+        let Offer {
+            id,
+            data_id,
+            name,
+            detail,
+            group,
+            cost,
+            max,
+            taken: _,
+            mine,
+            figures,
+            guns,
+            extras,
+            free,
+            choices,
+            provenance,
+            command,
+        } = self;
+        *id == other.id
+            && *data_id == other.data_id
+            && *name == other.name
+            && *detail == other.detail
+            && *group == other.group
+            && *cost == other.cost
+            && *max == other.max
+            && *mine == other.mine
+            && *figures == other.figures
+            && *guns == other.guns
+            && *extras == other.extras
+            && *free == other.free
+            && *choices == other.choices
+            && *provenance == other.provenance
+            && *command == other.command
+    }
 }
 
 /// The offers written as the offers they share.
@@ -49,7 +109,7 @@ fn inner<T: Serialize, S: Serializer>(value: &Arc<T>, s: S) -> Result<S::Ok, S::
 }
 
 /// A unit a list may take.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Offer {
     /// What `list add` takes: a sheet, entry or unit-type id (a general: his rank or role).
     pub id: String,
@@ -88,14 +148,14 @@ pub struct Offer {
 /// What a command unit is and whom it may activate or lead, as its ruleset decides it, in the
 /// list's language, the units by their names: "Subordinate command", "may activate the units
 /// of 95th Rifles, 1st Battalion: 95th Rifles / Chosen Men; 2 at a time, within 15 cm".
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OfferCommand {
     pub kind: String,
     pub activates: String,
 }
 
 /// An option that takes one value of a few (`--option KEY=VALUE`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OfferChoice {
     /// The option's key: `brigade`, `size`.
     pub key: String,
@@ -109,7 +169,7 @@ pub struct OfferChoice {
 }
 
 /// A count a unit is added with: its bounds, the usual range within them, a value to start.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Count {
     pub min: u32,
     pub max: u32,
@@ -119,7 +179,7 @@ pub struct Count {
 }
 
 /// A skill or option a unit may buy.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OfferExtra {
     /// What `--skill` or `--option` takes: a skill id, `flag`, `elite`.
     pub id: String,

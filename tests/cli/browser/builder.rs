@@ -131,6 +131,9 @@ fn the_builder_in_a_real_browser() {
 
         // Add riflemen with a skill: the figures start at a section's smallest, the skill
         // costs what the sheet says.
+        let riflemen_taken = "button.offer[data-offer='gb-95th-riflemen'] .offer-limit";
+        let taken = text(&c, riflemen_taken).await;
+        assert!(taken == "× 1" || taken.starts_with("1 of"), "one taken: {taken:?}");
         click(&c, "button.offer[data-offer='gb-95th-riflemen']").await;
         wait_for("the add panel", || async {
             c.find(Locator::Css("#add input[name=figures]")).await.is_ok()
@@ -151,6 +154,21 @@ fn the_builder_in_a_real_browser() {
         })
         .await;
         assert!(text(&c, "#units article[data-unit='4'] .chips").await.contains("Expert marksman"));
+        // The edit's answer gave the offers' counts only (the page held them): the picker
+        // counts the riflemen added.
+        wait_for("the riflemen counted", || async {
+            let taken = text(&c, riflemen_taken).await;
+            taken == "× 2" || taken.starts_with("2 of")
+        })
+        .await;
+        let answer = c
+            .execute(
+                "return [state.view.offers === null, Array.isArray(state.view.taken), state.offersTag === state.view.offers_tag];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(answer, serde_json::json!([true, true, true]), "counts only");
         let total = text(&c, "#total").await;
         assert_ne!(total, "578 / 600 pts", "the total changed");
         shot(&c, "serve-builder.png").await;
