@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use codespan_reporting::files::{Files, SimpleFiles};
-use toml_edit::{ImDocument, Item, Value};
+use toml_edit::{Document, Item, Value};
 
 use crate::core::error::Error;
 
@@ -59,7 +59,7 @@ impl Named {
 }
 
 /// A text parsed as a TOML document; `None` when it does not parse.
-pub type Parsed = Option<Arc<ImDocument<String>>>;
+pub type Parsed = Option<Arc<Document<String>>>;
 
 impl Default for Sources {
     fn default() -> Self {
@@ -136,7 +136,7 @@ impl Sources {
         let text = self.text(id);
         match self.docs.get(id) {
             Some(cell) => cell
-                .get_or_init(|| ImDocument::parse(text.to_owned()).ok().map(Arc::new))
+                .get_or_init(|| Document::parse(text.to_owned()).ok().map(Arc::new))
                 .clone(),
             None => None,
         }
@@ -292,9 +292,9 @@ impl SpanIndex {
         index
     }
 
-    fn doc(&self) -> Option<&ImDocument<String>> {
+    fn doc(&self) -> Option<&Document<String>> {
         self.doc
-            .get_or_init(|| ImDocument::parse(self.text.clone()).ok().map(Arc::new))
+            .get_or_init(|| Document::parse(self.text.clone()).ok().map(Arc::new))
             .as_deref()
     }
 
@@ -400,12 +400,34 @@ enum Node<'a> {
 
 impl Node<'_> {
     fn span(&self) -> Option<Range<usize>> {
-        match self {
+        match *self {
+            Node::Item(Item::Table(t)) | Node::Table(t) => table_span(t),
+            // An array of tables: from its first header to the end of its last table.
+            Node::Item(Item::ArrayOfTables(a)) => {
+                let spans: Vec<Range<usize>> = a.iter().filter_map(table_span).collect();
+                Some(spans.first()?.start..spans.iter().map(|s| s.end).max()?)
+            }
             Node::Item(item) => item.span(),
-            Node::Table(t) => t.span(),
             Node::Value(v) => v.span(),
         }
     }
+}
+
+/// A table's span as a diagnostic shows it: from its header to the end of its last value
+/// (its dotted keys' included), not its sub-tables written apart, as toml_edit 0.22 gave
+/// it (0.25 gives a table's header alone): a diagnostic about a table shows it whole.
+fn table_span(t: &toml_edit::Table) -> Option<Range<usize>> {
+    fn end(t: &toml_edit::Table) -> Option<usize> {
+        t.iter()
+            .filter_map(|(_, item)| match item {
+                Item::Value(v) => v.span().map(|s| s.end),
+                Item::Table(d) if d.is_dotted() => end(d),
+                _ => None,
+            })
+            .max()
+    }
+    let header = t.span()?;
+    Some(header.start..end(t).map_or(header.end, |e| e.max(header.end)))
 }
 
 /// How a path that is not a regular file is described in messages.

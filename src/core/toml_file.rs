@@ -52,7 +52,7 @@ fn toml_diagnostic_in(
         .unwrap_or("")
         .to_owned();
 
-    if toml_edit::ImDocument::parse(text.to_owned()).is_err() {
+    if toml_edit::Document::parse(text.to_owned()).is_err() {
         return Diagnostic::error_said(
             "toml-syntax",
             Phrase::new("toml-syntax", "TOML syntax error: {message}").text("message", message),
@@ -237,7 +237,7 @@ pub fn parse_in_parts<T: DeserializeOwned>(
         Err(e) => e,
     };
     let starts = index.array_table_starts(array);
-    if starts.is_empty() || toml_edit::ImDocument::parse(text.to_owned()).is_err() {
+    if starts.is_empty() || toml_edit::Document::parse(text.to_owned()).is_err() {
         return (
             Vec::new(),
             vec![toml_diagnostic(&whole, file, text, 0, index)],

@@ -437,8 +437,8 @@ impl toml_edit::visit_mut::VisitMut for Uncomment {
     }
 
     fn visit_inline_table_mut(&mut self, node: &mut toml_edit::InlineTable) {
-        if let Some(p) = without_comments(node.preamble(), true) {
-            node.set_preamble(p);
+        if let Some(p) = without_comments(node.trailing(), true) {
+            node.set_trailing(p);
         }
         toml_edit::visit_mut::visit_inline_table_mut(self, node);
     }

@@ -40,7 +40,9 @@ pub fn remove_unit_at(doc: &mut DocumentMut, index: usize) -> Result<(), Error> 
         return Err(no_such_unit(count, index));
     }
     match doc.get_mut("units") {
-        Some(Item::ArrayOfTables(a)) => a.remove(index - 1),
+        Some(Item::ArrayOfTables(a)) => {
+            a.remove(index - 1);
+        }
         Some(Item::Value(Value::Array(a))) => {
             a.remove(index - 1);
         }
@@ -323,12 +325,12 @@ pub fn move_unit_at(doc: &mut DocumentMut, from: usize, to: usize) -> Result<(),
             let mut tables: Vec<Table> = a.iter().cloned().collect();
             // The document prints tables in the order of their positions: the places stay,
             // the tables move through them.
-            let positions: Vec<Option<usize>> = tables.iter().map(Table::position).collect();
+            let positions: Vec<Option<isize>> = tables.iter().map(Table::position).collect();
             let moved = tables.remove(from - 1);
             tables.insert(to - 1, moved);
             a.clear();
             for (mut t, p) in tables.into_iter().zip(positions) {
-                if let Some(p) = p {
+                if p.is_some() {
                     t.set_position(p);
                 }
                 a.push(t);

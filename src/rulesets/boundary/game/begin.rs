@@ -102,6 +102,6 @@ pub(super) fn keep_armies(doc: &mut DocumentMut, texts: [&str; 2]) {
         army[side.letter()] = value(text);
     }
     // Kept after the log, so that marks appended to the log stay above it.
-    army.set_position(usize::MAX);
+    army.set_position(Some(isize::MAX));
     doc["army"] = Item::Table(army);
 }
