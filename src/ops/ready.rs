@@ -202,12 +202,17 @@ impl Ready {
             sources.confine(roots.clone());
         }
         let file = sources.add_named(&at.path, &at.name, text);
-        let check =
-            crate::rulesets::check_list(self.engine.ruleset(), self.engine.lists(), &sources, file)
-                .map_err(|d| {
-                    let at = d.line_column(&sources);
-                    (d, at)
-                })?;
+        let check = crate::rulesets::check_list_priced(
+            self.engine.ruleset(),
+            self.engine.lists(),
+            &sources,
+            file,
+            Some(&self.prices),
+        )
+        .map_err(|d| {
+            let at = d.line_column(&sources);
+            (d, at)
+        })?;
         Ok(Checked {
             sources,
             file,

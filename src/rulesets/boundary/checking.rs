@@ -1,10 +1,13 @@
-//! A ruleset's [`Lists::check_list`], the same for every ruleset: the list file parsed as the
-//! ruleset's type ([`list_doc::parse`]), the ruleset's rules run on it, then what it was
-//! priced with said ([`priced::notice`]).
+//! A list checked: the one entry of every check ([`check_list`]: the ruleset's
+//! [`Lists::check_list`], what its units were priced with said, the bounds of every
+//! ruleset's lists), and what each ruleset's `check_list` does the same way: the list file
+//! parsed as the ruleset's type ([`list_doc::parse`]), the ruleset's rules run on it.
 
 use super::list_doc::{self, ListDoc};
-use super::{priced, ListCheck, Lists};
+use super::{ListCheck, Lists, Ruleset};
 use crate::core::diagnostic::Diagnostic;
+use crate::core::diagnostic::Severity;
+use crate::core::rule::Rule;
 use crate::core::source::{FileId, Sources, SpanIndex};
 
 /// A list file as its ruleset's type parsed it: the list, its spans, its file.
@@ -26,15 +29,50 @@ pub fn parse_and_check<L: ListDoc>(
     Ok(rules(Parsed { list, spans, file }))
 }
 
-/// Checks the list in `file` of the ruleset whose lists are `lists` ([`parse_and_check`]),
-/// then says what it was priced with.
-pub fn check_typed<L: ListDoc>(
-    lists: &dyn Lists,
+/// A list of a ruleset that has none.
+pub const NO_LISTS: Rule = Rule {
+    code: "no-lists",
+    severity: Severity::Error,
+    section: "",
+    summary: "only rulesets with army lists take list files (`muster rulesets`)",
+};
+
+/// Checks a list file of `ruleset` with its [`Lists`] ([`Lists::check_list`]); a ruleset
+/// without lists takes none ([`NO_LISTS`]).
+pub fn check_list(
+    ruleset: Ruleset,
+    lists: Option<&dyn Lists>,
     sources: &Sources,
     file: FileId,
-    rules: impl FnOnce(Parsed<L>) -> ListCheck,
 ) -> Result<ListCheck, Diagnostic> {
-    let mut check = parse_and_check(sources, file, rules)?;
-    priced::notice(lists, sources, &mut check);
-    Ok(check)
+    check_list_priced(ruleset, lists, sources, file, None)
+}
+
+/// [`check_list`], what each unit is priced with today read from `memo` (what the same
+/// data priced before: a server's loaded data) when given.
+pub fn check_list_priced(
+    ruleset: Ruleset,
+    lists: Option<&dyn Lists>,
+    sources: &Sources,
+    file: FileId,
+    memo: Option<&super::priced::PriceMemo>,
+) -> Result<ListCheck, Diagnostic> {
+    match lists {
+        Some(lists) => lists.check_list(sources, file).map(|mut checked| {
+            // What each unit was priced with, said where the data changed since.
+            super::priced::notice(lists, sources, &mut checked, memo);
+            // One bound for every ruleset's lists, however the list was made.
+            if let Some(d) = super::list_doc::name_too_long(&checked.name, file, &checked.spans) {
+                checked.diagnostics.push(d);
+                crate::core::diagnostic::sort(&mut checked.diagnostics);
+            }
+            checked
+        }),
+        None => Err(Diagnostic::error(
+            NO_LISTS.code,
+            format!("{} has no army lists", ruleset.title()),
+        )
+        .in_file(file)
+        .with_note(format!("rule: {}", NO_LISTS.summary))),
+    }
 }

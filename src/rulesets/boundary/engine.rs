@@ -7,13 +7,12 @@
 use toml_edit::DocumentMut;
 
 use super::scoring::{Scored, Scoring};
-use super::{procedure, Capabilities, Cards, Games, ListCheck, Lists, Ruleset, SheetForm, Sheets};
+use super::{procedure, Capabilities, Cards, Games, Lists, Ruleset, SheetForm, Sheets};
 pub use crate::core::catalog::Replaced;
-use crate::core::diagnostic::{Diagnostic, Severity};
+use crate::core::diagnostic::Diagnostic;
 use crate::core::error::Error;
 use crate::core::i18n::Lang;
 pub use crate::core::names::{Candidate, NameKind};
-use crate::core::rule::Rule;
 use crate::core::source::{FileId, Sources};
 
 /// What a loaded ruleset offers the generic commands: what every ruleset answers, and each
@@ -196,40 +195,6 @@ pub trait Careers {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<Scored, Error>;
-}
-
-/// A list of a ruleset that has none.
-pub const NO_LISTS: Rule = Rule {
-    code: "no-lists",
-    severity: Severity::Error,
-    section: "",
-    summary: "only rulesets with army lists take list files (`muster rulesets`)",
-};
-
-/// Checks a list file of `ruleset` with its [`Lists`] ([`Lists::check_list`]); a ruleset
-/// without lists takes none ([`NO_LISTS`]).
-pub fn check_list(
-    ruleset: Ruleset,
-    lists: Option<&dyn Lists>,
-    sources: &Sources,
-    file: FileId,
-) -> Result<ListCheck, Diagnostic> {
-    match lists {
-        Some(lists) => lists.check_list(sources, file).map(|mut checked| {
-            // One bound for every ruleset's lists, however the list was made.
-            if let Some(d) = super::list_doc::name_too_long(&checked.name, file, &checked.spans) {
-                checked.diagnostics.push(d);
-                crate::core::diagnostic::sort(&mut checked.diagnostics);
-            }
-            checked
-        }),
-        None => Err(Diagnostic::error(
-            NO_LISTS.code,
-            format!("{} has no army lists", ruleset.title()),
-        )
-        .in_file(file)
-        .with_note(format!("rule: {}", NO_LISTS.summary))),
-    }
 }
 
 /// A sheet's file in the player's data folder: its path inside the ruleset's folder

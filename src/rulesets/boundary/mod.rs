@@ -81,6 +81,7 @@ pub mod unit_edit;
 pub mod views_common;
 
 pub use cards::Cards;
+pub use checking::{check_list, check_list_priced, NO_LISTS};
 pub use choice::Choice;
 pub use duel::{Duel, DuelChoice, DuelDecl, DuelSide, DuelSituation};
 pub use engine::*;

@@ -224,8 +224,13 @@ pub fn changes_kept(lists: &dyn Lists, check: &ListCheck, memo: Option<&PriceMem
 
 /// Adds to a list's check a [`DATA_CHANGED`] warning for each unit whose data changed since it
 /// was priced, at its record. A unit whose sheet is gone has the ruleset's own error instead.
-pub fn notice(lists: &dyn Lists, sources: &Sources, check: &mut ListCheck) {
-    let found = changes(lists, check);
+pub fn notice(
+    lists: &dyn Lists,
+    sources: &Sources,
+    check: &mut ListCheck,
+    memo: Option<&PriceMemo>,
+) {
+    let found = changes_kept(lists, check, memo);
     if found.is_empty() {
         return;
     }
@@ -340,15 +345,18 @@ fn english_label(row: &UnitRow) -> String {
     }
 }
 
-/// The check of a list document as it stands (`path` names it).
+/// The ruleset's check of a list document as it stands (`path` names it): what its units
+/// are, cost and were priced with (what the records are written from; a check's notices of
+/// changed data are not read).
 fn check_doc(
     engine: &Rules,
     path: &std::path::Path,
     doc: &DocumentMut,
 ) -> Result<ListCheck, Error> {
+    let lists = engine.ruleset().need(engine.lists(), "army lists")?;
     let mut sources = Sources::new();
     let id = sources.add(path, doc.to_string());
-    crate::rulesets::check_list(engine.ruleset(), engine.lists(), &sources, id).map_err(|d| {
+    lists.check_list(&sources, id).map_err(|d| {
         Error::Usage(format!(
             "{} would not be a valid list file: {}",
             path.display(),

@@ -340,7 +340,7 @@ impl Lists for CapitanEngine {
     }
 
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        checking::check_typed(self, sources, file, |parsed| {
+        checking::parse_and_check(sources, file, |parsed| {
             check::check_list(self.ruleset, &self.db, sources, parsed)
         })
     }

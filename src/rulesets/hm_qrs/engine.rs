@@ -207,7 +207,7 @@ impl Editor for HmEngine {
 
 impl Lists for HmEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        checking::check_typed(self, sources, file, |p| {
+        checking::parse_and_check(sources, file, |p| {
             check::check_list(self.ruleset, &self.db, p)
         })
     }

@@ -188,7 +188,7 @@ impl Editor for ThucydideEngine {
 
 impl Lists for ThucydideEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        checking::check_typed(self, sources, file, |p| {
+        checking::parse_and_check(sources, file, |p| {
             check::check_list(self.ruleset, &self.db, p)
         })
     }

@@ -365,7 +365,7 @@ impl Editor for WabEngine {
 
 impl Lists for WabEngine {
     fn check_list(&self, sources: &Sources, file: FileId) -> Result<ListCheck, Diagnostic> {
-        checking::check_typed(self, sources, file, |p| {
+        checking::parse_and_check(sources, file, |p| {
             check::check_list(self.ruleset, &self.db, p)
         })
     }
