@@ -514,3 +514,26 @@ fn a_list_name_over_100_characters_is_refused() {
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
+
+/// A list the check reads is a list its edits read: the TOML 1.1 the checker takes (an
+/// inline table over several lines, with a trailing comma) is edited, the table kept as
+/// written (toml_edit 0.22 refused the file the check had passed: "expected `}`").
+#[test]
+fn a_list_written_in_toml_1_1_is_edited_as_it_is_checked() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(super::root().join("lists/sharpe-patrol.toml"))
+        .unwrap()
+        .replace(
+            "free_skill = { unit = 1, skill = \"feu-d-attaque\" }",
+            "free_skill = {\n  unit = 1,\n  skill = \"feu-d-attaque\",\n}",
+        );
+    assert!(text.contains("skill = \"feu-d-attaque\",\n}"), "the header as written");
+    let f = write(tmp.path(), "l.toml", &text);
+    let run = muster(&["check", &f]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = muster(&["list", "set", &f, "2", "--label", "Pat"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let edited = read(&f);
+    assert!(edited.contains("skill = \"feu-d-attaque\",\n}"), "{edited}");
+    assert!(edited.contains("label = \"Pat\""), "{edited}");
+}
