@@ -63,3 +63,11 @@ pub fn to_json<T: serde::Serialize>(value: &T) -> String {
     s.push('\n');
     s
 }
+
+/// JSON on one line, with a trailing newline: what only a page reads (the builder's view of a
+/// list, a third smaller than [`to_json`]'s and written faster).
+pub fn to_json_line<T: serde::Serialize>(value: &T) -> String {
+    let mut s = serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    s.push('\n');
+    s
+}

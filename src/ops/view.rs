@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::check::report_json;
+use super::check::{report_json, JsonReport};
 use super::ready::{Checked, Ready};
 use crate::core::i18n::Lang;
 use crate::rulesets::{self, ListCheck, Offers};
@@ -17,9 +17,9 @@ use crate::rulesets::{self, ListCheck, Offers};
 /// may take (the picker's offers). Its keys are written in this order (alphabetical, as the
 /// page has always read them).
 #[derive(Serialize)]
-pub struct ListView {
+pub struct ListView<'a> {
     /// The check as `muster check --format json` prints it.
-    pub check: serde_json::Value,
+    pub check: JsonReport<'a>,
     pub data_changes: Vec<DataChange>,
     pub description: String,
     /// What the army is, in words: its header's choices by their names.
@@ -113,13 +113,13 @@ pub struct Asked<'a> {
 /// faces one, with the ruleset's `labels` in the page's language. The offers are sent whole
 /// unless the page holds the same ones (`asked.held`): then only how many of each the list
 /// takes.
-pub fn list_view(
+pub fn list_view<'a>(
     ready: &Ready,
-    c: &mut Checked,
+    c: &'a mut Checked,
     other: Option<&ListCheck>,
     asked: &Asked,
     labels: &toml::Table,
-) -> ListView {
+) -> ListView<'a> {
     let Asked {
         name,
         version,
@@ -131,6 +131,7 @@ pub fn list_view(
     let ruleset = c.check.ruleset;
     // Units named in the page's language, from the data (a label of the player's aside).
     c.check.in_lang(lang);
+    let c: &'a Checked = c;
     // What the list may take: the picker's, and the names of what the units bought.
     let offers = engine
         .ruleset()
@@ -237,7 +238,7 @@ pub fn list_view(
         }
     };
     ListView {
-        check: serde_json::to_value(report_json(&c.check, other, &c.sources)).unwrap_or_default(),
+        check: report_json(&c.check, other, &c.sources),
         data_changes,
         description: c.check.description.clone(),
         description_words: description.join(" · "),

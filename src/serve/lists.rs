@@ -155,7 +155,10 @@ pub(super) fn view_of(
         held,
     };
     let body = crate::ops::view::list_view(&ready, &mut c.list, other.as_ref(), &asked, &labels);
-    Ok(tagged(json_response(StatusCode::OK, to_json(&body)), &v))
+    Ok(tagged(
+        json_response(StatusCode::OK, crate::ops::to_json_line(&body)),
+        &v,
+    ))
 }
 
 /// `GET /api/lists/{name}[?against=OTHER]`.
