@@ -276,7 +276,7 @@ impl Diagnostic {
             let _ = term::emit(writer, &config, &files, &report);
             return;
         }
-        let _ = term::emit(writer, &config, sources.files(), &self.to_report());
+        let _ = term::emit(writer, &config, sources, &self.to_report());
     }
 
     /// A diagnostic on a line longer than [`MAX_QUOTED`] characters, quoted as an excerpt
@@ -291,10 +291,9 @@ impl Diagnostic {
     )> {
         use codespan_reporting::files::Files;
         let (file, span) = (self.file?, self.span.clone()?);
-        let files = sources.files();
-        let line = files.line_index(file, span.start).ok()?;
-        let range = files.line_range(file, line).ok()?;
-        let source = files.source(file).ok()?;
+        let line = sources.line_index(file, span.start).ok()?;
+        let range = sources.line_range(file, line).ok()?;
+        let source = sources.source(file).ok()?;
         let text = source.get(range.clone())?;
         if text.chars().count() <= MAX_QUOTED {
             return None;

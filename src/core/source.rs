@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use codespan_reporting::files::{Files, SimpleFiles};
+use codespan_reporting::files::{self, Files};
 use toml_edit::{Document, Item, Value};
 
 use crate::core::error::Error;
@@ -21,16 +21,12 @@ pub const MAX_INPUT_BYTES: u64 = 4 * 1024 * 1024;
 /// and as shown in diagnostics, where every character that could steer a terminal (C0 and C1
 /// controls, bidirectional overrides) is replaced by a placeholder of the same length in
 /// bytes, so that spans point at the same places in both.
+///
+/// The files are shared between clones (a check adds its list to a clone of the data's
+/// sources): a clone copies a pointer per file, never a text.
 #[derive(Clone)]
 pub struct Sources {
-    files: SimpleFiles<String, String>,
-    texts: Vec<String>,
-    /// Each file's path as given (a file another names, as a list names its career, is found
-    /// from it).
-    paths: Vec<std::path::PathBuf>,
-    /// Each text parsed as a TOML document, once, when first asked for (the ruleset's
-    /// peek, the list's shape and its spans share one parse).
-    docs: Vec<OnceLock<Parsed>>,
+    files: Vec<Arc<SourceFile>>,
     /// The folders whose files a kept file may name (a list's career), when confined (`muster
     /// serve`: the folders it was given, canonical); `None`: any file (the command line).
     confined: Option<Arc<[std::path::PathBuf]>>,
@@ -40,6 +36,43 @@ pub struct Sources {
     /// Whether a file a kept file names was looked for ([`crate::core::paths::named_by`]):
     /// what was read from it is not kept here, and may change on disk apart from these.
     named: Named,
+}
+
+/// One kept file: what [`Sources`] knows of it, made once when it is added.
+struct SourceFile {
+    /// Its name in messages (on one line).
+    name: String,
+    /// Its path as given (a file another names, as a list names its career, is found from
+    /// it).
+    path: std::path::PathBuf,
+    /// The text as read.
+    text: String,
+    /// The text as shown in diagnostics, when it differs from the text as read.
+    shown: Option<String>,
+    /// The byte offset where each line of the text as shown starts.
+    line_starts: Vec<usize>,
+    /// The text parsed as a TOML document, once, when first asked for (the ruleset's peek,
+    /// the list's shape and its spans share one parse).
+    doc: OnceLock<Parsed>,
+}
+
+impl SourceFile {
+    fn shown(&self) -> &str {
+        self.shown.as_deref().unwrap_or(&self.text)
+    }
+
+    /// Where line `line_index` of the text as shown starts; its length just past its last
+    /// line.
+    fn line_start(&self, line_index: usize) -> Result<usize, files::Error> {
+        match line_index.cmp(&self.line_starts.len()) {
+            std::cmp::Ordering::Less => Ok(self.line_starts[line_index]),
+            std::cmp::Ordering::Equal => Ok(self.shown().len()),
+            std::cmp::Ordering::Greater => Err(files::Error::LineTooLarge {
+                given: line_index,
+                max: self.line_starts.len() - 1,
+            }),
+        }
+    }
 }
 
 /// A flag set once a kept file named another ([`Sources::names_apart`]).
@@ -70,10 +103,7 @@ impl Default for Sources {
 impl Sources {
     pub fn new() -> Self {
         Self {
-            files: SimpleFiles::new(),
-            texts: Vec::new(),
-            paths: Vec::new(),
-            docs: Vec::new(),
+            files: Vec::new(),
             confined: None,
             overlay: Vec::new(),
             named: Named::default(),
@@ -123,20 +153,37 @@ impl Sources {
     /// Keeps a text found at `path` (what it names is found from there) but named `name` in
     /// messages (the web names a list by its file name, never where it is).
     pub fn add_named(&mut self, path: &Path, name: &str, text: String) -> FileId {
-        let shown = crate::core::text::same_length_printable(&text);
-        self.texts.push(text);
-        self.paths.push(path.to_path_buf());
-        self.docs.push(OnceLock::new());
+        // Shown apart only when it differs (the text is copied only then).
+        let shown = text
+            .chars()
+            .any(crate::core::text::is_unsafe)
+            .then(|| crate::core::text::same_length_printable(&text))
+            .filter(|shown| *shown != text);
+        let file = SourceFile {
+            name: crate::core::text::one_line(name).into_owned(),
+            path: path.to_path_buf(),
+            line_starts: files::line_starts(shown.as_deref().unwrap_or(&text)).collect(),
+            shown,
+            text,
+            doc: OnceLock::new(),
+        };
+        self.files.push(Arc::new(file));
+        self.files.len() - 1
+    }
+
+    fn file(&self, id: FileId) -> Result<&SourceFile, files::Error> {
         self.files
-            .add(crate::core::text::one_line(name).into_owned(), shown)
+            .get(id)
+            .map(Arc::as_ref)
+            .ok_or(files::Error::FileMissing)
     }
 
     /// The text of `id` as a TOML document, parsed on the first call.
     pub fn document(&self, id: FileId) -> Parsed {
-        let text = self.text(id);
-        match self.docs.get(id) {
-            Some(cell) => cell
-                .get_or_init(|| Document::parse(text.to_owned()).ok().map(Arc::new))
+        match self.files.get(id) {
+            Some(file) => file
+                .doc
+                .get_or_init(|| Document::parse(file.text.clone()).ok().map(Arc::new))
                 .clone(),
             None => None,
         }
@@ -144,7 +191,7 @@ impl Sources {
 
     /// The document of `id` if it was parsed already.
     fn parsed(&self, id: FileId) -> Option<Parsed> {
-        self.docs.get(id).and_then(|c| c.get()).cloned()
+        self.files.get(id).and_then(|f| f.doc.get()).cloned()
     }
 
     /// Notes that a kept file named another, read apart ([`crate::core::paths::named_by`]).
@@ -162,41 +209,65 @@ impl Sources {
 
     /// How many texts are kept: their ids are `0..len()`.
     pub fn len(&self) -> usize {
-        self.texts.len()
+        self.files.len()
     }
 
     /// Whether no file is kept.
     pub fn is_empty(&self) -> bool {
-        self.texts.is_empty()
+        self.files.is_empty()
     }
 
     /// The text as read.
     pub fn text(&self, id: FileId) -> &str {
-        self.texts.get(id).map(String::as_str).unwrap_or("")
+        self.files.get(id).map(|f| f.text.as_str()).unwrap_or("")
     }
 
     /// The path `id` was read from (or kept as).
     pub fn path(&self, id: FileId) -> Option<&Path> {
-        self.paths.get(id).map(|p| p.as_path())
+        self.files.get(id).map(|f| f.path.as_path())
     }
 
     pub fn name(&self, id: FileId) -> String {
         self.files
             .get(id)
-            .map(|f| f.name().clone())
+            .map(|f| f.name.clone())
             .unwrap_or_default()
     }
 
     /// 1-based line and column of a byte offset (column counted in characters).
     pub fn line_column(&self, id: FileId, offset: usize) -> (usize, usize) {
-        match self.files.location(id, offset) {
+        match self.location(id, offset) {
             Ok(loc) => (loc.line_number, loc.column_number),
             Err(_) => (1, 1),
         }
     }
+}
 
-    pub(crate) fn files(&self) -> &SimpleFiles<String, String> {
-        &self.files
+/// The files as diagnostics quote them: each by its name, its text as shown.
+impl<'a> Files<'a> for Sources {
+    type FileId = FileId;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: FileId) -> Result<&'a str, files::Error> {
+        Ok(&self.file(id)?.name)
+    }
+
+    fn source(&'a self, id: FileId) -> Result<&'a str, files::Error> {
+        Ok(self.file(id)?.shown())
+    }
+
+    fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, files::Error> {
+        Ok(self
+            .file(id)?
+            .line_starts
+            .binary_search(&byte_index)
+            .unwrap_or_else(|next_line| next_line - 1))
+    }
+
+    fn line_range(&'a self, id: FileId, line_index: usize) -> Result<Range<usize>, files::Error> {
+        let file = self.file(id)?;
+        Ok(file.line_start(line_index)?..file.line_start(line_index + 1)?)
     }
 }
 
@@ -478,6 +549,81 @@ mod tests {
             .unwrap();
         assert_eq!(&text[span], "5");
         assert_eq!(index.key_at(text.find("'b'").unwrap()).unwrap(), "sheet.id");
+    }
+
+    #[test]
+    fn a_clone_shares_the_texts_and_adds_apart() {
+        let mut sources = Sources::new();
+        let a = sources.add_named(Path::new("a.toml"), "a.toml", "x = 1\n".to_owned());
+        let b = sources.add_named(
+            Path::new("b.toml"),
+            "b\u{7}.toml",
+            "y = '\u{1b}'\n".to_owned(),
+        );
+        sources.note_named();
+        let mut clone = sources.clone();
+        for id in [a, b] {
+            assert_eq!(clone.text(id).as_ptr(), sources.text(id).as_ptr());
+            assert!(Arc::ptr_eq(&clone.files[id], &sources.files[id]));
+        }
+        assert!(clone.names_apart());
+        let c = clone.add(Path::new("c.toml"), "z = 3\n".to_owned());
+        assert_eq!((clone.len(), sources.len()), (3, 2));
+        assert_eq!(clone.text(c), "z = 3\n");
+        assert_eq!(sources.text(c), "");
+        assert_eq!(sources.path(c), None);
+        // Each clone's flag is its own once cloned.
+        let fresh = Sources::new();
+        let apart = fresh.clone();
+        apart.note_named();
+        assert!(apart.names_apart() && !fresh.names_apart());
+        // Shown as diagnostics quote it: steering characters replaced, the name on one line.
+        assert_eq!(Files::source(&clone, b).unwrap(), "y = '?'\n");
+        assert_eq!(Files::name(&clone, b).unwrap(), sources.name(b));
+        assert_eq!(sources.line_column(b, 5), (1, 6));
+        assert!(Files::line_range(&sources, b, 2).is_err());
+    }
+
+    #[test]
+    fn quotes_lines_as_codespan_simple_files() {
+        let texts = [
+            "",
+            "a",
+            "a\n",
+            "\n\n",
+            "foo\nbar\r\n\nbaz",
+            "é = '\u{202e}x'\r\ny\u{0}\n",
+        ];
+        let mut sources = Sources::new();
+        let mut simple = files::SimpleFiles::new();
+        for text in texts {
+            sources.add_named(Path::new("t.toml"), "t.toml", text.to_owned());
+            simple.add(
+                "t.toml".to_owned(),
+                crate::core::text::same_length_printable(text),
+            );
+        }
+        for (id, text) in texts.iter().enumerate() {
+            assert_eq!(
+                Files::source(&sources, id).unwrap(),
+                simple.source(id).unwrap()
+            );
+            for at in 0..=text.len() + 1 {
+                let line = Files::line_index(&sources, id, at).unwrap();
+                assert_eq!(line, simple.line_index(id, at).unwrap());
+                assert_eq!(
+                    Files::location(&sources, id, at).ok(),
+                    simple.location(id, at).ok()
+                );
+            }
+            for line in 0..text.len() + 3 {
+                assert_eq!(
+                    Files::line_range(&sources, id, line).ok(),
+                    simple.line_range(id, line).ok()
+                );
+            }
+        }
+        assert!(Files::source(&sources, texts.len()).is_err());
     }
 
     #[test]

@@ -173,11 +173,9 @@ pub fn edit(
         Error::Usage(format!("{name} is not a list file{at}: {}", d.message))
     };
     let check = |text: &str| ready.check_unfolded(at, text.to_owned());
-    let original_check = || {
-        ready
-            .check_kept(at, original)
-            .map(|c| Arc::try_unwrap(c).unwrap_or_else(|c| (*c).clone()))
-    };
+    // The original's check, kept (shared): compared by reference, copied only when the
+    // edit makes the same list and it is the answer.
+    let original_check = || ready.check_kept(at, original);
     // An edit of a text that is no list file is refused as such, whatever the edit.
     let refused = |e: Error| original_check().err().map_or(e, &not_a_list);
     let engine = ready.engine.as_ref();
@@ -206,7 +204,7 @@ pub fn edit(
                 let carries = carries(ready, &made, &edited, &recorded, &written.records);
                 if carries && edited == original {
                     // Only the records changed the original: the same list, its text kept.
-                    return Ok(kept(ready, at, original, made, notes));
+                    return Ok(kept(ready, at, original, Arc::new(made), notes));
                 }
                 let after = if carries {
                     Ok(with_records(ready, made, &recorded, &written.records))
@@ -218,11 +216,11 @@ pub fn edit(
         }
     };
     let (text, checked) = if text == original {
-        (text, after.map_err(not_a_list)?)
+        (text, Arc::new(after.map_err(not_a_list)?))
     } else {
         let before = original_check().map_err(not_a_list)?;
         match after {
-            Ok(after) if !same_list(&before.check, &after.check) => (text, after),
+            Ok(after) if !same_list(&before.check, &after.check) => (text, Arc::new(after)),
             Ok(_) => (original.to_owned(), before),
             Err((d, _)) => {
                 return Err(Error::Usage(format!(
@@ -236,9 +234,14 @@ pub fn edit(
 }
 
 /// The edit's answer: its `text` and `checked` (kept for the next edit's original, then
-/// folded) and its notes.
-fn kept(ready: &Ready, at: &ListAt, text: &str, checked: Checked, notes: Vec<String>) -> Edited {
-    let checked = Arc::new(checked);
+/// folded: copied when kept) and its notes.
+fn kept(
+    ready: &Ready,
+    at: &ListAt,
+    text: &str,
+    checked: Arc<Checked>,
+    notes: Vec<String>,
+) -> Edited {
     ready.keep(at, text, checked.clone());
     let mut checked = Arc::try_unwrap(checked).unwrap_or_else(|c| (*c).clone());
     checked.fold();

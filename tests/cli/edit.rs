@@ -527,7 +527,10 @@ fn a_list_written_in_toml_1_1_is_edited_as_it_is_checked() {
             "free_skill = { unit = 1, skill = \"feu-d-attaque\" }",
             "free_skill = {\n  unit = 1,\n  skill = \"feu-d-attaque\",\n}",
         );
-    assert!(text.contains("skill = \"feu-d-attaque\",\n}"), "the header as written");
+    assert!(
+        text.contains("skill = \"feu-d-attaque\",\n}"),
+        "the header as written"
+    );
     let f = write(tmp.path(), "l.toml", &text);
     let run = muster(&["check", &f]);
     assert_eq!(run.code, 0, "{}", run.stderr);
