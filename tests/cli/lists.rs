@@ -494,3 +494,73 @@ fn offered_as_extra(view: &serde_json::Value, id: &str) -> usize {
         })
         .count()
 }
+
+/// The offers a ruleset keeps for a list's context (Capitán's coalition, campaign and rank,
+/// WAB's army, the language) are those worked out for it: every shipped list of a ruleset
+/// with lists, in each of its languages, asked one after another of one engine (the
+/// others' offers kept, twice round), gets what a new engine works out for it alone.
+#[test]
+fn kept_offers_are_those_a_new_engine_works_out() {
+    use muster::core::source::Sources;
+    use muster::rulesets::{self, Ruleset};
+    let dirs = [root().join("unit-sheets")];
+    let engine = |ruleset: Ruleset| {
+        let mut sources = Sources::new();
+        let loaded = rulesets::load(ruleset, &dirs, &mut sources).unwrap();
+        (loaded.engine.unwrap(), sources)
+    };
+    let mut lists: Vec<(Ruleset, std::path::PathBuf, String)> = Vec::new();
+    for entry in std::fs::read_dir(root().join("lists")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut probe = Sources::new();
+        let id = probe.add(&path, text.clone());
+        if let Ok(ruleset) = rulesets::peek(&probe, id) {
+            lists.push((ruleset, path, text));
+        }
+    }
+    lists.sort_by(|a, b| a.1.cmp(&b.1));
+    let mut rulesets: Vec<Ruleset> = lists.iter().map(|l| l.0).collect();
+    rulesets.dedup();
+    let mut compared = 0;
+    for ruleset in rulesets {
+        let (kept, data) = engine(ruleset);
+        let Some(kept_lists) = kept.lists() else {
+            continue;
+        };
+        let offers = |lists: &dyn rulesets::Lists, path: &std::path::Path, text: &str, lang| {
+            let mut sources = data.clone();
+            let file = sources.add(path, text.to_owned());
+            let offers = lists.offers(&sources, file, lang, ruleset.words(lang));
+            serde_json::to_string(&offers.expect("offers")).unwrap()
+        };
+        let asked: Vec<_> = ruleset
+            .languages()
+            .iter()
+            .flat_map(|lang| {
+                lists
+                    .iter()
+                    .filter(|l| l.0 == ruleset)
+                    .map(move |l| (*lang, l))
+            })
+            .collect();
+        let alone: Vec<String> = asked
+            .iter()
+            .map(|(lang, (_, path, text))| {
+                let (fresh, _) = engine(ruleset);
+                offers(fresh.lists().unwrap(), path, text, *lang)
+            })
+            .collect();
+        for round in 0..2 {
+            for ((lang, (_, path, text)), alone) in asked.iter().zip(&alone) {
+                let got = offers(kept_lists, path, text, *lang);
+                assert_eq!(got, *alone, "round {round}, {lang:?}: {}", path.display());
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 2 * 3 * 3, "the WAB lists at least: {compared}");
+}

@@ -98,6 +98,56 @@ impl Offer {
     }
 }
 
+/// How many contexts [`KeptOffers`] keeps the offers of: the lists a few players edit at once.
+const KEPT: usize = 8;
+
+/// A ruleset's offers worked out once for each context `C` of a list (what they read of it
+/// besides its units: its army, side, campaign, the language and its labels), kept with the
+/// engine, which the data it was loaded from never outlive (data changed on disk are loaded
+/// into a new engine, with none kept). Only how many units of each offer a list takes is
+/// its own: the ruleset counts them on a copy ([`Offers::count_taken`]).
+pub struct KeptOffers<C>(std::sync::Mutex<Vec<(C, Offers)>>);
+
+impl<C> Default for KeptOffers<C> {
+    fn default() -> Self {
+        Self(std::sync::Mutex::default())
+    }
+}
+
+impl<C> KeptOffers<C> {
+    /// The offers of the context `same` recognises, kept, else made by `make` (the context
+    /// and its offers, none taken) and kept, the oldest forgotten past [`KEPT`]. A clone of
+    /// offers is cheap: each offer is shared.
+    pub fn of(&self, same: impl Fn(&C) -> bool, make: impl FnOnce() -> (C, Offers)) -> Offers {
+        let mut kept = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, offers)) = kept.iter().find(|(c, _)| same(c)) {
+            return offers.clone();
+        }
+        let (context, made) = make();
+        if kept.len() >= KEPT {
+            kept.remove(0);
+        }
+        kept.push((context, made.clone()));
+        made
+    }
+}
+
+impl Offers {
+    /// Sets how many of each offer a list takes (`taken`), copying only the offers whose
+    /// count changes (the others stay shared with those kept).
+    pub fn count_taken(&mut self, taken: impl Fn(&Offer) -> usize) {
+        for offer in &mut self.offers {
+            let n = u32::try_from(taken(offer)).unwrap_or(u32::MAX);
+            if offer.taken != n {
+                Arc::make_mut(offer).taken = n;
+            }
+        }
+    }
+}
+
 /// The offers written as the offers they share.
 fn each<S: Serializer>(offers: &[Arc<Offer>], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(offers.iter().map(|o| &**o))

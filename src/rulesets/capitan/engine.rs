@@ -411,9 +411,15 @@ impl Lists for CapitanEngine {
         labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
         let list = super::offers::parsed(sources, file)?;
-        Ok(self
-            .offers
-            .offers_for(&self.db, &list, sources, file, lang, labels))
+        Ok(super::offers::offers_for(
+            &self.offers,
+            &self.db,
+            &list,
+            sources,
+            file,
+            lang,
+            labels,
+        ))
     }
 
     fn offers_checked(
@@ -424,9 +430,15 @@ impl Lists for CapitanEngine {
         labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
         match check.parsed.get::<super::list::ListFile>() {
-            Some(list) => Ok(self
-                .offers
-                .offers_for(&self.db, list, sources, check.file, lang, labels)),
+            Some(list) => Ok(super::offers::offers_for(
+                &self.offers,
+                &self.db,
+                list,
+                sources,
+                check.file,
+                lang,
+                labels,
+            )),
             None => self.offers(sources, check.file, lang, labels),
         }
     }

@@ -5,7 +5,7 @@
 //! §4.2, as the list's check reads it).
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use super::army::skill_cost;
 use super::database::Database;
@@ -14,7 +14,9 @@ use super::model::{Arm, Coalition, Command, Kind, Lang, UnitSheet};
 use super::validate::command::may_activate;
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources};
-use crate::rulesets::{label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers};
+use crate::rulesets::{
+    label, list_doc, Choice, Count, KeptOffers, Offer, OfferCommand, OfferExtra, Offers,
+};
 
 /// The list in `file`, parsed for its offers.
 pub fn parsed(sources: &Sources, file: FileId) -> Result<ListFile, Error> {
@@ -23,20 +25,13 @@ pub fn parsed(sources: &Sources, file: FileId) -> Result<ListFile, Error> {
     Ok(list)
 }
 
-/// How many contexts [`Kept`] keeps the offers of: the lists a few players edit at once.
-const KEPT: usize = 8;
-
 /// The picker's offers of every sheet worked out over one engine's data, kept by what they
 /// read of a list besides its units ([`Context`]): its coalition and campaign, the most a
-/// skill given free by its rank may cost (§10.1), the language and its labels. Only how many
-/// units of each sheet the list takes is its own, counted at each ask. Kept with the engine,
-/// which the data it was loaded from never outlive: data changed on disk are loaded into a
-/// new engine, with none kept.
-#[derive(Default)]
-pub struct Kept(Mutex<Vec<(Context, Offers)>>);
+/// skill given free by its rank may cost (§10.1), the language and its labels.
+pub type Kept = KeptOffers<Context>;
 
 /// What a list's offers read of it besides its units, and the language they are said in.
-struct Context {
+pub struct Context {
     coalition: Coalition,
     campaign: String,
     free_max: u32,
@@ -44,50 +39,41 @@ struct Context {
     labels: toml::Table,
 }
 
-impl Kept {
-    /// [`offers`] of every sheet for a list parsed already, the offers of the list's context
-    /// read from those kept when worked out before.
-    pub fn offers_for(
-        &self,
-        db: &Database,
-        list: &ListFile,
-        sources: &Sources,
-        file: FileId,
-        lang: Lang,
-        labels: &toml::Table,
-    ) -> Offers {
-        let header = &list.list;
-        let free_max = free_skill_max(db, sources, file, header);
-        let of = |c: &Context| {
+/// [`offers`] of every sheet for a list parsed already, the offers of the list's context
+/// read from those kept (`kept`) when worked out before.
+pub fn offers_for(
+    kept: &Kept,
+    db: &Database,
+    list: &ListFile,
+    sources: &Sources,
+    file: FileId,
+    lang: Lang,
+    labels: &toml::Table,
+) -> Offers {
+    let header = &list.list;
+    let free_max = free_skill_max(db, sources, file, header);
+    let mut offers = kept.of(
+        |c| {
             c.coalition == header.coalition
                 && c.campaign == header.campaign
                 && c.free_max == free_max
                 && c.lang == lang
                 && c.labels == *labels
-        };
-        let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut offers = match kept.iter().find(|(c, _)| of(c)) {
-            Some((_, offers)) => offers.clone(),
-            None => {
-                let made = of_context(db, header, free_max, lang, labels);
-                if kept.len() >= KEPT {
-                    kept.remove(0);
-                }
-                let context = Context {
-                    coalition: header.coalition,
-                    campaign: header.campaign.clone(),
-                    free_max,
-                    lang,
-                    labels: labels.clone(),
-                };
-                kept.push((context, made.clone()));
-                made
-            }
-        };
-        drop(kept);
-        count_taken(&mut offers, list);
-        offers
-    }
+        },
+        || {
+            let context = Context {
+                coalition: header.coalition,
+                campaign: header.campaign.clone(),
+                free_max,
+                lang,
+                labels: labels.clone(),
+            };
+            (context, of_context(db, header, free_max, lang, labels))
+        },
+    );
+    // How many units of each offer's sheet the list takes.
+    offers.count_taken(|offer| list.units.iter().filter(|u| u.sheet == offer.id).count());
+    offers
 }
 
 /// The most a skill given free by the list's rank may cost (§10.1): 0 without a rank (or
@@ -99,18 +85,6 @@ fn free_skill_max(
     header: &super::list::ListHeader,
 ) -> u32 {
     super::career::rank_of_list(db, sources, file, header).map_or(0, |r| r.free_skill_max)
-}
-
-/// How many units of each offer's sheet the list takes: the offers of the sheets it takes
-/// copied (those kept are shared, none taken).
-fn count_taken(offers: &mut Offers, list: &ListFile) {
-    for offer in &mut offers.offers {
-        let taken = list.units.iter().filter(|u| u.sheet == offer.id).count();
-        let taken = u32::try_from(taken).unwrap_or(u32::MAX);
-        if offer.taken != taken {
-            Arc::make_mut(offer).taken = taken;
-        }
-    }
 }
 
 /// The offers of a list of `header`'s coalition and campaign whose rank gives a skill of at

@@ -36,11 +36,17 @@ pub struct WabEngine {
     /// The ruleset the registry loaded it as.
     pub ruleset: Ruleset,
     pub db: Database,
+    /// The picker's offers of each army, language and labels asked, worked out once.
+    offers: super::offers::Kept,
 }
 
 impl WabEngine {
     pub fn new(ruleset: Ruleset, db: Database) -> Self {
-        Self { ruleset, db }
+        Self {
+            ruleset,
+            db,
+            offers: super::offers::Kept::default(),
+        }
     }
 }
 
@@ -411,7 +417,7 @@ impl Lists for WabEngine {
         lang: Lang,
         labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
-        super::offers::offers(&self.db, sources, file, lang, labels)
+        super::offers::offers(&self.offers, &self.db, sources, file, lang, labels)
     }
 
     fn offers_checked(
@@ -422,7 +428,13 @@ impl Lists for WabEngine {
         labels: &toml::Table,
     ) -> Result<crate::rulesets::Offers, Error> {
         match check.parsed.get::<super::list::ListFile>() {
-            Some(list) => Ok(super::offers::offers_for(&self.db, list, lang, labels)),
+            Some(list) => Ok(super::offers::offers_for(
+                &self.offers,
+                &self.db,
+                list,
+                lang,
+                labels,
+            )),
             None => self.offers(sources, check.file, lang, labels),
         }
     }

@@ -8,10 +8,25 @@ use super::list::ListFile;
 use super::model::{Entry, Kind, Lang, Role, UnitOption};
 use crate::core::error::Error;
 use crate::core::source::{FileId, Sources};
-use crate::rulesets::{label, list_doc, Choice, Count, Offer, OfferCommand, OfferExtra, Offers};
+use crate::rulesets::{
+    label, list_doc, Choice, Count, KeptOffers, Offer, OfferCommand, OfferExtra, Offers,
+};
+
+/// The offers of each army worked out over one engine's data, kept by what they read of a
+/// list besides its units ([`Context`]).
+pub type Kept = KeptOffers<Context>;
+
+/// What a list's offers read of it besides its units (its army), and the language and labels
+/// they are said in.
+pub struct Context {
+    army: String,
+    lang: Lang,
+    labels: toml::Table,
+}
 
 /// The offers for the list in `file`.
 pub fn offers(
+    kept: &Kept,
     db: &Database,
     sources: &Sources,
     file: FileId,
@@ -20,12 +35,46 @@ pub fn offers(
 ) -> Result<Offers, Error> {
     let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
         .map_err(|d| Error::Usage(d.message))?;
-    Ok(offers_for(db, &list, lang, labels))
+    Ok(offers_for(kept, db, &list, lang, labels))
 }
 
-/// [`offers`] of a list parsed already.
-pub fn offers_for(db: &Database, list: &ListFile, lang: Lang, labels: &toml::Table) -> Offers {
-    let army = db.army(&list.list.army);
+/// [`offers`] of a list parsed already, the offers of its army read from those kept
+/// (`kept`) when worked out before; how many of each the list takes counted: the units of
+/// its entry, a general by his rank or role.
+pub fn offers_for(
+    kept: &Kept,
+    db: &Database,
+    list: &ListFile,
+    lang: Lang,
+    labels: &toml::Table,
+) -> Offers {
+    let army = &list.list.army;
+    let mut offers = kept.of(
+        |c| c.army == *army && c.lang == lang && c.labels == *labels,
+        || {
+            let context = Context {
+                army: army.clone(),
+                lang,
+                labels: labels.clone(),
+            };
+            (context, of_army(db, army, lang, labels))
+        },
+    );
+    offers.count_taken(|offer| {
+        list.units
+            .iter()
+            .filter(|u| {
+                u.entry.as_deref() == Some(&offer.data_id)
+                    || u.general.as_deref() == Some(&offer.id)
+            })
+            .count()
+    });
+    offers
+}
+
+/// The offers of every entry to a list of the army `army_id`, none taken.
+fn of_army(db: &Database, army_id: &str, lang: Lang, labels: &toml::Table) -> Offers {
+    let army = db.army(army_id);
     let pts = label(labels, "points");
     let groups = Kind::ALL
         .iter()
@@ -33,7 +82,7 @@ pub fn offers_for(db: &Database, list: &ListFile, lang: Lang, labels: &toml::Tab
         .collect();
     let mut offers = Vec::new();
     for entry in db.entries.iter() {
-        let mine = entry.army == list.list.army;
+        let mine = entry.army == army_id;
         // A general is added by his rank or role (`general = "division"`); the army's own.
         let word = match (entry.kind, army) {
             (Kind::General, Some(a)) if mine => db
@@ -43,11 +92,6 @@ pub fn offers_for(db: &Database, list: &ListFile, lang: Lang, labels: &toml::Tab
             _ => None,
         };
         let id = word.map_or(entry.id.clone(), str::to_owned);
-        let taken = list
-            .units
-            .iter()
-            .filter(|u| u.entry.as_deref() == Some(&entry.id) || u.general.as_deref() == Some(&id))
-            .count();
         let max = match (entry.role, army) {
             (Some(Role::Adc), Some(a)) => Some(a.header.adcs),
             _ => entry.max_units,
@@ -60,7 +104,7 @@ pub fn offers_for(db: &Database, list: &ListFile, lang: Lang, labels: &toml::Tab
             group: entry.kind.as_str().to_owned(),
             cost: cost(entry, &pts, labels),
             max,
-            taken: u32::try_from(taken).unwrap_or(u32::MAX),
+            taken: 0,
             mine,
             figures: (entry.kind != Kind::General).then_some(Count {
                 min: entry.figures.min,
