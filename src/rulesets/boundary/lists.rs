@@ -2,7 +2,7 @@
 //! their rosters; checking a list of a ruleset without lists, and a unit changed where it
 //! stands.
 
-use toml_edit::DocumentMut;
+use toml_edit::{DocumentMut, Item};
 
 use super::{
     list_doc, priced, unsupported, ListCheck, ListField, NewList, NewUnit, Offers, Ruleset,
@@ -143,11 +143,34 @@ pub fn set_in_place<L: Lists + ?Sized>(
     change: &UnitChange,
 ) -> Result<(NewUnit, DocumentMut), Error> {
     let wanted = change.apply(engine.unit_of(doc, index)?, index);
-    let mut scratch = doc.clone();
+    let mut scratch = without_units(doc);
     engine.add_unit(&mut scratch, &wanted)?;
     let table = list_doc::last_unit(&scratch)?;
     list_doc::replace_unit(doc, index, &table, unit_keys)?;
     Ok((wanted, scratch))
+}
+
+/// A copy of a list document with none of its units (an empty `units` of the same kind, in
+/// its place): what [`Lists::add_unit`] reads of a list besides its units (its header, a
+/// ruleset's other tables) at the cost of copying those alone. A `units` that is neither an
+/// array of tables nor an array is copied as it is.
+fn without_units(doc: &mut DocumentMut) -> DocumentMut {
+    let empty = match doc.get("units") {
+        Some(Item::ArrayOfTables(_)) => Item::ArrayOfTables(toml_edit::ArrayOfTables::new()),
+        Some(Item::Value(toml_edit::Value::Array(_))) => {
+            Item::Value(toml_edit::Value::Array(toml_edit::Array::new()))
+        }
+        _ => return doc.clone(),
+    };
+    let Some(slot) = doc.get_mut("units") else {
+        return doc.clone();
+    };
+    let units = std::mem::replace(slot, empty);
+    let copy = doc.clone();
+    if let Some(slot) = doc.get_mut("units") {
+        *slot = units;
+    }
+    copy
 }
 
 /// Sets the count (figures, elements: the list's word for it is its key) of unit `index`
