@@ -38,6 +38,9 @@ pub struct Ready {
     /// The offers the last views gave pages, by the tag each view named them with
     /// ([`Ready::hold_offers`]): what an edit's answer need not send again.
     held: Mutex<Vec<(u64, Offers)>>,
+    /// What the last lists' armies are in words, by their header's text and language
+    /// ([`Ready::described`]).
+    described: Mutex<Vec<((String, Lang), Vec<String>)>>,
 }
 
 /// How many checks [`Ready::check_kept`] keeps, and how many offers [`Ready::hold_offers`]:
@@ -103,6 +106,7 @@ impl Ready {
             prices: PriceMemo::default(),
             kept: Mutex::default(),
             held: Mutex::default(),
+            described: Mutex::default(),
         })
     }
 
@@ -128,6 +132,33 @@ impl Ready {
         }
         held.push((tag, offers.clone()));
         tag
+    }
+
+    /// What the army of the list `text` is, in words (its header's choices by their names in
+    /// `lang`: [`crate::rulesets::list_fields::described`]), read once for each header's text
+    /// when `labels` are this load's words in `lang` (an edit of a unit leaves the header as
+    /// it was).
+    pub fn described(&self, text: &str, lang: Lang, labels: &toml::Table) -> Vec<String> {
+        use crate::rulesets::list_fields;
+        if !std::ptr::eq(labels, &*self.words(lang)) {
+            return list_fields::described(&self.engine, text, lang, labels);
+        }
+        // Those of a list that begins with the same text, if kept: that text holds its header.
+        if let Some(part) = list_fields::header_part(text) {
+            let kept = self.described.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, words)) = kept.iter().find(|((h, l), _)| h == part && *l == lang) {
+                return words.clone();
+            }
+        }
+        let (words, from) = list_fields::described_from(&self.engine, text, lang, labels);
+        if let Some(part) = from {
+            let mut kept = self.described.lock().unwrap_or_else(|e| e.into_inner());
+            if kept.len() >= KEPT {
+                kept.remove(0);
+            }
+            kept.push(((part.to_owned(), lang), words.clone()));
+        }
+        words
     }
 
     /// Whether the data was read as `now` fingerprints it.

@@ -220,8 +220,7 @@ pub fn list_view<'a>(
     // War 1808 - 1814; France, 1809).
     // The header read with the fast parser: the check's document of spans is parsed only
     // when a diagnostic needs it (an edit's check carried over to the records never has it).
-    let description =
-        rulesets::list_fields::described(engine, c.sources.text(c.file), lang, labels);
+    let description = ready.described(c.sources.text(c.file), lang, labels);
     let data_changes = data_changes(ready, &c.check, lang, labels);
     let (offers, offers_tag, taken) = match offers {
         None => (None, None, None),

@@ -564,3 +564,40 @@ fn kept_offers_are_those_a_new_engine_works_out() {
     }
     assert!(compared >= 2 * 3 * 3, "the WAB lists at least: {compared}");
 }
+
+/// What a server says the army is (the view's `description_words`), read once for each
+/// header, is what the list's own header says: a list that begins as another (its units
+/// changed) is said as it, one whose header follows its units is read whole, whatever was
+/// read before.
+#[test]
+fn a_servers_words_for_the_army_are_the_lists_own() {
+    use muster::ops::ready::{data_stamp, Ready};
+    use muster::rulesets::list_fields::described;
+    let dirs = vec![root().join("unit-sheets")];
+    let ruleset: muster::rulesets::Ruleset = "capitan".parse().unwrap();
+    let ready = Ready::load(ruleset, &dirs, data_stamp(ruleset, &dirs)).unwrap();
+    let sharpe = std::fs::read_to_string(root().join("lists/sharpe-patrol.toml")).unwrap();
+    let (header, units) = sharpe.split_at(sharpe.find("[[units]]").unwrap());
+    let fewer = format!(
+        "{header}{}",
+        &units[..units[9..].find("[[units]]").unwrap() + 9]
+    );
+    let after = format!("{units}\n{}", header.replace("peninsula", "russia"));
+    for lang in [muster::core::i18n::Lang::En, muster::core::i18n::Lang::Fr] {
+        let labels = ready.words(lang);
+        for text in [&sharpe, &fewer, &after, &sharpe, &after] {
+            let said = ready.described(text, lang, &labels);
+            assert_eq!(
+                said,
+                described(&ready.engine, text, lang, &labels),
+                "{text}"
+            );
+            assert!(!said.is_empty());
+        }
+        assert_ne!(
+            ready.described(&after, lang, &labels),
+            ready.described(&sharpe, lang, &labels),
+            "another campaign"
+        );
+    }
+}

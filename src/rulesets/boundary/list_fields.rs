@@ -48,20 +48,33 @@ pub fn described(
     lang: Lang,
     labels: &toml::Table,
 ) -> Vec<String> {
-    let header = header_of(text);
-    described_by(
+    described_from(engine, text, lang, labels).0
+}
+
+/// [`described`], and the text before the units ([`header_part`]) when the header was read
+/// from it: then every list that begins with that text is described so.
+pub fn described_from<'t>(
+    engine: &crate::rulesets::Rules,
+    text: &'t str,
+    lang: Lang,
+    labels: &toml::Table,
+) -> (Vec<String>, Option<&'t str>) {
+    let (header, from) = header_of(text);
+    let words = described_by(
         engine,
         &|key| header.get(key).and_then(|v| v.as_str()).map(str::to_owned),
         lang,
         labels,
-    )
+    );
+    (words, from)
 }
 
 /// A list's `[list]` table (empty when it has none), read with the fast parser (no
 /// document) from the text before its first array of tables (`[[units]]`), where a list's
-/// header is written: the units are not parsed at all. A header written after them (or a
-/// text cut inside a string there) is read from the whole text.
-fn header_of(text: &str) -> toml::Table {
+/// header is written: the units are not parsed at all; that text is returned with it. A
+/// header written after them (or a text cut inside a string there) is read from the whole
+/// text.
+fn header_of(text: &str) -> (toml::Table, Option<&str>) {
     #[derive(serde::Deserialize)]
     struct Header {
         list: Option<toml::Value>,
@@ -74,14 +87,15 @@ fn header_of(text: &str) -> toml::Table {
                 _ => None,
             })
     };
-    header_part(text)
-        .and_then(of)
-        .or_else(|| of(text))
-        .unwrap_or_default()
+    let part = header_part(text);
+    match part.and_then(of) {
+        Some(header) => (header, part),
+        None => (of(text).unwrap_or_default(), None),
+    }
 }
 
 /// The text before the first line that opens an array of tables (`[[units]]`), if one does.
-fn header_part(text: &str) -> Option<&str> {
+pub fn header_part(text: &str) -> Option<&str> {
     let mut at = 0;
     for line in text.split_inclusive('\n') {
         if line.trim_start().starts_with("[[") {
@@ -146,11 +160,19 @@ mod tests {
             "[list]\narmy = \"prussia\"\n",
             "[[units]]\nentry = \"x\"\n",
         ] {
-            assert_eq!(header_of(text), whole(text), "{text}");
+            assert_eq!(header_of(text).0, whole(text), "{text}");
         }
         assert_eq!(
-            header_of("[list]\narmy = \"france\"\n")["army"].as_str(),
+            header_of("[list]\narmy = \"france\"\n").0["army"].as_str(),
             Some("france")
+        );
+        // Read before the units only where the header is there: the text it was read from
+        // is said then only.
+        let before = "[list]\narmy = \"x\"\n";
+        assert_eq!(header_of(&format!("{before}[[units]]\n")).1, Some(before));
+        assert_eq!(
+            header_of("[[units]]\nentry = \"x\"\n[list]\narmy = \"x\"\n").1,
+            None
         );
     }
 }
