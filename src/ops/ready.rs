@@ -40,8 +40,11 @@ pub struct Ready {
     held: Mutex<Vec<(u64, Offers)>>,
     /// What the last lists' armies are in words, by their header's text and language
     /// ([`Ready::described`]).
-    described: Mutex<Vec<((String, Lang), Vec<String>)>>,
+    described: Mutex<Vec<(Header, Vec<String>)>>,
 }
+
+/// A list's text before its units and a language: what its army's words are kept by.
+type Header = (String, Lang);
 
 /// How many checks [`Ready::check_kept`] keeps, and how many offers [`Ready::hold_offers`]:
 /// the lists a few players edit at once.
