@@ -118,7 +118,7 @@ pub fn list_view<'a>(
     c: &'a mut Checked,
     other: Option<&ListCheck>,
     asked: &Asked,
-    labels: &toml::Table,
+    labels: &std::sync::Arc<toml::Table>,
 ) -> ListView<'a> {
     let Asked {
         name,

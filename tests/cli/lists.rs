@@ -534,7 +534,9 @@ fn kept_offers_are_those_a_new_engine_works_out() {
         let offers = |lists: &dyn rulesets::Lists, path: &std::path::Path, text: &str, lang| {
             let mut sources = data.clone();
             let file = sources.add(path, text.to_owned());
-            let offers = lists.offers(&sources, file, lang, ruleset.words(lang));
+            // Labels of their own at each ask: the kept offers are found by what they say.
+            let labels = std::sync::Arc::new(ruleset.words(lang).clone());
+            let offers = lists.offers(&sources, file, lang, &labels);
             serde_json::to_string(&offers.expect("offers")).unwrap()
         };
         let asked: Vec<_> = ruleset

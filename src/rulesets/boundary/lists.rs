@@ -2,6 +2,8 @@
 //! their rosters; checking a list of a ruleset without lists, and a unit changed where it
 //! stands.
 
+use std::sync::Arc;
+
 use toml_edit::{DocumentMut, Item};
 
 use super::{
@@ -45,13 +47,14 @@ pub trait Lists {
         Vec::new()
     }
 
-    /// What the list in `file` may take (the builder's picker), in `lang`.
+    /// What the list in `file` may take (the builder's picker), in `lang` with the ruleset's
+    /// `labels` in it (shared: a ruleset that keeps offers knows its labels by them).
     fn offers(
         &self,
         sources: &Sources,
         file: FileId,
         lang: Lang,
-        labels: &toml::Table,
+        labels: &Arc<toml::Table>,
     ) -> Result<Offers, Error>;
 
     /// [`Lists::offers`] of the list checked as `check` (its file in `sources`), from the list
@@ -61,7 +64,7 @@ pub trait Lists {
         check: &ListCheck,
         sources: &Sources,
         lang: Lang,
-        labels: &toml::Table,
+        labels: &Arc<toml::Table>,
     ) -> Result<Offers, Error> {
         self.offers(sources, check.file, lang, labels)
     }

@@ -408,7 +408,7 @@ impl Lists for CapitanEngine {
         sources: &Sources,
         file: FileId,
         lang: Lang,
-        labels: &toml::Table,
+        labels: &std::sync::Arc<toml::Table>,
     ) -> Result<crate::rulesets::Offers, Error> {
         let list = super::offers::parsed(sources, file)?;
         Ok(super::offers::offers_for(
@@ -427,7 +427,7 @@ impl Lists for CapitanEngine {
         check: &ListCheck,
         sources: &Sources,
         lang: Lang,
-        labels: &toml::Table,
+        labels: &std::sync::Arc<toml::Table>,
     ) -> Result<crate::rulesets::Offers, Error> {
         match check.parsed.get::<super::list::ListFile>() {
             Some(list) => Ok(super::offers::offers_for(

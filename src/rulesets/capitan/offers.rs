@@ -36,7 +36,7 @@ pub struct Context {
     campaign: String,
     free_max: u32,
     lang: Lang,
-    labels: toml::Table,
+    labels: Arc<toml::Table>,
 }
 
 /// [`offers`] of every sheet for a list parsed already, the offers of the list's context
@@ -48,7 +48,7 @@ pub fn offers_for(
     sources: &Sources,
     file: FileId,
     lang: Lang,
-    labels: &toml::Table,
+    labels: &Arc<toml::Table>,
 ) -> Offers {
     let header = &list.list;
     let free_max = free_skill_max(db, sources, file, header);
@@ -58,7 +58,7 @@ pub fn offers_for(
                 && c.campaign == header.campaign
                 && c.free_max == free_max
                 && c.lang == lang
-                && c.labels == *labels
+                && (Arc::ptr_eq(&c.labels, labels) || *c.labels == **labels)
         },
         || {
             let context = Context {
@@ -66,7 +66,7 @@ pub fn offers_for(
                 campaign: header.campaign.clone(),
                 free_max,
                 lang,
-                labels: labels.clone(),
+                labels: Arc::clone(labels),
             };
             (context, of_context(db, header, free_max, lang, labels))
         },
@@ -344,8 +344,11 @@ mod tests {
         let offers = |engine: &Rules, data: &Sources, path: &Path, text: &str, lang| {
             let mut sources = data.clone();
             let file = sources.add(path, text.to_owned());
-            let labels = engine.ruleset().words(lang);
-            let offers = engine.lists().unwrap().offers(&sources, file, lang, labels);
+            let labels = std::sync::Arc::new(engine.ruleset().words(lang).clone());
+            let offers = engine
+                .lists()
+                .unwrap()
+                .offers(&sources, file, lang, &labels);
             serde_json::to_string(&offers.unwrap()).unwrap()
         };
         let (kept, data) = engine();

@@ -231,7 +231,7 @@ impl Lists for HmEngine {
         sources: &Sources,
         file: FileId,
         lang: Lang,
-        labels: &toml::Table,
+        labels: &std::sync::Arc<toml::Table>,
     ) -> Result<Offers, Error> {
         let (list, _) =
             list_doc::parse::<ListFile>(sources, file).map_err(|d| Error::Usage(d.message))?;
@@ -243,7 +243,7 @@ impl Lists for HmEngine {
         check: &ListCheck,
         sources: &Sources,
         lang: Lang,
-        labels: &toml::Table,
+        labels: &std::sync::Arc<toml::Table>,
     ) -> Result<Offers, Error> {
         match check.parsed.get::<ListFile>() {
             Some(list) => Ok(self.offers_for(list, lang, labels)),

@@ -202,7 +202,7 @@ impl Lists for ThucydideEngine {
         sources: &Sources,
         file: FileId,
         lang: Lang,
-        _labels: &toml::Table,
+        _labels: &std::sync::Arc<toml::Table>,
     ) -> Result<crate::rulesets::Offers, Error> {
         use crate::rulesets::{Choice, Count, Offer, Offers};
         let (list, _) =

@@ -415,7 +415,7 @@ impl Lists for WabEngine {
         sources: &Sources,
         file: FileId,
         lang: Lang,
-        labels: &toml::Table,
+        labels: &std::sync::Arc<toml::Table>,
     ) -> Result<crate::rulesets::Offers, Error> {
         super::offers::offers(&self.offers, &self.db, sources, file, lang, labels)
     }
@@ -425,7 +425,7 @@ impl Lists for WabEngine {
         check: &ListCheck,
         sources: &Sources,
         lang: Lang,
-        labels: &toml::Table,
+        labels: &std::sync::Arc<toml::Table>,
     ) -> Result<crate::rulesets::Offers, Error> {
         match check.parsed.get::<super::list::ListFile>() {
             Some(list) => Ok(super::offers::offers_for(

@@ -3,6 +3,8 @@
 //! may buy (flag, musician, elite figures, pioneers' armour); a general what he is and whom he
 //! leads (his special rules: commander-in-chief, brigadier, aide-de-camp, ACA p.2, p.11).
 
+use std::sync::Arc;
+
 use super::database::Database;
 use super::list::ListFile;
 use super::model::{Entry, Kind, Lang, Role, UnitOption};
@@ -21,7 +23,7 @@ pub type Kept = KeptOffers<Context>;
 pub struct Context {
     army: String,
     lang: Lang,
-    labels: toml::Table,
+    labels: Arc<toml::Table>,
 }
 
 /// The offers for the list in `file`.
@@ -31,7 +33,7 @@ pub fn offers(
     sources: &Sources,
     file: FileId,
     lang: Lang,
-    labels: &toml::Table,
+    labels: &Arc<toml::Table>,
 ) -> Result<Offers, Error> {
     let (list, _) = list_doc::parse_list::<ListFile>(sources, file, |l| l.units.len())
         .map_err(|d| Error::Usage(d.message))?;
@@ -46,16 +48,20 @@ pub fn offers_for(
     db: &Database,
     list: &ListFile,
     lang: Lang,
-    labels: &toml::Table,
+    labels: &Arc<toml::Table>,
 ) -> Offers {
     let army = &list.list.army;
     let mut offers = kept.of(
-        |c| c.army == *army && c.lang == lang && c.labels == *labels,
+        |c| {
+            c.army == *army
+                && c.lang == lang
+                && (Arc::ptr_eq(&c.labels, labels) || *c.labels == **labels)
+        },
         || {
             let context = Context {
                 army: army.clone(),
                 lang,
-                labels: labels.clone(),
+                labels: Arc::clone(labels),
             };
             (context, of_army(db, army, lang, labels))
         },
