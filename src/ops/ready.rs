@@ -116,8 +116,7 @@ impl Ready {
     /// The offers a page holds under `tag` (the `offers_tag` of the view it read them in),
     /// as this load last gave them under it; `None` once forgotten (a tag of another load,
     /// of another run, or one of the oldest).
-    pub fn offers_held(&self, tag: &str) -> Option<Offers> {
-        let tag: u64 = tag.parse().ok()?;
+    pub fn offers_held(&self, tag: u64) -> Option<Offers> {
         let held = self.held.lock().unwrap_or_else(|e| e.into_inner());
         held.iter().find(|(t, _)| *t == tag).map(|(_, o)| o.clone())
     }

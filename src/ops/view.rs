@@ -225,10 +225,12 @@ pub fn list_view<'a>(
     let (offers, offers_tag, taken) = match offers {
         None => (None, None, None),
         Some(offers) => {
-            let same = held
-                .and_then(|tag| Some((tag, ready.offers_held(tag)?)))
-                .filter(|(_, had)| offers.same_but_taken(had))
-                .and_then(|(tag, _)| tag.parse::<u64>().ok());
+            // A tag is a number this load gave; any other text is none it holds.
+            let same = held.and_then(|tag| tag.parse::<u64>().ok()).filter(|tag| {
+                ready
+                    .offers_held(*tag)
+                    .is_some_and(|had| offers.same_but_taken(&had))
+            });
             let tag = ready.hold_offers(same, &offers);
             match same {
                 Some(_) => (None, Some(tag.to_string()), Some(offers.taken())),
