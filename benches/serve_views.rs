@@ -11,7 +11,8 @@
 //! edit (the first unit's label set) made on the list's text, the list checked, and its view,
 //! as the handler does it for the page that opened the list (it holds the offers: the view
 //! gives their counts only), on the list as its edits find it (each unit's record of what
-//! it is priced with written by the first); and that first edit, which writes them. Target
+//! it is priced with written by the first; each edit of the text the last one wrote, as a
+//! page makes them); and that first edit, which writes them, of the text as it is on disk. Target
 //! (issue 37): an edit at most 3 times a check of the list it edits (`check, recorded` for
 //! an edit, `check` for a first edit).
 
@@ -26,8 +27,9 @@ use muster::ops::ready::{data_stamp, Checked, ListAt, Ready};
 use muster::rulesets::{self, Ruleset, UnitChange};
 
 /// What both handlers do first: the ruleset read from the text, the data's fingerprint
-/// compared with the one they were read with, the list checked.
-fn checked(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> Checked {
+/// compared with the one they were read with, the list checked (for a view, its check also
+/// kept for the list's next edit).
+fn checked(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str, view: bool) -> Checked {
     let mut probe = Sources::new();
     let id = probe.add_named(path, "l.toml", text.to_owned());
     let ruleset = rulesets::peek(&probe, id).expect("a ruleset");
@@ -35,9 +37,12 @@ fn checked(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> Checked 
         ready.is_current(data_stamp(ruleset, dirs)),
         "the data unchanged"
     );
-    ready
-        .check(&at(path), text.to_owned())
-        .unwrap_or_else(|_| panic!("a list"))
+    let checked = if view {
+        ready.check_for_edits(&at(path), text.to_owned())
+    } else {
+        ready.check(&at(path), text.to_owned())
+    };
+    checked.unwrap_or_else(|_| panic!("a list"))
 }
 
 /// Where the benches' lists are read, as the server reads its own: within their folder.
@@ -50,12 +55,12 @@ fn at(path: &Path) -> ListAt {
 }
 
 fn check(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
-    let c = checked(ready, dirs, path, text);
+    let c = checked(ready, dirs, path, text, false);
     to_json(&report_json(&c.check, None, &c.sources))
 }
 
 fn view(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
-    let mut c = checked(ready, dirs, path, text);
+    let mut c = checked(ready, dirs, path, text, true);
     view_of(ready, &mut c, text, None)
 }
 
@@ -82,11 +87,19 @@ fn opened(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str) -> String {
     view["offers_tag"].as_str().expect("offers").to_owned()
 }
 
-/// What the edit handler does: the list's ruleset read from its text, the edit made on it
-/// and the new text checked (the original's check kept from the page's view or last edit:
-/// `ops::edit::edit`), then the view of that check for the page that holds the offers
-/// tagged `held` (their counts only, as they stay the same).
-fn edit(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str, held: &str) -> String {
+/// What the edit handler does: the list's ruleset read from its text, the edit (the first
+/// unit's label set to `label`) made on it and the new text checked (the original's check
+/// and document kept from the page's view or last edit: `ops::edit::edit`), then the view of
+/// that check for the page that holds the offers tagged `held` (their counts only, as they
+/// stay the same). The new text and the view.
+fn edit(
+    ready: &Ready,
+    dirs: &[PathBuf],
+    path: &Path,
+    text: &str,
+    label: &str,
+    held: &str,
+) -> (String, String) {
     let mut probe = Sources::new();
     let id = probe.add_named(path, "l.toml", text.to_owned());
     let ruleset = rulesets::peek(&probe, id).expect("a ruleset");
@@ -95,7 +108,7 @@ fn edit(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str, held: &str) ->
         "the data unchanged"
     );
     let change = UnitChange {
-        label: Some("Bench".to_owned()),
+        label: Some(label.to_owned()),
         ..UnitChange::default()
     };
     let mut edited = muster::ops::edit::edit(ready, &at(path), text, |engine, doc| {
@@ -106,7 +119,8 @@ fn edit(ready: &Ready, dirs: &[PathBuf], path: &Path, text: &str, held: &str) ->
     })
     .expect("an edit");
     assert_ne!(edited.text, text, "the edit changes the list");
-    view_of(ready, &mut edited.checked, &edited.text, Some(held))
+    let view = view_of(ready, &mut edited.checked, &edited.text, Some(held));
+    (edited.text, view)
 }
 
 /// `text` with what each unit is priced with recorded (`priced = {…}`), as its first edit
@@ -146,13 +160,21 @@ fn views(c: &mut Criterion) {
         group.bench_function(format!("{list}: check, recorded"), |b| {
             b.iter(|| black_box(check(&ready, &dirs, &path, &recorded)))
         });
+        // Edits one after the other, as a page makes them: each of the text the last wrote.
+        let mut current = recorded.clone();
+        let mut labels = ["Bench", "Bench 2"].into_iter().cycle();
         group.bench_function(format!("{list}: edit"), |b| {
-            b.iter(|| black_box(edit(&ready, &dirs, &path, &recorded, &held)))
+            b.iter(|| {
+                let label = labels.next().expect("a label");
+                let (text, view) = edit(&ready, &dirs, &path, &current, label, &held);
+                current = text;
+                black_box(view)
+            })
         });
         // Its first edit: the records written for every unit.
         let held = opened(&ready, &dirs, &path, &text);
         group.bench_function(format!("{list}: first edit"), |b| {
-            b.iter(|| black_box(edit(&ready, &dirs, &path, &text, &held)))
+            b.iter(|| black_box(edit(&ready, &dirs, &path, &text, "Bench", &held)))
         });
     }
     group.finish();

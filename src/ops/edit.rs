@@ -98,7 +98,7 @@ pub(crate) fn apply(
     original: &str,
     change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<(DocumentMut, Vec<String>), Error> {
-    let (mut doc, mut notes, added) = changed(engine, file, original, change)?;
+    let (mut doc, mut notes, added) = changed(engine, file, original, None, change)?;
     // What each unit is priced with: recorded for the units without a record (a list written
     // before records, the unit just added), never accepting new data (`list update` does).
     let first = crate::rulesets::priced::record(engine, file, &mut doc)?;
@@ -106,18 +106,22 @@ pub(crate) fn apply(
     Ok((doc, notes))
 }
 
-/// [`apply`] without the records: the document, the edit's notes and how many units it
-/// added.
+/// [`apply`] without the records: the document (`parsed`, the original's when kept, else
+/// the original parsed), the edit's notes and how many units it added.
 fn changed(
     engine: &Rules,
     file: &Path,
     original: &str,
+    parsed: Option<DocumentMut>,
     change: impl FnOnce(&Rules, &mut DocumentMut) -> Result<Vec<String>, Error>,
 ) -> Result<(DocumentMut, Vec<String>, usize), Error> {
-    let mut doc = original
-        .trim_start_matches('\u{feff}')
-        .parse::<DocumentMut>()
-        .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
+    let mut doc = match parsed {
+        Some(doc) => doc,
+        None => original
+            .trim_start_matches('\u{feff}')
+            .parse::<DocumentMut>()
+            .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?,
+    };
     let units = crate::rulesets::list_doc::unit_count(&doc);
     let notes = change(engine, &mut doc).map_err(|e| match e {
         Error::Usage(m) => Error::Usage(format!("{}: {m}", file.display())),
@@ -150,7 +154,8 @@ pub struct Edited {
 }
 
 /// An edit of the list `name` (its `original` text, at `path`) as the CLI makes it (the web
-/// app's edits): `change` made on its document, the new text with the original's byte-order
+/// app's edits): `change` made on its document (the one the last edit wrote the original
+/// from when kept, [`Ready::take_document`], else the original parsed), the new text with the original's byte-order
 /// mark and line endings, checked once over `ready`'s data (what it names read only within
 /// `roots`), the records written from that check carried over to the text with them
 /// ([`with_records`]). When the text changed, the original's check is needed: the edit's
@@ -179,8 +184,10 @@ pub fn edit(
     // An edit of a text that is no list file is refused as such, whatever the edit.
     let refused = |e: Error| original_check().err().map_or(e, &not_a_list);
     let engine = ready.engine.as_ref();
+    // The document the last edit wrote the original from, if kept: not parsed again.
+    let parsed = ready.take_document(at, original);
     let (mut doc, mut notes, added) =
-        changed(engine, Path::new(name), original, change).map_err(refused)?;
+        changed(engine, Path::new(name), original, parsed, change).map_err(refused)?;
     let shape = Shape::of(original);
     let edited = shape.apply(doc.to_string());
     // The records written from the first check (none when the text is no longer a list: it
@@ -204,7 +211,7 @@ pub fn edit(
                 let carries = carries(ready, &made, &edited, &recorded, &written.records);
                 if carries && edited == original {
                     // Only the records changed the original: the same list, its text kept.
-                    return Ok(kept(ready, at, original, Arc::new(made), notes));
+                    return Ok(kept(ready, at, original, Arc::new(made), notes, None));
                 }
                 let after = if carries {
                     Ok(with_records(ready, made, &recorded, &written.records))
@@ -215,13 +222,16 @@ pub fn edit(
             }
         }
     };
-    let (text, checked) = if text == original {
-        (text, Arc::new(after.map_err(not_a_list)?))
+    // The document is kept with the text it writes when that text is the answer.
+    let (text, checked, doc) = if text == original {
+        (text, Arc::new(after.map_err(not_a_list)?), Some(doc))
     } else {
         let before = original_check().map_err(not_a_list)?;
         match after {
-            Ok(after) if !same_list(&before.check, &after.check) => (text, Arc::new(after)),
-            Ok(_) => (original.to_owned(), before),
+            Ok(after) if !same_list(&before.check, &after.check) => {
+                (text, Arc::new(after), Some(doc))
+            }
+            Ok(_) => (original.to_owned(), before, None),
             Err((d, _)) => {
                 return Err(Error::Usage(format!(
                     "{name} would not be a valid list file: {}",
@@ -230,19 +240,23 @@ pub fn edit(
             }
         }
     };
-    Ok(kept(ready, at, &text, checked, notes))
+    debug_assert!(doc
+        .as_ref()
+        .is_none_or(|d| shape.apply(d.to_string()) == text));
+    Ok(kept(ready, at, &text, checked, notes, doc))
 }
 
-/// The edit's answer: its `text` and `checked` (kept for the next edit's original, then
-/// folded: copied when kept) and its notes.
+/// The edit's answer: its `text` and `checked` (kept for the next edit's original with
+/// `doc`, the document it was written from, then folded: copied when kept) and its notes.
 fn kept(
     ready: &Ready,
     at: &ListAt,
     text: &str,
     checked: Arc<Checked>,
     notes: Vec<String>,
+    doc: Option<DocumentMut>,
 ) -> Edited {
-    ready.keep(at, text, checked.clone());
+    ready.keep(at, text, checked.clone(), doc);
     let mut checked = Arc::try_unwrap(checked).unwrap_or_else(|c| (*c).clone());
     checked.fold();
     Edited {

@@ -33,14 +33,17 @@ pub struct Ready {
     /// [`Ready::data_changes`]).
     prices: PriceMemo,
     /// The last lists' texts checked by edits, unfolded, kept with what they were checked as
-    /// ([`Ready::check_kept`]).
-    kept: Mutex<Vec<(Asked, Arc<Checked>)>>,
+    /// ([`Ready::check_kept`]) and, for a text an edit wrote, the document it wrote it from
+    /// ([`Ready::take_document`]).
+    kept: Mutex<Vec<Kept>>,
     /// The offers the last views gave pages, by the tag each view named them with
     /// ([`Ready::hold_offers`]): what an edit's answer need not send again.
     held: Mutex<Vec<(u64, Offers)>>,
     /// What the last lists' armies are in words, by their header's text and language
     /// ([`Ready::described`]).
     described: Mutex<Vec<(Header, Vec<String>)>>,
+    /// How many lists these data checked ([`Ready::checks_made`]).
+    checks: std::sync::atomic::AtomicUsize,
 }
 
 /// A list's text before its units and a language: what its army's words are kept by.
@@ -68,6 +71,20 @@ pub struct ListAt {
 struct Asked {
     at: ListAt,
     text: String,
+}
+
+/// A check kept ([`Ready::check_kept`]), with the document an edit wrote its text from
+/// ([`Ready::keep`]): the next edit of that text starts from it instead of parsing the text.
+struct Kept {
+    asked: Asked,
+    checked: Arc<Checked>,
+    doc: Option<DocumentMut>,
+}
+
+impl Asked {
+    fn is(&self, at: &ListAt, text: &str) -> bool {
+        self.text == text && self.at == *at
+    }
 }
 
 /// Why a text is no list file, and where in it (line, column) when the reason points there.
@@ -110,6 +127,7 @@ impl Ready {
             kept: Mutex::default(),
             held: Mutex::default(),
             described: Mutex::default(),
+            checks: Default::default(),
         })
     }
 
@@ -161,6 +179,12 @@ impl Ready {
             kept.push(((part.to_owned(), lang), words.clone()));
         }
         words
+    }
+
+    /// How many lists these data checked since they were loaded (what an edit or a view
+    /// costs, in checks).
+    pub fn checks_made(&self) -> usize {
+        self.checks.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Whether the data was read as `now` fingerprints it.
@@ -227,9 +251,22 @@ impl Ready {
         Ok(checked)
     }
 
+    /// [`Ready::check`], the list's unfolded check also kept for its next edit
+    /// ([`Ready::check_kept`]): a page's view of the list, which its edits start from (the
+    /// first edit after the page opened checks only its own text).
+    pub fn check_for_edits(&self, at: &ListAt, text: String) -> Result<Checked, NotAList> {
+        let kept = Arc::new(self.check_unfolded(at, text)?);
+        let mut checked = Checked::clone(&kept);
+        self.keep(at, kept.sources.text(kept.file), kept.clone(), None);
+        checked.fold();
+        Ok(checked)
+    }
+
     /// [`Ready::check`] with each mistake said as often as it is made (as an edit compares
     /// two checks: [`crate::ops::edit::same_list`]); [`Checked::fold`] folds them.
     pub fn check_unfolded(&self, at: &ListAt, text: String) -> Result<Checked, NotAList> {
+        self.checks
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut sources = self.sources.clone();
         if let Some(roots) = &at.roots {
             sources.confine(roots.clone());
@@ -257,46 +294,53 @@ impl Ready {
     /// from those kept ([`Ready::keep`]) instead of made again. A check that read any file
     /// besides the list (a career it names, which may change on disk) is never kept.
     pub fn check_kept(&self, at: &ListAt, text: &str) -> Result<Arc<Checked>, NotAList> {
-        let asked = Asked {
-            at: at.clone(),
-            text: text.to_owned(),
-        };
-        if let Some(c) = self.kept_of(&asked) {
+        if let Some(c) = self.kept_of(at, text) {
             return Ok(c);
         }
-        let checked = Arc::new(self.check_unfolded(at, asked.text.clone())?);
-        self.keep_asked(asked, checked.clone());
+        let checked = Arc::new(self.check_unfolded(at, text.to_owned())?);
+        self.keep(at, text, checked.clone(), None);
         Ok(checked)
     }
 
     /// Keeps `checked`, the unfolded check of `text` read `at` its place
-    /// ([`Ready::check_unfolded`]), for [`Ready::check_kept`].
-    pub fn keep(&self, at: &ListAt, text: &str, checked: Arc<Checked>) {
-        let asked = Asked {
-            at: at.clone(),
-            text: text.to_owned(),
-        };
-        self.keep_asked(asked, checked);
-    }
-
-    fn kept_of(&self, asked: &Asked) -> Option<Arc<Checked>> {
-        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        kept.iter()
-            .find(|(a, _)| a == asked)
-            .map(|(_, c)| c.clone())
-    }
-
-    fn keep_asked(&self, asked: Asked, checked: Arc<Checked>) {
+    /// ([`Ready::check_unfolded`]), for [`Ready::check_kept`]; with `doc`, the document an
+    /// edit wrote `text` from (its TOML, `text` aside from a byte-order mark and CRLF line
+    /// endings), for [`Ready::take_document`].
+    pub fn keep(&self, at: &ListAt, text: &str, checked: Arc<Checked>, doc: Option<DocumentMut>) {
         // Only the data's files and the list's: nothing read that may change apart.
         if checked.sources.len() != self.sources.len() + 1 || checked.sources.names_apart() {
             return;
         }
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        kept.retain(|(a, _)| *a != asked);
+        kept.retain(|k| !k.asked.is(at, text));
         if kept.len() >= KEPT {
             kept.remove(0);
         }
-        kept.push((asked, checked));
+        kept.push(Kept {
+            asked: Asked {
+                at: at.clone(),
+                text: text.to_owned(),
+            },
+            checked,
+            doc,
+        });
+    }
+
+    /// The document an edit wrote `text` (read `at` its place) from, kept with its check
+    /// ([`Ready::keep`]): taken, as the edit that asks for it changes it. The same document
+    /// as `text` parsed: an edit made on either writes the same text (property tested).
+    pub fn take_document(&self, at: &ListAt, text: &str) -> Option<DocumentMut> {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.iter_mut()
+            .find(|k| k.asked.is(at, text))
+            .and_then(|k| k.doc.take())
+    }
+
+    fn kept_of(&self, at: &ListAt, text: &str) -> Option<Arc<Checked>> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.iter()
+            .find(|k| k.asked.is(at, text))
+            .map(|k| k.checked.clone())
     }
 }
 

@@ -45,7 +45,14 @@ pub(super) enum Outcome {
     UnknownRuleset(String),
 }
 
-pub(super) fn check_text(app: &App, name: &str, text: String) -> Result<Outcome, StoreError> {
+/// The list `name` of the directory, its `text` checked; when `for_edits` (a page's view of
+/// it), the check also kept for its next edit ([`crate::ops::ready::Ready::check_for_edits`]).
+pub(super) fn check_text(
+    app: &App,
+    name: &str,
+    text: String,
+    for_edits: bool,
+) -> Result<Outcome, StoreError> {
     // Where the list is (what it names is found from there), named by its name alone.
     let at = app.store.dir.join(name);
     let path = at.as_path();
@@ -62,28 +69,29 @@ pub(super) fn check_text(app: &App, name: &str, text: String) -> Result<Outcome,
     let ready = app
         .engine(ruleset)
         .map_err(|e| StoreError::Io(app.store.unplaced(&e.to_string())))?;
-    let list = ready
-        .check(
-            &ListAt {
-                roots: Some(app.roots()),
-                path: path.to_path_buf(),
-                name: name.to_owned(),
-            },
-            text,
-        )
-        .map_err(|(d, at)| {
-            let at = at
-                .map(|(l, c)| format!(" (line {l}, column {c})"))
-                .unwrap_or_default();
-            StoreError::Refused(format!("{name} is not a list file{at}: {}", d.message))
-        })?;
+    let at = ListAt {
+        roots: Some(app.roots()),
+        path: path.to_path_buf(),
+        name: name.to_owned(),
+    };
+    let list = if for_edits {
+        ready.check_for_edits(&at, text)
+    } else {
+        ready.check(&at, text)
+    };
+    let list = list.map_err(|(d, at)| {
+        let at = at
+            .map(|(l, c)| format!(" (line {l}, column {c})"))
+            .unwrap_or_default();
+        StoreError::Refused(format!("{name} is not a list file{at}: {}", d.message))
+    })?;
     Ok(Outcome::Checked(Box::new(Checked { ready, list })))
 }
 
 /// A list of the directory, read and checked; the error response otherwise.
 pub(super) fn stored(app: &App, name: &str) -> Result<Box<Checked>, ApiError> {
     let (_, text) = app.store.read(name)?;
-    match check_text(app, name, text)? {
+    match check_text(app, name, text, false)? {
         Outcome::Checked(c) => Ok(c),
         Outcome::UnknownRuleset(_) => Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -143,7 +151,7 @@ pub async fn check(State(app): Shared, Query(q): Query<AgainstQuery>, body: Byte
         };
         let name = q.name.as_deref().unwrap_or("request.toml");
         Store::check_name(name)?;
-        let mut c = match check_text(&app, name, text)? {
+        let mut c = match check_text(&app, name, text, false)? {
             Outcome::Checked(c) => c,
             Outcome::UnknownRuleset(report) => return Ok(json_response(StatusCode::OK, report)),
         };

@@ -32,7 +32,7 @@ pub async fn lists(State(app): Shared) -> Response {
                 let mut row = match app
                     .store
                     .read(name)
-                    .and_then(|(_, text)| check_text(&app, name, text))
+                    .and_then(|(_, text)| check_text(&app, name, text, false))
                     .map_err(|e| e.words())
                 {
                     Ok(Outcome::Checked(c)) => json!({
@@ -111,7 +111,7 @@ pub(super) fn list_view(
     against_name: Option<&str>,
     lang: Option<&str>,
 ) -> Result<Response, ApiError> {
-    let c = match check_text(app, name, text.clone())? {
+    let c = match check_text(app, name, text.clone(), true)? {
         Outcome::Checked(c) => c,
         Outcome::UnknownRuleset(report) => {
             return Ok(json_response(
@@ -187,7 +187,7 @@ pub async fn put(
         let expected = if_match(&headers);
         let mut kept = None;
         let result = app.store.update(&name, expected.as_deref(), |_, _| {
-            match check_text(&app, &name, text.clone())? {
+            match check_text(&app, &name, text.clone(), true)? {
                 Outcome::Checked(c) => {
                     kept = Some(c);
                     Ok(text.clone())

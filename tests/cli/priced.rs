@@ -900,3 +900,216 @@ fn an_edits_check_is_the_check_of_the_text_it_writes() {
     }
     assert!(mistakes > 0, "no edit of a list with a mistake compared");
 }
+
+/// An edit made on the document the last edit kept (`Ready::take_document`) writes what the
+/// same edit made on the text parsed again writes, whatever the edits before it: random
+/// sequences of the web's edits (a unit's label or figures set, its skills and options
+/// cleared, a unit copied, moved, removed, counted, the records updated) over every shipped list, as shipped, with CRLF
+/// line endings and with a byte-order mark, each step made twice: on the list as its last
+/// edit kept it, and under a name never edited (its text parsed). Same texts, same refusals.
+#[test]
+fn an_edit_of_a_kept_document_writes_what_an_edit_of_the_text_writes() {
+    use muster::ops::ready::{ListAt, Ready};
+    use muster::rulesets::{Rules, UnitChange};
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+
+    #[derive(Debug, Clone)]
+    enum Step {
+        Label(usize, &'static str),
+        Figures(usize, u32),
+        Clear(usize),
+        Copy(usize),
+        Move(usize, usize),
+        Remove(usize),
+        Count(usize, u32),
+        Update,
+    }
+    fn apply(
+        step: &Step,
+        engine: &Rules,
+        path: &Path,
+        doc: &mut toml_edit::DocumentMut,
+    ) -> Result<Vec<String>, muster::core::error::Error> {
+        let lists = engine.ruleset().need(engine.lists(), "army lists")?;
+        let set = |unit: usize, change: UnitChange, doc: &mut toml_edit::DocumentMut| {
+            lists.set_unit(doc, unit, &change)
+        };
+        match *step {
+            Step::Label(unit, label) => set(
+                unit,
+                UnitChange {
+                    label: Some(label.to_owned()),
+                    ..UnitChange::default()
+                },
+                doc,
+            ),
+            Step::Figures(unit, figures) => set(
+                unit,
+                UnitChange {
+                    figures: Some(figures),
+                    ..UnitChange::default()
+                },
+                doc,
+            ),
+            Step::Clear(unit) => set(
+                unit,
+                UnitChange {
+                    skills: Some(Vec::new()),
+                    clear_options: true,
+                    ..UnitChange::default()
+                },
+                doc,
+            ),
+            Step::Copy(unit) => {
+                let mut new = lists.unit_of(doc, unit)?;
+                new.label = Some(format!("copy of {unit}"));
+                new.free_skill = None;
+                lists.add_unit(doc, &new).map(|()| Vec::new())
+            }
+            Step::Move(from, to) => lists.move_unit(doc, from, to),
+            Step::Remove(unit) => lists.remove_unit(doc, unit),
+            Step::Count(unit, count) => {
+                muster::rulesets::set_count(engine.ruleset(), doc, unit, count).map(|()| Vec::new())
+            }
+            Step::Update => muster::rulesets::priced::update(engine, path, doc).map(|_| Vec::new()),
+        }
+    }
+    let step = prop_oneof![
+        3 => (1usize..=6, prop::sample::select(vec!["A", "B", ""])).prop_map(|(u, l)| Step::Label(u, l)),
+        2 => (1usize..=6, 1u32..=30).prop_map(|(u, f)| Step::Figures(u, f)),
+        1 => (1usize..=6).prop_map(Step::Clear),
+        2 => (1usize..=6).prop_map(Step::Copy),
+        2 => (1usize..=6, 1usize..=6).prop_map(|(f, t)| Step::Move(f, t)),
+        1 => (1usize..=6).prop_map(Step::Remove),
+        1 => (1usize..=6, 1u32..=30).prop_map(|(u, c)| Step::Count(u, c)),
+        1 => Just(Step::Update),
+    ];
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("lists"))
+        .expect("the lists")
+        .map(|e| e.expect("a list").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    paths.sort();
+    let lists: Vec<(PathBuf, String, Ready)> = paths
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("the list");
+            let ready = ready_for(&text, &path);
+            (path, text, ready)
+        })
+        .collect();
+    let shape = prop_oneof![Just("plain"), Just("crlf"), Just("bom")];
+    let case = (0..lists.len(), shape, prop::collection::vec(step, 1..12));
+    let fresh = std::sync::atomic::AtomicUsize::new(0);
+    let reused = std::sync::atomic::AtomicUsize::new(0);
+    let mut runner = TestRunner::new(Config {
+        cases: crate::cases(32),
+        failure_persistence: None,
+        ..Config::default()
+    });
+    runner
+        .run(&case, |(which, shape, steps)| {
+            let (path, shipped, ready) = &lists[which];
+            let mut text = match shape {
+                "crlf" => shipped.replace('\n', "\r\n"),
+                "bom" => format!("\u{feff}{shipped}"),
+                _ => shipped.clone(),
+            };
+            let at = |name: String| ListAt {
+                roots: None,
+                path: path.clone(),
+                name,
+            };
+            let kept = at("l.toml".to_owned());
+            for step in &steps {
+                // Whether the list's last edit kept its document (put back as it was).
+                if let Some(doc) = ready.take_document(&kept, &text) {
+                    reused.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let c = ready.check_kept(&kept, &text).expect("kept");
+                    ready.keep(&kept, &text, c, Some(doc));
+                }
+                let n = fresh.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let parsed = at(format!("fresh-{n}.toml"));
+                let edit = |at: &ListAt| {
+                    muster::ops::edit::edit(ready, at, &text, |engine, doc| {
+                        apply(step, engine, path, doc)
+                    })
+                    .map(|e| (e.text, e.notes))
+                    .map_err(|e| e.to_string().replace(&parsed.name, "l.toml"))
+                };
+                let on_kept = edit(&kept);
+                let on_parsed = edit(&parsed);
+                prop_assert_eq!(&on_kept, &on_parsed, "{} {:?}", path.display(), step);
+                if let Ok((edited, _)) = on_kept {
+                    text = edited;
+                }
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    // The kept documents were edited (not each step: a refused edit keeps none).
+    let (fresh, reused) = (fresh.into_inner(), reused.into_inner());
+    assert!(
+        reused * 2 > fresh,
+        "{reused} of {fresh} edits on a kept document"
+    );
+}
+
+/// A web edit checks its list once, the first after the page opened the list included (the
+/// view's check is kept for it: it checked twice before), for every shipped list as its
+/// edits find it (each unit's record written).
+#[test]
+fn a_web_edit_checks_its_list_once() {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("lists"))
+        .expect("the lists")
+        .map(|e| e.expect("a list").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let shipped = std::fs::read_to_string(&path).expect("the list");
+        let ready = ready_for(&shipped, &path);
+        let mut doc: toml_edit::DocumentMut = shipped.parse().expect("TOML");
+        muster::rulesets::priced::update(&ready.engine, &path, &mut doc).expect("recorded");
+        let text = doc.to_string();
+        let at = muster::ops::ready::ListAt {
+            roots: None,
+            path: path.clone(),
+            name: "l.toml".to_owned(),
+        };
+        let mut made = ready.checks_made();
+        let mut checks = |what: &str| {
+            let now = ready.checks_made();
+            let n = now - made;
+            made = now;
+            format!("{what}: {n}")
+        };
+        ready
+            .check_for_edits(&at, text.clone())
+            .unwrap_or_else(|(d, _)| panic!("{}: {}", path.display(), d.message));
+        let mut seen = vec![checks("view")];
+        let mut text = text;
+        for label in ["A", "B", "B"] {
+            let change = muster::rulesets::UnitChange {
+                label: Some(label.to_owned()),
+                ..muster::rulesets::UnitChange::default()
+            };
+            let edited = muster::ops::edit::edit(&ready, &at, &text, |engine, doc| {
+                engine
+                    .ruleset()
+                    .need(engine.lists(), "army lists")
+                    .and_then(|lists| lists.set_unit(doc, 1, &change))
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            text = edited.text;
+            seen.push(checks(&format!("label {label}")));
+        }
+        assert_eq!(
+            seen,
+            ["view: 1", "label A: 1", "label B: 1", "label B: 1"],
+            "{}",
+            path.display()
+        );
+    }
+}

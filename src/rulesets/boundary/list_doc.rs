@@ -230,12 +230,13 @@ fn remove_key(table: &mut dyn TableLike, key: &str) -> String {
 fn place_after(doc: &mut DocumentMut, index: usize, comments: &str) {
     if let Some(Item::ArrayOfTables(units)) = doc.get_mut("units") {
         if let Some(next) = units.get_mut(index) {
-            let old = next
-                .decor()
-                .prefix()
-                .and_then(|p| p.as_str())
-                .unwrap_or("")
-                .to_owned();
+            // A unit added since the text was read has no prefix of its own: it prints as a
+            // table after another prints, after a blank line.
+            let old = match next.decor().prefix() {
+                Some(p) => p.as_str().unwrap_or(""),
+                None => "\n",
+            }
+            .to_owned();
             next.decor_mut().set_prefix(format!("{comments}{old}"));
             return;
         }
@@ -324,15 +325,15 @@ pub fn move_unit_at(doc: &mut DocumentMut, from: usize, to: usize) -> Result<(),
         Some(Item::ArrayOfTables(a)) => {
             let mut tables: Vec<Table> = a.iter().cloned().collect();
             // The document prints tables in the order of their positions: the places stay,
-            // the tables move through them.
+            // the tables move through them. A place without a position (a unit added to the
+            // document since it was read) prints after the table before it: the table moved
+            // there has none either, as when the text is read again.
             let positions: Vec<Option<isize>> = tables.iter().map(Table::position).collect();
             let moved = tables.remove(from - 1);
             tables.insert(to - 1, moved);
             a.clear();
             for (mut t, p) in tables.into_iter().zip(positions) {
-                if p.is_some() {
-                    t.set_position(p);
-                }
+                t.set_position(p);
                 a.push(t);
             }
         }
