@@ -280,20 +280,31 @@ pub fn move_last(table: &mut dyn TableLike, key: &str) {
     }
 }
 
-/// Whether two items hold the same value, whatever their layout.
+/// Whether two items hold the same value, whatever their layout: each scalar as written
+/// (`0x10` is not `16`), arrays and inline tables alike item by item and key by key, their
+/// spaces and comments aside.
 fn same_value(a: &Item, b: &Item) -> bool {
-    let plain = |i: &Item| -> Option<String> {
-        let mut v = i.as_value()?.clone();
-        v.decor_mut().clear();
-        if let Value::InlineTable(t) = &mut v {
-            t.fmt();
+    matches!((a.as_value(), b.as_value()), (Some(a), Some(b)) if same(a, b))
+}
+
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x.display_repr() == y.display_repr(),
+        (Value::Integer(x), Value::Integer(y)) => x.display_repr() == y.display_repr(),
+        (Value::Float(x), Value::Float(y)) => x.display_repr() == y.display_repr(),
+        (Value::Boolean(x), Value::Boolean(y)) => x.display_repr() == y.display_repr(),
+        (Value::Datetime(x), Value::Datetime(y)) => x.display_repr() == y.display_repr(),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(a, b)| same(a, b))
         }
-        if let Value::Array(a) = &mut v {
-            a.fmt();
+        (Value::InlineTable(x), Value::InlineTable(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|((ka, a), (kb, b))| ka == kb && same(a, b))
         }
-        Some(v.to_string())
-    };
-    matches!((plain(a), plain(b)), (Some(x), Some(y)) if x == y)
+        _ => false,
+    }
 }
 
 /// Removes `key` of the list's `[list]` table; the comments above it stay: above the key that
@@ -569,5 +580,46 @@ pub fn check_shape(
             Phrase::new("shape-expected-units", "expected [[units]]"),
         )),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(toml: &str) -> Item {
+        let doc: DocumentMut = format!("v = {toml}").parse().expect("TOML");
+        doc["v"].clone()
+    }
+
+    /// The same value written with other spaces and comments is the same; written otherwise
+    /// (another quote, another base, another order of keys) it is not.
+    #[test]
+    fn the_same_value_is_the_same_whatever_its_spaces() {
+        let same = [
+            ("\"a\"", toml_edit::value("a")),
+            ("16", toml_edit::value(16)),
+            ("[ 1,2 ,3 ]", item("[1, 2, 3]")),
+            ("{a=1,   b = \"x\"}", item("{ a = 1, b = \"x\" }")),
+            ("{ a = [1, { b = 2 }] }", item("{a=[ 1 , {b=2} ]}")),
+            ("1.50 # kept", item("1.50")),
+        ];
+        for (written, other) in same {
+            assert!(same_value(&item(written), &other), "{written}");
+        }
+        let other = [
+            ("'a'", toml_edit::value("a")),
+            ("0x10", toml_edit::value(16)),
+            ("1.50", item("1.5")),
+            ("[1, 2]", item("[1, 2, 3]")),
+            ("{ a = 1, b = 2 }", item("{ b = 2, a = 1 }")),
+            ("{ a = 1 }", item("{ a = 2 }")),
+            ("1", item("\"1\"")),
+        ];
+        for (written, other) in other {
+            assert!(!same_value(&item(written), &other), "{written}");
+        }
+        let table: DocumentMut = "[t]\na = 1\n".parse().expect("TOML");
+        assert!(!same_value(&table["t"], &table["t"]));
     }
 }
