@@ -24,7 +24,7 @@ pub struct ListView<'a> {
     pub description: String,
     /// What the army is, in words: its header's choices by their names.
     pub description_words: String,
-    pub duel_choices: serde_json::Value,
+    pub duel_choices: &'static [crate::rulesets::DuelChoice],
     pub lang: &'static str,
     pub languages: Vec<&'static str>,
     pub list_name: String,
@@ -47,7 +47,7 @@ pub struct ListView<'a> {
     pub toml: String,
     pub units: Vec<UnitView>,
     pub version: String,
-    pub words: serde_json::Value,
+    pub words: &'static crate::rulesets::ListWords,
 }
 
 /// A unit of the list in the page's words.
@@ -245,7 +245,7 @@ pub fn list_view<'a>(
         description_words: description.join(" · "),
         // The maps of the ruleset's own types with their keys sorted, as the page has read
         // them.
-        duel_choices: serde_json::to_value(ruleset.meta().duel_choices).unwrap_or_default(),
+        duel_choices: ruleset.meta().duel_choices,
         lang: lang.id(),
         languages: ruleset.languages().iter().map(|l| l.id()).collect(),
         list_name: c.check.name.clone(),
@@ -260,7 +260,7 @@ pub fn list_view<'a>(
         toml: text.to_owned(),
         units,
         version: version.to_owned(),
-        words: serde_json::to_value(ruleset.list_words()).unwrap_or_default(),
+        words: ruleset.list_words(),
     }
 }
 
