@@ -53,6 +53,11 @@ type Header = (String, Lang);
 /// the lists a few players edit at once.
 const KEPT: usize = 8;
 
+/// The largest list text whose editor's document is kept for its next edit
+/// ([`Ready::take_document`]): a document takes many times its text in memory, and a larger
+/// list (a hand-written one: a page's lists are a few KiB) is parsed again at its next edit.
+pub const KEPT_DOCUMENT_BYTES: usize = 256 * 1024;
+
 /// The tag of the next offers a view gives ([`Ready::hold_offers`]), unique in the process.
 static NEXT_TAG: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
@@ -305,7 +310,8 @@ impl Ready {
     /// Keeps `checked`, the unfolded check of `text` read `at` its place
     /// ([`Ready::check_unfolded`]), for [`Ready::check_kept`]; with `doc`, the document an
     /// edit wrote `text` from (its TOML, `text` aside from a byte-order mark and CRLF line
-    /// endings), for [`Ready::take_document`].
+    /// endings), for [`Ready::take_document`], when `text` is at most
+    /// [`KEPT_DOCUMENT_BYTES`].
     pub fn keep(&self, at: &ListAt, text: &str, checked: Arc<Checked>, doc: Option<DocumentMut>) {
         // Only the data's files and the list's: nothing read that may change apart.
         if checked.sources.len() != self.sources.len() + 1 || checked.sources.names_apart() {
@@ -322,7 +328,7 @@ impl Ready {
                 text: text.to_owned(),
             },
             checked,
-            doc,
+            doc: doc.filter(|_| text.len() <= KEPT_DOCUMENT_BYTES),
         });
     }
 

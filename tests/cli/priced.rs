@@ -1113,3 +1113,49 @@ fn a_web_edit_checks_its_list_once() {
         );
     }
 }
+
+/// An edit keeps the document it wrote a list's text from for the next edit only when the
+/// list is at most `KEPT_DOCUMENT_BYTES` (a document takes many times its text in memory):
+/// a larger list is parsed again.
+#[test]
+fn an_edit_keeps_its_document_for_lists_of_a_bounded_size() {
+    use muster::ops::ready::KEPT_DOCUMENT_BYTES;
+    let path = root().join("lists").join("sharpe-patrol.toml");
+    let shipped = std::fs::read_to_string(&path).expect("the list");
+    let ready = ready_for(&shipped, &path);
+    let at = muster::ops::ready::ListAt {
+        roots: None,
+        path: path.clone(),
+        name: "l.toml".to_owned(),
+    };
+    let comment = format!("# {}\n", "x".repeat(78));
+    let padded = |bytes: usize| {
+        let mut text = shipped.clone();
+        while text.len() < bytes {
+            text.push_str(&comment);
+        }
+        text
+    };
+    let mut kept = Vec::new();
+    for text in [
+        padded(KEPT_DOCUMENT_BYTES - 4096),
+        padded(KEPT_DOCUMENT_BYTES + 1),
+    ] {
+        let change = muster::rulesets::UnitChange {
+            label: Some("Kept".to_owned()),
+            ..muster::rulesets::UnitChange::default()
+        };
+        let edited = muster::ops::edit::edit(&ready, &at, &text, |engine, doc| {
+            engine
+                .ruleset()
+                .need(engine.lists(), "army lists")
+                .and_then(|lists| lists.set_unit(doc, 1, &change))
+        })
+        .expect("an edit");
+        kept.push((
+            edited.text.len() <= KEPT_DOCUMENT_BYTES,
+            ready.take_document(&at, &edited.text).is_some(),
+        ));
+    }
+    assert_eq!(kept, [(true, true), (false, false)]);
+}
