@@ -35,7 +35,7 @@ pub fn report_json<'a>(
         valid: checked.is_valid() && other.is_none_or(ListCheck::is_valid),
         total: checked.total,
         limit: checked.limit,
-        units: checked.units.iter().map(|u| &u.json).collect(),
+        units: checked.units.iter().map(|u| &*u.json).collect(),
         diagnostics: checked
             .diagnostics
             .iter()

@@ -27,8 +27,9 @@ pub struct UnitRow {
     pub cost: u64,
     /// What was bought for it (skills, options): id, name to print, cost here (0: free).
     pub extras: Vec<Extra>,
-    /// The unit as `muster check --format json` prints it (contract of each ruleset).
-    pub json: serde_json::Value,
+    /// The unit as `muster check --format json` prints it (contract of each ruleset); shared,
+    /// as a check is copied where it is kept for the next edit.
+    pub json: std::sync::Arc<serde_json::Value>,
     /// What the list recorded it was priced with (`priced = {…}`), if it did.
     pub priced: Option<super::record::Priced>,
 }

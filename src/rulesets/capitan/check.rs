@@ -86,7 +86,7 @@ pub fn check_parsed<'a>(
                     .unwrap_or_default(),
                 figures: u.figures,
                 cost: u.cost,
-                json: json!({
+                json: std::sync::Arc::new(json!({
                     "sheet": u.sheet_id,
                     "label": u.label,
                     "figures": u.figures,
@@ -99,7 +99,7 @@ pub fn check_parsed<'a>(
                     } else {
                         json!({"id": e.id, "cost": e.cost})
                     }).collect::<Vec<_>>(),
-                }),
+                })),
                 extras,
                 priced: list.units[u.index].priced.clone(),
             }

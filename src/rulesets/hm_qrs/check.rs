@@ -277,7 +277,7 @@ pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> 
                 }
             }))
             .collect(),
-            json: json!({
+            json: std::sync::Arc::new(json!({
                 "unit": u.unit,
                 "label": label,
                 "brigade": u.brigade,
@@ -287,7 +287,7 @@ pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> 
                 "size": u.size.clone().or_else(|| t.map(|t| t.size.clone())),
                 "cost": cost,
                 "provenance": t.map(|t| db.units.provenance(&t.id)),
-            }),
+            })),
             priced: u.priced.clone(),
         });
     }

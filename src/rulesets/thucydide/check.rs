@@ -150,13 +150,13 @@ pub fn check_list(ruleset: Ruleset, db: &Database, parsed: Parsed<ListFile>) -> 
                 })
                 .into_iter()
                 .collect(),
-            json: json!({
+            json: std::sync::Arc::new(json!({
                 "unit": u.unit,
                 "label": label,
                 "elements": elements,
                 "character": u.character.map(Character::as_str),
                 "provenance": t.map(|t| db.units.provenance(&t.id)),
-            }),
+            })),
             priced: u.priced.clone(),
         });
     }

@@ -67,7 +67,7 @@ pub fn check_parsed(
                 .or_else(|| list.units[u.index].general.clone())
                 .unwrap_or_default();
             UnitRow {
-                json: json!({
+                json: std::sync::Arc::new(json!({
                     "entry": id,
                     "label": u.label,
                     "figures": u.figures,
@@ -82,7 +82,7 @@ pub fn check_parsed(
                     // The house rules its list plays it with (`house_rules` in `[list]`):
                     // previews of the unit, and a game's, play them.
                     "house_rules": list.list.house_rules,
-                }),
+                })),
                 id,
                 label: u.label.clone(),
                 own_label: list.units[u.index].label.is_some(),

@@ -49,7 +49,7 @@ pub fn unit_of_game(
             .max(0);
         row.figures = Some(left);
         // The count under the list's own key (figures, elements).
-        if let Some(o) = row.json.as_object_mut() {
+        if let Some(o) = std::sync::Arc::make_mut(&mut row.json).as_object_mut() {
             for key in ["figures", "elements"] {
                 if o.contains_key(key) {
                     o.insert(key.into(), serde_json::json!(left));
@@ -65,7 +65,7 @@ pub fn unit_of_game(
     });
     if drops {
         row.extras.clear();
-        if let Some(o) = row.json.as_object_mut() {
+        if let Some(o) = std::sync::Arc::make_mut(&mut row.json).as_object_mut() {
             if o.contains_key("skills") {
                 o.insert("skills".into(), serde_json::json!([]));
             }
