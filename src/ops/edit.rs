@@ -155,12 +155,12 @@ pub struct Edited {
 
 /// An edit of the list `name` (its `original` text, at `path`) as the CLI makes it (the web
 /// app's edits): `change` made on its document (the one the last edit wrote the original
-/// from when kept, [`Ready::take_document`], else the original parsed), the new text with the original's byte-order
-/// mark and line endings, checked once over `ready`'s data (what it names read only within
-/// `roots`), the records written from that check carried over to the text with them
-/// ([`with_records`]). When the text changed, the original's check is needed: the edit's
-/// own first check when only the records changed the text, else the one kept from the
-/// last edit or view of it, else made. An edit of a text that is no list file is refused,
+/// from when kept, [`Ready::take_document`], else the original parsed), the new text with
+/// the original's byte-order mark and line endings, checked once over `ready`'s data (what
+/// it names read only within `roots`), the records written from that check carried over to
+/// the text with them ([`with_records`]). When the text changed, the original's check is
+/// needed: the edit's own first check when only the records changed the text, else the one
+/// kept from the last edit or view of it, else made. An edit of a text that is no list file is refused,
 /// and an edit that makes the same list as the original (a value set to what it was,
 /// [`same_list`]) keeps the original's text and check, so that the player's text stays as
 /// they wrote it. Fails when the result would no longer be a list file.

@@ -243,8 +243,7 @@ pub fn list_view<'a>(
         data_changes,
         description: c.check.description.clone(),
         description_words: description.join(" · "),
-        // The maps of the ruleset's own types with their keys sorted, as the page has read
-        // them.
+        // The ruleset's own types, written as they are declared.
         duel_choices: ruleset.meta().duel_choices,
         lang: lang.id(),
         languages: ruleset.languages().iter().map(|l| l.id()).collect(),
