@@ -818,6 +818,36 @@ fn view_json(
     muster::commands::to_json(&view)
 }
 
+/// The shipped lists, by name.
+fn shipped_lists() -> Vec<PathBuf> {
+    let mut lists: Vec<PathBuf> = std::fs::read_dir(root().join("lists"))
+        .expect("the lists")
+        .map(|e| e.expect("a list").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    lists.sort();
+    lists
+}
+
+/// The web's edit of the list `text` read `at` its place: its first unit's label set.
+fn label_first(
+    ready: &muster::ops::ready::Ready,
+    at: &muster::ops::ready::ListAt,
+    text: &str,
+    label: &str,
+) -> Result<muster::ops::edit::Edited, muster::core::error::Error> {
+    let change = muster::rulesets::UnitChange {
+        label: Some(label.to_owned()),
+        ..muster::rulesets::UnitChange::default()
+    };
+    muster::ops::edit::edit(ready, at, text, |engine, doc| {
+        engine
+            .ruleset()
+            .need(engine.lists(), "army lists")
+            .and_then(|lists| lists.set_unit(doc, 1, &change))
+    })
+}
+
 /// An edit checks its list once: the check of its text is carried over to the text with
 /// the records it wrote (or made again when the diagnostics would move), and its view is the
 /// view of the text it writes checked afresh, byte for byte: for each shipped list, as
@@ -826,12 +856,7 @@ fn view_json(
 /// from the first's kept check).
 #[test]
 fn an_edits_check_is_the_check_of_the_text_it_writes() {
-    let mut lists: Vec<PathBuf> = std::fs::read_dir(root().join("lists"))
-        .expect("the lists")
-        .map(|e| e.expect("a list").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    lists.sort();
+    let lists = shipped_lists();
     assert!(lists.len() >= 8, "{lists:?}");
     let mut mistakes = 0;
     for path in lists {
@@ -857,16 +882,7 @@ fn an_edits_check_is_the_check_of_the_text_it_writes() {
         for original in [shipped.clone(), wrong] {
             let mut text = original;
             for label in ["Bench", "Bench 2"] {
-                let change = muster::rulesets::UnitChange {
-                    label: Some(label.to_owned()),
-                    ..muster::rulesets::UnitChange::default()
-                };
-                let edited = muster::ops::edit::edit(&ready, &at, &text, |engine, doc| {
-                    engine
-                        .ruleset()
-                        .need(engine.lists(), "army lists")
-                        .and_then(|lists| lists.set_unit(doc, 1, &change))
-                });
+                let edited = label_first(&ready, &at, &text, label);
                 let Ok(mut edited) = edited else {
                     // A list whose mistake stops its edits: nothing to compare.
                     break;
@@ -985,12 +1001,7 @@ fn an_edit_of_a_kept_document_writes_what_an_edit_of_the_text_writes() {
         1 => (1usize..=6, 1u32..=30).prop_map(|(u, c)| Step::Count(u, c)),
         1 => Just(Step::Update),
     ];
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("lists"))
-        .expect("the lists")
-        .map(|e| e.expect("a list").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    paths.sort();
+    let paths = shipped_lists();
     let lists: Vec<(PathBuf, String, Ready)> = paths
         .into_iter()
         .map(|path| {
@@ -1061,12 +1072,7 @@ fn an_edit_of_a_kept_document_writes_what_an_edit_of_the_text_writes() {
 /// edits find it (each unit's record written).
 #[test]
 fn a_web_edit_checks_its_list_once() {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("lists"))
-        .expect("the lists")
-        .map(|e| e.expect("a list").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    paths.sort();
+    let paths = shipped_lists();
     for path in paths {
         let shipped = std::fs::read_to_string(&path).expect("the list");
         let ready = ready_for(&shipped, &path);
@@ -1091,17 +1097,8 @@ fn a_web_edit_checks_its_list_once() {
         let mut seen = vec![checks("view")];
         let mut text = text;
         for label in ["A", "B", "B"] {
-            let change = muster::rulesets::UnitChange {
-                label: Some(label.to_owned()),
-                ..muster::rulesets::UnitChange::default()
-            };
-            let edited = muster::ops::edit::edit(&ready, &at, &text, |engine, doc| {
-                engine
-                    .ruleset()
-                    .need(engine.lists(), "army lists")
-                    .and_then(|lists| lists.set_unit(doc, 1, &change))
-            })
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let edited = label_first(&ready, &at, &text, label)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             text = edited.text;
             seen.push(checks(&format!("label {label}")));
         }
@@ -1141,17 +1138,7 @@ fn an_edit_keeps_its_document_for_lists_of_a_bounded_size() {
         padded(KEPT_DOCUMENT_BYTES - 4096),
         padded(KEPT_DOCUMENT_BYTES + 1),
     ] {
-        let change = muster::rulesets::UnitChange {
-            label: Some("Kept".to_owned()),
-            ..muster::rulesets::UnitChange::default()
-        };
-        let edited = muster::ops::edit::edit(&ready, &at, &text, |engine, doc| {
-            engine
-                .ruleset()
-                .need(engine.lists(), "army lists")
-                .and_then(|lists| lists.set_unit(doc, 1, &change))
-        })
-        .expect("an edit");
+        let edited = label_first(&ready, &at, &text, "Kept").expect("an edit");
         kept.push((
             edited.text.len() <= KEPT_DOCUMENT_BYTES,
             ready.take_document(&at, &edited.text).is_some(),
