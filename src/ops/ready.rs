@@ -72,7 +72,6 @@ pub struct ListAt {
 
 /// What a check was asked for: a list's text and where it is read. Over the same data, a check
 /// that reads no other file depends on nothing else.
-#[derive(PartialEq)]
 struct Asked {
     at: ListAt,
     text: String,
